@@ -1,0 +1,28 @@
+// Runs the test suites with Node's built-in runner. TypeScript test files run through tsx.
+//   node scripts/test.mjs            -> test/unit/**/*.test.ts (the npm test slice)
+//   node scripts/test.mjs --slow     -> test/slow/**/*.test.ts (full JDK round trip, long fuzz, ...)
+//   node scripts/test.mjs FILE...    -> just those files
+import { readdirSync, statSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const slow = args.includes('--slow');
+let files = args.filter((a) => !a.startsWith('--'));
+
+function walk(dir, out) {
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) walk(p, out);
+    else if (name.endsWith('.test.ts')) out.push(p);
+  }
+  return out;
+}
+if (files.length === 0) files = walk(join(root, 'test', slow ? 'slow' : 'unit'), []).sort();
+const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', ...files], {
+  stdio: 'inherit',
+  cwd: root,
+});
+process.exit(r.status ?? 1);

@@ -1,0 +1,2 @@
+// Importing a command module registers it. One module per command.
+export {};
