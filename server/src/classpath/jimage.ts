@@ -1,0 +1,370 @@
+// Reader for the JDK's `lib/modules` file (the jimage format, JDK 9+).
+//
+// Layout (header fields and tables in the file's byte order, told apart by the magic):
+//   header (28 bytes): magic 0xCAFEDADA, version (major<<16 | minor), flags, resourceCount,
+//                      tableLength, locationsSize, stringsSize
+//   redirect table          s4 × tableLength
+//   location-offset table   u4 × tableLength
+//   location attributes     locationsSize bytes: (kind<<3 | len-1) then len big-endian bytes
+//   strings                 stringsSize bytes of NUL-terminated modified UTF-8
+//   resource data           from indexSize = 28 + 8×tableLength + locationsSize + stringsSize
+//
+// Opening reads only the index (1.5 MB for JDK 17); resources are read on demand with
+// positioned reads on a single file descriptor.
+
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { JImageFormatError } from './errors';
+import { decodeMutf8, jimageHash } from './mutf8';
+import { decompressResource } from './jimage-compression';
+
+const MAGIC = 0xcafedada;
+const HEADER_SIZE = 28;
+const MAJOR_VERSION = 1;
+
+/** Location attribute kinds. */
+const enum Attr {
+  End = 0,
+  Module = 1,
+  Parent = 2,
+  Base = 3,
+  Extension = 4,
+  Offset = 5,
+  Compressed = 6,
+  Uncompressed = 7,
+  Count = 8,
+}
+
+/** One decoded location (a resource or a directory node of the image). */
+export interface JImageLocation {
+  /** `/module/parent/base.extension`, e.g. `/java.base/java/lang/String.class`. */
+  readonly name: string;
+  readonly module: string;
+  readonly parent: string;
+  readonly base: string;
+  readonly extension: string;
+  /** Offset of the content, relative to the start of the resource data. */
+  readonly contentOffset: number;
+  /** Stored size when compressed, else 0. */
+  readonly compressedSize: number;
+  readonly uncompressedSize: number;
+}
+
+export interface JImageHeader {
+  readonly littleEndian: boolean;
+  readonly majorVersion: number;
+  readonly minorVersion: number;
+  readonly flags: number;
+  readonly resourceCount: number;
+  readonly tableLength: number;
+  readonly locationsSize: number;
+  readonly stringsSize: number;
+  /** Where the resource data starts. */
+  readonly indexSize: number;
+}
+
+/** True for the directory-tree entries jlink adds (`/modules/...`, `/packages/...`). */
+export function isTreeEntry(name: string): boolean {
+  return name.startsWith('/modules') || name.startsWith('/packages');
+}
+
+export class JImage {
+  readonly header: JImageHeader;
+  private fd: number | undefined;
+  private readonly fileSize: number;
+  /** Header, tables and strings: bytes [0, indexSize) of the file. */
+  private readonly index: Buffer;
+  private readonly view: DataView;
+  private readonly le: boolean;
+  private readonly offsetsStart: number;
+  private readonly locationsStart: number;
+  private readonly stringsStart: number;
+  private readonly stringCache = new Map<number, string>();
+  /** Package (dotted) → module, or null when no module holds classes of it. */
+  private readonly packageCache = new Map<string, string | null>();
+  private moduleList: string[] | undefined;
+
+  private constructor(
+    readonly path: string,
+    fd: number,
+    fileSize: number,
+    header: JImageHeader,
+    index: Buffer,
+  ) {
+    this.fd = fd;
+    this.fileSize = fileSize;
+    this.header = header;
+    this.index = index;
+    this.view = new DataView(index.buffer, index.byteOffset, index.byteLength);
+    this.le = header.littleEndian;
+    this.offsetsStart = HEADER_SIZE + 4 * header.tableLength;
+    this.locationsStart = HEADER_SIZE + 8 * header.tableLength;
+    this.stringsStart = this.locationsStart + header.locationsSize;
+  }
+
+  /** Opens a jimage file. Throws JImageFormatError for anything that is not a valid image. */
+  static open(path: string): JImage {
+    let fd: number;
+    try {
+      fd = openSync(path, 'r');
+    } catch (e) {
+      throw new JImageFormatError(path, undefined, `cannot open: ${(e as Error).message}`);
+    }
+    try {
+      const fileSize = fstatSync(fd).size;
+      const head = Buffer.alloc(HEADER_SIZE);
+      const got = readFully(fd, head, 0);
+      if (got < HEADER_SIZE) {
+        throw new JImageFormatError(path, got, `truncated header: file has ${fileSize} bytes, the header needs ${HEADER_SIZE}`);
+      }
+      const header = parseHeader(path, head, fileSize);
+      const index = Buffer.alloc(header.indexSize);
+      head.copy(index, 0);
+      if (readFully(fd, index, HEADER_SIZE, HEADER_SIZE) < header.indexSize - HEADER_SIZE) {
+        throw new JImageFormatError(path, undefined, 'truncated index');
+      }
+      return new JImage(path, fd, fileSize, header, index);
+    } catch (e) {
+      closeSync(fd);
+      throw e;
+    }
+  }
+
+  /** Content of the resource with this full name, or undefined when there is none. */
+  find(name: string): Uint8Array | undefined {
+    const loc = this.findLocation(name);
+    return loc === undefined ? undefined : this.read(loc);
+  }
+
+  /** The location with this full name (`/module/path/Name.ext`), or undefined. */
+  findLocation(name: string): JImageLocation | undefined {
+    const n = this.header.tableLength;
+    if (n === 0) return undefined;
+    const r = this.view.getInt32(HEADER_SIZE + 4 * (jimageHash(name) % n), this.le);
+    let slot: number;
+    if (r < 0) slot = -1 - r;
+    else if (r > 0) slot = jimageHash(name, r) % n;
+    else return undefined;
+    if (slot >= n) throw this.error(HEADER_SIZE, `redirect entry for '${name}' points to slot ${slot} of ${n}`);
+    const loc = this.location(slot);
+    return loc.name === name ? loc : undefined;
+  }
+
+  /** Reads (and if needed decompresses) a location's content. */
+  read(loc: JImageLocation): Uint8Array {
+    const stored = loc.compressedSize !== 0 ? loc.compressedSize : loc.uncompressedSize;
+    const bytes = this.readAt(this.header.indexSize + loc.contentOffset, stored, loc.name);
+    if (loc.compressedSize === 0) return bytes;
+    return decompressResource(bytes, loc.uncompressedSize, {
+      file: this.path,
+      resource: loc.name,
+      littleEndian: this.le,
+      string: (off) => this.string(off, `compression header of ${loc.name}`),
+    });
+  }
+
+  /**
+   * A class by internal name (`java/lang/String`), found through the package→module map.
+   * Classes in the unnamed package are never in the image.
+   */
+  findClass(internalName: string): { module: string; bytes: Uint8Array } | undefined {
+    const slash = internalName.lastIndexOf('/');
+    if (slash <= 0) return undefined;
+    const module = this.moduleOfPackage(internalName.slice(0, slash).replace(/\//g, '.'));
+    if (module === undefined) return undefined;
+    const bytes = this.find(`/${module}/${internalName}.class`);
+    return bytes === undefined ? undefined : { module, bytes };
+  }
+
+  /** The module that holds classes of a package (`java.lang` → `java.base`), if any. */
+  moduleOfPackage(dottedPackage: string): string | undefined {
+    let m = this.packageCache.get(dottedPackage);
+    if (m === undefined) {
+      m = this.lookUpPackage(dottedPackage) ?? null;
+      this.packageCache.set(dottedPackage, m);
+    }
+    return m ?? undefined;
+  }
+
+  /** Names of all modules in the image, sorted. */
+  modules(): string[] {
+    if (this.moduleList === undefined) {
+      // The /modules directory resource lists the attribute offsets of its children,
+      // the /modules/<name> nodes.
+      const dir = this.findLocation('/modules');
+      if (dir === undefined) throw this.error(undefined, 'no /modules directory entry');
+      const data = this.read(dir);
+      if (data.length % 4 !== 0) throw this.error(undefined, `/modules: content size ${data.length} is not a multiple of 4`);
+      const dv = new DataView(data.buffer, data.byteOffset, data.byteLength);
+      const names: string[] = [];
+      for (let i = 0; i < data.length; i += 4) {
+        const child = this.locationAt(dv.getUint32(i, this.le), 'a child of /modules');
+        if (child.module !== 'modules' || child.parent !== '' || child.base.includes('/')) {
+          throw this.error(undefined, `/modules lists ${child.name}, which is not a module node`);
+        }
+        names.push(child.base);
+      }
+      this.moduleList = names.sort();
+    }
+    return [...this.moduleList];
+  }
+
+  /**
+   * Full names of the resources (not the `/modules` and `/packages` tree entries), sorted as
+   * `jimage list` sorts them; only those of `module` when given.
+   */
+  entries(module?: string): string[] {
+    const out: string[] = [];
+    for (const loc of this.locations()) {
+      if (module !== undefined ? loc.module === module : !isTreeEntry(loc.name)) out.push(loc.name);
+    }
+    return out.sort();
+  }
+
+  /** Every location in table order, tree entries included. */
+  *locations(): IterableIterator<JImageLocation> {
+    for (let i = 0; i < this.header.tableLength; i++) yield this.location(i);
+  }
+
+  close(): void {
+    if (this.fd !== undefined) {
+      closeSync(this.fd);
+      this.fd = undefined;
+    }
+  }
+
+  // --- internals ---
+
+  private location(slot: number): JImageLocation {
+    return this.locationAt(this.view.getUint32(this.offsetsStart + 4 * slot, this.le), `slot ${slot}`);
+  }
+
+  /** Decodes the location whose attributes start `rel` bytes into the attribute area. */
+  private locationAt(rel: number, what: string): JImageLocation {
+    const { locationsSize } = this.header;
+    if (rel >= locationsSize) {
+      throw this.error(undefined, `location offset ${rel} of ${what} is outside the ${locationsSize}-byte attribute area`);
+    }
+    const a = [0, 0, 0, 0, 0, 0, 0, 0];
+    const end = this.stringsStart;
+    let p = this.locationsStart + rel;
+    for (;;) {
+      if (p >= end) throw this.error(p, `attributes of ${what} run past the attribute area`);
+      const b = this.index[p++]!;
+      const kind = b >>> 3;
+      if (kind === Attr.End) break;
+      if (kind >= Attr.Count) throw this.error(p - 1, `invalid location attribute kind ${kind}`);
+      const len = (b & 7) + 1;
+      if (p + len > end) throw this.error(p, `attributes of ${what} run past the attribute area`);
+      let v = 0;
+      for (let k = 0; k < len; k++) v = v * 256 + this.index[p++]!;
+      a[kind] = v;
+    }
+    const module = a[Attr.Module]! !== 0 ? this.string(a[Attr.Module]!, what) : '';
+    const parent = a[Attr.Parent]! !== 0 ? this.string(a[Attr.Parent]!, what) : '';
+    const base = this.string(a[Attr.Base]!, what);
+    const extension = a[Attr.Extension]! !== 0 ? this.string(a[Attr.Extension]!, what) : '';
+    let name = module !== '' ? `/${module}/` : '';
+    if (parent !== '') name += `${parent}/`;
+    name += base;
+    if (extension !== '') name += `.${extension}`;
+    return {
+      name,
+      module,
+      parent,
+      base,
+      extension,
+      contentOffset: a[Attr.Offset]!,
+      compressedSize: a[Attr.Compressed]!,
+      uncompressedSize: a[Attr.Uncompressed]!,
+    };
+  }
+
+  private string(offset: number, what: string): string {
+    const cached = this.stringCache.get(offset);
+    if (cached !== undefined) return cached;
+    const { stringsSize } = this.header;
+    if (offset >= stringsSize) {
+      throw this.error(undefined, `string offset ${offset} (${what}) is outside the ${stringsSize}-byte string table`);
+    }
+    const start = this.stringsStart + offset;
+    const limit = this.stringsStart + stringsSize;
+    let e = start;
+    while (e < limit && this.index[e] !== 0) e++;
+    if (e >= limit) throw this.error(start, 'unterminated string');
+    const s = decodeMutf8(this.index, start, e);
+    if (s === undefined) throw this.error(start, 'malformed modified UTF-8 in string table');
+    this.stringCache.set(offset, s);
+    return s;
+  }
+
+  private readAt(position: number, length: number, what: string): Uint8Array {
+    if (this.fd === undefined) throw new JImageFormatError(this.path, undefined, 'image is closed');
+    if (position + length > this.fileSize) {
+      throw this.error(position, `content of ${what} (${length} bytes) runs past the end of the file (${this.fileSize} bytes)`);
+    }
+    const buf = Buffer.allocUnsafe(length);
+    if (readFully(this.fd, buf, position) < length) throw this.error(position, `short read of ${what}`);
+    return buf;
+  }
+
+  private lookUpPackage(dottedPackage: string): string | undefined {
+    // A /packages/<pkg> resource is a list of (u4 isEmpty, u4 module-name string offset)
+    // pairs; the package's classes live in the module whose entry is not empty.
+    const loc = this.findLocation(`/packages/${dottedPackage}`);
+    if (loc === undefined) return undefined;
+    const data = this.read(loc);
+    if (data.length % 8 !== 0) throw this.error(undefined, `${loc.name}: content size ${data.length} is not a multiple of 8`);
+    const dv = new DataView(data.buffer, data.byteOffset, data.byteLength);
+    for (let i = 0; i < data.length; i += 8) {
+      if (dv.getUint32(i, this.le) === 0) return this.string(dv.getUint32(i + 4, this.le), loc.name);
+    }
+    return undefined;
+  }
+
+  private error(offset: number | undefined, problem: string): JImageFormatError {
+    return new JImageFormatError(this.path, offset, problem);
+  }
+}
+
+function parseHeader(path: string, head: Buffer, fileSize: number): JImageHeader {
+  let littleEndian: boolean;
+  if (head.readUInt32LE(0) === MAGIC) littleEndian = true;
+  else if (head.readUInt32BE(0) === MAGIC) littleEndian = false;
+  else throw new JImageFormatError(path, 0, `bad magic 0x${head.readUInt32BE(0).toString(16).padStart(8, '0')}, expected 0xcafedada (in either byte order)`);
+  const u4 = (o: number): number => (littleEndian ? head.readUInt32LE(o) : head.readUInt32BE(o));
+  const version = u4(4);
+  const majorVersion = version >>> 16;
+  const minorVersion = version & 0xffff;
+  if (majorVersion !== MAJOR_VERSION) {
+    throw new JImageFormatError(path, 4, `unsupported jimage version ${majorVersion}.${minorVersion} (supported: ${MAJOR_VERSION}.x)`);
+  }
+  const tableLength = u4(16);
+  const locationsSize = u4(20);
+  const stringsSize = u4(24);
+  const indexSize = HEADER_SIZE + 8 * tableLength + locationsSize + stringsSize;
+  if (indexSize > fileSize) {
+    throw new JImageFormatError(path, 16, `index of ${indexSize} bytes (table length ${tableLength}, locations ${locationsSize}, strings ${stringsSize}) exceeds the file size ${fileSize}: truncated or corrupt`);
+  }
+  return {
+    littleEndian,
+    majorVersion,
+    minorVersion,
+    flags: u4(8),
+    resourceCount: u4(12),
+    tableLength,
+    locationsSize,
+    stringsSize,
+    indexSize,
+  };
+}
+
+/** Reads until `buf` is full from `position` on (or EOF); returns the number of bytes read. */
+function readFully(fd: number, buf: Buffer, position: number, offset = 0): number {
+  let done = offset;
+  while (done < buf.length) {
+    const n = readSync(fd, buf, done, buf.length - done, position + done - offset);
+    if (n === 0) break;
+    done += n;
+  }
+  return done - offset;
+}
