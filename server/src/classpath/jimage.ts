@@ -145,6 +145,7 @@ export class JImage {
     else if (r > 0) slot = jimageHash(name, r) % n;
     else return undefined;
     if (slot >= n) throw this.error(HEADER_SIZE, `redirect entry for '${name}' points to slot ${slot} of ${n}`);
+    if (this.slotOffset(slot) === 0) return undefined; // an empty slot
     const loc = this.location(slot);
     return loc.name === name ? loc : undefined;
   }
@@ -220,9 +221,9 @@ export class JImage {
     return out.sort();
   }
 
-  /** Every location in table order, tree entries included. */
+  /** Every location in table order, tree entries included (empty slots, offset 0, skipped). */
   *locations(): IterableIterator<JImageLocation> {
-    for (let i = 0; i < this.header.tableLength; i++) yield this.location(i);
+    for (let i = 0; i < this.header.tableLength; i++) if (this.slotOffset(i) !== 0) yield this.location(i);
   }
 
   close(): void {
@@ -234,8 +235,12 @@ export class JImage {
 
   // --- internals ---
 
+  private slotOffset(slot: number): number {
+    return this.view.getUint32(this.offsetsStart + 4 * slot, this.le);
+  }
+
   private location(slot: number): JImageLocation {
-    return this.locationAt(this.view.getUint32(this.offsetsStart + 4 * slot, this.le), `slot ${slot}`);
+    return this.locationAt(this.slotOffset(slot), `slot ${slot}`);
   }
 
   /** Decodes the location whose attributes start `rel` bytes into the attribute area. */

@@ -1,0 +1,166 @@
+// The class path: user entries (class directories and jars, in order), then the JDK's
+// lib/modules. `find` takes internal names (`java/lang/String`, `a/B$C`).
+
+import { readdirSync, statSync } from 'node:fs';
+import { basename, dirname, resolve } from 'node:path';
+import { ClassDirectory } from './directory';
+import type { ClassPathEntry, Found } from './entry';
+import { JarFile } from './jar';
+import { findJavaHome, type JdkInfo } from './jdk';
+import { isTreeEntry, JImage } from './jimage';
+
+export type { ClassPathEntry, Found } from './entry';
+export { resolveTarget } from './target';
+
+export interface ClassPathOptions {
+  /** The JDK for boot classes: undefined finds one (findJavaHome), null means none. */
+  jdk?: JdkInfo | null;
+  /** Platform whose path separator splits entry strings (default: process.platform). */
+  platform?: NodeJS.Platform;
+}
+
+export interface ListedClass {
+  internalName: string;
+  source: string;
+}
+
+/** Splits a class path string at the platform's separator (':' or ';' on Windows); drops empty parts. */
+export function splitClassPath(s: string, platform: NodeJS.Platform = process.platform): string[] {
+  return s.split(platform === 'win32' ? ';' : ':').filter((p) => p !== '');
+}
+
+export class ClassPath {
+  /** Entries named on the class path that do not exist (skipped, as the JVM does). */
+  readonly missing: string[] = [];
+
+  private constructor(
+    /** User entries in lookup order. */
+    readonly entries: readonly ClassPathEntry[],
+    readonly jdk: JdkInfo | undefined,
+    /** The JDK's lib/modules, open; undefined without a JDK. */
+    readonly image: JImage | undefined,
+    missing: string[],
+  ) {
+    this.missing.push(...missing);
+  }
+
+  /**
+   * Builds a class path from directories, jars and separator-joined strings of them. `dir/*`
+   * stands for the jars in `dir`, as with `java -cp`. A jar that is not a valid zip file
+   * throws ZipFormatError; a missing entry is recorded in `missing` and skipped.
+   */
+  static from(entries: string | readonly string[], opts: ClassPathOptions = {}): ClassPath {
+    const jdk = opts.jdk === undefined ? findJavaHome() : (opts.jdk ?? undefined);
+    const parts = (typeof entries === 'string' ? [entries] : entries).flatMap((e) => splitClassPath(e, opts.platform));
+    const opened: ClassPathEntry[] = [];
+    const missing: string[] = [];
+    try {
+      for (const part of parts) {
+        for (const p of expandWildcard(part)) {
+          const entry = openEntry(p, jdk?.feature);
+          if (entry === undefined) missing.push(p);
+          else opened.push(entry);
+        }
+      }
+      const image = jdk !== undefined ? JImage.open(jdk.modulesPath) : undefined;
+      return new ClassPath(opened, jdk, image, missing);
+    } catch (e) {
+      for (const o of opened) o.close();
+      throw e;
+    }
+  }
+
+  /** A class by internal name: user entries first, then the JDK. */
+  find(internalName: string): Found | undefined {
+    return this.findUser(internalName) ?? this.findBoot(internalName);
+  }
+
+  /** A class from the user entries only. */
+  findUser(internalName: string): Found | undefined {
+    return this.findUserResource(`${internalName}.class`);
+  }
+
+  /** A class from the JDK only (the boot class path). */
+  findBoot(internalName: string): Found | undefined {
+    const r = this.image?.findClass(internalName);
+    return r === undefined ? undefined : { bytes: r.bytes, source: `jrt:/${r.module}/${internalName}.class` };
+  }
+
+  /**
+   * A resource by '/'-separated path ('a/b/c.properties'): user entries first, then the JDK
+   * module that holds the resource's package.
+   */
+  findResource(resourcePath: string): Found | undefined {
+    const found = this.findUserResource(resourcePath);
+    if (found !== undefined || this.image === undefined) return found;
+    const slash = resourcePath.lastIndexOf('/');
+    if (slash <= 0) return undefined;
+    const module = this.image.moduleOfPackage(resourcePath.slice(0, slash).replace(/\//g, '.'));
+    if (module === undefined) return undefined;
+    const name = `/${module}/${resourcePath}`;
+    const bytes = this.image.find(name);
+    return bytes === undefined ? undefined : { bytes, source: `jrt:${name}` };
+  }
+
+  /** Every class, each internal name once (the copy `find` returns), user entries first. */
+  *listClasses(): Iterable<ListedClass> {
+    const seen = new Set<string>();
+    for (const entry of this.entries) {
+      for (const r of entry.listResources()) {
+        if (!r.endsWith('.class') || r.startsWith('META-INF/')) continue;
+        const internalName = r.slice(0, -'.class'.length);
+        if (internalName === 'module-info' || seen.has(internalName)) continue;
+        seen.add(internalName);
+        yield { internalName, source: entry.sourceOf(r) };
+      }
+    }
+    if (this.image === undefined) return;
+    for (const name of this.image.entries()) {
+      if (!name.endsWith('.class') || isTreeEntry(name)) continue;
+      const slash = name.indexOf('/', 1);
+      const internalName = name.slice(slash + 1, -'.class'.length);
+      if (internalName === 'module-info' || seen.has(internalName)) continue;
+      seen.add(internalName);
+      yield { internalName, source: `jrt:${name}` };
+    }
+  }
+
+  close(): void {
+    for (const e of this.entries) e.close();
+    this.image?.close();
+  }
+
+  private findUserResource(resourcePath: string): Found | undefined {
+    for (const e of this.entries) {
+      const r = e.findResource(resourcePath);
+      if (r !== undefined) return r;
+    }
+    return undefined;
+  }
+}
+
+/** `dir/*` → the .jar/.JAR files of dir, sorted; anything else → itself. */
+function expandWildcard(p: string): string[] {
+  if (basename(p) !== '*') return [p];
+  const dir = dirname(p);
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  return names
+    .filter((n) => /\.jar$/i.test(n))
+    .sort()
+    .map((n) => resolve(dir, n));
+}
+
+function openEntry(p: string, release: number | undefined): ClassPathEntry | undefined {
+  let isDir: boolean;
+  try {
+    isDir = statSync(p).isDirectory();
+  } catch {
+    return undefined;
+  }
+  return isDir ? new ClassDirectory(p) : JarFile.open(p, release !== undefined ? { release } : {});
+}

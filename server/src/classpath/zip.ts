@@ -1,0 +1,266 @@
+// A small synchronous zip reader for jars: the central directory is read once at open, and
+// an entry's bytes are read (and inflated) only when asked for, with positioned reads on one
+// file descriptor. Supports stored and deflated entries and ZIP64 sizes/offsets; rejects
+// encrypted entries and other methods with a ZipFormatError naming the file and entry.
+// Written against the PKWARE APPNOTE (sections 4.3.7 local header, 4.3.12 central directory
+// header, 4.3.14-16 ZIP64 end records, 4.5.3 ZIP64 extra field).
+
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { inflateRawSync } from 'node:zlib';
+import { ZipFormatError } from './errors';
+
+const SIG_LOCAL = 0x04034b50;
+const SIG_CENTRAL = 0x02014b50;
+const SIG_EOCD = 0x06054b50;
+const SIG_ZIP64_LOCATOR = 0x07064b50;
+const SIG_ZIP64_EOCD = 0x06064b50;
+const EOCD_SIZE = 22;
+const MAX_COMMENT = 0xffff;
+const LOCAL_HEADER_SIZE = 30;
+const CENTRAL_HEADER_SIZE = 46;
+
+export interface ZipEntry {
+  readonly name: string;
+  readonly method: number;
+  readonly flags: number;
+  readonly crc: number;
+  readonly compressedSize: number;
+  readonly size: number;
+  readonly localHeaderOffset: number;
+  readonly isDirectory: boolean;
+}
+
+export class ZipFile {
+  private fd: number | undefined;
+  private readonly byName: Map<string, ZipEntry>;
+
+  private constructor(
+    readonly path: string,
+    fd: number,
+    private readonly fileSize: number,
+    /** Entries in central-directory order. */
+    readonly entries: readonly ZipEntry[],
+  ) {
+    this.fd = fd;
+    this.byName = new Map();
+    for (const e of entries) if (!this.byName.has(e.name)) this.byName.set(e.name, e);
+  }
+
+  static open(path: string): ZipFile {
+    let fd: number;
+    try {
+      fd = openSync(path, 'r');
+    } catch (e) {
+      throw new ZipFormatError(path, `cannot open: ${(e as Error).message}`);
+    }
+    try {
+      const size = fstatSync(fd).size;
+      return new ZipFile(path, fd, size, readCentralDirectory(path, fd, size));
+    } catch (e) {
+      closeSync(fd);
+      throw e;
+    }
+  }
+
+  entry(name: string): ZipEntry | undefined {
+    return this.byName.get(name);
+  }
+
+  has(name: string): boolean {
+    return this.byName.has(name);
+  }
+
+  /** The entry's uncompressed bytes, or undefined when there is no such entry. */
+  read(name: string): Uint8Array | undefined {
+    const e = this.byName.get(name);
+    return e === undefined ? undefined : this.readEntry(e);
+  }
+
+  readEntry(e: ZipEntry): Uint8Array {
+    const fail = (problem: string): ZipFormatError => new ZipFormatError(this.path, `entry ${e.name}: ${problem}`);
+    if (e.flags & 1) throw fail('encrypted entries are not supported');
+    if (e.method !== 0 && e.method !== 8) throw fail(`unsupported compression method ${e.method} (only stored and deflated)`);
+    const local = this.readAt(e.localHeaderOffset, LOCAL_HEADER_SIZE, e.name);
+    if (local.readUInt32LE(0) !== SIG_LOCAL) throw fail(`no local file header at offset ${e.localHeaderOffset}`);
+    const dataStart = e.localHeaderOffset + LOCAL_HEADER_SIZE + local.readUInt16LE(26) + local.readUInt16LE(28);
+    const stored = this.readAt(dataStart, e.compressedSize, e.name);
+    let data: Buffer;
+    if (e.method === 0) {
+      if (e.compressedSize !== e.size) throw fail(`stored entry with compressed size ${e.compressedSize} != size ${e.size}`);
+      data = stored;
+    } else {
+      try {
+        data = inflateRawSync(stored, { maxOutputLength: Math.max(e.size, 1) });
+      } catch (err) {
+        throw fail(`inflate failed: ${(err as Error).message}`);
+      }
+    }
+    if (data.length !== e.size) throw fail(`inflated to ${data.length} bytes, the directory says ${e.size}`);
+    const crc = crc32(data);
+    if (crc !== e.crc) throw fail(`CRC mismatch (0x${crc.toString(16)} != 0x${e.crc.toString(16)})`);
+    return data;
+  }
+
+  close(): void {
+    if (this.fd !== undefined) {
+      closeSync(this.fd);
+      this.fd = undefined;
+    }
+  }
+
+  private readAt(position: number, length: number, what: string): Buffer {
+    if (this.fd === undefined) throw new ZipFormatError(this.path, 'zip file is closed');
+    if (position + length > this.fileSize) {
+      throw new ZipFormatError(this.path, `entry ${what}: ${length} bytes at offset ${position} run past the end of the file (${this.fileSize} bytes)`);
+    }
+    return readExactly(this.path, this.fd, position, length);
+  }
+}
+
+function readExactly(path: string, fd: number, position: number, length: number): Buffer {
+  const buf = Buffer.allocUnsafe(length);
+  let done = 0;
+  while (done < length) {
+    const n = readSync(fd, buf, done, length - done, position + done);
+    if (n === 0) throw new ZipFormatError(path, `unexpected end of file at offset ${position + done}`);
+    done += n;
+  }
+  return buf;
+}
+
+interface CentralDirectoryLocation {
+  count: number;
+  offset: number;
+  size: number;
+}
+
+function findEnd(path: string, fd: number, fileSize: number): CentralDirectoryLocation {
+  if (fileSize < EOCD_SIZE) throw new ZipFormatError(path, `not a zip file: only ${fileSize} bytes`);
+  const tailLen = Math.min(fileSize, EOCD_SIZE + MAX_COMMENT);
+  const tailStart = fileSize - tailLen;
+  const tail = readExactly(path, fd, tailStart, tailLen);
+  for (let p = tailLen - EOCD_SIZE; p >= 0; p--) {
+    if (tail.readUInt32LE(p) !== SIG_EOCD) continue;
+    if (p + EOCD_SIZE + tail.readUInt16LE(p + 20) > tailLen) continue; // a signature inside the comment
+    const eocdOffset = tailStart + p;
+    let count = tail.readUInt16LE(p + 10);
+    let size = tail.readUInt32LE(p + 12);
+    let offset = tail.readUInt32LE(p + 16);
+    if (count === 0xffff || size === 0xffffffff || offset === 0xffffffff) {
+      const z = readZip64End(path, fd, eocdOffset);
+      if (z !== undefined) ({ count, size, offset } = z);
+    }
+    if (offset + size > eocdOffset) {
+      throw new ZipFormatError(path, `central directory (${size} bytes at offset ${offset}) overlaps the end record at ${eocdOffset}: truncated or corrupt`);
+    }
+    return { count, size, offset };
+  }
+  throw new ZipFormatError(path, 'not a zip file: no end-of-central-directory record');
+}
+
+function readZip64End(path: string, fd: number, eocdOffset: number): CentralDirectoryLocation | undefined {
+  if (eocdOffset < 20) return undefined;
+  const loc = readExactly(path, fd, eocdOffset - 20, 20);
+  if (loc.readUInt32LE(0) !== SIG_ZIP64_LOCATOR) return undefined;
+  const recOffset = toSafe(path, loc.readBigUInt64LE(8), 'ZIP64 end record offset');
+  if (recOffset + 56 > eocdOffset) throw new ZipFormatError(path, `ZIP64 end record offset ${recOffset} is out of range`);
+  const rec = readExactly(path, fd, recOffset, 56);
+  if (rec.readUInt32LE(0) !== SIG_ZIP64_EOCD) throw new ZipFormatError(path, `no ZIP64 end record at offset ${recOffset}`);
+  return {
+    count: toSafe(path, rec.readBigUInt64LE(32), 'ZIP64 entry count'),
+    size: toSafe(path, rec.readBigUInt64LE(40), 'ZIP64 central directory size'),
+    offset: toSafe(path, rec.readBigUInt64LE(48), 'ZIP64 central directory offset'),
+  };
+}
+
+function toSafe(path: string, v: bigint, what: string): number {
+  if (v > BigInt(Number.MAX_SAFE_INTEGER)) throw new ZipFormatError(path, `${what} ${v} is too large`);
+  return Number(v);
+}
+
+function readCentralDirectory(path: string, fd: number, fileSize: number): ZipEntry[] {
+  const { count, size, offset } = findEnd(path, fd, fileSize);
+  const cd = readExactly(path, fd, offset, size);
+  const entries: ZipEntry[] = [];
+  let p = 0;
+  const decoder = new TextDecoder('utf-8');
+  for (let i = 0; i < count; i++) {
+    if (p + CENTRAL_HEADER_SIZE > size || cd.readUInt32LE(p) !== SIG_CENTRAL) {
+      throw new ZipFormatError(path, `central directory entry ${i} of ${count} is missing or malformed (at offset ${offset + p})`);
+    }
+    const flags = cd.readUInt16LE(p + 8);
+    const method = cd.readUInt16LE(p + 10);
+    const crc = cd.readUInt32LE(p + 16);
+    let compressedSize = cd.readUInt32LE(p + 20);
+    let uncompressedSize = cd.readUInt32LE(p + 24);
+    const nameLen = cd.readUInt16LE(p + 28);
+    const extraLen = cd.readUInt16LE(p + 30);
+    const commentLen = cd.readUInt16LE(p + 32);
+    let localHeaderOffset = cd.readUInt32LE(p + 42);
+    const nameStart = p + CENTRAL_HEADER_SIZE;
+    const extraStart = nameStart + nameLen;
+    const next = extraStart + extraLen + commentLen;
+    if (next > size) throw new ZipFormatError(path, `central directory entry ${i} runs past the directory`);
+    const name = decoder.decode(cd.subarray(nameStart, extraStart));
+    if (uncompressedSize === 0xffffffff || compressedSize === 0xffffffff || localHeaderOffset === 0xffffffff) {
+      // ZIP64 extended information: the 64-bit values, in this order, for the fields that are 0xFFFFFFFF.
+      const z = findExtra(cd, extraStart, extraStart + extraLen, 0x0001);
+      if (z === undefined) throw new ZipFormatError(path, `entry ${name}: 32-bit field is 0xFFFFFFFF but there is no ZIP64 extra field`);
+      let q = z.start;
+      const next64 = (what: string): number => {
+        if (q + 8 > z.end) throw new ZipFormatError(path, `entry ${name}: ZIP64 extra field too short for ${what}`);
+        const v = toSafe(path, cd.readBigUInt64LE(q), `entry ${name}: ${what}`);
+        q += 8;
+        return v;
+      };
+      if (uncompressedSize === 0xffffffff) uncompressedSize = next64('size');
+      if (compressedSize === 0xffffffff) compressedSize = next64('compressed size');
+      if (localHeaderOffset === 0xffffffff) localHeaderOffset = next64('local header offset');
+    }
+    if (localHeaderOffset + LOCAL_HEADER_SIZE > offset) {
+      throw new ZipFormatError(path, `entry ${name}: local header offset ${localHeaderOffset} is past the central directory`);
+    }
+    entries.push({
+      name,
+      method,
+      flags,
+      crc,
+      compressedSize,
+      size: uncompressedSize,
+      localHeaderOffset,
+      isDirectory: name.endsWith('/'),
+    });
+    p = next;
+  }
+  return entries;
+}
+
+function findExtra(b: Buffer, start: number, end: number, id: number): { start: number; end: number } | undefined {
+  let p = start;
+  while (p + 4 <= end) {
+    const tag = b.readUInt16LE(p);
+    const len = b.readUInt16LE(p + 2);
+    if (p + 4 + len > end) return undefined;
+    if (tag === id) return { start: p + 4, end: p + 4 + len };
+    p += 4 + len;
+  }
+  return undefined;
+}
+
+// CRC-32 (IEEE 802.3, reflected polynomial 0xEDB88320), as zip uses. Own table rather than
+// zlib.crc32, which older Node 20 releases lack.
+const CRC_TABLE = (() => {
+  const t = new Int32Array(256);
+  for (let n = 0; n < 256; n++) {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    t[n] = c;
+  }
+  return t;
+})();
+
+export function crc32(data: Uint8Array): number {
+  let c = -1;
+  for (let i = 0; i < data.length; i++) c = CRC_TABLE[(c ^ data[i]!) & 0xff]! ^ (c >>> 8);
+  return (c ^ -1) >>> 0;
+}
