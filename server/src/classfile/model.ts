@@ -233,7 +233,12 @@ export type Attribute = AttrBase &
     | { name: 'Unknown'; attributeName: string; data: Uint8Array }
   );
 
-export type AttributeOf<N extends Attribute['name']> = Extract<Attribute, { name: N }>;
+/**
+ * The attribute variant(s) named N. (Not `Extract<Attribute, { name: N }>`: that is `never` for
+ * the variants that share a shape, e.g. 'RuntimeVisibleAnnotations' | 'RuntimeInvisibleAnnotations'.)
+ */
+export type AttributeOf<N extends Attribute['name']> = NamedVariant<Attribute, N>;
+type NamedVariant<A, N> = A extends { name: infer X } ? (N extends X ? A & { name: N } : never) : never;
 
 export interface MemberInfo {
   accessFlags: number;
