@@ -1,0 +1,257 @@
+// Lays out an instruction list as bytecode: picks short and wide forms, resolves labels,
+// pads switches, and widens jumps whose offsets do not fit in 16 bits (goto -> goto_w,
+// jsr -> jsr_w, a conditional branch -> the inverted condition over a goto_w). Widening only
+// ever grows a jump, so the fixed-point iteration terminates.
+
+import { CodeModelError } from '../errors';
+import { Tag } from '../model';
+import type { ConstantPool } from '../pool';
+import type { Insn, Label, RealInsn } from './insn';
+import { invertCondition, Op, OPCODE_NAMES } from './opcodes';
+
+export interface Layout {
+  code: Uint8Array;
+  /** Code offset of each node (pseudo nodes: the offset of the next real instruction). */
+  nodeOffsets: Int32Array;
+  offsetOf(label: Label): number;
+  /** Node indices of conditional jumps written as `!cond +8; goto_w target`. */
+  widenedConditionals: number[];
+}
+
+const MAX_CODE = 65535;
+
+function fail(msg: string): never {
+  throw new CodeModelError(msg);
+}
+
+function u1(v: number, what: string): number {
+  if (!Number.isInteger(v) || v < 0 || v > 0xff) fail(`${what} ${v} does not fit in u1`);
+  return v;
+}
+function u2(v: number, what: string): number {
+  if (!Number.isInteger(v) || v < 0 || v > 0xffff) fail(`${what} ${v} does not fit in u2`);
+  return v;
+}
+
+/** Size in bytes of a non-jump, non-switch instruction. */
+function fixedSize(insn: RealInsn, pool: ConstantPool): number {
+  switch (insn.kind) {
+    case 'op':
+      return 1;
+    case 'int':
+      return insn.op === Op.SIPUSH ? 3 : 2;
+    case 'var':
+      u2(insn.index, 'local index');
+      return insn.index <= 3 && insn.op !== Op.RET ? 1 : insn.index <= 0xff ? 2 : 4;
+    case 'iinc':
+      u2(insn.index, 'iinc local index');
+      return insn.index <= 0xff && insn.delta >= -128 && insn.delta <= 127 ? 3 : 6;
+    case 'ldc': {
+      const tag = pool.entry(insn.index).tag;
+      return tag === Tag.Long || tag === Tag.Double || insn.index > 0xff ? 3 : 2;
+    }
+    case 'field':
+    case 'type':
+      return 3;
+    case 'method':
+      return insn.op === Op.INVOKEINTERFACE ? 5 : 3;
+    case 'indy':
+      return 5;
+    case 'multianewarray':
+      return 4;
+    default:
+      return fail(`internal: no fixed size for ${insn.kind}`);
+  }
+}
+
+export function layoutCode(insns: readonly Insn[], pool: ConstantPool, interfaceArgCount: (methodIndex: number) => number): Layout {
+  const n = insns.length;
+  // Label positions: node index of the label node.
+  const labelNode = new Map<Label, number>();
+  insns.forEach((insn, i) => {
+    if (insn.kind !== 'label') return;
+    if (labelNode.has(insn.label)) fail(`label ${insn.label} is placed twice (nodes ${labelNode.get(insn.label)} and ${i})`);
+    labelNode.set(insn.label, i);
+  });
+  const nodeOf = (l: Label, user: string): number => {
+    const i = labelNode.get(l);
+    if (i === undefined) fail(`label ${l} used by ${user} is not placed in the instruction list`);
+    return i;
+  };
+
+  const sizes = new Int32Array(n); // fixed sizes; 0 for pseudo, jumps and switches
+  const wide = new Uint8Array(n); // jumps written in their wide form
+  for (let i = 0; i < n; i++) {
+    const insn = insns[i]!;
+    switch (insn.kind) {
+      case 'label':
+      case 'line':
+      case 'frame':
+        break;
+      case 'jump':
+        nodeOf(insn.target, `${OPCODE_NAMES[insn.op]} at node ${i}`);
+        break;
+      case 'tableswitch':
+      case 'lookupswitch':
+        nodeOf(insn.dflt, `${insn.kind} at node ${i}`);
+        insn.targets.forEach((t) => nodeOf(t, `${insn.kind} at node ${i}`));
+        break;
+      default:
+        sizes[i] = fixedSize(insn, pool);
+    }
+  }
+  for (const insn of insns) if (insn.kind === 'line') nodeOf(insn.start, `line ${insn.line}`);
+
+  const offsets = new Int32Array(n + 1);
+  const computeOffsets = (): void => {
+    let off = 0;
+    for (let i = 0; i < n; i++) {
+      offsets[i] = off;
+      const insn = insns[i]!;
+      if (insn.kind === 'jump') off += !wide[i] ? 3 : insn.op === Op.GOTO || insn.op === Op.JSR ? 5 : 8;
+      else if (insn.kind === 'tableswitch') off += 1 + ((3 - (off % 4)) % 4) + 12 + 4 * insn.targets.length;
+      else if (insn.kind === 'lookupswitch') off += 1 + ((3 - (off % 4)) % 4) + 8 + 8 * insn.targets.length;
+      else off += sizes[i]!;
+    }
+    offsets[n] = off;
+  };
+  for (;;) {
+    computeOffsets();
+    let changed = false;
+    for (let i = 0; i < n; i++) {
+      const insn = insns[i]!;
+      if (insn.kind !== 'jump' || wide[i]) continue;
+      const d = offsets[labelNode.get(insn.target)!]! - offsets[i]!;
+      if (d < -32768 || d > 32767) {
+        wide[i] = 1;
+        changed = true;
+      }
+    }
+    if (!changed) break;
+  }
+  const total = offsets[n]!;
+  if (total > MAX_CODE) fail(`code too large: ${total} bytes (the limit is ${MAX_CODE})`);
+  if (total === 0) fail('empty code: a method body needs at least one instruction');
+
+  const target = (l: Label): number => offsets[labelNode.get(l)!]!;
+  const code = new Uint8Array(total);
+  const dv = new DataView(code.buffer);
+  const widened: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const insn = insns[i]!;
+    let p = offsets[i]!;
+    const at = p;
+    const b = (v: number): void => void (code[p++] = v);
+    const s2 = (v: number): void => {
+      dv.setInt16(p, v);
+      p += 2;
+    };
+    const w2 = (v: number): void => {
+      dv.setUint16(p, v);
+      p += 2;
+    };
+    const s4 = (v: number): void => {
+      dv.setInt32(p, v);
+      p += 4;
+    };
+    switch (insn.kind) {
+      case 'label':
+      case 'line':
+      case 'frame':
+        continue;
+      case 'op':
+        if (insn.op < 0 || insn.op > 0xc9 || OPCODE_NAMES[insn.op] === undefined) fail(`bad opcode ${insn.op} at node ${i}`);
+        b(insn.op);
+        break;
+      case 'int':
+        b(insn.op);
+        if (insn.op === Op.BIPUSH) {
+          if (insn.value < -128 || insn.value > 127) fail(`bipush value ${insn.value} does not fit in s1`);
+          b(insn.value & 0xff);
+        } else if (insn.op === Op.SIPUSH) {
+          if (insn.value < -32768 || insn.value > 32767) fail(`sipush value ${insn.value} does not fit in s2`);
+          s2(insn.value);
+        } else if (insn.op === Op.NEWARRAY) {
+          if (insn.value < 4 || insn.value > 11) fail(`newarray type ${insn.value} is not 4..11`);
+          b(insn.value);
+        } else fail(`opcode ${insn.op} is not bipush, sipush or newarray`);
+        break;
+      case 'var': {
+        const op = insn.op;
+        const isLoad = op >= Op.ILOAD && op <= Op.ALOAD;
+        const isStore = op >= Op.ISTORE && op <= Op.ASTORE;
+        if (!isLoad && !isStore && op !== Op.RET) fail(`opcode ${op} is not a load, store or ret`);
+        if (sizes[i] === 1) b((isLoad ? Op.ILOAD_0 + (op - Op.ILOAD) * 4 : Op.ISTORE_0 + (op - Op.ISTORE) * 4) + insn.index);
+        else if (sizes[i] === 2) (b(op), b(insn.index));
+        else (b(Op.WIDE), b(op), w2(insn.index));
+        break;
+      }
+      case 'iinc':
+        if (sizes[i] === 3) (b(Op.IINC), b(insn.index), b(insn.delta & 0xff));
+        else {
+          if (insn.delta < -32768 || insn.delta > 32767) fail(`iinc delta ${insn.delta} does not fit in s2`);
+          b(Op.WIDE), b(Op.IINC), w2(insn.index), s2(insn.delta);
+        }
+        break;
+      case 'jump': {
+        const d = target(insn.target) - at;
+        const op = insn.op;
+        const conditional = (op >= Op.IFEQ && op <= Op.IF_ACMPNE) || op === Op.IFNULL || op === Op.IFNONNULL;
+        if (!conditional && op !== Op.GOTO && op !== Op.JSR) fail(`opcode ${op} is not a jump`);
+        if (!wide[i]) (b(op), s2(d));
+        else if (!conditional) (b(op === Op.GOTO ? Op.GOTO_W : Op.JSR_W), s4(d));
+        else {
+          b(invertCondition(op)), s2(8), b(Op.GOTO_W), s4(d - 3);
+          widened.push(i);
+        }
+        break;
+      }
+      case 'ldc': {
+        const tag = pool.entry(insn.index).tag;
+        if (tag === Tag.Long || tag === Tag.Double) (b(Op.LDC2_W), w2(insn.index));
+        else if (sizes[i] === 2) (b(Op.LDC), b(insn.index));
+        else (b(Op.LDC_W), w2(insn.index));
+        break;
+      }
+      case 'field':
+        if (insn.op < Op.GETSTATIC || insn.op > Op.PUTFIELD) fail(`opcode ${insn.op} is not a field instruction`);
+        b(insn.op), w2(u2(insn.index, 'constant-pool index'));
+        break;
+      case 'method':
+        if (insn.op < Op.INVOKEVIRTUAL || insn.op > Op.INVOKEINTERFACE) fail(`opcode ${insn.op} is not an invoke instruction`);
+        b(insn.op), w2(u2(insn.index, 'constant-pool index'));
+        if (insn.op === Op.INVOKEINTERFACE) b(u1(interfaceArgCount(insn.index), 'invokeinterface count')), b(0);
+        break;
+      case 'indy':
+        b(Op.INVOKEDYNAMIC), w2(u2(insn.index, 'constant-pool index')), b(0), b(0);
+        break;
+      case 'type':
+        if (insn.op !== Op.NEW && insn.op !== Op.ANEWARRAY && insn.op !== Op.CHECKCAST && insn.op !== Op.INSTANCEOF)
+          fail(`opcode ${insn.op} is not new, anewarray, checkcast or instanceof`);
+        b(insn.op), w2(u2(insn.index, 'constant-pool index'));
+        break;
+      case 'multianewarray':
+        b(Op.MULTIANEWARRAY), w2(u2(insn.index, 'constant-pool index')), b(u1(insn.dimensions, 'multianewarray dimensions'));
+        if (insn.dimensions < 1) fail('multianewarray dimensions must be >= 1');
+        break;
+      case 'tableswitch':
+        if (insn.targets.length !== insn.high - insn.low + 1 || insn.high < insn.low)
+          fail(`tableswitch ${insn.low}..${insn.high} needs ${insn.high - insn.low + 1} targets, has ${insn.targets.length}`);
+        b(Op.TABLESWITCH);
+        while (p % 4) b(0);
+        s4(target(insn.dflt) - at), s4(insn.low), s4(insn.high);
+        for (const t of insn.targets) s4(target(t) - at);
+        break;
+      case 'lookupswitch':
+        if (insn.keys.length !== insn.targets.length) fail(`lookupswitch has ${insn.keys.length} keys but ${insn.targets.length} targets`);
+        b(Op.LOOKUPSWITCH);
+        while (p % 4) b(0);
+        s4(target(insn.dflt) - at), s4(insn.keys.length);
+        insn.keys.forEach((k, j) => (s4(k), s4(target(insn.targets[j]!) - at)));
+        break;
+    }
+  }
+  // Pseudo nodes take the offset of the next real instruction: offsets[i] already is that.
+  const offsetOf = (l: Label): number => offsets[nodeOf(l, 'a frame, table or annotation')]!;
+  return { code, nodeOffsets: offsets.subarray(0, n), offsetOf, widenedConditionals: widened };
+}

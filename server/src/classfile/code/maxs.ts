@@ -1,0 +1,102 @@
+// max_stack and max_locals.
+//
+// max_stack: a data-flow pass over the control-flow graph (fall-through, jumps, switches,
+// jsr/ret, exception handlers entered with one stack slot). Every frame node is a seed too,
+// because the verifier also checks code that is unreachable, starting from its frame.
+// max_locals: the largest slot touched by the descriptor, a load/store/iinc/ret (long and
+// double take two), a frame, or a local-variable table entry.
+
+import { CodeModelError } from '../errors';
+import type { ConstantPool } from '../pool';
+import { isRealInsn, type Insn, type Label, type MethodCode } from './insn';
+import { Op, OPCODE_NAMES } from './opcodes';
+import { stackEffect } from './stack';
+import { paramSlots } from './vtypes';
+
+export function computeMaxStack(mc: MethodCode, pool: ConstantPool): number {
+  const insns = mc.insns;
+  const n = insns.length;
+  // next[i]: index of the first real instruction at or after node i (n if none).
+  const next = new Int32Array(n + 1);
+  next[n] = n;
+  for (let i = n - 1; i >= 0; i--) next[i] = isRealInsn(insns[i]!) ? i : next[i + 1]!;
+  const labelNode = new Map<Label, number>();
+  insns.forEach((insn, i) => insn.kind === 'label' && labelNode.set(insn.label, i));
+  const at = (l: Label): number => {
+    const i = labelNode.get(l);
+    if (i === undefined) throw new CodeModelError(`label ${l} is not placed in the instruction list`);
+    return next[i]!;
+  };
+
+  const depth = new Int32Array(n).fill(-1);
+  const work: number[] = [];
+  let max = 0;
+  const reach = (i: number, d: number): void => {
+    if (i >= n) return; // falls off the end: the verifier rejects that, but it is not ours to report here
+    if (depth[i]! >= 0) return;
+    depth[i] = d;
+    if (d > max) max = d;
+    work.push(i);
+  };
+
+  reach(next[0]!, 0);
+  for (const tc of mc.tryCatch) reach(at(tc.handler), 1);
+  insns.forEach((insn, i) => {
+    if (insn.kind === 'frame') reach(next[i]!, insn.stack.length);
+  });
+
+  while (work.length > 0) {
+    const i = work.pop()!;
+    const insn = insns[i]! as Exclude<Insn, { kind: 'label' | 'line' | 'frame' }>;
+    const d = depth[i]!;
+    const { pop, push } = stackEffect(insn, pool);
+    if (pop > d) {
+      const name = 'op' in insn ? OPCODE_NAMES[insn.op] : insn.kind;
+      throw new CodeModelError(`stack underflow at node ${i} (${name}): pops ${pop} slots, stack has ${d}`);
+    }
+    const after = d - pop + push;
+    if (after > max) max = after;
+    const fall = next[i + 1]!;
+    switch (insn.kind) {
+      case 'jump':
+        if (insn.op === Op.JSR) {
+          reach(at(insn.target), after);
+          reach(fall, d);
+        } else {
+          reach(at(insn.target), after);
+          if (insn.op !== Op.GOTO) reach(fall, after);
+        }
+        break;
+      case 'tableswitch':
+      case 'lookupswitch':
+        reach(at(insn.dflt), after);
+        for (const t of insn.targets) reach(at(t), after);
+        break;
+      case 'var':
+        if (insn.op !== Op.RET) reach(fall, after);
+        break;
+      case 'op':
+        if (!((insn.op >= Op.IRETURN && insn.op <= Op.RETURN) || insn.op === Op.ATHROW)) reach(fall, after);
+        break;
+      default:
+        reach(fall, after);
+    }
+  }
+  return max;
+}
+
+export function computeMaxLocals(mc: MethodCode, descriptor: string, isStatic: boolean): number {
+  let max = paramSlots(descriptor) + (isStatic ? 0 : 1);
+  const use = (top: number): void => {
+    if (top > max) max = top;
+  };
+  for (const insn of mc.insns) {
+    if (insn.kind === 'var') {
+      const w = insn.op === Op.LLOAD || insn.op === Op.DLOAD || insn.op === Op.LSTORE || insn.op === Op.DSTORE ? 2 : 1;
+      use(insn.index + w);
+    } else if (insn.kind === 'iinc') use(insn.index + 1);
+    else if (insn.kind === 'frame') use(insn.locals.length); // HotSpot checks a frame's locals against max_locals
+  }
+  for (const v of [...mc.localVars, ...mc.localVarTypes]) use(v.index + 1);
+  return max;
+}
