@@ -1,0 +1,9 @@
+package cp.demo.util;
+
+public final class Helper {
+  private Helper() {}
+
+  public static String twice(String s) {
+    return s + s;
+  }
+}
