@@ -42,6 +42,6 @@ export async function runCli(argv: string[]): Promise<number> {
     const err = e as Error;
     process.stderr.write(`komorium ${name}: ${err.name && err.name !== 'Error' ? err.name + ': ' : ''}${err.message}\n`);
     if (process.env.KOMORIUM_DEBUG) process.stderr.write(`${err.stack}\n`);
-    return 1;
+    return err.name === 'UsageError' ? 2 : 1;
   }
 }

@@ -1,2 +1,2 @@
 // Importing a command module registers it. One module per command.
-export {};
+import './roundtrip';

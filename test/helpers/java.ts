@@ -1,0 +1,68 @@
+// Shared test helpers: locate the JDK, compile Java sources with the machine's javac into a
+// temporary directory, run the CLI from source.
+
+import { execFileSync, spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { mkdtempSync, readdirSync, realpathSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, dirname, join } from 'node:path';
+
+export const REPO = join(import.meta.dirname, '..', '..');
+
+function which(cmd: string): string {
+  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
+    const p = join(dir, cmd);
+    try {
+      if (statSync(p).isFile()) return p;
+    } catch {
+      // not in this directory
+    }
+  }
+  throw new Error(`${cmd} not found on PATH`);
+}
+
+/** JAVA_HOME, or the JDK that `javac` on PATH belongs to. */
+export function javaHome(): string {
+  return process.env.JAVA_HOME || dirname(dirname(realpathSync(which('javac'))));
+}
+
+export function tempDir(tag: string): string {
+  const dir = mkdtempSync(join(tmpdir(), `komorium-${tag}-`));
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** All .java files under `dir`. */
+export function javaFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const n of readdirSync(dir)) {
+    const p = join(dir, n);
+    if (statSync(p).isDirectory()) out.push(...javaFiles(p));
+    else if (n.endsWith('.java')) out.push(p);
+  }
+  return out.sort();
+}
+
+/** Compiles every .java file under `srcDir` into a fresh temp dir and returns it. */
+export function compileJava(srcDir: string, extraArgs: string[] = []): string {
+  const out = tempDir('javac');
+  execFileSync(join(javaHome(), 'bin', 'javac'), ['-g', '-d', out, ...extraArgs, ...javaFiles(srcDir)], { stdio: 'pipe' });
+  return out;
+}
+
+/** Runs `komorium ...` from the TypeScript sources. */
+export function runCli(args: string[], opts: { input?: string; cwd?: string } = {}): SpawnSyncReturns<string> {
+  return spawnSync(process.execPath, [join(REPO, 'bin', 'komorium.mjs'), ...args], {
+    encoding: 'utf8',
+    cwd: opts.cwd ?? REPO,
+    input: opts.input,
+    env: { ...process.env, KOMORIUM_FROM_SOURCE: '1' },
+    maxBuffer: 64 * 1024 * 1024,
+  });
+}
+
+/** Runs `java` from the JDK. */
+export function runJava(args: string[], opts: { input?: string; cwd?: string } = {}): SpawnSyncReturns<string> {
+  return spawnSync(join(javaHome(), 'bin', 'java'), args, { encoding: 'utf8', cwd: opts.cwd, input: opts.input, maxBuffer: 64 * 1024 * 1024 });
+}
+
+export { execFileSync };

@@ -1,0 +1,43 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { copyFileSync, writeFileSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { compileJava, runCli, tempDir, REPO } from '../helpers/java';
+
+const SUMMARY = /^roundtrip: (\d+) classes, (\d+) identical, (\d+) re-encoded identical, (\d+) failed$/m;
+
+test('roundtrip over compiled test programs and a JDK module: all identical, none failed', () => {
+  const classes = compileJava(join(REPO, 'test', 'java', 'cli'));
+  const r = runCli(['roundtrip', '--module', 'jdk.zipfs', classes]);
+  assert.equal(r.status, 0, r.stderr);
+  const m = SUMMARY.exec(r.stdout);
+  assert.ok(m, `no summary line in: ${r.stdout}`);
+  const [, n, ident, re, failed] = m.map(Number);
+  assert.ok(n! > 40, `only ${n} classes`);
+  assert.equal(ident, n);
+  assert.equal(failed, 0);
+  assert.ok(re! <= ident!);
+  // The summary is the last line.
+  assert.match(r.stdout.trimEnd().split('\n').at(-1)!, SUMMARY);
+});
+
+test('roundtrip reports a malformed class file by name and exits non-zero', () => {
+  const classes = compileJava(join(REPO, 'test', 'java', 'cli'));
+  const dir = tempDir('rt-bad');
+  copyFileSync(join(classes, 'demo', 'Demo.class'), join(dir, 'Good.class'));
+  const bytes = readFileSync(join(classes, 'demo', 'Demo.class'));
+  writeFileSync(join(dir, 'Truncated.class'), bytes.subarray(0, 100));
+  const r = runCli(['roundtrip', dir]);
+  assert.equal(r.status, 1);
+  assert.match(r.stdout, /roundtrip: 2 classes, 1 identical, \d re-encoded identical, 1 failed/);
+  assert.match(r.stderr, /FAILED .*Truncated\.class: ClassFormatError: .*offset/);
+});
+
+test('roundtrip: unknown module and missing path are usage errors', () => {
+  const a = runCli(['roundtrip', '--module', 'no.such.module']);
+  assert.equal(a.status, 2);
+  assert.match(a.stderr, /module 'no\.such\.module' is not in/);
+  const b = runCli(['roundtrip', '/no/such/dir']);
+  assert.equal(b.status, 2);
+  assert.match(b.stderr, /no such file or directory/);
+});
