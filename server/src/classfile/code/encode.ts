@@ -23,12 +23,14 @@ export interface EncodeOptions {
   exactMaxs?: boolean;
   /** Write a StackMapTable (default: class version >= 50). Without it, frame nodes are ignored. */
   frames?: boolean;
+  /** Write every jump in its wide form (goto_w, jsr_w, inverted condition over goto_w); for tests. */
+  forceWideJumps?: boolean;
 }
 
 export function encodeCode(ctx: CodeContext, mc: MethodCode, opts: EncodeOptions = {}): AttributeOf<'Code'> {
   const pool = ctx.pool;
   const insns = mc.insns;
-  const layout = layoutCode(insns, pool, (i) => paramSlots(pool.memberRef(i).descriptor) + 1);
+  const layout = layoutCode(insns, pool, (i) => paramSlots(pool.memberRef(i).descriptor) + 1, opts.forceWideJumps);
   const codeLength = layout.code.length;
   const off = layout.offsetOf;
 

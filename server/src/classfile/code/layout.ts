@@ -64,7 +64,12 @@ function fixedSize(insn: RealInsn, pool: ConstantPool): number {
   }
 }
 
-export function layoutCode(insns: readonly Insn[], pool: ConstantPool, interfaceArgCount: (methodIndex: number) => number): Layout {
+export function layoutCode(
+  insns: readonly Insn[],
+  pool: ConstantPool,
+  interfaceArgCount: (methodIndex: number) => number,
+  forceWideJumps = false,
+): Layout {
   const n = insns.length;
   // Label positions: node index of the label node.
   const labelNode = new Map<Label, number>();
@@ -90,6 +95,7 @@ export function layoutCode(insns: readonly Insn[], pool: ConstantPool, interface
         break;
       case 'jump':
         nodeOf(insn.target, `${OPCODE_NAMES[insn.op]} at node ${i}`);
+        if (forceWideJumps) wide[i] = 1;
         break;
       case 'tableswitch':
       case 'lookupswitch':

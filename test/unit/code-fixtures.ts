@@ -1,0 +1,133 @@
+// Fixtures for the code-model tests: compiling the Java programs in test/java/code, running
+// classes on HotSpot, java.base classes from the JDK's jimage, and a "transform every method"
+// helper (read -> decode -> edit -> encode -> write).
+
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, sep } from 'node:path';
+import { codeContext, type CodeContext } from '../../server/src/classfile/code/context';
+import { decodeWithContext } from '../../server/src/classfile/code/decode';
+import { encodeCode, type EncodeOptions } from '../../server/src/classfile/code/encode';
+import type { MethodCode } from '../../server/src/classfile/code/insn';
+import type { ClassFile } from '../../server/src/classfile/model';
+import { ConstantPool } from '../../server/src/classfile/pool';
+import { readClass } from '../../server/src/classfile/reader';
+import { writeClass } from '../../server/src/classfile/writer';
+import { JImage } from '../../server/src/classpath/jimage';
+
+export const REPO = join(import.meta.dirname, '..', '..');
+export const CODE_JAVA = join(REPO, 'test', 'java', 'code');
+
+/** JAVA_HOME of the machine's javac (JAVA_HOME is not set here). */
+export function javaHome(): string {
+  if (process.env.JAVA_HOME) return process.env.JAVA_HOME;
+  const which = execFileSync('sh', ['-c', 'command -v javac'], { encoding: 'utf8' }).trim();
+  return dirname(dirname(realpathSync(which)));
+}
+
+export function tool(name: string): string {
+  return join(javaHome(), 'bin', name);
+}
+
+export function tempDir(tag: string): { dir: string; cleanup: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), `komorium-${tag}-`));
+  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** Relative '/'-separated paths of the files under `dir`. */
+export function listFiles(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (d: string): void => {
+    for (const n of readdirSync(d)) {
+      const p = join(d, n);
+      if (statSync(p).isDirectory()) walk(p);
+      else out.push(relative(dir, p).split(sep).join('/'));
+    }
+  };
+  walk(dir);
+  return out.sort();
+}
+
+/** Compiles test/java/code/*.java into `outDir`; returns the class files (relative path -> bytes). */
+export function compileCodeSamples(outDir: string): Map<string, Uint8Array> {
+  const sources = readdirSync(CODE_JAVA)
+    .filter((f) => f.endsWith('.java'))
+    .map((f) => join(CODE_JAVA, f));
+  execFileSync(tool('javac'), ['-g', '-d', outDir, ...sources], { stdio: 'pipe' });
+  return readClassDir(outDir);
+}
+
+export function readClassDir(dir: string): Map<string, Uint8Array> {
+  const m = new Map<string, Uint8Array>();
+  for (const f of listFiles(dir)) if (f.endsWith('.class')) m.set(f, new Uint8Array(readFileSync(join(dir, f))));
+  return m;
+}
+
+export function writeClassDir(dir: string, classes: ReadonlyMap<string, Uint8Array>): void {
+  for (const [rel, bytes] of classes) {
+    const p = join(dir, rel);
+    mkdirSync(dirname(p), { recursive: true });
+    writeFileSync(p, bytes);
+  }
+}
+
+/** Runs `java -Xverify:all -cp cp main`; returns stdout, or throws with stderr. */
+export function runJava(cp: string, main: string, extra: string[] = []): string {
+  const r = spawnSync(tool('java'), ['-Xverify:all', ...extra, '-cp', cp, main], { encoding: 'utf8', timeout: 120_000 });
+  if (r.status !== 0) throw new Error(`java ${main} exited with ${r.status}:\n${r.stderr}${r.stdout}`);
+  return r.stdout;
+}
+
+/**
+ * Decodes every method's code, lets `edit` change it, and encodes it again.
+ * `edit` may return false to leave a method's Code attribute untouched.
+ */
+export function transformClass(
+  bytes: Uint8Array,
+  edit: (mc: MethodCode, ctx: CodeContext) => boolean | void,
+  opts: EncodeOptions = {},
+  file = '<bytes>',
+): Uint8Array {
+  const cf: ClassFile = readClass(bytes, file);
+  const pool = new ConstantPool(cf);
+  cf.methods = cf.methods.map((m) => {
+    const ctx = codeContext(cf, m, pool, file);
+    return {
+      ...m,
+      attributes: m.attributes.map((a) => {
+        if (a.name !== 'Code') return a;
+        const mc = decodeWithContext(ctx, a);
+        if (edit(mc, ctx) === false) return a;
+        return { ...encodeCode(ctx, mc, opts), nameIndex: a.nameIndex };
+      }),
+    };
+  });
+  return writeClass(cf);
+}
+
+/** The JDK's jimage. */
+export function openJdkImage(): JImage {
+  return JImage.open(join(javaHome(), 'lib', 'modules'));
+}
+
+/** Names (`/java.base/...class`) of java.base classes: every `step`-th one, sorted. */
+export function javaBaseClassNames(img: JImage, step = 1): string[] {
+  return img
+    .entries('java.base')
+    .filter((n) => n.endsWith('.class') && !n.endsWith('module-info.class'))
+    .sort()
+    .filter((_, i) => i % step === 0);
+}
+
+/** Deterministic PRNG (mulberry32). */
+export function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
