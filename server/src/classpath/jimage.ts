@@ -214,11 +214,9 @@ export class JImage {
    * `jimage list` sorts them; only those of `module` when given.
    */
   entries(module?: string): string[] {
-    const out: string[] = [];
-    for (const loc of this.locations()) {
-      if (module !== undefined ? loc.module === module : !isTreeEntry(loc.name)) out.push(loc.name);
-    }
-    return out.sort();
+    const names =
+      module !== undefined ? this.names((m) => m === module) : this.names(() => true).filter((n) => !isTreeEntry(n));
+    return names.sort();
   }
 
   /** Every location in table order, tree entries included (empty slots, offset 0, skipped). */
@@ -240,40 +238,18 @@ export class JImage {
   }
 
   private location(slot: number): JImageLocation {
-    return this.locationAt(this.slotOffset(slot), `slot ${slot}`);
+    return this.locationAt(this.slotOffset(slot), slot);
   }
 
   /** Decodes the location whose attributes start `rel` bytes into the attribute area. */
-  private locationAt(rel: number, what: string): JImageLocation {
-    const { locationsSize } = this.header;
-    if (rel >= locationsSize) {
-      throw this.error(undefined, `location offset ${rel} of ${what} is outside the ${locationsSize}-byte attribute area`);
-    }
-    const a = [0, 0, 0, 0, 0, 0, 0, 0];
-    const end = this.stringsStart;
-    let p = this.locationsStart + rel;
-    for (;;) {
-      if (p >= end) throw this.error(p, `attributes of ${what} run past the attribute area`);
-      const b = this.index[p++]!;
-      const kind = b >>> 3;
-      if (kind === Attr.End) break;
-      if (kind >= Attr.Count) throw this.error(p - 1, `invalid location attribute kind ${kind}`);
-      const len = (b & 7) + 1;
-      if (p + len > end) throw this.error(p, `attributes of ${what} run past the attribute area`);
-      let v = 0;
-      for (let k = 0; k < len; k++) v = v * 256 + this.index[p++]!;
-      a[kind] = v;
-    }
-    const module = a[Attr.Module]! !== 0 ? this.string(a[Attr.Module]!, what) : '';
+  private locationAt(rel: number, what: Where): JImageLocation {
+    const a = this.decodeAttributes(rel, what, [0, 0, 0, 0, 0, 0, 0, 0]);
+    const module = this.moduleOf(a, what);
     const parent = a[Attr.Parent]! !== 0 ? this.string(a[Attr.Parent]!, what) : '';
     const base = this.string(a[Attr.Base]!, what);
     const extension = a[Attr.Extension]! !== 0 ? this.string(a[Attr.Extension]!, what) : '';
-    let name = module !== '' ? `/${module}/` : '';
-    if (parent !== '') name += `${parent}/`;
-    name += base;
-    if (extension !== '') name += `.${extension}`;
     return {
-      name,
+      name: fullName(module, parent, base, extension),
       module,
       parent,
       base,
@@ -284,12 +260,57 @@ export class JImage {
     };
   }
 
-  private string(offset: number, what: string): string {
+  /** Full names of the locations for which `keep(module)` holds; cheaper than locations(). */
+  private names(keep: (module: string) => boolean): string[] {
+    const out: string[] = [];
+    const a = [0, 0, 0, 0, 0, 0, 0, 0];
+    for (let slot = 0; slot < this.header.tableLength; slot++) {
+      const rel = this.slotOffset(slot);
+      if (rel === 0) continue;
+      a.fill(0);
+      this.decodeAttributes(rel, slot, a);
+      const module = this.moduleOf(a, slot);
+      if (!keep(module)) continue;
+      const parent = a[Attr.Parent]! !== 0 ? this.string(a[Attr.Parent]!, slot) : '';
+      const extension = a[Attr.Extension]! !== 0 ? this.string(a[Attr.Extension]!, slot) : '';
+      out.push(fullName(module, parent, this.string(a[Attr.Base]!, slot), extension));
+    }
+    return out;
+  }
+
+  private moduleOf(a: number[], what: Where): string {
+    return a[Attr.Module]! !== 0 ? this.string(a[Attr.Module]!, what) : '';
+  }
+
+  /** Reads the attribute stream at `rel` into `a` (indexed by kind) and returns it. */
+  private decodeAttributes(rel: number, what: Where, a: number[]): number[] {
+    const { locationsSize } = this.header;
+    if (rel >= locationsSize) {
+      throw this.error(undefined, `location offset ${rel} of ${describe(what)} is outside the ${locationsSize}-byte attribute area`);
+    }
+    const end = this.stringsStart;
+    const index = this.index;
+    let p = this.locationsStart + rel;
+    for (;;) {
+      if (p >= end) throw this.error(p, `attributes of ${describe(what)} run past the attribute area`);
+      const b = index[p++]!;
+      const kind = b >>> 3;
+      if (kind === Attr.End) return a;
+      if (kind >= Attr.Count) throw this.error(p - 1, `invalid location attribute kind ${kind}`);
+      const len = (b & 7) + 1;
+      if (p + len > end) throw this.error(p, `attributes of ${describe(what)} run past the attribute area`);
+      let v = 0;
+      for (let k = 0; k < len; k++) v = v * 256 + index[p++]!;
+      a[kind] = v;
+    }
+  }
+
+  private string(offset: number, what: Where): string {
     const cached = this.stringCache.get(offset);
     if (cached !== undefined) return cached;
     const { stringsSize } = this.header;
     if (offset >= stringsSize) {
-      throw this.error(undefined, `string offset ${offset} (${what}) is outside the ${stringsSize}-byte string table`);
+      throw this.error(undefined, `string offset ${offset} (${describe(what)}) is outside the ${stringsSize}-byte string table`);
     }
     const start = this.stringsStart + offset;
     const limit = this.stringsStart + stringsSize;
@@ -329,6 +350,21 @@ export class JImage {
   private error(offset: number | undefined, problem: string): JImageFormatError {
     return new JImageFormatError(this.path, offset, problem);
   }
+}
+
+/** What is being decoded, for messages: a table slot or a description. */
+type Where = number | string;
+
+function describe(what: Where): string {
+  return typeof what === 'number' ? `slot ${what}` : what;
+}
+
+function fullName(module: string, parent: string, base: string, extension: string): string {
+  let name = module !== '' ? `/${module}/` : '';
+  if (parent !== '') name += `${parent}/`;
+  name += base;
+  if (extension !== '') name += `.${extension}`;
+  return name;
 }
 
 function parseHeader(path: string, head: Buffer, fileSize: number): JImageHeader {
