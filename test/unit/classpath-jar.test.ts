@@ -139,6 +139,17 @@ test('ZIP64 end records are followed when the classic end record says 0xFFFF/0xF
   zip.close();
 });
 
+test('bytes prepended to an archive (a launcher script) are skipped, as the JDK does', () => {
+  const script = Buffer.from('#!/bin/sh\nexec java -jar "$0" "$@"\n');
+  for (const archive of ['app.jar', 'zip64.zip']) {
+    const file = join(tmp.dir, `exec-${archive}`);
+    writeFileSync(file, Buffer.concat([script, readFileSync(join(tmp.dir, archive))]));
+    const zip = ZipFile.open(file);
+    for (const f of files) assert.ok(Buffer.from(zip.read(f)!).equals(readFileSync(join(classes, f))), `${archive}: ${f}`);
+    zip.close();
+  }
+});
+
 test('crc32 matches known values', () => {
   assert.equal(crc32(Buffer.from('')), 0);
   assert.equal(crc32(Buffer.from('123456789')), 0xcbf43926);

@@ -130,8 +130,14 @@ function readExactly(path: string, fd: number, position: number, length: number)
 
 interface CentralDirectoryLocation {
   count: number;
+  /** Where the central directory really is in the file. */
   offset: number;
   size: number;
+  /**
+   * Bytes before the archive proper (a launcher script prepended to a jar): the central
+   * directory ends where the end record starts, so the declared offsets are off by this much.
+   */
+  shift: number;
 }
 
 function findEnd(path: string, fd: number, fileSize: number): CentralDirectoryLocation {
@@ -146,30 +152,46 @@ function findEnd(path: string, fd: number, fileSize: number): CentralDirectoryLo
     let count = tail.readUInt16LE(p + 10);
     let size = tail.readUInt32LE(p + 12);
     let offset = tail.readUInt32LE(p + 16);
+    let endPos = eocdOffset;
     if (count === 0xffff || size === 0xffffffff || offset === 0xffffffff) {
       const z = readZip64End(path, fd, eocdOffset);
-      if (z !== undefined) ({ count, size, offset } = z);
+      if (z !== undefined) ({ count, size, offset, endPos } = z);
     }
-    if (offset + size > eocdOffset) {
-      throw new ZipFormatError(path, `central directory (${size} bytes at offset ${offset}) overlaps the end record at ${eocdOffset}: truncated or corrupt`);
+    const actual = endPos - size;
+    if (actual < 0 || offset > actual) {
+      throw new ZipFormatError(path, `central directory (${size} bytes at offset ${offset}) does not fit before its end record at ${endPos}: truncated or corrupt`);
     }
-    return { count, size, offset };
+    return { count, size, offset: actual, shift: actual - offset };
   }
   throw new ZipFormatError(path, 'not a zip file: no end-of-central-directory record');
 }
 
-function readZip64End(path: string, fd: number, eocdOffset: number): CentralDirectoryLocation | undefined {
+const ZIP64_EOCD_SIZE = 56;
+
+function readZip64End(path: string, fd: number, eocdOffset: number): (Omit<CentralDirectoryLocation, 'shift'> & { endPos: number }) | undefined {
   if (eocdOffset < 20) return undefined;
   const loc = readExactly(path, fd, eocdOffset - 20, 20);
   if (loc.readUInt32LE(0) !== SIG_ZIP64_LOCATOR) return undefined;
-  const recOffset = toSafe(path, loc.readBigUInt64LE(8), 'ZIP64 end record offset');
-  if (recOffset + 56 > eocdOffset) throw new ZipFormatError(path, `ZIP64 end record offset ${recOffset} is out of range`);
-  const rec = readExactly(path, fd, recOffset, 56);
-  if (rec.readUInt32LE(0) !== SIG_ZIP64_EOCD) throw new ZipFormatError(path, `no ZIP64 end record at offset ${recOffset}`);
+  // The record is where the locator says, or (with bytes prepended to the archive) right
+  // before the locator.
+  const declared = toSafe(path, loc.readBigUInt64LE(8), 'ZIP64 end record offset');
+  let rec: Buffer | undefined;
+  let recOffset = -1;
+  for (const at of [declared, eocdOffset - 20 - ZIP64_EOCD_SIZE]) {
+    if (at < 0 || at + ZIP64_EOCD_SIZE > eocdOffset - 20) continue;
+    const b = readExactly(path, fd, at, ZIP64_EOCD_SIZE);
+    if (b.readUInt32LE(0) === SIG_ZIP64_EOCD) {
+      rec = b;
+      recOffset = at;
+      break;
+    }
+  }
+  if (rec === undefined) throw new ZipFormatError(path, `no ZIP64 end record (the locator says offset ${declared})`);
   return {
     count: toSafe(path, rec.readBigUInt64LE(32), 'ZIP64 entry count'),
     size: toSafe(path, rec.readBigUInt64LE(40), 'ZIP64 central directory size'),
     offset: toSafe(path, rec.readBigUInt64LE(48), 'ZIP64 central directory offset'),
+    endPos: recOffset,
   };
 }
 
@@ -179,7 +201,7 @@ function toSafe(path: string, v: bigint, what: string): number {
 }
 
 function readCentralDirectory(path: string, fd: number, fileSize: number): ZipEntry[] {
-  const { count, size, offset } = findEnd(path, fd, fileSize);
+  const { count, size, offset, shift } = findEnd(path, fd, fileSize);
   const cd = readExactly(path, fd, offset, size);
   const entries: ZipEntry[] = [];
   let p = 0;
@@ -217,6 +239,7 @@ function readCentralDirectory(path: string, fd: number, fileSize: number): ZipEn
       if (compressedSize === 0xffffffff) compressedSize = next64('compressed size');
       if (localHeaderOffset === 0xffffffff) localHeaderOffset = next64('local header offset');
     }
+    localHeaderOffset += shift;
     if (localHeaderOffset + LOCAL_HEADER_SIZE > offset) {
       throw new ZipFormatError(path, `entry ${name}: local header offset ${localHeaderOffset} is past the central directory`);
     }
