@@ -1,2 +1,3 @@
 // Importing a command module registers it. One module per command.
 import './roundtrip';
+import './disasm';
