@@ -26,7 +26,7 @@ after(() => {
 
 /** `jimage list` output parsed into module → entry names (in the tool's order). */
 function jimageList(path: string): Map<string, string[]> {
-  const out = execFileSync('jimage', ['list', path], { encoding: 'utf8', maxBuffer: 64 << 20 });
+  const out = execFileSync(join(jdk.home, 'bin', 'jimage'), ['list', path], { encoding: 'utf8', maxBuffer: 64 << 20 });
   const map = new Map<string, string[]>();
   let current: string[] | undefined;
   for (const line of out.split('\n')) {
@@ -65,7 +65,7 @@ test('listing equals `jimage list`: java.base exactly and in order, every module
 test('bytes equal `jimage extract` for java.lang, java.util and jdk.zipfs (several hundred resources)', () => {
   const dir = join(tmp.dir, 'extract');
   const include = 'regex:/java\\.base/java/(lang|util)/[^/]*\\.class,regex:/jdk\\.zipfs/.*';
-  execFileSync('jimage', ['extract', '--dir', dir, '--include', include, jdk.modulesPath], { stdio: 'pipe' });
+  execFileSync(join(jdk.home, 'bin', 'jimage'), ['extract', '--dir', dir, '--include', include, jdk.modulesPath], { stdio: 'pipe' });
   const files = listFiles(dir);
   assert.ok(files.length > 500, `extracted ${files.length} files`);
   const expected = img
