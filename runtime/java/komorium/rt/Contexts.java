@@ -1,0 +1,290 @@
+package komorium.rt;
+
+/**
+ * The registry of thread contexts and the runtime's life cycle: NEW, INIT (configuration and
+ * agent being loaded), RUNNING, FROZEN (the shutdown hook has taken over; no more samples).
+ *
+ * <p>Threads map to contexts through an open-addressing table keyed by thread identity, read
+ * without locking (the table array is replaced, never mutated in place after publication
+ * except for inserts under the lock, and a context's thread field is final), instead of a
+ * ThreadLocal: the lookup calls only the natives Thread.currentThread and
+ * System.identityHashCode, so it cannot recurse into instrumented JDK code.
+ *
+ * <p>Code that has to call JDK methods (configuration, agent loading and registration, pruning)
+ * runs while this thread's lookups return an internal, suspended context: either the thread's
+ * own context with {@code suspended} set, or {@link #internal} for the thread doing the
+ * runtime's initialisation.
+ */
+final class Contexts {
+    static final int NEW = 0, INIT = 1, RUNNING = 2, FROZEN = 3;
+
+    static volatile int state = NEW;
+    static volatile SamplingProfiler agent;
+    static volatile TC last;
+
+    private static final Object LOCK = new Object();
+    private static final Object INIT_LOCK = new Object();
+    private static volatile TC[] table = new TC[64];
+    private static int tableCount;
+    private static TC[] all = new TC[16];
+    private static int allCount;
+
+    /** The thread running runtime-internal JDK code outside any context, and its context. */
+    private static volatile Thread internalThread;
+    private static TC internalTC;
+
+    /** Creator snapshots of threads started by instrumented code, not yet running. */
+    private static final int MAX_PENDING = 4096;
+    private static Thread[] pendingThreads = new Thread[8];
+    private static TC.Snapshot[] pendingSnaps = new TC.Snapshot[8];
+    private static int pendingCount;
+
+    private static volatile boolean agentFailureReported;
+
+    private Contexts() {
+    }
+
+    static TC lookup(Thread t) {
+        TC[] tab = table;
+        int mask = tab.length - 1;
+        int i = System.identityHashCode(t) & mask;
+        while (true) {
+            TC c = tab[i];
+            if (c == null) break;
+            if (c.thread == t) {
+                last = c;
+                return c;
+            }
+            i = (i + 1) & mask;
+        }
+        return slow(t);
+    }
+
+    private static TC slow(Thread t) {
+        if (internalThread == t) return internal(t);
+        if (state < RUNNING) {
+            init(t);
+            if (internalThread == t) return internal(t);
+        }
+        return create(t);
+    }
+
+    /** A context for runtime-internal code: never registered, never samples. */
+    private static TC internal(Thread t) {
+        TC c = internalTC;
+        if (c == null || c.thread != t) {
+            c = new TC(t, -1, 16, null);
+            c.suspended = true;
+            internalTC = c;
+        }
+        return c;
+    }
+
+    private static void init(Thread t) {
+        synchronized (INIT_LOCK) {
+            if (state != NEW) return;
+            state = INIT;
+            internalThread = t;
+            try {
+                Config.load();
+                agent = loadAgent(Config.agent);
+                Runtime.getRuntime().addShutdownHook(new Thread(new ShutdownHook(), "komorium-shutdown"));
+            } catch (Throwable e) {
+                agent = null;
+                warn("initialisation failed, profiling disabled: " + e);
+            } finally {
+                internalThread = null;
+                internalTC = null;
+                state = RUNNING;
+            }
+        }
+    }
+
+    private static SamplingProfiler loadAgent(String name) throws Exception {
+        if (name == null || name.length() == 0 || name.equals("none")) return null;
+        if (name.equals(DefaultAgent.class.getName())) return new DefaultAgent();
+        ClassLoader cl = ClassLoader.getSystemClassLoader();
+        Class<?> c = Class.forName(name, true, cl);
+        Object o = c.getDeclaredConstructor().newInstance();
+        if (!(o instanceof SamplingProfiler)) {
+            throw new IllegalArgumentException("komorium.agent " + name + " does not implement " + SamplingProfiler.class.getName());
+        }
+        return (SamplingProfiler) o;
+    }
+
+    private static TC create(Thread t) {
+        TC c;
+        boolean reg;
+        SamplingProfiler p;
+        synchronized (LOCK) {
+            c = probe(table, t);
+            if (c != null) return c;
+            p = agent;
+            reg = state == RUNNING;
+            TC.Snapshot snap = reg ? takePending(t) : null;
+            c = new TC(t, reg ? allCount : -1, Config.stackSize, snap);
+            if (!reg) c.suspended = true;
+            if ((tableCount + 1) * 2 > table.length) rehash(t);
+            insert(table, c);
+            tableCount++;
+            if (reg) {
+                if (allCount == all.length) {
+                    TC[] a = new TC[all.length * 2];
+                    System.arraycopy(all, 0, a, 0, allCount);
+                    all = a;
+                }
+                all[allCount++] = c;
+            }
+        }
+        if (reg && p != null) c.register(p);
+        last = c;
+        return c;
+    }
+
+    private static TC probe(TC[] tab, Thread t) {
+        int mask = tab.length - 1;
+        int i = System.identityHashCode(t) & mask;
+        while (true) {
+            TC c = tab[i];
+            if (c == null) return null;
+            if (c.thread == t) return c;
+            i = (i + 1) & mask;
+        }
+    }
+
+    private static void insert(TC[] tab, TC c) {
+        int mask = tab.length - 1;
+        int i = System.identityHashCode(c.thread) & mask;
+        while (tab[i] != null) i = (i + 1) & mask;
+        tab[i] = c;
+    }
+
+    /**
+     * Rebuilds the table (under LOCK), leaving out contexts of threads that have ended and
+     * freeing their stacks (their agent data stays). Thread.isAlive may be Java code in an
+     * instrumented JDK, so the calling thread runs it as the internal thread.
+     */
+    private static void rehash(Thread self) {
+        TC[] old = table;
+        Thread prevInternal = internalThread;
+        TC prevTC = internalTC;
+        internalThread = self;
+        int live = 0;
+        boolean[] keep = new boolean[old.length];
+        try {
+            for (int i = 0; i < old.length; i++) {
+                TC c = old[i];
+                if (c == null) continue;
+                boolean alive = true;
+                try {
+                    alive = c.thread == self || c.thread.isAlive();
+                } catch (Throwable e) {
+                    alive = true;
+                }
+                keep[i] = alive;
+                if (alive) live++;
+            }
+        } finally {
+            internalThread = prevInternal;
+            internalTC = prevTC;
+        }
+        int n = old.length;
+        while ((live + 2) * 2 > n) n *= 2;
+        while (n > 64 && (live + 2) * 8 < n) n /= 2;
+        TC[] tab = new TC[n];
+        for (int i = 0; i < old.length; i++) {
+            TC c = old[i];
+            if (c == null) continue;
+            if (keep[i]) insert(tab, c);
+            else {
+                c.releaseMemory();
+                if (last == c) last = null;
+            }
+        }
+        tableCount = live;
+        table = tab;
+    }
+
+    // ---------------------------------------------------------------- thread start snapshots
+
+    static boolean putPending(Thread t, TC.Snapshot s) {
+        if (state != RUNNING) return false;
+        synchronized (LOCK) {
+            for (int i = 0; i < pendingCount; i++) {
+                if (pendingThreads[i] == t) {
+                    pendingSnaps[i] = s;
+                    return true;
+                }
+            }
+            if (pendingCount == MAX_PENDING) {
+                // Threads started but never running instrumented code: forget the oldest.
+                System.arraycopy(pendingThreads, 1, pendingThreads, 0, pendingCount - 1);
+                System.arraycopy(pendingSnaps, 1, pendingSnaps, 0, pendingCount - 1);
+                pendingCount--;
+            }
+            if (pendingCount == pendingThreads.length) {
+                Thread[] a = new Thread[pendingCount * 2];
+                System.arraycopy(pendingThreads, 0, a, 0, pendingCount);
+                pendingThreads = a;
+                TC.Snapshot[] b = new TC.Snapshot[pendingCount * 2];
+                System.arraycopy(pendingSnaps, 0, b, 0, pendingCount);
+                pendingSnaps = b;
+            }
+            pendingThreads[pendingCount] = t;
+            pendingSnaps[pendingCount] = s;
+            pendingCount++;
+            return true;
+        }
+    }
+
+    static void removePending(Thread t) {
+        synchronized (LOCK) {
+            takePending(t);
+        }
+    }
+
+    /** Under LOCK. */
+    private static TC.Snapshot takePending(Thread t) {
+        for (int i = 0; i < pendingCount; i++) {
+            if (pendingThreads[i] == t) {
+                TC.Snapshot s = pendingSnaps[i];
+                System.arraycopy(pendingThreads, i + 1, pendingThreads, i, pendingCount - i - 1);
+                System.arraycopy(pendingSnaps, i + 1, pendingSnaps, i, pendingCount - i - 1);
+                pendingCount--;
+                pendingThreads[pendingCount] = null;
+                pendingSnaps[pendingCount] = null;
+                return s;
+            }
+        }
+        return null;
+    }
+
+    // ---------------------------------------------------------------- shutdown
+
+    /** Stops sampling for good and returns every registered context, in registration order. */
+    static TC[] freeze() {
+        synchronized (LOCK) {
+            state = FROZEN;
+            TC[] a = new TC[allCount];
+            System.arraycopy(all, 0, a, 0, allCount);
+            pendingCount = 0;
+            return a;
+        }
+    }
+
+    static void agentFailed(SamplingProfiler p, Throwable e) {
+        if (agent == p) agent = null;
+        if (!agentFailureReported) {
+            agentFailureReported = true;
+            warn("agent " + p.getClass().getName() + " failed, sampling stopped: " + e);
+        }
+    }
+
+    static void warn(String msg) {
+        try {
+            System.err.println("komorium: " + msg);
+        } catch (Throwable ignored) {
+            // nothing else to do
+        }
+    }
+}

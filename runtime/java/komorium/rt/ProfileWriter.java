@@ -1,0 +1,425 @@
+package komorium.rt;
+
+import java.io.File;
+import java.io.FileOutputStream;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.HashMap;
+
+/**
+ * Writes the default agent's profile (docs/PROFILE_FORMAT.md, version 1) at shutdown: the
+ * per-thread trees are merged where several objects stand for the same method, put in a
+ * canonical order (threads by name and rank, children by method and call line), and written
+ * to a temporary file in the target directory that is then renamed over the target, so a
+ * reader never sees a partial profile. Runs on the shutdown hook thread after sampling has
+ * stopped, so it may use the JDK freely. All traversals are iterative (trees can be deep).
+ */
+final class ProfileWriter {
+    static final int VERSION = 1;
+
+    /** A node of the export tree. */
+    private static final class ENode {
+        final int key;
+        final int line;
+        long self;
+        HashMap<Integer, long[]> lines;
+        final ArrayList<ENode> kids = new ArrayList<ENode>();
+        HashMap<Long, ENode> index;
+
+        ENode(int key, int line) {
+            this.key = key;
+            this.line = line;
+        }
+
+        ENode child(int k, int l) {
+            if (index == null) index = new HashMap<Long, ENode>();
+            Long id = Long.valueOf(((long) k << 32) | (l & 0xffffffffL));
+            ENode n = index.get(id);
+            if (n == null) {
+                n = new ENode(k, l);
+                index.put(id, n);
+                kids.add(n);
+            }
+            return n;
+        }
+
+        void addLine(long line, long count) {
+            if (lines == null) lines = new HashMap<Integer, long[]>();
+            Integer k = Integer.valueOf((int) line);
+            long[] c = lines.get(k);
+            if (c == null) lines.put(k, new long[] {count});
+            else c[0] += count;
+        }
+    }
+
+    private static final class Out {
+        final String name;
+        final int seq;
+        long samples;
+        long bytecodes;
+        int merged;
+        final ArrayList<InvocationNode> roots = new ArrayList<InvocationNode>();
+
+        Out(String name, int seq) {
+            this.name = name;
+            this.seq = seq;
+        }
+    }
+
+    /** Method keys: distinct (class, name, descriptor, source file). */
+    private final HashMap<String, Integer> keyIds = new HashMap<String, Integer>();
+    private final ArrayList<String> keyStrings = new ArrayList<String>();
+    private final ArrayList<MIDImpl> keyMids = new ArrayList<MIDImpl>();
+
+    private ProfileWriter() {
+    }
+
+    static void write(TC[] contexts, String agentName) {
+        File target = new File(Config.out).getAbsoluteFile();
+        try {
+            byte[] bytes = new ProfileWriter().render(contexts, agentName);
+            writeAtomically(target, bytes);
+            if (Config.verbose) Contexts.warn("profile written to " + target.getPath());
+        } catch (Throwable e) {
+            Contexts.warn("could not write the profile to " + target.getPath() + ": " + e);
+        }
+    }
+
+    /** Writes to a temporary file next to {@code target}, then renames it over the target. */
+    static void writeAtomically(File target, byte[] bytes) throws Exception {
+        File dir = target.getParentFile();
+        if (dir != null && !dir.isDirectory() && !dir.mkdirs() && !dir.isDirectory()) {
+            throw new java.io.IOException("cannot create directory " + dir.getPath());
+        }
+        File tmp = new File(dir, "." + target.getName() + "." + Long.toHexString(System.nanoTime()) + ".tmp");
+        FileOutputStream os = new FileOutputStream(tmp);
+        boolean ok = false;
+        try {
+            os.write(bytes);
+            os.flush();
+            os.getFD().sync();
+            ok = true;
+        } finally {
+            os.close();
+            if (!ok) tmp.delete();
+        }
+        if (!tmp.renameTo(target)) {
+            // Windows cannot rename over an existing file.
+            target.delete();
+            if (!tmp.renameTo(target)) {
+                tmp.delete();
+                throw new java.io.IOException("cannot rename " + tmp.getPath() + " to " + target.getPath());
+            }
+        }
+    }
+
+    private int keyOf(MIDImpl m) {
+        if (m.exportKey >= 0) return m.exportKey;
+        String s = m.className.replace('/', '.') + '\u0000' + m.methodName + '\u0000' + m.descriptor + '\u0000'
+            + (m.sourceFile == null ? "\u0001" : m.sourceFile);
+        Integer k = keyIds.get(s);
+        if (k == null) {
+            k = Integer.valueOf(keyStrings.size());
+            keyIds.put(s, k);
+            keyStrings.add(s);
+            keyMids.add(m);
+        }
+        m.exportKey = k.intValue();
+        return m.exportKey;
+    }
+
+    byte[] render(TC[] contexts, String agentName) {
+        ArrayList<Out> outs = new ArrayList<Out>();
+        for (int i = 0; i < contexts.length; i++) {
+            TC tc = contexts[i];
+            synchronized (tc) {
+                if (!(tc.agentData instanceof ThreadData)) continue;
+                ThreadData d = (ThreadData) tc.agentData;
+                long b = d.bytecodes + tc.pendingBytecodes();
+                if (d.samples == 0 && b == 0) continue;
+                Out o = new Out(d.name, d.seq);
+                o.samples = d.samples;
+                o.bytecodes = b;
+                o.roots.add(d.root);
+                outs.add(o);
+            }
+        }
+        Collections.sort(outs, new Comparator<Out>() {
+            public int compare(Out a, Out b) {
+                int c = a.name.compareTo(b.name);
+                return c != 0 ? c : (a.seq < b.seq ? -1 : (a.seq == b.seq ? 0 : 1));
+            }
+        });
+        if (outs.size() > Config.maxThreads) outs = mergeSmallest(outs, Config.maxThreads);
+
+        long totalSamples = 0;
+        long totalBytecodes = 0;
+        ArrayList<ENode> trees = new ArrayList<ENode>();
+        for (int i = 0; i < outs.size(); i++) {
+            Out o = outs.get(i);
+            totalSamples += o.samples;
+            totalBytecodes += o.bytecodes;
+            trees.add(exportTree(o.roots));
+        }
+
+        Json j = new Json();
+        j.raw("{\"format\":\"komorium-profile\",\"version\":").num(VERSION);
+        j.raw(",\n\"meta\":{\"engine\":").str(Config.engine);
+        j.raw(",\"vm\":").str(Config.vm);
+        j.raw(",\"jdk\":").str(Config.jdk);
+        j.raw(",\"granularity\":").num(Config.granularity);
+        j.raw(",\"random\":").num(Config.random);
+        j.raw(",\"seed\":").num(Config.seed);
+        j.raw(",\"program\":").str(Config.program);
+        j.raw(",\"args\":[");
+        for (int i = 0; i < Config.args.length; i++) {
+            if (i > 0) j.raw(",");
+            j.str(Config.args[i]);
+        }
+        j.raw("],\"scope\":").str(Config.scope);
+        j.raw(",\"agent\":").str(agentName);
+        j.raw(",\"startTime\":").num(Config.startTime);
+        j.raw(",\"endTime\":").num(System.currentTimeMillis());
+        j.raw(",\"totalBytecodes\":").num(totalBytecodes);
+        j.raw(",\"totalSamples\":").num(totalSamples);
+        j.raw("},\n");
+
+        // Canonical order and method indices in order of first appearance.
+        final ArrayList<String> ks = keyStrings;
+        Comparator<ENode> order = new Comparator<ENode>() {
+            public int compare(ENode a, ENode b) {
+                int c = a.key == b.key ? 0 : ks.get(a.key).compareTo(ks.get(b.key));
+                if (c != 0) return c;
+                return a.line < b.line ? -1 : (a.line == b.line ? 0 : 1);
+            }
+        };
+        int[] methodIndex = new int[keyStrings.size()];
+        for (int i = 0; i < methodIndex.length; i++) methodIndex[i] = -1;
+        ArrayList<Integer> methodOrder = new ArrayList<Integer>();
+        Json threads = new Json();
+        for (int t = 0; t < outs.size(); t++) {
+            Out o = outs.get(t);
+            if (t > 0) threads.raw(",\n");
+            threads.raw("{\"name\":").str(o.name);
+            threads.raw(",\"seq\":").num(o.seq);
+            if (o.merged > 0) threads.raw(",\"merged\":").num(o.merged);
+            threads.raw(",\"bytecodes\":").num(o.bytecodes);
+            threads.raw(",\"samples\":").num(o.samples);
+            threads.raw(",\"nodes\":[\n");
+            // Preorder with an explicit stack of (node, parent index).
+            ArrayList<ENode> stack = new ArrayList<ENode>();
+            ArrayList<Integer> parents = new ArrayList<Integer>();
+            stack.add(trees.get(t));
+            parents.add(Integer.valueOf(-1));
+            int next = 0;
+            while (!stack.isEmpty()) {
+                ENode n = stack.remove(stack.size() - 1);
+                int parent = parents.remove(parents.size() - 1).intValue();
+                int id = next++;
+                int m = -1;
+                if (parent >= 0) {
+                    m = methodIndex[n.key];
+                    if (m < 0) {
+                        m = methodIndex[n.key] = methodOrder.size();
+                        methodOrder.add(Integer.valueOf(n.key));
+                    }
+                }
+                if (id > 0) threads.raw(",\n");
+                threads.raw("[").num(parent).raw(",").num(m).raw(",").num(parent >= 0 ? n.line : 0).raw(",").num(n.self);
+                if (n.lines != null && !n.lines.isEmpty()) {
+                    ArrayList<Integer> ls = new ArrayList<Integer>(n.lines.keySet());
+                    Collections.sort(ls);
+                    threads.raw(",[");
+                    for (int i = 0; i < ls.size(); i++) {
+                        if (i > 0) threads.raw(",");
+                        threads.num(ls.get(i).intValue()).raw(",").num(n.lines.get(ls.get(i))[0]);
+                    }
+                    threads.raw("]");
+                }
+                threads.raw("]");
+                Collections.sort(n.kids, order);
+                for (int i = n.kids.size() - 1; i >= 0; i--) {
+                    stack.add(n.kids.get(i));
+                    parents.add(Integer.valueOf(id));
+                }
+            }
+            threads.raw("]}");
+        }
+
+        j.raw("\"methods\":[\n");
+        for (int i = 0; i < methodOrder.size(); i++) {
+            MIDImpl m = keyMids.get(methodOrder.get(i).intValue());
+            if (i > 0) j.raw(",\n");
+            j.raw("[").str(m.className.replace('/', '.')).raw(",").str(m.methodName).raw(",").str(m.descriptor).raw(",");
+            if (m.sourceFile == null) j.raw("null");
+            else j.str(m.sourceFile);
+            j.raw("]");
+        }
+        j.raw("],\n\"threads\":[\n").append(threads).raw("]}\n");
+        return j.toBytes();
+    }
+
+    /** Keeps the max - 1 threads with most samples; merges the others into one entry. */
+    private static ArrayList<Out> mergeSmallest(ArrayList<Out> sorted, int max) {
+        ArrayList<Out> bySamples = new ArrayList<Out>(sorted);
+        final ArrayList<Out> canon = sorted;
+        final HashMap<Out, Integer> rank = new HashMap<Out, Integer>();
+        for (int i = 0; i < canon.size(); i++) rank.put(canon.get(i), Integer.valueOf(i));
+        Collections.sort(bySamples, new Comparator<Out>() {
+            public int compare(Out a, Out b) {
+                if (a.samples != b.samples) return a.samples > b.samples ? -1 : 1;
+                return rank.get(a).intValue() - rank.get(b).intValue();
+            }
+        });
+        int keep = max > 1 ? max - 1 : 0;
+        HashMap<Out, Boolean> kept = new HashMap<Out, Boolean>();
+        for (int i = 0; i < keep; i++) kept.put(bySamples.get(i), Boolean.TRUE);
+        ArrayList<Out> r = new ArrayList<Out>();
+        Out other = new Out("(other threads)", 0);
+        for (int i = 0; i < canon.size(); i++) {
+            Out o = canon.get(i);
+            if (kept.containsKey(o)) r.add(o);
+            else {
+                other.samples += o.samples;
+                other.bytecodes += o.bytecodes;
+                other.merged++;
+                other.roots.addAll(o.roots);
+            }
+        }
+        r.add(other);
+        return r;
+    }
+
+    /** Merges the given trees into one export tree (same method key and call line = same node). */
+    private ENode exportTree(ArrayList<InvocationNode> roots) {
+        ENode root = new ENode(-1, 0);
+        ArrayList<InvocationNode> src = new ArrayList<InvocationNode>();
+        ArrayList<ENode> dst = new ArrayList<ENode>();
+        for (int i = 0; i < roots.size(); i++) {
+            src.add(roots.get(i));
+            dst.add(root);
+        }
+        while (!src.isEmpty()) {
+            InvocationNode s = src.remove(src.size() - 1);
+            ENode d = dst.remove(dst.size() - 1);
+            d.self += s.self;
+            long[][] hits = s.lineHits();
+            for (int i = 0; i < hits.length; i++) d.addLine(hits[i][0], hits[i][1]);
+            InvocationNode[] kids = s.children();
+            for (int i = 0; i < kids.length; i++) {
+                InvocationNode k = kids[i];
+                src.add(k);
+                dst.add(d.child(keyOf(k.mid), k.callLine));
+            }
+        }
+        return root;
+    }
+
+    /** A growable UTF-8 JSON buffer with correct string escaping. */
+    static final class Json {
+        private byte[] buf = new byte[8192];
+        private int len;
+
+        private void ensure(int extra) {
+            if (len + extra <= buf.length) return;
+            int n = buf.length * 2;
+            while (n < len + extra) n *= 2;
+            byte[] b = new byte[n];
+            System.arraycopy(buf, 0, b, 0, len);
+            buf = b;
+        }
+
+        private void put(int b) {
+            ensure(1);
+            buf[len++] = (byte) b;
+        }
+
+        /** ASCII text written as is. */
+        Json raw(String s) {
+            ensure(s.length());
+            for (int i = 0; i < s.length(); i++) buf[len++] = (byte) s.charAt(i);
+            return this;
+        }
+
+        Json num(long v) {
+            if (v == Long.MIN_VALUE) return raw("-9223372036854775808");
+            if (v < 0) {
+                put('-');
+                v = -v;
+            }
+            byte[] d = new byte[20];
+            int n = 0;
+            do {
+                d[n++] = (byte) ('0' + (int) (v % 10));
+                v /= 10;
+            } while (v != 0);
+            ensure(n);
+            while (n > 0) buf[len++] = d[--n];
+            return this;
+        }
+
+        Json str(String s) {
+            put('"');
+            int n = s.length();
+            for (int i = 0; i < n; i++) {
+                char c = s.charAt(i);
+                if (c == '"' || c == '\\') {
+                    put('\\');
+                    put(c);
+                } else if (c < 0x20) {
+                    switch (c) {
+                        case '\n': raw("\\n"); break;
+                        case '\r': raw("\\r"); break;
+                        case '\t': raw("\\t"); break;
+                        case '\b': raw("\\b"); break;
+                        case '\f': raw("\\f"); break;
+                        default: hex(c);
+                    }
+                } else if (c < 0x80) {
+                    put(c);
+                } else if (c < 0x800) {
+                    put(0xC0 | (c >> 6));
+                    put(0x80 | (c & 0x3F));
+                } else if (c >= 0xD800 && c <= 0xDBFF && i + 1 < n && s.charAt(i + 1) >= 0xDC00 && s.charAt(i + 1) <= 0xDFFF) {
+                    int cp = 0x10000 + ((c - 0xD800) << 10) + (s.charAt(i + 1) - 0xDC00);
+                    i++;
+                    put(0xF0 | (cp >> 18));
+                    put(0x80 | ((cp >> 12) & 0x3F));
+                    put(0x80 | ((cp >> 6) & 0x3F));
+                    put(0x80 | (cp & 0x3F));
+                } else if (c >= 0xD800 && c <= 0xDFFF) {
+                    hex(c); // a lone surrogate: not encodable in UTF-8, escaped
+                } else {
+                    put(0xE0 | (c >> 12));
+                    put(0x80 | ((c >> 6) & 0x3F));
+                    put(0x80 | (c & 0x3F));
+                }
+            }
+            put('"');
+            return this;
+        }
+
+        private void hex(int c) {
+            final String digits = "0123456789abcdef";
+            raw("\\u");
+            put(digits.charAt((c >> 12) & 15));
+            put(digits.charAt((c >> 8) & 15));
+            put(digits.charAt((c >> 4) & 15));
+            put(digits.charAt(c & 15));
+        }
+
+        Json append(Json o) {
+            ensure(o.len);
+            System.arraycopy(o.buf, 0, buf, len, o.len);
+            len += o.len;
+            return this;
+        }
+
+        byte[] toBytes() {
+            byte[] b = new byte[len];
+            System.arraycopy(buf, 0, b, 0, len);
+            return b;
+        }
+    }
+}

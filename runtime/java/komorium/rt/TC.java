@@ -1,0 +1,438 @@
+package komorium.rt;
+
+/**
+ * The thread context (paper 000, Figure 2): one per thread, passed to every extended method
+ * together with the reified stack {@code (MID[] stack, int sp)}. docs/RUNTIME.md is the contract
+ * the transformer targets; every public member used by generated code is listed there with its
+ * descriptor.
+ *
+ * <h2>Reified stack and call-site lines</h2>
+ * {@code stack[i]} is the frame at depth {@code i}; {@code sp} is the next free index. A thread
+ * may use several arrays for its stack: an extended method whose {@code sp} reaches the array's
+ * end continues with a larger copy from {@link #grow} (its callers keep the old one). The
+ * call-site line of the frame at depth {@code i} in its caller (depth {@code i - 1}) is kept in
+ * {@code lines[i]}, one int array per stack <em>segment</em>, indexed by depth: the caller
+ * stores {@code tc.lines[sp] = line} before each call (sp is already past its own frame, so it
+ * is the callee's depth). A negative value {@code -1 - line} marks a call into uninstrumented
+ * code (see {@link #callOut}). The array is always longer than any stack array this context has
+ * handed out, so that store never goes out of bounds.
+ *
+ * <h2>Runtime rule</h2>
+ * On the paths generated code reaches ({@link #getTC}, {@link #enter}, {@link #exit},
+ * {@link #grow}, {@link #callOut}, the sampling triggers) the runtime calls no JDK Java method,
+ * only natives ({@code Thread.currentThread}, {@code System.identityHashCode},
+ * {@code System.arraycopy}); everything else (agent, registration, configuration, profile
+ * writing) runs with the context suspended, where no sample is taken and wrappers use scratch
+ * stacks. So the runtime works unchanged when the JDK itself is instrumented.
+ */
+public final class TC {
+
+    // ---------------------------------------------------------------- used by generated code
+
+    /**
+     * Bytecode counter: generated code subtracts each basic block's length and calls
+     * {@link #triggerSampling} when it is {@code <= 0}.
+     */
+    public int instrCounter;
+
+    /** Call-site lines of the current stack segment, indexed by callee depth (see above). */
+    public int[] lines;
+
+    /** Set by {@link #enter}: the reified stack a wrapper passes on. */
+    public MID[] entryStack;
+
+    /** Set by {@link #enter}: the depth at which the wrapped method pushes its MID. */
+    public int entrySp;
+
+    // ---------------------------------------------------------------- for agents
+
+    /** The thread this context belongs to. */
+    public final Thread thread;
+
+    /** Registration order (0, 1, ...) of registered contexts; -1 for internal ones. */
+    public final int ordinal;
+
+    /** Per-thread data of the agent (set in {@link SamplingProfiler#register}). */
+    public Object agentData;
+
+    // ---------------------------------------------------------------- internal state
+
+    /** The current sampling granularity (the value instrCounter was last reset to). */
+    int gran = Integer.MAX_VALUE;
+
+    /** True while the agent or runtime code runs on this thread: no sampling, scratch stacks. */
+    boolean suspended;
+
+    /** Length of the longest stack array handed out so far (lines is always longer). */
+    private int maxLen;
+
+    /** The pending call into uninstrumented code: its stack and depth (-1 = none). */
+    private MID[] outStack;
+    private int outSp = -1;
+
+    /** Wrapper nesting: what enter() saved, restored by exit(). */
+    private MID[][] savedOutStack = new MID[4][];
+    private int[] savedOutSp = new int[4];
+    private int[][] savedLines = new int[4][];
+    /** Non-null for a level that started a fresh segment: the segment's stack array. */
+    private MID[][] savedFresh = new MID[4][];
+    private int nest;
+
+    /** A few free segments (stack + lines), reused by fresh wrapper entries (paper Section 3.2). */
+    private static final int POOL = 4;
+    private final MID[][] poolStacks = new MID[POOL][];
+    private final int[][] poolLines = new int[POOL][];
+    private int nPool;
+
+    TC(Thread thread, int ordinal, int stackSize, Snapshot start) {
+        this.thread = thread;
+        this.ordinal = ordinal;
+        this.instrCounter = Integer.MAX_VALUE;
+        int size = stackSize < 4 ? 4 : stackSize;
+        if (start != null && start.sp + 8 > size) size = start.sp + 8 + (start.sp >> 1);
+        this.maxLen = size;
+        this.lines = new int[size + 1];
+        if (start != null) {
+            // A thread started by instrumented code: the first wrapper continues the creator's
+            // stack at the Thread.start() call.
+            MID[] s = new MID[size];
+            System.arraycopy(start.stack, 0, s, 0, start.sp);
+            System.arraycopy(start.lines, 0, lines, 0, start.sp + 1);
+            outStack = s;
+            outSp = start.sp;
+        }
+    }
+
+    /**
+     * Returns the current thread's context, creating (and registering) it on first use
+     * (paper Figure 2). {@code invokestatic komorium/rt/TC.getTC ()Lkomorium/rt/TC;}
+     */
+    public static TC getTC() {
+        Thread t = Thread.currentThread();
+        TC c = Contexts.last;
+        if (c != null && c.thread == t) return c;
+        return Contexts.lookup(t);
+    }
+
+    /** Same as {@link #getTC()}. */
+    public static TC current() {
+        return getTC();
+    }
+
+    // ---------------------------------------------------------------- wrappers
+
+    /**
+     * Wrapper entry (replaces the paper's newStack()). Decides where the wrapped method runs:
+     * if this thread is inside a call from instrumented code into uninstrumented code
+     * ({@link #callOut}) that is still pending, the wrapper continues that reified stack at the
+     * call's depth, so a callback (a Comparator called by Collections.sort, a Runnable run by a
+     * thread started from instrumented code) appears under its real calling context. Otherwise
+     * it starts a fresh stack segment at depth 0. Sets {@link #entryStack} and
+     * {@link #entrySp}; returns a token for {@link #exit}.
+     * {@code invokevirtual komorium/rt/TC.enter ()I}
+     */
+    public int enter() {
+        int tok = nest;
+        if (tok == savedOutSp.length) growNest();
+        savedOutStack[tok] = outStack;
+        savedOutSp[tok] = outSp;
+        savedLines[tok] = lines;
+        nest = tok + 1;
+        int s = outSp;
+        MID[] os = outStack;
+        int[] ln = lines;
+        if (!suspended && os != null && s >= 0 && s <= os.length && s < ln.length && ln[s] < 0) {
+            // Continue the pending outgoing call; it is consumed until this wrapper exits, so a
+            // nested implicit callback (a <clinit>) cannot continue it over this frame.
+            savedFresh[tok] = null;
+            outStack = null;
+            outSp = -1;
+            entryStack = os;
+            entrySp = s;
+        } else {
+            MID[] st;
+            int[] nl;
+            if (nPool > 0) {
+                nPool--;
+                st = poolStacks[nPool];
+                nl = poolLines[nPool];
+                poolStacks[nPool] = null;
+                poolLines[nPool] = null;
+            } else {
+                st = new MID[maxLen < 16 ? 16 : (maxLen > 256 ? 256 : maxLen)];
+                nl = null;
+            }
+            if (st.length > maxLen) maxLen = st.length;
+            if (nl == null || nl.length <= maxLen) nl = new int[maxLen + 1];
+            nl[0] = 0;
+            savedFresh[tok] = st;
+            lines = nl;
+            outStack = null;
+            outSp = -1;
+            entryStack = st;
+            entrySp = 0;
+        }
+        return tok;
+    }
+
+    /**
+     * Wrapper exit, on normal and exceptional exit alike (the wrapper's handler calls it and
+     * rethrows). Restores the state {@link #enter} saved for {@code token}, also for inner
+     * levels whose exit was skipped. {@code invokevirtual komorium/rt/TC.exit (I)V}
+     */
+    public void exit(int token) {
+        if (token < 0 || token >= nest) return;
+        for (int k = nest - 1; k >= token; k--) {
+            MID[] fresh = savedFresh[k];
+            if (fresh != null) {
+                if (nPool < POOL) {
+                    poolStacks[nPool] = fresh;
+                    poolLines[nPool] = lines;
+                    nPool++;
+                }
+                int[] outer = savedLines[k];
+                if (outer.length <= maxLen) outer = copyLines(outer, maxLen + 1);
+                lines = outer;
+            }
+            outStack = savedOutStack[k];
+            outSp = savedOutSp[k];
+            savedOutStack[k] = null;
+            savedLines[k] = null;
+            savedFresh[k] = null;
+        }
+        nest = token;
+        entryStack = null;
+    }
+
+    private void growNest() {
+        int n = savedOutSp.length * 2;
+        MID[][] a = new MID[n][];
+        System.arraycopy(savedOutStack, 0, a, 0, nest);
+        savedOutStack = a;
+        int[] b = new int[n];
+        System.arraycopy(savedOutSp, 0, b, 0, nest);
+        savedOutSp = b;
+        int[][] c = new int[n][];
+        System.arraycopy(savedLines, 0, c, 0, nest);
+        savedLines = c;
+        MID[][] d = new MID[n][];
+        System.arraycopy(savedFresh, 0, d, 0, nest);
+        savedFresh = d;
+    }
+
+    // ---------------------------------------------------------------- stack growth
+
+    /**
+     * Returns a larger copy of {@code stack} holding its first {@code sp} entries. Generated
+     * code calls it at method entry when {@code sp >= stack.length} and continues with the copy.
+     * {@code invokevirtual komorium/rt/TC.grow ([Lkomorium/rt/MID;I)[Lkomorium/rt/MID;}
+     */
+    public MID[] grow(MID[] stack, int sp) {
+        int n = stack.length;
+        int m = n * 2;
+        if (m < sp + 16) m = sp + 16;
+        MID[] s = new MID[m];
+        System.arraycopy(stack, 0, s, 0, sp < n ? sp : n);
+        if (m > maxLen) maxLen = m;
+        if (lines.length <= maxLen) lines = copyLines(lines, maxLen + 1 + (maxLen >> 1));
+        return s;
+    }
+
+    private static int[] copyLines(int[] a, int len) {
+        int[] b = new int[len];
+        System.arraycopy(a, 0, b, 0, a.length < len ? a.length : len);
+        return b;
+    }
+
+    // ---------------------------------------------------------------- calls out
+
+    /**
+     * Records a call from instrumented code at depth {@code sp} (the caller's sp, i.e. one past
+     * its own frame) into a method that has no extended version, at source line {@code line}.
+     * A wrapper entered on this thread while that call runs continues the stack at {@code sp}.
+     * {@code invokevirtual komorium/rt/TC.callOut ([Lkomorium/rt/MID;II)V}
+     */
+    public void callOut(MID[] stack, int sp, int line) {
+        if (sp < 0) return;
+        int[] ln = lines;
+        if (sp >= ln.length) ln = ensureLines(sp + 1);
+        ln[sp] = -1 - (line < 0 ? 0 : line);
+        outStack = stack;
+        outSp = sp;
+    }
+
+    /**
+     * For reverse wrappers (the extended version of a native or abstract-fallback method):
+     * like {@link #callOut} with the line the caller already stored in {@code lines[sp]}.
+     * {@code invokevirtual komorium/rt/TC.callOutReverse ([Lkomorium/rt/MID;I)V}
+     */
+    public void callOutReverse(MID[] stack, int sp) {
+        if (sp < 0) return;
+        int[] ln = lines;
+        if (sp >= ln.length) ln = ensureLines(sp + 1);
+        int v = ln[sp];
+        if (v >= 0) ln[sp] = -1 - v;
+        outStack = stack;
+        outSp = sp;
+    }
+
+    private int[] ensureLines(int len) {
+        if (len - 1 > maxLen) maxLen = len - 1;
+        lines = copyLines(lines, maxLen + 1);
+        return lines;
+    }
+
+    /**
+     * Replaces a call {@code t.start()} in instrumented code (any call resolving to
+     * {@code java/lang/Thread.start()V}): records the creator's reified stack so that the new
+     * thread's first wrapper continues it, then starts the thread.
+     * {@code invokestatic komorium/rt/TC.startThread
+     * (Ljava/lang/Thread;Lkomorium/rt/TC;[Lkomorium/rt/MID;II)V}
+     */
+    public static void startThread(Thread t, TC tc, MID[] stack, int sp, int line) {
+        boolean captured = false;
+        if (tc != null) {
+            tc.callOut(stack, sp, line);
+            if (t != null && !tc.suspended && stack != null && sp >= 0 && sp <= stack.length) {
+                captured = Contexts.putPending(t, new Snapshot(stack, tc.lines, sp));
+            }
+        }
+        boolean ok = false;
+        try {
+            t.start();
+            ok = true;
+        } finally {
+            if (!ok && captured) Contexts.removePending(t);
+        }
+    }
+
+    // ---------------------------------------------------------------- sampling
+
+    /**
+     * The granularity check's slow path (paper Figure 2), with the current source line of the
+     * sampled (top) frame {@code stack[sp - 1]} (0 = unknown).
+     * {@code invokevirtual komorium/rt/TC.triggerSampling ([Lkomorium/rt/MID;II)V}
+     */
+    public void triggerSampling(MID[] stack, int sp, int line) {
+        if (suspended) {
+            instrCounter = Integer.MAX_VALUE;
+            return;
+        }
+        sample(stack, sp, line);
+    }
+
+    /**
+     * The check in leaf methods (paper Figure 5), which do not push their MID at entry: stores
+     * {@code mid} at {@code stack[sp]} and samples with {@code sp + 1}.
+     * {@code invokevirtual komorium/rt/TC.triggerSamplingLeaf ([Lkomorium/rt/MID;ILkomorium/rt/MID;I)V}
+     */
+    public void triggerSamplingLeaf(MID[] stack, int sp, MID mid, int line) {
+        if (suspended) {
+            instrCounter = Integer.MAX_VALUE;
+            return;
+        }
+        if (sp >= stack.length) stack = grow(stack, sp);
+        stack[sp] = mid;
+        sample(stack, sp + 1, line);
+    }
+
+    private void sample(MID[] stack, int sp, int line) {
+        long consumed = (long) gran - (long) instrCounter;
+        SamplingProfiler p = Contexts.agent;
+        if (p == null || ordinal < 0 || Contexts.state != Contexts.RUNNING) {
+            instrCounter = gran = Integer.MAX_VALUE;
+            return;
+        }
+        suspended = true;
+        instrCounter = Integer.MAX_VALUE;
+        int g = Integer.MAX_VALUE;
+        try {
+            synchronized (this) {
+                if (Contexts.state == Contexts.RUNNING) g = p.processSample(this, stack, sp, line < 0 ? 0 : line, consumed);
+            }
+        } catch (Throwable e) {
+            Contexts.agentFailed(p, e);
+            g = Integer.MAX_VALUE;
+        } finally {
+            suspended = false;
+        }
+        instrCounter = gran = g < 1 ? 1 : g;
+    }
+
+    /** Called once when the context is created (outside the registry lock). */
+    void register(SamplingProfiler p) {
+        suspended = true;
+        int g = Integer.MAX_VALUE;
+        try {
+            synchronized (this) {
+                if (Contexts.state == Contexts.RUNNING) g = p.register(this);
+            }
+        } catch (Throwable e) {
+            Contexts.agentFailed(p, e);
+            g = Integer.MAX_VALUE;
+        } finally {
+            suspended = false;
+        }
+        instrCounter = gran = g < 1 ? 1 : g;
+    }
+
+    // ---------------------------------------------------------------- for agents
+
+    /**
+     * The source line in frame {@code depth - 1} that called the frame at {@code depth}
+     * (0 = unknown or bottom frame).
+     */
+    public int callLine(int depth) {
+        int[] ln = lines;
+        if (depth < 0 || depth >= ln.length) return 0;
+        int v = ln[depth];
+        return v < 0 ? -1 - v : v;
+    }
+
+    /** True if the frame at {@code depth} was entered through uninstrumented code. */
+    public boolean calledThroughUninstrumented(int depth) {
+        int[] ln = lines;
+        return depth >= 0 && depth < ln.length && ln[depth] < 0;
+    }
+
+    /** Bytecodes counted since the last sample (or registration): the current interval's use. */
+    public long pendingBytecodes() {
+        if (gran == Integer.MAX_VALUE && ordinal < 0) return 0;
+        return (long) gran - (long) instrCounter;
+    }
+
+    /** The granularity of the current interval. */
+    public int granularity() {
+        return gran;
+    }
+
+    /** Drops the stack arrays of a context whose thread has ended. */
+    void releaseMemory() {
+        for (int i = 0; i < POOL; i++) {
+            poolStacks[i] = null;
+            poolLines[i] = null;
+        }
+        nPool = 0;
+        outStack = null;
+        entryStack = null;
+        lines = new int[1];
+        maxLen = 0;
+    }
+
+    /** A copy of a creator's stack and lines at a Thread.start() call. */
+    static final class Snapshot {
+        final MID[] stack;
+        final int[] lines;
+        final int sp;
+
+        Snapshot(MID[] stack, int[] lines, int sp) {
+            MID[] s = new MID[sp];
+            System.arraycopy(stack, 0, s, 0, sp);
+            int[] l = new int[sp + 1];
+            System.arraycopy(lines, 0, l, 0, lines.length < sp + 1 ? lines.length : sp + 1);
+            this.stack = s;
+            this.lines = l;
+            this.sp = sp;
+        }
+    }
+}
