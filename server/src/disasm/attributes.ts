@@ -8,7 +8,7 @@ import { INVALID } from './constants';
 import { flagNames } from './flags';
 import { printJdkAttribute } from './jdk-attributes';
 import { printModule } from './module';
-import type { Ctx } from './printer';
+import { guarded, type Ctx } from './printer';
 import { printStackMapTable } from './stackmap';
 import { dotted, escapeString, quoteName } from './text';
 import { fieldSignature, fieldTypeName, parameterCount } from './types';
@@ -21,7 +21,7 @@ export interface AttrOwner {
 }
 
 export function printAttributes(ctx: Ctx, attrs: readonly Attribute[], owner: AttrOwner = {}): void {
-  for (const a of attrs) printAttribute(ctx, a, owner);
+  for (const a of attrs) guarded(ctx, () => printAttribute(ctx, a, owner));
 }
 
 function printLocalVariables(ctx: Ctx, name: string, vars: readonly LocalVariable[]): void {

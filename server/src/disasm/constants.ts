@@ -109,6 +109,16 @@ export class PoolText {
 
   /** javap's string value of entry `i` (what follows `//` in the constant-pool listing). */
   value(i: number, depth = 0): string {
+    try {
+      return this.valueOf(i, depth);
+    } catch {
+      // Only a model whose entries break their own types (e.g. a Long whose value is not a
+      // bigint) gets here.
+      return INVALID;
+    }
+  }
+
+  private valueOf(i: number, depth: number): string {
     const e = this.entry(i);
     if (!e || depth > 4) return INVALID;
     switch (e.tag) {

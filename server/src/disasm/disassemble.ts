@@ -6,7 +6,7 @@ import type { AttributeOf, ClassFile, MemberInfo } from '../classfile/model';
 import { printAttributes } from './attributes';
 import { INVALID, PoolText } from './constants';
 import { classModifiers, fieldModifiers, flagsLine, methodModifiers } from './flags';
-import { Printer, type Ctx, type DisasmOptions, type Listing } from './printer';
+import { guarded, Printer, type Ctx, type DisasmOptions, type Listing } from './printer';
 import { dotted, quoteName } from './text';
 import { classSignature, fieldSignature, fieldTypeName, methodSignature, methodTypeNames } from './types';
 
@@ -118,11 +118,13 @@ function printConstantPool(ctx: Ctx): void {
 function printMember(ctx: Ctx, m: MemberInfo, kind: 'field' | 'method', index: number): void {
   const { out, pool } = ctx;
   out.member = { kind, index };
-  out.line(kind === 'field' ? fieldHeader(ctx, m) : methodHeader(ctx, m), 'member');
-  out.indented(2, () => {
-    out.line(`descriptor: ${pool.utf8(m.descriptorIndex) ?? INVALID}`, 'member');
-    out.line(`flags: ${flagsLine(m.accessFlags, kind)}`, 'member');
-    printAttributes(ctx, m.attributes, kind === 'method' ? { method: m } : {});
+  guarded(ctx, () => {
+    out.line(kind === 'field' ? fieldHeader(ctx, m) : methodHeader(ctx, m), 'member');
+    out.indented(2, () => {
+      out.line(`descriptor: ${pool.utf8(m.descriptorIndex) ?? INVALID}`, 'member');
+      out.line(`flags: ${flagsLine(m.accessFlags, kind)}`, 'member');
+      printAttributes(ctx, m.attributes, kind === 'method' ? { method: m } : {});
+    });
   });
   out.member = undefined;
 }
@@ -134,7 +136,7 @@ export function disassembleListing(cf: ClassFile, opts: DisasmOptions = {}): Lis
   if (opts.source !== undefined) out.line(`Classfile ${opts.source}`, 'class');
   const sf = attr(cf.attributes, 'SourceFile');
   if (sf) out.line(`  Compiled from "${ctx.pool.utf8(sf.sourceFileIndex) ?? INVALID}"`, 'class');
-  out.line(classHeader(ctx), 'class');
+  guarded(ctx, () => out.line(classHeader(ctx), 'class'));
   out.indented(2, () => {
     out.line(`minor version: ${cf.minorVersion}`, 'class');
     out.line(`major version: ${cf.majorVersion}`, 'class');

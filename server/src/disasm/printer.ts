@@ -75,3 +75,16 @@ export class Printer {
     }
   }
 }
+
+/**
+ * Runs a section printer; an exception (possible only when the model breaks its own types,
+ * e.g. a Long entry whose value is not a bigint) becomes an `<invalid: ...>` line so that the
+ * rest of the listing still prints.
+ */
+export function guarded(ctx: Pick<Ctx, 'out'>, f: () => void): void {
+  try {
+    f();
+  } catch (e) {
+    ctx.out.line(`<invalid: ${e instanceof Error ? e.message : String(e)}>`);
+  }
+}

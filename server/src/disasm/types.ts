@@ -165,7 +165,8 @@ function typeParams(c: Cursor): string | undefined {
     if (name === undefined || name.length === 0) return undefined;
     const bounds: string[] = [];
     while (c.eat(':')) {
-      if (c.peek() === ':') continue; // empty class bound
+      const next = c.peek();
+      if (next !== 'L' && next !== 'T' && next !== '[') continue; // empty class bound
       const b = refTypeSig(c);
       if (b === undefined) return undefined;
       bounds.push(b);
