@@ -58,6 +58,30 @@ export function compileCodeSamples(outDir: string): Map<string, Uint8Array> {
   return readClassDir(outDir);
 }
 
+let samples: { dir: string; classes: Map<string, Uint8Array> } | undefined;
+
+/**
+ * The code samples compiled once per test process (into a temp dir removed at exit).
+ * Treat the result as read-only.
+ */
+export function compiledSamples(): { dir: string; classes: ReadonlyMap<string, Uint8Array> } {
+  if (!samples) {
+    const t = tempDir('code-samples');
+    process.on('exit', t.cleanup);
+    samples = { dir: t.dir, classes: compileCodeSamples(t.dir) };
+  }
+  return samples;
+}
+
+const outputs = new Map<string, string>();
+
+/** Output of a sample's main on the original classes (cached). */
+export function originalOutput(main: string): string {
+  let o = outputs.get(main);
+  if (o === undefined) outputs.set(main, (o = runJava(compiledSamples().dir, main)));
+  return o;
+}
+
 export function readClassDir(dir: string): Map<string, Uint8Array> {
   const m = new Map<string, Uint8Array>();
   for (const f of listFiles(dir)) if (f.endsWith('.class')) m.set(f, new Uint8Array(readFileSync(join(dir, f))));

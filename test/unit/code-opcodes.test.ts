@@ -17,7 +17,7 @@ import {
 import { checkBranchTargets, decodeInstructions, forEachInstruction } from '../../server/src/classfile/code/raw';
 import { ClassFormatError } from '../../server/src/classfile/errors';
 import { readClass } from '../../server/src/classfile/reader';
-import { compileCodeSamples, tempDir, tool } from './code-fixtures';
+import { compiledSamples, tool } from './code-fixtures';
 
 test('opcode table: 202 opcodes, Op constants agree with the mnemonics', () => {
   assert.equal(OPCODE_COUNT, 202);
@@ -65,32 +65,27 @@ function javapListing(classDir: string, className: string): string[] {
 }
 
 test('raw decoder: offsets and mnemonics match javap for the code samples', () => {
-  const { dir, cleanup } = tempDir('code-opcodes');
-  try {
-    const classes = compileCodeSamples(dir);
-    let checked = 0;
-    for (const [rel, bytes] of classes) {
-      const cf = readClass(bytes, rel);
-      const ours: string[] = [];
-      for (const m of cf.methods) {
-        for (const a of m.attributes) {
-          if (a.name !== 'Code') continue;
-          const insns = decodeInstructions(a.code, { file: rel });
-          checkBranchTargets(insns, a.code.length);
-          for (const i of insns) {
-            const wide = (i.operands.kind === 'local' || i.operands.kind === 'iinc') && i.operands.wide;
-            ours.push(`${i.offset}: ${OPCODE_NAMES[i.op]}${wide ? '_w' : ''}`);
-          }
+  const { dir, classes } = compiledSamples();
+  let checked = 0;
+  for (const [rel, bytes] of classes) {
+    const cf = readClass(bytes, rel);
+    const ours: string[] = [];
+    for (const m of cf.methods) {
+      for (const a of m.attributes) {
+        if (a.name !== 'Code') continue;
+        const insns = decodeInstructions(a.code, { file: rel });
+        checkBranchTargets(insns, a.code.length);
+        for (const i of insns) {
+          const wide = (i.operands.kind === 'local' || i.operands.kind === 'iinc') && i.operands.wide;
+          ours.push(`${i.offset}: ${OPCODE_NAMES[i.op]}${wide ? '_w' : ''}`);
         }
       }
-      const theirs = javapListing(dir, rel.replace(/\.class$/, '').replaceAll('/', '.'));
-      assert.deepEqual(ours, theirs, rel);
-      checked += ours.length;
     }
-    assert.ok(checked > 1500, `only ${checked} instructions checked`);
-  } finally {
-    cleanup();
+    const theirs = javapListing(dir, rel.replace(/\.class$/, '').replaceAll('/', '.'));
+    assert.deepEqual(ours, theirs, rel);
+    checked += ours.length;
   }
+  assert.ok(checked > 1500, `only ${checked} instructions checked`);
 });
 
 test('raw decoder: operands of switches, wide and branches', () => {

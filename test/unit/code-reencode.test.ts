@@ -8,7 +8,7 @@ import { reencodeClass } from '../../server/src/classfile/code/reencode';
 import { Op } from '../../server/src/classfile/code/opcodes';
 import { readClass } from '../../server/src/classfile/reader';
 import { writeClass } from '../../server/src/classfile/writer';
-import { compileCodeSamples, javaBaseClassNames, openJdkImage, runJava, tempDir, writeClassDir } from './code-fixtures';
+import { compiledSamples, javaBaseClassNames, openJdkImage, originalOutput, runJava, tempDir, writeClassDir } from './code-fixtures';
 
 const MAINS = ['code.Samples', 'code.Jumps', 'code.ManyLocals'];
 
@@ -17,14 +17,9 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
 }
 
 test('re-encoding the code samples unchanged is byte-identical', () => {
-  const { dir, cleanup } = tempDir('code-re');
-  try {
-    const classes = compileCodeSamples(dir);
-    assert.ok(classes.size >= 8);
-    for (const [rel, bytes] of classes) assert.ok(sameBytes(writeClass(reencodeClass(readClass(bytes, rel), rel)), bytes), rel);
-  } finally {
-    cleanup();
-  }
+  const { classes } = compiledSamples();
+  assert.ok(classes.size >= 8);
+  for (const [rel, bytes] of classes) assert.ok(sameBytes(writeClass(reencodeClass(readClass(bytes, rel), rel)), bytes), rel);
 });
 
 test('re-encoding a slice of java.base unchanged is byte-identical', () => {
@@ -46,9 +41,8 @@ test('re-encoding a slice of java.base unchanged is byte-identical', () => {
 test('re-encoded samples with exact maxs and every jump widened verify and run the same on HotSpot', () => {
   const { dir, cleanup } = tempDir('code-re-wide');
   try {
-    const orig = `${dir}/orig`;
-    const wide = `${dir}/wide`;
-    const classes = compileCodeSamples(orig);
+    const wide = dir;
+    const { classes } = compiledSamples();
     const out = new Map<string, Uint8Array>();
     let gotoW = 0;
     let invertedOverGotoW = 0;
@@ -75,7 +69,7 @@ test('re-encoded samples with exact maxs and every jump widened verify and run t
     }
     assert.ok(gotoW > 60 && invertedOverGotoW > 30, `${gotoW} goto_w, ${invertedOverGotoW} inverted conditionals`);
     writeClassDir(wide, out);
-    for (const main of MAINS) assert.equal(runJava(wide, main), runJava(orig, main), main);
+    for (const main of MAINS) assert.equal(runJava(wide, main), originalOutput(main), main);
   } finally {
     cleanup();
   }
