@@ -157,7 +157,8 @@ export function runCase(c: FuzzCase, maxMs = 1000): CaseResult {
   const t0 = performance.now();
   let result: CaseResult;
   try {
-    const cf = readClass(c.bytes, c.file);
+    // Odd cases also exercise the lenient mode (malformed annotations kept as raw bytes).
+    const cf = readClass(c.bytes, c.file, { lenientAnnotations: c.caseNo % 2 === 1 });
     try {
       const out = writeClass(cf);
       const d = firstDifference(out, c.bytes);

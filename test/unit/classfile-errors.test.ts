@@ -4,6 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readClass } from '../../server/src/classfile/reader';
+import { writeClass } from '../../server/src/classfile/writer';
 import { ClassFormatError } from '../../server/src/classfile/errors';
 import { Tag } from '../../server/src/classfile/model';
 import { buildClass, indexOf, u2, u4, utf8Entry, type Built } from './classfile-build';
@@ -265,4 +266,34 @@ test('trailing bytes, impossible counts and deep nesting fail fast with a ClassF
   const nested = c.raw('Code', body);
   c.cf.attributes.push(nested);
   rejects(c.bytes(), undefined, /attributes nested at most 64 deep/);
+});
+
+test('lenientAnnotations keeps malformed annotation attributes as raw bytes; other attributes still fail', () => {
+  const b = buildClass();
+  const type = b.pool.addUtf8('LA;');
+  // A bad element_value tag, a truncated body and an element nested too deep, each in its own attribute.
+  const bad = [
+    b.raw('RuntimeVisibleAnnotations', [0, 1, ...u2(type), 0, 1, ...u2(type), 0x78]),
+    b.raw('RuntimeInvisibleParameterAnnotations', [1, 0, 1, ...u2(type)]),
+    b.raw('AnnotationDefault', [...Array(300).fill([0x5b, 0, 1]).flat(), 0x5a, 0, 0]),
+  ];
+  const good = { name: 'RuntimeVisibleAnnotations' as const, nameIndex: b.pool.addUtf8('RuntimeVisibleAnnotations'), annotations: [{ typeIndex: type, pairs: [] }] };
+  const m = b.method('m', '()V', [0xb1], [b.raw('RuntimeInvisibleTypeAnnotations', [0, 1, 0x99, 0, 0, 0, 0, 0])]);
+  m.attributes.push(...bad);
+  b.cf.attributes.push(good);
+  const bytes = b.bytes();
+  rejects(bytes, undefined, /element_value tag|target_type/);
+  const cf = readClass(bytes, FILE, { lenientAnnotations: true });
+  const attrs = cf.methods[0]!.attributes;
+  assert.deepEqual(
+    attrs.map((a) => (a.name === 'Unknown' ? `raw ${a.attributeName}` : a.name)),
+    ['Code', 'raw RuntimeVisibleAnnotations', 'raw RuntimeInvisibleParameterAnnotations', 'raw AnnotationDefault'],
+  );
+  const code = attrs[0]!;
+  assert.ok(code.name === 'Code' && code.attributes[0]!.name === 'Unknown');
+  assert.deepEqual(cf.attributes, [good]);
+  assert.deepEqual(writeClass(cf), bytes);
+  // Non-annotation attributes are still validated.
+  const smt = withRaw('StackMapTable', [0, 1, 128]);
+  assert.throws(() => readClass(smt.bytes, FILE, { lenientAnnotations: true }), ClassFormatError);
 });

@@ -15,8 +15,18 @@ import { readAttributes } from './attributes/index';
 /** The oldest class-file version (JDK 1.0.2). */
 export const MIN_SUPPORTED_MAJOR = 45;
 
+export interface ReadOptions {
+  /**
+   * Keep annotation attributes (the six Runtime*Annotations and AnnotationDefault) that fail to
+   * decode as `Unknown` raw bytes instead of throwing. HotSpot loads such classes (it skips
+   * invisible annotations and parses visible ones lazily), so a tool that must process every
+   * loadable class should set this. Default false: every attribute is validated.
+   */
+  lenientAnnotations?: boolean;
+}
+
 /** Parses a class file. `file` names it in error messages (a path, `jar!entry`, ...). */
-export function readClass(input: Uint8Array, file = '<bytes>'): ClassFile {
+export function readClass(input: Uint8Array, file = '<bytes>', options: ReadOptions = {}): ClassFile {
   // A plain view, so that a Node Buffer's `slice` (a view, not a copy) and slower `subarray`
   // are never used: the model must not alias the caller's buffer.
   const bytes = input.constructor === Uint8Array ? input : new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
@@ -32,6 +42,7 @@ export function readClass(input: Uint8Array, file = '<bytes>'): ClassFile {
 
   const { pool: constantPool, offsets } = readPool(r);
   const ctx = new ReadContext(r, constantPool, readAttributes);
+  ctx.lenientAnnotations = options.lenientAnnotations ?? false;
 
   const accessFlags = r.u2('access_flags');
   const thisClass = ctx.ref(M.Class, 'this_class');

@@ -62,6 +62,8 @@ export class ReadContext {
   depth = 0;
   /** Current element-value nesting depth. */
   annotationDepth = 0;
+  /** Keep annotation attributes that fail to decode as Unknown instead of failing (see ReadOptions). */
+  lenientAnnotations = false;
 
   constructor(
     readonly r: ByteReader,

@@ -6,8 +6,9 @@
 // short of it. Unknown names are kept as raw bytes.
 
 import type { Attribute, CpEntry } from '../model';
+import type { LimitToken } from '../bytes';
 import { Tag } from '../model';
-import { CodeModelError } from '../errors';
+import { ClassFormatError, CodeModelError } from '../errors';
 import type { Codec, Codecs, KnownName } from './codec';
 import { M, MAX_DEPTH, type ReadContext, type WriteContext } from './context';
 import { annotationCodecs } from './annotations';
@@ -28,6 +29,18 @@ const CODECS: Codecs = {
 
 // Every Codec<N> handles exactly the attributes named N, which the dispatch below guarantees.
 const TABLE = new Map<string, Codec<KnownName>>(Object.entries(CODECS) as [string, Codec<KnownName>][]);
+
+/** Annotation attributes: HotSpot loads a class even when these are malformed (it skips the
+ * invisible ones and keeps the visible ones unparsed for reflection). */
+const ANNOTATIONS: ReadonlySet<string> = new Set([
+  'RuntimeVisibleAnnotations',
+  'RuntimeInvisibleAnnotations',
+  'RuntimeVisibleParameterAnnotations',
+  'RuntimeInvisibleParameterAnnotations',
+  'RuntimeVisibleTypeAnnotations',
+  'RuntimeInvisibleTypeAnnotations',
+  'AnnotationDefault',
+]);
 
 /** The attribute names this package decodes (everything else becomes `Unknown`). */
 export const KNOWN_ATTRIBUTES: readonly KnownName[] = Object.keys(CODECS) as KnownName[];
@@ -57,6 +70,35 @@ function readAttribute(ctx: ReadContext): Attribute {
   if (codec === undefined) return { name: 'Unknown', nameIndex, attributeName: name, data: r.bytes(length) };
   const end = start + length;
   const saved = r.pushLimit(end, name);
+  if (ctx.lenientAnnotations && ANNOTATIONS.has(name)) {
+    const { depth, annotationDepth } = ctx;
+    try {
+      return decodeBody(ctx, codec, nameIndex, name, length, lengthAt, saved);
+    } catch (e) {
+      if (!(e instanceof ClassFormatError)) throw e;
+      // Malformed: keep the bytes as they are (HotSpot, too, loads such classes).
+      ctx.depth = depth;
+      ctx.annotationDepth = annotationDepth;
+      r.pos = start;
+      r.popLimit(saved);
+      return { name: 'Unknown', nameIndex, attributeName: name, data: r.bytes(length) };
+    }
+  }
+  return decodeBody(ctx, codec, nameIndex, name, length, lengthAt, saved);
+}
+
+/** Decodes a known attribute's body, which the reader's limit has been narrowed to, exactly. */
+function decodeBody(
+  ctx: ReadContext,
+  codec: Codec<KnownName>,
+  nameIndex: number,
+  name: string,
+  length: number,
+  lengthAt: number,
+  saved: LimitToken,
+): Attribute {
+  const { r } = ctx;
+  const end = r.limit;
   const a = codec.read(ctx, nameIndex, length);
   if (r.pos !== end)
     r.fail(`the ${name} attribute's body to end at offset ${end} (attribute_length ${length} at offset ${lengthAt})`, `${end - r.pos} unread bytes`);
