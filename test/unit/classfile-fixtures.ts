@@ -1,9 +1,10 @@
 // Fixtures for the class-file tests and the fuzzer: real class files from the machine's JDK
 // (extracted with the `jimage` tool) and from the Java test programs under test/java/classfile
-// (compiled with `javac` into a temp dir), plus small helpers.
+// (compiled with `javac` into a temp dir, once per test run), plus small helpers.
 
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join, relative, sep } from 'node:path';
 
@@ -34,9 +35,40 @@ export function javaHome(): string {
   return dirname(dirname(realpathSync(which('javac'))));
 }
 
-function tempDir(tag: string): string {
-  const dir = mkdtempSync(join(tmpdir(), `komorium-${tag}-`));
-  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * A directory built once per test run and shared by the test files of that run (each runs in
+ * its own process, all children of the runner, so the runner's pid identifies the run):
+ * <tmp>/komorium-<tag>-<runner pid>-<key hash>. Directories of finished runs are removed.
+ */
+function sharedDir(tag: string, key: string, build: (dir: string) => void): string {
+  const base = tmpdir();
+  const prefix = `komorium-${tag}-`;
+  for (const n of readdirSync(base)) {
+    const pid = n.startsWith(prefix) ? Number(n.slice(prefix.length).split('-')[0]) : NaN;
+    if (Number.isInteger(pid) && pid !== process.ppid && !alive(pid)) rmSync(join(base, n), { recursive: true, force: true });
+  }
+  const hash = createHash('sha256').update(key).digest('hex').slice(0, 16);
+  const dir = join(base, `${prefix}${process.ppid}-${hash}`);
+  if (existsSync(join(dir, '.done'))) return dir;
+  const work = mkdtempSync(join(base, `komorium-build-${tag}-`));
+  try {
+    build(work);
+    writeFileSync(join(work, '.done'), '');
+    renameSync(work, dir);
+  } catch (e) {
+    rmSync(work, { recursive: true, force: true });
+    // Another process of this run may have finished first.
+    if (!existsSync(join(dir, '.done'))) throw e;
+  }
   return dir;
 }
 
@@ -66,9 +98,10 @@ export function extractJdkClasses(
   const key = `${home}\0${regex}`;
   const cached = extracted.get(key);
   if (cached) return cached;
-  const dir = tempDir('jdk');
-  execFileSync(join(home, 'bin', 'jimage'), [...FAST_JVM, 'extract', '--dir', dir, '--include', `regex:${regex}`, join(home, 'lib', 'modules')], {
-    stdio: 'pipe',
+  const dir = sharedDir('jdk', key, (d) => {
+    execFileSync(join(home, 'bin', 'jimage'), [...FAST_JVM, 'extract', '--dir', d, '--include', `regex:${regex}`, join(home, 'lib', 'modules')], {
+      stdio: 'pipe',
+    });
   });
   const classes = loadClassDir(dir);
   extracted.set(key, classes);
@@ -88,7 +121,6 @@ let compiled: ClassBytes[] | undefined;
  */
 export function compileTestPrograms(): ClassBytes[] {
   if (compiled) return compiled;
-  const dir = tempDir('cfjava');
   const sources: string[] = [];
   const walk = (d: string): void => {
     for (const n of readdirSync(d)) {
@@ -98,7 +130,11 @@ export function compileTestPrograms(): ClassBytes[] {
     }
   };
   walk(JAVA_SOURCES);
-  execFileSync('javac', [...FAST_JVM, '-d', dir, '-parameters', '-g', '--module-version', '1.2.3', ...sources.sort()], { stdio: 'pipe' });
+  sources.sort();
+  const key = sources.map((f) => `${f}\0${readFileSync(f, 'utf8')}`).join('\0');
+  const dir = sharedDir('cfjava', key, (d) => {
+    execFileSync('javac', [...FAST_JVM, '-d', d, '-parameters', '-g', '--module-version', '1.2.3', ...sources], { stdio: 'pipe' });
+  });
   compiled = loadClassDir(dir);
   return compiled;
 }
