@@ -1,0 +1,248 @@
+// Transforms one class (docs/TRANSFORM.md): for every method with code, an extended version
+// `m(P, TC, MID[], int)` with the instrumented body, and the original-signature method with
+// the same body instrumented wrapper-style (it obtains the context itself), so that no extra
+// frame ever appears in stack traces; reverse trampolines for native and abstract methods;
+// one MID field per instrumented method, initialised at the start of <clinit>.
+
+import { Acc, Tag, type Attribute, type AttributeOf, type ClassFile, type MemberInfo } from '../classfile/model';
+import { ConstantPool } from '../classfile/pool';
+import { codeContext, type CodeContext } from '../classfile/code/context';
+import { decodeWithContext } from '../classfile/code/decode';
+import { encodeCode } from '../classfile/code/encode';
+import type { MethodCode, MethodInsn } from '../classfile/code/insn';
+import { Op } from '../classfile/code/opcodes';
+import { paramSlots, splitMethodDescriptor } from '../classfile/code/vtypes';
+import { defaultBlockAnalysis, type BlockAnalysis } from './blocks';
+import { classInfoOf, type Hierarchy } from './hierarchy';
+import { Emitter, loadOp, returnOp, type MemberName } from './emit';
+import { instrumentBody, type BodyStats, type CallKind } from './method';
+import { MID_DESC, RT, extendedDescriptor, midFieldName } from './names';
+import { hasExtended, noExtendedReason, type Scope } from './scope';
+
+export interface TransformOptions {
+  scope: Scope;
+  hierarchy: Hierarchy;
+  /** Longest run of original bytecodes without a granularity check (0 = no limit). Default 50. */
+  maxPath?: number;
+  analysis?: BlockAnalysis;
+  leafOptimisation?: boolean;
+}
+
+export type MethodOutcome =
+  /** Extended version plus the original signature, both instrumented. */
+  | 'instrumented'
+  /** Instrumented in place only; it has no extended version (see reason). */
+  | 'counting-only'
+  /** An extended trampoline to the original, which stays uninstrumented (see reason). */
+  | 'wrapper-only'
+  /** A native or abstract method: an extended trampoline (reverse wrapper) was added. */
+  | 'reverse'
+  /** Left as is. */
+  | 'unchanged';
+
+export interface MethodReport {
+  name: string;
+  descriptor: string;
+  outcome: MethodOutcome;
+  reason?: string;
+  stats?: BodyStats;
+}
+
+export interface ClassReport {
+  className: string;
+  instrumented: boolean;
+  methods: MethodReport[];
+}
+
+const MAX_CODE = 65535;
+
+/** Targets known never to call back into instrumented code: no call-out record needed. */
+const NO_CALLBACK = new Set(['java/lang/Object.<init>()V']);
+
+export function transformClass(input: ClassFile, opts: TransformOptions, file = '<bytes>'): { cf: ClassFile; report: ClassReport } {
+  const info = classInfoOf(input);
+  opts.hierarchy.add(info);
+  const report: ClassReport = { className: info.name, instrumented: false, methods: [] };
+  if (!opts.scope(info.name) || (input.accessFlags & Acc.MODULE) !== 0) return { cf: input, report };
+  report.instrumented = true;
+
+  const cf: ClassFile = { ...input, constantPool: [...input.constantPool], fields: [...input.fields], methods: [] };
+  const pool = new ConstantPool(cf);
+  const isInterface = (cf.accessFlags & Acc.INTERFACE) !== 0;
+  const frames = cf.majorVersion >= 50;
+  const maxPath = opts.maxPath ?? 50;
+  const analysis = opts.analysis ?? defaultBlockAnalysis;
+  const codeNameIndex = pool.addUtf8('Code');
+  const mids: { field: string; method: string; descriptor: string }[] = [];
+  let sourceFile: string | undefined;
+  for (const a of cf.attributes) if (a.name === 'SourceFile') sourceFile = pool.utf8(a.sourceFileIndex);
+
+  const callKind = (insn: MethodInsn): CallKind => {
+    const ref = pool.memberRef(insn.index);
+    if (NO_CALLBACK.has(`${ref.owner}.${ref.name}${ref.descriptor}`)) return 'plain';
+    const r = opts.hierarchy.resolve(ref.owner, ref.name, ref.descriptor, ref.tag === Tag.InterfaceMethodref);
+    if (!r) return 'call-out';
+    if (hasExtended(opts.scope, r.owner, r.method)) return 'extended';
+    if (insn.op === Op.INVOKEVIRTUAL && r.owner.name === 'java/lang/Thread' && ref.name === 'start' && ref.descriptor === '()V') return 'thread-start';
+    return 'call-out';
+  };
+
+  const newMid = (method: string, descriptor: string): MemberName => {
+    const field = midFieldName(mids.length);
+    mids.push({ field, method, descriptor });
+    return { owner: info.name, name: field, desc: MID_DESC };
+  };
+
+  const instrument = (ctx: CodeContext, mc: MethodCode, entry: 'extended' | 'wrapper', mid: MemberName): { code: AttributeOf<'Code'>; stats: BodyStats } | undefined => {
+    const r = instrumentBody({ ctx, mc, entry, mid, maxPath, analysis, frames, callKind, leafOptimisation: opts.leafOptimisation });
+    const extCtx: CodeContext = entry === 'extended' ? { ...ctx, descriptor: extendedDescriptor(ctx.descriptor) } : ctx;
+    const code = encodeCode(extCtx, r.mc, { frames });
+    if (code.code.length > MAX_CODE) return undefined;
+    return { code: { ...code, nameIndex: codeNameIndex }, stats: r.stats };
+  };
+
+  let clinit: { method: MemberInfo; index: number } | undefined;
+  for (const m of input.methods) {
+    const name = pool.utf8(m.nameIndex);
+    const descriptor = pool.utf8(m.descriptorIndex);
+    const decl = info.methods.get(name + descriptor)!;
+    const codeAttr = m.attributes.find((a): a is AttributeOf<'Code'> => a.name === 'Code');
+    const reason = noExtendedReason(info, decl);
+    const rep: MethodReport = { name, descriptor, outcome: 'unchanged' };
+    report.methods.push(rep);
+
+    if (!codeAttr) {
+      cf.methods.push(m);
+      if (reason === undefined && (m.accessFlags & (Acc.NATIVE | Acc.ABSTRACT)) !== 0) {
+        cf.methods.push(reverseTrampoline(pool, info.name, isInterface, m, name, descriptor, codeNameIndex));
+        rep.outcome = 'reverse';
+      } else if (reason !== undefined) rep.reason = reason;
+      continue;
+    }
+    const ctx = codeContext(cf, m, pool, file);
+    const mc = decodeWithContext(ctx, codeAttr);
+
+    if (reason !== undefined) {
+      // <clinit>, or a method that cannot take the extra parameters: instrumented in place.
+      const mid = newMid(name, descriptor);
+      const r = instrument(ctx, mc, 'wrapper', mid);
+      if (r) {
+        cf.methods.push(replaceCode(m, r.code));
+        rep.outcome = name === '<clinit>' ? 'instrumented' : 'counting-only';
+        rep.stats = r.stats;
+      } else {
+        cf.methods.push(m);
+        rep.reason = `${reason}; instrumented code over ${MAX_CODE} bytes`;
+      }
+      if (name !== '<clinit>') rep.reason ??= reason;
+      if (name === '<clinit>') clinit = { method: cf.methods[cf.methods.length - 1]!, index: cf.methods.length - 1 };
+      continue;
+    }
+
+    const mid = newMid(name, descriptor);
+    const ext = instrument(ctx, decodeWithContext(ctx, codeAttr), 'extended', mid);
+    const orig = instrument(ctx, mc, 'wrapper', mid);
+    cf.methods.push(orig ? replaceCode(m, orig.code) : m);
+    const extAccess = (m.accessFlags & ~(Acc.VARARGS | Acc.BRIDGE)) | Acc.SYNTHETIC;
+    const extDesc = extendedDescriptor(descriptor);
+    if (ext) {
+      cf.methods.push({ accessFlags: extAccess, nameIndex: m.nameIndex, descriptorIndex: pool.addUtf8(extDesc), attributes: [ext.code] });
+      rep.outcome = 'instrumented';
+      rep.stats = ext.stats;
+    } else {
+      cf.methods.push(reverseTrampoline(pool, info.name, isInterface, { ...m, accessFlags: m.accessFlags & ~Acc.SYNCHRONIZED }, name, descriptor, codeNameIndex));
+      rep.outcome = 'wrapper-only';
+      rep.reason = `instrumented code over ${MAX_CODE} bytes`;
+    }
+    if (!orig) rep.reason = `${rep.reason ? rep.reason + '; ' : ''}original-signature copy over ${MAX_CODE} bytes, left uninstrumented`;
+  }
+
+  // MID fields, initialised at the start of <clinit>.
+  if (mids.length > 0) {
+    const fieldAccess = (isInterface ? Acc.PUBLIC : Acc.PRIVATE) | Acc.STATIC | Acc.FINAL | Acc.SYNTHETIC;
+    for (const mid of mids) cf.fields.push({ accessFlags: fieldAccess, nameIndex: pool.addUtf8(mid.field), descriptorIndex: pool.addUtf8(MID_DESC), attributes: [] });
+    const e = new Emitter(pool);
+    for (const mid of mids) {
+      e.str(info.name).str(mid.method).str(mid.descriptor).str(sourceFile);
+      e.invoke(Op.INVOKESTATIC, RT.midCreate).field(Op.PUTSTATIC, { owner: info.name, name: mid.field, desc: MID_DESC });
+    }
+    if (clinit) {
+      const ctx = codeContext(cf, clinit.method, pool, file);
+      const code = clinit.method.attributes.find((a): a is AttributeOf<'Code'> => a.name === 'Code')!;
+      const mc = decodeWithContext(ctx, code);
+      mc.insns = [...e.out, ...mc.insns];
+      cf.methods[clinit.index] = replaceCode(clinit.method, { ...encodeCode(ctx, mc, { frames }), nameIndex: codeNameIndex });
+    } else {
+      e.op(Op.RETURN);
+      const mc: MethodCode = {
+        maxStack: 0,
+        maxLocals: 0,
+        insns: e.out,
+        tryCatch: [],
+        localVars: [],
+        localVarTypes: [],
+        visibleTypeAnnotations: [],
+        invisibleTypeAnnotations: [],
+        attributes: [],
+      };
+      const m: MemberInfo = { accessFlags: Acc.STATIC | Acc.SYNTHETIC, nameIndex: pool.addUtf8('<clinit>'), descriptorIndex: pool.addUtf8('()V'), attributes: [] };
+      const ctx = codeContext(cf, m, pool, file);
+      m.attributes.push({ ...encodeCode(ctx, mc, { frames }), nameIndex: codeNameIndex });
+      cf.methods.push(m);
+    }
+  }
+  return { cf, report };
+}
+
+function replaceCode(m: MemberInfo, code: Attribute): MemberInfo {
+  return { ...m, attributes: m.attributes.map((a) => (a.name === 'Code' ? code : a)) };
+}
+
+/**
+ * `m(P, TC tc, MID[] stack, int sp) { tc.callOutReverse(stack, sp); return m(P); }` for a
+ * native or abstract method (a default method in interfaces), or for a method whose
+ * instrumented code does not fit.
+ */
+function reverseTrampoline(pool: ConstantPool, owner: string, isInterface: boolean, m: MemberInfo, name: string, descriptor: string, codeNameIndex: number): MemberInfo {
+  const isStatic = (m.accessFlags & Acc.STATIC) !== 0;
+  const isPrivate = (m.accessFlags & Acc.PRIVATE) !== 0;
+  const { params, ret } = splitMethodDescriptor(descriptor);
+  const e = new Emitter(pool);
+  const A = paramSlots(descriptor) + (isStatic ? 0 : 1);
+  e.var(Op.ALOAD, A).var(Op.ALOAD, A + 1).var(Op.ILOAD, A + 2).invoke(Op.INVOKEVIRTUAL, RT.callOutReverse);
+  let slot = 0;
+  if (!isStatic) e.var(Op.ALOAD, slot++);
+  for (const p of params) {
+    e.var(loadOp(p), slot);
+    slot += p === 'J' || p === 'D' ? 2 : 1;
+  }
+  const op = isStatic ? Op.INVOKESTATIC : isPrivate || name === '<init>' ? Op.INVOKESPECIAL : isInterface ? Op.INVOKEINTERFACE : Op.INVOKEVIRTUAL;
+  e.invoke(op, { owner, name, desc: descriptor }, isInterface);
+  e.op(returnOp(ret));
+  const mc: MethodCode = {
+    maxStack: 0,
+    maxLocals: 0,
+    insns: e.out,
+    tryCatch: [],
+    localVars: [],
+    localVarTypes: [],
+    visibleTypeAnnotations: [],
+    invisibleTypeAnnotations: [],
+    attributes: [],
+  };
+  let access = (m.accessFlags & ~(Acc.NATIVE | Acc.ABSTRACT | Acc.VARARGS | Acc.BRIDGE)) | Acc.SYNTHETIC;
+  if (isInterface && !isStatic && !isPrivate) access = Acc.PUBLIC | Acc.SYNTHETIC;
+  const extDesc = extendedDescriptor(descriptor);
+  const out: MemberInfo = { accessFlags: access, nameIndex: pool.addUtf8(name), descriptorIndex: pool.addUtf8(extDesc), attributes: [] };
+  const ctx: CodeContext = {
+    pool,
+    thisClass: owner,
+    methodName: name,
+    descriptor: extDesc,
+    isStatic,
+    majorVersion: 52,
+    file: owner,
+  };
+  out.attributes.push({ ...encodeCode(ctx, mc), nameIndex: codeNameIndex });
+  return out;
+}

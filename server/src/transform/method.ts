@@ -1,0 +1,295 @@
+// Instruments one method body (paper 000, Sections 4.1, 4.2, 5.1, 5.2): the reified-stack
+// push at entry, a counter update at the start of every basic block, granularity checks where
+// checks.ts places them, and call sites that pass (tc, stack, sp) on and record their line.
+//
+// The body keeps its locals: tc, stack and sp live in fresh locals at the original max_locals
+// (T, S, P), copied there from the extended parameters, or obtained like a wrapper does for
+// methods that cannot take extra parameters (<clinit>, counting-only fallbacks).
+
+import { isRealInsn, Label, type Frame, type Insn, type MethodCode, type MethodInsn, type VType } from '../classfile/code/insn';
+import { Op } from '../classfile/code/opcodes';
+import { simulateAll } from '../classfile/code/frames';
+import { entryFrame, type CodeContext } from '../classfile/code/context';
+import { placeChecks, type CfgBlock } from './checks';
+import type { BasicBlock, BlockAnalysis } from './blocks';
+import { Emitter, localsWith, STACK_TYPE, TC_TYPE, type MemberName } from './emit';
+import { RT, extendedDescriptor } from './names';
+import { Tag } from '../classfile/model';
+import { paramSlots } from '../classfile/code/vtypes';
+
+/** What to do at a call site. */
+export type CallKind =
+  /** The target has an extended version: record the line, pass (tc, stack, sp), call it. */
+  | 'extended'
+  /** Uninstrumented target: record the outgoing call so a callback continues this context. */
+  | 'call-out'
+  /** Thread.start(): the runtime captures the context for the new thread. */
+  | 'thread-start'
+  /** A target known never to call back (Object.<init>): nothing to record. */
+  | 'plain';
+
+export interface BodyOptions {
+  /** The original method (for frame simulation). */
+  ctx: CodeContext;
+  mc: MethodCode;
+  /** How tc/stack/sp are obtained: extra parameters, or like a wrapper (TC.getTC + enter/exit). */
+  entry: 'extended' | 'wrapper';
+  mid: MemberName;
+  maxPath: number;
+  analysis: BlockAnalysis;
+  /** Write frames (class version >= 50). */
+  frames: boolean;
+  /** Decides each invoke's call kind. */
+  callKind: (insn: MethodInsn) => CallKind;
+  /** Use the leaf optimisation (5.1) when the method has no invoke. Default true. */
+  leafOptimisation?: boolean;
+}
+
+export interface BodyStats {
+  blocks: number;
+  checks: number;
+  maxPathChecks: number;
+  leaf: boolean;
+  longestUncheckedPath: number;
+}
+
+interface SubBlock {
+  first: number;
+  length: number;
+  line: number;
+}
+
+/** Splits blocks longer than maxPath into runs of at most maxPath instructions. */
+function splitBlocks(insns: readonly Insn[], blocks: readonly BasicBlock[], maxPath: number): { cfg: CfgBlock[]; subs: SubBlock[]; roots: number[] } {
+  const firstSub: number[] = [];
+  const subs: SubBlock[] = [];
+  const cfg: CfgBlock[] = [];
+  const pieces: number[][] = [];
+  for (const b of blocks) {
+    firstSub.push(subs.length);
+    const starts: number[] = [b.first];
+    if (maxPath > 0 && b.length > maxPath) {
+      let n = 0;
+      for (let j = b.first; j < b.end; j++) {
+        if (!isRealInsn(insns[j]!)) continue;
+        if (n > 0 && n % maxPath === 0) starts.push(j);
+        n++;
+      }
+    }
+    pieces.push(starts);
+    for (const s of starts) subs.push({ first: s, length: 0, line: b.line });
+  }
+  // Lengths, invokes and lines of the pieces; successors: the next piece, the last inherits.
+  blocks.forEach((b, bi) => {
+    const starts = pieces[bi]!;
+    let line = b.line;
+    for (let k = 0; k < starts.length; k++) {
+      const from = starts[k]!;
+      const to = k + 1 < starts.length ? starts[k + 1]! : b.end;
+      let length = 0;
+      let invokes = false;
+      for (let j = from; j < to; j++) {
+        const n = insns[j]!;
+        if (n.kind === 'line' && j > from) line = n.line;
+        if (!isRealInsn(n)) continue;
+        length++;
+        if (n.kind === 'method' || n.kind === 'indy') invokes = true;
+      }
+      const si = firstSub[bi]! + k;
+      subs[si]!.length = length;
+      if (k > 0) subs[si]!.line = line;
+      const last = k === starts.length - 1;
+      cfg.push({
+        length,
+        succs: last ? b.succs.map((s) => firstSub[s]!) : [si + 1],
+        terminates: last && b.terminates,
+        invokes,
+      });
+    }
+  });
+  const roots = [0, ...blocks.flatMap((b, bi) => (b.handler ? [firstSub[bi]!] : []))];
+  return { cfg, subs, roots };
+}
+
+export function instrumentBody(o: BodyOptions): { mc: MethodCode; stats: BodyStats } {
+  const { mc, ctx } = o;
+  const pool = ctx.pool;
+  const insns = mc.insns;
+  const blocks = o.analysis.findBlocks(mc);
+  const { cfg, subs, roots } = splitBlocks(insns, blocks, o.maxPath);
+  const placement = placeChecks(cfg, roots, o.maxPath);
+  const hasInvoke = insns.some((i) => i.kind === 'method' || i.kind === 'indy');
+  const leaf = o.entry === 'extended' && !hasInvoke && (o.leafOptimisation ?? true);
+
+  // Locals: T, S, P (and K, the wrapper token) after the original ones.
+  const L = Math.max(mc.maxLocals, paramSlots(ctx.descriptor) + (ctx.isStatic ? 0 : 1));
+  const T = L;
+  const S = L + 1;
+  const P = L + 2;
+  const K = L + 3;
+  const extra: VType[] = o.entry === 'wrapper' ? [TC_TYPE, STACK_TYPE, 'Integer', 'Integer'] : [TC_TYPE, STACK_TYPE, 'Integer'];
+  const initial = entryFrame(ctx);
+
+  // `new` instructions get a label of their own directly before them, so counting code can go
+  // between a block's labels and the `new` while Uninitialized(label) still names the `new`.
+  const newLabel = new Map<number, Label>();
+  const remap = new Map<Label, Label>();
+  insns.forEach((insn, i) => {
+    if (insn.kind !== 'type' || insn.op !== Op.NEW) return;
+    const l = new Label('new');
+    newLabel.set(i, l);
+    for (let j = i - 1; j >= 0 && !isRealInsn(insns[j]!); j--) {
+      const p = insns[j]!;
+      if (p.kind === 'label') remap.set(p.label, l);
+    }
+  });
+  const fixType = (t: VType): VType => (typeof t !== 'string' && t.kind === 'Uninitialized' ? { kind: 'Uninitialized', newLabel: remap.get(t.newLabel) ?? t.newLabel } : t);
+  const extendFrame = (f: Frame): Frame => ({ locals: localsWith(f.locals.map(fixType), L, extra), stack: f.stack.map(fixType) });
+
+  const needFrames = o.frames && placement.reason.some((r) => r !== undefined);
+  const before = needFrames ? simulateAll(insns, initial, { pool, thisClass: ctx.thisClass }) : undefined;
+
+  const e = new Emitter(pool);
+  const midField = (): void => void e.field(Op.GETSTATIC, o.mid);
+
+  // ---- preamble
+  if (o.entry === 'extended') {
+    const A = paramSlots(ctx.descriptor) + (ctx.isStatic ? 0 : 1);
+    if (L !== A) {
+      e.var(Op.ALOAD, A).var(Op.ASTORE, T);
+      e.var(Op.ALOAD, A + 1).var(Op.ASTORE, S);
+      e.var(Op.ILOAD, A + 2).var(Op.ISTORE, P);
+    }
+  } else {
+    e.invoke(Op.INVOKESTATIC, RT.getTC).var(Op.ASTORE, T);
+    e.var(Op.ALOAD, T).invoke(Op.INVOKEVIRTUAL, RT.enter).var(Op.ISTORE, K);
+    e.var(Op.ALOAD, T).field(Op.GETFIELD, RT.entryStack).var(Op.ASTORE, S);
+    e.var(Op.ALOAD, T).field(Op.GETFIELD, RT.entrySp).var(Op.ISTORE, P);
+  }
+  if (!leaf) {
+    // if (sp >= stack.length) stack = tc.grow(stack, sp); stack[sp++] = mid;
+    const ok = new Label('stackOk');
+    e.var(Op.ILOAD, P).var(Op.ALOAD, S).op(Op.ARRAYLENGTH).jump(Op.IF_ICMPLT, ok);
+    e.var(Op.ALOAD, T).var(Op.ALOAD, S).var(Op.ILOAD, P).invoke(Op.INVOKEVIRTUAL, RT.grow).var(Op.ASTORE, S);
+    e.label(ok);
+    if (o.frames) {
+      const f = extendFrame(initial);
+      e.frame(f.locals, f.stack);
+    }
+    e.var(Op.ALOAD, S).var(Op.ILOAD, P);
+    midField();
+    e.op(Op.AASTORE).iinc(P, 1);
+  }
+
+  // ---- body
+  const bodyStart = e.out.length;
+  const subAt = new Map<number, number>();
+  subs.forEach((s, i) => subAt.set(s.first, i));
+  let line = 0;
+  let checks = 0;
+  let maxPathChecks = 0;
+  const emitCount = (si: number, at: number): void => {
+    const sub = subs[si]!;
+    const reason = placement.reason[si];
+    e.var(Op.ALOAD, T).op(Op.DUP).field(Op.GETFIELD, RT.instrCounter).int(sub.length).op(Op.ISUB);
+    if (reason === undefined) {
+      e.field(Op.PUTFIELD, RT.instrCounter);
+      return;
+    }
+    checks++;
+    if (reason === 'max-path') maxPathChecks++;
+    const skip = new Label('noSample');
+    e.op(Op.DUP_X1).field(Op.PUTFIELD, RT.instrCounter).jump(Op.IFGT, skip);
+    const checkLine = sub.line > 0 ? sub.line : line;
+    if (leaf) {
+      e.var(Op.ALOAD, T).var(Op.ALOAD, S).var(Op.ILOAD, P);
+      midField();
+      e.int(checkLine).invoke(Op.INVOKEVIRTUAL, RT.triggerSamplingLeaf);
+    } else {
+      e.var(Op.ALOAD, T).var(Op.ALOAD, S).var(Op.ILOAD, P).int(checkLine).invoke(Op.INVOKEVIRTUAL, RT.triggerSampling);
+    }
+    e.label(skip);
+    if (o.frames) {
+      const f = extendFrame(before![at]!);
+      e.frame(f.locals, f.stack);
+    }
+  };
+
+  for (let i = 0; i < insns.length; i++) {
+    const insn = insns[i]!;
+    if (insn.kind === 'line') line = insn.line;
+    if (insn.kind === 'frame') {
+      const f = extendFrame(insn);
+      e.frame(f.locals, f.stack);
+      continue;
+    }
+    if (!isRealInsn(insn)) {
+      e.out.push(insn);
+      continue;
+    }
+    const si = subAt.get(i);
+    if (si !== undefined) emitCount(si, i);
+    const nl = newLabel.get(i);
+    if (nl) e.label(nl);
+    if (insn.kind === 'method') {
+      emitCall(e, insn, o.callKind(insn), line, T, S, P);
+      continue;
+    }
+    if (insn.kind === 'indy') {
+      e.var(Op.ALOAD, T).var(Op.ALOAD, S).var(Op.ILOAD, P).int(line).invoke(Op.INVOKEVIRTUAL, RT.callOut);
+    }
+    if (o.entry === 'wrapper' && insn.kind === 'op' && insn.op >= Op.IRETURN && insn.op <= Op.RETURN) {
+      e.var(Op.ALOAD, T).var(Op.ILOAD, K).invoke(Op.INVOKEVIRTUAL, RT.exit);
+    }
+    e.out.push(insn);
+  }
+
+  // Wrapper-style entries leave the context on exceptional exit too: a catch-all handler
+  // over the whole body (last in the table, so the method's own handlers come first). Not in
+  // constructors, where a handler may not cover the super() call; TC.exit repairs the levels
+  // such an exit skips.
+  const tryCatch = [...mc.tryCatch];
+  if (o.entry === 'wrapper' && ctx.methodName !== '<init>') {
+    const start = new Label('bodyStart');
+    const end = new Label('bodyEnd');
+    const handler = new Label('exitOnThrow');
+    const firstBody = e.out.findIndex((n, idx) => idx >= bodyStart && isRealInsn(n));
+    if (firstBody >= 0) {
+      e.out.splice(firstBody, 0, { kind: 'label', label: start });
+      e.label(end).label(handler);
+      if (o.frames) e.frame(localsWith([], L, extra), [{ kind: 'Object', className: 'java/lang/Throwable' }]);
+      e.var(Op.ALOAD, T).var(Op.ILOAD, K).invoke(Op.INVOKEVIRTUAL, RT.exit).op(Op.ATHROW);
+      tryCatch.push({ start, end, handler, catchType: 0 });
+    }
+  }
+  const out: MethodCode = { ...mc, insns: e.out, tryCatch, maxLocals: L + extra.length };
+  return {
+    mc: out,
+    stats: { blocks: subs.length, checks, maxPathChecks, leaf, longestUncheckedPath: placement.longestUncheckedPath },
+  };
+}
+
+function emitCall(e: Emitter, insn: MethodInsn, kind: CallKind, line: number, T: number, S: number, P: number): void {
+  const pool = e.pool;
+  switch (kind) {
+    case 'plain':
+      e.out.push(insn);
+      return;
+    case 'call-out':
+      e.var(Op.ALOAD, T).var(Op.ALOAD, S).var(Op.ILOAD, P).int(line).invoke(Op.INVOKEVIRTUAL, RT.callOut);
+      e.out.push(insn);
+      return;
+    case 'thread-start':
+      // Replaces invokevirtual Thread.start()V (the receiver is on the stack).
+      e.var(Op.ALOAD, T).var(Op.ALOAD, S).var(Op.ILOAD, P).int(line).invoke(Op.INVOKESTATIC, RT.startThread);
+      return;
+    case 'extended': {
+      const ref = pool.memberRef(insn.index);
+      // tc.lines[sp] = line; then push tc, stack, sp and call the extended version.
+      e.var(Op.ALOAD, T).field(Op.GETFIELD, RT.lines).var(Op.ILOAD, P).int(line).op(Op.IASTORE);
+      e.var(Op.ALOAD, T).var(Op.ALOAD, S).var(Op.ILOAD, P);
+      e.invoke(insn.op, { owner: ref.owner, name: ref.name, desc: extendedDescriptor(ref.descriptor) }, ref.tag === Tag.InterfaceMethodref);
+      return;
+    }
+  }
+}

@@ -1,0 +1,46 @@
+// Which classes are instrumented, and which methods have an extended (reified-stack) version.
+// The decision for a method depends only on its declaring class, so a call site in any class
+// makes the same decision as the transformation of the declaring class.
+
+import { Acc } from '../classfile/model';
+import { argSlots } from '../classfile/descriptors';
+import type { ClassInfo, MethodDecl } from './hierarchy';
+import { RT_PACKAGE } from './names';
+
+/** Decides whether a class (internal name) is instrumented. */
+export type Scope = (internalName: string) => boolean;
+
+/** Classes that are never instrumented: the runtime itself. */
+export function neverInstrumented(internalName: string): boolean {
+  return internalName.startsWith(RT_PACKAGE);
+}
+
+/** Everything but the runtime (the `all` mode). */
+export const allScope: Scope = (n) => !neverInstrumented(n);
+
+/** Only classes found in the user's class path (the `app` mode). */
+export function appScope(isUserClass: (internalName: string) => boolean): Scope {
+  return (n) => !neverInstrumented(n) && isUserClass(n);
+}
+
+/** Why a method of an instrumented class has no extended version (undefined: it has one). */
+export type NoExtendedReason = 'clinit' | 'too-many-slots' | 'old-interface' | 'caller-sensitive' | 'signature-polymorphic';
+
+export function noExtendedReason(owner: ClassInfo, m: MethodDecl): NoExtendedReason | undefined {
+  if (m.name === '<clinit>') return 'clinit';
+  const isStatic = (m.access & Acc.STATIC) !== 0;
+  // The extended descriptor adds 3 slots; `this` takes one more.
+  if (argSlots(m.descriptor) + 3 + (isStatic ? 0 : 1) > 255) return 'too-many-slots';
+  if ((owner.access & Acc.INTERFACE) !== 0 && owner.majorVersion < 52 && (m.access & Acc.ABSTRACT) !== 0) return 'old-interface';
+  if (m.callerSensitive) return 'caller-sensitive';
+  if (
+    (owner.name === 'java/lang/invoke/MethodHandle' || owner.name === 'java/lang/invoke/VarHandle') &&
+    (m.access & (Acc.NATIVE | Acc.VARARGS)) === (Acc.NATIVE | Acc.VARARGS)
+  )
+    return 'signature-polymorphic';
+  return undefined;
+}
+
+export function hasExtended(scope: Scope, owner: ClassInfo, m: MethodDecl): boolean {
+  return scope(owner.name) && noExtendedReason(owner, m) === undefined;
+}
