@@ -62,6 +62,14 @@ test('header: magic and supported versions', () => {
   rejects(buildClass('T', 70).bytes(), 6, /a major version between 45 and 69, found 70\.0/);
   rejects(buildClass('T', 44).bytes(), 6, /found 44\.0/);
   assert.equal(readClass(buildClass('T', 45).bytes()).majorVersion, 45);
+  const minor = buildClass('T', 61);
+  minor.cf.minorVersion = 3;
+  rejects(minor.bytes(), 4, /minor version 0 or 65535 for major version 61, found 3/);
+  minor.cf.minorVersion = 0xffff;
+  assert.equal(readClass(minor.bytes()).minorVersion, 0xffff);
+  minor.cf.majorVersion = 55;
+  minor.cf.minorVersion = 3;
+  assert.equal(readClass(minor.bytes()).minorVersion, 3);
   rejects(Uint8Array.from([0xca, 0xfe, 0xba, 0xbe, 0, 0, 0, 61, 0, 0]), 8, /constant_pool_count of at least 1/);
 });
 

@@ -39,6 +39,9 @@ export function readClass(input: Uint8Array, file = '<bytes>', options: ReadOpti
   const majorVersion = r.u2('major_version');
   if (majorVersion < MIN_SUPPORTED_MAJOR || majorVersion > MAX_SUPPORTED_MAJOR)
     r.fail(`a major version between ${MIN_SUPPORTED_MAJOR} and ${MAX_SUPPORTED_MAJOR}`, `${majorVersion}.${minorVersion}`, majorAt);
+  // JVMS 4.1: from version 56 the minor version is 0, or 65535 for a class using preview features.
+  if (majorVersion >= 56 && minorVersion !== 0 && minorVersion !== 0xffff)
+    r.fail(`minor version 0 or 65535 for major version ${majorVersion}`, String(minorVersion), majorAt - 2);
 
   const { pool: constantPool, offsets } = readPool(r);
   const ctx = new ReadContext(r, constantPool, readAttributes);
