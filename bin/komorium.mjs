@@ -1,16 +1,29 @@
 #!/usr/bin/env node
-// The komorium CLI. Runs the bundled build when present (npm run build), else the TypeScript
-// sources through tsx (a development checkout).
-import { existsSync } from 'node:fs';
+// The komorium CLI. Runs the bundled build (npm run build) when it is newer than the sources,
+// else the TypeScript sources through tsx (a development checkout with edits since the build).
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { dirname, join } from 'node:path';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const built = join(root, 'dist', 'cli.mjs');
-if (existsSync(built) && !process.env.KOMORIUM_FROM_SOURCE) {
+const sources = join(root, 'server', 'src');
+
+function newestSource(dir) {
+  let newest = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    newest = Math.max(newest, e.isDirectory() ? newestSource(p) : statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+const useBuilt =
+  existsSync(built) && !process.env.KOMORIUM_FROM_SOURCE && (!existsSync(sources) || statSync(built).mtimeMs >= newestSource(sources));
+if (useBuilt) {
   await import(pathToFileURL(built).href);
 } else {
   const { register } = await import('tsx/esm/api');
   register();
-  await import(pathToFileURL(join(root, 'server', 'src', 'cli', 'main.ts')).href);
+  await import(pathToFileURL(join(sources, 'cli', 'main.ts')).href);
 }

@@ -1,3 +1,5 @@
 // Importing a command module registers it. One module per command.
-import './roundtrip';
 import './disasm';
+import './roundtrip';
+import './transform';
+import './run';
