@@ -1,0 +1,99 @@
+// The contract between generated code and the Java runtime (runtime/java/komorium/rt), in
+// machine-readable form for the transformer. docs/RUNTIME.md explains each member; the test
+// test/unit/runtime-contract.test.ts checks every entry against the compiled classes.
+
+export const RUNTIME_PACKAGE = 'komorium/rt';
+export const TC_CLASS = 'komorium/rt/TC';
+export const MID_CLASS = 'komorium/rt/MID';
+export const MID_IMPL_CLASS = 'komorium/rt/MIDImpl';
+
+export const TC_DESC = 'Lkomorium/rt/TC;';
+export const MID_DESC = 'Lkomorium/rt/MID;';
+export const MID_ARRAY_DESC = '[Lkomorium/rt/MID;';
+/** The three parameters appended to every extended method: (TC tc, MID[] stack, int sp). */
+export const EXTRA_PARAMS_DESC = `${TC_DESC}${MID_ARRAY_DESC}I`;
+
+export type MemberKind = 'field' | 'static' | 'virtual';
+
+export interface RuntimeMember {
+  owner: string;
+  name: string;
+  descriptor: string;
+  /** field: getfield/putfield; static: invokestatic; virtual: invokevirtual. */
+  kind: MemberKind;
+}
+
+function m(owner: string, name: string, descriptor: string, kind: MemberKind): RuntimeMember {
+  return { owner, name, descriptor, kind };
+}
+
+/** Every runtime member generated code may use. */
+export const RT = {
+  /** `tc.instrCounter -= n` at block starts; check `<= 0`. */
+  instrCounter: m(TC_CLASS, 'instrCounter', 'I', 'field'),
+  /** `tc.lines[sp] = line` before each call to an extended method. */
+  lines: m(TC_CLASS, 'lines', '[I', 'field'),
+  /** Set by enter(): the stack a wrapper passes on. */
+  entryStack: m(TC_CLASS, 'entryStack', MID_ARRAY_DESC, 'field'),
+  /** Set by enter(): the sp a wrapper passes on. */
+  entrySp: m(TC_CLASS, 'entrySp', 'I', 'field'),
+  getTC: m(TC_CLASS, 'getTC', `()${TC_DESC}`, 'static'),
+  enter: m(TC_CLASS, 'enter', '()I', 'virtual'),
+  exit: m(TC_CLASS, 'exit', '(I)V', 'virtual'),
+  grow: m(TC_CLASS, 'grow', `(${MID_ARRAY_DESC}I)${MID_ARRAY_DESC}`, 'virtual'),
+  callOut: m(TC_CLASS, 'callOut', `(${MID_ARRAY_DESC}II)V`, 'virtual'),
+  callOutReverse: m(TC_CLASS, 'callOutReverse', `(${MID_ARRAY_DESC}I)V`, 'virtual'),
+  startThread: m(TC_CLASS, 'startThread', `(Ljava/lang/Thread;${TC_DESC}${MID_ARRAY_DESC}II)V`, 'static'),
+  triggerSampling: m(TC_CLASS, 'triggerSampling', `(${MID_ARRAY_DESC}II)V`, 'virtual'),
+  triggerSamplingLeaf: m(TC_CLASS, 'triggerSamplingLeaf', `(${MID_ARRAY_DESC}I${MID_DESC}I)V`, 'virtual'),
+  /** `MIDImpl.create(className, methodName, descriptor, sourceFile|null)` in `<clinit>`. */
+  createMid: m(MID_IMPL_CLASS, 'create', `(Ljava/lang/String;Ljava/lang/String;Ljava/lang/String;Ljava/lang/String;)${MID_DESC}`, 'static'),
+} as const satisfies Record<string, RuntimeMember>;
+
+/** System properties the runtime reads (docs/RUNTIME.md, Configuration). */
+export const RUNTIME_PROPERTIES = {
+  granularity: 'komorium.granularity',
+  random: 'komorium.random',
+  seed: 'komorium.seed',
+  out: 'komorium.out',
+  agent: 'komorium.agent',
+  scope: 'komorium.scope',
+  engine: 'komorium.engine',
+  program: 'komorium.program',
+  args: 'komorium.args',
+  stackSize: 'komorium.stackSize',
+  maxThreads: 'komorium.maxThreads',
+  verbose: 'komorium.verbose',
+} as const;
+
+/** Separator of program arguments in `komorium.args`. */
+export const ARGS_SEPARATOR = '\u001f';
+
+/** True for classes of the runtime, which must never be instrumented. */
+export function isRuntimeClass(internalName: string): boolean {
+  return internalName.startsWith(`${RUNTIME_PACKAGE}/`);
+}
+
+/** The extended descriptor: the original with (TC, MID[], int) appended to the parameters. */
+export function extendedDescriptor(descriptor: string): string {
+  const close = descriptor.indexOf(')');
+  if (!descriptor.startsWith('(') || close < 0) throw new RuntimeContractError(`not a method descriptor: '${descriptor}'`);
+  return `${descriptor.slice(0, close)}${EXTRA_PARAMS_DESC}${descriptor.slice(close)}`;
+}
+
+/** Raised for malformed input to the contract helpers. */
+export class RuntimeContractError extends Error {
+  override readonly name = 'RuntimeContractError';
+}
+
+/** `-D` arguments for the JVM from runtime settings (undefined values are left out). */
+export function runtimeSystemProperties(settings: Partial<Record<keyof typeof RUNTIME_PROPERTIES, string | number | boolean | string[]>>): string[] {
+  const out: string[] = [];
+  for (const key of Object.keys(RUNTIME_PROPERTIES) as (keyof typeof RUNTIME_PROPERTIES)[]) {
+    const v = settings[key];
+    if (v === undefined) continue;
+    const text = Array.isArray(v) ? v.join(ARGS_SEPARATOR) : String(v);
+    out.push(`-D${RUNTIME_PROPERTIES[key]}=${text}`);
+  }
+  return out;
+}

@@ -1,0 +1,3 @@
+// Building/locating the Java runtime and the contract generated code targets.
+export * from './contract';
+export * from './build';
