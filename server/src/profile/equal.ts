@@ -1,0 +1,74 @@
+// Determinism helper: are two profiles the same apart from their start and end times?
+// Compared structurally: method tables and node order may differ, contexts are matched by
+// their path of (method, call line).
+
+import { methodKey } from './format';
+import type { CctNode, Profile, ThreadProfile } from './schema';
+
+function nodeSignature(n: CctNode): string {
+  return `${n.self}|${n.lines.map((l) => `${l.line}:${l.count}`).join(',')}`;
+}
+
+function threadContexts(t: ThreadProfile): Map<string, string> {
+  const out = new Map<string, string>();
+  const stack: [CctNode, string][] = [[t.root, '']];
+  while (stack.length > 0) {
+    const [n, path] = stack.pop()!;
+    const prev = out.get(path);
+    out.set(path, prev === undefined ? nodeSignature(n) : `${prev}+${nodeSignature(n)}`);
+    for (const c of n.children) stack.push([c, `${path}\n${c.method ? methodKey(c.method) : '?'}\u0000${c.method?.sourceFile ?? ''}@${c.callLine}`]);
+  }
+  return out;
+}
+
+/** Human-readable differences (at most `limit`), ignoring meta.startTime and meta.endTime. */
+export function profileDifferences(a: Profile, b: Profile, limit = 20): string[] {
+  const diffs: string[] = [];
+  const add = (s: string): boolean => {
+    diffs.push(s);
+    return diffs.length >= limit;
+  };
+  if (a.version !== b.version && add(`version ${a.version} != ${b.version}`)) return diffs;
+  const { startTime: _sa, endTime: _ea, ...ma } = a.meta;
+  const { startTime: _sb, endTime: _eb, ...mb } = b.meta;
+  for (const k of Object.keys(ma) as (keyof typeof ma)[]) {
+    const va = JSON.stringify(ma[k]);
+    const vb = JSON.stringify(mb[k]);
+    if (va !== vb && add(`meta.${k}: ${va} != ${vb}`)) return diffs;
+  }
+  if (a.threads.length !== b.threads.length && add(`${a.threads.length} threads != ${b.threads.length} threads`)) return diffs;
+  const key = (t: ThreadProfile) => `${t.name}#${t.seq}`;
+  const tb = new Map(b.threads.map((t) => [key(t), t]));
+  for (const ta of a.threads) {
+    const other = tb.get(key(ta));
+    if (!other) {
+      if (add(`thread ${key(ta)} only in the first profile`)) return diffs;
+      continue;
+    }
+    for (const f of ['bytecodes', 'samples', 'merged'] as const) {
+      if (ta[f] !== other[f] && add(`thread ${key(ta)}: ${f} ${ta[f]} != ${other[f]}`)) return diffs;
+    }
+    const ca = threadContexts(ta);
+    const cb = threadContexts(other);
+    for (const [path, sig] of ca) {
+      const sb = cb.get(path);
+      const where = path.split('\n').slice(-1)[0]!.replace(/\u0000/g, ' ') || '<root>';
+      if (sb === undefined) {
+        if (add(`thread ${key(ta)}: context ...${where} (depth ${path.split('\n').length - 1}) only in the first profile`)) return diffs;
+      } else if (sb !== sig && add(`thread ${key(ta)}: context ...${where}: ${sig} != ${sb}`)) return diffs;
+    }
+    for (const path of cb.keys()) {
+      if (!ca.has(path)) {
+        const where = path.split('\n').slice(-1)[0]!.replace(/\u0000/g, ' ');
+        if (add(`thread ${key(ta)}: context ...${where} only in the second profile`)) return diffs;
+      }
+    }
+  }
+  for (const t of b.threads) if (!a.threads.some((x) => key(x) === key(t)) && add(`thread ${key(t)} only in the second profile`)) return diffs;
+  return diffs;
+}
+
+/** True if the profiles are equal apart from meta.startTime and meta.endTime. */
+export function profilesEqualIgnoringTimes(a: Profile, b: Profile): boolean {
+  return profileDifferences(a, b, 1).length === 0;
+}
