@@ -59,22 +59,18 @@ export function exportSpeedscope(p: Profile, opts: SpeedscopeOptions = {}): Spee
   const profiles: SpeedscopeSampledProfile[] = trees.map((tree, ti) => {
     const samples: number[][] = [];
     const weights: number[] = [];
+    // Entries carry the caller's path; frame indices are assigned in visiting order.
     const stack: [CctNode, number[]][] = [];
-    for (let i = tree.root.children.length - 1; i >= 0; i--) {
-      const c = tree.root.children[i]!;
-      stack.push([c, [frameOf(c.method)]]);
-    }
+    for (let i = tree.root.children.length - 1; i >= 0; i--) stack.push([tree.root.children[i]!, []]);
     while (stack.length > 0) {
-      const [n, path] = stack.pop()!;
+      const [n, parentPath] = stack.pop()!;
+      const path = [...parentPath, frameOf(n.method)];
       const w = opts.weight === 'bytecodes' ? Math.round(n.selfBytecodes) : n.self;
       if (w > 0) {
         samples.push(path);
         weights.push(w);
       }
-      for (let i = n.children.length - 1; i >= 0; i--) {
-        const c = n.children[i]!;
-        stack.push([c, [...path, frameOf(c.method)]]);
-      }
+      for (let i = n.children.length - 1; i >= 0; i--) stack.push([n.children[i]!, path]);
     }
     const end = weights.reduce((a, b) => a + b, 0);
     const t = opts.merge ? undefined : p.threads[ti];

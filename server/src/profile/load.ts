@@ -213,15 +213,15 @@ function readThread(c: Checker, v: Json, ti: number, methods: MethodInfo[]): Thr
 
 /** Computes total, selfBytecodes and totalBytecodes of every node (nodes in preorder). */
 export function deriveTotals(thread: ThreadProfile): void {
-  const perSample = thread.samples > 0 ? thread.bytecodes / thread.samples : 0;
+  const est = (samples: number): number => (thread.samples > 0 ? (samples * thread.bytecodes) / thread.samples : 0);
   const nodes = thread.nodes;
   for (const n of nodes) {
     n.total = n.self;
-    n.selfBytecodes = n.self * perSample;
+    n.selfBytecodes = est(n.self);
   }
   for (let i = nodes.length - 1; i > 0; i--) {
     const n = nodes[i]!;
     n.parent!.total += n.total;
   }
-  for (const n of nodes) n.totalBytecodes = n.total * perSample;
+  for (const n of nodes) n.totalBytecodes = est(n.total);
 }

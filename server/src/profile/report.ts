@@ -4,7 +4,7 @@
 import { methodStats, type MethodStat } from './lines';
 import { methodLabel, percent } from './format';
 import type { CctNode, Profile, ThreadProfile } from './schema';
-import { mergeThreads, threadsNamed } from './tree';
+import { mergeThreads, preorder, threadsNamed } from './tree';
 
 export interface ReportOptions {
   /** Rows of the CPU SAMPLES table and methods in the lines section (default: all). */
@@ -105,7 +105,7 @@ export function formatTree(tree: ThreadProfile, cutoffPercent = 0): string {
   while (stack.length > 0) {
     const n = stack.pop()!;
     if (n !== tree.root && n.total < min) {
-      hidden++;
+      hidden += preorder(n).length;
       continue;
     }
     const depth = n.depth;
