@@ -3,3 +3,5 @@ import './disasm';
 import './roundtrip';
 import './transform';
 import './run';
+import './report';
+import './export';
