@@ -51,6 +51,8 @@ function keyOf(e: CpEntry): string {
 export class ConstantPool {
   readonly entries: (CpEntry | undefined)[];
   private index: Map<string, number> | undefined;
+  /** Member references added through addFieldref/addMethodref, by owner, name and descriptor. */
+  private readonly refs = new Map<string, number>();
 
   constructor(entriesOrClass: (CpEntry | undefined)[] | ClassFile) {
     this.entries = Array.isArray(entriesOrClass) ? entriesOrClass : entriesOrClass.constantPool;
@@ -143,13 +145,25 @@ export class ConstantPool {
     return this.add({ tag: Tag.NameAndType, nameIndex: this.addUtf8(name), descriptorIndex: this.addUtf8(descriptor) });
   }
   addFieldref(owner: string, name: string, descriptor: string): number {
-    return this.add({ tag: Tag.Fieldref, classIndex: this.addClass(owner), nameAndTypeIndex: this.addNameAndType(name, descriptor) });
+    const key = `F${owner}.${name}:${descriptor}`;
+    let i = this.refs.get(key);
+    if (i === undefined) {
+      i = this.add({ tag: Tag.Fieldref, classIndex: this.addClass(owner), nameAndTypeIndex: this.addNameAndType(name, descriptor) });
+      this.refs.set(key, i);
+    }
+    return i;
   }
   addMethodref(owner: string, name: string, descriptor: string, isInterface = false): number {
-    return this.add({
-      tag: isInterface ? Tag.InterfaceMethodref : Tag.Methodref,
-      classIndex: this.addClass(owner),
-      nameAndTypeIndex: this.addNameAndType(name, descriptor),
-    });
+    const key = `${isInterface ? 'I' : 'M'}${owner}.${name}:${descriptor}`;
+    let i = this.refs.get(key);
+    if (i === undefined) {
+      i = this.add({
+        tag: isInterface ? Tag.InterfaceMethodref : Tag.Methodref,
+        classIndex: this.addClass(owner),
+        nameAndTypeIndex: this.addNameAndType(name, descriptor),
+      });
+      this.refs.set(key, i);
+    }
+    return i;
   }
 }

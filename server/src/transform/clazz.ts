@@ -140,7 +140,7 @@ export function transformClass(input: ClassFile, opts: TransformOptions, file = 
     }
 
     const mid = newMid(name, descriptor);
-    const ext = instrument(ctx, decodeWithContext(ctx, codeAttr), 'extended', mid);
+    const ext = instrument(ctx, mc, 'extended', mid);
     const orig = instrument(ctx, mc, 'wrapper', mid);
     cf.methods.push(orig ? replaceCode(m, orig.code) : m);
     const extAccess = (m.accessFlags & ~(Acc.VARARGS | Acc.BRIDGE)) | Acc.SYNTHETIC;

@@ -156,9 +156,10 @@ export function instrumentBody(o: BodyOptions): { mc: MethodCode; stats: BodySta
   if (o.entry === 'extended') {
     const A = paramSlots(ctx.descriptor) + (ctx.isStatic ? 0 : 1);
     if (L !== A) {
-      e.var(Op.ALOAD, A).var(Op.ASTORE, T);
-      e.var(Op.ALOAD, A + 1).var(Op.ASTORE, S);
+      // L > A: copy the highest first, since the ranges may overlap.
       e.var(Op.ILOAD, A + 2).var(Op.ISTORE, P);
+      e.var(Op.ALOAD, A + 1).var(Op.ASTORE, S);
+      e.var(Op.ALOAD, A).var(Op.ASTORE, T);
     }
   } else {
     e.invoke(Op.INVOKESTATIC, RT.getTC).var(Op.ASTORE, T);
