@@ -29,7 +29,7 @@ function nodes(p: Profile): CctNode[] {
   for (const t of p.threads) out.push(...t.nodes);
   return out;
 }
-const nameOf = (n: CctNode | undefined): string => (n?.method ? `${n.method.className}.${n.method.name}` : '<root>');
+const nameOf = (n: CctNode | null | undefined): string => (n?.method ? `${n.method.className}.${n.method.name}` : '<root>');
 
 test('transformed program verifies, prints the same, and keeps contexts across callbacks', () => {
   const orig = runJava(['-cp', classes, 'Callbacks']);
