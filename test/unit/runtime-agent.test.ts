@@ -72,6 +72,10 @@ const runs = {
     ]);
     return { d, counting, none, bad };
   })(),
+  many: Promise.all([1, 2].map(() => {
+    const out = join(freshDir('komorium-rt-'), 'p.json');
+    return runDemoAsync({ 'komorium.granularity': '997', 'komorium.out': out }, [], 'rtdemo.Many').then((r) => ({ ...r, out }));
+  })),
   invalid: (async () => {
     const out = join(freshDir('komorium-rt-'), 'p.json');
     return { out, r: await runDemoAsync({ 'komorium.granularity': 'lots', 'komorium.random': '-5', 'komorium.out': out }) };
@@ -212,4 +216,23 @@ test('invalid configuration values are reported and replaced by the defaults', a
   const p = loadProfile(out);
   assert.equal(p.meta.granularity, 10000);
   assert.equal(p.meta.random, 100);
+});
+
+test('threads that start together and register in a racy order still give a reproducible profile', async () => {
+  const [a, b] = await runs.many;
+  for (const r of [a!, b!]) assert.equal(r.status, 0, r.stderr);
+  const pa = loadProfile(a!.out);
+  const pb = loadProfile(b!.out);
+  assert.deepEqual(
+    pa.threads.map((t) => `${t.name}#${t.seq}`),
+    ['even#0', 'even#1', 'even#2', 'main#0', 'odd#0', 'odd#1', 'odd#2'],
+  );
+  for (const t of pa.threads) {
+    if (t.name === 'main') continue;
+    assert.equal(t.bytecodes, a!.expected.get(t.name));
+    // Each worker continues main's stack at its start() call (line 5).
+    const run = child(child(t.root, 'main', 0), 'run', 5);
+    child(run, 'sqSum', 31);
+  }
+  assert.deepEqual(profileDifferences(pa, pb), []);
 });

@@ -62,6 +62,7 @@ function javaArgs(props: Record<string, string>, args: string[], main: string): 
 }
 
 function result(status: number | null, stdout: string, stderr: string): JavaRun {
+  // Threads of the same name do the same work in these programs: one value per name.
   const expected = new Map<string, number>();
   for (const m of stdout.matchAll(/^EXPECT (\S+) (\d+)$/gm)) expected.set(m[1]!, Number(m[2]));
   return { status, stdout, stderr, expected };
