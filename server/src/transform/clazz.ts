@@ -26,6 +26,8 @@ export interface TransformOptions {
   maxPath?: number;
   analysis?: BlockAnalysis;
   leafOptimisation?: boolean;
+  /** Source-line attribution (default true); see BodyOptions.lineNumbers. */
+  lineNumbers?: boolean;
 }
 
 export type MethodOutcome =
@@ -94,7 +96,7 @@ export function transformClass(input: ClassFile, opts: TransformOptions, file = 
   };
 
   const instrument = (ctx: CodeContext, mc: MethodCode, entry: 'extended' | 'wrapper', mid: MemberName): { code: AttributeOf<'Code'>; stats: BodyStats } | undefined => {
-    const r = instrumentBody({ ctx, mc, entry, mid, maxPath, analysis, frames, callKind, leafOptimisation: opts.leafOptimisation });
+    const r = instrumentBody({ ctx, mc, entry, mid, maxPath, analysis, frames, callKind, leafOptimisation: opts.leafOptimisation, lineNumbers: opts.lineNumbers });
     const extCtx: CodeContext = entry === 'extended' ? { ...ctx, descriptor: extendedDescriptor(ctx.descriptor) } : ctx;
     const code = encodeCode(extCtx, r.mc, { frames });
     if (code.code.length > MAX_CODE) return undefined;

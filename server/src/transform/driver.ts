@@ -27,6 +27,8 @@ export interface TransformClassPathOptions {
   /** `app`: the class path's classes (default); `all`: the JDK too (for the embedded engine). */
   scope?: 'app' | 'all';
   maxPath?: number;
+  /** Source-line attribution (default true). */
+  lineNumbers?: boolean;
   /** The JDK (undefined: found as usual; null: none). */
   jdk?: JdkInfo | null;
   /** Directory for cached transformed classes; none when undefined. */
@@ -116,7 +118,7 @@ export function transformClassPath(o: TransformClassPathOptions): TransformResul
       }
     }
     const world = createHash('sha256')
-      .update(`${TRANSFORMER_VERSION}\0${o.scope ?? 'app'}\0${o.maxPath ?? 50}\0${cp.jdk?.home ?? ''}\0${cp.jdk?.version ?? ''}\0`)
+      .update(`${TRANSFORMER_VERSION}\0${o.scope ?? 'app'}\0${o.maxPath ?? 50}\0${o.lineNumbers ?? true}\0${cp.jdk?.home ?? ''}\0${cp.jdk?.version ?? ''}\0`)
       .update(shapes.sort().join('\n'))
       .digest('hex');
 
@@ -137,7 +139,7 @@ export function transformClassPath(o: TransformClassPathOptions): TransformResul
         continue;
       }
       try {
-        const { cf: out, report } = transformClass(cf, { scope, hierarchy, maxPath: o.maxPath }, source);
+        const { cf: out, report } = transformClass(cf, { scope, hierarchy, maxPath: o.maxPath, lineNumbers: o.lineNumbers }, source);
         const data = writeClass(out);
         writeAtomic(outPath, data);
         if (cached) {

@@ -43,6 +43,11 @@ export interface BodyOptions {
   callKind: (insn: MethodInsn) => CallKind;
   /** Use the leaf optimisation (5.1) when the method has no invoke. Default true. */
   leafOptimisation?: boolean;
+  /**
+   * Record source lines: the check's line for the top frame and `tc.lines[sp] = line` at call
+   * sites for caller frames. Default true; false measures what per-line attribution costs.
+   */
+  lineNumbers?: boolean;
 }
 
 export interface BodyStats {
@@ -120,6 +125,7 @@ export function instrumentBody(o: BodyOptions): { mc: MethodCode; stats: BodySta
   const placement = placeChecks(cfg, roots, o.maxPath);
   const hasInvoke = insns.some((i) => i.kind === 'method' || i.kind === 'indy');
   const leaf = o.entry === 'extended' && !hasInvoke && (o.leafOptimisation ?? true);
+  const lineNumbers = o.lineNumbers ?? true;
 
   // Locals: T, S, P (and K, the wrapper token) after the original ones.
   const L = Math.max(mc.maxLocals, paramSlots(ctx.descriptor) + (ctx.isStatic ? 0 : 1));
@@ -201,7 +207,7 @@ export function instrumentBody(o: BodyOptions): { mc: MethodCode; stats: BodySta
     if (reason === 'max-path') maxPathChecks++;
     const skip = new Label('noSample');
     e.op(Op.DUP_X1).field(Op.PUTFIELD, RT.instrCounter).jump(Op.IFGT, skip);
-    const checkLine = sub.line > 0 ? sub.line : line;
+    const checkLine = lineNumbers ? (sub.line > 0 ? sub.line : line) : 0;
     if (leaf) {
       e.var(Op.ALOAD, T).var(Op.ALOAD, S).var(Op.ILOAD, P);
       midField();
@@ -233,11 +239,11 @@ export function instrumentBody(o: BodyOptions): { mc: MethodCode; stats: BodySta
     const nl = newLabel.get(i);
     if (nl) e.label(nl);
     if (insn.kind === 'method') {
-      emitCall(e, insn, o.callKind(insn), line, T, S, P);
+      emitCall(e, insn, o.callKind(insn), lineNumbers ? line : -1, T, S, P);
       continue;
     }
     if (insn.kind === 'indy') {
-      e.var(Op.ALOAD, T).var(Op.ALOAD, S).var(Op.ILOAD, P).int(line).invoke(Op.INVOKEVIRTUAL, RT.callOut);
+      e.var(Op.ALOAD, T).var(Op.ALOAD, S).var(Op.ILOAD, P).int(lineNumbers ? line : 0).invoke(Op.INVOKEVIRTUAL, RT.callOut);
     }
     if (o.entry === 'wrapper' && insn.kind === 'op' && insn.op >= Op.IRETURN && insn.op <= Op.RETURN) {
       e.var(Op.ALOAD, T).var(Op.ILOAD, K).invoke(Op.INVOKEVIRTUAL, RT.exit);
@@ -270,8 +276,10 @@ export function instrumentBody(o: BodyOptions): { mc: MethodCode; stats: BodySta
   };
 }
 
-function emitCall(e: Emitter, insn: MethodInsn, kind: CallKind, line: number, T: number, S: number, P: number): void {
+/** `line` < 0: no line information (no `tc.lines` store; 0 passed where a line is an argument). */
+function emitCall(e: Emitter, insn: MethodInsn, kind: CallKind, lineOrNone: number, T: number, S: number, P: number): void {
   const pool = e.pool;
+  const line = Math.max(0, lineOrNone);
   switch (kind) {
     case 'plain':
       e.out.push(insn);
@@ -287,7 +295,7 @@ function emitCall(e: Emitter, insn: MethodInsn, kind: CallKind, line: number, T:
     case 'extended': {
       const ref = pool.memberRef(insn.index);
       // tc.lines[sp] = line; then push tc, stack, sp and call the extended version.
-      e.var(Op.ALOAD, T).field(Op.GETFIELD, RT.lines).var(Op.ILOAD, P).int(line).op(Op.IASTORE);
+      if (lineOrNone >= 0) e.var(Op.ALOAD, T).field(Op.GETFIELD, RT.lines).var(Op.ILOAD, P).int(line).op(Op.IASTORE);
       e.var(Op.ALOAD, T).var(Op.ALOAD, S).var(Op.ILOAD, P);
       e.invoke(insn.op, { owner: ref.owner, name: ref.name, desc: extendedDescriptor(ref.descriptor) }, ref.tag === Tag.InterfaceMethodref);
       return;

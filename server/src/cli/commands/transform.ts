@@ -18,7 +18,7 @@ Writes the transformed classes of CLASSPATH, its resources and the Komorium runt
 Then \`java -cp OUTDIR MainClass\` runs profiled; the profile is written to the file named by
 -Dkomorium.out, else komorium-profile.json in the working directory. Other settings:
 -Dkomorium.granularity=N, -Dkomorium.random=R, -Dkomorium.seed=S, -Dkomorium.agent=CLASS.
-Methods that had a fallback (no extended version, code too large) are listed on stderr.`;
+--no-lines drops source-line attribution (to measure its cost). Methods that had a fallback (no extended version, code too large) are listed on stderr.`;
 
 registerCommand({
   name: 'transform',
@@ -31,6 +31,7 @@ registerCommand({
       'max-path': { value: true },
       jdk: { value: true },
       'no-cache': {},
+      'no-lines': {},
       quiet: { aliases: ['-q'] },
     });
     if (args.positional.length > 0) throw new UsageError(`unexpected argument '${args.positional[0]}'`);
@@ -45,6 +46,7 @@ registerCommand({
       outDir,
       jdk,
       maxPath: intFlag(args, 'max-path', 50, 0, 1 << 20),
+      lineNumbers: !args.flags.has('no-lines'),
       cacheDir: args.flags.has('no-cache') ? undefined : join(cacheRoot(), 'transformed'),
     });
     const runtime = buildRuntime(join(cacheRoot(), 'runtime'), { jdk: jdk.home });
