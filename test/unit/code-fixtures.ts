@@ -6,10 +6,12 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
-import { codeContext, type CodeContext } from '../../server/src/classfile/code/context';
+import { codeContext, entryFrame, type CodeContext } from '../../server/src/classfile/code/context';
 import { decodeWithContext } from '../../server/src/classfile/code/decode';
 import { encodeCode, type EncodeOptions } from '../../server/src/classfile/code/encode';
-import type { MethodCode } from '../../server/src/classfile/code/insn';
+import { FrameSimulator } from '../../server/src/classfile/code/frames';
+import { isRealInsn, Label, type Insn, type MethodCode } from '../../server/src/classfile/code/insn';
+import { Op } from '../../server/src/classfile/code/opcodes';
 import type { ClassFile } from '../../server/src/classfile/model';
 import { ConstantPool } from '../../server/src/classfile/pool';
 import { readClass } from '../../server/src/classfile/reader';
@@ -154,4 +156,71 @@ export function rng(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
+}
+
+/**
+ * Before every instruction that has no frame (and is not a `new`, whose label the
+ * Uninitialized types name), inserts `iconst_0; ifeq L; L:` with L's frame from the simulator.
+ */
+export function branchBeforeEveryInstruction(mc: MethodCode, ctx: CodeContext): number {
+  // HotSpot decides whether a class has a finalizer by whether finalize()V is an empty method;
+  // code in java.lang.Object's would make every object finalizable (and crashes VM startup).
+  if (ctx.methodName === 'finalize' && ctx.descriptor === '()V') return 0;
+  const s = new FrameSimulator({ pool: ctx.pool, thisClass: ctx.thisClass }, entryFrame(ctx));
+  const out: Insn[] = [];
+  let sawFrame = false;
+  let inserted = 0;
+  for (const insn of mc.insns) {
+    if (insn.kind === 'frame') sawFrame = true;
+    if (isRealInsn(insn)) {
+      if (!sawFrame && !(insn.kind === 'type' && insn.op === Op.NEW)) {
+        const l = new Label();
+        out.push({ kind: 'op', op: Op.ICONST_0 }, { kind: 'jump', op: Op.IFEQ, target: l }, { kind: 'label', label: l }, { kind: 'frame', ...s.frame() });
+        inserted++;
+      }
+      sawFrame = false;
+    }
+    out.push(insn);
+    s.apply(insn);
+  }
+  mc.insns = out;
+  return inserted;
+}
+
+
+let driverDir: string | undefined;
+
+/** test/java/code/driver/LinkAll.java compiled once per process. */
+function linkDriver(): string {
+  if (!driverDir) {
+    const t = tempDir('code-driver');
+    process.on('exit', t.cleanup);
+    execFileSync(tool('javac'), ['-d', t.dir, join(CODE_JAVA, 'driver', 'LinkAll.java')], { stdio: 'pipe' });
+    driverDir = t.dir;
+  }
+  return driverDir;
+}
+
+/**
+ * Loads and links (so verifies, under -Xverify:all) the named classes on HotSpot: java.base
+ * classes from `patchDir` through --patch-module (boot loader), or application classes from
+ * `classPath`. Returns the classes that failed, with the error, and how many linked.
+ */
+export function linkAll(names: string[], where: { patchJavaBase: string } | { classPath: string }): { linked: number; failures: string[]; stderr: string } {
+  const { dir, cleanup } = tempDir('code-link');
+  try {
+    const list = join(dir, 'names.txt');
+    writeFileSync(list, names.join('\n'));
+    const args =
+      'patchJavaBase' in where
+        ? ['-Xverify:all', '-Xshare:off', `--patch-module`, `java.base=${where.patchJavaBase}`, '-cp', linkDriver(), 'driver.LinkAll', list, 'boot']
+        : ['-Xverify:all', '-cp', `${linkDriver()}:${where.classPath}`, 'driver.LinkAll', list, 'app'];
+    const r = spawnSync(tool('java'), args, { encoding: 'utf8', timeout: 600_000, maxBuffer: 64 << 20 });
+    const lines = (r.stdout ?? '').split('\n');
+    const linkedLine = lines.find((l) => l.startsWith('LINKED '));
+    if (r.status !== 0 || !linkedLine) throw new Error(`LinkAll exited with ${r.status}:\n${r.stderr}\n${(r.stdout ?? '').slice(0, 4000)}`);
+    return { linked: Number(linkedLine.slice(7)), failures: lines.filter((l) => l.startsWith('FAIL ')), stderr: r.stderr };
+  } finally {
+    cleanup();
+  }
 }

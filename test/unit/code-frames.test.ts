@@ -14,7 +14,7 @@ import { CodeModelError } from '../../server/src/classfile/errors';
 import { Tag } from '../../server/src/classfile/model';
 import { ConstantPool } from '../../server/src/classfile/pool';
 import { readClass } from '../../server/src/classfile/reader';
-import { compiledSamples, javaBaseClassNames, openJdkImage, originalOutput, runJava, tempDir, transformClass, writeClassDir } from './code-fixtures';
+import { branchBeforeEveryInstruction, compiledSamples, javaBaseClassNames, openJdkImage, originalOutput, runJava, tempDir, transformClass, writeClassDir } from './code-fixtures';
 
 const pool = new ConstantPool([undefined]);
 const sim = { pool, thisClass: 'T' };
@@ -198,32 +198,6 @@ test('simulated states are assignable to the frames javac wrote (samples and a j
   }
   assert.ok(checked > 5000, `${checked} checks`);
 });
-
-/**
- * Before every instruction that has no frame (and is not a `new`, whose label the
- * Uninitialized types name), inserts `iconst_0; ifeq L; L:` with L's frame from the simulator.
- */
-export function branchBeforeEveryInstruction(mc: MethodCode, ctx: CodeContext): number {
-  const s = new FrameSimulator({ pool: ctx.pool, thisClass: ctx.thisClass }, entryFrame(ctx));
-  const out: Insn[] = [];
-  let sawFrame = false;
-  let inserted = 0;
-  for (const insn of mc.insns) {
-    if (insn.kind === 'frame') sawFrame = true;
-    if (isRealInsn(insn)) {
-      if (!sawFrame && !(insn.kind === 'type' && insn.op === Op.NEW)) {
-        const l = new Label();
-        out.push({ kind: 'op', op: Op.ICONST_0 }, { kind: 'jump', op: Op.IFEQ, target: l }, { kind: 'label', label: l }, { kind: 'frame', ...s.frame() });
-        inserted++;
-      }
-      sawFrame = false;
-    }
-    out.push(insn);
-    s.apply(insn);
-  }
-  mc.insns = out;
-  return inserted;
-}
 
 test('a branch with a simulated frame before every instruction verifies and runs on HotSpot', () => {
   const { dir, cleanup } = tempDir('code-frames');
