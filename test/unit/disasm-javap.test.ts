@@ -86,12 +86,12 @@ test('the comparison detects a wrong operand, a wrong frame and a missing line e
   assert.deepEqual(compareListings(theirs!, ours), []);
   const badTarget = ours.replace(/^( +\d+: goto +)(\d+)$/m, (_m, a: string, t: string) => `${a}${Number(t) + 1}`);
   assert.notEqual(badTarget, ours);
-  assert.ok(compareListings(theirs!, badTarget).some((d) => d.includes('instruction')));
+  assert.ok(compareListings(theirs!, badTarget).some((d) => d.includes('instruction')), 'changed goto target not detected');
   const badFrame = ours.replace('frame_type = 253 /* append */', 'frame_type = 252 /* append */');
   assert.notEqual(badFrame, ours);
-  assert.ok(compareListings(theirs!, badFrame).some((d) => d.includes('frames')));
+  assert.ok(compareListings(theirs!, badFrame).some((d) => d.includes('frames')), 'changed frame type not detected');
   const badLine = ours.replace(/^ +line \d+: \d+\n/m, '');
-  assert.ok(compareListings(theirs!, badLine).some((d) => d.includes('lineNumbers')));
+  assert.ok(compareListings(theirs!, badLine).some((d) => d.includes('lineNumbers')), 'missing line entry not detected');
 });
 
 // A few JDK classes here; test/slow/disasm-jdk.test.ts compares ~60.

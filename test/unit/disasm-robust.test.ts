@@ -50,7 +50,7 @@ test('wrong tags, bad indices and bad descriptors all render as <invalid>', () =
   // A Methodref pointing at a Utf8 as its class, and a NameAndType pointing past the pool.
   const mref = pool.findIndex((e) => e?.tag === Tag.Methodref);
   const e = pool[mref]!;
-  assert.ok(e.tag === Tag.Methodref);
+  assert.ok(e.tag === Tag.Methodref, 'a Methodref');
   const utf8 = pool.findIndex((x) => x?.tag === Tag.Utf8);
   pool[mref] = { ...e, classIndex: utf8 };
   const nat = pool.findIndex((x) => x?.tag === Tag.NameAndType);
@@ -76,7 +76,7 @@ test('undecodable code lists what decoded, then an <invalid ...> line; the rest 
   const m = methodNamed(cf, 'get');
   const code = findAttr(m.attributes, 'Code')!;
   const insns = decodeInstructions(code.code);
-  assert.ok(insns.length >= 3);
+  assert.ok(insns.length >= 3, 'get has >= 3 instructions');
   code.code[insns[2]!.offset] = 0xfe; // impdep1: not a valid opcode in a class file
   const text = disassemble(cf);
   const lines = text.split('\n');
@@ -112,7 +112,7 @@ test('bad stack map entries, exception types, local names and annotations print 
     for (const v of lvt?.vars ?? []) v.nameIndex = 0;
   }
   for (const a of cf.attributes) if (a.name === 'RuntimeVisibleAnnotations') for (const an of a.annotations) an.typeIndex = 64000;
-  assert.ok(frames > 0);
+  assert.ok(frames > 0, 'some full/append frames were damaged');
   const text = disassemble(cf);
   assert.match(text, /#65001 \/\/ <invalid>/);
   assert.match(text, /locals = \[ .*class #0 \/\* <invalid> \*\/, <invalid> \]/);
@@ -121,7 +121,7 @@ test('bad stack map entries, exception types, local names and annotations print 
 test('entries that break their own types (a Long holding a string) still do not throw', () => {
   const cf = fresh('java/lang/Long');
   const i = cf.constantPool.findIndex((e) => e?.tag === Tag.Long);
-  assert.ok(i > 0);
+  assert.ok(i > 0, 'a Long entry');
   (cf.constantPool as unknown[])[i] = { tag: Tag.Long, value: 'not a bigint' };
   const code = findAttr(cf.methods.find((m) => findAttr(m.attributes, 'Code'))!.attributes, 'Code')!;
   (code as { exceptionTable: unknown }).exceptionTable = [null];
@@ -202,8 +202,8 @@ test('listing lines carry member and offset: every instruction starts a line wit
     for (const l of starts) assert.match(l.text, new RegExp(`^ *${l.offset}: [a-z]`));
     checked += starts.length;
   });
-  assert.ok(checked > 1000);
-  assert.ok(listing.lines.filter((l) => l.kind === 'insn').every((l) => l.member?.kind === 'method'));
+  assert.ok(checked > 1000, `only ${checked} instructions checked`);
+  assert.ok(listing.lines.filter((l) => l.kind === 'insn').every((l) => l.member?.kind === 'method'), 'instruction lines belong to methods');
 });
 
 test('options: constant pool only on request; source names the Classfile line', () => {
