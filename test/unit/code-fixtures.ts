@@ -3,7 +3,8 @@
 // helper (read -> decode -> edit -> encode -> write).
 
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
 import { codeContext, entryFrame, type CodeContext } from '../../server/src/classfile/code/context';
@@ -63,14 +64,26 @@ export function compileCodeSamples(outDir: string): Map<string, Uint8Array> {
 let samples: { dir: string; classes: Map<string, Uint8Array> } | undefined;
 
 /**
- * The code samples compiled once per test process (into a temp dir removed at exit).
- * Treat the result as read-only.
+ * The code samples, compiled once into test/.build/code-samples/<hash of the sources> (shared
+ * by the test processes; recompiled when a source changes). Treat the result as read-only.
  */
 export function compiledSamples(): { dir: string; classes: ReadonlyMap<string, Uint8Array> } {
   if (!samples) {
-    const t = tempDir('code-samples');
-    process.on('exit', t.cleanup);
-    samples = { dir: t.dir, classes: compileCodeSamples(t.dir) };
+    const hash = createHash('sha256');
+    for (const f of readdirSync(CODE_JAVA).filter((n) => n.endsWith('.java')).sort()) hash.update(f).update(readFileSync(join(CODE_JAVA, f)));
+    const dir = join(REPO, 'test', '.build', 'code-samples', hash.digest('hex').slice(0, 16));
+    if (!existsSync(join(dir, '.done'))) {
+      const tmp = `${dir}.${process.pid}.tmp`;
+      rmSync(tmp, { recursive: true, force: true });
+      compileCodeSamples(tmp);
+      writeFileSync(join(tmp, '.done'), '');
+      try {
+        renameSync(tmp, dir);
+      } catch {
+        rmSync(tmp, { recursive: true, force: true }); // another process got there first
+      }
+    }
+    samples = { dir, classes: readClassDir(dir) };
   }
   return samples;
 }
