@@ -5,7 +5,7 @@ import { Tag, type Attribute, type AttributeOf, type LocalVariable, type MemberI
 import { printAnnotationDefault, printAnnotations, printParameterAnnotations, printTypeAnnotations } from './annotations';
 import { printExceptionTable, printInstructions } from './code';
 import { INVALID } from './constants';
-import { flagNames } from './flags';
+import { flagNames, innerModifiers } from './flags';
 import { printJdkAttribute } from './jdk-attributes';
 import { printModule } from './module';
 import { guarded, type Ctx } from './printer';
@@ -89,14 +89,7 @@ function printInnerClasses(ctx: Ctx, a: AttributeOf<'InnerClasses'>): void {
   out.line('InnerClasses:');
   out.indented(2, () => {
     for (const c of a.classes) {
-      const mods: string[] = [];
-      const f = c.innerClassAccessFlags;
-      if (f & 0x0001) mods.push('public');
-      else if (f & 0x0004) mods.push('protected');
-      else if (f & 0x0002) mods.push('private');
-      if (f & 0x0008) mods.push('static');
-      if (f & 0x0010) mods.push('final');
-      if (f & 0x0400 && !(f & 0x0200)) mods.push('abstract');
+      const mods = innerModifiers(c.innerClassAccessFlags);
       let body = mods.length ? mods.join(' ') + ' ' : '';
       let comment = '';
       if (c.innerNameIndex !== 0) {
