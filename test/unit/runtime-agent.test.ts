@@ -76,6 +76,7 @@ const runs = {
     const out = join(freshDir('komorium-rt-'), 'p.json');
     return runDemoAsync({ 'komorium.granularity': '997', 'komorium.out': out }, [], 'rtdemo.Many').then((r) => ({ ...r, out }));
   })),
+  protocol: runDemoAsync({ 'komorium.agent': 'none' }, [], 'rtdemo.Protocol'),
   invalid: (async () => {
     const out = join(freshDir('komorium-rt-'), 'p.json');
     return { out, r: await runDemoAsync({ 'komorium.granularity': 'lots', 'komorium.random': '-5', 'komorium.out': out }) };
@@ -235,4 +236,11 @@ test('threads that start together and register in a racy order still give a repr
     child(run, 'sqSum', 31);
   }
   assert.deepEqual(profileDifferences(pa, pb), []);
+});
+
+test('wrapper protocol edge cases (continuation, cancellation, skipped exits, growth, thread start)', async () => {
+  const r = await runs.protocol;
+  assert.equal(r.stderr, '');
+  assert.equal(r.status, 0);
+  assert.match(r.stdout, /PROTOCOL OK/);
 });

@@ -20,7 +20,8 @@ final class Contexts {
 
     static volatile int state = NEW;
     static volatile SamplingProfiler agent;
-    static volatile TC last;
+    /** Last context found (a hint: checked against the current thread, so races are harmless). */
+    static TC last;
 
     private static final Object LOCK = new Object();
     private static final Object INIT_LOCK = new Object();

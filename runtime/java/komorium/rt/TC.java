@@ -38,7 +38,12 @@ public final class TC {
     /** Call-site lines of the current stack segment, indexed by callee depth (see above). */
     public int[] lines;
 
-    /** Set by {@link #enter}: the reified stack a wrapper passes on. */
+    /**
+     * Set by {@link #enter}: the reified stack a wrapper passes on. Between calls it holds the
+     * stack of the pending outgoing call (see {@link #callOut}): for a continuation the two are
+     * the same array, so the hot path stores no reference (each reference store into a
+     * long-lived object costs a G1 write barrier with a StoreLoad fence).
+     */
     public MID[] entryStack;
 
     /** Set by {@link #enter}: the depth at which the wrapped method pushes its MID. */
@@ -66,23 +71,24 @@ public final class TC {
     /** Length of the longest stack array handed out so far (lines is always longer). */
     private int maxLen;
 
-    /** The pending call into uninstrumented code: its stack and depth (-1 = none). */
-    private MID[] outStack;
+    /** Depth of the pending call into uninstrumented code (-1 = none); its stack is entryStack. */
     private int outSp = -1;
 
-    /** Wrapper nesting: what enter() saved, restored by exit(). */
-    private MID[][] savedOutStack = new MID[4][];
-    private int[] savedOutSp = new int[4];
-    private int[][] savedLines = new int[4][];
-    /** Non-null for a level that started a fresh segment: the segment's stack array. */
-    private MID[][] savedFresh = new MID[4][];
+    /**
+     * Wrapper nesting, one level per active wrapper. levelSp[k] >= 0: a continuation at that
+     * depth of levelStack[k] (restored as the pending outgoing call on exit). levelSp[k] < 0: a
+     * fresh segment; the outer pending call was (levelStack[k], -2 - levelSp[k]) and the outer
+     * lines array levelLines[k]. Each level keeps its fresh segment (levelFresh[k] and its
+     * lines levelOwnLines[k]) for the next fresh entry at that level: the per-thread pool of
+     * paper Section 3.2, without pool traffic. Reference slots are only written when they
+     * change (G1 write barriers).
+     */
+    private int[] levelSp = new int[8];
+    private MID[][] levelStack = new MID[8][];
+    private int[][] levelLines = new int[8][];
+    private MID[][] levelFresh = new MID[8][];
+    private int[][] levelOwnLines = new int[8][];
     private int nest;
-
-    /** A few free segments (stack + lines), reused by fresh wrapper entries (paper Section 3.2). */
-    private static final int POOL = 4;
-    private final MID[][] poolStacks = new MID[POOL][];
-    private final int[][] poolLines = new int[POOL][];
-    private int nPool;
 
     TC(Thread thread, int ordinal, int stackSize, Snapshot start) {
         this.thread = thread;
@@ -98,7 +104,7 @@ public final class TC {
             MID[] s = new MID[size];
             System.arraycopy(start.stack, 0, s, 0, start.sp);
             System.arraycopy(start.lines, 0, lines, 0, start.sp + 1);
-            outStack = s;
+            entryStack = s;
             outSp = start.sp;
         }
     }
@@ -133,45 +139,50 @@ public final class TC {
      */
     public int enter() {
         int tok = nest;
-        if (tok == savedOutSp.length) growNest();
-        savedOutStack[tok] = outStack;
-        savedOutSp[tok] = outSp;
-        savedLines[tok] = lines;
-        nest = tok + 1;
         int s = outSp;
-        MID[] os = outStack;
-        int[] ln = lines;
-        if (!suspended && os != null && s >= 0 && s <= os.length && s < ln.length && ln[s] < 0) {
-            // Continue the pending outgoing call; it is consumed until this wrapper exits, so a
-            // nested implicit callback (a <clinit>) cannot continue it over this frame.
-            savedFresh[tok] = null;
-            outStack = null;
-            outSp = -1;
-            entryStack = os;
-            entrySp = s;
-        } else {
-            MID[] st;
-            int[] nl;
-            if (nPool > 0) {
-                nPool--;
-                st = poolStacks[nPool];
-                nl = poolLines[nPool];
-                poolStacks[nPool] = null;
-                poolLines[nPool] = null;
-            } else {
-                st = new MID[maxLen < 16 ? 16 : (maxLen > 256 ? 256 : maxLen)];
-                nl = null;
+        MID[] os = entryStack;
+        if (s >= 0 && os != null && !suspended && s <= os.length) {
+            int[] ln = lines;
+            if (s < ln.length && ln[s] < 0) {
+                // Continue the pending outgoing call. It is consumed until this wrapper exits,
+                // so a nested implicit callback (a <clinit>) cannot continue it over this frame.
+                if (tok == levelSp.length) growNest();
+                levelSp[tok] = s;
+                if (levelStack[tok] != os) levelStack[tok] = os; // usually the same as last time
+                nest = tok + 1;
+                outSp = -1;
+                entrySp = s;
+                return tok;
             }
-            if (st.length > maxLen) maxLen = st.length;
-            if (nl == null || nl.length <= maxLen) nl = new int[maxLen + 1];
-            nl[0] = 0;
-            savedFresh[tok] = st;
-            lines = nl;
-            outStack = null;
-            outSp = -1;
-            entryStack = st;
-            entrySp = 0;
         }
+        return enterFresh(tok);
+    }
+
+    /** Starts a fresh stack segment at depth 0. */
+    private int enterFresh(int tok) {
+        if (tok == levelSp.length) growNest();
+        levelSp[tok] = -2 - (outSp < -1 ? -1 : outSp);
+        MID[] outerStack = entryStack;
+        if (levelStack[tok] != outerStack) levelStack[tok] = outerStack;
+        int[] outerLines = lines;
+        if (levelLines[tok] != outerLines) levelLines[tok] = outerLines;
+        MID[] st = levelFresh[tok];
+        if (st == null) {
+            st = new MID[maxLen < 16 ? 16 : (maxLen > 256 ? 256 : maxLen)];
+            levelFresh[tok] = st;
+        }
+        if (st.length > maxLen) maxLen = st.length;
+        int[] nl = levelOwnLines[tok];
+        if (nl == null || nl.length <= maxLen) {
+            nl = new int[maxLen + 1];
+            levelOwnLines[tok] = nl;
+        }
+        nl[0] = 0;
+        nest = tok + 1;
+        lines = nl;
+        outSp = -1;
+        entryStack = st;
+        entrySp = 0;
         return tok;
     }
 
@@ -181,43 +192,57 @@ public final class TC {
      * levels whose exit was skipped. {@code invokevirtual komorium/rt/TC.exit (I)V}
      */
     public void exit(int token) {
+        int k = nest - 1;
+        if (k == token && k >= 0) {
+            int s = levelSp[k];
+            if (s >= 0) {
+                MID[] os = levelStack[k];
+                if (entryStack != os) entryStack = os;
+                outSp = s;
+                nest = k;
+                return;
+            }
+        }
+        exitSlow(token);
+    }
+
+    private void exitSlow(int token) {
         if (token < 0 || token >= nest) return;
         for (int k = nest - 1; k >= token; k--) {
-            MID[] fresh = savedFresh[k];
-            if (fresh != null) {
-                if (nPool < POOL) {
-                    poolStacks[nPool] = fresh;
-                    poolLines[nPool] = lines;
-                    nPool++;
-                }
-                int[] outer = savedLines[k];
+            int s = levelSp[k];
+            MID[] os = levelStack[k];
+            if (entryStack != os) entryStack = os;
+            if (s >= 0) {
+                outSp = s;
+            } else {
+                int[] own = lines; // the segment's lines, possibly grown
+                if (levelOwnLines[k] != own) levelOwnLines[k] = own;
+                int[] outer = levelLines[k];
                 if (outer.length <= maxLen) outer = copyLines(outer, maxLen + 1);
                 lines = outer;
+                outSp = -2 - s;
             }
-            outStack = savedOutStack[k];
-            outSp = savedOutSp[k];
-            savedOutStack[k] = null;
-            savedLines[k] = null;
-            savedFresh[k] = null;
         }
         nest = token;
-        entryStack = null;
     }
 
     private void growNest() {
-        int n = savedOutSp.length * 2;
-        MID[][] a = new MID[n][];
-        System.arraycopy(savedOutStack, 0, a, 0, nest);
-        savedOutStack = a;
-        int[] b = new int[n];
-        System.arraycopy(savedOutSp, 0, b, 0, nest);
-        savedOutSp = b;
+        int n = levelSp.length * 2;
+        int[] a = new int[n];
+        System.arraycopy(levelSp, 0, a, 0, nest);
+        levelSp = a;
+        MID[][] b = new MID[n][];
+        System.arraycopy(levelStack, 0, b, 0, nest);
+        levelStack = b;
         int[][] c = new int[n][];
-        System.arraycopy(savedLines, 0, c, 0, nest);
-        savedLines = c;
+        System.arraycopy(levelLines, 0, c, 0, nest);
+        levelLines = c;
         MID[][] d = new MID[n][];
-        System.arraycopy(savedFresh, 0, d, 0, nest);
-        savedFresh = d;
+        System.arraycopy(levelFresh, 0, d, 0, levelFresh.length);
+        levelFresh = d;
+        int[][] e = new int[n][];
+        System.arraycopy(levelOwnLines, 0, e, 0, levelOwnLines.length);
+        levelOwnLines = e;
     }
 
     // ---------------------------------------------------------------- stack growth
@@ -257,7 +282,7 @@ public final class TC {
         int[] ln = lines;
         if (sp >= ln.length) ln = ensureLines(sp + 1);
         ln[sp] = -1 - (line < 0 ? 0 : line);
-        outStack = stack;
+        if (entryStack != stack) entryStack = stack;
         outSp = sp;
     }
 
@@ -272,7 +297,7 @@ public final class TC {
         if (sp >= ln.length) ln = ensureLines(sp + 1);
         int v = ln[sp];
         if (v >= 0) ln[sp] = -1 - v;
-        outStack = stack;
+        if (entryStack != stack) entryStack = stack;
         outSp = sp;
     }
 
@@ -408,12 +433,13 @@ public final class TC {
 
     /** Drops the stack arrays of a context whose thread has ended. */
     void releaseMemory() {
-        for (int i = 0; i < POOL; i++) {
-            poolStacks[i] = null;
-            poolLines[i] = null;
+        for (int i = 0; i < levelFresh.length; i++) {
+            levelFresh[i] = null;
+            levelOwnLines[i] = null;
+            levelStack[i] = null;
+            levelLines[i] = null;
         }
-        nPool = 0;
-        outStack = null;
+        outSp = -1;
         entryStack = null;
         lines = new int[1];
         maxLen = 0;
