@@ -11,6 +11,7 @@ import { decodeInstructions } from '../../server/src/classfile/code/raw';
 import { paramSlots } from '../../server/src/classfile/code/vtypes';
 import { ConstantPool } from '../../server/src/classfile/pool';
 import { readClass } from '../../server/src/classfile/reader';
+import { writeClass } from '../../server/src/classfile/writer';
 import { compiledSamples, originalOutput, runJava, tempDir, transformClass, writeClassDir } from './code-fixtures';
 
 function ctx(descriptor = '()V', majorVersion = 61): CodeContext {
@@ -144,6 +145,61 @@ test('locals shifted past 255 through the model: wide forms verify and run on Ho
     assert.ok(wides > 100, `${wides} wide instructions`);
     writeClassDir(out, shifted);
     for (const main of ['code.Samples', 'code.Jumps', 'code.ManyLocals']) assert.equal(runJava(out, main), originalOutput(main), main);
+  } finally {
+    cleanup();
+  }
+});
+
+test('jsr/ret in a version-49 class: no frames, max_stack through the subroutine, runs on HotSpot', () => {
+  const { dir, cleanup } = tempDir('code-jsr');
+  try {
+    const { classes } = compiledSamples();
+    const rel = 'code/Legacy.class';
+    for (const forceWideJumps of [false, true]) {
+      const cf = readClass(classes.get(rel)!, rel);
+      cf.majorVersion = 49;
+      cf.minorVersion = 0;
+      const bytes = writeClass(cf);
+      const out = transformClass(
+        bytes,
+        (mc, c) => {
+          if (c.methodName !== 'f') return;
+          // if (x < 0) { jsr SUB; return -1 } jsr SUB; return x + 1;  SUB: astore_1; ret 1
+          const pos = new Label();
+          const sub = new Label();
+          mc.insns = [
+            { kind: 'var', op: Op.ILOAD, index: 0 },
+            { kind: 'jump', op: Op.IFGE, target: pos },
+            { kind: 'jump', op: Op.JSR, target: sub },
+            { kind: 'op', op: Op.ICONST_M1 },
+            { kind: 'op', op: Op.IRETURN },
+            { kind: 'label', label: pos },
+            { kind: 'jump', op: Op.JSR, target: sub },
+            { kind: 'var', op: Op.ILOAD, index: 0 },
+            { kind: 'op', op: Op.ICONST_1 },
+            { kind: 'op', op: Op.IADD },
+            { kind: 'op', op: Op.IRETURN },
+            { kind: 'label', label: sub },
+            { kind: 'var', op: Op.ASTORE, index: 1 },
+            { kind: 'var', op: Op.RET, index: 1 },
+          ];
+          mc.localVars = [];
+          mc.localVarTypes = [];
+        },
+        { exactMaxs: true, forceWideJumps },
+        rel,
+      );
+      const f = readClass(out, rel).methods.find((m) => m.attributes.some((a) => a.name === 'Code' && decodeInstructions(a.code).some((i) => i.op === Op.RET)));
+      const code = f?.attributes.find((a) => a.name === 'Code');
+      assert.ok(code && code.name === 'Code');
+      assert.equal(code.maxStack, 2);
+      assert.equal(code.maxLocals, 2);
+      assert.ok(!code.attributes.some((a) => a.name === 'StackMapTable'));
+      assert.equal(decodeInstructions(code.code).some((i) => i.op === Op.JSR_W), forceWideJumps);
+      const d = `${dir}/${forceWideJumps ? 'wide' : 'short'}`;
+      writeClassDir(d, new Map([[rel, out]]));
+      assert.equal(runJava(d, 'code.Legacy'), '5\n-1\n');
+    }
   } finally {
     cleanup();
   }
