@@ -21,6 +21,8 @@ options:
   --random R            add r uniform in [0, R) to each interval (default 100; 0 = constant)
   --seed S              seed of the per-thread random generators (default 1)
   --max-path M          longest run of bytecodes without a granularity check (default 50)
+  --agent CLASS         your own agent (implements komorium.rt.SamplingProfiler, on the class
+                        path), or 'none' for no agent (instrumented, no profile)
   -o, --out FILE        the profile (default komorium-profile.json)
   --jdk HOME            the JDK to use (default: JAVA_HOME, then java on PATH)
   -J<option>            an option for the JVM, e.g. -J-Xmx1g`;
@@ -49,6 +51,7 @@ registerCommand({
         'max-path': { value: true },
         out: { value: true, aliases: ['-o'] },
         jdk: { value: true },
+        agent: { value: true },
       },
       true,
     );
@@ -71,7 +74,7 @@ registerCommand({
       random: intFlag(args, 'random', 100, 0, 2 ** 31 - 1),
       seed: intFlag(args, 'seed', 1),
       maxPath: intFlag(args, 'max-path', 50, 0, 1 << 20),
-      vmArgs,
+      vmArgs: [...vmArgs, ...(flag(args, 'agent') ? [`-Dkomorium.agent=${flag(args, 'agent')}`] : [])],
       jdk: flag(args, 'jdk'),
     });
     for (const f of r.transform.failed) process.stderr.write(`komorium: warning: ${f.name} was not transformed (${f.error})\n`);
@@ -86,6 +89,8 @@ registerCommand({
       } catch (e) {
         process.stderr.write(`komorium: the profile ${out} could not be read: ${(e as Error).message}\n`);
       }
+    } else if (flag(args, 'agent') === 'none') {
+      process.stderr.write(`komorium: ran without an agent (--agent none): no profile\n`);
     } else {
       process.stderr.write(`komorium: no profile was written (the JVM exited with ${r.signal ?? r.exitCode})\n`);
     }
