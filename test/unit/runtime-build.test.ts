@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, existsSync, readFileSync, appendFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, appendFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildRuntime, runtimeSourceDir, runtimeSourceHash, runtimeSources, RuntimeBuildError } from '../../server/src/runtime/build';
 import { freshDir } from './runtime-fixtures';
@@ -39,10 +39,13 @@ test('a changed source gets a new build directory; a broken one a RuntimeBuildEr
   appendFileSync(join(src, 'komorium', 'rt', 'MID.java'), '\n// changed\n');
   assert.notEqual(runtimeSourceHash(src), h0);
 
-  writeFileSync(join(src, 'komorium', 'rt', 'Broken.java'), 'package komorium.rt;\nclass Broken { int x = ; }\n');
+  // A small source set with a syntax error (compiling the whole runtime again is slow).
+  const broken = freshDir('komorium-rtsrc-');
+  mkdirSync(join(broken, 'komorium', 'rt'), { recursive: true });
+  writeFileSync(join(broken, 'komorium', 'rt', 'Broken.java'), 'package komorium.rt;\nclass Broken { int x = ; }\n');
   const out = freshDir('komorium-rtbuild-');
   assert.throws(
-    () => buildRuntime(out, { sourceDir: src }),
+    () => buildRuntime(out, { sourceDir: broken }),
     (e: unknown) => e instanceof RuntimeBuildError && /Broken\.java/.test(e.message) && /javac failed/.test(e.message),
   );
   assert.throws(() => buildRuntime(out, { sourceDir: join(src, 'nope') }), RuntimeBuildError);
