@@ -143,7 +143,10 @@ export function transformClass(input: ClassFile, opts: TransformOptions, file = 
 
     const mid = newMid(name, descriptor);
     const ext = instrument(ctx, mc, 'extended', mid);
-    const orig = instrument(ctx, mc, 'wrapper', mid);
+    // HotSpot treats objects as finalizable when finalize()V is not a bare `return`
+    // (java.lang.Object's own): keep that body exactly as it is.
+    const keepOriginal = name === 'finalize' && descriptor === '()V' && codeAttr.code.length === 1;
+    const orig = keepOriginal ? undefined : instrument(ctx, mc, 'wrapper', mid);
     cf.methods.push(orig ? replaceCode(m, orig.code) : m);
     const extAccess = (m.accessFlags & ~(Acc.VARARGS | Acc.BRIDGE)) | Acc.SYNTHETIC;
     const extDesc = extendedDescriptor(descriptor);
@@ -156,7 +159,7 @@ export function transformClass(input: ClassFile, opts: TransformOptions, file = 
       rep.outcome = 'wrapper-only';
       rep.reason = `instrumented code over ${MAX_CODE} bytes`;
     }
-    if (!orig) rep.reason = `${rep.reason ? rep.reason + '; ' : ''}original-signature copy over ${MAX_CODE} bytes, left uninstrumented`;
+    if (!orig && !keepOriginal) rep.reason = `${rep.reason ? rep.reason + '; ' : ''}original-signature copy over ${MAX_CODE} bytes, left uninstrumented`;
   }
 
   // MID fields, initialised at the start of <clinit>.
