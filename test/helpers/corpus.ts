@@ -6,6 +6,7 @@
 // A program directory holds .java files (any depth) and optionally:
 //   input.txt  fed to standard input          args.txt  program arguments, one per line
 //   main.txt   main class (default `Main`)    jvm.txt   extra JVM options, one per line
+//   javac.txt  extra javac options, one per line (e.g. `--release 7` for old class versions)
 // Both runs of a comparison get the same arguments, input and JVM options.
 
 import { spawn, spawnSync } from 'node:child_process';
@@ -31,6 +32,8 @@ export interface CorpusProgram {
   /** Contents of input.txt (undefined: empty stdin). */
   input?: string;
   jvmArgs: string[];
+  /** Extra javac options (javac.txt). */
+  javacArgs: string[];
 }
 
 export interface RunResult {
@@ -76,6 +79,7 @@ export function readProgram(dir: string, name = dir.split(sep).pop() ?? dir): Co
   const args = opt('args.txt');
   const input = opt('input.txt');
   const jvm = opt('jvm.txt');
+  const javac = opt('javac.txt');
   return {
     name,
     dir,
@@ -84,6 +88,7 @@ export function readProgram(dir: string, name = dir.split(sep).pop() ?? dir): Co
     args: args ? lines(args) : [],
     ...(input ? { input: readFileSync(input, 'utf8') } : {}),
     jvmArgs: jvm ? lines(jvm).filter((l) => l.trim() !== '') : [],
+    javacArgs: javac ? lines(javac).flatMap((l) => l.trim().split(/\s+/)).filter((a) => a !== '') : [],
   };
 }
 
@@ -110,8 +115,8 @@ const JAVAC_OPTIONS = ['-g', '-encoding', 'UTF-8', '-nowarn', '-Xlint:none'];
 const CACHE_ROOT = join(tmpdir(), 'komorium-corpus-v1');
 
 /**
- * Compiles every program given on its spec line (`outDir<TAB>source<TAB>source...`) with the
- * in-process compiler, so that one JVM start serves the whole corpus. Exit code 1 and the
+ * Compiles every program given on its spec line (`outDir<TAB>options<TAB>source...`, the
+ * program's own options separated by U+0001) with the in-process compiler, so that one JVM start serves the whole corpus. Exit code 1 and the
  * diagnostics on stderr if any program fails.
  */
 const BATCH_COMPILER = `
@@ -129,10 +134,11 @@ public class CorpusBatchCompiler {
                 if (line.isEmpty()) continue;
                 String[] parts = line.split("\\t");
                 List<String> opts = new ArrayList<>(options);
+                if (!parts[1].isEmpty()) opts.addAll(Arrays.asList(parts[1].split("\u0001")));
                 opts.add("-d");
                 opts.add(parts[0]);
                 DiagnosticCollector<JavaFileObject> diags = new DiagnosticCollector<>();
-                Iterable<? extends JavaFileObject> units = fm.getJavaFileObjectsFromStrings(Arrays.asList(parts).subList(1, parts.length));
+                Iterable<? extends JavaFileObject> units = fm.getJavaFileObjectsFromStrings(Arrays.asList(parts).subList(2, parts.length));
                 if (!javac.getTask(null, fm, diags, opts, null, units).call()) {
                     ok = false;
                     System.err.println("FAILED " + parts[0]);
@@ -148,7 +154,7 @@ public class CorpusBatchCompiler {
 
 /** Hash of a program's sources (paths relative to its directory) and the compile recipe. */
 export function sourceHash(p: CorpusProgram): string {
-  const h = createHash('sha256').update(`${JAVAC_OPTIONS.join(' ')}\0${javaHome()}\0`);
+  const h = createHash('sha256').update(`${JAVAC_OPTIONS.join(' ')}\0${p.javacArgs.join(' ')}\0${javaHome()}\0`);
   for (const s of p.sources) {
     const body = readFileSync(s);
     h.update(`${relative(p.dir, s).split(sep).join('/')}\0${body.length}\0`).update(body);
@@ -183,7 +189,7 @@ export function compilePrograms(programs: CorpusProgram[]): Map<string, string> 
     const src = join(tools, 'CorpusBatchCompiler.java');
     writeFileSync(src, BATCH_COMPILER);
     for (const s of stale) mkdirSync(s.work, { recursive: true });
-    writeFileSync(spec, stale.map((s) => [s.work, ...s.p.sources].join('\t')).join('\n'));
+    writeFileSync(spec, stale.map((s) => [s.work, s.p.javacArgs.join('\u0001'), ...s.p.sources].join('\t')).join('\n'));
     const r = spawnSync(join(javaHome(), 'bin', 'java'), ['-XX:+UseSerialGC', '-XX:TieredStopAtLevel=1', src, spec, ...JAVAC_OPTIONS], {
       encoding: 'utf8',
       maxBuffer: 64 << 20,

@@ -4,7 +4,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tempDir } from '../helpers/java';
 import {
@@ -67,20 +67,23 @@ test('every corpus program compiles (cached by source hash)', () => {
   for (const p of programs) assert.equal(again.get(p.name), dirs.get(p.name));
 });
 
-test('program options: main.txt, args.txt (one per line, empty ones kept), input.txt, jvm.txt', async () => {
+test('program options: args.txt (one per line, empty ones kept), input.txt, jvm.txt, javac.txt', async () => {
   const root = tempDir('corpus-harness');
   const dir = writeProgram(root, 'echo', {
     'src/Main.java': ECHO,
     'args.txt': 'one\ntwo words\n\nünï\n',
     'input.txt': 'line 1\nline 2\n',
     'jvm.txt': '-Dcorpus.test=yes\n',
+    'javac.txt': '--release\n11\n',
   });
   const p = readProgram(dir);
   assert.equal(p.name, 'echo');
   assert.equal(p.mainClass, 'Main');
   assert.deepEqual(p.args, ['one', 'two words', '', 'ünï']);
   assert.deepEqual(p.jvmArgs, ['-Dcorpus.test=yes']);
+  assert.deepEqual(p.javacArgs, ['--release', '11']);
   const classes = compilePrograms([p]).get('echo')!;
+  assert.equal(readFileSync(join(classes, 'Main.class')).readUInt16BE(6), 55, 'compiled for release 11');
   const r = await runProgram(p, [classes]);
   assert.equal(r.stdout, 'args one|two words||ünï\nstdin line 1/line 2/\nprop yes\n');
   assert.equal(r.stderr, 'to stderr\n');

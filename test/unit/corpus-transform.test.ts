@@ -28,6 +28,8 @@ const SLICE = [
   'threads-executor', // pools, futures, CompletableFuture, atomics
   'reflection-invoke', // Method.invoke, Constructor.newInstance, fields
   'interface-main', // main in an interface, interface <clinit>
+  'release7-classfiles', // class version 51: interfaces without extended versions
+  'wide-signatures-locals', // 255-slot descriptors (counting-only fallback), > 256 locals
 ];
 
 const programs = programsNamed(SLICE);
@@ -42,6 +44,10 @@ test('corpus slice: transformed programs behave exactly like the originals', { c
         assert.ok(c.transform.transformed > 0, `${p.name}: some class was instrumented (${JSON.stringify(c.transform.failed)})`);
         assert.deepEqual(c.problems, [], describeComparison(c));
         assert.ok(c.profile && c.profile.length > 0, 'profile written');
+        if (p.name === 'wide-signatures-locals') {
+          const fallbacks = c.transform.fallbacks.map((f) => `${f.method}:${f.outcome}`).sort();
+          assert.deepEqual(fallbacks, ['<init>:counting-only', 'mixInts252:counting-only', 'sumDoubles127:counting-only', 'sumInts253:counting-only', 'sumInts255:counting-only', 'sumLongs127:counting-only']);
+        }
       }),
     ),
   );
