@@ -18,6 +18,7 @@ import { Emitter, loadOp, returnOp, type MemberName } from './emit';
 import { instrumentBody, type BodyStats, type CallKind } from './method';
 import { MID_DESC, RT, extendedDescriptor, midFieldName } from './names';
 import { hasExtended, noExtendedReason, type Scope } from './scope';
+import { pinSerialVersionUID } from './serial';
 
 export interface TransformOptions {
   scope: Scope;
@@ -130,13 +131,13 @@ export function transformClass(input: ClassFile, opts: TransformOptions, file = 
       const r = instrument(ctx, mc, 'wrapper', mid);
       if (r) {
         cf.methods.push(replaceCode(m, r.code));
-        rep.outcome = name === '<clinit>' ? 'instrumented' : 'counting-only';
+        rep.outcome = name === '<clinit>' || reason === 'interface-instance-method' ? 'instrumented' : 'counting-only';
         rep.stats = r.stats;
       } else {
         cf.methods.push(m);
         rep.reason = `${reason}; instrumented code over ${MAX_CODE} bytes`;
       }
-      if (name !== '<clinit>') rep.reason ??= reason;
+      if (name !== '<clinit>' && reason !== 'interface-instance-method') rep.reason ??= reason;
       if (name === '<clinit>') clinit = { method: cf.methods[cf.methods.length - 1]!, index: cf.methods.length - 1 };
       continue;
     }
@@ -161,6 +162,9 @@ export function transformClass(input: ClassFile, opts: TransformOptions, file = 
     }
     if (!orig && !keepOriginal) rep.reason = `${rep.reason ? rep.reason + '; ' : ''}original-signature copy over ${MAX_CODE} bytes, left uninstrumented`;
   }
+
+  // Serializable classes keep the serialVersionUID the original would have had.
+  pinSerialVersionUID(input, cf, opts.hierarchy);
 
   // MID fields, initialised at the start of <clinit>.
   if (mids.length > 0) {
@@ -238,7 +242,8 @@ function reverseTrampoline(pool: ConstantPool, owner: string, isInterface: boole
   let access = (m.accessFlags & ~(Acc.NATIVE | Acc.ABSTRACT | Acc.VARARGS | Acc.BRIDGE)) | Acc.SYNTHETIC;
   if (isInterface && !isStatic && !isPrivate) access = Acc.PUBLIC | Acc.SYNTHETIC;
   const extDesc = extendedDescriptor(descriptor);
-  const out: MemberInfo = { accessFlags: access, nameIndex: pool.addUtf8(name), descriptorIndex: pool.addUtf8(extDesc), attributes: [] };
+  // The same checked exceptions as the original (what reflection and proxies see).
+  const out: MemberInfo = { accessFlags: access, nameIndex: pool.addUtf8(name), descriptorIndex: pool.addUtf8(extDesc), attributes: m.attributes.filter((a) => a.name === 'Exceptions') };
   const ctx: CodeContext = {
     pool,
     thisClass: owner,

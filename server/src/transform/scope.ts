@@ -24,14 +24,19 @@ export function appScope(isUserClass: (internalName: string) => boolean): Scope 
 }
 
 /** Why a method of an instrumented class has no extended version (undefined: it has one). */
-export type NoExtendedReason = 'clinit' | 'too-many-slots' | 'old-interface' | 'caller-sensitive' | 'signature-polymorphic';
+export type NoExtendedReason = 'clinit' | 'too-many-slots' | 'interface-instance-method' | 'caller-sensitive' | 'signature-polymorphic';
 
 export function noExtendedReason(owner: ClassInfo, m: MethodDecl): NoExtendedReason | undefined {
   if (m.name === '<clinit>') return 'clinit';
   const isStatic = (m.access & Acc.STATIC) !== 0;
   // The extended descriptor adds 3 slots; `this` takes one more.
   if (argSlots(m.descriptor) + 3 + (isStatic ? 0 : 1) > 255) return 'too-many-slots';
-  if ((owner.access & Acc.INTERFACE) !== 0 && owner.majorVersion < 52 && (m.access & Acc.ABSTRACT) !== 0) return 'old-interface';
+  // Public instance methods of interfaces (abstract or default) get no extended version: a
+  // lambda proxy, a java.lang.reflect.Proxy (annotations too) or any class that is not
+  // instrumented implements them with the original descriptor only, and a Proxy would even
+  // receive the extended ones as calls. Calls through interfaces record a call-out instead, and
+  // the implementation's original-signature copy continues the context.
+  if ((owner.access & Acc.INTERFACE) !== 0 && (m.access & (Acc.STATIC | Acc.PRIVATE)) === 0) return 'interface-instance-method';
   if (m.callerSensitive) return 'caller-sensitive';
   if (
     (owner.name === 'java/lang/invoke/MethodHandle' || owner.name === 'java/lang/invoke/VarHandle') &&
