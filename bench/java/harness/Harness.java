@@ -1,0 +1,67 @@
+package harness;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+
+/**
+ * Runs a workload several times in one JVM and prints what the benchmark runner reads:
+ *
+ * <pre>
+ * checksum 1f3a...          (the workload's result; every iteration must agree)
+ * times-us 812345 402311 ... (wall time of each iteration, microseconds)
+ * cpu-us 801000 400000 ...   (CPU time of the main thread in each iteration, microseconds)
+ * </pre>
+ *
+ * Arguments: [iterations] [scale]. The scale multiplies the problem size (1.0 = full size).
+ */
+public final class Harness {
+  /** One iteration of a benchmark: computes everything from scratch and returns a checksum. */
+  public interface Workload {
+    long run(double scale);
+  }
+
+  private Harness() {}
+
+  public static void run(String name, String[] args, Workload w) {
+    int iterations = args.length > 0 ? Integer.parseInt(args[0]) : 10;
+    double scale = args.length > 1 ? Double.parseDouble(args[1]) : 1.0;
+    if (iterations < 1 || !(scale > 0)) throw new IllegalArgumentException("usage: " + name + " [iterations>=1] [scale>0]");
+    ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+    boolean cpu = mx.isCurrentThreadCpuTimeSupported();
+    long[] times = new long[iterations];
+    long[] cpuTimes = new long[iterations];
+    long first = 0;
+    for (int i = 0; i < iterations; i++) {
+      long c0 = cpu ? mx.getCurrentThreadCpuTime() : 0;
+      long t0 = System.nanoTime();
+      long r = w.run(scale);
+      times[i] = (System.nanoTime() - t0) / 1000;
+      cpuTimes[i] = cpu ? (mx.getCurrentThreadCpuTime() - c0) / 1000 : -1;
+      if (i == 0) {
+        first = r;
+      } else if (r != first) {
+        System.out.println("checksum MISMATCH in iteration " + i + ": " + Long.toHexString(r) + " != " + Long.toHexString(first));
+        System.exit(3);
+      }
+    }
+    StringBuilder sb = new StringBuilder("times-us");
+    for (long t : times) sb.append(' ').append(t);
+    System.out.println("checksum " + Long.toHexString(first));
+    System.out.println(sb);
+    sb.setLength(0);
+    sb.append("cpu-us");
+    for (long t : cpuTimes) sb.append(' ').append(t);
+    System.out.println(sb);
+  }
+
+  /** Scales a size, at least `min`. */
+  public static int size(double scale, int full, int min) {
+    return Math.max(min, (int) Math.round(full * scale));
+  }
+
+  /** Mixes a value into a running checksum. */
+  public static long mix(long h, long v) {
+    h ^= v + 0x9e3779b97f4a7c15L + (h << 6) + (h >>> 2);
+    return h;
+  }
+}
