@@ -10,6 +10,12 @@ import { findJavaHome, type JdkInfo } from '../classpath/index';
 import { buildRuntime } from '../runtime/build';
 import { transformClassPath, type TransformResult } from '../transform/driver';
 import { cacheRoot } from './cache';
+import { reflectionPatch } from './reflect-patch';
+
+/** JVM options every profiled HotSpot run needs: the reflection patch of java.lang.Class. */
+export function hotspotVmArgs(jdk: JdkInfo, cache: string = cacheRoot()): string[] {
+  return [`--patch-module=java.base=${reflectionPatch(jdk, join(cache, 'patch'))}`];
+}
 
 export interface HotSpotRunOptions {
   classpath: string[];
@@ -62,7 +68,7 @@ export async function runOnHotSpot(o: HotSpotRunOptions): Promise<HotSpotRunResu
     if (o.granularity !== undefined) props.push(`-Dkomorium.granularity=${o.granularity}`);
     if (o.random !== undefined) props.push(`-Dkomorium.random=${o.random}`);
     if (o.seed !== undefined) props.push(`-Dkomorium.seed=${o.seed}`);
-    const argv = [...(o.vmArgs ?? []), ...props, '-cp', [outDir, runtime.classesDir].join(process.platform === 'win32' ? ';' : ':'), o.mainClass, ...o.args];
+    const argv = [...hotspotVmArgs(jdk, cache), ...(o.vmArgs ?? []), ...props, '-cp', [outDir, runtime.classesDir].join(process.platform === 'win32' ? ';' : ':'), o.mainClass, ...o.args];
     const child = spawn(join(jdk.home, 'bin', 'java'), argv, {
       cwd: o.cwd,
       stdio: o.stdio === 'pipe' ? ['pipe', 'pipe', 'pipe'] : 'inherit',

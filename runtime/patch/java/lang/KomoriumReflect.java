@@ -1,0 +1,59 @@
+package java.lang;
+
+import java.lang.reflect.Constructor;
+import java.lang.reflect.Field;
+import java.lang.reflect.Method;
+
+/**
+ * Patched into java.base by the HotSpot engine (--patch-module): java.lang.Class passes the
+ * results of its getDeclaredMethods0/Fields0/Constructors0 natives through these filters, so
+ * reflection does not see what the Komorium transformation added: the synthetic extended
+ * methods and constructors (..., komorium.rt.TC, komorium.rt.MID[], int) and the MID fields.
+ * This is the approach of paper 000, Section 4.3.
+ */
+final class KomoriumReflect {
+    private KomoriumReflect() {}
+
+    private static boolean extended(int modifiers, Class<?>[] p) {
+        int n = p.length;
+        return (modifiers & 0x1000) != 0 && n >= 3 && p[n - 1] == int.class
+            && "komorium.rt.TC".equals(p[n - 3].getName()) && "[Lkomorium.rt.MID;".equals(p[n - 2].getName());
+    }
+
+    static Method[] methods(Method[] ms) {
+        if (ms == null) return null;
+        int keep = 0;
+        for (Method m : ms) if (!extended(m.getModifiers(), m.getParameterTypes())) keep++;
+        if (keep == ms.length) return ms;
+        Method[] out = new Method[keep];
+        int i = 0;
+        for (Method m : ms) if (!extended(m.getModifiers(), m.getParameterTypes())) out[i++] = m;
+        return out;
+    }
+
+    static Constructor<?>[] constructors(Constructor<?>[] cs) {
+        if (cs == null) return null;
+        int keep = 0;
+        for (Constructor<?> c : cs) if (!extended(c.getModifiers(), c.getParameterTypes())) keep++;
+        if (keep == cs.length) return cs;
+        Constructor<?>[] out = new Constructor<?>[keep];
+        int i = 0;
+        for (Constructor<?> c : cs) if (!extended(c.getModifiers(), c.getParameterTypes())) out[i++] = c;
+        return out;
+    }
+
+    private static boolean added(Field f) {
+        return (f.getModifiers() & 0x1000) != 0 && f.getName().startsWith("$komorium$");
+    }
+
+    static Field[] fields(Field[] fs) {
+        if (fs == null) return null;
+        int keep = 0;
+        for (Field f : fs) if (!added(f)) keep++;
+        if (keep == fs.length) return fs;
+        Field[] out = new Field[keep];
+        int i = 0;
+        for (Field f : fs) if (!added(f)) out[i++] = f;
+        return out;
+    }
+}

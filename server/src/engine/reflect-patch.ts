@@ -1,0 +1,97 @@
+// The HotSpot engine's reflection patch (paper 000, Section 4.3): a java.lang.Class whose
+// getDeclaredMethods0/Fields0/Constructors0 results pass through java.lang.KomoriumReflect,
+// which drops what the transformation added. Built once per JDK into the cache and used with
+// `--patch-module java.base=DIR`.
+
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { JImage, type JdkInfo } from '../classpath/index';
+import { readClass } from '../classfile/reader';
+import { writeClass } from '../classfile/writer';
+import { ConstantPool } from '../classfile/pool';
+import { codeContext } from '../classfile/code/context';
+import { decodeWithContext } from '../classfile/code/decode';
+import { encodeCode } from '../classfile/code/encode';
+import type { Insn } from '../classfile/code/insn';
+import { Op } from '../classfile/code/opcodes';
+import type { AttributeOf } from '../classfile/model';
+
+const FILTERS: Record<string, { name: string; desc: string }> = {
+  'getDeclaredMethods0(Z)[Ljava/lang/reflect/Method;': { name: 'methods', desc: '([Ljava/lang/reflect/Method;)[Ljava/lang/reflect/Method;' },
+  'getDeclaredFields0(Z)[Ljava/lang/reflect/Field;': { name: 'fields', desc: '([Ljava/lang/reflect/Field;)[Ljava/lang/reflect/Field;' },
+  'getDeclaredConstructors0(Z)[Ljava/lang/reflect/Constructor;': {
+    name: 'constructors',
+    desc: '([Ljava/lang/reflect/Constructor;)[Ljava/lang/reflect/Constructor;',
+  },
+};
+
+function patchSource(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 8; i++) {
+    const p = join(dir, 'runtime', 'patch');
+    if (existsSync(join(p, 'java', 'lang', 'KomoriumReflect.java'))) return p;
+    dir = dirname(dir);
+  }
+  throw new Error('cannot find runtime/patch/java/lang/KomoriumReflect.java');
+}
+
+/** Returns java.lang.Class with every call of the three natives followed by its filter. */
+export function patchClassClass(bytes: Uint8Array): { bytes: Uint8Array; patched: number } {
+  const cf = readClass(bytes, 'java/lang/Class.class');
+  const pool = new ConstantPool(cf);
+  let patched = 0;
+  cf.methods = cf.methods.map((m) => {
+    const code = m.attributes.find((a): a is AttributeOf<'Code'> => a.name === 'Code');
+    if (!code) return m;
+    const ctx = codeContext(cf, m, pool, 'java/lang/Class');
+    const mc = decodeWithContext(ctx, code);
+    const out: Insn[] = [];
+    let hit = false;
+    for (const insn of mc.insns) {
+      out.push(insn);
+      if (insn.kind !== 'method') continue;
+      const ref = pool.memberRef(insn.index);
+      const f = ref.owner === 'java/lang/Class' ? FILTERS[ref.name + ref.descriptor] : undefined;
+      if (!f) continue;
+      out.push({ kind: 'method', op: Op.INVOKESTATIC, index: pool.addMethodref('java/lang/KomoriumReflect', f.name, f.desc) });
+      hit = true;
+      patched++;
+    }
+    if (!hit) return m;
+    mc.insns = out;
+    return { ...m, attributes: m.attributes.map((a) => (a.name === 'Code' ? { ...encodeCode(ctx, mc), nameIndex: a.nameIndex } : a)) };
+  });
+  return { bytes: writeClass(cf), patched };
+}
+
+/** Builds (or reuses) the patch directory for `jdk` under `cacheDir`; returns it. */
+export function reflectionPatch(jdk: JdkInfo, cacheDir: string): string {
+  const src = patchSource();
+  const javaSrc = readFileSync(join(src, 'java', 'lang', 'KomoriumReflect.java'));
+  const key = createHash('sha256').update(`reflect-patch-1\0${jdk.home}\0${jdk.version}\0`).update(javaSrc).digest('hex').slice(0, 16);
+  const dir = join(cacheDir, `java.base-${key}`);
+  if (existsSync(join(dir, '.complete'))) return dir;
+  const tmp = `${dir}.${process.pid}.tmp`;
+  rmSync(tmp, { recursive: true, force: true });
+  mkdirSync(join(tmp, 'java', 'lang'), { recursive: true });
+  execFileSync(join(jdk.home, 'bin', 'javac'), ['--patch-module', `java.base=${src}`, '-d', tmp, join(src, 'java', 'lang', 'KomoriumReflect.java')], {
+    stdio: 'pipe',
+  });
+  const image = JImage.open(jdk.modulesPath);
+  try {
+    const cls = image.find('/java.base/java/lang/Class.class');
+    if (!cls) throw new Error(`${jdk.modulesPath} has no java/lang/Class.class`);
+    const { bytes, patched } = patchClassClass(cls);
+    if (patched < 3) throw new Error(`java.lang.Class of ${jdk.home}: found ${patched} of the 3 reflection natives' call sites`);
+    writeFileSync(join(tmp, 'java', 'lang', 'Class.class'), bytes);
+  } finally {
+    image.close();
+  }
+  writeFileSync(join(tmp, '.complete'), '');
+  rmSync(dir, { recursive: true, force: true });
+  renameSync(tmp, dir);
+  return dir;
+}
