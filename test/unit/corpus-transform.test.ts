@@ -4,8 +4,9 @@
 // written. test/slow/corpus-transform.test.ts runs the whole corpus.
 //
 // Programs left out of this slice because they currently differ after transformation (see
-// the slow test): annotations-runtime, dynamic-proxy, large-methods, npe-helpful-messages,
-// reflection-members, serialization, stack-traces-user-interfaces.
+// the slow test): annotations-runtime and reflection-members (reflection shows the extended
+// methods, constructors and MID fields), npe-helpful-messages (messages name extended
+// descriptors), large-methods (code too large after instrumentation), exit-halt (no profile).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -30,6 +31,9 @@ const SLICE = [
   'interface-main', // main in an interface, interface <clinit>
   'release7-classfiles', // class version 51: interfaces without extended versions
   'wide-signatures-locals', // 255-slot descriptors (counting-only fallback), > 256 locals
+  'dynamic-proxy', // java.lang.reflect.Proxy implementing the program's interfaces
+  'stack-traces-user-interfaces', // traces through lambdas of the program's interfaces
+  'serialization', // default serialVersionUID, custom writeObject/readObject
 ];
 
 const programs = programsNamed(SLICE);
