@@ -11,6 +11,7 @@ import { decodeWithContext } from '../classfile/code/decode';
 import { encodeCode } from '../classfile/code/encode';
 import type { MethodCode, MethodInsn } from '../classfile/code/insn';
 import { Op } from '../classfile/code/opcodes';
+import { CodeModelError } from '../classfile/errors';
 import { paramSlots, splitMethodDescriptor } from '../classfile/code/vtypes';
 import { defaultBlockAnalysis, type BlockAnalysis } from './blocks';
 import { classInfoOf, type Hierarchy } from './hierarchy';
@@ -99,7 +100,13 @@ export function transformClass(input: ClassFile, opts: TransformOptions, file = 
   const instrument = (ctx: CodeContext, mc: MethodCode, entry: 'extended' | 'wrapper', mid: MemberName): { code: AttributeOf<'Code'>; stats: BodyStats } | undefined => {
     const r = instrumentBody({ ctx, mc, entry, mid, maxPath, analysis, frames, callKind, leafOptimisation: opts.leafOptimisation, lineNumbers: opts.lineNumbers });
     const extCtx: CodeContext = entry === 'extended' ? { ...ctx, descriptor: extendedDescriptor(ctx.descriptor) } : ctx;
-    const code = encodeCode(extCtx, r.mc, { frames });
+    let code: AttributeOf<'Code'>;
+    try {
+      code = encodeCode(extCtx, r.mc, { frames });
+    } catch (e) {
+      if (e instanceof CodeModelError && /code too large/.test(e.message)) return undefined;
+      throw e;
+    }
     if (code.code.length > MAX_CODE) return undefined;
     return { code: { ...code, nameIndex: codeNameIndex }, stats: r.stats };
   };
