@@ -9,6 +9,8 @@
 //   javac.txt  extra javac options, one per line (e.g. `--release 7` for old class versions)
 // Both runs of a comparison get the same arguments, input and JVM options.
 
+import { hotspotVmArgs } from '../../server/src/engine/hotspot';
+import { findJavaHome } from '../../server/src/classpath/index';
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -325,7 +327,7 @@ export async function compareTransformed(p: CorpusProgram, classesDir: string, o
     const runOpts = opts.timeoutMs === undefined ? {} : { timeoutMs: opts.timeoutMs };
     const [original, transformed] = await Promise.all([
       runProgram(p, [classesDir], runOpts),
-      runProgram(p, [outDir, runtimeClassesDir()], { ...runOpts, jvmArgs: ['-Xverify:all', `-D${RUNTIME_PROPERTIES.out}=${profilePath}`] }),
+      runProgram(p, [outDir, runtimeClassesDir()], { ...runOpts, jvmArgs: ['-Xverify:all', ...hotspotVmArgs(findJavaHome()), `-D${RUNTIME_PROPERTIES.out}=${profilePath}`] }),
     ]);
     const problems: string[] = [];
     for (const f of transform.failed) problems.push(`transform failed on ${f.name}: ${f.error}`);
