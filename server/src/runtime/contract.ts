@@ -44,6 +44,7 @@ export const RT = {
   callOut: m(TC_CLASS, 'callOut', `(${MID_ARRAY_DESC}II)V`, 'virtual'),
   callOutReverse: m(TC_CLASS, 'callOutReverse', `(${MID_ARRAY_DESC}I)V`, 'virtual'),
   startThread: m(TC_CLASS, 'startThread', `(Ljava/lang/Thread;${TC_DESC}${MID_ARRAY_DESC}II)V`, 'static'),
+  beforeHalt: m(TC_CLASS, 'beforeHalt', '()V', 'static'),
   triggerSampling: m(TC_CLASS, 'triggerSampling', `(${MID_ARRAY_DESC}II)V`, 'virtual'),
   triggerSamplingLeaf: m(TC_CLASS, 'triggerSamplingLeaf', `(${MID_ARRAY_DESC}I${MID_DESC}I)V`, 'virtual'),
   /** `MIDImpl.create(className, methodName, descriptor, sourceFile|null)` in `<clinit>`. */

@@ -88,6 +88,7 @@ export function transformClass(input: ClassFile, opts: TransformOptions, file = 
     if (!r) return 'call-out';
     if (hasExtended(opts.scope, r.owner, r.method)) return 'extended';
     if (insn.op === Op.INVOKEVIRTUAL && r.owner.name === 'java/lang/Thread' && ref.name === 'start' && ref.descriptor === '()V') return 'thread-start';
+    if (r.owner.name === 'java/lang/Runtime' && ref.name === 'halt' && ref.descriptor === '(I)V') return 'halt';
     return 'call-out';
   };
 

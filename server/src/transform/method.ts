@@ -26,7 +26,9 @@ export type CallKind =
   /** Thread.start(): the runtime captures the context for the new thread. */
   | 'thread-start'
   /** A target known never to call back (Object.<init>): nothing to record. */
-  | 'plain';
+  | 'plain'
+  /** Runtime.halt(int), which skips shutdown hooks: the agent writes its profile first. */
+  | 'halt';
 
 export interface BodyOptions {
   /** The original method (for frame simulation). */
@@ -282,6 +284,11 @@ function emitCall(e: Emitter, insn: MethodInsn, kind: CallKind, lineOrNone: numb
   const line = Math.max(0, lineOrNone);
   switch (kind) {
     case 'plain':
+      e.out.push(insn);
+      return;
+    case 'halt':
+      e.invoke(Op.INVOKESTATIC, RT.beforeHalt);
+      e.var(Op.ALOAD, T).var(Op.ALOAD, S).var(Op.ILOAD, P).int(line).invoke(Op.INVOKEVIRTUAL, RT.callOut);
       e.out.push(insn);
       return;
     case 'call-out':

@@ -24,6 +24,7 @@ export const RT = {
   callOut: { owner: TC, name: 'callOut', desc: `(${STACK_DESC}II)V` },
   callOutReverse: { owner: TC, name: 'callOutReverse', desc: `(${STACK_DESC}I)V` },
   startThread: { owner: TC, name: 'startThread', desc: `(Ljava/lang/Thread;${TC_DESC}${STACK_DESC}II)V` },
+  beforeHalt: { owner: TC, name: 'beforeHalt', desc: '()V' },
   triggerSampling: { owner: TC, name: 'triggerSampling', desc: `(${STACK_DESC}II)V` },
   triggerSamplingLeaf: { owner: TC, name: 'triggerSamplingLeaf', desc: `(${STACK_DESC}I${MID_DESC}I)V` },
   midCreate: {

@@ -6,7 +6,13 @@ package komorium.rt;
  * sampling and hands every context to the agent, which writes its output.
  */
 final class ShutdownHook implements Runnable {
+    private static boolean ran;
+
     public void run() {
+        synchronized (ShutdownHook.class) {
+            if (ran) return;
+            ran = true;
+        }
         TC[] contexts = Contexts.freeze();
         SamplingProfiler p = Contexts.agent;
         if (p == null) return;

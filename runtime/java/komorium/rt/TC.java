@@ -331,6 +331,15 @@ public final class TC {
         }
     }
 
+    /**
+     * Generated code calls this right before {@code Runtime.halt(int)}, which skips shutdown
+     * hooks: the agent writes its profile now (at most once per VM).
+     * {@code invokestatic komorium/rt/TC.beforeHalt ()V}
+     */
+    public static void beforeHalt() {
+        new ShutdownHook().run();
+    }
+
     // ---------------------------------------------------------------- sampling
 
     /**
