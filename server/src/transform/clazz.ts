@@ -9,7 +9,7 @@ import { ConstantPool } from '../classfile/pool';
 import { codeContext, type CodeContext } from '../classfile/code/context';
 import { decodeWithContext } from '../classfile/code/decode';
 import { encodeCode } from '../classfile/code/encode';
-import type { MethodCode, MethodInsn } from '../classfile/code/insn';
+import type { Insn, MethodCode, MethodInsn } from '../classfile/code/insn';
 import { Op } from '../classfile/code/opcodes';
 import { CodeModelError } from '../classfile/errors';
 import { paramSlots, splitMethodDescriptor } from '../classfile/code/vtypes';
@@ -181,7 +181,7 @@ export function transformClass(input: ClassFile, opts: TransformOptions, file = 
     const e = new Emitter(pool);
     for (const mid of mids) {
       e.str(info.name).str(mid.method).str(mid.descriptor).str(sourceFile);
-      e.invoke(Op.INVOKESTATIC, RT.midCreate).field(Op.PUTSTATIC, { owner: info.name, name: mid.field, desc: MID_DESC });
+      e.invoke(Op.INVOKESTATIC, RT.createMid).field(Op.PUTSTATIC, { owner: info.name, name: mid.field, desc: MID_DESC });
     }
     if (clinit) {
       const ctx = codeContext(cf, clinit.method, pool, file);
@@ -191,17 +191,7 @@ export function transformClass(input: ClassFile, opts: TransformOptions, file = 
       cf.methods[clinit.index] = replaceCode(clinit.method, { ...encodeCode(ctx, mc, { frames }), nameIndex: codeNameIndex });
     } else {
       e.op(Op.RETURN);
-      const mc: MethodCode = {
-        maxStack: 0,
-        maxLocals: 0,
-        insns: e.out,
-        tryCatch: [],
-        localVars: [],
-        localVarTypes: [],
-        visibleTypeAnnotations: [],
-        invisibleTypeAnnotations: [],
-        attributes: [],
-      };
+      const mc = generatedCode(e.out);
       const m: MemberInfo = { accessFlags: Acc.STATIC | Acc.SYNTHETIC, nameIndex: pool.addUtf8('<clinit>'), descriptorIndex: pool.addUtf8('()V'), attributes: [] };
       const ctx = codeContext(cf, m, pool, file);
       m.attributes.push({ ...encodeCode(ctx, mc, { frames }), nameIndex: codeNameIndex });
@@ -209,6 +199,11 @@ export function transformClass(input: ClassFile, opts: TransformOptions, file = 
     }
   }
   return { cf, report };
+}
+
+/** A method body made only of generated instructions. */
+function generatedCode(insns: Insn[]): MethodCode {
+  return { maxStack: 0, maxLocals: 0, insns, tryCatch: [], localVars: [], localVarTypes: [], visibleTypeAnnotations: [], invisibleTypeAnnotations: [], attributes: [] };
 }
 
 function replaceCode(m: MemberInfo, code: Attribute): MemberInfo {
@@ -236,17 +231,7 @@ function reverseTrampoline(pool: ConstantPool, owner: string, isInterface: boole
   const op = isStatic ? Op.INVOKESTATIC : isPrivate || name === '<init>' ? Op.INVOKESPECIAL : isInterface ? Op.INVOKEINTERFACE : Op.INVOKEVIRTUAL;
   e.invoke(op, { owner, name, desc: descriptor }, isInterface);
   e.op(returnOp(ret));
-  const mc: MethodCode = {
-    maxStack: 0,
-    maxLocals: 0,
-    insns: e.out,
-    tryCatch: [],
-    localVars: [],
-    localVarTypes: [],
-    visibleTypeAnnotations: [],
-    invisibleTypeAnnotations: [],
-    attributes: [],
-  };
+  const mc = generatedCode(e.out);
   let access = (m.accessFlags & ~(Acc.NATIVE | Acc.ABSTRACT | Acc.VARARGS | Acc.BRIDGE)) | Acc.SYNTHETIC;
   if (isInterface && !isStatic && !isPrivate) access = Acc.PUBLIC | Acc.SYNTHETIC;
   const extDesc = extendedDescriptor(descriptor);
