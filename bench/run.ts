@@ -3,8 +3,9 @@
 // with constant sampling granularities 500 ... 1,000,000, transformed without agent) and
 // reports the overhead against the original, per benchmark and as a geometric mean.
 //
-//   node --import tsx bench/run.ts [--quick] [--only NAME[,NAME]] [--reps N] [--xint|--no-jit]
-//                                  [--granularities G,G,...] [--out DIR]
+//   node --import tsx bench/run.ts [--quick] [--only NAME[,NAME]] [--reps N] [--xint] [--no-jit]
+//                                  [--granularities G,G,...] [--lines-variants] [--out DIR]
+// --lines-variants adds granularity 10,000 and no agent on classes transformed with --no-lines.
 
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
@@ -15,7 +16,7 @@ import { parseArgs } from 'node:util';
 import { compileAll, findBenchmarks, runJvm, transformAll, type Benchmark } from './lib/jvm';
 import { METRIC_TITLES, overheadTable, type BenchResult, type Metric } from './lib/report';
 import { PAPER_GRANULARITIES, settingsFor, type Setting } from './lib/settings';
-import { steadyState } from './lib/stats';
+import { steadyState, steadyStateCumulative } from './lib/stats';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -34,7 +35,16 @@ interface Options {
   jit: boolean;
   xint: boolean;
   granularities: number[];
+  granularitiesGiven: boolean;
+  linesVariants: boolean;
   outDir: string;
+}
+
+interface Dirs {
+  work: string;
+  classes: string;
+  out: string;
+  outNoLines: string;
 }
 
 function fail(message: string): never {
@@ -52,13 +62,14 @@ function options(): Options {
       xint: { type: 'boolean', default: false },
       'no-jit': { type: 'boolean', default: false },
       granularities: { type: 'string' },
+      'lines-variants': { type: 'boolean', default: false },
       out: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
   if (values.help) {
     process.stdout.write(
-      'usage: node --import tsx bench/run.ts [--quick] [--only NAME[,NAME]] [--reps N] [--xint] [--no-jit] [--granularities G,...] [--out DIR]\n',
+      'usage: node --import tsx bench/run.ts [--quick] [--only NAME[,NAME]] [--reps N] [--xint] [--no-jit] [--granularities G,...] [--lines-variants] [--out DIR]\n',
     );
     process.exit(0);
   }
@@ -80,6 +91,8 @@ function options(): Options {
     jit: !values['no-jit'],
     xint: values.xint ?? false,
     granularities,
+    granularitiesGiven: values.granularities !== undefined,
+    linesVariants: values['lines-variants'] ?? false,
     outDir: values.out ?? join(root, 'bench', '.build', 'results'),
   };
 }
@@ -89,10 +102,15 @@ function javaVersion(java: string): string {
   return (r.stderr ?? '').split('\n').filter((l) => l.trim() !== '').join('; ');
 }
 
-function runMode(mode: Mode, benchmarks: Benchmark[], o: Options, dirs: { classes: string; out: string; work: string }): { results: BenchResult[]; settings: Setting[] } {
+function classPathOf(s: Setting, dirs: Dirs): string {
+  return s.classes === 'original' ? dirs.classes : s.classes === 'transformed' ? dirs.out : dirs.outNoLines;
+}
+
+function runMode(mode: Mode, benchmarks: Benchmark[], o: Options, dirs: Dirs): { results: BenchResult[]; settings: Setting[] } {
   const java = 'java';
   const profileFile = join(dirs.work, 'profile.json');
-  const settings = settingsFor(mode.granularities, profileFile, true);
+  const noLinesFor: (number | 'none')[] = o.linesVariants ? [...mode.granularities.filter((g) => g === 10000), 'none'] : [];
+  const settings = settingsFor(mode.granularities, profileFile, noLinesFor);
   const results: BenchResult[] = [];
   for (const b of benchmarks) {
     const r: BenchResult = { name: b.name, samples: {}, errors: [] };
@@ -103,7 +121,7 @@ function runMode(mode: Mode, benchmarks: Benchmark[], o: Options, dirs: { classe
       const order = [...settings.slice(shift), ...settings.slice(0, shift)];
       for (const s of order) {
         rmSync(profileFile, { force: true });
-        const args = [...mode.jvmArgs, ...s.properties, '-cp', s.transformed ? dirs.out : dirs.classes, b.mainClass, String(mode.iterations), String(mode.scale)];
+        const args = [...mode.jvmArgs, ...s.properties, '-cp', classPathOf(s, dirs), b.mainClass, String(mode.iterations), String(mode.scale)];
         const run = runJvm(java, args, 600_000);
         if ('error' in run) {
           r.errors.push(`${s.id}: ${run.error}`);
@@ -117,6 +135,7 @@ function runMode(mode: Mode, benchmarks: Benchmark[], o: Options, dirs: { classe
           processMs: run.processMs,
           steadyMs: steadyState(out.iterationsMs),
           ...(out.cpuMs.length > 0 ? { steadyCpuMs: steadyState(out.cpuMs) } : {}),
+          ...(out.procCpuMs.length > 0 ? { steadyProcCpuMs: steadyStateCumulative(out.procCpuMs) } : {}),
         });
         if (s.id.startsWith('g') && !(existsSync(profileFile) && statSync(profileFile).size > 0)) r.errors.push(`${s.id}: no profile written`);
         process.stderr.write(
@@ -151,16 +170,22 @@ function main(): void {
   const t0 = performance.now();
   const load0 = loadavg();
   try {
-    const dirs = { classes: join(work, 'classes'), out: join(work, 'out'), work };
+    const dirs: Dirs = { work, classes: join(work, 'classes'), out: join(work, 'out'), outNoLines: join(work, 'out-no-lines') };
     compileAll('javac', javaDir, dirs.classes);
+    const cli = join(root, 'bin', 'komorium.mjs');
     const tt = performance.now();
-    const transformLine = transformAll(join(root, 'bin', 'komorium.mjs'), dirs.classes, dirs.out);
+    const transformLine = transformAll(cli, dirs.classes, dirs.out);
     const transformMs = performance.now() - tt;
     process.stderr.write(`bench: ${transformLine} (CLI process ${(transformMs / 1000).toFixed(2)} s)\n`);
+    if (o.linesVariants) transformAll(cli, dirs.classes, dirs.outNoLines, ['--no-lines']);
 
     const modes: Mode[] = [];
-    if (o.jit) modes.push({ name: 'HotSpot', jvmArgs: [], iterations: o.quick ? 6 : 10, scale: o.quick ? 0.3 : 1, granularities: o.granularities });
-    if (o.xint) modes.push({ name: '-Xint', jvmArgs: ['-Xint'], iterations: 3, scale: o.quick ? 0.01 : 0.03, granularities: o.granularities });
+    if (o.jit) modes.push({ name: 'HotSpot', jvmArgs: [], iterations: o.quick ? 5 : 10, scale: o.quick ? 0.3 : 1, granularities: o.granularities });
+    if (o.xint) {
+      // The interpreter is ~10-50x slower: small inputs and three granularities only (unless given).
+      const g = o.granularitiesGiven ? o.granularities : [1000, 10000, 100000];
+      modes.push({ name: '-Xint', jvmArgs: ['-Xint'], iterations: 3, scale: o.quick ? 0.01 : 0.03, granularities: g });
+    }
     const sections: string[] = [];
     const json: unknown[] = [];
     let errors = 0;
@@ -168,7 +193,7 @@ function main(): void {
       const { results, settings } = runMode(mode, benchmarks, o, dirs);
       json.push({ mode, settings, results });
       sections.push(`### ${mode.name}: ${mode.iterations} iterations per run, scale ${mode.scale}, ${o.reps} runs per setting\n`);
-      const metrics: Metric[] = ['steadyMs', 'steadyCpuMs', 'processMs'];
+      const metrics: Metric[] = ['steadyCpuMs', 'steadyProcCpuMs', 'steadyMs', 'processMs'];
       for (const m of metrics) sections.push(`Overhead, ${METRIC_TITLES[m]}:\n\n${overheadTable(results, settings, m)}\n`);
       for (const r of results) {
         for (const e of r.errors) {

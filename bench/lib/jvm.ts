@@ -42,9 +42,9 @@ export function compileAll(javac: string, javaDir: string, classesDir: string): 
 }
 
 /** Runs `komorium transform` on `classesDir` into `outDir`; returns the line it reports. */
-export function transformAll(cli: string, classesDir: string, outDir: string): string {
+export function transformAll(cli: string, classesDir: string, outDir: string, extraArgs: readonly string[] = []): string {
   rmSync(outDir, { recursive: true, force: true });
-  const r = spawnSync(process.execPath, [cli, 'transform', '-cp', classesDir, '-d', outDir], { encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [cli, 'transform', ...extraArgs, '-cp', classesDir, '-d', outDir], { encoding: 'utf8' });
   if (r.error) throw new BenchSetupError(`cannot run the komorium CLI: ${r.error.message}`);
   if (r.status !== 0) throw new BenchSetupError(`komorium transform failed (exit ${r.status}):\n${r.stderr}`);
   const line = r.stderr.split('\n').find((l) => l.startsWith('transform:'));

@@ -6,6 +6,12 @@ export interface HarnessOutput {
   iterationsMs: number[];
   /** CPU time of the main thread in each iteration, milliseconds (empty if not supported). */
   cpuMs: number[];
+  /**
+   * CPU time of the whole process (all threads: JIT, GC) since the start of the first
+   * iteration, at each iteration boundary (iterations + 1 values, the first 0), milliseconds;
+   * empty if not supported.
+   */
+  procCpuMs: number[];
 }
 
 export class HarnessOutputError extends Error {
@@ -24,6 +30,7 @@ export function parseHarnessOutput(stdout: string): HarnessOutput {
   let checksum: string | undefined;
   let iterationsMs: number[] | undefined;
   let cpuMs: number[] = [];
+  let procCpuMs: number[] = [];
   for (const raw of stdout.split('\n')) {
     const line = raw.trim();
     if (line.startsWith('checksum ')) {
@@ -32,6 +39,9 @@ export function parseHarnessOutput(stdout: string): HarnessOutput {
       checksum = c;
     } else if (line.startsWith('times-us')) {
       iterationsMs = numbers(line, 'times-us');
+    } else if (line.startsWith('proc-cpu-us')) {
+      const p = numbers(line, 'proc-cpu-us');
+      procCpuMs = p.some((t) => t < 0) ? [] : p;
     } else if (line.startsWith('cpu-us')) {
       const cpu = numbers(line, 'cpu-us');
       cpuMs = cpu.some((t) => t < 0) ? [] : cpu;
@@ -40,5 +50,6 @@ export function parseHarnessOutput(stdout: string): HarnessOutput {
   if (checksum === undefined) throw new HarnessOutputError('no checksum line in the output');
   if (iterationsMs === undefined || iterationsMs.length === 0) throw new HarnessOutputError('no times-us line in the output');
   if (cpuMs.length !== 0 && cpuMs.length !== iterationsMs.length) throw new HarnessOutputError('cpu-us and times-us have different lengths');
-  return { checksum, iterationsMs, cpuMs };
+  if (procCpuMs.length !== 0 && procCpuMs.length !== iterationsMs.length + 1) throw new HarnessOutputError('proc-cpu-us must have one value more than times-us');
+  return { checksum, iterationsMs, cpuMs, procCpuMs };
 }

@@ -12,6 +12,8 @@ export interface Sample {
   steadyMs: number;
   /** The same for the main thread's CPU time (undefined if the JVM can't measure it). */
   steadyCpuMs?: number;
+  /** The same for the CPU time of the whole process (all threads, including JIT and GC). */
+  steadyProcCpuMs?: number;
 }
 
 export interface BenchResult {
@@ -22,11 +24,12 @@ export interface BenchResult {
   errors: string[];
 }
 
-export type Metric = 'steadyMs' | 'steadyCpuMs' | 'processMs';
+export type Metric = 'steadyMs' | 'steadyCpuMs' | 'steadyProcCpuMs' | 'processMs';
 
 export const METRIC_TITLES: Record<Metric, string> = {
   steadyMs: 'in-program steady-state time (wall clock, median of the last half of the iterations)',
-  steadyCpuMs: "in-program steady-state CPU time of the main thread (less sensitive to other processes' load)",
+  steadyCpuMs: "in-program steady-state CPU time of the main thread (median of the last half of the iterations; hardly affected by other processes' load, but leaves out GC and JIT threads)",
+  steadyProcCpuMs: 'in-program steady-state CPU time of the whole JVM process, all threads including GC and JIT (mean over the last half of the iterations)',
   processMs: 'whole JVM process wall time (JVM startup, class loading, JIT warm-up and all iterations; the classes were transformed beforehand)',
 };
 

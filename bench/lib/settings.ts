@@ -5,28 +5,39 @@ export interface Setting {
   id: string;
   /** Column heading. */
   label: string;
-  /** Runs the transformed classes (else the original ones). */
-  transformed: boolean;
+  /** Which classes run: the original ones, or transformed with or without line attribution. */
+  classes: 'original' | 'transformed' | 'transformed-no-lines';
   /** -D options for the JVM. */
   properties: string[];
 }
 
 export const PAPER_GRANULARITIES = [500, 1000, 5000, 10000, 50000, 100000, 500000, 1000000] as const;
 
-export const BASELINE: Setting = { id: 'baseline', label: 'original', transformed: false, properties: [] };
+export const BASELINE: Setting = { id: 'baseline', label: 'original', classes: 'original', properties: [] };
 
 export function granularitySetting(g: number, profileFile: string): Setting {
   return {
     id: `g${g}`,
     label: g.toLocaleString('en-US'),
-    transformed: true,
+    classes: 'transformed',
     properties: [`-Dkomorium.granularity=${g}`, '-Dkomorium.random=0', `-Dkomorium.out=${profileFile}`],
   };
 }
 
 /** Instrumented, no agent: the paper's 'No Prof.' (the lowest overhead of the transformation). */
-export const NO_AGENT: Setting = { id: 'none', label: 'No Prof.', transformed: true, properties: ['-Dkomorium.agent=none'] };
+export const NO_AGENT: Setting = { id: 'none', label: 'No Prof.', classes: 'transformed', properties: ['-Dkomorium.agent=none'] };
 
-export function settingsFor(granularities: readonly number[], profileFile: string, noAgent: boolean): Setting[] {
-  return [BASELINE, ...granularities.map((g) => granularitySetting(g, profileFile)), ...(noAgent ? [NO_AGENT] : [])];
+/** The same setting on classes transformed with `--no-lines` (no source-line attribution). */
+export function withoutLines(s: Setting): Setting {
+  return { ...s, id: `${s.id}-nl`, label: `${s.label} no lines`, classes: 'transformed-no-lines' };
+}
+
+/**
+ * The original program, each granularity, no agent; then, if `noLinesFor` names settings
+ * (granularities or 'none'), those again without line attribution.
+ */
+export function settingsFor(granularities: readonly number[], profileFile: string, noLinesFor: readonly (number | 'none')[] = []): Setting[] {
+  const main = [BASELINE, ...granularities.map((g) => granularitySetting(g, profileFile)), NO_AGENT];
+  const extra = noLinesFor.map((k) => withoutLines(k === 'none' ? NO_AGENT : granularitySetting(k, profileFile)));
+  return [...main, ...extra];
 }

@@ -22,6 +22,18 @@ export function steadyState(iterationTimes: readonly number[]): number {
   return median(iterationTimes.slice(iterationTimes.length - keep));
 }
 
+/**
+ * The steady-state time per iteration from cumulative times at the iteration boundaries
+ * (iterations + 1 values): the mean over the same last half of the iterations. A mean, not a
+ * median, because the cumulative clock (process CPU time) ticks in coarse steps.
+ */
+export function steadyStateCumulative(boundaries: readonly number[]): number {
+  const n = boundaries.length - 1;
+  if (n < 1) throw new BenchStatsError('need at least two boundary times');
+  const keep = Math.ceil(n / 2);
+  return (boundaries[n]! - boundaries[n - keep]!) / keep;
+}
+
 /** time / baseline - 1 (0.25 = 25% slower). */
 export function overhead(time: number, baseline: number): number {
   if (!(baseline > 0) || !(time >= 0)) throw new BenchStatsError(`bad times for an overhead: ${time} / ${baseline}`);

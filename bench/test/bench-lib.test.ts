@@ -2,10 +2,10 @@
 // Run: node scripts/test.mjs bench/test/bench-lib.test.ts
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BenchStatsError, geomean, geomeanOverhead, median, overhead, steadyState } from '../lib/stats';
+import { BenchStatsError, geomean, geomeanOverhead, median, overhead, steadyState, steadyStateCumulative } from '../lib/stats';
 import { HarnessOutputError, parseHarnessOutput } from '../lib/output';
 import { overheadTable, type BenchResult } from '../lib/report';
-import { settingsFor } from '../lib/settings';
+import { settingsFor, withoutLines, NO_AGENT } from '../lib/settings';
 
 test('median of odd and even counts, input left unsorted', () => {
   const xs = [5, 1, 3];
@@ -22,6 +22,13 @@ test('steady state is the median of the last half (rounded up) of the iterations
   assert.throws(() => steadyState([]), BenchStatsError);
 });
 
+test('steady state from cumulative boundary times is the mean of the last half', () => {
+  // 5 iterations: boundaries 0 500 600 700 800 900 -> last 3 iterations took 300 in total
+  assert.equal(steadyStateCumulative([0, 500, 600, 700, 800, 900]), 100);
+  assert.equal(steadyStateCumulative([0, 40]), 40);
+  assert.throws(() => steadyStateCumulative([0]), BenchStatsError);
+});
+
 test('overhead and geomean of overheads', () => {
   assert.equal(overhead(150, 100), 0.5);
   assert.throws(() => overhead(1, 0), BenchStatsError);
@@ -32,10 +39,12 @@ test('overhead and geomean of overheads', () => {
 });
 
 test('harness output: checksum, wall and CPU times in ms', () => {
-  const o = parseHarnessOutput('hello\nchecksum 1f3a\ntimes-us 2000 1500\ncpu-us 1900 1400\n');
+  const o = parseHarnessOutput('hello\nchecksum 1f3a\ntimes-us 2000 1500\ncpu-us 1900 1400\nproc-cpu-us 0 2000 4000\n');
   assert.equal(o.checksum, '1f3a');
   assert.deepEqual(o.iterationsMs, [2, 1.5]);
   assert.deepEqual(o.cpuMs, [1.9, 1.4]);
+  assert.deepEqual(o.procCpuMs, [0, 2, 4]);
+  assert.throws(() => parseHarnessOutput('checksum 1\ntimes-us 1 2\nproc-cpu-us 0 1\n'), HarnessOutputError);
   assert.deepEqual(parseHarnessOutput('checksum 0\ntimes-us 5\ncpu-us -1\n').cpuMs, []);
 });
 
@@ -47,8 +56,18 @@ test('harness output errors name the problem', () => {
   assert.throws(() => parseHarnessOutput('checksum 1\ntimes-us 1 2\ncpu-us 1\n'), HarnessOutputError);
 });
 
+test('settings: original, granularities with constant interval, no agent, no-lines variants', () => {
+  const s = settingsFor([500, 10000], '/tmp/p.json', [10000, 'none']);
+  assert.deepEqual(s.map((x) => x.id), ['baseline', 'g500', 'g10000', 'none', 'g10000-nl', 'none-nl']);
+  assert.deepEqual(s.map((x) => x.classes), ['original', 'transformed', 'transformed', 'transformed', 'transformed-no-lines', 'transformed-no-lines']);
+  assert.ok(s[2]!.properties.includes('-Dkomorium.random=0'));
+  assert.ok(s[2]!.properties.includes('-Dkomorium.granularity=10000'));
+  assert.deepEqual(withoutLines(NO_AGENT).properties, ['-Dkomorium.agent=none']);
+  assert.equal(s[4]!.label, '10,000 no lines');
+});
+
 test('overhead table: medians per setting, overheads, geo. mean row', () => {
-  const settings = settingsFor([1000], '/tmp/p.json', true);
+  const settings = settingsFor([1000], '/tmp/p.json');
   const s = (ms: number) => ({ checksum: 'a', processMs: ms * 10, steadyMs: ms });
   const results: BenchResult[] = [
     { name: 'one', samples: { baseline: [s(100), s(90), s(110)], g1000: [s(150), s(300), s(140)], none: [s(100)] }, errors: [] },

@@ -86,10 +86,10 @@ public final class Main {
     Harness.run("collections", args, scale -> {
       seed = 42;
       long h = 0;
-      h = Harness.mix(h, hashMaps(Harness.size(scale, 80_000, 100)));
-      h = Harness.mix(h, lists(Harness.size(scale, 60_000, 100)));
-      h = Harness.mix(h, treeMaps(Harness.size(scale, 30_000, 100)));
-      h = Harness.mix(h, bfs(Harness.size(Math.sqrt(scale), 250, 10)));
+      h = Harness.mix(h, hashMaps(Harness.size(scale, 39_000, 100)));
+      h = Harness.mix(h, lists(Harness.size(scale, 29_000, 100)));
+      h = Harness.mix(h, treeMaps(Harness.size(scale, 15_000, 100)));
+      h = Harness.mix(h, bfs(Harness.size(Math.sqrt(scale), 175, 10)));
       return h;
     });
   }

@@ -10,6 +10,8 @@ import java.lang.management.ThreadMXBean;
  * checksum 1f3a...          (the workload's result; every iteration must agree)
  * times-us 812345 402311 ... (wall time of each iteration, microseconds)
  * cpu-us 801000 400000 ...   (CPU time of the main thread in each iteration, microseconds)
+ * proc-cpu-us 0 905000 ...   (CPU time of the whole process, all threads, before the first and
+ *                             after each iteration; the OS updates it in steps of ~10 ms)
  * </pre>
  *
  * Arguments: [iterations] [scale]. The scale multiplies the problem size (1.0 = full size).
@@ -30,6 +32,8 @@ public final class Harness {
     boolean cpu = mx.isCurrentThreadCpuTimeSupported();
     long[] times = new long[iterations];
     long[] cpuTimes = new long[iterations];
+    long[] procCpu = new long[iterations + 1];
+    procCpu[0] = processCpuNanos();
     long first = 0;
     for (int i = 0; i < iterations; i++) {
       long c0 = cpu ? mx.getCurrentThreadCpuTime() : 0;
@@ -37,6 +41,7 @@ public final class Harness {
       long r = w.run(scale);
       times[i] = (System.nanoTime() - t0) / 1000;
       cpuTimes[i] = cpu ? (mx.getCurrentThreadCpuTime() - c0) / 1000 : -1;
+      procCpu[i + 1] = processCpuNanos();
       if (i == 0) {
         first = r;
       } else if (r != first) {
@@ -52,6 +57,17 @@ public final class Harness {
     sb.append("cpu-us");
     for (long t : cpuTimes) sb.append(' ').append(t);
     System.out.println(sb);
+    sb.setLength(0);
+    sb.append("proc-cpu-us");
+    for (long t : procCpu) sb.append(' ').append(t < 0 ? -1 : (t - procCpu[0]) / 1000);
+    System.out.println(sb);
+  }
+
+  /** CPU time of the whole JVM process in nanoseconds, -1 if unavailable. */
+  private static long processCpuNanos() {
+    java.lang.management.OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
+    if (os instanceof com.sun.management.OperatingSystemMXBean) return ((com.sun.management.OperatingSystemMXBean) os).getProcessCpuTime();
+    return -1;
   }
 
   /** Scales a size, at least `min`. */

@@ -81,9 +81,9 @@ public final class Main {
 
   public static void main(String[] args) {
     Harness.run("objects", args, scale -> {
-      int depth = scale >= 1 ? 15 : scale >= 0.3 ? 13 : 9;
+      int depth = scale >= 1 ? 14 : scale >= 0.3 ? 12 : 9;
       long h = Harness.mix(0, binaryTrees(depth));
-      return Harness.mix(h, vectors(Harness.size(scale, 2_000_000, 100)));
+      return Harness.mix(h, vectors(Harness.size(scale, 975_000, 100)));
     });
   }
 }

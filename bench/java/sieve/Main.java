@@ -45,9 +45,9 @@ public final class Main {
   public static void main(String[] args) {
     Harness.run("sieve", args, scale -> {
       long h = 0;
-      h = Harness.mix(h, sieve(new boolean[Harness.size(scale, 6_000_000, 1000)]));
-      h = Harness.mix(h, collatz(Harness.size(scale, 250_000, 100)));
-      h = Harness.mix(h, scan(new int[Harness.size(scale, 3_000_000, 100)]));
+      h = Harness.mix(h, sieve(new boolean[Harness.size(scale, 2_925_000, 1000)]));
+      h = Harness.mix(h, collatz(Harness.size(scale, 122_000, 100)));
+      h = Harness.mix(h, scan(new int[Harness.size(scale, 1_462_000, 100)]));
       return h;
     });
   }

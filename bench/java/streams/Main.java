@@ -53,9 +53,9 @@ public final class Main {
 
   public static void main(String[] args) {
     Harness.run("streams", args, scale -> {
-      long h = Harness.mix(0, pipelines(Harness.size(scale, 600_000, 100)));
-      h = Harness.mix(h, collectors(people(Harness.size(scale, 50_000, 100))));
-      return Harness.mix(h, functions(Harness.size(scale, 1_500_000, 100)));
+      long h = Harness.mix(0, pipelines(Harness.size(scale, 292_000, 100)));
+      h = Harness.mix(h, collectors(people(Harness.size(scale, 24_000, 100))));
+      return Harness.mix(h, functions(Harness.size(scale, 731_000, 100)));
     });
   }
 }

@@ -56,9 +56,9 @@ public final class Main {
   public static void main(String[] args) {
     Harness.run("strings", args, scale -> {
       long h = 0;
-      h = Harness.mix(h, parse(Harness.size(scale, 25_000, 50)));
-      h = Harness.mix(h, regex(Harness.size(scale, 20_000, 50)));
-      h = Harness.mix(h, palindromes(Harness.size(scale, 120_000, 50)));
+      h = Harness.mix(h, parse(Harness.size(scale, 12_000, 50)));
+      h = Harness.mix(h, regex(Harness.size(scale, 9_750, 50)));
+      h = Harness.mix(h, palindromes(Harness.size(scale, 58_000, 50)));
       return h;
     });
   }
