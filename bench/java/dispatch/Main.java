@@ -185,9 +185,9 @@ public final class Main {
 
   public static void main(String[] args) {
     Harness.run("dispatch", args, scale -> {
-      long h = Harness.mix(0, shapes(Harness.size(scale, 3_900_000, 100)));
-      h = Harness.mix(h, exprs(Harness.size(scale, 5_850, 10)));
-      return Harness.mix(h, counters(Harness.size(scale, 7_312_000, 100)));
+      long h = Harness.mix(0, shapes(Harness.size(scale, 2_000_000, 100)));
+      h = Harness.mix(h, exprs(Harness.size(scale, 3_000, 10)));
+      return Harness.mix(h, counters(Harness.size(scale, 3_600_000, 100)));
     });
   }
 }

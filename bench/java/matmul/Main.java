@@ -51,13 +51,13 @@ public final class Main {
 
   public static void main(String[] args) {
     Harness.run("matmul", args, scale -> {
-      int n = Harness.size(Math.cbrt(scale), 299, 8);
+      int n = Harness.size(Math.cbrt(scale), 240, 8);
       double[][] c = multiply(fill(n, 1), fill(n, 2));
       c = multiply(c, fill(n, 3));
       double trace = 0;
       for (int i = 0; i < n; i++) trace += c[i][i] + c[i][n - 1 - i];
       long h = Harness.mix(0, Double.doubleToLongBits(trace));
-      return Harness.mix(h, multiplyLong(Harness.size(Math.cbrt(scale), 221, 8)));
+      return Harness.mix(h, multiplyLong(Harness.size(Math.cbrt(scale), 180, 8)));
     });
   }
 }

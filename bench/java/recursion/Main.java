@@ -34,7 +34,7 @@ public final class Main {
   public static void main(String[] args) {
     Harness.run("recursion", args, scale -> {
       long h = 0;
-      int reps = Harness.size(scale, 4, 1);
+      int reps = Harness.size(scale, 2, 1);
       for (int r = 0; r < reps; r++) {
         h = Harness.mix(h, fib(27));
         h = Harness.mix(h, ack(2, 1500 + r));
