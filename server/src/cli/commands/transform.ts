@@ -11,6 +11,7 @@ import { findJavaHome, splitClassPath } from '../../classpath/index';
 import { buildRuntime } from '../../runtime/build';
 import { transformClassPath } from '../../transform/driver';
 import { cacheRoot } from '../../engine/cache';
+import { reflectionPatch } from '../../engine/reflect-patch';
 
 const USAGE = `usage: komorium transform -cp CLASSPATH -d OUTDIR [--max-path M] [--jdk HOME] [--no-cache]
 
@@ -18,7 +19,10 @@ Writes the transformed classes of CLASSPATH, its resources and the Komorium runt
 Then \`java -cp OUTDIR MainClass\` runs profiled; the profile is written to the file named by
 -Dkomorium.out, else komorium-profile.json in the working directory. Other settings:
 -Dkomorium.granularity=N, -Dkomorium.random=R, -Dkomorium.seed=S, -Dkomorium.agent=CLASS.
---no-lines drops source-line attribution (to measure its cost). Methods that had a fallback (no extended version, code too large) are listed on stderr.`;
+--no-lines drops source-line attribution (to measure its cost). Methods that had a fallback (no extended version, code too large) are listed on stderr.
+OUTDIR/komorium-patch/java.base holds an optional patch of java.lang.Class: with
+--patch-module=java.base=OUTDIR/komorium-patch/java.base, reflection does not show the methods
+and fields the transformation added.`;
 
 registerCommand({
   name: 'transform',
@@ -51,12 +55,16 @@ registerCommand({
     });
     const runtime = buildRuntime(join(cacheRoot(), 'runtime'), { jdk: jdk.home });
     cpSync(join(runtime.classesDir, 'komorium'), join(outDir, 'komorium'), { recursive: true });
+    // The reflection patch (optional): hides the extended methods and MID fields from reflection.
+    const patchDir = join(outDir, 'komorium-patch', 'java.base');
+    cpSync(reflectionPatch(jdk, join(cacheRoot(), 'patch')), patchDir, { recursive: true });
     for (const f of r.failed) process.stderr.write(`komorium: warning: ${f.name} copied untransformed (${f.error})\n`);
     if (!args.flags.has('quiet')) {
       for (const f of r.fallbacks) process.stderr.write(`fallback: ${f.className}.${f.method}${f.descriptor}: ${f.outcome} (${f.reason})\n`);
       process.stderr.write(
         `transform: ${r.classes} classes (${r.transformed} transformed, ${r.reused} from cache), ${r.resources} resources, ` +
-          `${r.fallbacks.length} fallbacks, ${r.failed.length} failed, ${(r.ms / 1000).toFixed(2)} s -> ${outDir}\n`,
+          `${r.fallbacks.length} fallbacks, ${r.failed.length} failed, ${(r.ms / 1000).toFixed(2)} s -> ${outDir}\n` +
+          `run it with: java --patch-module=java.base=${patchDir} -cp ${outDir} MainClass  (the patch keeps reflection unchanged; optional)\n`,
       );
     }
     return r.failed.length > 0 ? 1 : 0;
