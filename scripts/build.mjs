@@ -1,6 +1,8 @@
-// Bundles the CLI (and, as they land, the language server, client and webview) with esbuild.
+// Bundles the CLI, and (each from its own script, when present) the language server and client
+// (scripts/build-extension.mjs) and the webview (scripts/build-webview.mjs), with esbuild.
 import { build } from 'esbuild';
-import { fileURLToPath } from 'node:url';
+import { existsSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { dirname, join } from 'node:path';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -14,3 +16,11 @@ await build({
   banner: { js: "import { createRequire as __kmCreateRequire } from 'node:module'; const require = __kmCreateRequire(import.meta.url);" },
 });
 console.log('build: dist/cli.mjs');
+
+// Each part's build script exports `async function buildPart(root)`.
+for (const part of ['build-interp.mjs', 'build-extension.mjs', 'build-webview.mjs']) {
+  const file = join(root, 'scripts', part);
+  if (!existsSync(file)) continue;
+  const mod = await import(pathToFileURL(file).href);
+  await mod.buildPart(root);
+}
