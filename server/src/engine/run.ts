@@ -1,0 +1,143 @@
+// The engine-agnostic run handle: the language server (and anything else that profiles a
+// program interactively) starts a run through `startRun` and never talks to an engine
+// directly. Each engine registers an implementation with `registerEngine`; which engine runs is
+// decided in exactly one place (`resolveEngine`), so flipping the default is a one-line change.
+//
+// Contract for every engine:
+//   * it never runs the program (or any heavy work: transforming, compiling) on the caller's
+//     thread: a child process or a worker thread;
+//   * `done` always resolves (never rejects): bad input, a program that throws, System.exit,
+//     cancellation and engine failures all end in a RunOutcome, with `error` set when the
+//     engine itself could not do its job;
+//   * `cancel()` stops the program and still yields the samples gathered so far
+//     (RunOutcome.profilePath points at a complete profile whenever one could be written);
+//   * callbacks are invoked asynchronously, never after `done` has resolved.
+
+/** Engines Komorium knows. `jvm` = transformed classes on HotSpot; `interpreter` = the embedded JVM. */
+export type EngineName = 'jvm' | 'interpreter';
+export const ENGINE_NAMES: readonly EngineName[] = ['jvm', 'interpreter'];
+
+/** The engine used when the user did not choose one. The interpreter engine will flip this. */
+export const DEFAULT_ENGINE: EngineName = 'jvm';
+
+export interface RunProgress {
+  /** Bytecodes executed so far (exact or the engine's best estimate; 0 when unknown). */
+  bytecodes: number;
+  /** Samples taken so far. */
+  samples: number;
+  /** Milliseconds since the run started (program start, not counting preparation). */
+  elapsedMs: number;
+  /** What the engine is doing: preparing (transforming, compiling), running, finishing. */
+  phase: 'preparing' | 'running' | 'finishing';
+}
+
+export interface RunOptions {
+  engine?: EngineName;
+  /** The program's class path (absolute, or relative to cwd). */
+  classpath: string[];
+  mainClass: string;
+  args: string[];
+  /** Extra JVM options (e.g. -Xmx1g, -Dfoo=bar); engines ignore what they cannot honour. */
+  vmArgs?: string[];
+  /** Working directory of the program (default: the process's). */
+  cwd?: string;
+  /** Extra environment variables of the program. */
+  env?: Record<string, string>;
+  /** Where the final profile is written. */
+  profilePath: string;
+  granularity?: number;
+  random?: number;
+  seed?: number;
+  maxPath?: number;
+  /** JDK home (default: JAVA_HOME, then java on PATH). */
+  jdk?: string;
+  /** Interval of live snapshots in milliseconds (0 or undefined = no live snapshots). */
+  liveIntervalMs?: number;
+
+  onStdout?: (chunk: Buffer) => void;
+  onStderr?: (chunk: Buffer) => void;
+  onProgress?: (p: RunProgress) => void;
+  /** A complete profile (docs/PROFILE_FORMAT.md, as parsed JSON) of the samples so far. */
+  onSnapshot?: (profileJson: unknown) => void;
+  /** Engine diagnostics (transform warnings, preparation steps), one line each. */
+  onLog?: (line: string) => void;
+}
+
+export interface RunOutcome {
+  /** The program's exit code; null when it did not exit normally (killed, never started). */
+  exitCode: number | null;
+  /** The signal that ended the program, if any. */
+  signal: string | null;
+  /** The final profile, when one was written. */
+  profilePath: string | null;
+  /** True when the run ended because cancel() was called. */
+  cancelled: boolean;
+  /** Set when the engine could not do its job (no JDK, main class not found, ...). */
+  error?: string;
+  /** Milliseconds from program start to exit. */
+  elapsedMs: number;
+}
+
+export interface ProfileRun {
+  readonly done: Promise<RunOutcome>;
+  /** Stops the program; the profile of what ran so far is still written. Idempotent. */
+  cancel(): void;
+  writeStdin(data: string | Buffer): void;
+  endStdin(): void;
+}
+
+export type EngineStarter = (opts: RunOptions) => ProfileRun;
+
+const engines = new Map<EngineName, EngineStarter>();
+
+/** Registers an engine implementation (each engine module calls this once when imported). */
+export function registerEngine(name: EngineName, start: EngineStarter): void {
+  engines.set(name, start);
+}
+
+export function isEngineName(s: unknown): s is EngineName {
+  return typeof s === 'string' && (ENGINE_NAMES as readonly string[]).includes(s);
+}
+
+/** The one place that decides which engine runs: the requested one, else the default. */
+export function resolveEngine(requested: string | undefined | null): EngineName {
+  if (requested === undefined || requested === null || requested === '') return DEFAULT_ENGINE;
+  if (!isEngineName(requested)) throw new Error(`unknown engine '${requested}' (expected ${ENGINE_NAMES.join(' or ')})`);
+  return requested;
+}
+
+/** True when an implementation of the engine is registered. */
+export function engineAvailable(name: EngineName): boolean {
+  return engines.has(name);
+}
+
+/** A run that failed before it started: `done` resolves with the error. */
+export function failedRun(error: string): ProfileRun {
+  return {
+    done: Promise.resolve({ exitCode: null, signal: null, profilePath: null, cancelled: false, error, elapsedMs: 0 }),
+    cancel() {},
+    writeStdin() {},
+    endStdin() {},
+  };
+}
+
+/**
+ * Starts a profiled run on the chosen engine. Never throws: an unknown or unavailable engine
+ * gives a run whose outcome carries the error.
+ */
+export function startRun(opts: RunOptions): ProfileRun {
+  let name: EngineName;
+  try {
+    name = resolveEngine(opts.engine);
+  } catch (e) {
+    return failedRun((e as Error).message);
+  }
+  const start = engines.get(name);
+  if (!start) return failedRun(`the ${name} engine is not available in this build`);
+  if (!opts.mainClass) return failedRun('no main class given');
+  try {
+    return start({ ...opts, engine: name });
+  } catch (e) {
+    return failedRun(`the ${name} engine failed to start: ${(e as Error).message}`);
+  }
+}
