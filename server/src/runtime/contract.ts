@@ -65,6 +65,10 @@ export const RUNTIME_PROPERTIES = {
   stackSize: 'komorium.stackSize',
   maxThreads: 'komorium.maxThreads',
   verbose: 'komorium.verbose',
+  /** Live snapshot path (docs/RUNTIME.md, Live snapshots). */
+  live: 'komorium.live',
+  /** Milliseconds between live snapshots. */
+  liveInterval: 'komorium.liveInterval',
 } as const;
 
 /** Separator of program arguments in `komorium.args`. */

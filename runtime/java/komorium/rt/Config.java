@@ -18,6 +18,9 @@ package komorium.rt;
  * komorium.stackSize    initial reified stack size (default 64)
  * komorium.maxThreads   threads written separately; the rest are merged (default 512)
  * komorium.verbose      "true": print where the profile was written
+ * komorium.live         live snapshot path: a daemon thread writes a snapshot of the profile so
+ *                       far there every komorium.liveInterval ms (default: none)
+ * komorium.liveInterval milliseconds between live snapshots (default 500, at least 20)
  * </pre>
  */
 final class Config {
@@ -35,6 +38,8 @@ final class Config {
     static int stackSize = 64;
     static int maxThreads = 512;
     static boolean verbose;
+    static String live;
+    static int liveInterval = 500;
     static long startTime;
 
     private Config() {
@@ -51,6 +56,8 @@ final class Config {
         stackSize = intProp("komorium.stackSize", stackSize, 4);
         maxThreads = intProp("komorium.maxThreads", maxThreads, 1);
         verbose = "true".equals(System.getProperty("komorium.verbose"));
+        live = strProp("komorium.live", null);
+        liveInterval = intProp("komorium.liveInterval", liveInterval, 20);
         String vmName = strProp("java.vm.name", "");
         vm = (vmName + " " + strProp("java.vm.version", "")).trim();
         jdk = strProp("java.version", "");

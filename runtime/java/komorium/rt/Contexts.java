@@ -42,6 +42,9 @@ final class Contexts {
 
     private static volatile boolean agentFailureReported;
 
+    /** The live-snapshot thread (komorium.live): its contexts are never registered. */
+    private static volatile Thread liveThread;
+
     private Contexts() {
     }
 
@@ -90,6 +93,7 @@ final class Contexts {
                 Config.load();
                 agent = loadAgent(Config.agent);
                 Runtime.getRuntime().addShutdownHook(new Thread(new ShutdownHook(), "komorium-shutdown"));
+                if (Config.live != null && agent instanceof DefaultAgent) liveThread = LiveSnapshots.start(agent.getClass().getName());
             } catch (Throwable e) {
                 agent = null;
                 warn("initialisation failed, profiling disabled: " + e);
@@ -121,7 +125,8 @@ final class Contexts {
             c = probe(table, t);
             if (c != null) return c;
             p = agent;
-            reg = state == RUNNING;
+            // The live-snapshot thread only reads the agent's data: never counted, never sampled.
+            reg = state == RUNNING && t != liveThread;
             TC.Snapshot snap = reg ? takePending(t) : null;
             c = new TC(t, reg ? allCount : -1, Config.stackSize, snap);
             if (!reg) c.suspended = true;
@@ -258,6 +263,15 @@ final class Contexts {
             }
         }
         return null;
+    }
+
+    /** The registered contexts so far, in registration order (for live snapshots). */
+    static TC[] registered() {
+        synchronized (LOCK) {
+            TC[] a = new TC[allCount];
+            System.arraycopy(all, 0, a, 0, allCount);
+            return a;
+        }
     }
 
     // ---------------------------------------------------------------- shutdown

@@ -13,7 +13,9 @@ import java.util.HashMap;
  * canonical order (threads by name and rank, children by method and call line), and written
  * to a temporary file in the target directory that is then renamed over the target, so a
  * reader never sees a partial profile. Runs on the shutdown hook thread after sampling has
- * stopped, so it may use the JDK freely. All traversals are iterative (trees can be deep).
+ * stopped, or on the live-snapshot thread while sampling goes on (each thread's tree is copied
+ * under its context's monitor), so it may use the JDK freely. All traversals are iterative
+ * (trees can be deep).
  */
 final class ProfileWriter {
     static final int VERSION = 1;
@@ -59,7 +61,8 @@ final class ProfileWriter {
         long samples;
         long bytecodes;
         int merged;
-        final ArrayList<InvocationNode> roots = new ArrayList<InvocationNode>();
+        /** The thread's tree, copied while holding its context's monitor. */
+        ENode tree;
 
         Out(String name, int seq) {
             this.name = name;
@@ -71,14 +74,26 @@ final class ProfileWriter {
     private final HashMap<String, Integer> keyIds = new HashMap<String, Integer>();
     private final ArrayList<String> keyStrings = new ArrayList<String>();
     private final ArrayList<MIDImpl> keyMids = new ArrayList<MIDImpl>();
+    /**
+     * Live snapshots run while the program runs and may overlap the final writer: they keep
+     * their method keys here instead of in {@link MIDImpl#exportKey}, which belongs to the final
+     * writer alone.
+     */
+    private final HashMap<MIDImpl, Integer> snapshotKeys;
 
-    private ProfileWriter() {
+    private ProfileWriter(boolean snapshot) {
+        this.snapshotKeys = snapshot ? new HashMap<MIDImpl, Integer>() : null;
+    }
+
+    /** A live snapshot of the profile so far (komorium.live); sampling goes on meanwhile. */
+    static byte[] snapshot(TC[] contexts, String agentName) {
+        return new ProfileWriter(true).render(contexts, agentName);
     }
 
     static void write(TC[] contexts, String agentName) {
         File target = new File(Config.out).getAbsoluteFile();
         try {
-            byte[] bytes = new ProfileWriter().render(contexts, agentName);
+            byte[] bytes = new ProfileWriter(false).render(contexts, agentName);
             writeAtomically(target, bytes);
             if (Config.verbose) Contexts.warn("profile written to " + target.getPath());
         } catch (Throwable e) {
@@ -115,7 +130,12 @@ final class ProfileWriter {
     }
 
     private int keyOf(MIDImpl m) {
-        if (m.exportKey >= 0) return m.exportKey;
+        if (snapshotKeys != null) {
+            Integer known = snapshotKeys.get(m);
+            if (known != null) return known.intValue();
+        } else if (m.exportKey >= 0) {
+            return m.exportKey;
+        }
         String s = m.className.replace('/', '.') + '\u0000' + m.methodName + '\u0000' + m.descriptor + '\u0000'
             + (m.sourceFile == null ? "\u0001" : m.sourceFile);
         Integer k = keyIds.get(s);
@@ -125,8 +145,9 @@ final class ProfileWriter {
             keyStrings.add(s);
             keyMids.add(m);
         }
-        m.exportKey = k.intValue();
-        return m.exportKey;
+        if (snapshotKeys != null) snapshotKeys.put(m, k);
+        else m.exportKey = k.intValue();
+        return k.intValue();
     }
 
     byte[] render(TC[] contexts, String agentName) {
@@ -141,7 +162,7 @@ final class ProfileWriter {
                 Out o = new Out(d.name, d.seq);
                 o.samples = d.samples;
                 o.bytecodes = b;
-                o.roots.add(d.root);
+                o.tree = exportTree(d.root);
                 outs.add(o);
             }
         }
@@ -160,7 +181,7 @@ final class ProfileWriter {
             Out o = outs.get(i);
             totalSamples += o.samples;
             totalBytecodes += o.bytecodes;
-            trees.add(exportTree(o.roots));
+            trees.add(o.tree);
         }
 
         Json j = new Json();
@@ -277,6 +298,7 @@ final class ProfileWriter {
         for (int i = 0; i < keep; i++) kept.put(bySamples.get(i), Boolean.TRUE);
         ArrayList<Out> r = new ArrayList<Out>();
         Out other = new Out("(other threads)", 0);
+        other.tree = new ENode(-1, 0);
         for (int i = 0; i < canon.size(); i++) {
             Out o = canon.get(i);
             if (kept.containsKey(o)) r.add(o);
@@ -284,22 +306,44 @@ final class ProfileWriter {
                 other.samples += o.samples;
                 other.bytecodes += o.bytecodes;
                 other.merged++;
-                other.roots.addAll(o.roots);
+                mergeInto(other.tree, o.tree);
             }
         }
         r.add(other);
         return r;
     }
 
-    /** Merges the given trees into one export tree (same method key and call line = same node). */
-    private ENode exportTree(ArrayList<InvocationNode> roots) {
+    /** Adds the export tree {@code src} into {@code dst} (same method key and call line = same node). */
+    private static void mergeInto(ENode dst, ENode src) {
+        ArrayList<ENode> from = new ArrayList<ENode>();
+        ArrayList<ENode> to = new ArrayList<ENode>();
+        from.add(src);
+        to.add(dst);
+        while (!from.isEmpty()) {
+            ENode s = from.remove(from.size() - 1);
+            ENode d = to.remove(to.size() - 1);
+            d.self += s.self;
+            if (s.lines != null) {
+                for (java.util.Map.Entry<Integer, long[]> e : s.lines.entrySet()) d.addLine(e.getKey().intValue(), e.getValue()[0]);
+            }
+            for (int i = 0; i < s.kids.size(); i++) {
+                ENode k = s.kids.get(i);
+                from.add(k);
+                to.add(d.child(k.key, k.line));
+            }
+        }
+    }
+
+    /**
+     * Copies one thread's tree into an export tree (nodes standing for the same method key and
+     * call line merged). The caller holds the thread's context monitor.
+     */
+    private ENode exportTree(InvocationNode treeRoot) {
         ENode root = new ENode(-1, 0);
         ArrayList<InvocationNode> src = new ArrayList<InvocationNode>();
         ArrayList<ENode> dst = new ArrayList<ENode>();
-        for (int i = 0; i < roots.size(); i++) {
-            src.add(roots.get(i));
-            dst.add(root);
-        }
+        src.add(treeRoot);
+        dst.add(root);
         while (!src.isEmpty()) {
             InvocationNode s = src.remove(src.size() - 1);
             ENode d = dst.remove(dst.size() - 1);

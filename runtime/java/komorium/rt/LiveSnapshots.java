@@ -1,0 +1,58 @@
+package komorium.rt;
+
+import java.io.File;
+
+/**
+ * Live snapshots (opt-in, {@code komorium.live=FILE}): a daemon thread that, every
+ * {@code komorium.liveInterval} milliseconds, writes the default agent's profile of the samples
+ * so far to FILE (atomically, like the final profile), so that an editor can show the profile
+ * while the program runs.
+ *
+ * <p>It only reads the agent's data: each thread's tree is copied while holding that thread's
+ * context monitor, as the shutdown path does (docs/RUNTIME.md, invariants 3-4), so a sample
+ * never sees a half-copied tree and the copy never sees a half-updated one. The thread itself
+ * is never registered (its contexts are suspended and never sample), and the writer it uses
+ * shares no state with the final writer, so the final profile is the same with or without
+ * live snapshots. It stops when the runtime freezes at shutdown.
+ */
+final class LiveSnapshots implements Runnable {
+    private final String agentName;
+    private final File target;
+    private final long interval;
+
+    private LiveSnapshots(String agentName) {
+        this.agentName = agentName;
+        this.target = new File(Config.live).getAbsoluteFile();
+        this.interval = Config.liveInterval;
+    }
+
+    /** Starts the snapshot thread (called during runtime initialisation) and returns it. */
+    static Thread start(String agentName) {
+        Thread t = new Thread(new LiveSnapshots(agentName), "komorium-live");
+        t.setDaemon(true);
+        t.start();
+        return t;
+    }
+
+    public void run() {
+        boolean reported = false;
+        while (Contexts.state != Contexts.FROZEN) {
+            try {
+                Thread.sleep(interval);
+            } catch (InterruptedException e) {
+                return;
+            }
+            if (Contexts.state != Contexts.RUNNING) continue;
+            try {
+                byte[] bytes = ProfileWriter.snapshot(Contexts.registered(), agentName);
+                if (Contexts.state == Contexts.FROZEN) return;
+                ProfileWriter.writeAtomically(target, bytes);
+            } catch (Throwable e) {
+                if (!reported) {
+                    reported = true;
+                    Contexts.warn("could not write a live snapshot to " + target.getPath() + ": " + e);
+                }
+            }
+        }
+    }
+}

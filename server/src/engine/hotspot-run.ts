@@ -1,0 +1,195 @@
+// The HotSpot engine behind the engine-run interface (run.ts): the class path is prepared in a
+// worker thread (hotspot-prepare.ts: runtime build, transform, main-class check), then `java`
+// runs as a child process with piped stdio. Live snapshots (komorium.live) are polled from a
+// temporary file; cancel() sends SIGTERM so the JVM's shutdown hook writes the profile of what
+// ran so far (SIGKILL after a grace period, then the last live snapshot stands in for it).
+
+import { spawn, type ChildProcess } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { runtimeSystemProperties } from '../runtime/contract';
+import type { HotSpotPrepared } from './hotspot-prepare';
+import { registerEngine, type ProfileRun, type RunOptions, type RunOutcome, type RunProgress } from './run';
+import { jobUrl, runJob, JobError, type JobHandle } from './worker-thread';
+
+/** How long a cancelled JVM may take to write its profile before it is killed. */
+const KILL_GRACE_MS = 5000;
+
+interface LiveState {
+  file: string;
+  mtimeMs: number;
+  size: number;
+}
+
+/** Reads the live snapshot file if it changed since the last read; undefined otherwise. */
+function readLive(s: LiveState): unknown {
+  let st;
+  try {
+    st = statSync(s.file);
+  } catch {
+    return undefined;
+  }
+  if (st.mtimeMs === s.mtimeMs && st.size === s.size) return undefined;
+  try {
+    const json: unknown = JSON.parse(readFileSync(s.file, 'utf8'));
+    s.mtimeMs = st.mtimeMs;
+    s.size = st.size;
+    return json;
+  } catch {
+    return undefined; // replaced while reading: the next poll gets it
+  }
+}
+
+function totalsOf(json: unknown): { bytecodes: number; samples: number } {
+  const meta = (json as { meta?: { totalBytecodes?: unknown; totalSamples?: unknown } }).meta;
+  return {
+    bytecodes: typeof meta?.totalBytecodes === 'number' ? meta.totalBytecodes : 0,
+    samples: typeof meta?.totalSamples === 'number' ? meta.totalSamples : 0,
+  };
+}
+
+export function startHotSpotRun(o: RunOptions): ProfileRun {
+  const cwd = resolve(o.cwd ?? process.cwd());
+  const profilePath = resolve(cwd, o.profilePath);
+  const liveDir = mkdtempSync(join(tmpdir(), 'komorium-live-'));
+  const live: LiveState = { file: join(liveDir, 'live.json'), mtimeMs: 0, size: -1 };
+  let cancelled = false;
+  let prepJob: JobHandle<HotSpotPrepared> | undefined;
+  let child: ChildProcess | undefined;
+  let killTimer: NodeJS.Timeout | undefined;
+  let finished = false;
+  const pendingStdin: (string | Buffer)[] = [];
+  let stdinEnded = false;
+  let progress: RunProgress = { bytecodes: 0, samples: 0, elapsedMs: 0, phase: 'preparing' };
+  let startedAt = 0;
+
+  const emitProgress = (p: Partial<RunProgress>) => {
+    if (finished) return;
+    progress = { ...progress, ...p };
+    o.onProgress?.(progress);
+  };
+  const log = (line: string) => {
+    if (!finished) o.onLog?.(line);
+  };
+
+  const pollLive = () => {
+    if (finished) return;
+    const json = readLive(live);
+    const elapsedMs = startedAt ? Date.now() - startedAt : 0;
+    if (json !== undefined) {
+      o.onSnapshot?.(json);
+      emitProgress({ ...totalsOf(json), elapsedMs });
+    } else {
+      emitProgress({ elapsedMs });
+    }
+  };
+
+  const run = async (): Promise<RunOutcome> => {
+    const base = { profilePath: null, cancelled: false, exitCode: null, signal: null, elapsedMs: 0 };
+    emitProgress({ phase: 'preparing' });
+    let prepared: HotSpotPrepared;
+    try {
+      prepJob = runJob<HotSpotPrepared>(jobUrl(import.meta.url, 'hotspot-worker'), {
+        classpath: o.classpath,
+        mainClass: o.mainClass,
+        cwd,
+        jdk: o.jdk,
+        maxPath: o.maxPath,
+      });
+      prepared = await prepJob.result;
+    } catch (e) {
+      if (cancelled) return { ...base, cancelled: true, error: 'cancelled before the program started' };
+      const err = e as Error;
+      const detail = err instanceof JobError && err.errorName === 'PrepareError' ? err.message : `preparing the run failed: ${err.message}`;
+      return { ...base, error: detail };
+    }
+    try {
+      for (const w of prepared.warnings.slice(0, 20)) log(`warning: ${w}`);
+      if (prepared.warnings.length > 20) log(`warning: ... and ${prepared.warnings.length - 20} more`);
+      if (cancelled) return { ...base, cancelled: true, error: 'cancelled before the program started' };
+      mkdirSync(dirname(profilePath), { recursive: true });
+      rmSync(profilePath, { force: true });
+      const props = runtimeSystemProperties({
+        out: profilePath,
+        engine: 'hotspot',
+        scope: 'app',
+        program: o.mainClass,
+        args: o.args,
+        granularity: o.granularity,
+        random: o.random,
+        seed: o.seed,
+      });
+      if (o.liveIntervalMs && o.liveIntervalMs > 0) props.push(`-Dkomorium.live=${live.file}`, `-Dkomorium.liveInterval=${Math.max(20, Math.round(o.liveIntervalMs))}`);
+      const argv = [...prepared.vmArgs, ...(o.vmArgs ?? []), ...props, '-cp', prepared.classpath, o.mainClass, ...o.args];
+      return await new Promise<RunOutcome>((res) => {
+        const c = spawn(prepared.java, argv, { cwd, env: { ...process.env, ...(o.env ?? {}) }, stdio: ['pipe', 'pipe', 'pipe'] });
+        child = c;
+        startedAt = Date.now();
+        emitProgress({ phase: 'running', elapsedMs: 0 });
+        const ticker = setInterval(pollLive, Math.max(100, o.liveIntervalMs && o.liveIntervalMs > 0 ? o.liveIntervalMs : 1000));
+        c.stdout!.on('data', (b: Buffer) => !finished && o.onStdout?.(b));
+        c.stderr!.on('data', (b: Buffer) => !finished && o.onStderr?.(b));
+        c.stdin!.on('error', () => {}); // EPIPE when the program exits without reading
+        for (const d of pendingStdin) c.stdin!.write(d);
+        if (stdinEnded) c.stdin!.end();
+        let spawnError: string | undefined;
+        c.on('error', (e) => {
+          spawnError = `cannot run ${prepared.java}: ${e.message}`;
+        });
+        c.on('close', (code, signal) => {
+          clearInterval(ticker);
+          if (killTimer) clearTimeout(killTimer);
+          const elapsedMs = Date.now() - startedAt;
+          emitProgress({ phase: 'finishing', elapsedMs });
+          pollLive();
+          let written = existsSync(profilePath);
+          if (!written && cancelled && existsSync(live.file)) {
+            // Killed before it could write: the last live snapshot is what we have.
+            copyFileSync(live.file, profilePath);
+            written = true;
+          }
+          const out: RunOutcome = { exitCode: code, signal, profilePath: written ? profilePath : null, cancelled, elapsedMs };
+          if (spawnError) out.error = spawnError;
+          else if (!written) out.error = `no profile was written (the JVM ${signal ? `was killed by ${signal}` : `exited with code ${code}`})`;
+          res(out);
+        });
+      });
+    } finally {
+      rmSync(prepared.outDir, { recursive: true, force: true });
+    }
+  };
+
+  const done = run()
+    .catch((e: Error): RunOutcome => ({ exitCode: null, signal: null, profilePath: null, cancelled, error: `the run failed: ${e.message}`, elapsedMs: 0 }))
+    .then((r) => {
+      finished = true;
+      rmSync(liveDir, { recursive: true, force: true });
+      return r;
+    });
+
+  return {
+    done,
+    cancel() {
+      if (cancelled || finished) return;
+      cancelled = true;
+      prepJob?.terminate();
+      if (child && child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        killTimer = setTimeout(() => child?.kill('SIGKILL'), KILL_GRACE_MS);
+      }
+    },
+    writeStdin(data) {
+      if (stdinEnded) return;
+      if (child) child.stdin?.write(data);
+      else pendingStdin.push(data);
+    },
+    endStdin() {
+      if (stdinEnded) return;
+      stdinEnded = true;
+      child?.stdin?.end();
+    },
+  };
+}
+
+registerEngine('jvm', startHotSpotRun);

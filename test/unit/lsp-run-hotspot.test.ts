@@ -1,0 +1,134 @@
+// The engine-run interface on the HotSpot engine (server/src/engine/run.ts + hotspot-run.ts):
+// output and stdin, exit codes, clear errors, live snapshots that leave the final profile
+// unchanged, and cancel() still yielding the samples gathered so far.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import '../../server/src/engine/hotspot-run';
+import { startRun, type ProfileRun, type RunOptions, type RunOutcome, type RunProgress } from '../../server/src/engine/run';
+import { loadProfile, profileFromJson } from '../../server/src/profile/load';
+import { profileDifferences } from '../../server/src/profile/equal';
+import { compileJava, REPO, tempDir } from '../helpers/java';
+
+const classes = compileJava(join(REPO, 'test', 'java', 'lsp'));
+const dir = tempDir('lsp-run');
+
+interface Collected {
+  run: ProfileRun;
+  outcome: Promise<RunOutcome>;
+  stdout: () => string;
+  stderr: () => string;
+  snapshots: unknown[];
+  progress: RunProgress[];
+}
+
+function start(name: string, args: string[], extra: Partial<RunOptions> = {}): Collected {
+  let out = '';
+  let err = '';
+  const snapshots: unknown[] = [];
+  const progress: RunProgress[] = [];
+  const run = startRun({
+    classpath: [classes],
+    mainClass: 'demo.Busy',
+    args,
+    profilePath: join(dir, `${name}.json`),
+    granularity: 5000,
+    seed: 3,
+    onStdout: (b) => (out += b.toString()),
+    onStderr: (b) => (err += b.toString()),
+    onSnapshot: (j) => snapshots.push(j),
+    onProgress: (p) => progress.push(p),
+    ...extra,
+  });
+  return { run, outcome: run.done, stdout: () => out, stderr: () => err, snapshots, progress };
+}
+
+test('a run passes stdin and stdout through and writes the profile', async () => {
+  const c = start('echo', ['echo', '2']);
+  c.run.writeStdin('hello\n');
+  c.run.endStdin();
+  const o = await c.outcome;
+  assert.equal(o.error, undefined, c.stderr());
+  assert.equal(o.exitCode, 0);
+  assert.equal(o.cancelled, false);
+  assert.match(c.stdout(), /^got hello\nsum \d+\n$/);
+  assert.ok(o.profilePath && existsSync(o.profilePath));
+  const p = loadProfile(o.profilePath);
+  assert.ok(p.meta.totalSamples > 0);
+  assert.deepEqual(p.meta.args, ['echo', '2']);
+  assert.ok(p.methods.some((m) => m.className === 'demo.Busy' && m.name === 'work'));
+  assert.deepEqual(c.progress[0]?.phase, 'preparing');
+  assert.ok(c.progress.some((p) => p.phase === 'running'));
+});
+
+test('live snapshots arrive during the run and do not change the final profile', async () => {
+  const plain = start('plain', ['normal', '60']);
+  const po = await plain.outcome;
+  const live = start('live', ['normal', '60'], { liveIntervalMs: 40 });
+  const lo = await live.outcome;
+  assert.equal(po.exitCode, 0, plain.stderr());
+  assert.equal(lo.exitCode, 0, live.stderr());
+  assert.ok(live.snapshots.length >= 1, `snapshots: ${live.snapshots.length}`);
+  assert.equal(plain.snapshots.length, 0);
+  // Every snapshot is a valid profile, and the counts only grow.
+  let last = 0;
+  for (const s of live.snapshots) {
+    const p = profileFromJson(s, 'snapshot');
+    assert.ok(p.meta.totalSamples >= last);
+    last = p.meta.totalSamples;
+  }
+  const a = loadProfile(po.profilePath!);
+  const b = loadProfile(lo.profilePath!);
+  assert.deepEqual(profileDifferences(a, b), []);
+  assert.ok(live.progress.some((p) => p.samples > 0 && p.bytecodes > 0), 'progress carries totals from the snapshots');
+});
+
+test('cancel stops a program that loops forever and keeps the samples so far', async () => {
+  const c = start('forever', ['forever'], { liveIntervalMs: 50 });
+  // Wait until the program has run a while (a snapshot proves that samples exist).
+  while (c.snapshots.length === 0) {
+    const settled = await Promise.race([c.outcome.then(() => true), new Promise((r) => setTimeout(() => r(false), 50))]);
+    assert.equal(settled, false, `the run ended early: ${c.stderr()}`);
+  }
+  c.run.cancel();
+  c.run.cancel(); // idempotent
+  const o = await c.outcome;
+  assert.equal(o.cancelled, true);
+  assert.equal(o.error, undefined, c.stderr());
+  assert.ok(o.profilePath && existsSync(o.profilePath), 'the JVM wrote its profile on SIGTERM');
+  const p = loadProfile(o.profilePath);
+  assert.ok(p.meta.totalSamples > 0);
+  assert.ok(p.methods.some((m) => m.name === 'work'));
+});
+
+test('System.exit and an uncaught exception end with their exit codes and a profile', async () => {
+  const exit = start('exit', ['exit', '2']);
+  const thrown = start('throw', ['throw', '2']);
+  const [e, t] = await Promise.all([exit.outcome, thrown.outcome]);
+  assert.equal(e.exitCode, 3);
+  assert.ok(e.profilePath && existsSync(e.profilePath));
+  assert.equal(t.exitCode, 1);
+  assert.match(thrown.stderr(), /IllegalStateException: boom/);
+  assert.ok(t.profilePath && JSON.parse(readFileSync(t.profilePath, 'utf8')).format === 'komorium-profile');
+});
+
+test('bad input gives a clear error, not an exception', async () => {
+  const missing = await startRun({ classpath: [classes], mainClass: 'demo.Nope', args: [], profilePath: join(dir, 'x.json') }).done;
+  assert.match(missing.error ?? '', /main class demo\.Nope not found/);
+  assert.equal(missing.profilePath, null);
+  const noCp = await startRun({ classpath: [join(dir, 'no-such-dir')], mainClass: 'demo.Busy', args: [], profilePath: join(dir, 'y.json') }).done;
+  assert.match(noCp.error ?? '', /class path does not exist/);
+  const noMain = await startRun({ classpath: [classes], mainClass: '', args: [], profilePath: join(dir, 'z.json') }).done;
+  assert.match(noMain.error ?? '', /no main class/);
+  const engine = await startRun({ engine: 'nope' as never, classpath: [classes], mainClass: 'demo.Busy', args: [], profilePath: join(dir, 'w.json') }).done;
+  assert.match(engine.error ?? '', /unknown engine 'nope'/);
+});
+
+test('cancel while preparing ends the run without starting the program', async () => {
+  const c = start('early', ['normal', '2']);
+  c.run.cancel();
+  const o = await c.outcome;
+  assert.equal(o.cancelled, true);
+  assert.equal(c.stdout(), '');
+});
