@@ -1,0 +1,201 @@
+// The Komorium language-server protocol: custom requests and notifications between the
+// language server (server/src/lsp) and the thin VS Code client (client/). Pure types and method
+// names, imported by both sides. Positions are 0-based like LSP; `sourceLine` fields are the
+// 1-based lines of the class file's LineNumberTable.
+
+// ---------------------------------------------------------------- client → server requests
+
+/** Start a profiled run. The server resolves the main class, class path and settings. */
+export const StartRunRequest = 'komorium/startRun';
+export interface StartRunParams {
+  /** The active editor's file (used for the main class, the project root and single-file runs). */
+  uri?: string;
+  /** Explicit main class (launch configuration or pick list). */
+  mainClass?: string;
+  args?: string[];
+  vmArgs?: string[];
+  /** Explicit class path entries (launch configuration `classPaths`). */
+  classPaths?: string[];
+  /** The class path vscode-java reported for the file's project, when that extension is installed. */
+  javaClasspath?: string[];
+  cwd?: string;
+  env?: Record<string, string>;
+  /** A name for the run (launch configuration name). */
+  name?: string;
+}
+export interface StartRunResult {
+  runId: number;
+  mainClass: string;
+  classpath: string[];
+  /** Where the class path came from: launch, vscode-java, maven, gradle, settings, javac. */
+  classpathSource: string;
+  engine: string;
+}
+
+export const CancelRunRequest = 'komorium/cancelRun';
+export interface CancelRunParams {
+  /** Default: the current run. */
+  runId?: number;
+}
+
+/** Main classes found in the workspace (source scan), the active file's first. */
+export const FindMainClassesRequest = 'komorium/findMainClasses';
+export interface FindMainClassesParams {
+  uri?: string;
+}
+export interface MainClassInfo {
+  mainClass: string;
+  uri: string;
+}
+export interface FindMainClassesResult {
+  /** Main classes declared in the active file. */
+  inFile: MainClassInfo[];
+  all: MainClassInfo[];
+}
+
+export const LoadProfileRequest = 'komorium/loadProfile';
+export interface LoadProfileParams {
+  path: string;
+}
+
+export const ClearProfileRequest = 'komorium/clearProfile';
+
+export const ExportProfileRequest = 'komorium/exportProfile';
+export interface ExportProfileParams {
+  format: 'collapsed' | 'speedscope' | 'cpuprofile' | 'json';
+  path: string;
+}
+
+/** Where a profile method's source is in the workspace (for the flame graph's "open"). */
+export const ResolveSourceRequest = 'komorium/resolveSource';
+export interface ResolveSourceParams {
+  className: string;
+  methodName: string;
+  descriptor: string;
+  sourceFile: string | null;
+  /** 1-based source line; 0 = unknown (the method's declaration is used). */
+  line: number;
+}
+export interface ResolveSourceResult {
+  uri: string;
+  /** 0-based. */
+  line: number;
+}
+
+/** Disassembly of the class at a position: original and transformed listings. */
+export const BytecodeRequest = 'komorium/bytecode';
+export interface BytecodeParams {
+  uri: string;
+  /** 0-based line of the cursor. */
+  line: number;
+  javaClasspath?: string[];
+}
+export interface BytecodeResult {
+  className: string;
+  original: string;
+  transformed: string;
+}
+
+/** The current profile's raw JSON (for the flame graph), or null. */
+export const CurrentProfileRequest = 'komorium/currentProfile';
+
+// ---------------------------------------------------------------- client → server notifications
+
+export const StdinNotification = 'komorium/stdin';
+export interface StdinParams {
+  runId: number;
+  data: string;
+  /** End of input (Ctrl-D). */
+  end?: boolean;
+}
+
+// ---------------------------------------------------------------- server → client notifications
+
+export const ProgressNotification = 'komorium/progress';
+export interface ProgressParams {
+  runId: number;
+  phase: 'preparing' | 'running' | 'finishing';
+  bytecodes: number;
+  samples: number;
+  elapsedMs: number;
+}
+
+export const OutputNotification = 'komorium/output';
+export interface OutputParams {
+  runId: number;
+  /** stdout/stderr: the program's; log: Komorium's own messages about the run. */
+  stream: 'stdout' | 'stderr' | 'log';
+  text: string;
+}
+
+export const RunEndedNotification = 'komorium/runEnded';
+export interface RunEndedParams {
+  runId: number;
+  exitCode: number | null;
+  signal: string | null;
+  cancelled: boolean;
+  error?: string;
+  profilePath: string | null;
+  elapsedMs: number;
+  /** The end of the program's output (stdout and stderr interleaved, at most a few KB). */
+  outputTail: string;
+}
+
+/** The profile changed (a live snapshot, a finished run, a loaded file, or cleared). */
+export const ProfileNotification = 'komorium/profile';
+export interface ProfileParams {
+  /** The raw profile JSON (docs/PROFILE_FORMAT.md), or null when cleared. */
+  profile: unknown;
+  live: boolean;
+  title: string;
+  summary: ProfileSummary | null;
+}
+export interface ProfileSummary {
+  program: string;
+  engine: string;
+  samples: number;
+  bytecodes: number;
+  threads: number;
+  methods: number;
+  path: string | null;
+}
+
+/** Per-document hotness for the editor's decorations. Sent for each open document that has any (and an empty one to clear). */
+export const HotnessNotification = 'komorium/hotness';
+
+export interface HotStat {
+  /** Percent of all samples (0..100). */
+  selfPct: number;
+  totalPct: number;
+  selfSamples: number;
+  totalSamples: number;
+  /** Estimated bytecodes: samples × (exact total bytecodes / total samples). */
+  selfBytecodes: number;
+  totalBytecodes: number;
+}
+
+export interface LineHotness extends HotStat {
+  /** 0-based editor line. */
+  line: number;
+}
+
+export interface MethodHotness extends HotStat {
+  className: string;
+  name: string;
+  descriptor: string;
+  /** `Class.method(int, String)`. */
+  label: string;
+  /** 0-based line and column of the declaration's name; null when not found in the source. */
+  line: number | null;
+  col: number;
+}
+
+export interface DocumentHotness {
+  uri: string;
+  live: boolean;
+  /** Totals of the whole profile. */
+  samples: number;
+  bytecodes: number;
+  lines: LineHotness[];
+  methods: MethodHotness[];
+}
