@@ -1,0 +1,2 @@
+// esbuild bundles CSS imports into dist/webview/main.css.
+declare module '*.css';

@@ -1,0 +1,54 @@
+// Text for tooltips, the details line and the status line (no DOM).
+
+import type { ProfileData } from '../model/profile';
+import type { Tree } from '../model/tree';
+import { javaParameters, qualifiedLabel, shortLabel } from '../model/methods';
+import { compact, count, pct } from '../ui/format';
+import type { TooltipContent } from '../ui/tooltip';
+
+export function rootLabel(threadName: string | null, samples: number): string {
+  return `${threadName ?? 'all threads'} — ${count(samples)} samples`;
+}
+
+export function frameTooltip(p: ProfileData, t: Tree, i: number, rootName: string): TooltipContent {
+  const all = t.total[0]!;
+  const rows: [string, string][] = [
+    ['Total', `${pct(t.total[i]!, all)} · ${count(t.total[i]!)} samples`],
+    ['Self', `${pct(t.self[i]!, all)} · ${count(t.self[i]!)} samples`],
+    ['Est. bytecodes', `${compact(t.totalBytecodes[i]!)} total · ${compact(t.selfBytecodes[i]!)} self`],
+  ];
+  if (i === 0) return { title: rootName, rows };
+  const m = p.methods[t.method[i]!]!;
+  rows.unshift(['Method', `${m.name}${javaParameters(m.descriptor)}`]);
+  if (t.callLine[i]! > 0) rows.push(['Called from', `line ${t.callLine[i]} of the caller`]);
+  rows.push(['Source', m.sourceFile ?? 'unknown']);
+  rows.push(['Depth', String(t.depth[i])]);
+  return { title: shortLabel(m), subtitle: m.className, rows, hint: 'Click: zoom · Ctrl/Cmd-click: open source' };
+}
+
+export function contextDetails(p: ProfileData, t: Tree, i: number): string {
+  const all = t.total[0]!;
+  const stats = `total ${pct(t.total[i]!, all)} (${count(t.total[i]!)}) · self ${pct(t.self[i]!, all)} (${count(t.self[i]!)})`;
+  if (i === 0) return `All samples · ${stats}`;
+  const m = p.methods[t.method[i]!]!;
+  const line = t.callLine[i]! > 0 ? ` · called from line ${t.callLine[i]}` : '';
+  return `${qualifiedLabel(m)}${javaParameters(m.descriptor)} · ${stats}${line}`;
+}
+
+export function methodDetails(p: ProfileData, m: number, self: number, total: number, all: number): string {
+  const ref = p.methods[m]!;
+  return `${qualifiedLabel(ref)}${javaParameters(ref.descriptor)} · self ${pct(self, all)} (${count(self)}) · total ${pct(total, all)} (${count(total)})`;
+}
+
+export function statusLine(p: ProfileData, t: Tree | null): string {
+  const m = p.meta;
+  const parts: string[] = [];
+  if (m.engine) parts.push(m.engine);
+  if (m.jdk) parts.push(`JDK ${m.jdk}`);
+  if (m.granularity > 0) parts.push(`every ${count(m.granularity)} bytecodes${m.random > 0 ? ` (+ random < ${count(m.random)})` : ''}`);
+  parts.push(`${count(p.totalSamples)} samples`);
+  parts.push(`${compact(p.totalBytecodes)} bytecodes`);
+  parts.push(`${p.threads.length} thread${p.threads.length === 1 ? '' : 's'}`);
+  if (t) parts.push(`${count(t.size - 1)} contexts`);
+  return parts.join(' · ');
+}
