@@ -103,6 +103,7 @@ export class App {
           this.showError(text);
           return;
         }
+        performance.mark('komorium:parsed');
         const fresh = this.profile === null;
         this.profile = p;
         this.live = msg.live;
@@ -182,6 +183,7 @@ export class App {
     }
     this.chrome.setOverlay(null);
     const tree = buildTree(p, sel);
+    performance.mark('komorium:tree');
     const keys = p.methods.map(methodKey);
     const threadName = sel.length === 1 && p.threads.length > 1 ? p.threads[sel[0]!]!.name : null;
     this.m = { profile: p, tree, keys, interner: this.interner, threadName, methodMatch: null, nodeMatch: null, totals: lazyTotals(tree, p.methods.length) };
@@ -191,13 +193,11 @@ export class App {
     this.callers = null;
     if (fresh) this.expandHotPath = true;
     this.pushFlame(fresh);
-    this.flame.setZoom(this.zoom);
-    this.flame.setSelected(this.selected);
     this.chrome.setStatus(statusLine(p, tree));
     this.updateCrumbs();
     this.updateDetails();
     for (const id of ['tree', 'hot', 'callers'] as const) this.dirty.add(id);
-    if (this.state.view !== 'flame') this.refreshTable(this.state.view);
+    if (this.state.view !== 'flame') this.refreshTable(this.state.view, fresh);
     performance.mark('komorium:model-ready');
   }
 
@@ -219,7 +219,7 @@ export class App {
     const rootPaint: FramePaint = { fill: toCss(rootFill), text: textOn(rootFill), dimFill: toCss(rootFill), dimText: textOn(rootFill) };
     this.flame.setData(
       { tree: m.tree, paints, labels, rootPaint, rootLabel: rootLabel(m.threadName, m.tree.total[0]!), match: m.nodeMatch, theme: th },
-      fresh,
+      { fresh, zoom: this.zoom, selected: this.selected },
     );
   }
 
@@ -255,7 +255,7 @@ export class App {
     this.state.view = v;
     this.chrome.setView(v);
     this.flame.hideTooltip();
-    if (v !== 'flame') this.refreshTable(v);
+    if (v !== 'flame') this.refreshTable(v, true);
     this.updateDetails();
     this.save();
   }
@@ -277,7 +277,7 @@ export class App {
       this.pushFlame(false);
       this.dirty.add('hot');
       this.dirty.add('callers');
-      if (this.state.view === 'hot' || this.state.view === 'callers') this.refreshTable(this.state.view);
+      if (this.state.view === 'hot' || this.state.view === 'callers') this.refreshTable(this.state.view, false);
     });
   }
 
@@ -362,10 +362,11 @@ export class App {
     return { ...m, totals: { ...m.totals, present: m.totals.present.filter((x) => match[x] === 1) } };
   }
 
-  private refreshTable(id: TableViewId): void {
+  /** Gives a table its model if the data changed; `reveal` scrolls the call tree to the selection. */
+  private refreshTable(id: TableViewId, reveal: boolean): void {
     const m = this.m;
     if (!m || !this.dirty.has(id)) {
-      if (m && id === 'tree') this.tables.tree.select(this.selected, true);
+      if (m && id === 'tree') this.tables.tree.select(this.selected, reveal);
       return;
     }
     this.dirty.delete(id);
@@ -374,7 +375,7 @@ export class App {
       const model = new CallTreeModel(m);
       t.setModel(model, this.expandHotPath ? hotPathKeys(m.tree, model) : []);
       this.expandHotPath = false;
-      if (this.selected > 0) t.select(this.selected, true);
+      if (this.selected > 0) t.select(this.selected, reveal);
     } else if (id === 'hot') {
       t.setModel(new HotMethodsModel(this.filtered()));
     } else {

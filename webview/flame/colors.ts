@@ -79,7 +79,7 @@ const WHITE: Rgb = { r: 255, g: 255, b: 255 };
 
 /** Near-black or near-white, whichever reads better on `fill`. */
 export function textOn(fill: Rgb): string {
-  return contrast(fill, BLACK) >= contrast(fill, WHITE) ? '#141414' : '#ffffff';
+  return contrast(fill, BLACK) >= contrast(fill, WHITE) ? '#000000' : '#ffffff';
 }
 
 /** FNV-1a, 32 bits. */

@@ -62,6 +62,7 @@ export class FlameView {
     document.body.appendChild(this.tooltip.el);
     this.el.addEventListener('scroll', () => this.invalidate(), { passive: true });
     new ResizeObserver(() => this.resize()).observe(this.el);
+    this.watchPixelRatio();
     this.canvas.addEventListener('mousemove', (e) => this.onMouseMove(e));
     this.canvas.addEventListener('mouseleave', () => this.setHover(-1, null));
     this.canvas.addEventListener('click', (e) => this.onClick(e));
@@ -72,15 +73,20 @@ export class FlameView {
     return this.canvas;
   }
 
-  /** New data (a profile, a thread, a search, a theme). `fresh`: scroll to the root. */
-  setData(d: FlameData, fresh: boolean): void {
+  /**
+   * New data (a profile, a thread, a search, a theme) and the zoom and selection in it; paints
+   * at once. `fresh`: scroll to the root, otherwise keep the distance from the root's edge.
+   */
+  setData(d: FlameData, o: { fresh: boolean; zoom?: number; selected?: number }): void {
     const prev = this.data;
     const fromRootSide = prev ? this.scrollFromRoot() : 0;
     this.data = d;
+    if (o.zoom !== undefined) this.zoom = o.zoom;
+    if (o.selected !== undefined) this.selected = o.selected;
     if (this.zoom >= d.tree.size) this.zoom = 0;
     if (this.selected >= d.tree.size) this.selected = -1;
     this.hovered = -1;
-    this.layoutScroll(fresh || !prev ? 0 : fromRootSide);
+    this.layoutScroll(o.fresh || !prev ? 0 : fromRootSide);
     this.draw();
   }
 
@@ -142,6 +148,19 @@ export class FlameView {
     this.canvas.style.height = `${h}px`;
     this.layoutScroll(fromRoot);
     this.draw();
+  }
+
+  /** Repaints when the device pixel ratio changes (a window moved to another screen, zoom). */
+  private watchPixelRatio(): void {
+    const mq = matchMedia(`(resolution: ${window.devicePixelRatio}dppx)`);
+    mq.addEventListener(
+      'change',
+      () => {
+        this.invalidate();
+        this.watchPixelRatio();
+      },
+      { once: true },
+    );
   }
 
   invalidate(): void {

@@ -7,8 +7,9 @@ import type { Tree } from './tree';
 
 /** Adds node i's samples by line of its own method into `acc`. */
 function addContextLines(p: ProfileData, t: Tree, i: number, acc: Map<number, number>): void {
-  for (let k = t.srcStart[i]!; k < t.srcStart[i + 1]!; k++) {
-    const lines = p.threads[t.srcThread[k]!]!.lines[t.srcNode[k]!];
+  const src = t.sources();
+  for (let k = src.start[i]!; k < src.start[i + 1]!; k++) {
+    const lines = p.threads[src.thread[k]!]!.lines[src.node[k]!];
     if (!lines) continue;
     for (let j = 0; j + 1 < lines.length; j += 2) acc.set(lines[j]!, (acc.get(lines[j]!) ?? 0) + lines[j + 1]!);
   }

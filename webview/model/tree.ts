@@ -26,12 +26,17 @@ export interface Tree {
   selfBytecodes: Float64Array;
   totalBytecodes: Float64Array;
   maxDepth: number;
-  /** Source contexts merged into node i: (srcThread[k], srcNode[k]) for k in [srcStart[i], srcStart[i+1]). */
-  srcStart: Int32Array;
-  srcThread: Int32Array;
-  srcNode: Int32Array;
+  /** The thread contexts merged into each node (built on first use). */
+  sources(): Sources;
   /** Indices of the threads in the tree. */
   threads: readonly number[];
+}
+
+/** Contexts merged into node i: (thread[k], node[k]) for k in [start[i], start[i+1]). */
+export interface Sources {
+  start: Int32Array;
+  thread: Int32Array;
+  node: Int32Array;
 }
 
 /** Builds the merged tree of the given threads (default: all). */
@@ -44,33 +49,33 @@ export function buildTree(p: ProfileData, threads: readonly number[] = p.threads
   const dParent = new Int32Array(cap).fill(-1);
   const dMethod = new Int32Array(cap).fill(-1);
   const dLine = new Int32Array(cap);
+  const dSelf = new Float64Array(cap);
+  const dSelfBytecodes = new Float64Array(cap);
   const maps: Int32Array[] = [];
-  // Keys are numbers: an id per distinct (method, call line) edge, then (merged parent, edge).
-  const edges = new Map<number, number>();
-  const index = new Map<number, number>();
+  const index = new ChildIndex(cap);
   let srcCount = 0;
-  const edgeSpace = cap + 1;
   for (const ti of threads) {
     const t = p.threads[ti]!;
+    const perSample = t.samples > 0 ? t.bytecodes / t.samples : 0;
     const map = new Int32Array(t.size);
     map[0] = 0;
+    dSelf[0]! += t.self[0]!;
+    dSelfBytecodes[0]! += t.self[0]! * perSample;
     for (let k = 1; k < t.size; k++) {
       const mp = map[t.parent[k]!]!;
       const m = t.method[k]!;
       const line = t.callLine[k]!;
-      const ek = m * 0x100000 + Math.min(line, 0xfffff); // call lines are u2 in class files
-      let e = edges.get(ek);
-      if (e === undefined) edges.set(ek, (e = edges.size));
-      const key = mp * edgeSpace + e;
-      let d = index.get(key);
-      if (d === undefined) {
+      let d = index.get(mp, m, line);
+      if (d < 0) {
         d = n++;
-        index.set(key, d);
+        index.put(mp, m, line, d);
         dParent[d] = mp;
         dMethod[d] = m;
         dLine[d] = line;
       }
       map[k] = d;
+      dSelf[d]! += t.self[k]!;
+      dSelfBytecodes[d]! += t.self[k]! * perSample;
     }
     maps.push(map);
     srcCount += t.size;
@@ -127,29 +132,9 @@ export function buildTree(p: ProfileData, threads: readonly number[] = p.threads
     depth[i] = dep;
     if (dep > maxDepth) maxDepth = dep;
   }
-  // Sources and self samples.
-  const srcStart = new Int32Array(n + 1);
-  for (let j = 0; j < threads.length; j++) {
-    const map = maps[j]!;
-    for (let k = 0; k < map.length; k++) srcStart[pos[map[k]!]! + 1]!++;
-  }
-  for (let i = 0; i < n; i++) srcStart[i + 1]! += srcStart[i]!;
-  const srcFill = srcStart.slice(0, n);
-  const srcThread = new Int32Array(srcCount);
-  const srcNode = new Int32Array(srcCount);
-  for (let j = 0; j < threads.length; j++) {
-    const ti = threads[j]!;
-    const t = p.threads[ti]!;
-    const map = maps[j]!;
-    const perSample = t.samples > 0 ? t.bytecodes / t.samples : 0;
-    for (let k = 0; k < map.length; k++) {
-      const i = pos[map[k]!]!;
-      const s = srcFill[i]!++;
-      srcThread[s] = ti;
-      srcNode[s] = k;
-      self[i]! += t.self[k]!;
-      selfBytecodes[i]! += t.self[k]! * perSample;
-    }
+  for (let i = 0; i < n; i++) {
+    self[i] = dSelf[order[i]!]!;
+    selfBytecodes[i] = dSelfBytecodes[order[i]!]!;
   }
   // Totals and subtree ends, children before parents.
   for (let i = n - 1; i >= 0; i--) {
@@ -170,7 +155,68 @@ export function buildTree(p: ProfileData, threads: readonly number[] = p.threads
     x[i] = x[pp]! + cursor[pp]!;
     cursor[pp]! += total[i]!;
   }
-  return { size: n, parent, method, callLine, depth, end, self, total, x, selfBytecodes, totalBytecodes, maxDepth, srcStart, srcThread, srcNode, threads };
+  let sources: Sources | null = null;
+  const getSources = (): Sources => (sources ??= buildSources(n, srcCount, threads, maps, pos));
+  return { size: n, parent, method, callLine, depth, end, self, total, x, selfBytecodes, totalBytecodes, maxDepth, sources: getSources, threads };
+}
+
+function buildSources(n: number, count: number, threads: readonly number[], maps: readonly Int32Array[], pos: Int32Array): Sources {
+  const start = new Int32Array(n + 1);
+  for (const map of maps) for (let k = 0; k < map.length; k++) start[pos[map[k]!]! + 1]!++;
+  for (let i = 0; i < n; i++) start[i + 1]! += start[i]!;
+  const fill = start.slice(0, n);
+  const thread = new Int32Array(count);
+  const node = new Int32Array(count);
+  maps.forEach((map, j) => {
+    for (let k = 0; k < map.length; k++) {
+      const s = fill[pos[map[k]!]!]!++;
+      thread[s] = threads[j]!;
+      node[s] = k;
+    }
+  });
+  return { start, thread, node };
+}
+
+/**
+ * (parent, method, call line) → merged node, an open-addressing hash table in typed arrays:
+ * much faster than a Map with composite keys when a 50k-context profile arrives.
+ */
+class ChildIndex {
+  private readonly keys: Int32Array;
+  private readonly values: Int32Array;
+  private readonly mask: number;
+
+  constructor(capacity: number) {
+    let size = 16;
+    while (size < capacity * 2) size *= 2;
+    this.mask = size - 1;
+    this.keys = new Int32Array(size * 3);
+    this.values = new Int32Array(size).fill(-1);
+  }
+
+  private slot(parent: number, method: number, line: number): number {
+    let h = Math.imul(parent, 0x9e3779b1) ^ Math.imul(method + 1, 0x85ebca77) ^ Math.imul(line, 0xc2b2ae3d);
+    h ^= h >>> 15;
+    let i = h & this.mask;
+    for (;;) {
+      if (this.values[i] === -1) return i;
+      const k = i * 3;
+      if (this.keys[k] === parent && this.keys[k + 1] === method && this.keys[k + 2] === line) return i;
+      i = (i + 1) & this.mask;
+    }
+  }
+
+  get(parent: number, method: number, line: number): number {
+    return this.values[this.slot(parent, method, line)]!;
+  }
+
+  put(parent: number, method: number, line: number, value: number): void {
+    const i = this.slot(parent, method, line);
+    this.keys[i * 3] = parent;
+    this.keys[i * 3 + 1] = method;
+    this.keys[i * 3 + 2] = line;
+    this.values[i] = value;
+  }
 }
 
 /** Children of node i, in order. */

@@ -54,9 +54,11 @@ export class Chrome {
   private readonly overlay: HTMLElement;
   private readonly overlayTitle: HTMLElement;
   private readonly overlayText: HTMLElement;
+  private view: ViewId;
 
   constructor(root: HTMLElement, view: ViewId, search: string, private readonly cb: ChromeCallbacks) {
     this.root = root;
+    this.view = view;
     root.classList.add('app');
     const header = document.createElement('header');
     header.className = 'toolbar';
@@ -124,7 +126,14 @@ export class Chrome {
     this.setDetails(null);
   }
 
+  private get hint(): string {
+    return this.view === 'flame'
+      ? 'Click a frame to zoom, Ctrl/Cmd-click to open its source. Arrow keys move, Enter opens, Space zooms, Escape resets the zoom, C shows callers.'
+      : 'Double-click, Ctrl/Cmd-click or Enter opens the source. Arrow keys move and expand, C shows the callers of a method.';
+  }
+
   setView(v: ViewId): void {
+    this.view = v;
     this.tabs.setActive(v);
     for (const [id, el] of Object.entries(this.views)) el.hidden = id !== v;
     this.crumbs.hidden = v !== 'flame';
@@ -181,9 +190,9 @@ export class Chrome {
     this.crumbs.replaceChildren(...parts);
   }
 
-  /** The selection's one-line description; null hides the buttons. */
+  /** The selection's one-line description; null shows how to use the current view and hides the buttons. */
   setDetails(text: string | null, canOpen = false): void {
-    this.detailsText.textContent = text ?? 'Click a frame to zoom, Ctrl/Cmd-click to open its source. Arrow keys move, Enter opens, Escape resets the zoom.';
+    this.detailsText.textContent = text ?? this.hint;
     this.detailsText.classList.toggle('hint', text === null);
     this.openBtn.el.hidden = text === null || !canOpen;
     this.callersBtn.el.hidden = text === null;

@@ -76,6 +76,8 @@ export class TreeTable {
   private readonly sortedKids = new Map<number, readonly number[]>();
   private pending = false;
   private readonly pool: HTMLElement[] = [];
+  /** Bumped when the model or the sort changes: rows must be filled again. */
+  private version = 0;
 
   constructor(
     label: string,
@@ -112,6 +114,7 @@ export class TreeTable {
   /** New data. Expansion and selection persist by key; `expandKeys` are added. */
   setModel(model: TableModel, expandKeys: readonly string[] = []): void {
     this.model = model;
+    this.version++;
     for (const k of expandKeys) this.expanded.add(k);
     this.sortedKids.clear();
     this.renderHeader();
@@ -121,6 +124,7 @@ export class TreeTable {
 
   setSort(s: SortState): void {
     this.sort = s;
+    this.version++;
     this.sortedKids.clear();
     if (this.model) {
       this.renderHeader();
@@ -195,11 +199,13 @@ export class TreeTable {
     const { col, desc } = this.sort;
     const vals = new Map<number, number | string>();
     for (const id of ids) vals.set(id, m.sortValue(id, col));
+    const cmp = (va: number | string, vb: number | string): number =>
+      typeof va === 'number' && typeof vb === 'number' ? va - vb : String(va).localeCompare(String(vb));
+    // Ties: by the first column (the name), ascending, then by id.
+    const first = m.columns[0]!.id;
     const out = [...ids].sort((a, b) => {
-      const va = vals.get(a)!;
-      const vb = vals.get(b)!;
-      const c = typeof va === 'number' && typeof vb === 'number' ? va - vb : String(va).localeCompare(String(vb));
-      return (desc ? -c : c) || a - b;
+      const c = cmp(vals.get(a)!, vals.get(b)!);
+      return (desc ? -c : c) || cmp(m.sortValue(a, first), m.sortValue(b, first)) || a - b;
     });
     this.sortedKids.set(cacheId, out);
     return out;
@@ -278,21 +284,27 @@ export class TreeTable {
       row.setAttribute('role', 'row');
       this.pool.push(row);
     }
-    const rows = this.pool.slice(0, count);
+    // Rows stay attached (a detached row would break a double-click); only their content changes.
+    while (this.layer.childElementCount > count) this.layer.lastElementChild!.remove();
+    for (let r = this.layer.childElementCount; r < count; r++) this.layer.appendChild(this.pool[r]!);
     let activeId = '';
     for (let r = 0; r < count; r++) {
       const idx = first + r;
       const id = this.flat[idx]!;
-      const row = rows[r]!;
+      const row = this.pool[r]!;
       const key = m.key(id);
       const selected = key === this.selectedKey;
-      this.fillRow(row, m, id, this.depth[idx]!, selected);
-      row.id = `${this.uid}-row-${idx}`;
-      row.style.transform = `translateY(${idx * TABLE_ROW_HEIGHT}px)`;
-      row.dataset.index = String(idx);
+      const open = this.expanded.has(key);
+      const sig = `${this.version}|${id}|${idx}|${selected ? 1 : 0}|${open ? 1 : 0}`;
+      if (row.dataset.sig !== sig) {
+        this.fillRow(row, m, id, this.depth[idx]!, selected);
+        row.id = `${this.uid}-row-${idx}`;
+        row.style.transform = `translateY(${idx * TABLE_ROW_HEIGHT}px)`;
+        row.dataset.index = String(idx);
+        row.dataset.sig = sig;
+      }
       if (selected) activeId = row.id;
     }
-    this.layer.replaceChildren(...rows);
     if (activeId) this.body.setAttribute('aria-activedescendant', activeId);
     else this.body.removeAttribute('aria-activedescendant');
   }

@@ -47,9 +47,9 @@ export class CallTreeModel implements TableModel {
     col('name', 'Method', 'minmax(220px, 1fr)', false),
     col('totalPct', 'Total', '88px'),
     col('selfPct', 'Self', '72px'),
-    col('total', 'Samples', '96px'),
-    col('self', 'Self samples', '104px'),
-    col('bytecodes', 'Est. bytecodes', '112px'),
+    col('total', 'Samples', '100px'),
+    col('self', 'Self samples', '116px'),
+    col('bytecodes', 'Est. bytecodes', '128px'),
   ];
   private readonly keyCache = new Map<number, string>();
 
@@ -126,10 +126,10 @@ export class HotMethodsModel implements TableModel {
   readonly columns = [
     col('name', 'Method', 'minmax(220px, 1fr)', false),
     col('selfPct', 'Self', '88px'),
-    col('self', 'Self samples', '104px'),
+    col('self', 'Self samples', '116px'),
     col('totalPct', 'Total', '72px'),
-    col('total', 'Total samples', '108px'),
-    col('bytecodes', 'Est. self bytecodes', '136px'),
+    col('total', 'Total samples', '120px'),
+    col('bytecodes', 'Est. self bytecodes', '156px'),
   ];
 
   constructor(private readonly d: ViewData) {}
@@ -197,10 +197,10 @@ export class CallersModel implements TableModel {
   readonly columns = [
     col('name', 'Method / callers', 'minmax(220px, 1fr)', false),
     col('selfPct', 'Self', '88px'),
-    col('self', 'Self samples', '104px'),
+    col('self', 'Self samples', '116px'),
     col('totalPct', 'Total', '72px'),
-    col('total', 'Total samples', '108px'),
-    col('bytecodes', 'Est. bytecodes', '112px'),
+    col('total', 'Total samples', '120px'),
+    col('bytecodes', 'Est. bytecodes', '128px'),
   ];
   private readonly trees = new Map<number, { nodes: CallerNode[]; ids: number[] }>();
   /** For ids >= methods: [root method, node index in its tree]. */

@@ -148,6 +148,8 @@ export interface Panel {
   state(): Promise<unknown>;
   /** Posts a host → webview message (through window.postMessage, as VS Code does). */
   post(msg: unknown): Promise<void>;
+  /** Waits until pending work is handled and a frame painted (two animation frames). */
+  settle(): Promise<void>;
   /** Evaluates a JavaScript expression in the page. */
   eval<T>(js: string): Promise<T>;
   /** CSP violations and page errors seen so far. */
@@ -193,6 +195,10 @@ export async function openPanel(browser: Browser, o: PanelOptions = {}): Promise
     return route.fulfill({ status: 200, contentType: type, body: readFileSync(file) });
   });
   await page.addInitScript({ content: stubScript(o.state ?? null) });
+  // Let messages be handled and a frame be painted.
+  const settle = async (): Promise<void> => {
+    await page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))');
+  };
   await page.goto(`${ORIGIN}/index.html`);
   await page.waitForFunction('document.querySelector(".flame-canvas") !== null');
   return {
@@ -201,9 +207,9 @@ export async function openPanel(browser: Browser, o: PanelOptions = {}): Promise
     state: () => page.evaluate('window.__state()'),
     post: async (msg) => {
       await page.evaluate((m) => (globalThis as unknown as { postMessage(m: unknown, origin: string): void }).postMessage(m, '*'), msg);
-      // Let the message be handled and a frame be painted.
-      await page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))');
+      await settle();
     },
+    settle,
     eval: <T>(js: string) => page.evaluate(js) as Promise<T>,
     problems: () => problems,
     close: () => context.close(),
