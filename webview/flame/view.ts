@@ -67,6 +67,7 @@ export class FlameView {
     this.canvas.addEventListener('mouseleave', () => this.setHover(-1, null));
     this.canvas.addEventListener('click', (e) => this.onClick(e));
     this.canvas.addEventListener('keydown', (e) => this.onKey(e));
+    this.canvas.addEventListener('blur', () => this.tooltip.hide());
   }
 
   get canvasElement(): HTMLCanvasElement {
