@@ -32,7 +32,8 @@ export interface RunProgress {
 }
 
 export interface RunOptions {
-  engine?: EngineName;
+  /** Engine name or 'auto'; resolved by resolveEngine. */
+  engine?: string;
   /** The program's class path (absolute, or relative to cwd). */
   classpath: string[];
   mainClass: string;
@@ -99,9 +100,9 @@ export function isEngineName(s: unknown): s is EngineName {
   return typeof s === 'string' && (ENGINE_NAMES as readonly string[]).includes(s);
 }
 
-/** The one place that decides which engine runs: the requested one, else the default. */
+/** The one place that decides which engine runs: the requested one, else (none, '' or 'auto') the default. */
 export function resolveEngine(requested: string | undefined | null): EngineName {
-  if (requested === undefined || requested === null || requested === '') return DEFAULT_ENGINE;
+  if (requested === undefined || requested === null || requested === '' || requested === 'auto') return DEFAULT_ENGINE;
   if (!isEngineName(requested)) throw new Error(`unknown engine '${requested}' (expected ${ENGINE_NAMES.join(' or ')})`);
   return requested;
 }

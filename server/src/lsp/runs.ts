@@ -1,0 +1,193 @@
+// Profiled runs in the language server: resolving what to run (main class, class path, javac
+// for single files), starting it through the engine-run interface, and turning its callbacks
+// into LSP notifications (output, progress, live profiles at most every few hundred ms, run
+// ended). One run at a time. Never throws out of a callback: errors end the run with a message.
+
+import { mkdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { startRun, resolveEngine, type ProfileRun, type RunOutcome } from '../engine/run';
+import { planClasspath, type ClasspathPlan } from './classpath';
+import { compileJavaFile } from './compile';
+import { mainClasses, scanJava } from './java-scan';
+import type { OutputParams, ProgressParams, RunEndedParams, StartRunParams, StartRunResult } from './protocol';
+import type { KomoriumSettings } from './settings';
+
+/** A problem with what the user asked for, reported as the request's error message. */
+export class RunRequestError extends Error {
+  override readonly name = 'RunRequestError';
+}
+
+export interface RunHost {
+  settings(): Promise<KomoriumSettings>;
+  workspaceFolders(): string[];
+  /** Text of an open document, or undefined (then the file is read from disk). */
+  openText(file: string): string | undefined;
+  output(p: OutputParams): void;
+  progress(p: ProgressParams): void;
+  /** A live snapshot (raw profile JSON) of the current run. */
+  snapshot(runId: number, raw: unknown, title: string): void;
+  ended(p: RunEndedParams, title: string): void;
+}
+
+interface ActiveRun {
+  id: number;
+  handle: ProfileRun | undefined;
+  cancelled: boolean;
+  /** Input typed before the program started (while compiling or preparing). */
+  input: string[];
+  inputEnded: boolean;
+}
+
+const TAIL = 4096;
+const MIN_SNAPSHOT_GAP_MS = 300;
+
+export function profileDir(): string {
+  return join(tmpdir(), 'komorium-profiles');
+}
+
+export class RunController {
+  private nextId = 1;
+  private active: ActiveRun | undefined;
+
+  constructor(private readonly host: RunHost) {}
+
+  get running(): boolean {
+    return this.active !== undefined;
+  }
+
+  private async fileText(file: string): Promise<string | undefined> {
+    return this.host.openText(file) ?? (await readFile(file, 'utf8').catch(() => undefined));
+  }
+
+  async start(params: StartRunParams, file: string | undefined): Promise<StartRunResult> {
+    if (this.active) throw new RunRequestError('a profiled run is already in progress; stop it first (Komorium: Stop)');
+    const settings = await this.host.settings();
+    let engine: string;
+    try {
+      engine = resolveEngine(settings.engine);
+    } catch (e) {
+      throw new RunRequestError(`komorium.engine: ${(e as Error).message}`);
+    }
+    const text = file ? await this.fileText(file) : undefined;
+    const src = text !== undefined ? scanJava(text) : undefined;
+    let mainClass = params.mainClass;
+    if (!mainClass) {
+      const mains = src ? mainClasses(src) : [];
+      if (mains.length === 0) throw new RunRequestError(file ? `${basename(file)} has no main method; choose a main class` : 'no main class given');
+      mainClass = mains[0]!;
+    }
+    const plan = planClasspath({
+      file,
+      packageName: src?.packageName,
+      workspaceFolders: this.host.workspaceFolders(),
+      launchClassPaths: params.classPaths,
+      javaClasspath: params.javaClasspath,
+      settingsClasspath: settings.classpath,
+    });
+    const id = this.nextId++;
+    const run: ActiveRun = { id, handle: undefined, cancelled: false, input: [], inputEnded: false };
+    this.active = run;
+    const title = params.name ?? mainClass;
+    const classpath = plan.kind === 'ready' ? plan.entries : [`(javac) ${plan.file}`, ...plan.extra];
+    void this.execute(run, plan, mainClass, params, settings, engine, title);
+    return { runId: id, mainClass, classpath, classpathSource: plan.source, engine };
+  }
+
+  private async execute(run: ActiveRun, plan: ClasspathPlan, mainClass: string, params: StartRunParams, settings: KomoriumSettings, engine: string, title: string): Promise<void> {
+    const id = run.id;
+    let tail = '';
+    const log = (text: string) => this.host.output({ runId: id, stream: 'log', text: text.endsWith('\n') ? text : `${text}\n` });
+    const end = (o: RunOutcome) => {
+      if (this.active === run) this.active = undefined;
+      this.host.ended({ runId: id, exitCode: o.exitCode, signal: o.signal, cancelled: o.cancelled, error: o.error, profilePath: o.profilePath, elapsedMs: o.elapsedMs, outputTail: tail }, title);
+    };
+    try {
+      for (const n of plan.notes) log(n);
+      let entries: string[];
+      if (plan.kind === 'compile') {
+        log(`compiling ${plan.file} with javac`);
+        this.host.progress({ runId: id, phase: 'preparing', bytecodes: 0, samples: 0, elapsedMs: 0 });
+        const c = await compileJavaFile({ file: plan.file, sourceRoot: plan.sourceRoot, classpath: plan.extra, javaHome: settings.javaHome });
+        if (!c.ok) {
+          end({ exitCode: null, signal: null, profilePath: null, cancelled: false, elapsedMs: 0, error: `javac failed:\n${c.output}` });
+          return;
+        }
+        entries = [c.outDir, ...plan.extra];
+      } else {
+        entries = plan.entries;
+      }
+      if (run.cancelled) {
+        end({ exitCode: null, signal: null, profilePath: null, cancelled: true, elapsedMs: 0, error: 'cancelled before the program started' });
+        return;
+      }
+      log(`running ${mainClass} on the ${engine} engine; class path (${plan.source}): ${entries.join(' ')}`);
+      mkdirSync(profileDir(), { recursive: true });
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const profilePath = join(profileDir(), `${mainClass}-${stamp}.json`);
+      let lastSnapshot = 0;
+      const handle = startRun({
+        engine,
+        classpath: entries,
+        mainClass,
+        args: params.args ?? settings.args,
+        vmArgs: [...settings.vmArgs, ...(params.vmArgs ?? [])],
+        cwd: params.cwd || plan.projectRoot,
+        env: params.env,
+        profilePath,
+        granularity: settings.granularity,
+        random: settings.randomization,
+        seed: settings.seed,
+        jdk: settings.javaHome || undefined,
+        liveIntervalMs: settings.liveUpdateInterval,
+        onStdout: (b) => {
+          const text = b.toString();
+          tail = (tail + text).slice(-TAIL);
+          this.host.output({ runId: id, stream: 'stdout', text });
+        },
+        onStderr: (b) => {
+          const text = b.toString();
+          tail = (tail + text).slice(-TAIL);
+          this.host.output({ runId: id, stream: 'stderr', text });
+        },
+        onLog: log,
+        onProgress: (p) => this.host.progress({ runId: id, ...p }),
+        onSnapshot: (raw) => {
+          const now = Date.now();
+          if (now - lastSnapshot < MIN_SNAPSHOT_GAP_MS) return;
+          lastSnapshot = now;
+          this.host.snapshot(id, raw, title);
+        },
+      });
+      run.handle = handle;
+      for (const d of run.input) handle.writeStdin(d);
+      if (run.inputEnded) handle.endStdin();
+      if (run.cancelled) handle.cancel();
+      end(await handle.done);
+    } catch (e) {
+      end({ exitCode: null, signal: null, profilePath: null, cancelled: run.cancelled, elapsedMs: 0, error: `the run failed: ${(e as Error).message}` });
+    }
+  }
+
+  /** Cancels the given run (default: the current one). Returns false when nothing was running. */
+  cancel(runId?: number): boolean {
+    const r = this.active;
+    if (!r || (runId !== undefined && runId !== r.id)) return false;
+    r.cancelled = true;
+    r.handle?.cancel();
+    return true;
+  }
+
+  stdin(runId: number, data: string, endInput: boolean): void {
+    const r = this.active;
+    if (!r || r.id !== runId) return;
+    if (!r.handle) {
+      if (data) r.input.push(data);
+      if (endInput) r.inputEnded = true;
+      return;
+    }
+    if (data) r.handle.writeStdin(data);
+    if (endInput) r.handle.endStdin();
+  }
+}

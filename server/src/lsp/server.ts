@@ -1,0 +1,309 @@
+// The Komorium language server: owns the current profile and all editor logic. Standard LSP
+// (code lenses on profiled methods, hovers on hot lines and methods) plus the custom protocol
+// of protocol.ts (runs, profiles, hotness payloads, bytecode). The client only renders.
+
+import { readFile, writeFile, mkdir } from 'node:fs/promises';
+import { basename, dirname } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import {
+  CodeLensRefreshRequest,
+  ResponseError,
+  TextDocumentSyncKind,
+  TextDocuments,
+  type CodeLens,
+  type Connection,
+  type Hover,
+  type InitializeResult,
+} from 'vscode-languageserver/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { exportProfile } from '../profile/export';
+import { jobUrl, runJob } from '../engine/worker-thread';
+import type { BytecodeJob, BytecodeListings } from './bytecode-job';
+import { planClasspath } from './classpath';
+import { compileJavaFile } from './compile';
+import { documentHotness, hotStat, locateMethods } from './hotness';
+import { codeLensTitle, lineHover, methodHover } from './hover';
+import { classAtLine, findDeclaration, mainClasses, scanJava, type JavaSource } from './java-scan';
+import { makeCurrent, summaryOf, type CurrentProfile } from './profile-state';
+import * as P from './protocol';
+import { RunController, RunRequestError } from './runs';
+import { DEFAULT_SETTINGS, normalizeSettings, type KomoriumSettings } from './settings';
+import { findMains, findSourceFile } from './workspace';
+
+function toPath(uri: string): string | undefined {
+  try {
+    return uri.startsWith('file:') ? fileURLToPath(uri) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const HOTNESS_DEBOUNCE_MS = 250;
+
+export function startServer(connection: Connection): void {
+  const documents = new TextDocuments(TextDocument);
+  let folders: string[] = [];
+  let current: CurrentProfile | undefined;
+  let settings: KomoriumSettings = DEFAULT_SETTINGS;
+  let canRefreshLenses = false;
+  let canConfigure = false;
+  const hotDocs = new Set<string>();
+  const pending = new Map<string, NodeJS.Timeout>();
+  const scans = new Map<string, { version: number; src: JavaSource }>();
+
+  const readSettings = async (): Promise<KomoriumSettings> => {
+    if (!canConfigure) return settings;
+    try {
+      settings = normalizeSettings(await connection.workspace.getConfiguration('komorium'));
+    } catch {
+      // keep the last known settings
+    }
+    return settings;
+  };
+
+  const scanOf = (doc: TextDocument): JavaSource => {
+    const s = scans.get(doc.uri);
+    if (s && s.version === doc.version) return s.src;
+    const src = scanJava(doc.getText());
+    scans.set(doc.uri, { version: doc.version, src });
+    return src;
+  };
+
+  const fileNameOf = (uri: string): string => basename(toPath(uri) ?? uri.slice(uri.lastIndexOf('/') + 1));
+
+  const isJava = (doc: TextDocument) => doc.languageId === 'java' || doc.uri.endsWith('.java');
+
+  const pushHotness = (doc: TextDocument) => {
+    if (!isJava(doc)) return;
+    const h = current ? documentHotness(current.index, doc.uri, fileNameOf(doc.uri), scanOf(doc), current.live) : undefined;
+    if (h && (h.lines.length > 0 || h.methods.length > 0)) {
+      hotDocs.add(doc.uri);
+      void connection.sendNotification(P.HotnessNotification, h);
+    } else if (hotDocs.delete(doc.uri)) {
+      const empty: P.DocumentHotness = { uri: doc.uri, live: false, samples: 0, bytecodes: 0, lines: [], methods: [] };
+      void connection.sendNotification(P.HotnessNotification, empty);
+    }
+  };
+
+  const schedule = (doc: TextDocument) => {
+    clearTimeout(pending.get(doc.uri));
+    pending.set(doc.uri, setTimeout(() => {
+      pending.delete(doc.uri);
+      const d = documents.get(doc.uri);
+      if (d) pushHotness(d);
+    }, HOTNESS_DEBOUNCE_MS));
+  };
+
+  const setCurrent = (next: CurrentProfile | undefined) => {
+    current = next;
+    const params: P.ProfileParams = next
+      ? { profile: next.raw, live: next.live, title: next.title, summary: summaryOf(next) }
+      : { profile: null, live: false, title: '', summary: null };
+    void connection.sendNotification(P.ProfileNotification, params);
+    for (const d of documents.all()) pushHotness(d);
+    if (canRefreshLenses) void connection.sendRequest(CodeLensRefreshRequest.type).catch(() => undefined);
+  };
+
+  const runs = new RunController({
+    settings: readSettings,
+    workspaceFolders: () => folders,
+    openText: (file) => documents.get(pathToFileURL(file).href)?.getText(),
+    output: (p) => void connection.sendNotification(P.OutputNotification, p),
+    progress: (p) => void connection.sendNotification(P.ProgressNotification, p),
+    snapshot: (_id, raw, title) => {
+      try {
+        setCurrent(makeCurrent(raw, 'live snapshot', { live: true, title, path: null }));
+      } catch {
+        // a snapshot that does not validate is skipped; the next one will do
+      }
+    },
+    ended: (p, title) => {
+      void (async () => {
+        if (p.profilePath) {
+          try {
+            const raw: unknown = JSON.parse(await readFile(p.profilePath, 'utf8'));
+            setCurrent(makeCurrent(raw, p.profilePath, { live: false, title, path: p.profilePath }));
+          } catch (e) {
+            p = { ...p, error: `${p.error ? `${p.error}; ` : ''}the profile could not be read: ${(e as Error).message}` };
+          }
+        } else if (current?.live) {
+          setCurrent({ ...current, live: false });
+        }
+        void connection.sendNotification(P.RunEndedNotification, p);
+      })();
+    },
+  });
+
+  connection.onInitialize((params): InitializeResult => {
+    folders = (params.workspaceFolders ?? []).map((f) => toPath(f.uri)).filter((p): p is string => p !== undefined);
+    if (folders.length === 0 && params.rootUri) {
+      const p = toPath(params.rootUri);
+      if (p) folders = [p];
+    }
+    canRefreshLenses = params.capabilities.workspace?.codeLens?.refreshSupport === true;
+    canConfigure = params.capabilities.workspace?.configuration === true;
+    return {
+      capabilities: {
+        textDocumentSync: TextDocumentSyncKind.Incremental,
+        codeLensProvider: { resolveProvider: false },
+        hoverProvider: true,
+        workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
+      },
+      serverInfo: { name: 'komorium' },
+    };
+  });
+
+  connection.onInitialized(() => {
+    void readSettings();
+    connection.workspace.onDidChangeWorkspaceFolders((e) => {
+      const removed = new Set(e.removed.map((f) => toPath(f.uri)));
+      folders = [...folders.filter((f) => !removed.has(f)), ...e.added.map((f) => toPath(f.uri)).filter((p): p is string => p !== undefined)];
+    });
+  });
+
+  connection.onDidChangeConfiguration(() => {
+    void readSettings().then(() => {
+      if (canRefreshLenses) void connection.sendRequest(CodeLensRefreshRequest.type).catch(() => undefined);
+    });
+  });
+
+  documents.onDidOpen((e) => pushHotness(e.document));
+  documents.onDidChangeContent((e) => schedule(e.document));
+  documents.onDidClose((e) => {
+    scans.delete(e.document.uri);
+    hotDocs.delete(e.document.uri);
+    clearTimeout(pending.get(e.document.uri));
+  });
+
+  connection.onCodeLens((p): CodeLens[] => {
+    const doc = documents.get(p.textDocument.uri);
+    if (!doc || !current || !settings.codeLens || !isJava(doc)) return [];
+    const lenses: CodeLens[] = [];
+    for (const { decl, stat } of locateMethods(current.index, fileNameOf(doc.uri), scanOf(doc))) {
+      if (!decl || stat.total === 0) continue;
+      const h = hotStat(current.index, stat.self, stat.total);
+      lenses.push({
+        range: { start: { line: decl.line, character: decl.col }, end: { line: decl.line, character: decl.col } },
+        command: { title: codeLensTitle(h), command: 'komorium.showFlameGraph', arguments: [] },
+      });
+    }
+    return lenses;
+  });
+
+  connection.onHover((p): Hover | null => {
+    const doc = documents.get(p.textDocument.uri);
+    if (!doc || !current || !isJava(doc)) return null;
+    const located = locateMethods(current.index, fileNameOf(doc.uri), scanOf(doc));
+    const onDecl = located.find((l) => l.decl && l.decl.line === p.position.line);
+    const text = onDecl ? methodHover(current.index, onDecl.method) : lineHover(current.index, located, p.position.line + 1);
+    return text ? { contents: { kind: 'markdown', value: text } } : null;
+  });
+
+  // ------------------------------------------------------------------ custom requests
+
+  const fail = (e: unknown) => new ResponseError(1, e instanceof Error ? e.message : String(e));
+
+  connection.onRequest(P.StartRunRequest, async (params: P.StartRunParams): Promise<P.StartRunResult | ResponseError> => {
+    try {
+      return await runs.start(params, params.uri ? toPath(params.uri) : undefined);
+    } catch (e) {
+      if (!(e instanceof RunRequestError)) connection.console.error(`startRun: ${(e as Error).stack ?? e}`);
+      return fail(e);
+    }
+  });
+
+  connection.onRequest(P.CancelRunRequest, (params: P.CancelRunParams) => runs.cancel(params?.runId));
+
+  connection.onNotification(P.StdinNotification, (p: P.StdinParams) => runs.stdin(p.runId, p.data, p.end === true));
+
+  connection.onRequest(P.FindMainClassesRequest, async (params: P.FindMainClassesParams): Promise<P.FindMainClassesResult> => {
+    const inFile: P.MainClassInfo[] = [];
+    if (params?.uri) {
+      const doc = documents.get(params.uri);
+      const path = toPath(params.uri);
+      const text = doc?.getText() ?? (path ? await readFile(path, 'utf8').catch(() => '') : '');
+      for (const m of mainClasses(scanJava(text))) inFile.push({ mainClass: m, uri: params.uri });
+    }
+    const all = (await findMains(folders)).map((m) => ({ mainClass: m.mainClass, uri: pathToFileURL(m.file).href }));
+    return { inFile, all };
+  });
+
+  connection.onRequest(P.LoadProfileRequest, async (params: P.LoadProfileParams): Promise<P.ProfileSummary | ResponseError> => {
+    try {
+      const text = await readFile(params.path, 'utf8');
+      let raw: unknown;
+      try {
+        raw = JSON.parse(text);
+      } catch (e) {
+        throw new Error(`${params.path}: invalid JSON: ${(e as Error).message}`);
+      }
+      const c = makeCurrent(raw, params.path, { live: false, path: params.path, title: basename(params.path) });
+      setCurrent(c);
+      return summaryOf(c);
+    } catch (e) {
+      return fail(e);
+    }
+  });
+
+  connection.onRequest(P.ClearProfileRequest, () => {
+    setCurrent(undefined);
+    return null;
+  });
+
+  connection.onRequest(P.CurrentProfileRequest, (): P.ProfileParams => {
+    return current ? { profile: current.raw, live: current.live, title: current.title, summary: summaryOf(current) } : { profile: null, live: false, title: '', summary: null };
+  });
+
+  connection.onRequest(P.ExportProfileRequest, async (params: P.ExportProfileParams): Promise<null | ResponseError> => {
+    try {
+      if (!current) throw new Error('no profile is loaded');
+      const text = params.format === 'json' ? `${JSON.stringify(current.raw)}\n` : exportProfile(current.profile, params.format);
+      await mkdir(dirname(params.path), { recursive: true });
+      await writeFile(params.path, text);
+      return null;
+    } catch (e) {
+      return fail(e);
+    }
+  });
+
+  connection.onRequest(P.ResolveSourceRequest, async (params: P.ResolveSourceParams): Promise<P.ResolveSourceResult | null> => {
+    if (!params.sourceFile) return null;
+    const file = await findSourceFile(params.className, params.sourceFile, folders);
+    if (!file) return null;
+    const uri = pathToFileURL(file).href;
+    if (params.line > 0) return { uri, line: params.line - 1 };
+    const doc = documents.get(uri);
+    const text = doc?.getText() ?? (await readFile(file, 'utf8').catch(() => ''));
+    const decl = findDeclaration(scanJava(text).methods, params.className, params.methodName, params.descriptor);
+    return { uri, line: decl?.line ?? 0 };
+  });
+
+  connection.onRequest(P.BytecodeRequest, async (params: P.BytecodeParams): Promise<P.BytecodeResult | ResponseError> => {
+    try {
+      const file = toPath(params.uri);
+      const doc = documents.get(params.uri);
+      const text = doc?.getText() ?? (file ? await readFile(file, 'utf8') : '');
+      const src = scanJava(text);
+      const cls = classAtLine(src, params.line) ?? src.classes[0];
+      if (!cls) throw new Error('no class declaration found in this file');
+      const s = await readSettings();
+      const plan = planClasspath({ file, packageName: src.packageName, workspaceFolders: folders, javaClasspath: params.javaClasspath, settingsClasspath: s.classpath });
+      let classpath: string[];
+      if (plan.kind === 'compile') {
+        const c = await compileJavaFile({ file: plan.file, sourceRoot: plan.sourceRoot, classpath: plan.extra, javaHome: s.javaHome });
+        if (!c.ok) throw new Error(`javac failed:\n${c.output}`);
+        classpath = [c.outDir, ...plan.extra];
+      } else {
+        classpath = plan.entries;
+      }
+      const job: BytecodeJob = { classpath, className: cls.className, jdk: s.javaHome || undefined };
+      const r = await runJob<BytecodeListings>(jobUrl(import.meta.url, 'bytecode-worker'), job).result;
+      return { className: cls.className, original: r.original, transformed: r.transformed };
+    } catch (e) {
+      return fail(e);
+    }
+  });
+
+  documents.listen(connection);
+  connection.listen();
+}

@@ -1,0 +1,58 @@
+// The `komorium.*` settings as the server uses them (package.json `contributes.configuration`
+// declares them for the editor). Values of the wrong type fall back to the defaults.
+
+export interface KomoriumSettings {
+  /** JDK home; '' = JAVA_HOME, then java on PATH. */
+  javaHome: string;
+  /** 'auto' (the default engine, engine/run.ts), 'jvm' or 'interpreter'. */
+  engine: string;
+  granularity: number;
+  randomization: number;
+  seed: number;
+  classpath: string[];
+  vmArgs: string[];
+  /** Program arguments. */
+  args: string[];
+  /** Milliseconds between live updates during a run; 0 = only at the end. */
+  liveUpdateInterval: number;
+  codeLens: boolean;
+}
+
+export const DEFAULT_SETTINGS: KomoriumSettings = {
+  javaHome: '',
+  engine: 'auto',
+  granularity: 10000,
+  randomization: 100,
+  seed: 1,
+  classpath: [],
+  vmArgs: [],
+  args: [],
+  liveUpdateInterval: 500,
+  codeLens: true,
+};
+
+function int(v: unknown, def: number, min: number): number {
+  return typeof v === 'number' && Number.isInteger(v) && v >= min ? v : def;
+}
+
+function strings(v: unknown): string[] | undefined {
+  if (typeof v === 'string') return v.trim() ? v.trim().split(/\s+/) : [];
+  return Array.isArray(v) && v.every((x) => typeof x === 'string') ? (v as string[]) : undefined;
+}
+
+export function normalizeSettings(raw: unknown): KomoriumSettings {
+  const r = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
+  const d = DEFAULT_SETTINGS;
+  return {
+    javaHome: typeof r.javaHome === 'string' ? r.javaHome : d.javaHome,
+    engine: typeof r.engine === 'string' && r.engine ? r.engine : d.engine,
+    granularity: int(r.granularity, d.granularity, 1),
+    randomization: int(r.randomization, d.randomization, 0),
+    seed: typeof r.seed === 'number' && Number.isSafeInteger(r.seed) ? r.seed : d.seed,
+    classpath: strings(r.classpath) ?? d.classpath,
+    vmArgs: strings(r.vmArgs) ?? d.vmArgs,
+    args: strings(r.args) ?? d.args,
+    liveUpdateInterval: r.liveUpdateInterval === 0 ? 0 : int(r.liveUpdateInterval, d.liveUpdateInterval, 100),
+    codeLens: typeof r.codeLens === 'boolean' ? r.codeLens : d.codeLens,
+  };
+}
