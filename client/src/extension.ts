@@ -1,0 +1,181 @@
+// The Komorium extension's entry: starts the language server (dist/server.js, node IPC) and
+// wires the thin UI — commands, decorations, status bar, program console, flame-graph panel,
+// bytecode view, launch configurations — to it. All logic lives in the server.
+
+import * as vscode from 'vscode';
+import { homedir } from 'node:os';
+import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import * as P from '../../server/src/lsp/protocol';
+import { BYTECODE_SCHEME, BytecodeDocuments } from './bytecode-view';
+import { registerLaunchType } from './debug';
+import { HotnessDecorations } from './decorations';
+import { FlamePanel } from './flame-panel';
+import { vscodeJavaClasspath } from './java-classpath';
+import { Runner } from './runner';
+import { RunStatus } from './status';
+
+let client: LanguageClient | undefined;
+
+/** What the extension exports (used by the end-to-end test and other extensions). */
+export interface KomoriumApi {
+  /** Documents (URIs) that currently have hotness decorations. */
+  hotDocuments(): string[];
+  currentProfile(): P.ProfileSummary | null;
+}
+
+export async function activate(context: vscode.ExtensionContext): Promise<KomoriumApi> {
+  const log = vscode.window.createOutputChannel('Komorium', { log: true });
+  const serverModule = context.asAbsolutePath('dist/server.js');
+  const serverOptions: ServerOptions = {
+    run: { module: serverModule, transport: TransportKind.ipc },
+    debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6019'] } },
+  };
+  const clientOptions: LanguageClientOptions = {
+    documentSelector: [{ scheme: 'file', language: 'java' }],
+    outputChannel: log,
+    synchronize: { configurationSection: 'komorium' },
+  };
+  const lc = new LanguageClient('komorium', 'Komorium', serverOptions, clientOptions);
+  client = lc;
+
+  const decorations = new HotnessDecorations();
+  const status = new RunStatus();
+  const bytecode = new BytecodeDocuments();
+  let summary: P.ProfileSummary | null = null;
+
+  const openSource = async (m: { className: string; methodName: string; descriptor: string; sourceFile: string | null; line: number }) => {
+    const r = await lc.sendRequest<P.ResolveSourceResult | null>(P.ResolveSourceRequest, m satisfies P.ResolveSourceParams);
+    if (!r) {
+      void vscode.window.showWarningMessage(`Komorium: no source for ${m.className} in the workspace`);
+      return;
+    }
+    const doc = await vscode.workspace.openTextDocument(vscode.Uri.parse(r.uri));
+    const pos = new vscode.Position(r.line, 0);
+    await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.One, selection: new vscode.Range(pos, pos) });
+  };
+
+  const panel = new FlamePanel(context.extensionUri, {
+    current: () => lc.sendRequest<P.ProfileParams>(P.CurrentProfileRequest),
+    open: openSource,
+    log: (t) => log.appendLine(t),
+  });
+
+  const runner = new Runner(lc, {
+    status,
+    log,
+    summary: () => summary,
+    onStart: () => {
+      if (vscode.workspace.getConfiguration('komorium').get<boolean>('showFlameGraphOnRun', true)) panel.show(true);
+    },
+  });
+
+  context.subscriptions.push(log, decorations, status, bytecode, panel, runner);
+  context.subscriptions.push(vscode.workspace.registerTextDocumentContentProvider(BYTECODE_SCHEME, bytecode));
+  context.subscriptions.push(...registerLaunchType(runner));
+
+  lc.onNotification(P.HotnessNotification, (h: P.DocumentHotness) => decorations.update(h));
+  lc.onNotification(P.ProfileNotification, (p: P.ProfileParams) => {
+    summary = p.summary;
+    if (p.profile === null) decorations.clear();
+    panel.update(p);
+    status.idle(summary);
+  });
+
+  const activeJavaUri = (): vscode.Uri | undefined => {
+    const d = vscode.window.activeTextEditor?.document;
+    return d && d.uri.scheme === 'file' && (d.languageId === 'java' || d.fileName.endsWith('.java')) ? d.uri : undefined;
+  };
+
+  const command = (id: string, f: (...args: unknown[]) => unknown) => context.subscriptions.push(vscode.commands.registerCommand(id, f));
+
+  command('komorium.run', async () => {
+    const uri = activeJavaUri();
+    if (uri) await vscode.window.activeTextEditor?.document.save();
+    const found = await lc.sendRequest<P.FindMainClassesResult>(P.FindMainClassesRequest, { uri: uri?.toString() } satisfies P.FindMainClassesParams);
+    let main: P.MainClassInfo | undefined;
+    const pick = async (list: P.MainClassInfo[]) =>
+      (await vscode.window.showQuickPick(list.map((m) => ({ label: m.mainClass, description: vscode.workspace.asRelativePath(vscode.Uri.parse(m.uri)), m })), { placeHolder: 'Main class to profile' }))?.m;
+    if (found.inFile.length === 1) main = found.inFile[0];
+    else if (found.inFile.length > 1) main = await pick(found.inFile);
+    else if (found.all.length === 1) main = found.all[0];
+    else if (found.all.length > 1) main = await pick(found.all);
+    else {
+      void vscode.window.showErrorMessage('Komorium: no main class found. Open a Java file with a main method, or add a "komorium" launch configuration.');
+      return;
+    }
+    if (!main) return;
+    const fileUri = vscode.Uri.parse(main.uri);
+    await runner.start({ uri: main.uri, mainClass: main.mainClass, javaClasspath: await vscodeJavaClasspath(fileUri) });
+  });
+
+  command('komorium.stop', () => runner.stop());
+  command('komorium.showFlameGraph', () => panel.show(false));
+  command('komorium.clearHotness', async () => {
+    await lc.sendRequest(P.ClearProfileRequest);
+    decorations.clear();
+  });
+
+  command('komorium.openProfile', async (arg?: unknown) => {
+    const picked = arg instanceof vscode.Uri ? [arg] : await vscode.window.showOpenDialog({ canSelectMany: false, filters: { 'Komorium profile': ['json'] }, openLabel: 'Open Profile' });
+    if (!picked || picked.length === 0) return;
+    try {
+      const s = await lc.sendRequest<P.ProfileSummary>(P.LoadProfileRequest, { path: picked[0]!.fsPath } satisfies P.LoadProfileParams);
+      log.appendLine(`loaded ${picked[0]!.fsPath}: ${s.samples} samples`);
+      panel.show(true);
+    } catch (e) {
+      void vscode.window.showErrorMessage(`Komorium: ${(e as Error).message}`);
+    }
+  });
+
+  command('komorium.exportProfile', async () => {
+    if (!summary) {
+      void vscode.window.showWarningMessage('Komorium: no profile to export; run a program first.');
+      return;
+    }
+    const formats: { label: string; description: string; format: P.ExportProfileParams['format']; ext: string }[] = [
+      { label: 'Komorium profile', description: '.json (open again with Open Profile…)', format: 'json', ext: 'json' },
+      { label: 'Collapsed stacks', description: '.collapsed (flamegraph.pl, speedscope)', format: 'collapsed', ext: 'collapsed' },
+      { label: 'speedscope', description: '.speedscope.json', format: 'speedscope', ext: 'speedscope.json' },
+      { label: 'Chrome CPU profile', description: ".cpuprofile (VS Code's profile viewer, DevTools)", format: 'cpuprofile', ext: 'cpuprofile' },
+    ];
+    const f = await vscode.window.showQuickPick(formats, { placeHolder: 'Export format' });
+    if (!f) return;
+    const base = vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file(homedir());
+    const target = await vscode.window.showSaveDialog({ defaultUri: vscode.Uri.joinPath(base, `${summary.program}.${f.ext}`), saveLabel: 'Export' });
+    if (!target) return;
+    try {
+      await lc.sendRequest(P.ExportProfileRequest, { format: f.format, path: target.fsPath } satisfies P.ExportProfileParams);
+      void vscode.window.showInformationMessage(`Komorium: exported ${target.fsPath}`);
+    } catch (e) {
+      void vscode.window.showErrorMessage(`Komorium: ${(e as Error).message}`);
+    }
+  });
+
+  command('komorium.showBytecode', async () => {
+    const editor = vscode.window.activeTextEditor;
+    const uri = activeJavaUri();
+    if (!editor || !uri) {
+      void vscode.window.showWarningMessage('Komorium: open a Java file and put the cursor in a class.');
+      return;
+    }
+    await editor.document.save();
+    try {
+      const r = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Komorium: disassembling' }, async () =>
+        lc.sendRequest<P.BytecodeResult>(P.BytecodeRequest, { uri: uri.toString(), line: editor.selection.active.line, javaClasspath: await vscodeJavaClasspath(uri) } satisfies P.BytecodeParams),
+      );
+      await bytecode.show(r);
+    } catch (e) {
+      void vscode.window.showErrorMessage(`Komorium: ${(e as Error).message}`);
+    }
+  });
+
+  await lc.start();
+  return {
+    hotDocuments: () => decorations.documents,
+    currentProfile: () => summary,
+  };
+}
+
+export async function deactivate(): Promise<void> {
+  await client?.stop();
+}

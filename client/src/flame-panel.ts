@@ -1,0 +1,100 @@
+// The flame-graph panel: a webview (built by webview/, bundled to dist/webview/) that shows the
+// current profile. The page's HTML comes from webview/host.ts; messages follow
+// webview/protocol.ts. "open" messages are resolved to a workspace file by the server.
+
+import * as vscode from 'vscode';
+import { randomBytes } from 'node:crypto';
+import { renderWebviewHtml } from '../../webview/host';
+import type { HostToWebview, OpenMessage } from '../../webview/protocol';
+import type { ProfileParams } from '../../server/src/lsp/protocol';
+
+export interface PanelHost {
+  /** The profile to show (asked for when the page is ready). */
+  current(): Promise<ProfileParams>;
+  open(msg: OpenMessage): Promise<void>;
+  log(text: string): void;
+}
+
+export class FlamePanel implements vscode.Disposable {
+  private panel: vscode.WebviewPanel | undefined;
+  private ready = false;
+  private last: ProfileParams | undefined;
+
+  constructor(
+    private readonly extensionUri: vscode.Uri,
+    private readonly host: PanelHost,
+  ) {}
+
+  get visible(): boolean {
+    return this.panel !== undefined;
+  }
+
+  show(preserveFocus = false): void {
+    if (this.panel) {
+      this.panel.reveal(undefined, preserveFocus);
+      return;
+    }
+    const root = vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview');
+    const panel = vscode.window.createWebviewPanel(
+      'komorium.flameGraph',
+      'Komorium Flame Graph',
+      { viewColumn: vscode.ViewColumn.Beside, preserveFocus },
+      { enableScripts: true, retainContextWhenHidden: true, localResourceRoots: [root] },
+    );
+    this.panel = panel;
+    this.ready = false;
+    const w = panel.webview;
+    const page = (cspSource: string) =>
+      renderWebviewHtml({
+        scriptUri: w.asWebviewUri(vscode.Uri.joinPath(root, 'main.js')).toString(),
+        styleUri: w.asWebviewUri(vscode.Uri.joinPath(root, 'main.css')).toString(),
+        cspSource,
+        nonce: randomBytes(18).toString('base64url'),
+        title: 'Komorium Flame Graph',
+      });
+    try {
+      w.html = page(w.cspSource);
+    } catch (e) {
+      // VS Code >= 1.9x puts a quoted 'self' into cspSource; if the page builder refuses quoted
+      // sources, keep the host sources (resources are served from them).
+      this.host.log(`flame graph: ${(e as Error).message}; using the unquoted CSP sources`);
+      w.html = page(w.cspSource.split(/\s+/).filter((t) => t && !/['"]/.test(t)).join(' '));
+    }
+    w.onDidReceiveMessage((m: unknown) => void this.receive(m));
+    panel.onDidDispose(() => {
+      this.panel = undefined;
+      this.ready = false;
+    });
+  }
+
+  private async receive(m: unknown): Promise<void> {
+    if (typeof m !== 'object' || m === null) return;
+    const msg = m as { type?: unknown };
+    if (msg.type === 'ready') {
+      this.ready = true;
+      this.post(this.last ?? (await this.host.current()));
+    } else if (msg.type === 'open') {
+      await this.host.open(m as OpenMessage);
+    } else if (msg.type === 'error') {
+      const text = String((m as { message?: unknown }).message ?? 'unknown error');
+      this.host.log(`flame graph: ${text}`);
+      void vscode.window.showErrorMessage(`Komorium flame graph: ${text}`);
+    }
+  }
+
+  /** A new profile (or none): shown now if the page is ready, else when it is. */
+  update(p: ProfileParams): void {
+    this.last = p;
+    if (this.ready) this.post(p);
+  }
+
+  private post(p: ProfileParams): void {
+    if (!this.panel) return;
+    const msg: HostToWebview = p.profile === null ? { type: 'clear' } : { type: 'profile', profile: p.profile, live: p.live, title: p.title };
+    void this.panel.webview.postMessage(msg);
+  }
+
+  dispose(): void {
+    this.panel?.dispose();
+  }
+}

@@ -1,0 +1,103 @@
+// Client side of a profiled run: asks the server to start it, shows the program's console (a
+// pseudoterminal with stdin), the status bar and the Komorium output channel, and reports the
+// end. All decisions (what to run, how) are the server's.
+
+import * as vscode from 'vscode';
+import type { LanguageClient } from 'vscode-languageclient/node';
+import * as P from '../../server/src/lsp/protocol';
+import { duration } from '../../server/src/lsp/numbers';
+import type { RunStatus } from './status';
+import { ProgramTerminal } from './terminal';
+
+export interface RunUi {
+  status: RunStatus;
+  log: vscode.OutputChannel;
+  /** Called when a run starts (e.g. to open the flame graph). */
+  onStart(): void;
+  summary(): P.ProfileSummary | null;
+}
+
+export class Runner implements vscode.Disposable {
+  private runId: number | undefined;
+  private terminal: ProgramTerminal | undefined;
+  private readonly ended = new vscode.EventEmitter<P.RunEndedParams>();
+  /** Fires when a run ends (the debug adapter listens). */
+  readonly onDidEnd = this.ended.event;
+
+  constructor(
+    private readonly client: LanguageClient,
+    private readonly ui: RunUi,
+  ) {
+    client.onNotification(P.OutputNotification, (p: P.OutputParams) => this.output(p));
+    client.onNotification(P.ProgressNotification, (p: P.ProgressParams) => {
+      if (p.runId === this.runId) ui.status.progress(p);
+    });
+    client.onNotification(P.RunEndedNotification, (p: P.RunEndedParams) => this.end(p));
+  }
+
+  get running(): boolean {
+    return this.runId !== undefined;
+  }
+
+  async start(params: P.StartRunParams): Promise<P.StartRunResult | undefined> {
+    let r: P.StartRunResult;
+    try {
+      r = await this.client.sendRequest<P.StartRunResult>(P.StartRunRequest, params);
+    } catch (e) {
+      const msg = (e as Error).message;
+      this.ui.log.appendLine(`cannot start: ${msg}`);
+      void vscode.window.showErrorMessage(`Komorium: ${msg}`);
+      return undefined;
+    }
+    this.runId = r.runId;
+    if (this.terminal && !this.terminal.closed) this.terminal.dispose();
+    const id = r.runId;
+    this.terminal = new ProgramTerminal(`Komorium: ${params.name ?? r.mainClass}`, {
+      send: (data) => void this.client.sendNotification(P.StdinNotification, { runId: id, data } satisfies P.StdinParams),
+      end: () => void this.client.sendNotification(P.StdinNotification, { runId: id, data: '', end: true } satisfies P.StdinParams),
+      interrupt: () => void this.stop(),
+    });
+    this.terminal.show(true);
+    this.terminal.note(`Komorium: profiling ${r.mainClass} (${r.engine} engine, class path from ${r.classpathSource}). Type input below; Ctrl-D ends it, Ctrl-C stops.`);
+    this.ui.log.appendLine(`run ${id}: ${r.mainClass} on ${r.engine}; class path (${r.classpathSource}): ${r.classpath.join(' ')}`);
+    this.ui.status.started(r.mainClass);
+    this.ui.onStart();
+    return r;
+  }
+
+  async stop(): Promise<void> {
+    if (this.runId === undefined) return;
+    await this.client.sendRequest(P.CancelRunRequest, { runId: this.runId } satisfies P.CancelRunParams);
+  }
+
+  private output(p: P.OutputParams): void {
+    if (p.runId !== this.runId) return;
+    if (p.stream === 'log') {
+      this.ui.log.append(p.text);
+      this.terminal?.note(p.text);
+    } else {
+      this.terminal?.output(p.text);
+    }
+  }
+
+  private end(p: P.RunEndedParams): void {
+    if (p.runId !== this.runId) return;
+    this.runId = undefined;
+    const how = p.cancelled ? 'stopped' : p.exitCode !== null ? `exited with code ${p.exitCode}` : p.signal ? `killed by ${p.signal}` : 'did not run';
+    const text = `Komorium: the program ${how} after ${duration(p.elapsedMs)}${p.profilePath ? `; profile: ${p.profilePath}` : ''}`;
+    if (p.error) this.terminal?.error(p.error);
+    this.terminal?.finish(text);
+    this.ui.log.appendLine(text);
+    if (p.error) {
+      this.ui.log.appendLine(p.error);
+      void vscode.window.showErrorMessage(`Komorium: ${p.error.split('\n')[0]}`, 'Show Output').then((c) => c && this.ui.log.show(true));
+    }
+    this.ui.status.ended(p, this.ui.summary());
+    this.ended.fire(p);
+  }
+
+  dispose(): void {
+    this.terminal?.dispose();
+    this.ended.dispose();
+  }
+}

@@ -1,0 +1,55 @@
+// The status-bar item: run state (preparing, running with live totals, ended) and the loaded
+// profile's totals. Clicking it stops a run, or shows the flame graph.
+
+import * as vscode from 'vscode';
+import type { ProfileSummary, ProgressParams, RunEndedParams } from '../../server/src/lsp/protocol';
+import { approx, count, duration } from '../../server/src/lsp/numbers';
+
+export class RunStatus implements vscode.Disposable {
+  private readonly item: vscode.StatusBarItem;
+  private running: string | undefined;
+
+  constructor() {
+    this.item = vscode.window.createStatusBarItem('komorium.status', vscode.StatusBarAlignment.Left, 10);
+    this.item.name = 'Komorium';
+    this.idle(null);
+    this.item.show();
+  }
+
+  started(program: string): void {
+    this.running = program;
+    this.item.text = `$(loading~spin) Komorium: preparing ${program}`;
+    this.item.tooltip = 'Komorium: transforming and starting the program. Click to stop.';
+    this.item.command = 'komorium.stop';
+  }
+
+  progress(p: ProgressParams): void {
+    if (!this.running) return;
+    if (p.phase === 'preparing') return;
+    this.item.text = `$(flame) Komorium: ${this.running} ${duration(p.elapsedMs)} · ${count(p.samples)} samples · ${approx(p.bytecodes)} bytecodes`;
+    this.item.tooltip = 'Komorium: profiling. Click to stop (the samples so far are kept).';
+  }
+
+  ended(p: RunEndedParams, summary: ProfileSummary | null): void {
+    this.running = undefined;
+    this.idle(summary);
+    if (p.error && !p.profilePath) this.item.text = `$(error) Komorium: ${p.cancelled ? 'stopped' : 'failed'}`;
+  }
+
+  idle(summary: ProfileSummary | null): void {
+    if (this.running) return;
+    if (summary) {
+      this.item.text = `$(flame) ${summary.program}: ${count(summary.samples)} samples · ${approx(summary.bytecodes)} bytecodes`;
+      this.item.tooltip = `Komorium profile of ${summary.program} (${summary.engine} engine, ${summary.threads} thread${summary.threads === 1 ? '' : 's'}). Click for the flame graph.`;
+      this.item.command = 'komorium.showFlameGraph';
+    } else {
+      this.item.text = '$(flame) Komorium';
+      this.item.tooltip = 'Komorium: no profile loaded. Click to run the active Java program with the profiler.';
+      this.item.command = 'komorium.run';
+    }
+  }
+
+  dispose(): void {
+    this.item.dispose();
+  }
+}
