@@ -1,0 +1,217 @@
+// End to end in a real VS Code (code-server 4.100.3 = VS Code 1.100) driven by Chromium:
+// package the .vsix and check its contents, install it, open the Maven-layout example and the
+// single-file example, run "Komorium: Run with Profile" from the command palette, and check
+// what the user sees: program output, status bar, code lenses, gutter marks, inline bars, the
+// flame-graph panel, Ctrl-click on a frame opening the right line, Show Bytecode.
+// `npm run test:e2e`. Screenshots: test-results/e2e/ (KOMORIUM_E2E_DOCS=1 also refreshes
+// docs/img/editor.png).
+
+import { after, afterEach, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { copyFileSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { loadProfile } from '../../server/src/profile/load';
+import { mergeThreads } from '../../server/src/profile/tree';
+import { methodStats } from '../../server/src/profile/lines';
+import { REPO } from '../helpers/java';
+import {
+  installCodeServer,
+  installVsix,
+  makeSandbox,
+  mavenWorkspace,
+  packageExtension,
+  removeSandbox,
+  singleFileWorkspace,
+  startCodeServer,
+  vsixEntries,
+  type RunningServer,
+  type Sandbox,
+} from './harness';
+import { launchBrowser, waitFor, Workbench } from './workbench';
+
+const SHOTS = join(REPO, 'test-results', 'e2e');
+mkdirSync(SHOTS, { recursive: true });
+
+let sandbox: Sandbox;
+let server: RunningServer;
+let browser: Browser;
+let vsix: string;
+let maven: Workbench;
+
+/** The newest profile the language server wrote for `program`. */
+function newestProfile(program: string): string {
+  const files = readdirSync(sandbox.profiles)
+    .filter((f) => f.startsWith(`${program}-`) && f.endsWith('.json'))
+    .map((f) => join(sandbox.profiles, f))
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
+  assert.ok(files[0], `a profile of ${program} in ${sandbox.profiles}`);
+  return files[0];
+}
+
+async function runFromPalette(wb: Workbench, program: string): Promise<string> {
+  await wb.command('Komorium: Run with Profile');
+  // The status bar shows the finished profile's totals: "<program>: N samples · M bytecodes".
+  const status = await waitFor(
+    'the run to end (status bar totals)',
+    async () => (await wb.statusItems()).find((s) => s.includes(`${program}: `) && /\d samples · .* bytecodes/.test(s)),
+    180_000,
+  );
+  return status;
+}
+
+describe('Komorium in VS Code', { timeout: 600_000 }, () => {
+  before(async () => {
+    vsix = packageExtension();
+    const codeServer = installCodeServer();
+    sandbox = makeSandbox();
+    installVsix(codeServer, sandbox, vsix);
+    server = await startCodeServer(codeServer, sandbox);
+    browser = await launchBrowser();
+  });
+
+  // Whatever the pages show after each test (the only record when a test fails).
+  afterEach(async (t) => {
+    const pages = browser?.contexts().flatMap((c) => c.pages()) ?? [];
+    let i = 0;
+    for (const p of pages) {
+      const slug = t.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 40);
+      await p.screenshot({ path: join(SHOTS, `after-${slug}-${i++}.png`) }).catch(() => undefined);
+    }
+  });
+
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+    if (sandbox) removeSandbox(sandbox);
+  });
+
+  test('the .vsix holds the bundles, the webview, the runtime and the grammar, and no sources or tests', () => {
+    const names = vsixEntries(vsix);
+    for (const f of [
+      'extension/package.json',
+      'extension/dist/client.cjs',
+      'extension/dist/server.js',
+      'extension/dist/hotspot-worker.js',
+      'extension/dist/bytecode-worker.js',
+      'extension/dist/webview/main.js',
+      'extension/dist/webview/main.css',
+      'extension/runtime/java/komorium/rt/TC.java',
+      'extension/runtime/java/komorium/rt/LiveSnapshots.java',
+      'extension/runtime/patch/java/lang/KomoriumReflect.java',
+      'extension/syntaxes/komorium-bytecode.tmLanguage.json',
+    ]) {
+      assert.ok(names.includes(f), `${f} in the .vsix`);
+    }
+    const unwanted = names.filter((n) => /\.ts$|\.map$|(^|\/)(test|node_modules|examples|bench|server\/src|client\/src)\//.test(n));
+    assert.deepEqual(unwanted, []);
+  });
+
+  test('Maven project: output, status bar, code lenses, gutter marks, inline bars and the flame graph', async () => {
+    const dir = mavenWorkspace(sandbox);
+    maven = await Workbench.open(browser, server.url, dir);
+    await maven.openFile('App.java');
+    const status = await runFromPalette(maven, 'com.example.render.App');
+    assert.match(status, /com\.example\.render\.App: [\d,]+ samples · [\d.]+[KMG]? bytecodes/);
+
+    // The program's output in the Komorium terminal, and where the class path came from.
+    await waitFor('program output in the terminal', async () => /brightest rows: \[/.test(await maven.terminalText()));
+    // The first lines (scrolled away by the program's output): where the class path came from.
+    await maven.command('Terminal: Scroll to Top');
+    const top = await waitFor('the top of the terminal', async () => {
+      const t = await maven.terminalText();
+      return /Komorium: profiling/.test(t) && t;
+    });
+    assert.match(top, /profiling com\.example\.render\.App \(jvm engine, class path from maven\)/);
+
+    // Code lens on main; gutter marks and inline bars on hot lines.
+    const lenses = await waitFor('code lenses in App.java', async () => {
+      const l = await maven.codeLenses();
+      return l.some((x) => /self .*% · total 100(\.0)?% · [\d,]+ samples/.test(x)) && l;
+    });
+    assert.ok(lenses.length >= 1);
+    assert.ok((await maven.gutterMarks()) >= 2, 'gutter heat marks');
+    const afters = await maven.afterTexts();
+    const line20 = afters.find((a) => a.line.includes('image = m.render();'));
+    assert.ok(line20, `inline text after the render() call: ${JSON.stringify(afters)}`);
+    assert.match(line20.text, /^[\d.<]+% self · [\d.]+% total$/);
+    assert.match(line20.background, /linear-gradient/, 'a bar behind the text');
+
+    // The flame graph opened beside, with the profile.
+    assert.ok((await maven.tabs()).includes('Komorium Flame Graph'));
+    const wv = await maven.webviewFrame('canvas');
+    const info = await waitFor('the flame graph status line', async () => {
+      const t = (await Workbench.textIn(wv, '.status')) ?? '';
+      return /samples/.test(t) && t;
+    });
+    assert.match(info, /hotspot/);
+    await maven.screenshot(join(SHOTS, 'maven-run.png'));
+  });
+
+  test('Ctrl-click on a flame-graph frame opens its hottest source line', async () => {
+    const wv = await maven.webviewFrame('canvas');
+    const canvas = await wv.$('canvas');
+    const box = (await canvas!.boundingBox())!;
+    // Frames are 18 px rows from the bottom: all threads, App.main, render/smooth, escapeTime/average.
+    const y = box.y + box.height - 4 * 18 + 9;
+    let at: number | undefined;
+    for (let f = 0.05; f < 1 && at === undefined; f += 0.05) {
+      const x = box.x + f * box.width;
+      await maven.page.mouse.move(x, y);
+      const tip = await waitFor('a tooltip', () => Workbench.textIn(wv, '.tooltip:not([hidden])'), 2000).catch(() => '');
+      if (/escapeTime/.test(tip)) at = x;
+    }
+    assert.ok(at !== undefined, 'found the escapeTime frame');
+    await maven.ctrlClick(at, y);
+    await waitFor('Mandelbrot.java to open', async () => (await maven.activeTab()) === 'Mandelbrot.java');
+
+    // The line: escapeTime's line with the most samples (ties: the lower), from the profile.
+    const p = loadProfile(newestProfile('com.example.render.App'));
+    const esc = methodStats(mergeThreads(p)).find((s) => s.method.name === 'escapeTime')!;
+    const hottest = [...esc.lines].sort((a, b) => b.self - a.self || a.line - b.line)[0]!.line;
+    const pos = await waitFor('the cursor position', async () => (await maven.statusItems()).find((s) => /^Ln \d+, Col \d+/.test(s)));
+    assert.equal(pos.match(/^Ln (\d+)/)![1], String(hottest));
+    const lenses = await waitFor('code lenses in Mandelbrot.java', async () => {
+      const l = await maven.codeLenses();
+      return l.length >= 2 && l;
+    });
+    assert.ok(lenses.some((l) => /self [1-9][\d.]*% · total/.test(l)), `escapeTime's lens: ${lenses.join(' | ')}`);
+    await maven.screenshot(join(SHOTS, 'maven-open-frame.png'));
+    if (process.env.KOMORIUM_E2E_DOCS === '1') copyFileSync(join(SHOTS, 'maven-open-frame.png'), join(REPO, 'docs', 'img', 'editor.png'));
+    await maven.page.close();
+  });
+
+  test('single-file program: compiled with javac, profiled; Show Bytecode lists the original and transformed class', async () => {
+    const dir = singleFileWorkspace(sandbox);
+    const wb = await Workbench.open(browser, server.url, dir);
+    await wb.openFile('Hotspots.java');
+    await runFromPalette(wb, 'Hotspots');
+    const term = await waitFor('program output', async () => {
+      const t = await wb.terminalText();
+      return /distinct words: /.test(t) && t;
+    });
+    assert.match(term, /class path from javac/);
+    assert.match(term, /primes below 200000: 17984/);
+    const lenses = await waitFor('code lenses in Hotspots.java', async () => {
+      const l = await wb.codeLenses();
+      return l.length >= 3 && l;
+    });
+    assert.ok(lenses.every((l) => /^self .*% · total .*% · [\d,]+ samples?$/.test(l)), lenses.join(' | '));
+    assert.ok((await wb.gutterMarks()) >= 3);
+    await wb.screenshot(join(SHOTS, 'single-file-run.png'));
+
+    // Show Bytecode with the cursor in the class.
+    await wb.openFile('Hotspots.java');
+    await wb.command('Komorium: Show Bytecode');
+    await waitFor('the bytecode listing', async () => (await wb.tabs()).includes('Hotspots.kbc'), 60_000);
+    await waitFor('the listing to be active', async () => (await wb.activeTab()) === 'Hotspots.kbc');
+    const text = await waitFor('listing text', async () => {
+      const t = await wb.editorText();
+      return /Hotspots: original class file/.test(t) && t;
+    });
+    assert.match(text, /Compiled from "Hotspots\.java"/);
+    assert.ok((await wb.statusItems()).includes('Komorium Bytecode'), 'the listing uses the komorium-bytecode language');
+    await wb.screenshot(join(SHOTS, 'bytecode.png'));
+    await wb.page.close();
+  });
+});
