@@ -2,7 +2,7 @@
 // threads, and keeps the flame graph, the three tables, the search, zoom and selection in step.
 // View state survives live updates (by context path) and hide/show (getState/setState).
 
-import type { HostToWebview } from './protocol';
+import type { HostToWebview, ProfileMessage } from './protocol';
 import { readProfile, ProfileError, threadKey, type ProfileData } from './model/profile';
 import { buildTree, ancestry, type Tree } from './model/tree';
 import { methodTotals } from './model/hot';
@@ -44,6 +44,7 @@ export class App {
   private readonly paintCache = new Map<string, FramePaint>();
   private readonly interner = new Interner();
   private searchPending = false;
+  private pendingProfile: ProfileMessage | null = null;
   /** Expand the call tree's hot path on its next model (a new profile, not a live update). */
   private expandHotPath = true;
 
@@ -93,25 +94,14 @@ export class App {
 
   handle(msg: HostToWebview): void {
     switch (msg.type) {
-      case 'profile': {
+      case 'profile':
         performance.mark('komorium:profile');
-        let p: ProfileData;
-        try {
-          p = readProfile(msg.profile);
-        } catch (e) {
-          const text = e instanceof ProfileError ? e.message : `Cannot read the profile: ${e instanceof Error ? e.message : String(e)}`;
-          this.showError(text);
-          return;
-        }
-        performance.mark('komorium:parsed');
-        const fresh = this.profile === null;
-        this.profile = p;
-        this.live = msg.live;
-        if (msg.title !== undefined) this.title = msg.title;
-        this.rebuild(fresh);
+        // Updates arriving faster than they are shown collapse into the latest one.
+        if (this.pendingProfile === null) setTimeout(() => this.showPending(), 0);
+        this.pendingProfile = msg;
         return;
-      }
       case 'clear':
+        this.pendingProfile = null;
         this.profile = null;
         this.m = null;
         this.live = false;
@@ -121,6 +111,25 @@ export class App {
         this.refreshTheme();
         return;
     }
+  }
+
+  private showPending(): void {
+    const msg = this.pendingProfile;
+    this.pendingProfile = null;
+    if (msg === null) return;
+    let p: ProfileData;
+    try {
+      p = readProfile(msg.profile);
+    } catch (e) {
+      this.showError(e instanceof ProfileError ? e.message : `Cannot read the profile: ${e instanceof Error ? e.message : String(e)}`);
+      return;
+    }
+    performance.mark('komorium:parsed');
+    const fresh = this.profile === null;
+    this.profile = p;
+    this.live = msg.live;
+    if (msg.title !== undefined) this.title = msg.title;
+    this.rebuild(fresh);
   }
 
   private showEmpty(): void {

@@ -32,9 +32,9 @@ export function defaultState(): ViewState {
     zoom: [],
     selected: null,
     sorts: {
-      tree: { col: 'total', desc: true },
-      hot: { col: 'self', desc: true },
-      callers: { col: 'self', desc: true },
+      tree: { col: 'totalPct', desc: true },
+      hot: { col: 'selfPct', desc: true },
+      callers: { col: 'selfPct', desc: true },
     },
   };
 }

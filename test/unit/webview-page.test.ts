@@ -378,6 +378,14 @@ test('live updates keep zoom, selection and search; the state survives hide/show
   for (let k = 0; k < 10; k++) await p.post({ type: 'profile', profile: profile(26 + k), live: true });
   assert.ok(Date.now() - t0 < 10000);
   assert.deepEqual(await crumbs(p), ['all', 'Main.main', 'Main.work']);
+  // A burst of updates faster than they can be shown: only the latest is read and drawn.
+  const parsedBefore = await p.eval<number>(`performance.getEntriesByName('komorium:parsed').length`);
+  await p.page.evaluate((list) => {
+    for (const profile of list) (globalThis as unknown as { postMessage(m: unknown, o: string): void }).postMessage({ type: 'profile', profile, live: true }, '*');
+  }, [profile(50), profile(60), profile(70)]);
+  await p.settle();
+  assert.equal(await p.eval<number>(`performance.getEntriesByName('komorium:parsed').length`), parsedBefore + 1);
+  assert.match(await p.eval<string>(`document.querySelector('.status').textContent`), /· 170 samples ·/);
   await p.post({ type: 'profile', profile: profile(40), live: false });
   assert.equal(await p.eval<boolean>(`document.querySelector('.live').hidden`), true);
   await p.page.click('vscode-panel-tab#tab-hot');
