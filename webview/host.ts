@@ -14,7 +14,7 @@ export interface WebviewHtmlOptions {
    * no separate toolkit script is loaded.
    */
   toolkitUri?: string;
-  /** `webview.cspSource`. */
+  /** `webview.cspSource`: host or scheme sources and `'self'`, separated by spaces. */
   cspSource: string;
   /** A fresh random nonce per page: letters, digits, `+/=_-`, at least 16 characters. */
   nonce: string;
@@ -23,9 +23,15 @@ export interface WebviewHtmlOptions {
 }
 
 const NONCE = /^[A-Za-z0-9+/=_-]{16,}$/;
-// A CSP source list: scheme/host sources separated by spaces; nothing that ends a directive or
-// leaves the attribute.
-const CSP_SOURCE = /^[^;,'"<>\\\s]+(?: [^;,'"<>\\\s]+)*$/;
+// A CSP source list: scheme/host sources, or the keyword 'self' (recent VS Code versions put it
+// in webview.cspSource), separated by spaces; nothing that ends a directive or leaves the
+// attribute.
+const CSP_TOKEN = /^(?:'self'|[^;,'"<>\\\s]+)$/;
+
+function isCspSourceList(s: string): boolean {
+  const tokens = s.split(' ');
+  return tokens.length > 0 && tokens.every((t) => CSP_TOKEN.test(t));
+}
 
 /** Escapes text for HTML element content and double-quoted attribute values. */
 export function escapeHtml(s: string): string {
@@ -34,7 +40,7 @@ export function escapeHtml(s: string): string {
 
 /** The Content-Security-Policy of the page. */
 export function webviewCsp(cspSource: string, nonce: string): string {
-  if (!CSP_SOURCE.test(cspSource)) throw new Error(`renderWebviewHtml: unsafe cspSource ${JSON.stringify(cspSource)}`);
+  if (!isCspSourceList(cspSource)) throw new Error(`renderWebviewHtml: unsafe cspSource ${JSON.stringify(cspSource)}`);
   if (!NONCE.test(nonce)) throw new Error('renderWebviewHtml: the nonce must be at least 16 characters of [A-Za-z0-9+/=_-]');
   return [
     "default-src 'none'",

@@ -40,7 +40,13 @@ test('unsafe nonces and CSP sources are refused', () => {
   assert.throws(() => renderWebviewHtml({ ...base, nonce: "abcdefghijklmnop'; script-src *" }), /nonce/);
   assert.throws(() => renderWebviewHtml({ ...base, cspSource: "https://x; script-src 'unsafe-inline'" }), /cspSource/);
   assert.throws(() => renderWebviewHtml({ ...base, cspSource: 'https://x" onload="y' }), /cspSource/);
+  assert.throws(() => renderWebviewHtml({ ...base, cspSource: "'unsafe-inline'" }), /cspSource/);
+  assert.throws(() => renderWebviewHtml({ ...base, cspSource: "'self'x" }), /cspSource/);
+  assert.throws(() => renderWebviewHtml({ ...base, cspSource: '' }), /cspSource/);
   assert.doesNotThrow(() => renderWebviewHtml({ ...base, cspSource: 'vscode-webview://abc https://*.vscode-cdn.net' }));
+  // Recent VS Code versions: webview.cspSource is "'self' https://*.vscode-cdn.net".
+  const html = renderWebviewHtml({ ...base, cspSource: "'self' https://*.vscode-cdn.net" });
+  assert.match(html, /img-src &#39;self&#39; https:\/\/\*\.vscode-cdn\.net data:; style-src &#39;self&#39; https:\/\/\*\.vscode-cdn\.net &#39;nonce-/);
 });
 
 test('message guards accept the contract and nothing else', () => {
