@@ -1,0 +1,242 @@
+// Boots JDK 17 the way HotSpot and the `java` launcher do (research.md section 2):
+//   1. the primordial ThreadGroups and the main Thread object;
+//   2. System.initPhase1(), initPhase2(true, true), initPhase3();
+//   3. LauncherHelper.checkAndLoadMain(true, LM_CLASS, name), then main(String[]);
+//   4. Thread.dispatchUncaughtException if main threw, Thread.exit(), then (DestroyJavaVM)
+//      wait for the other non-daemon threads and run Shutdown.shutdown().
+// All of it is the real JDK bytecode; only natives are ours.
+
+import { InitState, type JClass } from './klass';
+import type { JObject } from './object';
+import { Scheduler } from './scheduler';
+import { ThreadState, type JThread } from './thread';
+import type { VM } from './vm';
+
+export interface LaunchResult {
+  exitCode: number;
+  /** An error outside Java (deadlock, VM internal failure), already reported on stderr. */
+  failure: string | null;
+}
+
+/** Runs `mainClass` with `args` to completion on `vm`. */
+export function launch(vm: VM, mainClass: string, args: string[]): LaunchResult {
+  const sched = new Scheduler(vm);
+  vm.scheduler = sched;
+  const main = vm.newThread();
+  main.name = 'main';
+  let exitCode = 0;
+  const seq: (() => void)[] = [];
+  const step = (): void => {
+    const s = seq.shift();
+    if (s) s();
+  };
+  const call = (t: JThread, cls: string, name: string, desc: string, args2: unknown[], then: (r: unknown) => void): void => {
+    const k = vm.classes.loadBoot(cls);
+    sched.call(t, {
+      method: vm.findMethod(k, name, desc),
+      args: args2,
+      done: (r, threw) => {
+        if (threw) {
+          bootFailure(vm, main, `${cls.replace(/\//g, '.')}.${name}`, r as JObject);
+          return;
+        }
+        then(r);
+      },
+    });
+  };
+  const init = (cls: string): void => {
+    const k = vm.classes.loadBoot(cls);
+    if (k.state === InitState.Initialized) return step();
+    const clinit = k.declared.get('<clinit>()V');
+    // Initialise through a static no-op: run <clinit> via the normal protocol.
+    sched.call(main, {
+      method: initTrampoline(vm, k, clinit === undefined),
+      args: [],
+      done: (r, threw) => {
+        if (threw) bootFailure(vm, main, `initialisation of ${k.javaName}`, r as JObject);
+        else step();
+      },
+    });
+  };
+
+  let mainClassObj: JObject | null = null;
+  seq.push(
+    () => init('java/lang/Object'),
+    () => init('java/lang/String'),
+    () => init('java/lang/System'),
+    () => init('java/lang/Class'),
+    () => init('java/lang/ThreadGroup'),
+    () => {
+      // The system thread group, the main thread group and the main thread.
+      const tgClass = vm.classes.loadBoot('java/lang/ThreadGroup');
+      const system = vm.allocObject(tgClass);
+      call(main, 'java/lang/ThreadGroup', '<init>', '()V', [system], () => {
+        const mainGroup = vm.allocObject(tgClass);
+        call(main, 'java/lang/ThreadGroup', '<init>', '(Ljava/lang/ThreadGroup;Ljava/lang/String;)V', [mainGroup, system, vm.intern('main')], () => {
+          vm.systemThreadGroup = system;
+          vm.mainThreadGroup = mainGroup;
+          const thClass = vm.classes.loadBoot('java/lang/Thread');
+          const tobj = vm.allocObject(thClass) as JObject & Record<string, unknown>;
+          tobj.$vm = main;
+          tobj.priority = 5;
+          main.jthread = tobj;
+          init2('java/lang/Thread', () =>
+            call(main, 'java/lang/Thread', '<init>', '(Ljava/lang/ThreadGroup;Ljava/lang/String;)V', [tobj, mainGroup, vm.intern('main')], () => {
+              tobj.threadStatus = 5; // RUNNABLE
+              step();
+            }),
+          );
+        });
+      });
+    },
+    () => init('java/lang/Module'),
+    () => init('jdk/internal/misc/UnsafeConstants'),
+    () => {
+      // The hardware constants HotSpot injects after UnsafeConstants' <clinit>.
+      vm.setStatic('jdk/internal/misc/UnsafeConstants', 'ADDRESS_SIZE0', 8);
+      vm.setStatic('jdk/internal/misc/UnsafeConstants', 'PAGE_SIZE', 4096);
+      vm.setStatic('jdk/internal/misc/UnsafeConstants', 'BIG_ENDIAN', 0);
+      vm.setStatic('jdk/internal/misc/UnsafeConstants', 'UNALIGNED_ACCESS', 1);
+      vm.setStatic('jdk/internal/misc/UnsafeConstants', 'DATA_CACHE_LINE_FLUSH_SIZE', 0);
+      step();
+    },
+    () => init('java/lang/reflect/Method'),
+    () => init('java/lang/ref/Finalizer'),
+    () => call(main, 'java/lang/System', 'initPhase1', '()V', [], () => step()),
+    ...[
+      'java/lang/OutOfMemoryError',
+      'java/lang/NullPointerException',
+      'java/lang/ClassCastException',
+      'java/lang/ArrayStoreException',
+      'java/lang/ArithmeticException',
+      'java/lang/StackOverflowError',
+      'java/lang/IllegalMonitorStateException',
+      'java/lang/IllegalArgumentException',
+    ].map((c) => () => init(c)),
+    () =>
+      call(main, 'java/lang/System', 'initPhase2', '(ZZ)I', [1, 1], (r) => {
+        if (r !== 0) {
+          vm.reportFailure(`System.initPhase2 failed with ${String(r)}`);
+          vm.exitCode = 1;
+          return;
+        }
+        step();
+      }),
+    () =>
+      call(main, 'java/lang/System', 'initPhase3', '()V', [], () => {
+        vm.booted = true;
+        vm.onBooted?.();
+        step();
+      }),
+    () =>
+      call(main, 'sun/launcher/LauncherHelper', 'checkAndLoadMain', '(ZILjava/lang/String;)Ljava/lang/Class;', [1, 1, vm.intern(mainClass)], (cls) => {
+        mainClassObj = cls as JObject;
+        step();
+      }),
+    () => {
+      const k = vm.classOfMirror(mainClassObj as JObject);
+      const m = k.declared.get('main([Ljava/lang/String;)V');
+      if (!m || !m.isStatic) {
+        // LauncherHelper.validateMainClass has already reported this; be safe.
+        vm.reportFailure(`Error: Main method not found in class ${k.javaName}`);
+        vm.exitCode = 1;
+        return;
+      }
+      const jargs = vm.newObjectArray(
+        vm.classes.loadBoot('java/lang/String'),
+        args.map((a) => vm.newString(a)),
+      );
+      sched.call(main, {
+        method: m,
+        args: [jargs],
+        done: (r, threw) => {
+          if (threw) {
+            exitCode = 1;
+            threadEnd(vm, sched, main, r as JObject, () => step());
+          } else threadEnd(vm, sched, main, null, () => step());
+        },
+      });
+    },
+    () =>
+      destroyJavaVM(vm, sched, main, () => {
+        // The VM is gone: daemon threads stop wherever they are.
+        vm.exitCode = exitCode;
+      }),
+  );
+
+  function init2(cls: string, then: () => void): void {
+    const k = vm.classes.loadBoot(cls);
+    if (k.state === InitState.Initialized) return then();
+    sched.call(main, {
+      method: initTrampoline(vm, k, !k.declared.has('<clinit>()V')),
+      args: [],
+      done: (r, threw) => {
+        if (threw) bootFailure(vm, main, `initialisation of ${k.javaName}`, r as JObject);
+        else then();
+      },
+    });
+  }
+
+  step();
+  sched.run();
+  if (sched.failure) {
+    vm.reportFailure(`Exception in thread "main": the embedded JVM stopped: ${sched.failure}`);
+    return { exitCode: vm.exitCode ?? 1, failure: sched.failure };
+  }
+  return { exitCode: vm.exitCode ?? exitCode, failure: null };
+}
+
+/** A static method whose only job is to trigger initialisation of `k` (a getstatic-free way). */
+function initTrampoline(vm: VM, k: JClass, _trivial: boolean) {
+  return vm.initTrampoline(k);
+}
+
+function bootFailure(vm: VM, main: JThread, what: string, exc: JObject): void {
+  vm.reportFailure(`Error occurred during initialization of VM\n${what} failed: ${vm.describeThrowable(exc)}`);
+  vm.exitCode = 1;
+  void main;
+}
+
+/** End of a thread: dispatchUncaughtException (when it threw), then Thread.exit(). */
+export function threadEnd(vm: VM, sched: Scheduler, t: JThread, uncaught: JObject | null, then: () => void): void {
+  const tobj = t.jthread as JObject;
+  const thClass = vm.classes.loadBoot('java/lang/Thread');
+  const exit = (): void => {
+    sched.call(t, {
+      method: vm.findMethod(thClass, 'exit', '()V'),
+      args: [tobj],
+      done: () => then(),
+    });
+  };
+  if (uncaught !== null) {
+    sched.call(t, {
+      method: vm.findMethod(thClass, 'dispatchUncaughtException', '(Ljava/lang/Throwable;)V'),
+      args: [tobj, uncaught],
+      done: () => exit(),
+    });
+  } else exit();
+}
+
+/** DestroyJavaVM: wait until only daemon threads remain, then Shutdown.shutdown(). */
+function destroyJavaVM(vm: VM, sched: Scheduler, main: JThread, then: () => void): void {
+  const waitOthers = (): void => {
+    const others = vm.threads.filter((x) => x !== main && !x.daemon && x.state !== ThreadState.Terminated && x.state !== ThreadState.New);
+    if (others.length > 0) {
+      // Park the main thread until a non-daemon thread ends.
+      main.state = ThreadState.Waiting;
+      vm.onThreadTerminated = () => {
+        vm.onThreadTerminated = null;
+        main.state = ThreadState.Runnable;
+        sched.call(main, { method: vm.noopMethod(), args: [], done: () => waitOthers() });
+      };
+      return;
+    }
+    const shutdown = vm.classes.loadBoot('java/lang/Shutdown');
+    sched.call(main, {
+      method: vm.findMethod(shutdown, 'shutdown', '()V'),
+      args: [],
+      done: () => then(),
+    });
+  };
+  waitOthers();
+}

@@ -1,0 +1,236 @@
+// Class loading for the embedded JVM: the boot loader (classes from the JDK's lib/modules),
+// classes defined by Java class loaders (ClassLoader.defineClass1 and friends), array and
+// primitive classes, and the loaded-class tables of each loader.
+//
+// Superclasses and interfaces of a class defined by a Java loader are loaded through that
+// loader's loadClass (an upcall), one at a time; `defineWithSupers` retries once they are
+// all there, so natives that define classes complete after a few upcalls.
+
+import { Acc } from '../classfile/model';
+import { readClass } from '../classfile/reader';
+import { ClassFormatError } from '../classfile/errors';
+import { JClass, linkClass, populateFromClassFile } from './klass';
+import type { JObject } from './object';
+import { PENDING, VmError } from './signals';
+import type { JThread } from './thread';
+import type { VM } from './vm';
+import { pushCall } from './calls';
+
+const PRIMS: [string, string][] = [
+  ['Z', 'boolean'],
+  ['B', 'byte'],
+  ['C', 'char'],
+  ['S', 'short'],
+  ['I', 'int'],
+  ['J', 'long'],
+  ['F', 'float'],
+  ['D', 'double'],
+  ['V', 'void'],
+];
+
+/** newarray's atype operand → element descriptor. */
+export const ATYPE: Record<number, string> = { 4: 'Z', 5: 'C', 6: 'F', 7: 'D', 8: 'B', 9: 'S', 10: 'I', 11: 'J' };
+
+/** Per-loader table of classes for which the loader is the initiating or defining loader. */
+export class LoaderData {
+  readonly classes = new Map<string, JClass>();
+}
+
+export class ClassTable {
+  readonly boot = new Map<string, JClass>();
+  readonly primitives = new Map<string, JClass>();
+  /** Boot class names known to be absent. */
+  private readonly missing = new Set<string>();
+
+  constructor(private readonly vm: VM) {}
+
+  loaderData(loader: JObject): LoaderData {
+    const o = loader as unknown as { $vm: LoaderData | null };
+    if (!o.$vm) o.$vm = new LoaderData();
+    return o.$vm;
+  }
+
+  /** A class already loaded by `loader` (initiating or defining), or undefined. */
+  findLoaded(loader: JObject | null, name: string): JClass | undefined {
+    if (name.startsWith('[')) return this.arrayByName(loader, name, false);
+    if (loader === null) return this.boot.get(name);
+    return this.loaderData(loader).classes.get(name);
+  }
+
+  primitive(desc: string): JClass {
+    let k = this.primitives.get(desc);
+    if (!k) {
+      const name = PRIMS.find(([d]) => d === desc)?.[1];
+      if (!name) throw new Error(`not a primitive type: ${desc}`);
+      k = new JClass(name, null, Acc.PUBLIC | Acc.FINAL | Acc.ABSTRACT);
+      k.primitive = desc;
+      k.moduleName = 'java.base';
+      k.linked = true;
+      k.state = 2;
+      this.primitives.set(desc, k);
+    }
+    return k;
+  }
+
+  /** The array class whose elements are `component`. */
+  arrayOf(component: JClass): JClass {
+    let a = component.arrayClass;
+    if (a) return a;
+    const name = `[${component.descriptor}`;
+    a = new JClass(name, component.isPrimitive ? null : component.loader, Acc.PUBLIC | Acc.FINAL | Acc.ABSTRACT);
+    a.component = component;
+    a.elemDesc = component.descriptor;
+    a.moduleName = component.isPrimitive ? 'java.base' : component.moduleName;
+    a.module = component.module;
+    const obj = this.loadBoot('java/lang/Object');
+    a.superclass = obj;
+    a.interfaces = [this.loadBoot('java/lang/Cloneable'), this.loadBoot('java/io/Serializable')];
+    linkClass(a);
+    a.state = 2;
+    component.arrayClass = a;
+    return a;
+  }
+
+  /** Array class by descriptor name, if its element class is loaded (or primitive). */
+  private arrayByName(loader: JObject | null, name: string, load: boolean): JClass | undefined {
+    let dims = 0;
+    while (name[dims] === '[') dims++;
+    const el = name.slice(dims);
+    let k: JClass | undefined;
+    if (el.length === 1) k = this.primitive(el);
+    else if (el.startsWith('L') && el.endsWith(';')) {
+      const n = el.slice(1, -1);
+      k = load && loader === null ? this.loadBoot(n) : this.findLoaded(loader, n);
+    } else throw new VmError('java/lang/NoClassDefFoundError', name);
+    if (!k) return undefined;
+    for (let i = 0; i < dims; i++) k = this.arrayOf(k);
+    return k;
+  }
+
+  /** Loads a class through the boot loader (synchronously). NoClassDefFoundError if absent. */
+  loadBoot(name: string): JClass {
+    const k = this.tryBoot(name);
+    if (!k) throw new VmError('java/lang/NoClassDefFoundError', name);
+    return k;
+  }
+
+  /** Loads a boot class, or undefined when the JDK has no such class. */
+  tryBoot(name: string): JClass | undefined {
+    const have = this.boot.get(name);
+    if (have) return have;
+    if (name.startsWith('[')) return this.arrayByName(null, name, true);
+    if (this.missing.has(name)) return undefined;
+    const found = this.vm.bootClassBytes(name);
+    if (!found) {
+      this.missing.add(name);
+      return undefined;
+    }
+    const k = this.createClass(null, name, found.bytes, found.source);
+    k.moduleName = found.module;
+    // Supers through the boot loader (synchronous).
+    this.boot.set(name, k);
+    try {
+      const cf = k.cf!;
+      if (cf.superClass !== 0) k.superclass = this.loadBoot(classNameOf(k, cf.superClass));
+      k.interfaces = cf.interfaces.map((i) => this.loadBoot(classNameOf(k, i)));
+      linkClass(k);
+    } catch (e) {
+      this.boot.delete(name);
+      throw e;
+    }
+    this.vm.onClassLoaded(k);
+    return k;
+  }
+
+  /** Parses bytes into an unlinked JClass (ClassFormatError on bad input). */
+  createClass(loader: JObject | null, expectedName: string | null, bytes: Uint8Array, source: string): JClass {
+    let cf;
+    try {
+      cf = readClass(this.vm.prepareClassBytes(expectedName, bytes, loader), source, { lenientAnnotations: true });
+    } catch (e) {
+      if (e instanceof ClassFormatError) throw new VmError('java/lang/ClassFormatError', e.message);
+      throw e;
+    }
+    const thisEntry = cf.constantPool[cf.thisClass];
+    if (!thisEntry || thisEntry.tag !== 7) throw new VmError('java/lang/ClassFormatError', `${source}: bad this_class`);
+    const nameEntry = cf.constantPool[thisEntry.nameIndex];
+    const name = nameEntry && nameEntry.tag === 1 ? nameEntry.value : '';
+    if (expectedName !== null && name !== expectedName) {
+      throw new VmError('java/lang/NoClassDefFoundError', `${expectedName} (wrong name: ${name})`);
+    }
+    const k = new JClass(name, loader, cf.accessFlags);
+    k.source = source;
+    populateFromClassFile(k, cf);
+    return k;
+  }
+
+  /**
+   * Defines a class for a Java loader: loads its superclass and interfaces through the loader
+   * (upcalls, PENDING) and links it. `then` receives the linked class once all are there; it
+   * runs again after each upcall, so it must not have side effects before that point.
+   */
+  defineWithSupers(t: JThread, loader: JObject | null, k: JClass, then: (k: JClass) => unknown): unknown {
+    const cf = k.cf!;
+    const names: string[] = [];
+    if (cf.superClass !== 0) names.push(classNameOf(k, cf.superClass));
+    for (const i of cf.interfaces) names.push(classNameOf(k, i));
+    return this.withClasses(t, loader, names, () => {
+      if (loader !== null) {
+        const existing = this.loaderData(loader).classes.get(k.name);
+        if (existing && !k.hidden) throw new VmError('java/lang/LinkageError', `loader ${this.vm.loaderName(loader)} attempted duplicate class definition for ${k.javaName}.`);
+      }
+      if (cf.superClass !== 0) k.superclass = this.findLoaded(loader, names[0]) ?? null;
+      k.interfaces = cf.interfaces.map((_, i) => this.findLoaded(loader, names[cf.superClass !== 0 ? i + 1 : i]) as JClass);
+      if (k.superclass?.isInterface) throw new VmError('java/lang/IncompatibleClassChangeError', `class ${k.javaName} has interface ${k.superclass.javaName} as super class`);
+      linkClass(k);
+      if (loader !== null && !k.hidden) this.loaderData(loader).classes.set(k.name, k);
+      if (loader === null && !k.hidden) this.boot.set(k.name, k);
+      this.vm.onClassLoaded(k);
+      return then(k);
+    });
+  }
+
+  /**
+   * Runs `then` once every class in `names` is loaded by `loader`, loading missing ones through
+   * `loader.loadClass` (each an upcall: throws PENDING; the glue continues with the next).
+   */
+  withClasses(t: JThread, loader: JObject | null, names: string[], then: () => unknown): unknown {
+    for (const name of names) {
+      if (this.findLoaded(loader, name)) continue;
+      if (loader === null) {
+        this.loadBoot(name);
+        continue;
+      }
+      this.loadThroughLoader(t, loader, name, () => this.withClasses(t, loader, names, then));
+      throw PENDING;
+    }
+    return then();
+  }
+
+  /** Upcall `loader.loadClass(name)`; records the result and continues with `then`. */
+  loadThroughLoader(t: JThread, loader: JObject, name: string, then: () => unknown, kind: 'V' | 'L' = 'L', resumePc = -1, wrap = true): void {
+    const vm = this.vm;
+    const m = vm.loadClassMethod(loader);
+    pushCall(vm, t, m, [loader, vm.intern(name.replace(/\//g, '.'))], {
+      kind,
+      resumePc,
+      base: -1,
+      onReturn: (mirror) => {
+        const c = mirror === null ? undefined : vm.classOfMirror(mirror as JObject);
+        if (!c) throw new VmError('java/lang/NoClassDefFoundError', name);
+        if (c.name !== name) throw new VmError('java/lang/NoClassDefFoundError', `${name} (wrong name: ${c.name})`);
+        this.loaderData(loader).classes.set(name, c);
+        return then();
+      },
+      onThrow: (exc) => (wrap ? vm.wrapLoadFailure(t, exc, name) : exc),
+    });
+  }
+}
+
+export function classNameOf(k: JClass, idx: number): string {
+  const e = k.cp[idx];
+  if (!e || e.tag !== 7) throw new VmError('java/lang/ClassFormatError', `${k.name}: #${idx} is not a Class`);
+  const n = k.cp[e.nameIndex];
+  if (!n || n.tag !== 1) throw new VmError('java/lang/ClassFormatError', `${k.name}: bad class name at #${e.nameIndex}`);
+  return n.value;
+}

@@ -1,0 +1,137 @@
+// Links invokedynamic call sites. The JDK 17 bootstraps javac emits are implemented by
+// spinning a small hidden class with a static method that does what the bootstrap's method
+// handle would do; the call site then invokes that method:
+//   StringConcatFactory.makeConcatWithConstants / makeConcat  → concat.ts
+//   LambdaMetafactory.metafactory / altMetafactory           → lambda.ts
+//   ObjectMethods.bootstrap (records)                         → records.ts
+// Any other bootstrap method gives a BootstrapMethodError naming it.
+
+import { Tag, type CpEntry } from '../../classfile/model';
+import type { JClass, JMethod } from '../klass';
+import { VmError } from '../signals';
+import type { JThread } from '../thread';
+import type { VM } from '../vm';
+import { spinConcat } from './concat';
+import { spinLambda } from './lambda';
+import { spinObjectMethod } from './records';
+
+export interface HandleRef {
+  kind: number;
+  owner: string;
+  name: string;
+  desc: string;
+  isInterface: boolean;
+}
+
+export type BsmArg = { type: 'string'; value: string } | { type: 'int'; value: number } | { type: 'long'; value: bigint } | { type: 'float'; bits: number } | { type: 'double'; bits: bigint } | { type: 'class'; name: string } | { type: 'methodType'; desc: string } | { type: 'handle'; ref: HandleRef };
+
+export interface CallSiteInfo {
+  host: JClass;
+  name: string;
+  desc: string;
+  bsm: HandleRef;
+  args: BsmArg[];
+}
+
+function utf8(k: JClass, i: number): string {
+  const e = k.cp[i];
+  if (!e || e.tag !== Tag.Utf8) throw new VmError('java/lang/ClassFormatError', `${k.javaName}: #${i} is not a Utf8`);
+  return e.value;
+}
+
+function className(k: JClass, i: number): string {
+  const e = k.cp[i];
+  if (!e || e.tag !== Tag.Class) throw new VmError('java/lang/ClassFormatError', `${k.javaName}: #${i} is not a Class`);
+  return utf8(k, e.nameIndex);
+}
+
+export function handleRef(k: JClass, idx: number): HandleRef {
+  const e = k.cp[idx];
+  if (!e || e.tag !== Tag.MethodHandle) throw new VmError('java/lang/ClassFormatError', `${k.javaName}: #${idx} is not a MethodHandle`);
+  const ref = k.cp[e.referenceIndex] as CpEntry;
+  if (ref.tag !== Tag.Methodref && ref.tag !== Tag.InterfaceMethodref && ref.tag !== Tag.Fieldref) throw new VmError('java/lang/ClassFormatError', `${k.javaName}: bad MethodHandle reference`);
+  const nt = k.cp[ref.nameAndTypeIndex];
+  if (!nt || nt.tag !== Tag.NameAndType) throw new VmError('java/lang/ClassFormatError', `${k.javaName}: bad NameAndType`);
+  return { kind: e.referenceKind, owner: className(k, ref.classIndex), name: utf8(k, nt.nameIndex), desc: utf8(k, nt.descriptorIndex), isInterface: ref.tag === Tag.InterfaceMethodref };
+}
+
+function bsmArg(k: JClass, idx: number): BsmArg {
+  const e = k.cp[idx];
+  if (!e) throw new VmError('java/lang/ClassFormatError', `${k.javaName}: empty bootstrap argument #${idx}`);
+  switch (e.tag) {
+    case Tag.String:
+      return { type: 'string', value: utf8(k, e.stringIndex) };
+    case Tag.Integer:
+      return { type: 'int', value: e.value | 0 };
+    case Tag.Long:
+      return { type: 'long', value: e.value };
+    case Tag.Float:
+      return { type: 'float', bits: e.bits };
+    case Tag.Double:
+      return { type: 'double', bits: e.bits };
+    case Tag.Class:
+      return { type: 'class', name: utf8(k, e.nameIndex) };
+    case Tag.MethodType:
+      return { type: 'methodType', desc: utf8(k, e.descriptorIndex) };
+    case Tag.MethodHandle:
+      return { type: 'handle', ref: handleRef(k, idx) };
+    default:
+      throw new VmError('java/lang/BootstrapMethodError', `unsupported bootstrap argument (constant pool tag ${e.tag}) in ${k.javaName}`);
+  }
+}
+
+/** Decodes the call site of the invokedynamic whose InvokeDynamic entry is `idx` in `k`. */
+export function callSiteInfo(k: JClass, idx: number): CallSiteInfo {
+  const e = k.cp[idx];
+  if (!e || e.tag !== Tag.InvokeDynamic) throw new VmError('java/lang/ClassFormatError', `${k.javaName}: #${idx} is not InvokeDynamic`);
+  const nt = k.cp[e.nameAndTypeIndex];
+  if (!nt || nt.tag !== Tag.NameAndType) throw new VmError('java/lang/ClassFormatError', `${k.javaName}: bad NameAndType`);
+  const bm = k.cf?.attributes.find((a) => a.name === 'BootstrapMethods');
+  if (!bm || bm.name !== 'BootstrapMethods') throw new VmError('java/lang/ClassFormatError', `${k.javaName}: no BootstrapMethods attribute`);
+  const b = bm.methods[e.bootstrapMethodAttrIndex];
+  if (!b) throw new VmError('java/lang/ClassFormatError', `${k.javaName}: bootstrap method #${e.bootstrapMethodAttrIndex} missing`);
+  return {
+    host: k,
+    name: utf8(k, nt.nameIndex),
+    desc: utf8(k, nt.descriptorIndex),
+    bsm: handleRef(k, b.methodRefIndex),
+    args: b.argumentIndices.map((i) => bsmArg(k, i)),
+  };
+}
+
+/** Installs the linker on the VM. */
+export function installIndy(vm: VM): void {
+  vm.indyLinker = (t: JThread, m: JMethod, pc: number, idx: number) => link(vm, t, m, pc, idx);
+}
+
+function link(vm: VM, t: JThread, m: JMethod, pc: number, idx: number): JMethod {
+  const site = callSiteInfo(m.klass, idx);
+  const b = site.bsm;
+  const key = `${b.owner}.${b.name}`;
+  switch (key) {
+    case 'java/lang/invoke/StringConcatFactory.makeConcatWithConstants':
+    case 'java/lang/invoke/StringConcatFactory.makeConcat':
+      return spinConcat(vm, t, site);
+    case 'java/lang/invoke/LambdaMetafactory.metafactory':
+    case 'java/lang/invoke/LambdaMetafactory.altMetafactory':
+      return spinLambda(vm, t, site);
+    case 'java/lang/runtime/ObjectMethods.bootstrap':
+      return spinObjectMethod(vm, t, site);
+    default:
+      throw new VmError('java/lang/BootstrapMethodError', `the embedded JVM does not support the bootstrap method ${b.owner.replace(/\//g, '.')}.${b.name}${b.desc} (invokedynamic at ${m}, pc ${pc})`);
+  }
+}
+
+/** Defines spun class bytes as a hidden class of `loader` and returns its static method. */
+export function defineSpun(vm: VM, t: JThread, loader: JClass['loader'], bytes: Uint8Array, methodName: string, desc: string): JMethod {
+  const k = vm.classes.createClass(loader, null, bytes, 'spun');
+  k.hidden = true;
+  let method: JMethod | undefined;
+  vm.classes.defineWithSupers(t, loader, k, (kk) => {
+    vm.assignModule(kk);
+    method = kk.declared.get(methodName + desc);
+    return undefined;
+  });
+  if (!method) throw new VmError('java/lang/InternalError', `spun class ${k.javaName} lacks ${methodName}${desc}`);
+  return method;
+}

@@ -1,0 +1,459 @@
+// Runtime classes, fields and methods of the embedded JVM.
+//
+// A JClass is created from a parsed ClassFile (or synthesised for arrays and primitive types),
+// then linked: field storage keys, the instance constructor (one V8 shape per class), static
+// storage, and `vmap`, the virtual-method table keyed by name+descriptor (selection per JVMS
+// 5.4.6, default methods included).
+
+import { Acc, Tag, type ClassFile, type CpEntry, type ExceptionTableEntry } from '../classfile/model';
+import { parseMethodDescriptor } from '../classfile/descriptors';
+import { JObject, JArray } from './object';
+import type { NativeImpl } from './natives/registry';
+
+export const enum InitState {
+  Loaded = 0,
+  Initializing = 1,
+  Initialized = 2,
+  Erroneous = 3,
+}
+
+/** A slot kind for values on the operand stack: 'n' numeric array, 'r' reference/long array. */
+export type SlotKind = 'I' | 'J' | 'F' | 'D' | 'L' | 'V';
+
+/** Maps a field/return descriptor to its value kind (Z/B/C/S/I → I, arrays/objects → L). */
+export function kindOf(desc: string): SlotKind {
+  switch (desc.charCodeAt(0)) {
+    case 0x4a: // J
+      return 'J';
+    case 0x46: // F
+      return 'F';
+    case 0x44: // D
+      return 'D';
+    case 0x4c: // L
+    case 0x5b: // [
+      return 'L';
+    case 0x56: // V
+      return 'V';
+    default:
+      return 'I';
+  }
+}
+
+/** Default (zero) value of a field of descriptor `desc`. */
+export function defaultValue(desc: string): number | null {
+  const c = desc.charCodeAt(0);
+  return c === 0x4c || c === 0x5b ? null : 0;
+}
+
+let nextFieldId = 1;
+const fieldsById: JField[] = [];
+
+/** Fields by their id, which doubles as the Unsafe "offset" of the field. */
+export function fieldById(id: number): JField | undefined {
+  return fieldsById[id];
+}
+
+export class JField {
+  readonly id: number;
+  /** Property key (instance) or index into `klass.staticValues` (static). */
+  key = '';
+  slot = -1;
+  constantValue: CpEntry | undefined;
+  /** Index in the declaring class's field list (the `slot` of java.lang.reflect.Field). */
+  index = 0;
+  constructor(
+    readonly klass: JClass,
+    readonly name: string,
+    readonly desc: string,
+    readonly access: number,
+  ) {
+    this.id = nextFieldId++ * 8 + 4096; // distinct from array offsets (base 16, < 4096 never used)
+    fieldsById[this.id] = this;
+  }
+  get isStatic(): boolean {
+    return (this.access & Acc.STATIC) !== 0;
+  }
+}
+
+export interface ExHandler {
+  start: number;
+  end: number;
+  handler: number;
+  /** Constant-pool index of the catch type, 0 = any. */
+  catchType: number;
+}
+
+let nextMethodId = 1;
+
+export class JMethod {
+  readonly id = nextMethodId++;
+  readonly nameDesc: string;
+  /** Parameter descriptors, without `this`. */
+  readonly params: string[];
+  readonly ret: string;
+  readonly retKind: SlotKind;
+  /** Argument slots including `this` for instance methods. */
+  readonly argSlots: number;
+  code: Uint8Array | null = null;
+  maxStack = 0;
+  maxLocals = 0;
+  handlers: ExHandler[] = [];
+  /** Flat [startPc, line, startPc, line, ...], sorted by pc. */
+  lines: Int32Array | null = null;
+  native: NativeImpl | null = null;
+  /** Index in the declaring class's method list (the `slot` of reflection objects). */
+  index = 0;
+  /** Signature attribute, annotations etc. are read from the class file on demand. */
+  readonly memberIndex: number;
+  /** Per-method data of the exact-profile counter and the JIT. */
+  counter = 0;
+  constructor(
+    readonly klass: JClass,
+    readonly name: string,
+    readonly desc: string,
+    readonly access: number,
+    memberIndex: number,
+  ) {
+    this.nameDesc = name + desc;
+    const d = parseMethodDescriptor(desc);
+    this.params = d.params;
+    this.ret = d.ret;
+    this.retKind = kindOf(d.ret);
+    let slots = (access & Acc.STATIC) !== 0 ? 0 : 1;
+    for (const p of d.params) slots += p === 'J' || p === 'D' ? 2 : 1;
+    this.argSlots = slots;
+    this.memberIndex = memberIndex;
+  }
+  get isStatic(): boolean {
+    return (this.access & Acc.STATIC) !== 0;
+  }
+  get isNative(): boolean {
+    return (this.access & Acc.NATIVE) !== 0;
+  }
+  get isAbstract(): boolean {
+    return (this.access & Acc.ABSTRACT) !== 0;
+  }
+  get isPrivate(): boolean {
+    return (this.access & Acc.PRIVATE) !== 0;
+  }
+  get isSynchronized(): boolean {
+    return (this.access & Acc.SYNCHRONIZED) !== 0;
+  }
+  /** Source line at bytecode offset `pc` (-1 when unknown). */
+  lineAt(pc: number): number {
+    const t = this.lines;
+    if (t === null) return -1;
+    let line = -1;
+    for (let i = 0; i < t.length; i += 2) {
+      if (t[i] > pc) break;
+      line = t[i + 1];
+    }
+    return line;
+  }
+  toString(): string {
+    return `${this.klass.name.replace(/\//g, '.')}.${this.name}${this.desc}`;
+  }
+}
+
+export type InstanceCtor = new (k: JClass) => JObject;
+
+export class JClass {
+  superclass: JClass | null = null;
+  interfaces: JClass[] = [];
+  fields: JField[] = [];
+  methods: JMethod[] = [];
+  readonly declared = new Map<string, JMethod>();
+  /** Virtual methods by name+descriptor, as selected for receivers of this class. */
+  vmap = new Map<string, JMethod>();
+  /** All supertypes (classes and interfaces, this class included). */
+  supers = new Set<JClass>();
+  state = InitState.Loaded;
+  initThread: unknown = null;
+  /** The exception that made initialisation fail (NoClassDefFoundError afterwards). */
+  initError: JObject | null = null;
+  staticValues: unknown[] = [];
+  instanceFields: JField[] = [];
+  ctor: InstanceCtor | null = null;
+  mirror: JObject | null = null;
+  /** Resolved constant-pool entries (the constant-pool cache), by cp index. */
+  cpc: unknown[] = [];
+  /** invokespecial sites (a Methodref may be used by invokevirtual and invokespecial). */
+  spc: unknown[] = [];
+  cp: (CpEntry | undefined)[] = [];
+  /** Element class for arrays, null otherwise. */
+  component: JClass | null = null;
+  /** Element descriptor for arrays ('I', 'Ljava/lang/String;', '[I'...). */
+  elemDesc = '';
+  arrayClass: JClass | null = null;
+  /** Primitive type char for primitive classes ('I', 'V'...), '' otherwise. */
+  primitive = '';
+  sourceFile: string | null = null;
+  /** The parsed class file (null for arrays and primitives). */
+  cf: ClassFile | null = null;
+  /** Where the bytes came from (for errors and stack traces). */
+  source = '';
+  /** Java module name of a boot class (java.base...), null for the unnamed module. */
+  moduleName: string | null = null;
+  /** java.lang.Module object of the class (set by the VM), null early in boot. */
+  module: JObject | null = null;
+  protectionDomain: JObject | null = null;
+  /** Hidden class (Lookup.defineHiddenClass, lambda proxies). */
+  hidden = false;
+  /** Nest host, resolved lazily. */
+  nestHost: JClass | null = null;
+  /** Extra data for VM-generated classes. */
+  linked = false;
+  /** Bytecodes per class for the exact profile (unused otherwise). */
+  constructor(
+    readonly name: string,
+    readonly loader: JObject | null,
+    readonly access: number,
+  ) {
+    this.supers.add(this);
+  }
+
+  get isInterface(): boolean {
+    return (this.access & Acc.INTERFACE) !== 0;
+  }
+  get isArray(): boolean {
+    return this.component !== null;
+  }
+  get isPrimitive(): boolean {
+    return this.primitive !== '';
+  }
+  get isAbstract(): boolean {
+    return (this.access & Acc.ABSTRACT) !== 0;
+  }
+  /** Binary name with dots (java.lang.String, [Ljava.lang.String;). */
+  get javaName(): string {
+    return this.name.replace(/\//g, '.');
+  }
+  /** Package of the class, internal form ('' for the unnamed package). */
+  get packageName(): string {
+    let n = this.name;
+    while (n.startsWith('[')) n = n.slice(1);
+    if (n.startsWith('L') && n.endsWith(';')) n = n.slice(1, -1);
+    const i = n.lastIndexOf('/');
+    return i < 0 ? '' : n.slice(0, i);
+  }
+  /** Descriptor of this class as a field type. */
+  get descriptor(): string {
+    if (this.primitive) return this.primitive;
+    if (this.component) return this.name;
+    return `L${this.name};`;
+  }
+
+  isSubclassOf(other: JClass): boolean {
+    return this.supers.has(other);
+  }
+
+  findField(name: string, desc: string): JField | undefined {
+    // JVMS 5.4.3.2: the class, its superinterfaces (recursively), then its superclass.
+    for (let c: JClass | null = this; c !== null; c = c.superclass) {
+      for (const f of c.fields) if (f.name === name && f.desc === desc) return f;
+      const fromIface = findInterfaceField(c, name, desc);
+      if (fromIface) return fromIface;
+    }
+    return undefined;
+  }
+
+  /** Class method resolution (JVMS 5.4.3.3) minus access checks. */
+  resolveMethod(name: string, desc: string): JMethod | undefined {
+    const key = name + desc;
+    for (let c: JClass | null = this; c !== null; c = c.superclass) {
+      const m = c.declared.get(key);
+      if (m) return m;
+      // Signature-polymorphic methods of MethodHandle / VarHandle match any descriptor.
+      if (c.name === 'java/lang/invoke/MethodHandle' || c.name === 'java/lang/invoke/VarHandle') {
+        for (const mm of c.methods) {
+          if (mm.name === name && (mm.access & (Acc.NATIVE | Acc.VARARGS)) === (Acc.NATIVE | Acc.VARARGS) && mm.desc === '([Ljava/lang/Object;)Ljava/lang/Object;') return mm;
+          if (mm.name === name && c.name === 'java/lang/invoke/VarHandle' && (mm.access & (Acc.NATIVE | Acc.VARARGS)) === (Acc.NATIVE | Acc.VARARGS)) return mm;
+        }
+      }
+    }
+    return this.resolveInterfaceMethodIn(key);
+  }
+
+  /** Interface method resolution (JVMS 5.4.3.4) minus access checks. */
+  resolveInterfaceMethod(name: string, desc: string): JMethod | undefined {
+    const key = name + desc;
+    const own = this.declared.get(key);
+    if (own) return own;
+    // Object's public methods.
+    let obj: JClass | null = this;
+    while (obj.superclass) obj = obj.superclass;
+    const om = obj.declared.get(key);
+    if (om && (om.access & Acc.PUBLIC) !== 0 && !om.isStatic) return om;
+    return this.resolveInterfaceMethodIn(key);
+  }
+
+  private resolveInterfaceMethodIn(key: string): JMethod | undefined {
+    // Maximally-specific superinterface methods; prefer a non-abstract one.
+    let found: JMethod | undefined;
+    for (const s of this.supers) {
+      if (!s.isInterface) continue;
+      const m = s.declared.get(key);
+      if (!m || m.isStatic || m.isPrivate) continue;
+      if (!found) found = m;
+      else if (found.isAbstract && !m.isAbstract) found = m;
+      else if (!m.isAbstract && !found.isAbstract && m.klass.supers.has(found.klass)) found = m;
+    }
+    return found;
+  }
+
+  toString(): string {
+    return this.javaName;
+  }
+}
+
+function findInterfaceField(c: JClass, name: string, desc: string): JField | undefined {
+  for (const i of c.interfaces) {
+    for (const f of i.fields) if (f.name === name && f.desc === desc) return f;
+    const r = findInterfaceField(i, name, desc);
+    if (r) return r;
+  }
+  return undefined;
+}
+
+/** Fills in fields and methods of a class from its class file (before linking). */
+export function populateFromClassFile(k: JClass, cf: ClassFile): void {
+  const cp = cf.constantPool;
+  const utf = (i: number): string => {
+    const e = cp[i];
+    if (!e || e.tag !== Tag.Utf8) throw new Error(`constant pool #${i} is not a Utf8`);
+    return e.value;
+  };
+  k.cf = cf;
+  k.cp = cp;
+  k.cpc = new Array(cp.length).fill(undefined);
+  k.spc = new Array(cp.length).fill(undefined);
+  cf.fields.forEach((fi, idx) => {
+    const f = new JField(k, utf(fi.nameIndex), utf(fi.descriptorIndex), fi.accessFlags);
+    f.index = idx;
+    for (const a of fi.attributes) if (a.name === 'ConstantValue') f.constantValue = cp[a.valueIndex];
+    k.fields.push(f);
+  });
+  cf.methods.forEach((mi, idx) => {
+    const m = new JMethod(k, utf(mi.nameIndex), utf(mi.descriptorIndex), mi.accessFlags, idx);
+    m.index = idx;
+    for (const a of mi.attributes) {
+      if (a.name !== 'Code') continue;
+      m.code = a.code;
+      m.maxStack = a.maxStack;
+      m.maxLocals = a.maxLocals;
+      m.handlers = a.exceptionTable.map((e: ExceptionTableEntry) => ({ start: e.startPc, end: e.endPc, handler: e.handlerPc, catchType: e.catchType }));
+      const lines: number[] = [];
+      for (const ca of a.attributes) if (ca.name === 'LineNumberTable') for (const l of ca.lines) lines.push(l.startPc, l.line);
+      if (lines.length > 0) {
+        const pairs: [number, number][] = [];
+        for (let i = 0; i < lines.length; i += 2) pairs.push([lines[i], lines[i + 1]]);
+        pairs.sort((a2, b2) => a2[0] - b2[0]);
+        m.lines = Int32Array.from(pairs.flat());
+      }
+    }
+    k.methods.push(m);
+    k.declared.set(m.nameDesc, m);
+  });
+  for (const a of cf.attributes) if (a.name === 'SourceFile') k.sourceFile = utf(a.sourceFileIndex);
+}
+
+const RESERVED = new Set(['klass', 'mon', 'ihash', 'data', 'constructor', '__proto__']);
+
+/** Extra hidden properties some JDK classes carry for the VM (kept in the stable shape). */
+const VM_PROPS: Record<string, string[]> = {
+  'java/lang/Class': ['$vm'],
+  'java/lang/Thread': ['$vm'],
+  'java/lang/ClassLoader': ['$vm'],
+  'java/lang/String': ['$js'],
+  'java/lang/invoke/MemberName': ['$vm'],
+  'java/lang/invoke/MethodType': ['$vm'],
+  'java/lang/invoke/ResolvedMethodName': ['$vm'],
+  'java/lang/invoke/CallSite': ['$vm'],
+};
+
+/**
+ * Links a class whose superclass and interfaces are linked: field keys and slots, the
+ * instance constructor, static storage, supertypes and the virtual-method table.
+ */
+export function linkClass(k: JClass): void {
+  if (k.linked) return;
+  const sup = k.superclass;
+  // Supertypes.
+  if (sup) for (const s of sup.supers) k.supers.add(s);
+  for (const i of k.interfaces) for (const s of i.supers) k.supers.add(s);
+  // Instance fields: inherited first; keys unique along the chain.
+  const used = new Set<string>();
+  const inst: JField[] = [];
+  if (sup) {
+    for (const f of sup.instanceFields) {
+      used.add(f.key);
+      inst.push(f);
+    }
+  }
+  let statics = 0;
+  for (const f of k.fields) {
+    if (f.isStatic) {
+      f.slot = statics++;
+      continue;
+    }
+    let key = `${f.name}`;
+    if (RESERVED.has(key) || key.startsWith('$')) key = `_${key}`;
+    while (used.has(key)) key = `${key}_`;
+    used.add(key);
+    f.key = key;
+    inst.push(f);
+  }
+  k.instanceFields = inst;
+  k.staticValues = k.fields.filter((f) => f.isStatic).map((f) => defaultValue(f.desc));
+  // Instance constructor with every field (and VM-private property) created up front.
+  const extra: string[] = [];
+  for (let c: JClass | null = k; c !== null; c = c.superclass) for (const p of VM_PROPS[c.name] ?? []) if (!extra.includes(p)) extra.push(p);
+  if (!k.isInterface && !k.isArray && !k.isPrimitive) k.ctor = makeCtor(inst, extra);
+  // Virtual methods.
+  const vmap = new Map<string, JMethod>(sup ? sup.vmap : undefined);
+  for (const m of k.methods) {
+    if (m.isStatic || m.name === '<init>' || m.name === '<clinit>') continue;
+    if (m.isPrivate) continue;
+    if (!k.isInterface || !m.isAbstract || !vmap.has(m.nameDesc)) vmap.set(m.nameDesc, m);
+  }
+  if (!k.isInterface) {
+    // Default methods of superinterfaces not implemented along the class chain.
+    const defaults = new Map<string, JMethod>();
+    for (const s of k.supers) {
+      if (!s.isInterface) continue;
+      for (const m of s.methods) {
+        if (m.isStatic || m.isPrivate || m.name === '<clinit>') continue;
+        const have = vmap.get(m.nameDesc);
+        if (have && !have.klass.isInterface) continue;
+        const cur = defaults.get(m.nameDesc);
+        if (!cur) defaults.set(m.nameDesc, m);
+        else if (m.klass.supers.has(cur.klass)) defaults.set(m.nameDesc, m);
+        else if (cur.isAbstract && !m.isAbstract && !cur.klass.supers.has(m.klass)) defaults.set(m.nameDesc, m);
+      }
+    }
+    for (const [key, m] of defaults) {
+      const have = vmap.get(key);
+      if (!have || have.klass.isInterface) vmap.set(key, m);
+    }
+  }
+  k.vmap = vmap;
+  k.linked = true;
+}
+
+function makeCtor(fields: JField[], extra: string[]): InstanceCtor {
+  const body: string[] = ['"use strict";', 'return class extends Base {', 'constructor(k) {', 'super(k);'];
+  for (const f of fields) body.push(`this[${JSON.stringify(f.key)}] = ${defaultValue(f.desc) === null ? 'null' : '0'};`);
+  for (const p of extra) body.push(`this[${JSON.stringify(p)}] = null;`);
+  body.push('}', '};');
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval
+  return new Function('Base', body.join('\n'))(JObject) as InstanceCtor;
+}
+
+/** Instantiates a (linked, non-abstract) class without running a constructor. */
+export function instantiate(k: JClass): JObject {
+  return new k.ctor!(k);
+}
+
+export function isArrayObject(o: JObject): o is JArray {
+  return o instanceof JArray;
+}

@@ -1,0 +1,67 @@
+// Registers every native module (one per Java class, grouped by package).
+
+import type { NativeRegistry } from './registry';
+import * as Object_ from './java/lang/Object';
+import * as Class from './java/lang/Class';
+import * as System from './java/lang/System';
+import * as Thread from './java/lang/Thread';
+import * as Throwable from './java/lang/Throwable';
+import * as StackTraceElement from './java/lang/StackTraceElement';
+import * as String_ from './java/lang/String';
+import * as Float from './java/lang/Float';
+import * as Double from './java/lang/Double';
+import * as StrictMath from './java/lang/StrictMath';
+import * as Runtime from './java/lang/Runtime';
+import * as Shutdown from './java/lang/Shutdown';
+import * as ClassLoader from './java/lang/ClassLoader';
+import * as Module from './java/lang/Module';
+import * as Reference from './java/lang/ref/Reference';
+import * as ReflectArray from './java/lang/reflect/Array';
+import * as AccessController from './java/security/AccessController';
+import * as files from './java/io/files';
+import * as Unsafe from './jdk/internal/misc/Unsafe';
+import * as MiscVM from './jdk/internal/misc/VM';
+import * as Reflection from './jdk/internal/reflect/Reflection';
+import * as BootLoader from './jdk/internal/loader/BootLoader';
+import * as SystemProps from './jdk/internal/util/SystemProps';
+import * as reflect from './java/lang/reflect';
+
+export function registerAllNatives(r: NativeRegistry): void {
+  r.register('java/lang/Object', Object_.natives);
+  r.register('java/lang/Class', Class.natives);
+  r.register('java/lang/System', System.natives);
+  r.register('java/lang/Thread', Thread.natives);
+  r.register('java/lang/Throwable', Throwable.natives);
+  r.register('java/lang/StackTraceElement', StackTraceElement.natives);
+  r.register('java/lang/String', String_.natives);
+  r.register('java/lang/StringUTF16', String_.utf16Natives);
+  r.register('java/lang/Float', Float.natives);
+  r.register('java/lang/Double', Double.natives);
+  r.register('java/lang/StrictMath', StrictMath.natives);
+  r.register('java/lang/Runtime', Runtime.natives);
+  r.register('java/lang/Shutdown', Shutdown.natives);
+  r.register('java/lang/ClassLoader', ClassLoader.natives);
+  r.register('java/lang/Module', Module.natives);
+  r.register('java/lang/ref/Reference', Reference.natives);
+  r.register('java/lang/ref/PhantomReference', Reference.phantomNatives);
+  r.register('java/lang/reflect/Array', ReflectArray.natives);
+  r.register('java/security/AccessController', AccessController.natives);
+  r.register('java/io/FileDescriptor', files.fileDescriptorNatives);
+  r.register('java/io/FileInputStream', files.fileInputStreamNatives);
+  r.register('java/io/FileOutputStream', files.fileOutputStreamNatives);
+  r.register('java/io/RandomAccessFile', files.randomAccessFileNatives);
+  r.register('java/io/UnixFileSystem', files.unixFileSystemNatives);
+  r.register('java/io/Console', files.consoleNatives);
+  r.register('jdk/internal/misc/Unsafe', Unsafe.natives);
+  r.register('jdk/internal/misc/VM', MiscVM.vmNatives);
+  r.register('jdk/internal/misc/CDS', MiscVM.cdsNatives);
+  r.register('jdk/internal/misc/Signal', MiscVM.signalNatives);
+  r.register('jdk/internal/misc/ScopedMemoryAccess', MiscVM.scopedMemoryNatives);
+  r.register('jdk/internal/reflect/Reflection', Reflection.natives);
+  r.register('jdk/internal/loader/BootLoader', BootLoader.bootLoaderNatives);
+  r.register('jdk/internal/loader/NativeLibraries', BootLoader.nativeLibrariesNatives);
+  r.register('jdk/internal/util/SystemProps$Raw', SystemProps.natives);
+  r.register('jdk/internal/reflect/NativeMethodAccessorImpl', reflect.methodAccessorNatives);
+  r.register('jdk/internal/reflect/NativeConstructorAccessorImpl', reflect.constructorAccessorNatives);
+  r.register('jdk/internal/reflect/ConstantPool', reflect.constantPoolNatives);
+}

@@ -1,0 +1,58 @@
+// Natives of java.lang.ClassLoader: defining classes from bytes, finding loaded and boot classes.
+
+import { JArray, type JObject } from '../../../object';
+import type { JClass } from '../../../klass';
+import { VmError } from '../../../signals';
+import type { JThread } from '../../../thread';
+import type { VM } from '../../../vm';
+import type { NativeTable } from '../../registry';
+import { checkBounds, nonNull, str } from '../../util';
+
+/** Defines a class for `loader` from bytes[off, off+len); completes with its mirror. */
+export function defineClass(vm: VM, t: JThread, loader: JObject | null, name: string | null, bytes: Int8Array, off: number, len: number, pd: JObject | null, source: string | null, hidden = false, then?: (k: JClass) => unknown): unknown {
+  checkBounds(bytes.length, off, len);
+  const data = new Uint8Array(bytes.buffer, bytes.byteOffset + off, len).slice();
+  const internal = name === null ? null : name.replace(/\./g, '/');
+  if (internal !== null && (internal.startsWith('java/') && loader !== null && !vm.isPlatformLoader(loader))) {
+    throw new VmError('java/lang/SecurityException', `Prohibited package name: ${internal.slice(0, internal.lastIndexOf('/')).replace(/\//g, '.')}`);
+  }
+  const k = vm.classes.createClass(loader, hidden ? null : internal, data, source ?? internal ?? '<defineClass>');
+  k.protectionDomain = pd;
+  k.hidden = hidden;
+  if (k.loader === null && loader !== null) throw new VmError('java/lang/InternalError', 'loader mismatch');
+  return vm.classes.defineWithSupers(t, loader, k, (kk) => {
+    vm.assignModule(kk);
+    return then ? then(kk) : vm.mirrorOf(kk);
+  });
+}
+
+export const natives: NativeTable = {
+  'registerNatives()V': () => undefined,
+  'defineClass1(Ljava/lang/ClassLoader;Ljava/lang/String;[BIILjava/security/ProtectionDomain;Ljava/lang/String;)Ljava/lang/Class;': (
+    vm: VM,
+    t: JThread,
+    loader: JObject | null,
+    name: JObject | null,
+    b: JObject | null,
+    off: number,
+    len: number,
+    pd: JObject | null,
+    source: JObject | null,
+  ) => defineClass(vm, t, loader, name === null ? null : str(vm, name), (nonNull(b) as JArray).data as Int8Array, off, len, pd, source === null ? null : str(vm, source)),
+  'defineClass2(Ljava/lang/ClassLoader;Ljava/lang/String;Ljava/nio/ByteBuffer;IILjava/security/ProtectionDomain;Ljava/lang/String;)Ljava/lang/Class;': (vm: VM, t: JThread, loader: JObject | null, name: JObject | null, bb: JObject | null, off: number, len: number, pd: JObject | null, source: JObject | null) => {
+    const hb = vm.byteBufferArray(nonNull(bb));
+    return defineClass(vm, t, loader, name === null ? null : str(vm, name), hb.data, hb.offset + off, len, pd, source === null ? null : str(vm, source));
+  },
+  'findBootstrapClass(Ljava/lang/String;)Ljava/lang/Class;': (vm: VM, _t: JThread, name: JObject | null) => {
+    const n = str(vm, name).replace(/\./g, '/');
+    const k = vm.classes.tryBoot(n);
+    return k ? vm.mirrorOf(k) : null;
+  },
+  'findLoadedClass0(Ljava/lang/String;)Ljava/lang/Class;': (vm: VM, _t: JThread, self: JObject, name: JObject | null) => {
+    if (name === null) return null;
+    const k = vm.classes.findLoaded(self, str(vm, name).replace(/\./g, '/'));
+    return k ? vm.mirrorOf(k) : null;
+  },
+  'findBuiltinLib(Ljava/lang/String;)Ljava/lang/String;': () => null,
+  'retrieveDirectives()Ljava/lang/AssertionStatusDirectives;': (vm: VM) => vm.assertionDirectives(),
+};

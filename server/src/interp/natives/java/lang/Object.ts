@@ -1,0 +1,78 @@
+// Natives of java.lang.Object: identity, clone, monitors (wait/notify).
+
+import { JArray, type JObject } from '../../../object';
+import { instantiate } from '../../../klass';
+import { BLOCK, VmError } from '../../../signals';
+import * as mon from '../../../monitor';
+import type { JThread } from '../../../thread';
+import type { VM } from '../../../vm';
+import type { NativeTable } from '../../registry';
+import type { Long } from '../../../long';
+
+export function cloneObject(vm: VM, o: JObject): JObject {
+  if (o instanceof JArray) {
+    const d = o.data;
+    vm.allocate(16 + (Array.isArray(d) ? 8 * d.length : d.byteLength));
+    return new JArray(o.klass, Array.isArray(d) ? d.slice() : d.slice());
+  }
+  const cloneable = vm.classes.loadBoot('java/lang/Cloneable');
+  if (!o.klass.supers.has(cloneable)) throw new VmError('java/lang/CloneNotSupportedException', o.klass.javaName);
+  const c = vm.allocObject(o.klass) as unknown as Record<string, unknown>;
+  const src = o as unknown as Record<string, unknown>;
+  for (const f of o.klass.instanceFields) c[f.key] = src[f.key];
+  // VM-private properties ($vm, $js) are not copied.
+  return c as unknown as JObject;
+}
+
+/** Object.wait(timeoutMillis) for green threads (0 = forever). */
+export function waitOn(vm: VM, t: JThread, o: JObject, millis: number): unknown {
+  if (!mon.owns(t, o)) throw new VmError('java/lang/IllegalMonitorStateException', 'current thread is not owner');
+  if (millis < 0) throw new VmError('java/lang/IllegalArgumentException', 'timeout value is negative');
+  if (isInterrupted(vm, t)) {
+    t.interrupted = false;
+    setInterruptedField(vm, t, false);
+    throw new VmError('java/lang/InterruptedException', null);
+  }
+  mon.beginWait(t, o, millis > 0);
+  if (millis > 0) t.wakeAt = vm.clockNs + millis * 1e6;
+  t.pendingNative = {
+    resume: () => {
+      if (!mon.reacquire(t, o)) throw BLOCK;
+      if (isInterrupted(vm, t)) {
+        t.interrupted = false;
+        setInterruptedField(vm, t, false);
+        throw new VmError('java/lang/InterruptedException', null);
+      }
+      return undefined;
+    },
+  };
+  throw BLOCK;
+}
+
+/** The Java-level interrupt status (Thread.interrupted field), which Java code reads and clears. */
+export function isInterrupted(vm: VM, t: JThread): boolean {
+  if (!t.jthread) return t.interrupted;
+  return (t.jthread as unknown as Record<string, unknown>)[vm.field(t.jthread.klass, 'interrupted').key] === 1;
+}
+
+export function setInterruptedField(vm: VM, t: JThread, v: boolean): void {
+  if (t.jthread) (t.jthread as unknown as Record<string, unknown>)[vm.field(t.jthread.klass, 'interrupted').key] = v ? 1 : 0;
+}
+
+export const natives: NativeTable = {
+  'registerNatives()V': () => undefined,
+  'getClass()Ljava/lang/Class;': (vm: VM, _t: JThread, self: JObject) => vm.mirrorOf(self.klass),
+  'hashCode()I': (vm: VM, _t: JThread, self: JObject) => vm.identityHash(self),
+  'clone()Ljava/lang/Object;': (vm: VM, _t: JThread, self: JObject) => cloneObject(vm, self),
+  'notify()V': (_vm: VM, t: JThread, self: JObject) => {
+    if (!mon.owns(t, self)) throw new VmError('java/lang/IllegalMonitorStateException', 'current thread is not owner');
+    mon.notify(self, false);
+  },
+  'notifyAll()V': (_vm: VM, t: JThread, self: JObject) => {
+    if (!mon.owns(t, self)) throw new VmError('java/lang/IllegalMonitorStateException', 'current thread is not owner');
+    mon.notify(self, true);
+  },
+  'wait(J)V': (vm: VM, t: JThread, self: JObject, millis: Long) => waitOn(vm, t, self, Number(millis)),
+};
+
+export { instantiate };

@@ -1,0 +1,51 @@
+// Natives of java.lang.StackTraceElement: elements from a Throwable's backtrace, with the
+// fields HotSpot sets (declaringClassObject, class loader name, module name and version).
+
+import { JArray, type JObject } from '../../../object';
+import type { JClass } from '../../../klass';
+import { VmError } from '../../../signals';
+import type { JThread } from '../../../thread';
+import type { VM } from '../../../vm';
+import type { NativeTable } from '../../registry';
+import { isBacktrace } from '../../../throwables';
+import { getField } from '../../util';
+
+/** Fills one StackTraceElement for (method, pc). */
+export function fillElement(vm: VM, e: JObject, k: JClass, methodName: string, line: number, sourceFile: string | null): void {
+  const o = e as JObject & Record<string, unknown>;
+  o.declaringClassObject = vm.mirrorOf(k);
+  o.declaringClass = vm.intern(k.javaName);
+  o.methodName = vm.intern(methodName);
+  o.fileName = sourceFile === null ? null : vm.intern(sourceFile);
+  o.lineNumber = line;
+  // Class loader name: the loader's `name` (app, platform), null for the boot loader.
+  o.classLoaderName = null;
+  if (k.loader !== null) {
+    const n = getField(vm, k.loader, 'name') as JObject | null;
+    o.classLoaderName = n;
+  }
+  o.moduleName = null;
+  o.moduleVersion = null;
+  if (k.moduleName) {
+    o.moduleName = vm.intern(k.moduleName);
+    // HotSpot records the module's version; JDK modules carry the JDK version.
+    if (k.loader === null || vm.isPlatformLoader(k.loader)) o.moduleVersion = vm.intern(vm.javaVersion);
+  }
+}
+
+export const natives: NativeTable = {
+  'initStackTraceElements([Ljava/lang/StackTraceElement;Ljava/lang/Throwable;)V': (vm: VM, _t: JThread, elements: JObject | null, x: JObject | null) => {
+    if (elements === null || x === null) throw new VmError('java/lang/NullPointerException', null);
+    const backtrace = getField(vm, x, 'backtrace');
+    const depth = getField(vm, x, 'depth') as number;
+    if (!isBacktrace(backtrace)) throw new VmError('java/lang/InternalError', 'bad backtrace');
+    const arr = (elements as JArray).data as (JObject | null)[];
+    for (let i = 0; i < depth && i < arr.length; i++) {
+      const e = arr[i];
+      if (e === null) throw new VmError('java/lang/NullPointerException', null);
+      const m = backtrace.methods[i];
+      const line = m.isNative ? -2 : m.lineAt(backtrace.pcs[i]);
+      fillElement(vm, e, m.klass, m.name, line, m.klass.sourceFile);
+    }
+  },
+};

@@ -1,0 +1,82 @@
+// Natives of java.lang.System: arraycopy, clocks (virtual, see scheduler.ts), identity hash,
+// the standard streams.
+
+import { JArray, type JObject } from '../../../object';
+import { VmError } from '../../../signals';
+import { isAssignable } from '../../../ops';
+import type { JThread } from '../../../thread';
+import type { VM } from '../../../vm';
+import type { NativeTable } from '../../registry';
+
+export function arraycopy(_vm: VM, src: JObject | null, srcPos: number, dst: JObject | null, dstPos: number, len: number): void {
+  if (src === null || dst === null) throw new VmError('java/lang/NullPointerException', null);
+  if (!(src instanceof JArray)) throw new VmError('java/lang/ArrayStoreException', `arraycopy: source type ${src.klass.javaName} is not an array`);
+  if (!(dst instanceof JArray)) throw new VmError('java/lang/ArrayStoreException', `arraycopy: destination type ${dst.klass.javaName} is not an array`);
+  const sc = src.klass.component!;
+  const dc = dst.klass.component!;
+  if (sc.isPrimitive || dc.isPrimitive) {
+    if (sc !== dc) {
+      throw new VmError('java/lang/ArrayStoreException', `arraycopy: type mismatch: can not copy ${typeDesc(src.klass.name)}[] into ${typeDesc(dst.klass.name)}[]`);
+    }
+  }
+  const sl = src.data.length;
+  const dl = dst.data.length;
+  if (srcPos < 0 || dstPos < 0 || len < 0 || srcPos + len > sl || dstPos + len > dl) {
+    let msg: string;
+    if (srcPos < 0) msg = `arraycopy: source index ${srcPos} out of bounds for ${arrayDesc(src)}`;
+    else if (dstPos < 0) msg = `arraycopy: destination index ${dstPos} out of bounds for ${arrayDesc(dst)}`;
+    else if (len < 0) msg = `arraycopy: length ${len} is negative`;
+    else if (srcPos + len > sl) msg = `arraycopy: last source index ${srcPos + len} out of bounds for ${arrayDesc(src)}`;
+    else msg = `arraycopy: last destination index ${dstPos + len} out of bounds for ${arrayDesc(dst)}`;
+    throw new VmError('java/lang/ArrayIndexOutOfBoundsException', msg);
+  }
+  if (len === 0) return;
+  const sd = src.data;
+  const dd = dst.data;
+  if (!Array.isArray(sd)) {
+    (dd as Int32Array).set((sd as Int32Array).subarray(srcPos, srcPos + len), dstPos);
+    return;
+  }
+  const da = dd as unknown[];
+  if (sc.isPrimitive || isAssignable(src.klass, dst.klass)) {
+    if (sd === dd && srcPos < dstPos) for (let i = len - 1; i >= 0; i--) da[dstPos + i] = sd[srcPos + i];
+    else for (let i = 0; i < len; i++) da[dstPos + i] = sd[srcPos + i];
+    return;
+  }
+  // Element-wise store check.
+  for (let i = 0; i < len; i++) {
+    const v = sd[srcPos + i] as JObject | null;
+    if (v !== null && !isAssignable(v.klass, dc)) {
+      throw new VmError('java/lang/ArrayStoreException', `arraycopy: element type mismatch: can not cast one of the elements of ${src.klass.component!.javaName}[] to the type of the destination array, ${dc.javaName}`);
+    }
+    da[dstPos + i] = v;
+  }
+}
+
+function typeDesc(arrayName: string): string {
+  const names: Record<string, string> = { Z: 'boolean', B: 'byte', C: 'char', S: 'short', I: 'int', J: 'long', F: 'float', D: 'double' };
+  const el = arrayName.slice(1);
+  return names[el] ?? 'object array';
+}
+
+function arrayDesc(a: JArray): string {
+  const el = a.klass.name.slice(1);
+  const names: Record<string, string> = { Z: 'boolean', B: 'byte', C: 'char', S: 'short', I: 'int', J: 'long', F: 'float', D: 'double' };
+  const n = names[el] ?? 'object array';
+  return `${n}[${a.data.length}]`;
+}
+
+export const natives: NativeTable = {
+  'registerNatives()V': () => undefined,
+  'arraycopy(Ljava/lang/Object;ILjava/lang/Object;II)V': (vm: VM, _t: JThread, src: JObject | null, sp: number, dst: JObject | null, dp: number, len: number) => arraycopy(vm, src, sp, dst, dp, len),
+  'nanoTime()J': (vm: VM) => vm.clockNs,
+  'currentTimeMillis()J': (vm: VM) => vm.startMillis + Math.floor(vm.clockNs / 1e6),
+  'identityHashCode(Ljava/lang/Object;)I': (vm: VM, _t: JThread, o: JObject | null) => (o === null ? 0 : vm.identityHash(o)),
+  'setIn0(Ljava/io/InputStream;)V': (vm: VM, _t: JThread, s: JObject | null) => vm.setStatic('java/lang/System', 'in', s),
+  'setOut0(Ljava/io/PrintStream;)V': (vm: VM, _t: JThread, s: JObject | null) => vm.setStatic('java/lang/System', 'out', s),
+  'setErr0(Ljava/io/PrintStream;)V': (vm: VM, _t: JThread, s: JObject | null) => vm.setStatic('java/lang/System', 'err', s),
+  'mapLibraryName(Ljava/lang/String;)Ljava/lang/String;': (vm: VM, _t: JThread, s: JObject | null) => {
+    if (s === null) throw new VmError('java/lang/NullPointerException', null);
+    return vm.newString(`lib${vm.jsString(s)}.so`);
+  },
+};

@@ -1,0 +1,104 @@
+// Natives of java.lang.Thread for green threads (scheduler.ts): start, sleep, yield, interrupt.
+
+import type { JObject } from '../../../object';
+import { BLOCK, VmError } from '../../../signals';
+import { ThreadState, type JThread } from '../../../thread';
+import type { VM } from '../../../vm';
+import type { NativeTable } from '../../registry';
+import type { Long } from '../../../long';
+import { bool, getField } from '../../util';
+import { isInterrupted, setInterruptedField } from './Object';
+import { threadEnd } from '../../../boot';
+import * as mon from '../../../monitor';
+
+/** Thread.start0: a new green thread that runs this.run(), then exits like HotSpot's JavaThread. */
+export function startThread(vm: VM, self: JObject): void {
+  const sched = vm.scheduler!;
+  if (vm.threadOf(self)) throw new VmError('java/lang/IllegalThreadStateException', null);
+  const t = vm.newThread();
+  (self as unknown as Record<string, unknown>).$vm = t;
+  t.jthread = self;
+  const nameObj = getField(vm, self, 'name') as JObject | null;
+  t.name = nameObj ? vm.jsString(nameObj) : `Thread-${t.id}`;
+  t.daemon = getField(vm, self, 'daemon') === 1;
+  const statusKey = vm.field(self.klass, 'threadStatus').key;
+  (self as unknown as Record<string, unknown>)[statusKey] = 5; // RUNNABLE
+  const run = self.klass.vmap.get('run()V');
+  if (!run) throw new VmError('java/lang/InternalError', `${self.klass.javaName} has no run()`);
+  sched.call(t, {
+    method: run,
+    args: [self],
+    done: (r, threw) => threadEnd(vm, sched, t, threw ? (r as JObject) : null, () => undefined),
+  });
+  t.onExit = () => {
+    (self as unknown as Record<string, unknown>)[statusKey] = 2; // TERMINATED
+    // join() waits on the Thread object: wake the joiners.
+    mon.notify(self, true);
+  };
+}
+
+export const natives: NativeTable = {
+  'registerNatives()V': () => undefined,
+  'currentThread()Ljava/lang/Thread;': (_vm: VM, t: JThread) => t.jthread,
+  'start0()V': (vm: VM, _t: JThread, self: JObject) => startThread(vm, self),
+  'setPriority0(I)V': () => undefined,
+  'setNativeName(Ljava/lang/String;)V': () => undefined,
+  'isAlive()Z': (vm: VM, _t: JThread, self: JObject) => {
+    const t = vm.threadOf(self);
+    return bool(t !== undefined && t.state !== ThreadState.Terminated);
+  },
+  'holdsLock(Ljava/lang/Object;)Z': (_vm: VM, t: JThread, o: JObject | null) => {
+    if (o === null) throw new VmError('java/lang/NullPointerException', null);
+    return bool(mon.owns(t, o));
+  },
+  'yield()V': (_vm: VM, t: JThread) => {
+    // End the time slice: the thread stays runnable.
+    t.pendingNative = { resume: () => undefined };
+    throw BLOCK;
+  },
+  'sleep(J)V': (vm: VM, t: JThread, millis: Long) => {
+    const ms = Number(millis);
+    if (ms < 0) throw new VmError('java/lang/IllegalArgumentException', 'timeout value is negative');
+    if (isInterrupted(vm, t)) {
+      t.interrupted = false;
+      setInterruptedField(vm, t, false);
+      throw new VmError('java/lang/InterruptedException', 'sleep interrupted');
+    }
+    t.state = ThreadState.TimedWaiting;
+    t.wakeAt = vm.clockNs + ms * 1e6;
+    t.pendingNative = {
+      resume: () => {
+        if (isInterrupted(vm, t)) {
+          t.interrupted = false;
+          setInterruptedField(vm, t, false);
+          throw new VmError('java/lang/InterruptedException', 'sleep interrupted');
+        }
+        return undefined;
+      },
+    };
+    throw BLOCK;
+  },
+  'interrupt0()V': (vm: VM, _t: JThread, self: JObject) => {
+    const t = vm.threadOf(self);
+    if (!t) return;
+    t.interrupted = true;
+    if (t.parked) t.permit = true;
+    if (t.state === ThreadState.Waiting || t.state === ThreadState.TimedWaiting) {
+      if (t.pendingNative !== null) t.state = ThreadState.Runnable;
+    }
+  },
+  'clearInterruptEvent()V': () => undefined,
+  'getThreads()[Ljava/lang/Thread;': (vm: VM) => {
+    const live = vm.threads.filter((t) => t.jthread && t.state !== ThreadState.Terminated && t.state !== ThreadState.New).map((t) => t.jthread);
+    return vm.newObjectArray(vm.classes.loadBoot('java/lang/Thread'), live);
+  },
+  'stop0(Ljava/lang/Object;)V': () => {
+    throw new VmError('java/lang/UnsupportedOperationException', null);
+  },
+  'suspend0()V': () => {
+    throw new VmError('java/lang/UnsupportedOperationException', null);
+  },
+  'resume0()V': () => {
+    throw new VmError('java/lang/UnsupportedOperationException', null);
+  },
+};

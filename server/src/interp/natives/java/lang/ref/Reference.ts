@@ -1,0 +1,31 @@
+// Natives of java.lang.ref.Reference. There is no garbage collector to talk to: referents stay
+// strongly reachable, so the pending list is always empty and the Reference Handler waits.
+
+import type { JObject } from '../../../../object';
+import { BLOCK } from '../../../../signals';
+import { ThreadState, type JThread } from '../../../../thread';
+import type { VM } from '../../../../vm';
+import type { NativeTable } from '../../../registry';
+import { getField, setField, bool } from '../../../util';
+
+export const natives: NativeTable = {
+  'refersTo0(Ljava/lang/Object;)Z': (vm: VM, _t: JThread, self: JObject, o: JObject | null) => bool(getField(vm, self, 'referent') === o),
+  'clear0()V': (vm: VM, _t: JThread, self: JObject) => setField(vm, self, 'referent', null),
+  'getAndClearReferencePendingList()Ljava/lang/ref/Reference;': () => null,
+  'hasReferencePendingList()Z': () => 0,
+  'waitForReferencePendingList()V': (_vm: VM, t: JThread) => {
+    // Never woken: nothing is ever enqueued by the VM.
+    t.state = ThreadState.Waiting;
+    t.pendingNative = {
+      resume: () => {
+        t.state = ThreadState.Waiting;
+        throw BLOCK;
+      },
+    };
+    throw BLOCK;
+  },
+};
+
+export const phantomNatives: NativeTable = {
+  'refersTo0(Ljava/lang/Object;)Z': (vm: VM, _t: JThread, self: JObject, o: JObject | null) => bool(getField(vm, self, 'referent') === o),
+};

@@ -1,0 +1,48 @@
+// Natives of jdk.internal.misc.VM, CDS (no archive here), Signal and ScopedMemoryAccess.
+
+import type { JObject } from '../../../../object';
+import type { JThread } from '../../../../thread';
+import type { VM } from '../../../../vm';
+import type { NativeTable } from '../../../registry';
+import { str } from '../../../util';
+
+export const vmNatives: NativeTable = {
+  'initialize()V': () => undefined,
+  'latestUserDefinedLoader0()Ljava/lang/ClassLoader;': (vm: VM, t: JThread) => vm.latestUserDefinedLoader(t),
+  'getuid()J': () => 1000,
+  'geteuid()J': () => 1000,
+  'getgid()J': () => 1000,
+  'getegid()J': () => 1000,
+  'getNanoTimeAdjustment(J)J': (vm: VM, _t: JThread, offset: number | bigint) => {
+    // Nanoseconds of the virtual wall clock relative to `offset` seconds.
+    const nowNs = vm.startMillis * 1e6 + vm.clockNs;
+    const diff = nowNs - Number(offset) * 1e9;
+    if (Math.abs(diff) > 4e18) return -1;
+    return Math.round(diff);
+  },
+  'getRuntimeArguments()[Ljava/lang/String;': (vm: VM) => vm.newObjectArray(vm.classes.loadBoot('java/lang/String'), []),
+};
+
+export const cdsNatives: NativeTable = {
+  'isDumpingClassList0()Z': () => 0,
+  'isDumpingArchive0()Z': () => 0,
+  'isSharingEnabled0()Z': () => 0,
+  'logLambdaFormInvoker(Ljava/lang/String;)V': () => undefined,
+  'initializeFromArchive(Ljava/lang/Class;)V': () => undefined,
+  'defineArchivedModules(Ljava/lang/ClassLoader;Ljava/lang/ClassLoader;)V': () => undefined,
+  'getRandomSeedForDumping()J': () => 0,
+  'dumpClassList(Ljava/lang/String;)V': () => undefined,
+  'dumpDynamicArchive(Ljava/lang/String;)V': () => undefined,
+};
+
+const SIGNALS: Record<string, number> = { HUP: 1, INT: 2, QUIT: 3, ILL: 4, TRAP: 5, ABRT: 6, BUS: 7, FPE: 8, KILL: 9, USR1: 10, SEGV: 11, USR2: 12, PIPE: 13, ALRM: 14, TERM: 15 };
+
+export const signalNatives: NativeTable = {
+  'findSignal0(Ljava/lang/String;)I': (vm: VM, _t: JThread, name: JObject | null) => SIGNALS[str(vm, name)] ?? -1,
+  'handle0(IJ)J': () => 0,
+  'raise0(I)V': () => undefined,
+};
+
+export const scopedMemoryNatives: NativeTable = {
+  'registerNatives()V': () => undefined,
+};

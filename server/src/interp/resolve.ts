@@ -1,0 +1,218 @@
+// Constant-pool resolution (JVMS 5.4.3) into the per-class constant-pool cache (`cpc`), and the
+// call/field "sites" the interpreter keeps there. Resolution may load classes through a Java
+// class loader (an upcall: PENDING), so the interpreter saves the frame's pc/sp first.
+
+import { Acc, Tag } from '../classfile/model';
+import { kindOf, type JClass, type JField, type JMethod, type SlotKind } from './klass';
+import type { JThread } from './thread';
+import type { VM } from './vm';
+import { VmError } from './signals';
+
+export interface FieldSite {
+  f: JField;
+  key: string;
+  kind: SlotKind;
+  /** Narrows an int to the field's type (boolean & 1, byte, char, short). */
+  narrow: (v: number) => number;
+}
+
+export interface MethodSite {
+  m: JMethod;
+  /** No virtual selection (private, final, invokespecial, static). */
+  direct: boolean;
+  /** Inline cache: last receiver class and its selected method. */
+  ck: JClass | null;
+  ct: JMethod | null;
+}
+
+export interface LdcValue {
+  kind: 'I' | 'F' | 'J' | 'D' | 'L';
+  value: unknown;
+}
+
+const ident = (v: number): number => v;
+const narrowers: Record<string, (v: number) => number> = {
+  Z: (v) => v & 1,
+  B: (v) => (v << 24) >> 24,
+  C: (v) => v & 0xffff,
+  S: (v) => (v << 16) >> 16,
+};
+
+function utf8(k: JClass, i: number): string {
+  const e = k.cp[i];
+  if (!e || e.tag !== Tag.Utf8) throw new VmError('java/lang/ClassFormatError', `${k.javaName}: constant pool #${i} is not a Utf8`);
+  return e.value;
+}
+
+export function classNameAt(k: JClass, idx: number): string {
+  const e = k.cp[idx];
+  if (!e || e.tag !== Tag.Class) throw new VmError('java/lang/ClassFormatError', `${k.javaName}: constant pool #${idx} is not a Class`);
+  return utf8(k, e.nameIndex);
+}
+
+export function resolveClassAt(vm: VM, t: JThread, k: JClass, idx: number): JClass {
+  const cached = k.cpc[idx] as JClass | undefined;
+  if (cached !== undefined) return cached;
+  const c = vm.resolveClass(t, k, classNameAt(k, idx));
+  k.cpc[idx] = c;
+  return c;
+}
+
+function memberRef(k: JClass, idx: number): { tag: Tag; owner: number; name: string; desc: string } {
+  const e = k.cp[idx];
+  if (!e || (e.tag !== Tag.Fieldref && e.tag !== Tag.Methodref && e.tag !== Tag.InterfaceMethodref)) {
+    throw new VmError('java/lang/ClassFormatError', `${k.javaName}: constant pool #${idx} is not a member reference`);
+  }
+  const nt = k.cp[e.nameAndTypeIndex];
+  if (!nt || nt.tag !== Tag.NameAndType) throw new VmError('java/lang/ClassFormatError', `${k.javaName}: bad NameAndType at #${e.nameAndTypeIndex}`);
+  return { tag: e.tag, owner: e.classIndex, name: utf8(k, nt.nameIndex), desc: utf8(k, nt.descriptorIndex) };
+}
+
+export function resolveFieldSite(vm: VM, t: JThread, k: JClass, idx: number, isStatic: boolean): FieldSite {
+  const cached = k.cpc[idx] as FieldSite | undefined;
+  if (cached !== undefined) return cached;
+  const ref = memberRef(k, idx);
+  const owner = resolveClassAt(vm, t, k, ref.owner);
+  const f = owner.findField(ref.name, ref.desc);
+  if (!f) throw new VmError('java/lang/NoSuchFieldError', ref.name);
+  if (f.isStatic !== isStatic) {
+    throw new VmError('java/lang/IncompatibleClassChangeError', `Expected ${isStatic ? 'static' : 'non-static'} field ${owner.javaName}.${ref.name}`);
+  }
+  const site: FieldSite = { f, key: f.key, kind: kindOf(f.desc), narrow: narrowers[f.desc] ?? ident };
+  k.cpc[idx] = site;
+  return site;
+}
+
+export function resolveMethodSite(vm: VM, t: JThread, k: JClass, idx: number, op: number): MethodSite {
+  const cache = op === 0xb7 ? k.spc : k.cpc;
+  const cached = cache[idx] as MethodSite | undefined;
+  if (cached !== undefined) return cached;
+  const ref = memberRef(k, idx);
+  const owner = resolveClassAt(vm, t, k, ref.owner);
+  const isIface = ref.tag === Tag.InterfaceMethodref;
+  if (op === 0xb9 && !owner.isInterface) {
+    throw new VmError('java/lang/IncompatibleClassChangeError', `Found class ${owner.javaName}, but interface was expected`);
+  }
+  if (op === 0xb6 && owner.isInterface) {
+    throw new VmError('java/lang/IncompatibleClassChangeError', `Found interface ${owner.javaName}, but class was expected`);
+  }
+  let m = isIface ? owner.resolveInterfaceMethod(ref.name, ref.desc) : owner.resolveMethod(ref.name, ref.desc);
+  if (!m) {
+    const kind = op === 0xb8 ? 'static ' : '';
+    throw new VmError('java/lang/NoSuchMethodError', `'${kind}${prettyDescriptor(ref.name, ref.desc, owner)}'`);
+  }
+  if (vm.isSignaturePolymorphic(m)) m = vm.signaturePolymorphic(t, k, m, ref.desc);
+  if (op === 0xb8 && !m.isStatic) throw new VmError('java/lang/IncompatibleClassChangeError', `Expected static method '${prettyDescriptor(m.name, m.desc, m.klass)}'`);
+  if (op !== 0xb8 && m.isStatic) throw new VmError('java/lang/IncompatibleClassChangeError', `Expecting non-static method '${prettyDescriptor(m.name, m.desc, m.klass)}'`);
+  let direct = op === 0xb8 || m.isPrivate || (m.access & Acc.FINAL) !== 0 || (m.klass.access & Acc.FINAL) !== 0;
+  if (op === 0xb7) {
+    direct = true;
+    // invokespecial of a superclass method (not <init>, not private): select from k's superclass.
+    if (m.name !== '<init>' && !m.isPrivate && !owner.isInterface && k !== owner && k.supers.has(owner) && k.superclass) {
+      const sel = k.superclass.vmap.get(m.nameDesc);
+      if (sel) m = sel;
+    }
+  }
+  if (m.klass.name === 'java/lang/Object' && op === 0xb9) direct = false;
+  const site: MethodSite = { m, direct, ck: null, ct: null };
+  cache[idx] = site;
+  return site;
+}
+
+/** A human-readable method description for NoSuchMethodError (HotSpot style). */
+export function prettyDescriptor(name: string, desc: string, owner: JClass): string {
+  const close = desc.indexOf(')');
+  const params = splitTypes(desc.slice(1, close)).map(typeName);
+  const ret = typeName(desc.slice(close + 1));
+  return `${ret} ${owner.javaName}.${name}(${params.join(', ')})`;
+}
+
+function splitTypes(s: string): string[] {
+  const out: string[] = [];
+  let i = 0;
+  while (i < s.length) {
+    let j = i;
+    while (s[j] === '[') j++;
+    if (s[j] === 'L') j = s.indexOf(';', j);
+    out.push(s.slice(i, j + 1));
+    i = j + 1;
+  }
+  return out;
+}
+
+export function typeName(d: string): string {
+  let dims = 0;
+  while (d[dims] === '[') dims++;
+  const base = d.slice(dims);
+  const names: Record<string, string> = { B: 'byte', C: 'char', D: 'double', F: 'float', I: 'int', J: 'long', S: 'short', Z: 'boolean', V: 'void' };
+  const n = base.startsWith('L') ? base.slice(1, -1).replace(/\//g, '.') : (names[base] ?? base);
+  return n + '[]'.repeat(dims);
+}
+
+export function resolveLdc(vm: VM, t: JThread, k: JClass, idx: number): LdcValue {
+  const cached = k.cpc[idx];
+  if (cached !== undefined) {
+    if ((cached as JClass).supers !== undefined) return { kind: 'L', value: vm.mirrorOf(cached as JClass) };
+    return cached as LdcValue;
+  }
+  const e = k.cp[idx];
+  let v: LdcValue;
+  if (!e) throw new VmError('java/lang/ClassFormatError', `${k.javaName}: ldc of empty constant pool slot #${idx}`);
+  switch (e.tag) {
+    case Tag.Integer:
+      v = { kind: 'I', value: e.value | 0 };
+      break;
+    case Tag.Float: {
+      const dv = new DataView(new ArrayBuffer(4));
+      dv.setInt32(0, e.bits);
+      v = { kind: 'F', value: dv.getFloat32(0) };
+      break;
+    }
+    case Tag.Long: {
+      const b = BigInt.asIntN(64, e.value);
+      v = { kind: 'J', value: b >= -9007199254740991n && b <= 9007199254740991n ? Number(b) : b };
+      break;
+    }
+    case Tag.Double: {
+      const dv = new DataView(new ArrayBuffer(8));
+      dv.setBigInt64(0, BigInt.asIntN(64, e.bits));
+      v = { kind: 'D', value: dv.getFloat64(0) };
+      break;
+    }
+    case Tag.String:
+      v = { kind: 'L', value: vm.intern(utf8(k, e.stringIndex)) };
+      break;
+    case Tag.Class:
+      // Not cached here: cpc[idx] holds the JClass for new/checkcast/instanceof.
+      return { kind: 'L', value: vm.mirrorOf(resolveClassAt(vm, t, k, idx)) };
+    case Tag.MethodType:
+      v = { kind: 'L', value: vm.methodTypeConstant(t, k, utf8(k, e.descriptorIndex)) };
+      break;
+    case Tag.MethodHandle:
+      v = { kind: 'L', value: vm.methodHandleConstant(t, k, e.referenceKind, e.referenceIndex) };
+      break;
+    case Tag.Dynamic:
+      v = vm.dynamicConstant(t, k, idx);
+      break;
+    default:
+      throw new VmError('java/lang/ClassFormatError', `${k.javaName}: ldc of constant pool tag ${e.tag}`);
+  }
+  k.cpc[idx] = v;
+  return v;
+}
+
+/** invokedynamic at `pc` of `m`: linked once per instruction to a static method. */
+export function linkInvokeDynamic(vm: VM, t: JThread, m: JMethod, pc: number): JMethod {
+  let sites = vm.indySites.get(m);
+  if (sites === undefined) {
+    sites = new Map();
+    vm.indySites.set(m, sites);
+  }
+  const s = sites.get(pc);
+  if (s !== undefined) return s;
+  const code = m.code as Uint8Array;
+  const idx = (code[pc + 1] << 8) | code[pc + 2];
+  const target = vm.linkCallSite(t, m, pc, idx);
+  sites.set(pc, target);
+  return target;
+}

@@ -1,0 +1,102 @@
+// Runs a Java program on the embedded JVM, synchronously, in the calling thread. The engine
+// (engine/interp*.ts) calls this inside a worker_thread; tests may call it directly.
+
+import { readSync } from 'node:fs';
+import { ClassPath, type JdkInfo } from '../classpath/index';
+import { launch } from './boot';
+import { VM, type VmIo } from './vm';
+import { CancelledError } from './scheduler';
+
+export interface InterpRunOptions {
+  jdk: JdkInfo;
+  /** User class path entries (absolute); the program's classes are loaded by the JDK's app loader from these. */
+  classpath: string[];
+  mainClass: string;
+  args: string[];
+  properties?: Record<string, string>;
+  cwd?: string;
+  env?: Record<string, string>;
+  io?: Partial<VmIo>;
+  stdinAvailable?: () => number;
+  transformClass?: (name: string | null, bytes: Uint8Array, boot: boolean) => Uint8Array;
+  cancelled?: () => boolean;
+  maxHeap?: number;
+  maxDepth?: number;
+  enableAssertions?: boolean;
+  traceClassLoading?: boolean;
+}
+
+export interface InterpRunResult {
+  exitCode: number;
+  /** Error outside Java (deadlock, cancellation, internal failure). */
+  failure: string | null;
+  cancelled: boolean;
+  bytecodes: number;
+  classesLoaded: number;
+  ms: number;
+  vm: VM;
+}
+
+/** Blocking read of the process's stdin (CLI use). */
+export function processStdin(max: number): Uint8Array | null {
+  const buf = Buffer.alloc(Math.max(1, Math.min(max, 65536)));
+  try {
+    const n = readSync(0, buf, 0, buf.length, null);
+    return buf.subarray(0, n);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'EAGAIN') {
+      // Non-blocking stdin: wait a little and retry.
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5);
+      return processStdin(max);
+    }
+    if (code === 'EOF') return new Uint8Array(0);
+    return new Uint8Array(0);
+  }
+}
+
+export function runInterpreter(o: InterpRunOptions): InterpRunResult {
+  const t0 = performance.now();
+  const image = ClassPath.from([], { jdk: o.jdk });
+  const io: VmIo = {
+    stdout: o.io?.stdout ?? ((d) => process.stdout.write(d)),
+    stderr: o.io?.stderr ?? ((d) => process.stderr.write(d)),
+    readStdin: o.io?.readStdin ?? processStdin,
+  };
+  const vm = new VM({
+    jdk: o.jdk,
+    classpath: o.classpath,
+    properties: o.properties ?? {},
+    cwd: o.cwd ?? process.cwd(),
+    env: o.env ?? (process.env as Record<string, string>),
+    io,
+    bootClass: (name) => {
+      const f = image.image?.findClass(name);
+      return f ? { bytes: f.bytes, source: `jrt:/${f.module}/${name}.class`, module: f.module } : undefined;
+    },
+    transformClass: o.transformClass,
+    cancelled: o.cancelled,
+    maxHeap: o.maxHeap,
+    maxDepth: o.maxDepth,
+    mainClass: o.mainClass,
+    args: o.args,
+    classPathString: o.classpath.join(':'),
+    enableAssertions: o.enableAssertions,
+    stdinAvailable: o.stdinAvailable,
+    traceClassLoading: o.traceClassLoading,
+  });
+  let cancelled = false;
+  let result: { exitCode: number; failure: string | null };
+  try {
+    result = launch(vm, o.mainClass, o.args);
+  } catch (e) {
+    if (e instanceof CancelledError) {
+      cancelled = true;
+      result = { exitCode: 130, failure: 'cancelled' };
+    } else throw e;
+  } finally {
+    image.close();
+  }
+  const bytecodes = vm.threads.reduce((s, t) => s + t.bytecodes, 0);
+  return { ...result, cancelled, bytecodes, classesLoaded: vm.loadedCount, ms: performance.now() - t0, vm };
+}

@@ -1,0 +1,139 @@
+// Green threads of the embedded JVM: frames are data, not JS recursion, so a thread can stop
+// at any instruction (blocking natives, monitors, time-slice end) and the scheduler can switch
+// deterministically.
+//
+// Value stacks. Locals and operand stacks of all frames of a thread live in two parallel
+// arrays indexed by the same slot number: `n` (Float64Array) holds int, float and double
+// values, `r` (JS array) holds references, long values (see long.ts) and returnAddresses.
+// Each typed instruction reads and writes the array of its type; untyped stack instructions
+// (dup*, swap, pop*) copy both. A callee's locals start where its arguments sit on the
+// caller's operand stack (no copying on calls).
+
+import type { JMethod } from './klass';
+import type { JObject } from './object';
+import type { Monitor } from './monitor';
+
+export const enum ThreadState {
+  New = 0,
+  Runnable = 1,
+  /** Waiting for a monitor (monitorenter, synchronized method, re-entry after wait). */
+  Blocked = 2,
+  /** wait(), join(), park() without timeout. */
+  Waiting = 3,
+  /** sleep(), wait(ms), parkNanos(): wakes at `wakeAt` (virtual ns). */
+  TimedWaiting = 4,
+  Terminated = 5,
+}
+
+/** What a glue frame does when the Java call above it returns or throws. */
+export interface Glue {
+  /**
+   * Called with the callee's return value. Returns the value to deliver to the frame below
+   * (as the result of the suspended native or instruction), or PENDING after pushing more
+   * frames (and a new glue frame) itself.
+   */
+  onReturn(value: unknown): unknown;
+  /** Called with a Java exception passing through; returns the exception to propagate. */
+  onThrow?(exc: JObject): JObject;
+  /** Kind of the value delivered below ('V' = none). */
+  kind: 'V' | 'I' | 'J' | 'F' | 'D' | 'L';
+  /** pc at which a Java frame below resumes (the instruction again, or the next one). */
+  resumePc: number;
+  /** Slot where a Java frame below receives the value (its new sp follows it); -1 keeps sp. */
+  base: number;
+}
+
+export class Frame {
+  /** The method, or null for a glue frame. */
+  m: JMethod | null = null;
+  pc = 0;
+  /** First local slot. */
+  lp = 0;
+  /** Operand stack top (next free slot). */
+  sp = 0;
+  /** Monitor held for a synchronized method. */
+  lock: JObject | null = null;
+  glue: Glue | null = null;
+}
+
+/** A native that blocked (its frame stays on top): how to finish it when the thread runs again. */
+export interface PendingNative {
+  /** Produces the native's result; may throw BLOCK again, PENDING or a VmError. */
+  resume(): unknown;
+}
+
+const INITIAL_SLOTS = 4096;
+
+export class JThread {
+  n = new Float64Array(INITIAL_SLOTS);
+  r: unknown[] = new Array<unknown>(INITIAL_SLOTS).fill(null);
+  frames: Frame[] = [];
+  /** Index of the top frame; -1 when the thread has no frames. */
+  depth = -1;
+  state = ThreadState.New;
+  /** The java.lang.Thread object. */
+  jthread: JObject | null = null;
+  name = '';
+  daemon = false;
+  /** Virtual time (ns) at which a TimedWaiting thread wakes. */
+  wakeAt = 0;
+  /** Monitor this thread is blocked on or waiting in. */
+  waitingOn: Monitor | null = null;
+  /** Recursion count to restore when re-acquiring after wait(). */
+  waitCount = 0;
+  /** Set by notify: the thread was notified (not timed out). */
+  notified = false;
+  interrupted = false;
+  /** LockSupport permit. */
+  permit = false;
+  parked = false;
+  pendingNative: PendingNative | null = null;
+  /** An exception to throw when the thread next runs (async natives, stop). */
+  pendingException: JObject | null = null;
+  /** Called when the thread terminates (join wake-ups are handled by the VM). */
+  onExit: (() => void) | null = null;
+  /** Uncaught exception that ended the thread's last top-level call (for the launcher). */
+  uncaught: JObject | null = null;
+  /** Bytecodes executed by this thread. */
+  bytecodes = 0;
+  constructor(readonly id: number) {}
+
+  /** Ensures the value stacks have room for `slots` slots. */
+  ensureSlots(slots: number): void {
+    if (slots <= this.n.length) return;
+    let len = this.n.length;
+    while (len < slots) len *= 2;
+    const n = new Float64Array(len);
+    n.set(this.n);
+    this.n = n;
+    const r = this.r;
+    const old = r.length;
+    r.length = len;
+    r.fill(null, old);
+  }
+
+  /** Pushes a new frame record (reused per depth) and returns it. */
+  pushFrame(): Frame {
+    const d = ++this.depth;
+    let f = this.frames[d];
+    if (f === undefined) {
+      f = new Frame();
+      this.frames[d] = f;
+    }
+    f.lock = null;
+    f.glue = null;
+    return f;
+  }
+
+  get top(): Frame | undefined {
+    return this.depth >= 0 ? this.frames[this.depth] : undefined;
+  }
+
+  /** The Java method frames, top first (glue frames skipped). */
+  *javaFrames(): Iterable<Frame> {
+    for (let d = this.depth; d >= 0; d--) {
+      const f = this.frames[d];
+      if (f.m !== null) yield f;
+    }
+  }
+}
