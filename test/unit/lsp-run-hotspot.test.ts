@@ -63,9 +63,9 @@ test('a run passes stdin and stdout through and writes the profile', async () =>
 });
 
 test('live snapshots arrive during the run and do not change the final profile', async () => {
-  const plain = start('plain', ['normal', '60']);
+  const plain = start('plain', ['normal', '300']);
   const po = await plain.outcome;
-  const live = start('live', ['normal', '60'], { liveIntervalMs: 40 });
+  const live = start('live', ['normal', '300'], { liveIntervalMs: 40 });
   const lo = await live.outcome;
   assert.equal(po.exitCode, 0, plain.stderr());
   assert.equal(lo.exitCode, 0, live.stderr());
@@ -86,11 +86,14 @@ test('live snapshots arrive during the run and do not change the final profile',
 
 test('cancel stops a program that loops forever and keeps the samples so far', async () => {
   const c = start('forever', ['forever'], { liveIntervalMs: 50 });
-  // Wait until the program has run a while (a snapshot proves that samples exist).
-  while (c.snapshots.length === 0) {
+  // Wait for three snapshots: they keep coming while the thread samples every few microseconds
+  // (the snapshot thread is not starved of the context's monitor).
+  while (c.snapshots.length < 3) {
     const settled = await Promise.race([c.outcome.then(() => true), new Promise((r) => setTimeout(() => r(false), 50))]);
     assert.equal(settled, false, `the run ended early: ${c.stderr()}`);
   }
+  const samplesOf = (j: unknown) => (j as { meta: { totalSamples: number } }).meta.totalSamples;
+  assert.ok(samplesOf(c.snapshots[2]) > samplesOf(c.snapshots[0]), 'later snapshots have more samples');
   c.run.cancel();
   c.run.cancel(); // idempotent
   const o = await c.outcome;

@@ -153,18 +153,8 @@ final class ProfileWriter {
     byte[] render(TC[] contexts, String agentName) {
         ArrayList<Out> outs = new ArrayList<Out>();
         for (int i = 0; i < contexts.length; i++) {
-            TC tc = contexts[i];
-            synchronized (tc) {
-                if (!(tc.agentData instanceof ThreadData)) continue;
-                ThreadData d = (ThreadData) tc.agentData;
-                long b = d.bytecodes + tc.pendingBytecodes();
-                if (d.samples == 0 && b == 0) continue;
-                Out o = new Out(d.name, d.seq);
-                o.samples = d.samples;
-                o.bytecodes = b;
-                o.tree = exportTree(d.root);
-                outs.add(o);
-            }
+            Out o = snapshotKeys != null ? copyLive(contexts[i]) : copy(contexts[i]);
+            if (o != null) outs.add(o);
         }
         Collections.sort(outs, new Comparator<Out>() {
             public int compare(Out a, Out b) {
@@ -279,6 +269,34 @@ final class ProfileWriter {
         }
         j.raw("],\n\"threads\":[\n").append(threads).raw("]}\n");
         return j.toBytes();
+    }
+
+    /** A thread's totals and tree, copied under its context's monitor (null: nothing to write). */
+    private Out copy(TC tc) {
+        synchronized (tc) {
+            if (!(tc.agentData instanceof ThreadData)) return null;
+            ThreadData d = (ThreadData) tc.agentData;
+            long b = d.bytecodes + tc.pendingBytecodes();
+            if (d.samples == 0 && b == 0) return null;
+            Out o = new Out(d.name, d.seq);
+            o.samples = d.samples;
+            o.bytecodes = b;
+            o.tree = exportTree(d.root);
+            return o;
+        }
+    }
+
+    /** {@link #copy} for a live snapshot: the thread's next sample waits until we have the monitor. */
+    private Out copyLive(TC tc) {
+        tc.snapshotWaiting = true;
+        try {
+            synchronized (tc) {
+                tc.snapshotWaiting = false;
+                return copy(tc);
+            }
+        } finally {
+            tc.snapshotWaiting = false;
+        }
     }
 
     /** Keeps the max - 1 threads with most samples; merges the others into one entry. */

@@ -68,6 +68,13 @@ public final class TC {
     /** True while the agent or runtime code runs on this thread: no sampling, scratch stacks. */
     boolean suspended;
 
+    /**
+     * Set while the live-snapshot thread waits for this context's monitor: the next sample lets
+     * it in first (Java monitors are not fair, and a thread sampling every few microseconds
+     * would otherwise re-take the monitor before the waiting snapshot thread gets it).
+     */
+    volatile boolean snapshotWaiting;
+
     /** Length of the longest stack array handed out so far (lines is always longer). */
     private int maxLen;
 
@@ -381,6 +388,7 @@ public final class TC {
         instrCounter = Integer.MAX_VALUE;
         int g = Integer.MAX_VALUE;
         try {
+            while (snapshotWaiting) Thread.yield(); // native; see snapshotWaiting
             synchronized (this) {
                 if (Contexts.state == Contexts.RUNNING) g = p.processSample(this, stack, sp, line < 0 ? 0 : line, consumed);
             }
