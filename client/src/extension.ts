@@ -51,7 +51,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<Komori
     }
     const doc = await vscode.workspace.openTextDocument(vscode.Uri.parse(r.uri));
     const pos = new vscode.Position(r.line, 0);
-    await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.One, selection: new vscode.Range(pos, pos) });
+    const show = () => vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.One, selection: new vscode.Range(pos, pos) });
+    await show();
+    // The click that sent the message may still move the focus into the webview afterwards:
+    // the user expects the cursor in the source, so take the focus back once.
+    await new Promise((r) => setTimeout(r, 200));
+    if (vscode.window.activeTextEditor?.document !== doc) await show();
   };
 
   const panel = new FlamePanel(context.extensionUri, {

@@ -17,6 +17,7 @@ import { methodStats } from '../../server/src/profile/lines';
 import { REPO } from '../helpers/java';
 import {
   installCodeServer,
+  interactiveWorkspace,
   installVsix,
   makeSandbox,
   mavenWorkspace,
@@ -212,6 +213,37 @@ describe('Komorium in VS Code', { timeout: 600_000 }, () => {
     assert.match(text, /Compiled from "Hotspots\.java"/);
     assert.ok((await wb.statusItems()).includes('Komorium Bytecode'), 'the listing uses the komorium-bytecode language');
     await wb.screenshot(join(SHOTS, 'bytecode.png'));
+    await wb.page.close();
+  });
+
+  test('stdin through the terminal, live progress while it runs, and Stop keeps the samples', async () => {
+    const dir = interactiveWorkspace(sandbox);
+    const wb = await Workbench.open(browser, server.url, dir);
+    await wb.openFile('Echo.java');
+    await wb.command('Komorium: Run with Profile');
+    await waitFor('the program to wait for input', async () => /Type input below/.test(await wb.terminalText()), 120_000);
+    await wb.focusTerminal();
+    await wb.page.keyboard.type('hello');
+    await wb.page.keyboard.press('Enter');
+    await waitFor('the echo', async () => /echo: hello \d+/.test(await wb.terminalText()));
+    await wb.page.keyboard.type('loop');
+    await wb.page.keyboard.press('Enter');
+    // Live updates: the status bar counts samples while the program runs.
+    const samplesIn = (x: string) => Number(/ · ([\d,]+) samples/.exec(x)![1]!.replace(/,/g, ''));
+    const live = await waitFor('live progress in the status bar', async () => (await wb.statusItems()).find((x) => /^Komorium: Echo [\d.]+ (ms|s) · [1-9][\d,]* samples/.test(x)), 60_000);
+    assert.match(live, /bytecodes$/);
+    // ... and keeps counting while the program loops (live snapshots keep coming).
+    await waitFor('more samples while it runs', async () => (await wb.statusItems()).some((x) => /^Komorium: Echo /.test(x) && samplesIn(x) > samplesIn(live)), 60_000);
+    await wb.screenshot(join(SHOTS, 'live.png'));
+    await wb.command('Komorium: Stop');
+    const final = await waitFor('the profile after Stop', async () => (await wb.statusItems()).find((x) => /^Echo: [\d,]+ samples · /.test(x)), 60_000);
+    assert.match(final, /^Echo: [1-9]/);
+    assert.match(await wb.terminalText(), /the program stopped after/);
+    const lenses = await waitFor('code lenses on spin and main', async () => {
+      const l = await wb.codeLenses();
+      return l.length >= 2 && l;
+    });
+    assert.ok(lenses.some((l) => /^self [1-9]/.test(l)), lenses.join(' | '));
     await wb.page.close();
   });
 });

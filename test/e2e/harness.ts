@@ -113,6 +113,41 @@ export function singleFileWorkspace(s: Sandbox): string {
   return dir;
 }
 
+/** A program that echoes its input (with some work per line), and on `loop` runs until stopped. */
+export function interactiveWorkspace(s: Sandbox): string {
+  const dir = join(s.workspace, 'interactive');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(
+    join(dir, 'Echo.java'),
+    [
+      'import java.io.BufferedReader;',
+      'import java.io.InputStreamReader;',
+      '',
+      'public class Echo {',
+      '    static long spin(long n) {',
+      '        long s = 0;',
+      '        for (long i = 0; i < n; i++) s += i % 7;',
+      '        return s;',
+      '    }',
+      '',
+      '    public static void main(String[] args) throws Exception {',
+      '        BufferedReader in = new BufferedReader(new InputStreamReader(System.in));',
+      '        String line;',
+      '        while ((line = in.readLine()) != null) {',
+      '            System.out.println("echo: " + line + " " + spin(200_000));',
+      '            if (line.equals("loop")) {',
+      '                long s = 0;',
+      '                while (s >= 0) s += spin(1000);',
+      '            }',
+      '        }',
+      '    }',
+      '}',
+      '',
+    ].join('\n'),
+  );
+  return dir;
+}
+
 export function installVsix(codeServer: string, s: Sandbox, vsix: string): void {
   log('installing the .vsix');
   execFileSync(codeServer, ['--extensions-dir', s.extensions, '--user-data-dir', s.userData, '--install-extension', vsix, '--force'], { stdio: 'pipe' });

@@ -11,6 +11,7 @@ interface PageElement {
   querySelectorAll(selector: string): ArrayLike<PageElement> & Iterable<PageElement>;
 }
 declare const document: {
+  activeElement: { className: string } | null;
   querySelector(selector: string): PageElement | null;
   querySelectorAll(selector: string): ArrayLike<PageElement> & Iterable<PageElement>;
 };
@@ -144,6 +145,14 @@ export class Workbench {
       }
       return undefined;
     });
+  }
+
+  /** Gives the terminal the keyboard focus (and waits until it has it). */
+  async focusTerminal(): Promise<void> {
+    await this.command('Terminal: Focus Terminal');
+    await waitFor('the terminal to have the focus', () =>
+      this.page.evaluate(() => String(document.activeElement?.className ?? '').includes('xterm-helper-textarea')),
+    );
   }
 
   /** Ctrl-click at a page position. */

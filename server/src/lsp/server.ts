@@ -39,6 +39,7 @@ function toPath(uri: string): string | undefined {
 }
 
 const HOTNESS_DEBOUNCE_MS = 250;
+const LENS_REFRESH_MS = 2000;
 
 export function startServer(connection: Connection): void {
   const documents = new TextDocuments(TextDocument);
@@ -46,6 +47,7 @@ export function startServer(connection: Connection): void {
   let current: CurrentProfile | undefined;
   let settings: KomoriumSettings = DEFAULT_SETTINGS;
   let canRefreshLenses = false;
+  let lastLensRefresh = 0;
   let canConfigure = false;
   const hotDocs = new Set<string>();
   const pending = new Map<string, NodeJS.Timeout>();
@@ -101,7 +103,12 @@ export function startServer(connection: Connection): void {
       : { profile: null, live: false, title: '', summary: null };
     void connection.sendNotification(P.ProfileNotification, params);
     for (const d of documents.all()) pushHotness(d);
-    if (canRefreshLenses) void connection.sendRequest(CodeLensRefreshRequest.type).catch(() => undefined);
+    // Lenses move code when they change: during a live run at most every LENS_REFRESH_MS.
+    const now = Date.now();
+    if (canRefreshLenses && (!next?.live || now - lastLensRefresh >= LENS_REFRESH_MS)) {
+      lastLensRefresh = now;
+      void connection.sendRequest(CodeLensRefreshRequest.type).catch(() => undefined);
+    }
   };
 
   const runs = new RunController({
