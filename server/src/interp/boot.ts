@@ -79,6 +79,7 @@ export function launch(vm: VM, mainClass: string, args: string[]): LaunchResult 
           const tobj = vm.allocObject(thClass) as JObject & Record<string, unknown>;
           tobj.$vm = main;
           tobj.priority = 5;
+          tobj.eetop = main.id;
           main.jthread = tobj;
           init2('java/lang/Thread', () =>
             call(main, 'java/lang/Thread', '<init>', '(Ljava/lang/ThreadGroup;Ljava/lang/String;)V', [tobj, mainGroup, vm.intern('main')], () => {

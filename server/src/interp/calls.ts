@@ -292,8 +292,11 @@ function findHandler(vm: VM, m: JMethod, pc: number, exc: JObject): number {
   return -1;
 }
 
+const TRACE_THROWS = !!process.env.KOMORIUM_TRACE_THROWS;
+
 /** Throws `exc` at the top frame's pc: finds a handler, popping frames (and monitors). */
 export function unwind(vm: VM, t: JThread, exc: JObject): void {
+  if (TRACE_THROWS) vm.reportFailure(`[throw] ${t.name}: ${vm.describeThrowable(exc).split('\n').slice(0, 6).join('\n')}`);
   for (;;) {
     if (t.depth < 0) {
       t.uncaught = exc;

@@ -126,7 +126,7 @@ export class ClassTable {
       return undefined;
     }
     const k = this.createClass(null, name, found.bytes, found.source);
-    k.moduleName = found.module;
+    k.moduleName = found.module || null;
     // Supers through the boot loader (synchronous).
     this.boot.set(name, k);
     try {

@@ -1,7 +1,8 @@
 // Runs a Java program on the embedded JVM, synchronously, in the calling thread. The engine
 // (engine/interp*.ts) calls this inside a worker_thread; tests may call it directly.
 
-import { readSync } from 'node:fs';
+import { existsSync, readFileSync, readSync } from 'node:fs';
+import { join } from 'node:path';
 import { ClassPath, type JdkInfo } from '../classpath/index';
 import { launch } from './boot';
 import { VM, type VmIo } from './vm';
@@ -24,6 +25,13 @@ export interface InterpRunOptions {
   maxDepth?: number;
   enableAssertions?: boolean;
   traceClassLoading?: boolean;
+  /** Directories searched for boot classes after the JDK image (like -Xbootclasspath/a). */
+  bootAppend?: string[];
+  /** Called once the JDK has booted (initPhase3 done), before the main class loads. */
+  onBooted?: (vm: VM) => void;
+  /** Called just before boot starts. */
+  onCreated?: (vm: VM) => void;
+  onSlice?: () => void;
 }
 
 export interface InterpRunResult {
@@ -72,10 +80,16 @@ export function runInterpreter(o: InterpRunOptions): InterpRunResult {
     io,
     bootClass: (name) => {
       const f = image.image?.findClass(name);
-      return f ? { bytes: f.bytes, source: `jrt:/${f.module}/${name}.class`, module: f.module } : undefined;
+      if (f) return { bytes: f.bytes, source: `jrt:/${f.module}/${name}.class`, module: f.module };
+      for (const dir of o.bootAppend ?? []) {
+        const p = join(dir, `${name}.class`);
+        if (existsSync(p)) return { bytes: readFileSync(p), source: p, module: '' };
+      }
+      return undefined;
     },
     transformClass: o.transformClass,
     cancelled: o.cancelled,
+    onSlice: o.onSlice,
     maxHeap: o.maxHeap,
     maxDepth: o.maxDepth,
     mainClass: o.mainClass,
@@ -85,6 +99,8 @@ export function runInterpreter(o: InterpRunOptions): InterpRunResult {
     stdinAvailable: o.stdinAvailable,
     traceClassLoading: o.traceClassLoading,
   });
+  if (o.onBooted) vm.onBooted = () => o.onBooted?.(vm);
+  o.onCreated?.(vm);
   let cancelled = false;
   let result: { exitCode: number; failure: string | null };
   try {
@@ -97,6 +113,7 @@ export function runInterpreter(o: InterpRunOptions): InterpRunResult {
   } finally {
     image.close();
   }
+  if (process.env.KOMORIUM_DUMP_AT_EXIT) io.stderr(Buffer.from(`${vm.dumpThreads()}\n`));
   const bytecodes = vm.threads.reduce((s, t) => s + t.bytecodes, 0);
   return { ...result, cancelled, bytecodes, classesLoaded: vm.loadedCount, ms: performance.now() - t0, vm };
 }

@@ -23,6 +23,8 @@ export interface TopCall {
 
 const STATE_NAMES = ['new', 'runnable', 'blocked', 'waiting', 'timed-waiting', 'terminated'];
 
+const TRACE_SCHED = !!process.env.KOMORIUM_TRACE_SCHED;
+
 /** Bytecodes a thread runs before the scheduler switches. */
 export const QUANTUM = 20000;
 
@@ -46,24 +48,53 @@ export class Scheduler {
   run(): void {
     const vm = this.vm;
     for (;;) {
-      if (vm.exitCode !== null) return;
-      if (vm.opts.cancelled?.()) throw new CancelledError();
+      if (vm.exitCode !== null) {
+        if (TRACE_SCHED) vm.reportFailure(`[sched] exit code ${vm.exitCode}`);
+        return;
+      }
+      if (!this.cancelling && vm.opts.cancelled?.()) this.beginCancel();
+      vm.opts.onSlice?.();
       const t = this.pick();
       if (t === null) {
         if (this.advanceClock()) continue;
-        const live = vm.threads.filter((x) => x.state !== ThreadState.Terminated && x.state !== ThreadState.New);
+        const live = vm.threads.filter((x) => x.state !== ThreadState.Terminated && x.state !== ThreadState.New && !x.frozen);
         if (live.length === 0) return;
+        if (this.cancelling) throw new CancelledError();
         this.failure = `deadlock: every thread is blocked (${live.map((x) => `"${x.name}" ${STATE_NAMES[x.state]}`).join(', ')})`;
         return;
       }
       vm.current = t;
+      if (TRACE_SCHED) vm.reportFailure(`[sched] run "${t.name}" depth=${t.depth} top=${t.depth >= 0 ? t.frames[t.depth].m : '-'}`);
       try {
         this.slice(t);
       } catch (e) {
-        if (e === EXIT) return;
+        if (e === EXIT) {
+          if (TRACE_SCHED) vm.reportFailure(`[sched] EXIT in "${t.name}"`);
+          return;
+        }
         throw e;
       }
     }
+  }
+
+  /** True once a cancellation started the orderly shutdown. */
+  cancelling = false;
+
+  /**
+   * Cancellation: the program's threads stop where they are, and a new thread runs
+   * Shutdown.exit(130), so shutdown hooks (the profiler's among them) still run and the
+   * samples gathered so far are written.
+   */
+  private beginCancel(): void {
+    const vm = this.vm;
+    this.cancelling = true;
+    for (const t of vm.threads) t.frozen = true;
+    const shutdown = vm.classes.tryBoot('java/lang/Shutdown');
+    if (!shutdown || !vm.booted) throw new CancelledError();
+    const t = vm.newThread();
+    t.name = 'komorium-cancel';
+    t.jthread = vm.threads[0]?.jthread ?? null;
+    this.call(t, { method: vm.findMethod(shutdown, 'exit', '(I)V'), args: [130], done: () => undefined });
   }
 
   private pick(): JThread | null {
@@ -71,7 +102,7 @@ export class Scheduler {
     const n = ts.length;
     for (let i = 0; i < n; i++) {
       const t = ts[(this.next + i) % n];
-      if (t.state === ThreadState.Runnable) {
+      if (t.state === ThreadState.Runnable && !t.frozen) {
         this.next = (this.next + i + 1) % n;
         return t;
       }
@@ -82,7 +113,7 @@ export class Scheduler {
   /** No thread runnable: jump the clock to the earliest timed wake-up. */
   private advanceClock(): boolean {
     let best: JThread | null = null;
-    for (const t of this.vm.threads) if (t.state === ThreadState.TimedWaiting && (best === null || t.wakeAt < best.wakeAt)) best = t;
+    for (const t of this.vm.threads) if (t.state === ThreadState.TimedWaiting && !t.frozen && (best === null || t.wakeAt < best.wakeAt)) best = t;
     if (best === null) return false;
     if (best.wakeAt > this.vm.clockNs) this.vm.clockNs = best.wakeAt;
     for (const t of this.vm.threads) if (t.state === ThreadState.TimedWaiting && t.wakeAt <= this.vm.clockNs) t.state = ThreadState.Runnable;

@@ -96,6 +96,8 @@ export class JThread {
   uncaught: JObject | null = null;
   /** Bytecodes executed by this thread. */
   bytecodes = 0;
+  /** Stopped for good by a cancellation (never scheduled again). */
+  frozen = false;
   constructor(readonly id: number) {}
 
   /** Ensures the value stacks have room for `slots` slots. */

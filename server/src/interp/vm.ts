@@ -21,6 +21,8 @@ import type { LdcValue } from './resolve';
 import { registerAllNatives } from './natives/index';
 import { installIndy } from './indy/link';
 
+const TRACE_CLASSES = !!process.env.KOMORIUM_TRACE_CLASSES;
+
 export interface VmIo {
   stdout(data: Uint8Array): void;
   stderr(data: Uint8Array): void;
@@ -48,6 +50,8 @@ export interface VmOptions {
   bootClass: (name: string) => { bytes: Uint8Array; source: string; module: string } | undefined;
   /** Polled between time slices: true cancels the run. */
   cancelled?: () => boolean;
+  /** Called between time slices (flushing output, progress). */
+  onSlice?: () => void;
   /** Trace class loading to stderr (debugging). */
   traceClassLoading?: boolean;
   /** For sun.java.command and java.class.path. */
@@ -124,7 +128,7 @@ export class VM {
   onClassLoaded(k: JClass): void {
     this.loadedCount++;
     if (k.module === null && this.packageModules.size > 0) this.assignModule(k);
-    if (this.opts.traceClassLoading) this.opts.io.stderr(Buffer.from(`[class,load] ${k.javaName} source: ${k.source || 'generated'}\n`));
+    if (this.opts.traceClassLoading || TRACE_CLASSES) this.opts.io.stderr(Buffer.from(`[class,load] ${k.javaName} source: ${k.source || 'generated'}\n`));
   }
 
   loadBoot(name: string): JClass {

@@ -64,8 +64,15 @@ final class Contexts {
         return slow(t);
     }
 
+    /**
+     * Set by an embedded JVM while it boots the JDK (whose classes may be instrumented): until it
+     * clears it, every thread gets an internal context (no configuration, no agent, no samples).
+     * Never set on HotSpot.
+     */
+    static volatile boolean vmBooting;
+
     private static TC slow(Thread t) {
-        if (internalThread == t) return internal(t);
+        if (internalThread == t || vmBooting) return internal(t);
         if (state < RUNNING) {
             init(t);
             if (internalThread == t) return internal(t);

@@ -1,12 +1,15 @@
-// komorium run [--engine jvm] [--granularity N] [--random R] [--seed S] [--max-path M]
+// komorium run [--engine interpreter|jvm] [--instrument app|all] [--no-profile]
+//              [--granularity N] [--random R] [--seed S] [--max-path M]
 //              [-o profile.json] [--jdk HOME] [-J<jvm option>]... -cp CP MainClass [args...]
 
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { registerCommand } from '../cli';
 import { parseArgs, flag, intFlag, UsageError } from '../args';
 import { splitClassPath } from '../../classpath/index';
 import { runOnHotSpot } from '../../engine/hotspot';
 import { loadProfile } from '../../profile/index';
+import { resolveEngine } from '../../engine/run';
+import { startInterpreterRun } from '../../engine/interp-run';
 
 const USAGE = `usage: komorium run [options] -cp CLASSPATH MainClass [args...]
 
@@ -14,8 +17,10 @@ Profiles a Java program: its classes are transformed (cached by content hash), t
 with stdin, stdout, stderr and exit code passed through, and the profile is written at exit.
 
 options:
-  --engine jvm          run on HotSpot (java from the JDK); the embedded interpreter is not
-                        available yet
+  --engine E            interpreter: the embedded JVM (TypeScript, no JVM process);
+                        jvm: the transformed classes on HotSpot (java from the JDK)
+  --instrument S        embedded engine: all (default; the JDK's classes too) or app
+  --no-profile          embedded engine: run the original classes, no agent (baseline)
   -cp, --classpath CP   the program's class path (directories and jars)
   --granularity N       bytecodes between samples (default 10000)
   --random R            add r uniform in [0, R) to each interval (default 100; 0 = constant)
@@ -52,12 +57,17 @@ registerCommand({
         out: { value: true, aliases: ['-o'] },
         jdk: { value: true },
         agent: { value: true },
+        instrument: { value: true },
+        'no-profile': {},
       },
       true,
     );
-    const engine = flag(args, 'engine') ?? 'jvm';
-    if (engine === 'interpreter') throw new UsageError("the embedded interpreter engine is not available yet; use --engine jvm");
-    if (engine !== 'jvm') throw new UsageError(`unknown engine '${engine}' (jvm)`);
+    let engine: string;
+    try {
+      engine = resolveEngine(flag(args, 'engine'));
+    } catch (e) {
+      throw new UsageError((e as Error).message);
+    }
     const [mainClass, ...programArgs] = args.positional;
     if (!mainClass) throw new UsageError('no main class given');
     const cp = flag(args, 'classpath') ?? process.env.CLASSPATH ?? '.';
@@ -65,6 +75,24 @@ registerCommand({
     const missing = classpath.filter((p) => !existsSync(p));
     if (missing.length === classpath.length) throw new UsageError(`class path ${cp} does not exist`);
     const out = flag(args, 'out') ?? 'komorium-profile.json';
+    if (engine === 'interpreter') {
+      const instr = flag(args, 'instrument') ?? 'all';
+      if (instr !== 'all' && instr !== 'app') throw new UsageError(`--instrument must be app or all, not '${instr}'`);
+      return runEmbedded({
+        classpath,
+        mainClass,
+        args: programArgs,
+        out,
+        instrument: args.flags.has('no-profile') ? 'none' : instr,
+        granularity: intFlag(args, 'granularity', 10000, 1, 2 ** 31 - 1),
+        random: intFlag(args, 'random', 100, 0, 2 ** 31 - 1),
+        seed: intFlag(args, 'seed', 1),
+        maxPath: intFlag(args, 'max-path', 50, 0, 1 << 20),
+        vmArgs: [...vmArgs, ...(flag(args, 'agent') ? [`-Dkomorium.agent=${flag(args, 'agent')}`] : [])],
+        jdk: flag(args, 'jdk'),
+      });
+    }
+    if (flag(args, 'instrument') !== undefined || args.flags.has('no-profile')) throw new UsageError('--instrument and --no-profile are options of the embedded engine (--engine interpreter)');
     const r = await runOnHotSpot({
       classpath,
       mainClass,
@@ -78,6 +106,13 @@ registerCommand({
       jdk: flag(args, 'jdk'),
     });
     for (const f of r.transform.failed) process.stderr.write(`komorium: warning: ${f.name} was not transformed (${f.error})\n`);
+    summarize(out, flag(args, 'agent') === 'none', r.signal ?? r.exitCode);
+    return r.exitCode;
+  },
+});
+
+/** The one-line summary on stderr after a run. */
+function summarize(out: string, noAgent: boolean, exit: string | number | null): void {
     if (existsSync(out)) {
       try {
         const p = loadProfile(out);
@@ -89,11 +124,53 @@ registerCommand({
       } catch (e) {
         process.stderr.write(`komorium: the profile ${out} could not be read: ${(e as Error).message}\n`);
       }
-    } else if (flag(args, 'agent') === 'none') {
+    } else if (noAgent) {
       process.stderr.write(`komorium: ran without an agent (--agent none): no profile\n`);
     } else {
-      process.stderr.write(`komorium: no profile was written (the JVM exited with ${r.signal ?? r.exitCode})\n`);
+      process.stderr.write(`komorium: no profile was written (the JVM exited with ${exit})\n`);
     }
-    return r.exitCode;
-  },
-});
+}
+
+interface EmbeddedCliRun {
+  classpath: string[];
+  mainClass: string;
+  args: string[];
+  out: string;
+  instrument: 'all' | 'app' | 'none';
+  granularity: number;
+  random: number;
+  seed: number;
+  maxPath: number;
+  vmArgs: string[];
+  jdk?: string;
+}
+
+async function runEmbedded(o: EmbeddedCliRun): Promise<number> {
+  if (o.instrument !== 'none' && existsSync(o.out)) rmSync(o.out);
+  const run = startInterpreterRun({
+    classpath: o.classpath,
+    mainClass: o.mainClass,
+    args: o.args,
+    profilePath: o.out,
+    instrument: o.instrument,
+    granularity: o.granularity,
+    random: o.random,
+    seed: o.seed,
+    maxPath: o.maxPath,
+    vmArgs: o.vmArgs,
+    jdk: o.jdk,
+    directStdin: true,
+    onStdout: (b) => process.stdout.write(b),
+    onStderr: (b) => process.stderr.write(b),
+    onLog: (l) => process.stderr.write(`komorium: ${l}\n`),
+  });
+  const onSig = (): void => run.cancel();
+  process.once('SIGINT', onSig);
+  process.once('SIGTERM', onSig);
+  const r = await run.done;
+  process.off('SIGINT', onSig);
+  process.off('SIGTERM', onSig);
+  if (r.error) process.stderr.write(`komorium: ${r.error}\n`);
+  if (o.instrument !== 'none') summarize(o.out, o.vmArgs.includes('-Dkomorium.agent=none'), r.exitCode);
+  return r.exitCode ?? 1;
+}

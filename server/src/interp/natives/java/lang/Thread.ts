@@ -11,6 +11,11 @@ import { isInterrupted, setInterruptedField } from './Object';
 import { threadEnd } from '../../../boot';
 import * as mon from '../../../monitor';
 
+/** Thread.eetop: non-zero while the thread is alive (isAlive() reads it in JDK 17 updates). */
+export function setEetop(vm: VM, self: JObject, v: number): void {
+  (self as unknown as Record<string, unknown>)[vm.field(self.klass, 'eetop').key] = v;
+}
+
 /** Thread.start0: a new green thread that runs this.run(), then exits like HotSpot's JavaThread. */
 export function startThread(vm: VM, self: JObject): void {
   const sched = vm.scheduler!;
@@ -23,6 +28,7 @@ export function startThread(vm: VM, self: JObject): void {
   t.daemon = getField(vm, self, 'daemon') === 1;
   const statusKey = vm.field(self.klass, 'threadStatus').key;
   (self as unknown as Record<string, unknown>)[statusKey] = 5; // RUNNABLE
+  setEetop(vm, self, t.id);
   const run = self.klass.vmap.get('run()V');
   if (!run) throw new VmError('java/lang/InternalError', `${self.klass.javaName} has no run()`);
   sched.call(t, {
@@ -32,6 +38,7 @@ export function startThread(vm: VM, self: JObject): void {
   });
   t.onExit = () => {
     (self as unknown as Record<string, unknown>)[statusKey] = 2; // TERMINATED
+    setEetop(vm, self, 0);
     // join() waits on the Thread object: wake the joiners.
     mon.notify(self, true);
   };

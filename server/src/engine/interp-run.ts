@@ -1,0 +1,225 @@
+// The embedded engine behind the engine-run interface (run.ts): the program runs on the
+// TypeScript JVM in a worker thread (interp-worker.ts), so a crash, an infinite loop or
+// System.exit never takes down the host. Output streams live; cancel() makes the VM stop the
+// program's threads and run the shutdown hooks, so the profile of what ran so far is written
+// (the worker is terminated if that takes longer than a grace period).
+
+import { Worker } from 'node:worker_threads';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { findJavaHome } from '../classpath/index';
+import { buildRuntime } from '../runtime/build';
+import { ARGS_SEPARATOR } from '../runtime/contract';
+import { cacheRoot } from './cache';
+import type { Instrument } from './interp-transform';
+import type { InterpWorkerInput, InterpWorkerMessage } from './interp-worker';
+import { registerEngine, type ProfileRun, type RunOptions, type RunOutcome } from './run';
+import { jobUrl } from './worker-thread';
+
+/** How long a cancelled program may take to write its profile before the worker is killed. */
+const CANCEL_GRACE_MS = 10000;
+const STDIN_CAPACITY = 1 << 16;
+
+export interface InterpRunOptions extends RunOptions {
+  /** What to instrument: `all` (default: the JDK too), `app`, or `none` (--no-profile). */
+  instrument?: Instrument;
+  /** Called with engine statistics when the run ends. */
+  onStats?: (s: Extract<InterpWorkerMessage, { type: 'exit' }>) => void;
+  enableAssertions?: boolean;
+  /** Heap limit in bytes. */
+  maxHeap?: number;
+  /** The worker reads the process's standard input itself (the CLI). */
+  directStdin?: boolean;
+}
+
+/** Parses -Xmx / -D / -ea from JVM options (the embedded VM honours these). */
+function vmOptions(vmArgs: string[]): { props: Record<string, string>; maxHeap?: number; ea: boolean; ignored: string[] } {
+  const props: Record<string, string> = {};
+  let maxHeap: number | undefined;
+  let ea = false;
+  const ignored: string[] = [];
+  for (const a of vmArgs) {
+    const d = /^-D([^=]+)(?:=(.*))?$/s.exec(a);
+    if (d) props[d[1]] = d[2] ?? '';
+    else if (/^-Xmx(\d+)([kKmMgG]?)$/.test(a)) {
+      const m = /^-Xmx(\d+)([kKmMgG]?)$/.exec(a)!;
+      const mult = { '': 1, k: 1024, K: 1024, m: 1 << 20, M: 1 << 20, g: 1 << 30, G: 1 << 30 }[m[2]] ?? 1;
+      maxHeap = Number(m[1]) * mult;
+    } else if (a === '-ea' || a === '-enableassertions') ea = true;
+    else ignored.push(a);
+  }
+  return { props, maxHeap, ea, ignored };
+}
+
+function startWorker(url: URL, input: InterpWorkerInput): Worker {
+  const opts = { workerData: input, stdout: false, stderr: false };
+  if (url.pathname.endsWith('.ts')) {
+    let tsx: string;
+    try {
+      tsx = import.meta.resolve('tsx/esm/api');
+    } catch {
+      // Loaded as CommonJS (a script outside the package): resolve through the ESM entry.
+      tsx = pathToFileURL(join(dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist', 'esm', 'api', 'index.mjs')).href;
+    }
+    const boot = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(url.href)}); })`;
+    return new Worker(boot, { ...opts, eval: true });
+  }
+  return new Worker(url, opts);
+}
+
+export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
+  const cwd = resolve(o.cwd ?? process.cwd());
+  const profilePath = resolve(cwd, o.profilePath);
+  const instrument: Instrument = o.instrument ?? 'all';
+  const control = new SharedArrayBuffer(16);
+  const ctl = new Int32Array(control);
+  const stdinData = new SharedArrayBuffer(STDIN_CAPACITY);
+  const stdinBuf = new Uint8Array(stdinData);
+  const queue: Buffer[] = [];
+  let stdinEnded = false;
+  let cancelled = false;
+  let worker: Worker | undefined;
+  let killTimer: NodeJS.Timeout | undefined;
+  const t0 = Date.now();
+
+  const feed = (): void => {
+    // Only when the worker asked (state 1): copy what we have, or signal end of input.
+    if (Atomics.load(ctl, 1) !== 1) return;
+    if (queue.length > 0) {
+      let n = 0;
+      while (queue.length > 0 && n < STDIN_CAPACITY) {
+        const c = queue[0];
+        const take = Math.min(c.length, STDIN_CAPACITY - n);
+        stdinBuf.set(c.subarray(0, take), n);
+        n += take;
+        if (take === c.length) queue.shift();
+        else queue[0] = c.subarray(take);
+      }
+      Atomics.store(ctl, 2, n);
+      Atomics.store(ctl, 1, 2);
+      Atomics.notify(ctl, 1);
+    } else if (stdinEnded) {
+      Atomics.store(ctl, 1, 3);
+      Atomics.notify(ctl, 1);
+    }
+  };
+
+  const done = new Promise<RunOutcome>((resolveDone) => {
+    let settled = false;
+    const finish = (r: Omit<RunOutcome, 'elapsedMs'>): void => {
+      if (settled) return;
+      settled = true;
+      if (killTimer) clearTimeout(killTimer);
+      resolveDone({ ...r, elapsedMs: Date.now() - t0 });
+    };
+    let runtimeDir: string | null = null;
+    let jdkHome: string;
+    try {
+      const jdk = findJavaHome(o.jdk);
+      jdkHome = jdk.home;
+      if (instrument !== 'none') runtimeDir = buildRuntime(join(cacheRoot(), 'runtime'), { jdk: jdk.home }).classesDir;
+    } catch (e) {
+      finish({ exitCode: null, signal: null, profilePath: null, cancelled: false, error: (e as Error).message });
+      return;
+    }
+    const vo = vmOptions(o.vmArgs ?? []);
+    for (const a of vo.ignored) o.onLog?.(`embedded engine: JVM option ignored: ${a}`);
+    const props: Record<string, string> = { ...vo.props };
+    if (instrument !== 'none') {
+      mkdirSync(dirname(profilePath), { recursive: true });
+      Object.assign(props, {
+        'komorium.out': profilePath,
+        'komorium.engine': 'interp',
+        'komorium.scope': instrument,
+        'komorium.program': o.mainClass,
+        'komorium.args': o.args.join(ARGS_SEPARATOR),
+      });
+      if (o.granularity !== undefined) props['komorium.granularity'] = String(o.granularity);
+      if (o.random !== undefined) props['komorium.random'] = String(o.random);
+      if (o.seed !== undefined) props['komorium.seed'] = String(o.seed);
+    }
+    const input: InterpWorkerInput = {
+      jdk: jdkHome,
+      classpath: o.classpath.map((p) => resolve(cwd, p)),
+      mainClass: o.mainClass,
+      args: o.args,
+      properties: props,
+      cwd,
+      env: { ...(process.env as Record<string, string>), ...(o.env ?? {}) },
+      instrument,
+      maxPath: o.maxPath,
+      runtimeDir,
+      cacheDir: join(cacheRoot(), 'interp-classes'),
+      maxHeap: o.maxHeap ?? vo.maxHeap,
+      enableAssertions: o.enableAssertions ?? vo.ea,
+      control,
+      stdinData,
+      directStdin: o.directStdin,
+    };
+    try {
+      worker = startWorker(jobUrl(import.meta.url, 'interp-worker'), input);
+    } catch (e) {
+      finish({ exitCode: null, signal: null, profilePath: null, cancelled: false, error: `cannot start the embedded engine: ${(e as Error).message}` });
+      return;
+    }
+    o.onProgress?.({ bytecodes: 0, samples: 0, elapsedMs: 0, phase: 'running' });
+    worker.on('message', (m: InterpWorkerMessage) => {
+      switch (m.type) {
+        case 'out':
+          (m.fd === 1 ? o.onStdout : o.onStderr)?.(Buffer.from(m.data));
+          break;
+        case 'progress':
+          o.onProgress?.({ bytecodes: m.bytecodes, samples: 0, elapsedMs: m.elapsedMs, phase: 'running' });
+          break;
+        case 'stdin':
+          feed();
+          break;
+        case 'exit': {
+          o.onStats?.(m);
+          for (const f of m.transformFailures) o.onLog?.(`transform failed for ${f.name}: ${f.error}`);
+          const wrote = instrument !== 'none' && existsSync(profilePath);
+          finish({
+            exitCode: m.failure && m.failure !== 'cancelled' ? (m.exitCode ?? 1) : m.exitCode,
+            signal: null,
+            profilePath: wrote ? profilePath : null,
+            cancelled: m.cancelled || cancelled,
+            error: m.failure && m.failure !== 'cancelled' ? m.failure : undefined,
+          });
+          void worker?.terminate();
+          break;
+        }
+        case 'error':
+          finish({ exitCode: null, signal: null, profilePath: existsSync(profilePath) ? profilePath : null, cancelled, error: `embedded engine failed: ${m.message}` });
+          void worker?.terminate();
+          break;
+      }
+    });
+    worker.on('error', (e) => finish({ exitCode: null, signal: null, profilePath: existsSync(profilePath) ? profilePath : null, cancelled, error: `embedded engine failed: ${e.message}` }));
+    worker.on('exit', () =>
+      finish({ exitCode: null, signal: null, profilePath: existsSync(profilePath) ? profilePath : null, cancelled, error: cancelled ? undefined : 'embedded engine stopped unexpectedly' }),
+    );
+  });
+
+  return {
+    done,
+    cancel() {
+      if (cancelled) return;
+      cancelled = true;
+      Atomics.store(ctl, 0, 1);
+      Atomics.notify(ctl, 1);
+      killTimer = setTimeout(() => void worker?.terminate(), CANCEL_GRACE_MS);
+    },
+    writeStdin(data) {
+      queue.push(typeof data === 'string' ? Buffer.from(data) : data);
+      feed();
+    },
+    endStdin() {
+      stdinEnded = true;
+      feed();
+    },
+  };
+}
+
+registerEngine('interpreter', startInterpreterRun);

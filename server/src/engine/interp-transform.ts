@@ -1,0 +1,99 @@
+// The class transformer of the embedded engine: every class the VM defines passes through
+// here. With `--instrument app` the user class path is instrumented; with `all` the JDK's
+// classes too. The runtime (komorium/rt) and classes the VM spins (lambda proxies...) never are.
+//
+// Transformed classes are cached on disk by content hash (like the HotSpot engine's cache):
+//   JDK classes:  key = transformer version, options, JDK, class bytes. A JDK class's
+//                 transformation depends only on JDK classes, so the entry is shared by all
+//                 programs on the same JDK: the second run of anything starts fast.
+//   user classes: key also covers the shapes of all user classes (as driver.ts does).
+
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { ClassPath, type JdkInfo } from '../classpath/index';
+import { readClass } from '../classfile/reader';
+import { writeClass } from '../classfile/writer';
+import { transformClass } from '../transform/clazz';
+import { Hierarchy, classInfoOf } from '../transform/hierarchy';
+import { allScope, appScope, type Scope } from '../transform/scope';
+import { TRANSFORMER_VERSION } from '../transform/driver';
+import { isRuntimeClass } from '../runtime/contract';
+
+export type Instrument = 'none' | 'app' | 'all';
+
+export interface InterpTransformOptions {
+  jdk: JdkInfo;
+  classpath: string[];
+  instrument: Instrument;
+  maxPath?: number;
+  lineNumbers?: boolean;
+  cacheDir?: string;
+}
+
+export interface InterpTransformStats {
+  transformed: number;
+  reused: number;
+  failed: { name: string; error: string }[];
+}
+
+function writeAtomic(path: string, data: Uint8Array): void {
+  mkdirSync(dirname(path), { recursive: true });
+  const tmp = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  writeFileSync(tmp, data);
+  renameSync(tmp, path);
+}
+
+/** Builds the `transformClass` hook for VmOptions. */
+export function makeInterpTransformer(o: InterpTransformOptions): { hook: (name: string | null, bytes: Uint8Array, boot: boolean) => Uint8Array; stats: InterpTransformStats; close(): void } {
+  const stats: InterpTransformStats = { transformed: 0, reused: 0, failed: [] };
+  if (o.instrument === 'none') return { hook: (_n, b) => b, stats, close() {} };
+  const cp = ClassPath.from(o.classpath, { jdk: o.jdk });
+  const userClasses = new Set<string>();
+  const shapes: string[] = [];
+  for (const c of cp.listClasses()) {
+    if (c.source.startsWith('jrt:')) continue;
+    userClasses.add(c.internalName);
+  }
+  const hierarchy = new Hierarchy((n) => (cp.findUser(n) ?? cp.findBoot(n))?.bytes);
+  for (const n of [...userClasses].sort()) {
+    const f = cp.findUser(n);
+    if (!f) continue;
+    try {
+      const info = classInfoOf(readClass(f.bytes, f.source));
+      hierarchy.add(info);
+      const ms = [...info.methods.values()].map((m) => `${m.name}${m.descriptor}/${m.access}/${m.callerSensitive ? 1 : 0}`).sort();
+      shapes.push(`${info.name}<${info.superName ?? ''}<${info.interfaces.join(',')}/${info.access}/${info.majorVersion}{${ms.join(';')}}`);
+    } catch {
+      // unreadable: defineClass reports it
+    }
+  }
+  const scope: Scope = o.instrument === 'all' ? allScope : appScope((n) => userClasses.has(n));
+  const base = `${TRANSFORMER_VERSION}\0interp\0${o.instrument}\0${o.maxPath ?? 50}\0${o.lineNumbers ?? true}\0${o.jdk.home}\0${o.jdk.version ?? ''}\0`;
+  const jdkWorld = createHash('sha256').update(base).digest('hex');
+  const userWorld = createHash('sha256').update(base).update(shapes.join('\n')).digest('hex');
+
+  const hook = (name: string | null, bytes: Uint8Array, boot: boolean): Uint8Array => {
+    if (name === null || isRuntimeClass(name)) return bytes;
+    const user = !boot && userClasses.has(name);
+    if (!scope(name) || (o.instrument === 'app' && !user) || (boot && o.instrument !== 'all')) return bytes;
+    const key = createHash('sha256').update(user ? userWorld : jdkWorld).update(bytes).digest('hex');
+    const cached = o.cacheDir ? join(o.cacheDir, key.slice(0, 2), `${key}.class`) : undefined;
+    if (cached && existsSync(cached)) {
+      stats.reused++;
+      return readFileSync(cached);
+    }
+    try {
+      const cf = readClass(bytes, name);
+      const { cf: out } = transformClass(cf, { scope, hierarchy, maxPath: o.maxPath, lineNumbers: o.lineNumbers }, name);
+      const data = writeClass(out);
+      if (cached) writeAtomic(cached, data);
+      stats.transformed++;
+      return data;
+    } catch (e) {
+      stats.failed.push({ name, error: (e as Error).message });
+      return bytes;
+    }
+  };
+  return { hook, stats, close: () => cp.close() };
+}

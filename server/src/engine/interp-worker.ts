@@ -1,0 +1,173 @@
+// Worker-thread entry of the embedded engine: runs one program on the embedded JVM and talks
+// to the host (interp-run.ts) with messages:
+//   worker → host: {type:'out', fd, data} (batched, in order), {type:'progress', bytecodes},
+//                  {type:'stdin'} (the program wants input), {type:'exit', ...}
+//   host → worker: stdin data through a SharedArrayBuffer (see StdinChannel), cancellation
+//                  through a shared flag. The VM runs synchronously; it never needs the
+//                  worker's event loop.
+
+import { parentPort, workerData } from 'node:worker_threads';
+import { findJavaHome } from '../classpath/index';
+import { processStdin, runInterpreter } from '../interp/run';
+import type { VM } from '../interp/vm';
+import { makeInterpTransformer, type Instrument } from './interp-transform';
+
+export interface InterpWorkerInput {
+  jdk?: string;
+  classpath: string[];
+  mainClass: string;
+  args: string[];
+  properties: Record<string, string>;
+  cwd: string;
+  env: Record<string, string>;
+  instrument: Instrument;
+  maxPath?: number;
+  lineNumbers?: boolean;
+  /** Directory of the runtime classes (komorium/rt), appended to the boot class path. */
+  runtimeDir: string | null;
+  cacheDir?: string;
+  maxHeap?: number;
+  enableAssertions?: boolean;
+  /** [0] cancel flag, [1] stdin state (0 idle, 1 requested, 2 data ready, 3 EOF), [2] length. */
+  control: SharedArrayBuffer;
+  stdinData: SharedArrayBuffer;
+  /** Read the process's own standard input (fd 0) directly (the CLI). */
+  directStdin?: boolean;
+}
+
+export type InterpWorkerMessage =
+  | { type: 'out'; fd: 1 | 2; data: Uint8Array }
+  | { type: 'progress'; bytecodes: number; elapsedMs: number }
+  | { type: 'stdin' }
+  | { type: 'exit'; exitCode: number; failure: string | null; cancelled: boolean; bytecodes: number; classes: number; ms: number; transformed: number; reused: number; transformFailures: { name: string; error: string }[] }
+  | { type: 'error'; message: string };
+
+function post(m: InterpWorkerMessage): void {
+  parentPort?.postMessage(m);
+}
+
+function main(): void {
+  const input = workerData as InterpWorkerInput;
+  const control = new Int32Array(input.control);
+  const stdinBuf = new Uint8Array(input.stdinData);
+  const jdk = findJavaHome(input.jdk);
+  const tr = makeInterpTransformer({ jdk, classpath: input.classpath, instrument: input.instrument, maxPath: input.maxPath, lineNumbers: input.lineNumbers, cacheDir: input.cacheDir });
+
+  // Output: batched, flushed between time slices and before blocking on input.
+  let pending: { fd: 1 | 2; parts: Uint8Array[]; size: number } | null = null;
+  const flush = (): void => {
+    if (pending === null) return;
+    const { fd, parts, size } = pending;
+    const data = new Uint8Array(size);
+    let o = 0;
+    for (const p of parts) {
+      data.set(p, o);
+      o += p.length;
+    }
+    pending = null;
+    post({ type: 'out', fd, data });
+  };
+  const write = (fd: 1 | 2, d: Uint8Array): void => {
+    if (pending !== null && pending.fd !== fd) flush();
+    if (pending === null) pending = { fd, parts: [], size: 0 };
+    pending.parts.push(d.slice());
+    pending.size += d.length;
+    if (pending.size > 1 << 16) flush();
+  };
+  let eof = false;
+  const readStdin = (max: number): Uint8Array | null => {
+    if (eof) return new Uint8Array(0);
+    flush();
+    Atomics.store(control, 1, 1);
+    post({ type: 'stdin' });
+    for (;;) {
+      Atomics.wait(control, 1, 1, 200);
+      const st = Atomics.load(control, 1);
+      if (st === 2) {
+        const n = Math.min(max, Atomics.load(control, 2));
+        const out = stdinBuf.slice(0, n);
+        // Keep the rest for the next read.
+        const rest = Atomics.load(control, 2) - n;
+        if (rest > 0) {
+          stdinBuf.copyWithin(0, n, n + rest);
+          Atomics.store(control, 2, rest);
+          Atomics.store(control, 1, 2);
+        } else Atomics.store(control, 1, 0);
+        return out;
+      }
+      if (st === 3) {
+        eof = true;
+        Atomics.store(control, 1, 0);
+        return new Uint8Array(0);
+      }
+      if (Atomics.load(control, 0) !== 0) return new Uint8Array(0);
+    }
+  };
+  const t0 = performance.now();
+  let lastFlush = t0;
+  let vmRef: VM | null = null;
+  const result = runInterpreter({
+    jdk,
+    classpath: input.classpath,
+    mainClass: input.mainClass,
+    args: input.args,
+    properties: input.properties,
+    cwd: input.cwd,
+    env: input.env,
+    io: {
+      stdout: (d) => write(1, d),
+      stderr: (d) => write(2, d),
+      readStdin: input.directStdin
+        ? (max) => {
+            flush();
+            return processStdin(max);
+          }
+        : readStdin,
+    },
+    transformClass: tr.hook,
+    bootAppend: input.runtimeDir ? [input.runtimeDir] : [],
+    maxHeap: input.maxHeap,
+    enableAssertions: input.enableAssertions,
+    cancelled: () => Atomics.load(control, 0) !== 0,
+    onCreated: (vm) => {
+      vmRef = vm;
+      // Instrumented JDK code must not start the profiler before the JDK has booted.
+      if (input.runtimeDir && input.instrument === 'all') {
+        const c = vm.classes.tryBoot('komorium/rt/Contexts');
+        if (c) vm.setStatic('komorium/rt/Contexts', 'vmBooting', 1);
+      }
+    },
+    onBooted: (vm) => {
+      if (input.runtimeDir && input.instrument === 'all') vm.setStatic('komorium/rt/Contexts', 'vmBooting', 0);
+    },
+    onSlice: () => {
+      const now = performance.now();
+      if (now - lastFlush > 50) {
+        lastFlush = now;
+        flush();
+        const vm = vmRef;
+        if (vm) post({ type: 'progress', bytecodes: vm.threads.reduce((s, t) => s + t.bytecodes, 0), elapsedMs: now - t0 });
+      }
+    },
+  });
+  flush();
+  tr.close();
+  post({
+    type: 'exit',
+    exitCode: result.exitCode,
+    failure: result.failure,
+    cancelled: result.cancelled || Atomics.load(control, 0) !== 0,
+    bytecodes: result.bytecodes,
+    classes: result.classesLoaded,
+    ms: result.ms,
+    transformed: tr.stats.transformed,
+    reused: tr.stats.reused,
+    transformFailures: tr.stats.failed,
+  });
+}
+
+try {
+  main();
+} catch (e) {
+  post({ type: 'error', message: (e as Error)?.stack ?? String(e) });
+}
