@@ -14,6 +14,7 @@ import type { Browser } from 'playwright-core';
 import { loadProfile } from '../../server/src/profile/load';
 import { mergeThreads } from '../../server/src/profile/tree';
 import { methodStats } from '../../server/src/profile/lines';
+import { count, pct } from '../../server/src/lsp/numbers';
 import { REPO } from '../helpers/java';
 import {
   installCodeServer,
@@ -179,6 +180,32 @@ describe('Komorium in VS Code', { timeout: 600_000 }, () => {
     assert.ok(lenses.some((l) => /self [1-9][\d.]*% · total/.test(l)), `escapeTime's lens: ${lenses.join(' | ')}`);
     await maven.screenshot(join(SHOTS, 'maven-open-frame.png'));
     if (process.env.KOMORIUM_E2E_DOCS === '1') copyFileSync(join(SHOTS, 'maven-open-frame.png'), join(REPO, 'docs', 'img', 'editor.png'));
+
+    // A hover on the hot line: its share, estimated bytecodes, and the method's callers.
+    const hover = await maven.hoverLine('while (n < maxIterations');
+    assert.match(hover, new RegExp(`line ${hottest}`));
+    assert.match(hover, /Mandelbrot\.escapeTime\(double, double\)/);
+    assert.match(hover, /est\. bytecodes/);
+    await maven.screenshot(join(SHOTS, 'hover.png'));
+    await maven.page.keyboard.press('Escape');
+  });
+
+  test('a "type": "komorium" launch configuration (F5) runs with its arguments', async () => {
+    await maven.page.mouse.move(5, 500);
+    const before = newestProfile('com.example.render.App');
+    await maven.command('Debug: Start Debugging');
+    // VS Code asks which configuration: the one of .vscode/launch.json.
+    await waitFor('the launch configuration in the picker', () => maven.page.$('.quick-input-list .monaco-list-row[aria-label*="Profile App"]'));
+    await maven.page.keyboard.press('Enter');
+    await waitFor('a new profile from the launch configuration', async () => newestProfile('com.example.render.App') !== before, 120_000);
+    const p = loadProfile(newestProfile('com.example.render.App'));
+    assert.deepEqual(p.meta.args, ['12', '200'], 'args of examples/maven-app/.vscode/launch.json');
+    await waitFor('the status bar totals', async () => (await maven.statusItems()).some((x) => /^com\.example\.render\.App: [\d,]+ samples/.test(x)));
+    // The lenses follow the new profile (Mandelbrot.java is still open).
+    const esc = methodStats(mergeThreads(p)).find((x) => x.method.name === 'escapeTime')!;
+    const want = `total ${pct((100 * esc.total) / p.meta.totalSamples)} · ${count(esc.total)} samples`;
+    await waitFor(`the lens "${want}"`, async () => (await maven.codeLenses()).some((l) => l.endsWith(want)), 20_000);
+    await maven.screenshot(join(SHOTS, 'launch.png'));
     await maven.page.close();
   });
 

@@ -147,6 +147,18 @@ export class Workbench {
     });
   }
 
+  /** Hovers the middle of the first visible editor line containing `text`; returns the hover's text. */
+  async hoverLine(text: string): Promise<string> {
+    const line = this.page.locator('.editor-group-container.active .monaco-editor .view-line', { hasText: text }).first();
+    const box = await line.boundingBox();
+    if (!box) throw new Error(`no visible line with ${text}`);
+    await this.page.mouse.move(box.x + 40, box.y + box.height / 2);
+    return waitFor('a hover', async () => {
+      const t = await this.page.evaluate(() => document.querySelector('.monaco-hover:not(.hidden) .hover-contents, .monaco-hover .markdown-hover')?.textContent ?? '');
+      return t.length > 0 && t;
+    }, 15_000);
+  }
+
   /** Gives the terminal the keyboard focus (and waits until it has it). */
   async focusTerminal(): Promise<void> {
     await this.command('Terminal: Focus Terminal');
