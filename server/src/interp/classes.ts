@@ -211,18 +211,23 @@ export class ClassTable {
   loadThroughLoader(t: JThread, loader: JObject, name: string, then: () => unknown, kind: 'V' | 'L' = 'L', resumePc = -1, wrap = true): void {
     const vm = this.vm;
     const m = vm.loadClassMethod(loader);
+    // Once loadClass returned, `then` may upcall again (PENDING, a new glue above this one):
+    // the result of that chain then passes through this glue unchanged.
+    let loaded = false;
     pushCall(vm, t, m, [loader, vm.intern(name.replace(/\//g, '.'))], {
       kind,
       resumePc,
       base: -1,
       onReturn: (mirror) => {
+        if (loaded) return mirror;
         const c = mirror === null ? undefined : vm.classOfMirror(mirror as JObject);
         if (!c) throw new VmError('java/lang/NoClassDefFoundError', name);
         if (c.name !== name) throw new VmError('java/lang/NoClassDefFoundError', `${name} (wrong name: ${c.name})`);
         this.loaderData(loader).classes.set(name, c);
+        loaded = true;
         return then();
       },
-      onThrow: (exc) => (wrap ? vm.wrapLoadFailure(t, exc, name) : exc),
+      onThrow: (exc) => (wrap && !loaded ? vm.wrapLoadFailure(t, exc, name) : exc),
     });
   }
 }
