@@ -18,6 +18,7 @@ import type { JMethod } from './klass';
 import { BLOCK, JavaThrow, PENDING, VmError } from './signals';
 import type { Glue, JThread } from './thread';
 import type { VM } from './vm';
+import { compile, JIT_THRESHOLD } from './jit/compile';
 
 export type ValueKind = 'V' | 'I' | 'J' | 'F' | 'D' | 'L';
 
@@ -76,6 +77,7 @@ export function enterMethod(vm: VM, t: JThread, target: JMethod, base: number): 
     if (!vm.monitorEnter(t, lock)) throw BLOCK;
   }
   if (need > t.n.length) t.ensureSlots(need);
+  if (target.jit === null && ++target.counter > JIT_THRESHOLD) compile(vm, target);
   t.frames[t.depth].sp = base;
   const f = t.pushFrame();
   f.m = target;

@@ -10,9 +10,10 @@ import * as L from './long';
 import { BLOCK, EXIT, JavaThrow, PENDING, VmError } from './signals';
 import type { JThread } from './thread';
 import type { VM } from './vm';
-import { enterMethod, returnFromFrame, unwind } from './calls';
+import { deliver, enterMethod, returnFromFrame, unwind } from './calls';
 import { type MethodSite, type FieldSite, resolveClassAt, resolveFieldSite, resolveMethodSite, resolveLdc, linkInvokeDynamic } from './resolve';
 import { checkcastFails, isInstance, newArray, newMultiArray, castMessage } from './ops';
+import { compile, JIT_THRESHOLD, type CompiledFn } from './jit/compile';
 
 const fround = Math.fround;
 
@@ -25,6 +26,7 @@ export function interpret(vm: VM, t: JThread, budget: number): number {
   let code = m.code as Uint8Array;
   let k = m.klass;
   let cpc = k.cpc;
+  let jit = (m.jit || null) as CompiledFn | null;
   let pc = f.pc;
   let lp = f.lp;
   let sp = f.sp;
@@ -34,6 +36,48 @@ export function interpret(vm: VM, t: JThread, budget: number): number {
   for (;;) {
     try {
       while (count < budget) {
+        if (pc < opPc && jit === null && m.jit === null && ++m.counter > JIT_THRESHOLD) jit = compile(vm, m);
+        if (jit !== null) {
+          // Compiled code runs from this pc if it is an entry point (else returns 0).
+          f.pc = pc;
+          f.sp = sp;
+          const d0 = t.depth;
+          t.jitBase = d0;
+          let ran: number;
+          try {
+            ran = jit(t, f, budget - count);
+          } catch (e) {
+            opPc = f.pc;
+            sp = f.sp;
+            throw e;
+          }
+          count += ran;
+          if (t.depth !== d0) {
+            // The method returned by itself (deliver its value) or left callees' frames on top.
+            if (t.depth < d0) deliver(vm, t, t.rv, m.retKind, f.lp);
+            if (t.depth < 0) {
+              t.bytecodes += count;
+              return count;
+            }
+            f = t.frames[t.depth];
+            m = f.m as JMethod;
+            code = m.code as Uint8Array;
+            k = m.klass;
+            cpc = k.cpc;
+            jit = (m.jit || null) as CompiledFn | null;
+            pc = f.pc;
+            lp = f.lp;
+            sp = f.sp;
+            opPc = pc;
+            if (count >= budget) break;
+            continue;
+          }
+          if (ran > 0) {
+            pc = f.pc;
+            sp = f.sp;
+            if (count >= budget) break;
+          }
+        }
         opPc = pc;
         count++;
         switch (code[pc]) {
@@ -856,6 +900,7 @@ export function interpret(vm: VM, t: JThread, budget: number): number {
             code = m.code as Uint8Array;
             k = m.klass;
             cpc = k.cpc;
+            jit = (m.jit || null) as CompiledFn | null;
             pc = f.pc;
             lp = f.lp;
             sp = f.sp;
@@ -1003,6 +1048,7 @@ export function interpret(vm: VM, t: JThread, budget: number): number {
             code = m.code as Uint8Array;
             k = m.klass;
             cpc = k.cpc;
+            jit = (m.jit || null) as CompiledFn | null;
             pc = f.pc;
             lp = f.lp;
             sp = f.sp;
@@ -1024,6 +1070,7 @@ export function interpret(vm: VM, t: JThread, budget: number): number {
             code = m.code as Uint8Array;
             k = m.klass;
             cpc = k.cpc;
+            jit = (m.jit || null) as CompiledFn | null;
             pc = f.pc;
             lp = f.lp;
             sp = f.sp;
@@ -1045,6 +1092,7 @@ export function interpret(vm: VM, t: JThread, budget: number): number {
             code = m.code as Uint8Array;
             k = m.klass;
             cpc = k.cpc;
+            jit = (m.jit || null) as CompiledFn | null;
             pc = f.pc;
             lp = f.lp;
             sp = f.sp;
@@ -1065,6 +1113,7 @@ export function interpret(vm: VM, t: JThread, budget: number): number {
             code = m.code as Uint8Array;
             k = m.klass;
             cpc = k.cpc;
+            jit = (m.jit || null) as CompiledFn | null;
             pc = f.pc;
             lp = f.lp;
             sp = f.sp;
@@ -1267,6 +1316,7 @@ export function interpret(vm: VM, t: JThread, budget: number): number {
       code = m.code as Uint8Array;
       k = m.klass;
       cpc = k.cpc;
+      jit = (m.jit || null) as CompiledFn | null;
       pc = f.pc;
       lp = f.lp;
       sp = f.sp;

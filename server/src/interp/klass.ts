@@ -105,8 +105,10 @@ export class JMethod {
   index = 0;
   /** Signature attribute, annotations etc. are read from the class file on demand. */
   readonly memberIndex: number;
-  /** Per-method data of the exact-profile counter and the JIT. */
+  /** Invocations and back edges (the JIT's trigger). */
   counter = 0;
+  /** Compiled code (jit/compile.ts): null = not yet, false = not compilable. */
+  jit: ((t: never, f: never, budget: number) => number) | null | false = null;
   constructor(
     readonly klass: JClass,
     readonly name: string,

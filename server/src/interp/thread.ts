@@ -3,7 +3,8 @@
 // deterministically.
 //
 // Value stacks. Locals and operand stacks of all frames of a thread live in two parallel
-// arrays indexed by the same slot number: `n` (Float64Array) holds int, float and double
+// arrays indexed by the same slot number: `n` (a JS array of numbers only, so V8 keeps it as
+// unboxed doubles; it grows in place, so compiled code may keep a reference) holds int, float and double
 // values, `r` (JS array) holds references, long values (see long.ts) and returnAddresses.
 // Each typed instruction reads and writes the array of its type; untyped stack instructions
 // (dup*, swap, pop*) copy both. A callee's locals start where its arguments sit on the
@@ -65,7 +66,7 @@ export interface PendingNative {
 const INITIAL_SLOTS = 4096;
 
 export class JThread {
-  n = new Float64Array(INITIAL_SLOTS);
+  n: number[] = new Array<number>(INITIAL_SLOTS).fill(0);
   r: unknown[] = new Array<unknown>(INITIAL_SLOTS).fill(null);
   frames: Frame[] = [];
   /** Index of the top frame; -1 when the thread has no frames. */
@@ -98,6 +99,10 @@ export class JThread {
   bytecodes = 0;
   /** Stopped for good by a cancellation (never scheduled again). */
   frozen = false;
+  /** Return value of a compiled method that returned by itself (jit/codegen.ts). */
+  rv: unknown = undefined;
+  /** Frame depth at which the interpreter entered compiled code (bounds JS recursion). */
+  jitBase = 0;
   constructor(readonly id: number) {}
 
   /** Ensures the value stacks have room for `slots` slots. */
@@ -105,9 +110,9 @@ export class JThread {
     if (slots <= this.n.length) return;
     let len = this.n.length;
     while (len < slots) len *= 2;
-    const n = new Float64Array(len);
-    n.set(this.n);
-    this.n = n;
+    // Both arrays grow in place: compiled code and the interpreter hold references to them.
+    const n = this.n;
+    for (let i = n.length; i < len; i++) n.push(0);
     const r = this.r;
     const old = r.length;
     r.length = len;

@@ -20,6 +20,8 @@ import { platformProperties, vmProperties, javaVersionOf, type PropertyInputs } 
 import type { LdcValue } from './resolve';
 import { registerAllNatives } from './natives/index';
 import { installIndy } from './indy/link';
+import { linkSignaturePolymorphic } from './invoke/sigpoly';
+import { dynamicConstant, methodHandleConstant, methodTypeFor } from './invoke/constants';
 
 const TRACE_CLASSES = !!process.env.KOMORIUM_TRACE_CLASSES;
 
@@ -105,7 +107,7 @@ export class VM {
   constructor(readonly opts: VmOptions) {
     this.classes = new ClassTable(this);
     this.strings = new Strings(this);
-    this.maxDepth = opts.maxDepth ?? 6000;
+    this.maxDepth = opts.maxDepth ?? 16000;
     this.maxHeap = opts.maxHeap ?? 2 * 1024 * 1024 * 1024;
     this.vmProperties = new Map(Object.entries(opts.properties));
     registerAllNatives(this.natives);
@@ -331,8 +333,8 @@ export class VM {
     return (n === 'java/lang/invoke/MethodHandle' || n === 'java/lang/invoke/VarHandle') && m.isNative && (m.access & 0x80) !== 0;
   }
 
-  signaturePolymorphic(_t: JThread, _from: JClass, m: JMethod, desc: string): JMethod {
-    throw new VmError('java/lang/UnsupportedOperationException', `signature-polymorphic call ${m.klass.javaName}.${m.name}${desc} is not supported by the embedded engine yet`);
+  signaturePolymorphic(t: JThread, from: JClass, m: JMethod, desc: string): JMethod {
+    return linkSignaturePolymorphic(this, t, from, m, desc);
   }
 
   linkCallSite(t: JThread, m: JMethod, pc: number, idx: number): JMethod {
@@ -343,16 +345,16 @@ export class VM {
   /** Set by indy/: links an invokedynamic call site to a static method. */
   indyLinker: ((t: JThread, m: JMethod, pc: number, idx: number) => JMethod) | null = null;
 
-  methodTypeConstant(_t: JThread, k: JClass, desc: string): JObject {
-    throw new VmError('java/lang/UnsupportedOperationException', `ldc MethodType ${desc} in ${k.javaName} is not supported by the embedded engine yet`);
+  methodTypeConstant(t: JThread, k: JClass, desc: string): JObject {
+    return methodTypeFor(this, t, k, desc);
   }
 
-  methodHandleConstant(_t: JThread, k: JClass, kind: number, idx: number): JObject {
-    throw new VmError('java/lang/UnsupportedOperationException', `ldc MethodHandle (kind ${kind}, #${idx}) in ${k.javaName} is not supported by the embedded engine yet`);
+  methodHandleConstant(t: JThread, k: JClass, kind: number, idx: number): JObject {
+    return methodHandleConstant(this, t, k, kind, idx);
   }
 
-  dynamicConstant(_t: JThread, k: JClass, idx: number): LdcValue {
-    throw new VmError('java/lang/UnsupportedOperationException', `ldc of a dynamic constant (#${idx}) in ${k.javaName} is not supported by the embedded engine yet`);
+  dynamicConstant(t: JThread, k: JClass, idx: number): LdcValue {
+    return dynamicConstant(this, t, k, idx);
   }
 
   // ------------------------------------------------------------------ monitors

@@ -1,0 +1,79 @@
+// JIT entry points: decides when a method is compiled (a counter of invocations and back
+// edges), builds the JS function with `new Function`, and supplies the helpers the generated
+// code calls (E). A method that cannot be compiled (jsr/ret, huge) is marked and interpreted.
+
+import type { JClass, JMethod } from '../klass';
+import type { JObject } from '../object';
+import * as L from '../long';
+import { VmError } from '../signals';
+import { castMessage, checkcastFails, isAssignable, isInstance, newArray } from '../ops';
+import type { JThread, Frame } from '../thread';
+import type { VM } from '../vm';
+import type { MethodSite } from '../resolve';
+import { analyze, NotCompilable } from './analyze';
+import { generate } from './codegen';
+
+/** A compiled method: runs from f.pc, returns the bytecodes executed (0: not an entry). */
+export type CompiledFn = (t: JThread, f: Frame, budget: number) => number;
+
+/** Invocations + back edges before a method is compiled. */
+export const JIT_THRESHOLD = Number(process.env.KOMORIUM_JIT_THRESHOLD ?? 400);
+const MAX_CODE = 12000;
+const DISABLED = process.env.KOMORIUM_JIT === '0';
+const TRACE = !!process.env.KOMORIUM_TRACE_JIT;
+
+const E = {
+  npe: (): VmError => new VmError('java/lang/NullPointerException', null),
+  aioobe: (i: number, len: number): VmError => new VmError('java/lang/ArrayIndexOutOfBoundsException', `Index ${i} out of bounds for length ${len}`),
+  div0: (): VmError => new VmError('java/lang/ArithmeticException', '/ by zero'),
+  storeOk: (a: JObject, v: JObject): boolean => isAssignable(v.klass, a.klass.component as JClass),
+  ase: (v: JObject): VmError => new VmError('java/lang/ArrayStoreException', v.klass.javaName),
+  cce: (o: JObject, c: JClass): VmError => new VmError('java/lang/ClassCastException', castMessage(o.klass, c)),
+  newArray,
+  checkcastFails,
+  isInstance,
+  /** Virtual selection with the site's inline cache (resolve.ts MethodSite). */
+  sel: (vm: VM, s: MethodSite, k: JClass): JMethod => {
+    const m = vm.selectVirtual(k, s);
+    s.ck = k;
+    s.ct = m;
+    return m;
+  },
+  /** Pushes the frame of a direct call (the arguments are at slots [base, ...)). */
+  push: (t: JThread, m: JMethod, base: number): Frame => {
+    const need = base + m.maxLocals + m.maxStack + 8;
+    if (need > t.n.length) t.ensureSlots(need);
+    const f = t.pushFrame();
+    f.m = m;
+    f.pc = 0;
+    f.lp = base;
+    f.sp = base + m.maxLocals;
+    return f;
+  },
+};
+
+export let compiledCount = 0;
+
+/** Compiles `m` (or marks it as not compilable). Returns the function or null. */
+export function compile(vm: VM, m: JMethod): CompiledFn | null {
+  if (DISABLED || vm.exact !== null || m.code === null || m.code.length > MAX_CODE || m.jit === false) {
+    m.jit = false;
+    return null;
+  }
+  try {
+    const a = analyze(m);
+    const g = generate(m, a);
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval
+    const factory = new Function('K', 'L', 'E', 'vm', 'fr', g.source) as (...x: unknown[]) => CompiledFn;
+    const fn = factory(g.consts, L, E, vm, Math.fround);
+    m.jit = fn;
+    compiledCount++;
+    if (TRACE) vm.reportFailure(`[jit] ${m} (${m.code.length} bytes, ${g.source.length} chars)`);
+    return fn;
+  } catch (e) {
+    if (TRACE) vm.reportFailure(`[jit] not compiled ${m}: ${(e as Error).message}`);
+    if (!(e instanceof NotCompilable) && !(e instanceof SyntaxError) && TRACE) vm.reportFailure(String((e as Error).stack));
+    m.jit = false;
+    return null;
+  }
+}
