@@ -4,7 +4,7 @@
 //   StringConcatFactory.makeConcatWithConstants / makeConcat  → concat.ts
 //   LambdaMetafactory.metafactory / altMetafactory           → lambda.ts
 //   ObjectMethods.bootstrap (records)                         → records.ts
-// Any other bootstrap method gives a BootstrapMethodError naming it.
+// Any other bootstrap method links through the JDK (invoke/constants.ts linkCallSiteUpcall).
 
 import { Tag, type CpEntry } from '../../classfile/model';
 import type { JClass, JMethod } from '../klass';
@@ -14,6 +14,8 @@ import type { VM } from '../vm';
 import { spinConcat } from './concat';
 import { spinLambda } from './lambda';
 import { spinObjectMethod } from './records';
+import { bootstrapEntry, linkCallSiteUpcall } from '../invoke/constants';
+import { bindAppendix } from '../invoke/sigpoly';
 
 export interface HandleRef {
   kind: number;
@@ -104,10 +106,29 @@ export function installIndy(vm: VM): void {
   vm.indyLinker = (t: JThread, m: JMethod, pc: number, idx: number) => link(vm, t, m, pc, idx);
 }
 
+const FAST_PATHS = new Set([
+  'java/lang/invoke/StringConcatFactory.makeConcatWithConstants',
+  'java/lang/invoke/StringConcatFactory.makeConcat',
+  'java/lang/invoke/LambdaMetafactory.metafactory',
+  'java/lang/invoke/LambdaMetafactory.altMetafactory',
+  'java/lang/runtime/ObjectMethods.bootstrap',
+]);
+
+/** The bootstrap method handle of the invokedynamic whose InvokeDynamic entry is `idx`. */
+function bootstrapOf(k: JClass, idx: number): HandleRef {
+  const e = k.cp[idx];
+  if (!e || e.tag !== Tag.InvokeDynamic) throw new VmError('java/lang/ClassFormatError', `${k.javaName}: #${idx} is not InvokeDynamic`);
+  return handleRef(k, bootstrapEntry(k, e.bootstrapMethodAttrIndex).methodRefIndex);
+}
+
 function link(vm: VM, t: JThread, m: JMethod, pc: number, idx: number): JMethod {
-  const site = callSiteInfo(m.klass, idx);
-  const b = site.bsm;
+  const b = bootstrapOf(m.klass, idx);
   const key = `${b.owner}.${b.name}`;
+  if (!FAST_PATHS.has(key)) {
+    // Any other bootstrap: the JDK links the call site (MethodHandleNatives.linkCallSite).
+    return linkCallSiteUpcall(vm, t, m, pc, idx, (target, appendix, desc) => bindAppendix(vm, vm.syntheticNative('invokedynamic', desc, () => undefined), target, appendix));
+  }
+  const site = callSiteInfo(m.klass, idx);
   switch (key) {
     case 'java/lang/invoke/StringConcatFactory.makeConcatWithConstants':
     case 'java/lang/invoke/StringConcatFactory.makeConcat':
@@ -115,10 +136,8 @@ function link(vm: VM, t: JThread, m: JMethod, pc: number, idx: number): JMethod 
     case 'java/lang/invoke/LambdaMetafactory.metafactory':
     case 'java/lang/invoke/LambdaMetafactory.altMetafactory':
       return spinLambda(vm, t, site);
-    case 'java/lang/runtime/ObjectMethods.bootstrap':
-      return spinObjectMethod(vm, t, site);
     default:
-      throw new VmError('java/lang/BootstrapMethodError', `the embedded JVM does not support the bootstrap method ${b.owner.replace(/\//g, '.')}.${b.name}${b.desc} (invokedynamic at ${m}, pc ${pc})`);
+      return spinObjectMethod(vm, t, site);
   }
 }
 

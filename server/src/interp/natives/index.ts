@@ -25,6 +25,8 @@ import * as Reflection from './jdk/internal/reflect/Reflection';
 import * as BootLoader from './jdk/internal/loader/BootLoader';
 import * as SystemProps from './jdk/internal/util/SystemProps';
 import * as reflect from './java/lang/reflect';
+import * as MethodHandleNatives from './java/lang/invoke/MethodHandleNatives';
+import * as MethodHandle from './java/lang/invoke/MethodHandle';
 
 export function registerAllNatives(r: NativeRegistry): void {
   r.register('java/lang/Object', Object_.natives);
@@ -64,4 +66,6 @@ export function registerAllNatives(r: NativeRegistry): void {
   r.register('jdk/internal/reflect/NativeMethodAccessorImpl', reflect.methodAccessorNatives);
   r.register('jdk/internal/reflect/NativeConstructorAccessorImpl', reflect.constructorAccessorNatives);
   r.register('jdk/internal/reflect/ConstantPool', reflect.constantPoolNatives);
+  r.register('java/lang/invoke/MethodHandleNatives', MethodHandleNatives.natives);
+  r.register('java/lang/invoke/MethodHandle', MethodHandle.natives);
 }

@@ -43,6 +43,36 @@ export const natives: NativeTable = {
     const hb = vm.byteBufferArray(nonNull(bb));
     return defineClass(vm, t, loader, name === null ? null : str(vm, name), hb.data, hb.offset + off, len, pd, source === null ? null : str(vm, source));
   },
+  // Lookup.defineClass / defineHiddenClass: flags NESTMATE_CLASS 1, HIDDEN_CLASS 2 (STRONG_LOADER_LINK
+  // and ACCESS_VM_ANNOTATIONS need nothing here); classData is what MethodHandles.classData reads.
+  'defineClass0(Ljava/lang/ClassLoader;Ljava/lang/Class;Ljava/lang/String;[BIILjava/security/ProtectionDomain;ZILjava/lang/Object;)Ljava/lang/Class;': (
+    vm: VM,
+    t: JThread,
+    loader: JObject | null,
+    lookup: JObject | null,
+    name: JObject | null,
+    b: JObject | null,
+    off: number,
+    len: number,
+    pd: JObject | null,
+    initialize: number,
+    flags: number,
+    classData: JObject | null,
+  ) => {
+    const host = vm.classOfMirror(nonNull(lookup));
+    const hidden = (flags & 2) !== 0;
+    let defined: JClass | null = null;
+    const mirror = defineClass(vm, t, loader, name === null ? null : str(vm, name), (nonNull(b) as JArray).data as Int8Array, off, len, pd, null, hidden, (k) => {
+      defined = k;
+      if (hidden && (flags & 1) !== 0) k.nestHost = vm.nestHostOf(host);
+      const m = vm.mirrorOf(k);
+      (m as unknown as Record<string, unknown>).classData = classData;
+      return m;
+    });
+    // Initialised now when defined without upcalls; otherwise on first use (JVMS 5.5).
+    if (initialize !== 0 && defined !== null) return vm.initializeThen(t, defined, () => mirror);
+    return mirror;
+  },
   'findBootstrapClass(Ljava/lang/String;)Ljava/lang/Class;': (vm: VM, _t: JThread, name: JObject | null) => {
     const n = str(vm, name).replace(/\./g, '/');
     const k = vm.classes.tryBoot(n);

@@ -20,7 +20,9 @@ export function cloneObject(vm: VM, o: JObject): JObject {
   const c = vm.allocObject(o.klass) as unknown as Record<string, unknown>;
   const src = o as unknown as Record<string, unknown>;
   for (const f of o.klass.instanceFields) c[f.key] = src[f.key];
-  // VM-private properties ($vm, $js) are not copied.
+  // VM-private properties ($vm, $js) are not copied, except a MemberName's target (HotSpot's
+  // injected vmindex/vmtarget are copied with the object).
+  if (o.klass.name === 'java/lang/invoke/MemberName') c.$vm = src.$vm;
   return c as unknown as JObject;
 }
 

@@ -2,17 +2,24 @@
 // access flags.
 
 import type { JObject } from '../../../../object';
-import type { JClass } from '../../../../klass';
+import type { JClass, JMethod } from '../../../../klass';
+import { isLambdaFormFrame } from '../../../../invoke/frames';
 import { VmError } from '../../../../signals';
 import type { JThread } from '../../../../thread';
 import type { VM } from '../../../../vm';
 import type { NativeTable } from '../../../registry';
 import { bool, classOf } from '../../../util';
 
-/** True for frames getCallerClass skips: Method.invoke and the reflection/MH machinery. */
-export function isReflectionFrame(k: JClass, name: string): boolean {
+/**
+ * True for frames getCallerClass skips: Method.invoke, the reflection accessors and compiled
+ * LambdaForms; other hidden classes (e.g. the invoker MethodHandles bind a caller-sensitive
+ * method to) are callers like any class, as in HotSpot.
+ */
+export function isReflectionFrame(k: JClass, name: string, m?: JMethod): boolean {
   if (k.name === 'java/lang/reflect/Method' && name === 'invoke') return true;
-  if (k.hidden) return true;
+  if (m !== undefined && isLambdaFormFrame(m)) return true;
+  // Classes the VM spins for invokedynamic (indy/) stand in for the JDK's method handles.
+  if (k.hidden && k.source === 'spun') return true;
   const n = k.name;
   return n.startsWith('jdk/internal/reflect/') && (n.includes('MethodAccessor') || n.includes('ConstructorAccessor'));
 }
@@ -31,7 +38,7 @@ export const natives: NativeTable = {
         seen++;
         continue; // the caller-sensitive method
       }
-      if (isReflectionFrame(m.klass, m.name)) continue;
+      if (isReflectionFrame(m.klass, m.name, m)) continue;
       return vm.mirrorOf(m.klass);
     }
     return null;

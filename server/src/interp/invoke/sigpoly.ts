@@ -1,0 +1,147 @@
+// Signature-polymorphic call sites (JVMS 2.9.3): invokevirtual/invokestatic of MethodHandle's
+// and VarHandle's native varargs methods with the call site's own descriptor.
+//
+// Each (method, descriptor) gets a synthetic JMethod: a native with that descriptor (so the
+// interpreter passes the arguments as for any call) that removes its own frame and tail-calls
+// the real target with the same argument slots, as HotSpot's method-handle intrinsics and
+// invokehandle call sites do:
+//  - invokeBasic(mh, args...)       → mh.form.vmentry's method, same arguments;
+//  - linkToStatic/Special/Virtual/Interface(args..., MemberName) → the MemberName's method,
+//    selected on the receiver for Virtual/Interface; the trailing MemberName is dropped;
+//  - invoke/invokeExact (MethodHandle) and the VarHandle access modes → the invoker method
+//    MethodHandleNatives.linkMethod returned (an upcall at link time), with its appendix (a
+//    MethodType or VarHandle.AccessDescriptor) pushed after the arguments.
+// The target's frame replaces the native's, so the value it returns goes straight to the
+// caller; if it blocks (a synchronized method), the call instruction runs again later.
+
+import { enterMethod, pushCall } from '../calls';
+import { JMethod, type JClass } from '../klass';
+import type { JObject } from '../object';
+import { PENDING, VmError } from '../signals';
+import type { JThread } from '../thread';
+import type { VM } from '../vm';
+import { memberMethod } from './member';
+import { invokeState, MH, perLoader, REF_invokeVirtual } from './state';
+
+type Dispatch = 'static' | 'special' | 'virtual' | 'interface';
+
+/**
+ * Replaces the native frame on top (a trampoline called with its arguments at `base`) by a
+ * call of `target` with the arguments in place. `callerSp` is the caller's operand-stack top
+ * before the call (restored so the instruction can run again if the target blocks).
+ */
+function tailCall(vm: VM, t: JThread, target: JMethod, base: number, callerSp: number): never {
+  t.frames[t.depth].sp = callerSp;
+  enterMethod(vm, t, target, base);
+  throw PENDING;
+}
+
+function select(recv: JObject, m: JMethod, how: Dispatch): JMethod {
+  if (how === 'interface' && !recv.klass.supers.has(m.klass)) {
+    throw new VmError('java/lang/IncompatibleClassChangeError', `Receiver class ${recv.klass.javaName} does not implement the interface ${m.klass.javaName} defining the method to be called`);
+  }
+  if (m.isPrivate) return m;
+  const sel = recv.klass.vmap.get(m.nameDesc);
+  if (sel === undefined || sel.isAbstract) {
+    throw new VmError('java/lang/AbstractMethodError', `Receiver class ${recv.klass.javaName} does not define or inherit an implementation of the resolved method '${sel?.isAbstract ? 'abstract ' : ''}${m.name}${m.desc}' of ${m.klass.isInterface ? 'interface' : 'class'} ${m.klass.javaName}.`);
+  }
+  return sel;
+}
+
+function makeTrampoline(proto: JMethod, desc: string, body: (t: JThread, base: number, self: JMethod) => unknown): JMethod {
+  const tm = new JMethod(proto.klass, proto.name, desc, proto.access, proto.memberIndex);
+  tm.native = (t, base) => body(t, base, tm);
+  return tm;
+}
+
+/** invokeBasic / linkTo*: the intrinsic for this descriptor. */
+function intrinsic(vm: VM, m: JMethod, desc: string): JMethod {
+  const s = invokeState(vm);
+  const key = m.name + desc;
+  const have = s.intrinsics.get(key);
+  if (have !== undefined) return have;
+  let tm: JMethod;
+  if (m.name === 'invokeBasic') {
+    tm = makeTrampoline(m, desc, (t, base, self) => {
+      const mh = t.r[base] as JObject | null;
+      t.depth--;
+      if (mh === null) throw new VmError('java/lang/NullPointerException', null);
+      const form = s.get(mh, MH, 'form') as JObject;
+      const entry = s.get(form, 'java/lang/invoke/LambdaForm', 'vmentry') as JObject | null;
+      return tailCall(vm, t, memberMethod(vm, entry), base, base + self.argSlots);
+    });
+  } else {
+    const how = ({ linkToStatic: 'static', linkToSpecial: 'special', linkToVirtual: 'virtual', linkToInterface: 'interface' } as Record<string, Dispatch | undefined>)[m.name];
+    if (how === undefined) throw new VmError('java/lang/UnsupportedOperationException', `MethodHandle.${m.name} is not supported by the embedded JVM`);
+    tm = makeTrampoline(m, desc, (t, base, self) => {
+      const mn = t.r[base + self.argSlots - 1] as JObject | null;
+      t.depth--;
+      let target = memberMethod(vm, mn);
+      if (how !== 'static') {
+        const recv = t.r[base] as JObject | null;
+        if (recv === null) throw new VmError('java/lang/NullPointerException', null);
+        if (how !== 'special') target = select(recv, target, how);
+      }
+      return tailCall(vm, t, target, base, base + self.argSlots);
+    });
+  }
+  s.intrinsics.set(key, tm);
+  return tm;
+}
+
+/**
+ * Makes `shell` (a native method with the call site's descriptor) call `target` with
+ * `appendix` as an extra trailing argument (none if the target takes no more arguments).
+ */
+export function bindAppendix(vm: VM, shell: JMethod, target: JMethod, appendix: JObject | null): JMethod {
+  const slots = shell.argSlots;
+  if (target.argSlots !== slots + 1 && target.argSlots !== slots) {
+    throw new VmError('java/lang/InternalError', `cannot link ${shell.name}${shell.desc} to ${target} (argument count mismatch)`);
+  }
+  const withAppendix = target.argSlots === slots + 1;
+  shell.native = (t, base) => {
+    t.depth--;
+    const top = base + slots;
+    if (withAppendix) {
+      t.ensureSlots(top + 2);
+      t.r[top] = appendix;
+    }
+    return tailCall(vm, t, target, base, top);
+  };
+  return shell;
+}
+
+/** invoke/invokeExact/VarHandle access modes: linked through MethodHandleNatives.linkMethod. */
+function invoker(vm: VM, t: JThread, from: JClass, m: JMethod, desc: string): JMethod {
+  const s = invokeState(vm);
+  const cache = perLoader(s.invokers, from.loader);
+  const key = `${m.klass.name}.${m.name}${desc}`;
+  const have = cache.get(key);
+  if (have !== undefined) return have;
+  const mhn = vm.classes.loadBoot('java/lang/invoke/MethodHandleNatives');
+  vm.initialize(t, mhn);
+  const linkMethod = s.natives('linkMethod(Ljava/lang/Class;ILjava/lang/Class;Ljava/lang/String;Ljava/lang/Object;[Ljava/lang/Object;)Ljava/lang/invoke/MemberName;');
+  const objectK = vm.classes.loadBoot('java/lang/Object');
+  const appendix = vm.newObjectArray(objectK, [null]);
+  const resumePc = t.frames[t.depth].pc;
+  pushCall(vm, t, linkMethod, [vm.mirrorOf(from), REF_invokeVirtual, vm.mirrorOf(m.klass), vm.intern(m.name), vm.intern(desc), appendix], {
+    kind: 'V',
+    resumePc,
+    base: -1,
+    onReturn: (mn) => {
+      const target = memberMethod(vm, mn as JObject | null);
+      const app = (appendix.data as (JObject | null)[])[0];
+      cache.set(key, bindAppendix(vm, new JMethod(m.klass, m.name, desc, m.access, m.memberIndex), target, app));
+      return undefined;
+    },
+  });
+  throw PENDING;
+}
+
+/** vm.signaturePolymorphic: the method a call site of `m` with descriptor `desc` invokes. */
+export function linkSignaturePolymorphic(vm: VM, t: JThread, from: JClass, m: JMethod, desc: string): JMethod {
+  if (m.klass.name === MH) {
+    if (m.name === 'invokeBasic' || m.name.startsWith('linkTo')) return intrinsic(vm, m, desc);
+  }
+  return invoker(vm, t, from, m, desc);
+}
