@@ -113,8 +113,35 @@ export function unsafeGet(o: JObject | null, offset: Long, kind: Kind): unknown 
     const idx = (off - ARRAY_BASE) / scaleOf(o.klass.elemDesc);
     return d[idx];
   }
-  const { holder, key } = fieldAt(o, off);
-  return (holder as Record<string | number, unknown>)[key];
+  const { f, holder, key } = fieldAt(o, off);
+  const v = (holder as Record<string | number, unknown>)[key];
+  // Float/double fields accessed as int/long bits (Unsafe.compareAndSetFloat and friends).
+  if (kind === 'I' && f.desc === 'F') return floatBits(v as number);
+  if (kind === 'J' && f.desc === 'D') return doubleBits(v as number);
+  return v;
+}
+
+const bitsView = new DataView(new ArrayBuffer(8));
+
+function floatBits(v: number): number {
+  bitsView.setFloat32(0, v);
+  return bitsView.getInt32(0);
+}
+
+function doubleBits(v: number): Long {
+  bitsView.setFloat64(0, v);
+  return fromHiLo(bitsView.getInt32(0), bitsView.getInt32(4));
+}
+
+function bitsFloat(v: number): number {
+  bitsView.setInt32(0, v);
+  return bitsView.getFloat32(0);
+}
+
+function bitsDouble(v: Long): number {
+  bitsView.setInt32(0, hi32(v));
+  bitsView.setInt32(4, lo32(v));
+  return bitsView.getFloat64(0);
 }
 
 export function unsafePut(o: JObject | null, offset: Long, kind: Kind, v: unknown): void {
@@ -129,7 +156,11 @@ export function unsafePut(o: JObject | null, offset: Long, kind: Kind, v: unknow
   }
   const { f, holder, key } = fieldAt(o, off);
   let val = v;
-  if (kind === 'Z' || kind === 'B' || kind === 'C' || kind === 'S') val = narrow(f.desc, v as number);
+  // Sub-word fields written as a whole int (Unsafe.compareAndExchangeByte/Short work on the
+  // containing int), float/double fields written as bits.
+  if (kind === 'Z' || kind === 'B' || kind === 'C' || kind === 'S' || kind === 'I') val = narrow(f.desc, v as number);
+  if (kind === 'I' && f.desc === 'F') val = bitsFloat(v as number);
+  else if (kind === 'J' && f.desc === 'D') val = bitsDouble(v as Long);
   (holder as Record<string | number, unknown>)[key] = val;
 }
 
