@@ -32,6 +32,11 @@ export interface InterpRunOptions extends RunOptions {
   maxHeap?: number;
   /** The worker reads the process's standard input itself (the CLI). */
   directStdin?: boolean;
+  /**
+   * Exact mode (the perfect profile of paper 000 Section 7.1): the original classes run and
+   * every bytecode is counted per context and line over this scope; `instrument` is ignored.
+   */
+  exact?: 'app' | 'all';
 }
 
 /** Parses -Xmx / -D / -ea from JVM options (the embedded VM honours these). */
@@ -72,7 +77,7 @@ function startWorker(url: URL, input: InterpWorkerInput): Worker {
 export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
   const cwd = resolve(o.cwd ?? process.cwd());
   const profilePath = resolve(cwd, o.profilePath);
-  const instrument: Instrument = o.instrument ?? 'all';
+  const instrument: Instrument = o.exact ? 'none' : (o.instrument ?? 'all');
   const control = new SharedArrayBuffer(16);
   const ctl = new Int32Array(control);
   const stdinData = new SharedArrayBuffer(STDIN_CAPACITY);
@@ -157,6 +162,13 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
       control,
       stdinData,
       directStdin: o.directStdin,
+      exact: o.exact
+        ? {
+            scope: o.exact,
+            out: profilePath,
+            meta: { engine: 'interp-exact', vm: 'Komorium embedded JVM (exact mode)', jdk: '', seed: 0, program: o.mainClass, args: o.args, scope: o.exact, agent: 'exact' },
+          }
+        : undefined,
     };
     try {
       worker = startWorker(jobUrl(import.meta.url, 'interp-worker'), input);
@@ -179,7 +191,7 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
         case 'exit': {
           o.onStats?.(m);
           for (const f of m.transformFailures) o.onLog?.(`transform failed for ${f.name}: ${f.error}`);
-          const wrote = instrument !== 'none' && existsSync(profilePath);
+          const wrote = (instrument !== 'none' || !!o.exact) && existsSync(profilePath);
           finish({
             exitCode: m.failure && m.failure !== 'cancelled' ? (m.exitCode ?? 1) : m.exitCode,
             signal: null,

@@ -11,6 +11,23 @@ import { findJavaHome } from '../classpath/index';
 import { processStdin, runInterpreter } from '../interp/run';
 import type { VM } from '../interp/vm';
 import { makeInterpTransformer, type Instrument } from './interp-transform';
+import { ExactProfiler } from '../interp/exact';
+import { ClassPath, type JdkInfo } from '../classpath/index';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { profileFromJson, stringifyProfile } from '../profile/index';
+import { isRuntimeClass } from '../runtime/contract';
+
+/** Which classes exact mode counts: the user class path (app) or everything but the runtime. */
+function exactScope(scope: 'app' | 'all', classpath: string[], jdk: JdkInfo): (name: string) => boolean {
+  if (scope === 'all') return (n) => !isRuntimeClass(n);
+  const cp = ClassPath.from(classpath, { jdk: null });
+  const user = new Set<string>();
+  for (const c of cp.listClasses()) user.add(c.internalName);
+  cp.close();
+  void jdk;
+  return (n) => user.has(n);
+}
 
 export interface InterpWorkerInput {
   jdk?: string;
@@ -33,6 +50,11 @@ export interface InterpWorkerInput {
   stdinData: SharedArrayBuffer;
   /** Read the process's own standard input (fd 0) directly (the CLI). */
   directStdin?: boolean;
+  /**
+   * Exact mode: the original classes run and every bytecode is counted per context and line
+   * (scope: `exactScope`); the profile is written to `exactOut`.
+   */
+  exact?: { scope: 'app' | 'all'; out: string; meta: Record<string, unknown> };
 }
 
 export type InterpWorkerMessage =
@@ -131,6 +153,7 @@ function main(): void {
     cancelled: () => Atomics.load(control, 0) !== 0,
     onCreated: (vm) => {
       vmRef = vm;
+      if (input.exact) vm.exact = new ExactProfiler(exactScope(input.exact.scope, input.classpath, jdk));
       // Instrumented JDK code must not start the profiler before the JDK has booted.
       if (input.runtimeDir && input.instrument === 'all') {
         const c = vm.classes.tryBoot('komorium/rt/Contexts');
@@ -152,6 +175,14 @@ function main(): void {
   });
   flush();
   tr.close();
+  const ex = vmRef === null ? null : (vmRef as VM).exact;
+  if (input.exact && ex) {
+    const json = ex.toProfile({ ...input.exact.meta, startTime: Date.now() - Math.round(result.ms), endTime: Date.now() });
+    mkdirSync(dirname(input.exact.out), { recursive: true });
+    const tmp = `${input.exact.out}.${process.pid}.tmp`;
+    writeFileSync(tmp, stringifyProfile(profileFromJson(json, input.exact.out)));
+    renameSync(tmp, input.exact.out);
+  }
   post({
     type: 'exit',
     exitCode: result.exitCode,

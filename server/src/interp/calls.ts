@@ -78,6 +78,7 @@ export function enterMethod(vm: VM, t: JThread, target: JMethod, base: number): 
   }
   if (need > t.n.length) t.ensureSlots(need);
   if (target.jit === null && ++target.counter > JIT_THRESHOLD) compile(vm, target);
+  if (vm.exact !== null) vm.exact.enter(t, target);
   t.frames[t.depth].sp = base;
   const f = t.pushFrame();
   f.m = target;
@@ -85,7 +86,6 @@ export function enterMethod(vm: VM, t: JThread, target: JMethod, base: number): 
   f.lp = lp;
   f.sp = lp + target.maxLocals;
   f.lock = lock;
-  if (vm.exact !== null) vm.exact.enter(t, target);
 }
 
 function callNative(vm: VM, t: JThread, target: JMethod, base: number): void {

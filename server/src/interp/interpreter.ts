@@ -33,6 +33,7 @@ export function interpret(vm: VM, t: JThread, budget: number): number {
   let n = t.n;
   let r = t.r;
   let opPc = pc;
+  const ex = vm.exact;
   for (;;) {
     try {
       while (count < budget) {
@@ -80,6 +81,7 @@ export function interpret(vm: VM, t: JThread, budget: number): number {
         }
         opPc = pc;
         count++;
+        if (ex !== null) ex.count(t, m, pc);
         switch (code[pc]) {
           case 0x00: // nop
             pc++;

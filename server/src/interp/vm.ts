@@ -16,6 +16,7 @@ import { prettyDescriptor, type MethodSite } from './resolve';
 import { initialize as initializeClass, initializeThen } from './init';
 import { materialize, newThrowable, internalErrorFrom, wrapLoadFailure, isBacktrace } from './throwables';
 import type { Scheduler } from './scheduler';
+import type { ExactProfiler } from './exact';
 import { platformProperties, vmProperties, javaVersionOf, type PropertyInputs } from './properties';
 import type { LdcValue } from './resolve';
 import { registerAllNatives } from './natives/index';
@@ -67,11 +68,6 @@ export interface VmOptions {
   stdinAvailable?: () => number;
 }
 
-/** Hooks of the exact (every-bytecode) profiler; null when not in exact mode. */
-export interface ExactHooks {
-  enter(t: JThread, m: JMethod): void;
-  exit(t: JThread): void;
-}
 
 export class VM {
   readonly classes: ClassTable;
@@ -85,7 +81,8 @@ export class VM {
   maxSlots = 1 << 22;
   maxHeap: number;
   heapUsed = 0;
-  exact: ExactHooks | null = null;
+  /** The exact (every-bytecode) profiler; null unless in exact mode (exact.ts). */
+  exact: ExactProfiler | null = null;
   /** Virtual clock in nanoseconds: advances with executed bytecodes (1 ns each) and sleeps. */
   clockNs = 0;
   /** Wall-clock epoch ms at VM start (currentTimeMillis = startMillis + clock). */

@@ -21,6 +21,9 @@ options:
                         jvm: the transformed classes on HotSpot (java from the JDK)
   --instrument S        embedded engine: all (default; the JDK's classes too) or app
   --no-profile          embedded engine: run the original classes, no agent (baseline)
+  --exact               embedded engine: the perfect profile (paper 7.1): the original classes
+                        run and every bytecode is counted per context and line, over the
+                        --instrument scope
   -cp, --classpath CP   the program's class path (directories and jars)
   --granularity N       bytecodes between samples (default 10000)
   --random R            add r uniform in [0, R) to each interval (default 100; 0 = constant)
@@ -59,6 +62,7 @@ registerCommand({
         agent: { value: true },
         instrument: { value: true },
         'no-profile': {},
+        exact: {},
       },
       true,
     );
@@ -84,6 +88,7 @@ registerCommand({
         args: programArgs,
         out,
         instrument: args.flags.has('no-profile') ? 'none' : instr,
+        exact: args.flags.has('exact') ? instr : undefined,
         granularity: intFlag(args, 'granularity', 10000, 1, 2 ** 31 - 1),
         random: intFlag(args, 'random', 100, 0, 2 ** 31 - 1),
         seed: intFlag(args, 'seed', 1),
@@ -92,7 +97,7 @@ registerCommand({
         jdk: flag(args, 'jdk'),
       });
     }
-    if (flag(args, 'instrument') !== undefined || args.flags.has('no-profile')) throw new UsageError('--instrument and --no-profile are options of the embedded engine (--engine interpreter)');
+    if (flag(args, 'instrument') !== undefined || args.flags.has('no-profile') || args.flags.has('exact')) throw new UsageError('--instrument, --no-profile and --exact are options of the embedded engine (--engine interpreter)');
     const r = await runOnHotSpot({
       classpath,
       mainClass,
@@ -137,6 +142,7 @@ interface EmbeddedCliRun {
   args: string[];
   out: string;
   instrument: 'all' | 'app' | 'none';
+  exact?: 'all' | 'app';
   granularity: number;
   random: number;
   seed: number;
@@ -146,13 +152,14 @@ interface EmbeddedCliRun {
 }
 
 async function runEmbedded(o: EmbeddedCliRun): Promise<number> {
-  if (o.instrument !== 'none' && existsSync(o.out)) rmSync(o.out);
+  if ((o.instrument !== 'none' || o.exact) && existsSync(o.out)) rmSync(o.out);
   const run = startInterpreterRun({
     classpath: o.classpath,
     mainClass: o.mainClass,
     args: o.args,
     profilePath: o.out,
     instrument: o.instrument,
+    exact: o.exact,
     granularity: o.granularity,
     random: o.random,
     seed: o.seed,
@@ -171,6 +178,6 @@ async function runEmbedded(o: EmbeddedCliRun): Promise<number> {
   process.off('SIGINT', onSig);
   process.off('SIGTERM', onSig);
   if (r.error) process.stderr.write(`komorium: ${r.error}\n`);
-  if (o.instrument !== 'none') summarize(o.out, o.vmArgs.includes('-Dkomorium.agent=none'), r.exitCode);
+  if (o.instrument !== 'none' || o.exact) summarize(o.out, o.vmArgs.includes('-Dkomorium.agent=none'), r.exitCode);
   return r.exitCode ?? 1;
 }

@@ -21,6 +21,7 @@ export function startThread(vm: VM, self: JObject): void {
   const sched = vm.scheduler!;
   if (vm.threadOf(self)) throw new VmError('java/lang/IllegalThreadStateException', null);
   const t = vm.newThread();
+  if (vm.exact !== null && vm.current) vm.exact.threadStarted(vm.current, t);
   (self as unknown as Record<string, unknown>).$vm = t;
   t.jthread = self;
   const nameObj = getField(vm, self, 'name') as JObject | null;
