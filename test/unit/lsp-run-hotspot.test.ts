@@ -92,6 +92,8 @@ test('cancel stops a program that loops forever and keeps the samples so far', a
     const settled = await Promise.race([c.outcome.then(() => true), new Promise((r) => setTimeout(() => r(false), 50))]);
     assert.equal(settled, false, `the run ended early: ${c.stderr()}`);
   }
+  // Every snapshot of the busy thread is a valid profile (no torn totals).
+  for (const j of c.snapshots) profileFromJson(j as Parameters<typeof profileFromJson>[0], 'snapshot');
   const samplesOf = (j: unknown) => (j as { meta: { totalSamples: number } }).meta.totalSamples;
   assert.ok(samplesOf(c.snapshots[2]) > samplesOf(c.snapshots[0]), 'later snapshots have more samples');
   c.run.cancel();

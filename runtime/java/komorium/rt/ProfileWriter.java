@@ -153,7 +153,7 @@ final class ProfileWriter {
     byte[] render(TC[] contexts, String agentName) {
         ArrayList<Out> outs = new ArrayList<Out>();
         for (int i = 0; i < contexts.length; i++) {
-            Out o = snapshotKeys != null ? copyLive(contexts[i]) : copy(contexts[i]);
+            Out o = snapshotKeys != null ? copyLive(contexts[i]) : copy(contexts[i], false);
             if (o != null) outs.add(o);
         }
         Collections.sort(outs, new Comparator<Out>() {
@@ -271,12 +271,16 @@ final class ProfileWriter {
         return j.toBytes();
     }
 
-    /** A thread's totals and tree, copied under its context's monitor (null: nothing to write). */
-    private Out copy(TC tc) {
+    /**
+     * A thread's totals and tree, copied under its context's monitor (null: nothing to write).
+     * A live snapshot counts the finished sampling intervals only: the pending part of the
+     * current one is read from fields the running thread changes without the monitor.
+     */
+    private Out copy(TC tc, boolean live) {
         synchronized (tc) {
             if (!(tc.agentData instanceof ThreadData)) return null;
             ThreadData d = (ThreadData) tc.agentData;
-            long b = d.bytecodes + tc.pendingBytecodes();
+            long b = d.bytecodes + (live ? 0 : tc.pendingBytecodes());
             if (d.samples == 0 && b == 0) return null;
             Out o = new Out(d.name, d.seq);
             o.samples = d.samples;
@@ -286,13 +290,13 @@ final class ProfileWriter {
         }
     }
 
-    /** {@link #copy} for a live snapshot: the thread's next sample waits until we have the monitor. */
+    /** {@link #copy} for a live snapshot: the thread's next sample waits until we hold the monitor. */
     private Out copyLive(TC tc) {
         tc.snapshotWaiting = true;
         try {
             synchronized (tc) {
                 tc.snapshotWaiting = false;
-                return copy(tc);
+                return copy(tc, true);
             }
         } finally {
             tc.snapshotWaiting = false;
