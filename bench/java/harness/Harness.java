@@ -15,6 +15,11 @@ import java.lang.management.ThreadMXBean;
  * </pre>
  *
  * Arguments: [iterations] [scale]. The scale multiplies the problem size (1.0 = full size).
+ *
+ * <p>With {@code -Dharness.jmx=false} the harness touches only java.base: no ThreadMXBean, no
+ * OperatingSystemMXBean ({@code cpu-us} and {@code proc-cpu-us} print -1). bench/interp.ts runs
+ * the workloads that way on the embedded JVM (and, for a fair comparison, on HotSpot too) and
+ * measures the process CPU time from outside.
  */
 public final class Harness {
   /** One iteration of a benchmark: computes everything from scratch and returns a checksum. */
@@ -28,20 +33,20 @@ public final class Harness {
     int iterations = args.length > 0 ? Integer.parseInt(args[0]) : 10;
     double scale = args.length > 1 ? Double.parseDouble(args[1]) : 1.0;
     if (iterations < 1 || !(scale > 0)) throw new IllegalArgumentException("usage: " + name + " [iterations>=1] [scale>0]");
-    ThreadMXBean mx = ManagementFactory.getThreadMXBean();
-    boolean cpu = mx.isCurrentThreadCpuTimeSupported();
+    Jmx mx = "false".equals(System.getProperty("harness.jmx")) ? null : new Jmx();
+    boolean cpu = mx != null && mx.threadCpu();
     long[] times = new long[iterations];
     long[] cpuTimes = new long[iterations];
     long[] procCpu = new long[iterations + 1];
-    procCpu[0] = processCpuNanos();
+    procCpu[0] = mx == null ? -1 : mx.processCpuNanos();
     long first = 0;
     for (int i = 0; i < iterations; i++) {
-      long c0 = cpu ? mx.getCurrentThreadCpuTime() : 0;
+      long c0 = cpu ? mx.threadCpuNanos() : 0;
       long t0 = System.nanoTime();
       long r = w.run(scale);
       times[i] = (System.nanoTime() - t0) / 1000;
-      cpuTimes[i] = cpu ? (mx.getCurrentThreadCpuTime() - c0) / 1000 : -1;
-      procCpu[i + 1] = processCpuNanos();
+      cpuTimes[i] = cpu ? (mx.threadCpuNanos() - c0) / 1000 : -1;
+      procCpu[i + 1] = mx == null ? -1 : mx.processCpuNanos();
       if (i == 0) {
         first = r;
       } else if (r != first) {
@@ -63,11 +68,24 @@ public final class Harness {
     System.out.println(sb);
   }
 
-  /** CPU time of the whole JVM process in nanoseconds, -1 if unavailable. */
-  private static long processCpuNanos() {
-    java.lang.management.OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
-    if (os instanceof com.sun.management.OperatingSystemMXBean) return ((com.sun.management.OperatingSystemMXBean) os).getProcessCpuTime();
-    return -1;
+  /** The JMX clocks, in a class of their own so that it loads only when used. */
+  private static final class Jmx {
+    private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+
+    boolean threadCpu() {
+      return threads.isCurrentThreadCpuTimeSupported();
+    }
+
+    long threadCpuNanos() {
+      return threads.getCurrentThreadCpuTime();
+    }
+
+    /** CPU time of the whole JVM process in nanoseconds, -1 if unavailable. */
+    long processCpuNanos() {
+      java.lang.management.OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
+      if (os instanceof com.sun.management.OperatingSystemMXBean) return ((com.sun.management.OperatingSystemMXBean) os).getProcessCpuTime();
+      return -1;
+    }
   }
 
   /** Scales a size, at least `min`. */
