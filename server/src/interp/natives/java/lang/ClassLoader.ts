@@ -6,7 +6,9 @@ import { VmError } from '../../../signals';
 import type { JThread } from '../../../thread';
 import type { VM } from '../../../vm';
 import type { NativeTable } from '../../registry';
-import { checkBounds, nonNull, str } from '../../util';
+import { checkBounds, getField, nonNull, str } from '../../util';
+import { toNumber, type Long } from '../../../long';
+import { memory } from '../../jdk/internal/misc/memory';
 
 /** Defines a class for `loader` from bytes[off, off+len); completes with its mirror. */
 export function defineClass(vm: VM, t: JThread, loader: JObject | null, name: string | null, bytes: Int8Array, off: number, len: number, pd: JObject | null, source: string | null, hidden = false, then?: (k: JClass) => unknown): unknown {
@@ -40,8 +42,17 @@ export const natives: NativeTable = {
     source: JObject | null,
   ) => defineClass(vm, t, loader, name === null ? null : str(vm, name), (nonNull(b) as JArray).data as Int8Array, off, len, pd, source === null ? null : str(vm, source)),
   'defineClass2(Ljava/lang/ClassLoader;Ljava/lang/String;Ljava/nio/ByteBuffer;IILjava/security/ProtectionDomain;Ljava/lang/String;)Ljava/lang/Class;': (vm: VM, t: JThread, loader: JObject | null, name: JObject | null, bb: JObject | null, off: number, len: number, pd: JObject | null, source: JObject | null) => {
-    const hb = vm.byteBufferArray(nonNull(bb));
-    return defineClass(vm, t, loader, name === null ? null : str(vm, name), hb.data, hb.offset + off, len, pd, source === null ? null : str(vm, source));
+    const buf = nonNull(bb);
+    const n = name === null ? null : str(vm, name);
+    const src = source === null ? null : str(vm, source);
+    if (getField(vm, buf, 'hb') === null) {
+      // A direct buffer (a class read from the JDK image by a Java loader): its bytes are at `address`.
+      const addr = toNumber(getField(vm, buf, 'address') as Long);
+      const bytes = memory.bytes(addr + off, len);
+      return defineClass(vm, t, loader, n, new Int8Array(bytes.buffer, bytes.byteOffset, len), 0, len, pd, src);
+    }
+    const hb = vm.byteBufferArray(buf);
+    return defineClass(vm, t, loader, n, hb.data, hb.offset + off, len, pd, src);
   },
   // Lookup.defineClass / defineHiddenClass: flags NESTMATE_CLASS 1, HIDDEN_CLASS 2 (STRONG_LOADER_LINK
   // and ACCESS_VM_ANNOTATIONS need nothing here); classData is what MethodHandles.classData reads.

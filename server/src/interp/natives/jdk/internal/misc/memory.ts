@@ -1,14 +1,21 @@
-// Off-heap memory for Unsafe.allocateMemory (direct byte buffers, NIO temporary buffers).
+// Off-heap memory for Unsafe.allocateMemory (direct byte buffers, NIO temporary buffers) and
+// read-only file mappings (the JDK image for jdk.internal.jimage, FileChannel.map).
 // Blocks are ArrayBuffers at fake, 16-byte aligned addresses; an address maps to its block by
-// binary search over the block starts.
+// binary search over the block starts. A file mapping reads its pages from the file when they
+// are first touched (every access goes through view/bytes with its length).
 
+import { readSync } from 'node:fs';
 import { VmError } from '../../../../signals';
+
+const PAGE = 1 << 16;
 
 interface Block {
   start: number;
   size: number;
   buf: ArrayBuffer;
   dv: DataView;
+  /** File mapping: the file descriptor, the file offset of the block, and the loaded pages. */
+  file?: { fd: number; offset: number; loaded: Uint8Array };
 }
 
 class Memory {
@@ -23,6 +30,41 @@ class Memory {
     const buf = new ArrayBuffer(Math.max(size, 8) + 8);
     this.blocks.push({ start, size, buf, dv: new DataView(buf) });
     return start;
+  }
+
+  /** Maps [offset, offset+size) of an open file, read-only, pages loaded on first access. */
+  /**
+   * Maps [offset, offset+size) of an open file, read-only. `lazy`: pages are read on first
+   * access (the descriptor must stay open for the mapping's lifetime); otherwise all at once.
+   */
+  mapFile(fd: number, offset: number, size: number, lazy: boolean): number {
+    const start = this.next;
+    this.next += Math.max(16, (size + 15) & ~15) + 16;
+    const buf = new ArrayBuffer(Math.max(size, 8) + 8);
+    const b: Block = { start, size, buf, dv: new DataView(buf), file: { fd, offset, loaded: new Uint8Array(Math.ceil(size / PAGE) + 1) } };
+    this.blocks.push(b);
+    if (!lazy) {
+      this.fault(b, 0, size);
+      delete b.file;
+    }
+    return start;
+  }
+
+  private fault(b: Block, from: number, len: number): void {
+    const f = b.file!;
+    const last = Math.min(b.size, from + Math.max(len, 1)) - 1;
+    for (let p = Math.floor(from / PAGE); p <= Math.floor(last / PAGE); p++) {
+      if (f.loaded[p]) continue;
+      const at = p * PAGE;
+      const n = Math.min(PAGE, b.size - at);
+      let done = 0;
+      while (done < n) {
+        const r = readSync(f.fd, new Uint8Array(b.buf, at + done, n - done), 0, n - done, f.offset + at + done);
+        if (r <= 0) break;
+        done += r;
+      }
+      f.loaded[p] = 1;
+    }
   }
 
   reallocate(addr: number, size: number): number {
@@ -54,8 +96,10 @@ class Memory {
     throw new VmError('java/lang/InternalError', `Unsafe: access to unallocated memory at 0x${addr.toString(16)}`);
   }
 
-  view(addr: number, _len: number): DataView {
-    return this.find(addr).dv;
+  view(addr: number, len: number): DataView {
+    const b = this.find(addr);
+    if (b.file) this.fault(b, addr - b.start, len);
+    return b.dv;
   }
 
   offsetIn(addr: number): number {
@@ -65,7 +109,18 @@ class Memory {
   /** Bytes [addr, addr+len) as a Uint8Array view. */
   bytes(addr: number, len: number): Uint8Array {
     const b = this.find(addr);
+    if (b.file) this.fault(b, addr - b.start, len);
     return new Uint8Array(b.buf, addr - b.start, len);
+  }
+
+  /** The NUL-terminated byte string at `addr` (without the NUL). */
+  cString(addr: number): Uint8Array {
+    const b = this.find(addr);
+    const from = addr - b.start;
+    if (b.file) this.fault(b, from, b.size - from);
+    const all = new Uint8Array(b.buf, from, b.size - from);
+    const end = all.indexOf(0);
+    return all.slice(0, end < 0 ? all.length : end);
   }
 
   copy(src: number, dst: number, n: number): void {

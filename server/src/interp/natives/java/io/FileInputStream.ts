@@ -1,0 +1,55 @@
+// Natives of java.io.FileInputStream (descriptor 0 is the program's standard input).
+
+import * as fs from 'node:fs';
+import type { JArray, JObject } from '../../../object';
+import type { JThread } from '../../../thread';
+import type { VM } from '../../../vm';
+import type { NativeTable } from '../../registry';
+import { checkBounds, nonNull, str } from '../../util';
+import { toNumber, type Long } from '../../../long';
+import { position, seek } from '../../host/fds';
+import { byteView, openForStream, readDescriptor, setStreamFd, streamFd } from './stdio';
+
+export const natives: NativeTable = {
+  'initIDs()V': () => undefined,
+  'open0(Ljava/lang/String;)V': (vm: VM, _t: JThread, self: JObject, path: JObject | null) => setStreamFd(vm, self, openForStream(vm, str(vm, path), 'r')),
+  'read0()I': (vm: VM, _t: JThread, self: JObject) => {
+    const b = new Uint8Array(1);
+    return readDescriptor(vm, streamFd(vm, self), b) <= 0 ? -1 : b[0];
+  },
+  'readBytes([BII)I': (vm: VM, _t: JThread, self: JObject, b: JObject | null, off: number, len: number) => {
+    const arr = (nonNull(b) as JArray).data as Int8Array;
+    checkBounds(arr.length, off, len);
+    if (len === 0) return 0;
+    const n = readDescriptor(vm, streamFd(vm, self), byteView(arr, off, len));
+    return n <= 0 ? -1 : n;
+  },
+  'length0()J': (vm: VM, _t: JThread, self: JObject) => fs.fstatSync(streamFd(vm, self)).size,
+  'position0()J': (vm: VM, _t: JThread, self: JObject) => {
+    const fd = streamFd(vm, self);
+    return fd <= 2 ? 0 : position(fd);
+  },
+  'skip0(J)J': (vm: VM, _t: JThread, self: JObject, n: Long) => {
+    const fd = streamFd(vm, self);
+    const want = toNumber(n);
+    if (fd > 2) {
+      seek(fd, position(fd) + want);
+      return want;
+    }
+    const buf = new Uint8Array(Math.min(Math.max(want, 0), 65536));
+    let skipped = 0;
+    while (skipped < want) {
+      const r = readDescriptor(vm, fd, buf.subarray(0, Math.min(buf.length, want - skipped)));
+      if (r <= 0) break;
+      skipped += r;
+    }
+    return skipped;
+  },
+  'available0()I': (vm: VM, _t: JThread, self: JObject) => {
+    const fd = streamFd(vm, self);
+    if (fd === 0) return vm.stdinAvailable();
+    if (fd <= 2) return 0;
+    const st = fs.fstatSync(fd);
+    return st.isFile() ? Math.max(0, Math.min(0x7fffffff, st.size - position(fd))) : 0;
+  },
+};

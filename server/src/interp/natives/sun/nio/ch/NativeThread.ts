@@ -1,0 +1,9 @@
+// Natives of sun.nio.ch.NativeThread: blocking I/O is never interrupted by a signal here.
+
+import type { NativeTable } from '../../../registry';
+
+export const natives: NativeTable = {
+  'init()V': () => undefined,
+  'current()J': () => 0,
+  'signal(J)V': () => undefined,
+};
