@@ -15,8 +15,15 @@ export function neverInstrumented(internalName: string): boolean {
   return internalName.startsWith(RT_PACKAGE);
 }
 
+/**
+ * JDK classes the `all` mode leaves alone: the runtime itself runs on them (every object the
+ * runtime creates runs Object.<init>), so instrumenting them would recurse into the runtime
+ * while it initialises. Object.<init> is a single `return`; nothing of interest is lost.
+ */
+export const ALL_SCOPE_EXCLUDED: ReadonlySet<string> = new Set(['java/lang/Object']);
+
 /** Everything but the runtime (the `all` mode). */
-export const allScope: Scope = (n) => !neverInstrumented(n);
+export const allScope: Scope = (n) => !neverInstrumented(n) && !ALL_SCOPE_EXCLUDED.has(n);
 
 /** Only classes found in the user's class path (the `app` mode). */
 export function appScope(isUserClass: (internalName: string) => boolean): Scope {

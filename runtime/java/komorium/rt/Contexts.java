@@ -44,6 +44,8 @@ final class Contexts {
 
     /** The live-snapshot thread (komorium.live): its contexts are never registered. */
     private static volatile Thread liveThread;
+    /** The shutdown-hook thread: when the JDK is instrumented it runs instrumented code, never counted. */
+    private static volatile Thread hookThread;
 
     private Contexts() {
     }
@@ -99,7 +101,9 @@ final class Contexts {
             try {
                 Config.load();
                 agent = loadAgent(Config.agent);
-                Runtime.getRuntime().addShutdownHook(new Thread(new ShutdownHook(), "komorium-shutdown"));
+                Thread hook = new Thread(new ShutdownHook(), "komorium-shutdown");
+                hookThread = hook;
+                Runtime.getRuntime().addShutdownHook(hook);
                 if (Config.live != null && agent instanceof DefaultAgent) liveThread = LiveSnapshots.start(agent.getClass().getName());
             } catch (Throwable e) {
                 agent = null;
@@ -133,7 +137,7 @@ final class Contexts {
             if (c != null) return c;
             p = agent;
             // The live-snapshot thread only reads the agent's data: never counted, never sampled.
-            reg = state == RUNNING && t != liveThread;
+            reg = state == RUNNING && t != liveThread && t != hookThread;
             TC.Snapshot snap = reg ? takePending(t) : null;
             c = new TC(t, reg ? allCount : -1, Config.stackSize, snap);
             if (!reg) c.suspended = true;
