@@ -15,7 +15,7 @@ import type { JClass, JMethod } from '../klass';
 import { JArray, type JObject } from '../object';
 import { isAssignable } from '../ops';
 import { resolveClassAt, resolveLdc, type LdcValue } from '../resolve';
-import { JavaThrow, PENDING, VmError } from '../signals';
+import { PENDING, VmError } from '../signals';
 import type { JThread } from '../thread';
 import type { VM } from '../vm';
 import { memberMethod } from './member';
@@ -44,19 +44,26 @@ export function bootstrapEntry(k: JClass, index: number): { methodRefIndex: numb
 }
 
 function isFailure(v: unknown): v is Failure {
-  return typeof v === 'object' && v !== null && 'error' in v && !(v instanceof JArray);
+  return typeof v === 'object' && v !== null && 'className' in v && !(v instanceof JArray);
 }
 
-/** Throws a recorded link failure again (JVMS 5.4.3: the same error each time). */
+/**
+ * Throws a recorded link failure again (JVMS 5.4.3): like HotSpot's resolution-error table, a
+ * new error of the same class with the same message (and no cause).
+ */
 function cached<T>(v: unknown): T | undefined {
   if (v === undefined) return undefined;
-  if (isFailure(v)) throw new JavaThrow(v.error);
+  if (isFailure(v)) throw new VmError(v.className, v.message);
   return v as T;
 }
 
-/** Records a LinkageError so later attempts fail with the same error object. */
+/** Records a LinkageError so later attempts fail the same way. */
 function recordFailure(vm: VM, consts: Map<string, unknown>, key: string, exc: JObject): JObject {
-  if (isAssignable(exc.klass, vm.classes.loadBoot('java/lang/LinkageError'))) consts.set(key, { error: exc });
+  if (isAssignable(exc.klass, vm.classes.loadBoot('java/lang/LinkageError'))) {
+    const msg = (exc as unknown as Rec)[vm.field(exc.klass, 'detailMessage').key] as JObject | null;
+    const failure: Failure = { className: exc.klass.name, message: msg === null ? null : vm.jsString(msg) };
+    consts.set(key, failure);
+  }
   return exc;
 }
 

@@ -41,9 +41,10 @@ export const MEMBER_NAME = 'java/lang/invoke/MemberName';
 
 export type Rec = Record<string, unknown>;
 
-/** What a glue frame records when an upcall of a link step fails (rethrown afterwards). */
+/** A link step that failed with a LinkageError (thrown again, as a new error, on later attempts). */
 export interface Failure {
-  error: JObject;
+  className: string;
+  message: string | null;
 }
 
 export class InvokeState {
