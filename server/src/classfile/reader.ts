@@ -23,6 +23,11 @@ export interface ReadOptions {
    * loadable class should set this. Default false: every attribute is validated.
    */
   lenientAnnotations?: boolean;
+  /**
+   * Attributes to keep as `Unknown` raw bytes without decoding (e.g. StackMapTable for a
+   * consumer that never looks at frames). The identity round trip is unaffected.
+   */
+  rawAttributes?: ReadonlySet<string>;
 }
 
 /** Parses a class file. `file` names it in error messages (a path, `jar!entry`, ...). */
@@ -46,6 +51,7 @@ export function readClass(input: Uint8Array, file = '<bytes>', options: ReadOpti
   const { pool: constantPool, offsets } = readPool(r);
   const ctx = new ReadContext(r, constantPool, readAttributes);
   ctx.lenientAnnotations = options.lenientAnnotations ?? false;
+  if (options.rawAttributes) ctx.rawAttributes = options.rawAttributes;
 
   const accessFlags = r.u2('access_flags');
   const thisClass = ctx.ref(M.Class, 'this_class');

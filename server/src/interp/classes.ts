@@ -28,6 +28,22 @@ const PRIMS: [string, string][] = [
   ['V', 'void'],
 ];
 
+/**
+ * Attributes the VM never needs decoded: frames (no verifier), type annotations and generic
+ * local-variable types; annotations are handed to Java as bytes anyway (reflect.ts).
+ */
+const RAW_ATTRIBUTES: ReadonlySet<string> = new Set([
+  'StackMapTable',
+  'LocalVariableTypeTable',
+  'RuntimeVisibleTypeAnnotations',
+  'RuntimeInvisibleTypeAnnotations',
+  'RuntimeInvisibleAnnotations',
+  'RuntimeInvisibleParameterAnnotations',
+  'RuntimeVisibleAnnotations',
+  'RuntimeVisibleParameterAnnotations',
+  'AnnotationDefault',
+]);
+
 /** newarray's atype operand → element descriptor. */
 export const ATYPE: Record<number, string> = { 4: 'Z', 5: 'C', 6: 'F', 7: 'D', 8: 'B', 9: 'S', 10: 'I', 11: 'J' };
 
@@ -146,7 +162,7 @@ export class ClassTable {
   createClass(loader: JObject | null, expectedName: string | null, bytes: Uint8Array, source: string): JClass {
     let cf;
     try {
-      cf = readClass(this.vm.prepareClassBytes(expectedName, bytes, loader), source, { lenientAnnotations: true });
+      cf = readClass(this.vm.prepareClassBytes(expectedName, bytes, loader), source, { lenientAnnotations: true, rawAttributes: RAW_ATTRIBUTES });
     } catch (e) {
       if (e instanceof ClassFormatError) throw new VmError('java/lang/ClassFormatError', e.message);
       throw e;

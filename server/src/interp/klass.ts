@@ -176,6 +176,8 @@ export class JClass {
   staticValues: unknown[] = [];
   instanceFields: JField[] = [];
   ctor: InstanceCtor | null = null;
+  ctorFields: JField[] = [];
+  ctorExtra: string[] = [];
   mirror: JObject | null = null;
   /** Resolved constant-pool entries (the constant-pool cache), by cp index. */
   cpc: unknown[] = [];
@@ -410,7 +412,9 @@ export function linkClass(k: JClass): void {
   // Instance constructor with every field (and VM-private property) created up front.
   const extra: string[] = [];
   for (let c: JClass | null = k; c !== null; c = c.superclass) for (const p of VM_PROPS[c.name] ?? []) if (!extra.includes(p)) extra.push(p);
-  if (!k.isInterface && !k.isArray && !k.isPrimitive) k.ctor = makeCtor(inst, extra);
+  // The instance constructor is generated on first instantiation (many classes never are).
+  k.ctorFields = inst;
+  k.ctorExtra = extra;
   // Virtual methods.
   const vmap = new Map<string, JMethod>(sup ? sup.vmap : undefined);
   for (const m of k.methods) {
@@ -453,7 +457,12 @@ function makeCtor(fields: JField[], extra: string[]): InstanceCtor {
 
 /** Instantiates a (linked, non-abstract) class without running a constructor. */
 export function instantiate(k: JClass): JObject {
-  return new k.ctor!(k);
+  let c = k.ctor;
+  if (c === null) {
+    c = makeCtor(k.ctorFields, k.ctorExtra);
+    k.ctor = c;
+  }
+  return new c(k);
 }
 
 export function isArrayObject(o: JObject): o is JArray {

@@ -64,6 +64,8 @@ export class ReadContext {
   annotationDepth = 0;
   /** Keep annotation attributes that fail to decode as Unknown instead of failing (see ReadOptions). */
   lenientAnnotations = false;
+  /** Attributes kept raw (ReadOptions.rawAttributes). */
+  rawAttributes: ReadonlySet<string> | undefined;
 
   constructor(
     readonly r: ByteReader,

@@ -67,7 +67,7 @@ function readAttribute(ctx: ReadContext): Attribute {
   if (length > r.limit - start)
     r.fail(`attribute ${name} (attribute_length ${length}) to fit before ${r.limitDescription()}`, `${r.limit - start} bytes left`, lengthAt);
   const codec = TABLE.get(name);
-  if (codec === undefined) return { name: 'Unknown', nameIndex, attributeName: name, data: r.bytes(length) };
+  if (codec === undefined || ctx.rawAttributes?.has(name)) return { name: 'Unknown', nameIndex, attributeName: name, data: r.bytes(length) };
   const end = start + length;
   const saved = r.pushLimit(end, name);
   if (ctx.lenientAnnotations && ANNOTATIONS.has(name)) {

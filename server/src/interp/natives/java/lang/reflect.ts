@@ -59,13 +59,14 @@ function classArray(vm: VM, items: JObject[]): JArray {
   return vm.newObjectArray(vm.classes.loadBoot('java/lang/Class'), items);
 }
 
-function attr<N extends Attribute['name']>(attrs: readonly Attribute[], name: N): Attribute | undefined {
-  return attrs.find((a) => a.name === name);
+function attr(attrs: readonly Attribute[], name: string): Attribute | undefined {
+  return attrs.find((a) => a.name === name || (a.name === 'Unknown' && a.attributeName === name));
 }
 
 /** The body bytes of an attribute as a Java byte[] (null when absent). */
 function rawAttribute(vm: VM, k: JClass, a: Attribute | undefined): JArray | null {
   if (!a) return null;
+  if (a.name === 'Unknown') return vm.newArray('B', new Int8Array(a.data.buffer.slice(a.data.byteOffset, a.data.byteOffset + a.data.length)));
   const w = new ByteWriter(256);
   const ctx: WriteContext = { w, pool: k.cp, attributes: (list) => writeAttributes(ctx, list) };
   writeAttributes(ctx, [a]);
