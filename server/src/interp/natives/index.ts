@@ -6,6 +6,7 @@ import * as Class from './java/lang/Class';
 import * as System from './java/lang/System';
 import * as Thread from './java/lang/Thread';
 import * as Throwable from './java/lang/Throwable';
+import * as NullPointerException from './java/lang/NullPointerException';
 import * as StackTraceElement from './java/lang/StackTraceElement';
 import * as String_ from './java/lang/String';
 import * as Float from './java/lang/Float';
@@ -51,6 +52,7 @@ export function registerAllNatives(r: NativeRegistry): void {
   r.register('java/lang/System', System.natives);
   r.register('java/lang/Thread', Thread.natives);
   r.register('java/lang/Throwable', Throwable.natives);
+  r.register('java/lang/NullPointerException', NullPointerException.natives);
   r.register('java/lang/StackTraceElement', StackTraceElement.natives);
   r.register('java/lang/String', String_.natives);
   r.register('java/lang/StringUTF16', String_.utf16Natives);
