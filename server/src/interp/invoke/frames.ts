@@ -10,22 +10,59 @@ const COMPILED = 'Ljava/lang/invoke/LambdaForm$Compiled;';
 
 const cache = new WeakMap<JMethod, string[]>();
 
-/** Descriptors of the method's runtime-visible annotations. */
+/** The profiler's extended copy of a method takes these extra trailing parameters. */
+const EXTENDED = 'Lkomorium/rt/TC;[Lkomorium/rt/MID;I)';
+
+/** Descriptors of the method's runtime-visible annotations (an extended copy: the original's). */
 function annotationsOf(m: JMethod): string[] {
   let a = cache.get(m);
   if (a !== undefined) return a;
   a = [];
   const k = m.klass;
-  const info = m.memberIndex >= 0 ? k.cf?.methods[m.memberIndex] : undefined;
+  let src: JMethod = m;
+  if (m.desc.includes(EXTENDED)) src = k.declared.get(m.name + m.desc.replace(EXTENDED, ')')) ?? m;
+  const info = src.memberIndex >= 0 ? k.cf?.methods[src.memberIndex] : undefined;
   for (const attr of info?.attributes ?? []) {
-    if (attr.name !== 'RuntimeVisibleAnnotations') continue;
-    for (const an of attr.annotations) {
-      const e = k.cp[an.typeIndex];
+    let types: number[] = [];
+    if (attr.name === 'RuntimeVisibleAnnotations') types = attr.annotations.map((an) => an.typeIndex);
+    else if (attr.name === 'Unknown' && attr.attributeName === 'RuntimeVisibleAnnotations') types = rawAnnotationTypes(attr.data);
+    for (const i of types) {
+      const e = k.cp[i];
       if (e && e.tag === Tag.Utf8) a.push(e.value);
     }
   }
   cache.set(m, a);
   return a;
+}
+
+/** type_index of each annotation in a RuntimeVisibleAnnotations body kept as bytes (JVMS 4.7.16). */
+function rawAnnotationTypes(d: Uint8Array): number[] {
+  let p = 0;
+  const u1 = (): number => d[p++];
+  const u2 = (): number => {
+    const v = (d[p] << 8) | d[p + 1];
+    p += 2;
+    return v;
+  };
+  const annotation = (): number => {
+    const type = u2();
+    for (let n = u2(); n > 0; n--) {
+      u2();
+      value();
+    }
+    return type;
+  };
+  const value = (): void => {
+    const tag = String.fromCharCode(u1());
+    if (tag === 'e') p += 4;
+    else if (tag === '@') annotation();
+    else if (tag === '[') for (let n = u2(); n > 0; n--) value();
+    else p += 2;
+  };
+  const out: number[] = [];
+  if (d.length < 2) return out;
+  for (let n = u2(); n > 0 && p < d.length; n--) out.push(annotation());
+  return out;
 }
 
 export function hasAnnotation(m: JMethod, desc: string): boolean {
