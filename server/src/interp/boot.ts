@@ -147,14 +147,20 @@ export function launch(vm: VM, mainClass: string, args: string[]): LaunchResult 
         vm.classes.loadBoot('java/lang/String'),
         args.map((a) => vm.newString(a)),
       );
+      const ended = (r: unknown, threw: boolean): void => {
+        if (threw) {
+          exitCode = 1;
+          threadEnd(vm, sched, main, r as JObject, () => step());
+        } else threadEnd(vm, sched, main, null, () => step());
+      };
+      // The launcher's GetStaticMethodID initialises the main class (an interface too) with
+      // no Java frame on the stack: an initialiser's failure has an empty stack trace.
       sched.call(main, {
-        method: m,
-        args: [jargs],
+        method: vm.initTrampoline(k),
+        args: [],
         done: (r, threw) => {
-          if (threw) {
-            exitCode = 1;
-            threadEnd(vm, sched, main, r as JObject, () => step());
-          } else threadEnd(vm, sched, main, null, () => step());
+          if (threw) ended(r, true);
+          else sched.call(main, { method: m, args: [jargs], done: ended });
         },
       });
     },

@@ -41,7 +41,7 @@ function checkState(vm: VM, t: JThread, k: JClass): 'done' | 'start' {
       w.push(t);
       throw BLOCK;
     case InitState.Erroneous:
-      throw new VmError('java/lang/NoClassDefFoundError', `Could not initialize class ${k.javaName}`);
+      throw new VmError('java/lang/NoClassDefFoundError', `Could not initialize class ${k.javaName}`, k.initFailure);
     default:
       return 'start';
   }
@@ -138,9 +138,23 @@ function finish(vm: VM, k: JClass): void {
   wake(vm, k);
 }
 
+/** The error recorded for later NoClassDefFoundErrors (see JClass.initFailure). */
+function initializationFailure(vm: VM, t: JThread, exc: JObject): JObject {
+  const o = exc as JObject & Record<string, unknown>;
+  const msg = o.detailMessage as JObject | null;
+  const tname = (t.jthread as (JObject & Record<string, unknown>) | null)?.name as JObject | null | undefined;
+  const text = `Exception ${exc.klass.javaName}${msg ? `: ${vm.jsString(msg)}` : ''} [in thread "${tname ? vm.jsString(tname) : t.name}"]`;
+  const e = vm.newThrowable(t, 'java/lang/ExceptionInInitializerError', text) as JObject & Record<string, unknown>;
+  e.backtrace = o.backtrace;
+  e.depth = o.depth;
+  e.stackTrace = o.stackTrace;
+  return e;
+}
+
 function fail(vm: VM, t: JThread, k: JClass, exc: JObject): JObject {
   k.state = InitState.Erroneous;
   k.initThread = null;
+  k.initFailure = initializationFailure(vm, t, exc);
   wake(vm, k);
   const error = vm.classes.loadBoot('java/lang/Error');
   if (isAssignable(exc.klass, error)) {

@@ -173,6 +173,12 @@ export class JClass {
   initThread: unknown = null;
   /** The exception that made initialisation fail (NoClassDefFoundError afterwards). */
   initError: JObject | null = null;
+  /**
+   * After a failed initialisation: ExceptionInInitializerError("Exception <original> [in
+   * thread "<name>"]") with the original's stack trace, the cause of every later
+   * NoClassDefFoundError "Could not initialize class" (as in JDK 17).
+   */
+  initFailure: JObject | null = null;
   staticValues: unknown[] = [];
   instanceFields: JField[] = [];
   ctor: InstanceCtor | null = null;

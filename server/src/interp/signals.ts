@@ -31,5 +31,7 @@ export class VmError {
     /** Internal class name, e.g. java/lang/NullPointerException. */
     readonly className: string,
     readonly message: string | null,
+    /** The cause to record (Throwable.cause), if any. */
+    readonly cause: JObject | null = null,
   ) {}
 }

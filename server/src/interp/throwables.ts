@@ -33,7 +33,7 @@ const TRACE = !!process.env.KOMORIUM_TRACE_EXCEPTIONS;
 
 export function materialize(vm: VM, t: JThread, e: VmError): JObject {
   const k = vm.classes.loadBoot(e.className);
-  const o = newThrowable(vm, t, k, e.message, null);
+  const o = newThrowable(vm, t, k, e.message, e.cause);
   if (TRACE) vm.reportFailure(`[vm exception] ${vm.describeThrowable(o)}`);
   return o;
 }
