@@ -2,6 +2,10 @@
 
 import { JArray, type JObject } from '../../../object';
 import type { JClass } from '../../../klass';
+import { Tag } from '../../../../classfile/model';
+import { readClass } from '../../../../classfile/reader';
+import { writeClass } from '../../../../classfile/writer';
+import { ClassFormatError } from '../../../../classfile/errors';
 import { VmError } from '../../../signals';
 import type { JThread } from '../../../thread';
 import type { VM } from '../../../vm';
@@ -26,6 +30,25 @@ export function defineClass(vm: VM, t: JThread, loader: JObject | null, name: st
     vm.assignModule(kk);
     return then ? then(kk) : vm.mirrorOf(kk);
   });
+}
+
+/** Class bytes with this_class renamed to `internalName` (the same bytes if already so named). */
+function renamed(bytes: Int8Array, off: number, len: number, internalName: string): Int8Array {
+  checkBounds(bytes.length, off, len);
+  const data = new Uint8Array(bytes.buffer, bytes.byteOffset + off, len);
+  let cf;
+  try {
+    cf = readClass(data, '<hidden class>', { lenientAnnotations: true });
+  } catch (e) {
+    if (e instanceof ClassFormatError) throw new VmError('java/lang/ClassFormatError', e.message);
+    throw e;
+  }
+  const cls = cf.constantPool[cf.thisClass];
+  const utf = cls && cls.tag === Tag.Class ? cf.constantPool[cls.nameIndex] : undefined;
+  if (!cls || cls.tag !== Tag.Class || !utf || utf.tag !== Tag.Utf8 || utf.value === internalName) return bytes.subarray(off, off + len);
+  cf.constantPool[cls.nameIndex] = { ...utf, value: internalName };
+  const out = writeClass(cf);
+  return new Int8Array(out.buffer, out.byteOffset, out.byteLength);
 }
 
 export const natives: NativeTable = {
@@ -72,8 +95,16 @@ export const natives: NativeTable = {
   ) => {
     const host = vm.classOfMirror(nonNull(lookup));
     const hidden = (flags & 2) !== 0;
+    let bytes = (nonNull(b) as JArray).data as Int8Array;
+    if (hidden && name !== null) {
+      // A hidden class takes the name it is defined with (MethodHandles' injected invokers are
+      // one template defined under many names).
+      bytes = renamed(bytes, off, len, str(vm, name).replace(/\./g, '/'));
+      off = 0;
+      len = bytes.length;
+    }
     let defined: JClass | null = null;
-    const mirror = defineClass(vm, t, loader, name === null ? null : str(vm, name), (nonNull(b) as JArray).data as Int8Array, off, len, pd, null, hidden, (k) => {
+    const mirror = defineClass(vm, t, loader, name === null ? null : str(vm, name), bytes, off, len, pd, null, hidden, (k) => {
       defined = k;
       if (hidden && (flags & 1) !== 0) k.nestHost = vm.nestHostOf(host);
       const m = vm.mirrorOf(k);
