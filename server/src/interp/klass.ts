@@ -84,6 +84,7 @@ export interface ExHandler {
 }
 
 let nextMethodId = 1;
+let hiddenClasses = 0;
 
 export class JMethod {
   readonly id = nextMethodId++;
@@ -234,10 +235,17 @@ export class JClass {
   get isAbstract(): boolean {
     return (this.access & Acc.ABSTRACT) !== 0;
   }
-  /** Binary name with dots (java.lang.String, [Ljava.lang.String;). */
+  /**
+   * Binary name with dots (java.lang.String, [Ljava.lang.String;). A hidden class's name has
+   * "/<address>" appended, as HotSpot shows it (Main$$Lambda$14/0x0000000800c01000).
+   */
   get javaName(): string {
-    return this.name.replace(/\//g, '.');
+    const n = this.name.replace(/\//g, '.');
+    if (!this.hidden) return n;
+    if (this.hiddenAddress === '') this.hiddenAddress = (0x800c00000 + 0x1000 * ++hiddenClasses).toString(16).padStart(16, '0');
+    return `${n}/0x${this.hiddenAddress}`;
   }
+  private hiddenAddress = '';
   /** Package of the class, internal form ('' for the unnamed package). */
   get packageName(): string {
     let n = this.name;

@@ -94,6 +94,8 @@ export function registerAllNatives(r: NativeRegistry): void {
   r.register('jdk/internal/loader/BootLoader', BootLoader.bootLoaderNatives);
   r.register('jdk/internal/loader/NativeLibraries', BootLoader.nativeLibrariesNatives);
   r.register('jdk/internal/util/SystemProps$Raw', SystemProps.natives);
+  r.register('java/lang/reflect/Executable', reflect.executableNatives);
+  r.register('java/lang/reflect/Field', reflect.fieldNatives);
   r.register('jdk/internal/reflect/NativeMethodAccessorImpl', reflect.methodAccessorNatives);
   r.register('jdk/internal/reflect/NativeConstructorAccessorImpl', reflect.constructorAccessorNatives);
   r.register('jdk/internal/reflect/ConstantPool', reflect.constantPoolNatives);

@@ -38,6 +38,8 @@ export const natives: NativeTable = {
     if (elements === null || x === null) throw new VmError('java/lang/NullPointerException', null);
     const backtrace = getField(vm, x, 'backtrace');
     const depth = getField(vm, x, 'depth') as number;
+    // A throwable whose fillInStackTrace was overridden never got a backtrace (depth 0).
+    if (depth === 0) return;
     if (!isBacktrace(backtrace)) throw new VmError('java/lang/InternalError', 'bad backtrace');
     const arr = (elements as JArray).data as (JObject | null)[];
     for (let i = 0; i < depth && i < arr.length; i++) {

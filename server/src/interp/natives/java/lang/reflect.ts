@@ -327,6 +327,47 @@ export const reflectionNatives: NativeTable = {
   'setSigners([Ljava/lang/Object;)V': () => undefined,
 };
 
+/** The JMethod behind a java.lang.reflect.Method or Constructor. */
+function executableMethod(vm: VM, exe: JObject): JMethod {
+  const k = classOf(vm, getField(vm, exe, 'clazz') as JObject);
+  return k.methods[getField(vm, exe, 'slot') as number];
+}
+
+export const executableNatives: NativeTable = {
+  // From the MethodParameters attribute (null without one, as HotSpot).
+  'getParameters0()[Ljava/lang/reflect/Parameter;': (vm: VM, _t: JThread, self: JObject) => {
+    const m = executableMethod(vm, self);
+    const mp = attr(m.klass.cf!.methods[m.memberIndex].attributes, 'MethodParameters');
+    if (!mp || mp.name !== 'MethodParameters') return null;
+    if (mp.parameters.length !== m.params.length) throw new VmError('java/lang/reflect/MalformedParametersException', `Wrong number of parameters in MethodParameters attribute`);
+    const pk = vm.classes.loadBoot('java/lang/reflect/Parameter');
+    return vm.newObjectArray(
+      pk,
+      mp.parameters.map((p, i) => {
+        const o = vm.allocObject(pk);
+        const n = p.nameIndex === 0 ? undefined : m.klass.cp[p.nameIndex];
+        set(o, vm, 'name', n && n.tag === Tag.Utf8 ? vm.intern(n.value) : null);
+        set(o, vm, 'modifiers', p.accessFlags);
+        set(o, vm, 'executable', self);
+        set(o, vm, 'index', i);
+        return o;
+      }),
+    );
+  },
+  'getTypeAnnotationBytes0()[B': (vm: VM, _t: JThread, self: JObject) => {
+    const m = executableMethod(vm, self);
+    return rawAttribute(vm, m.klass, attr(m.klass.cf!.methods[m.memberIndex].attributes, 'RuntimeVisibleTypeAnnotations'));
+  },
+};
+
+export const fieldNatives: NativeTable = {
+  'getTypeAnnotationBytes0()[B': (vm: VM, _t: JThread, self: JObject) => {
+    const k = classOf(vm, getField(vm, self, 'clazz') as JObject);
+    const f = k.fields[getField(vm, self, 'slot') as number];
+    return rawAttribute(vm, k, attr(k.cf!.fields[f.index].attributes, 'RuntimeVisibleTypeAnnotations'));
+  },
+};
+
 export const methodAccessorNatives: NativeTable = {
   'invoke0(Ljava/lang/reflect/Method;Ljava/lang/Object;[Ljava/lang/Object;)Ljava/lang/Object;': (vm: VM, t: JThread, m: JObject | null, recv: JObject | null, args: JObject | null) => invoke(vm, t, m, recv, args),
 };
