@@ -156,9 +156,9 @@ test('export, bad files, clear', async () => {
   await assert.rejects(client.sendRequest(P.ExportProfileRequest, { format: 'collapsed', path: collapsed }), /no profile is loaded/);
 });
 
-test('a run: javac, HotSpot, output, progress, profile and hotness, run ended', async () => {
+test('a run: javac, the embedded engine, output, progress, profile and hotness, run ended', async () => {
   const r = await client.sendRequest<P.StartRunResult>(P.StartRunRequest, { uri });
-  assert.deepEqual([r.mainClass, r.classpathSource, r.engine], ['app.Main', 'javac', 'jvm']);
+  assert.deepEqual([r.mainClass, r.classpathSource, r.engine], ['app.Main', 'javac', 'interpreter']);
   await assert.rejects(client.sendRequest(P.StartRunRequest, { uri }), /already in progress/);
   const end = await until('run ended', () => ended.find((e) => e.runId === r.runId), 120_000);
   assert.equal(end.error, undefined, output.map((o) => o.text).join(''));

@@ -5,49 +5,17 @@
 // ran so far (SIGKILL after a grace period, then the last live snapshot stands in for it).
 
 import { spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { runtimeSystemProperties } from '../runtime/contract';
 import type { HotSpotPrepared } from './hotspot-prepare';
 import { registerEngine, type ProfileRun, type RunOptions, type RunOutcome, type RunProgress } from './run';
 import { jobUrl, runJob, JobError, type JobHandle } from './worker-thread';
+import { readLive, totalsOf, type LiveState } from './live-file';
 
 /** How long a cancelled JVM may take to write its profile before it is killed. */
 const KILL_GRACE_MS = 5000;
-
-interface LiveState {
-  file: string;
-  mtimeMs: number;
-  size: number;
-}
-
-/** Reads the live snapshot file if it changed since the last read; undefined otherwise. */
-function readLive(s: LiveState): unknown {
-  let st;
-  try {
-    st = statSync(s.file);
-  } catch {
-    return undefined;
-  }
-  if (st.mtimeMs === s.mtimeMs && st.size === s.size) return undefined;
-  try {
-    const json: unknown = JSON.parse(readFileSync(s.file, 'utf8'));
-    s.mtimeMs = st.mtimeMs;
-    s.size = st.size;
-    return json;
-  } catch {
-    return undefined; // replaced while reading: the next poll gets it
-  }
-}
-
-function totalsOf(json: unknown): { bytecodes: number; samples: number } {
-  const meta = (json as { meta?: { totalBytecodes?: unknown; totalSamples?: unknown } }).meta;
-  return {
-    bytecodes: typeof meta?.totalBytecodes === 'number' ? meta.totalBytecodes : 0,
-    samples: typeof meta?.totalSamples === 'number' ? meta.totalSamples : 0,
-  };
-}
 
 export function startHotSpotRun(o: RunOptions): ProfileRun {
   const cwd = resolve(o.cwd ?? process.cwd());

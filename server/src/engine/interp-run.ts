@@ -7,7 +7,9 @@
 import { Worker } from 'node:worker_threads';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { readLive, totalsOf, type LiveState } from './live-file';
 import { dirname, join, resolve } from 'node:path';
 import { findJavaHome } from '../classpath/index';
 import { buildRuntime } from '../runtime/build';
@@ -87,7 +89,21 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
   let cancelled = false;
   let worker: Worker | undefined;
   let killTimer: NodeJS.Timeout | undefined;
+  let ticker: NodeJS.Timeout | undefined;
   const t0 = Date.now();
+  const liveDir = o.liveIntervalMs && o.liveIntervalMs > 0 && !o.exact ? mkdtempSync(join(tmpdir(), 'komorium-live-')) : undefined;
+  const live: LiveState | undefined = liveDir ? { file: join(liveDir, 'live.json'), mtimeMs: 0, size: -1 } : undefined;
+  let lastBytecodes = 0;
+  let lastSamples = 0;
+  const pollLive = (): void => {
+    if (!live) return;
+    const json = readLive(live);
+    if (json === undefined) return;
+    o.onSnapshot?.(json);
+    const tot = totalsOf(json);
+    lastSamples = tot.samples;
+    o.onProgress?.({ bytecodes: Math.max(lastBytecodes, tot.bytecodes), samples: tot.samples, elapsedMs: Date.now() - t0, phase: 'running' });
+  };
 
   const feed = (): void => {
     // Only when the worker asked (state 1): copy what we have, or signal end of input.
@@ -117,6 +133,8 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
       if (settled) return;
       settled = true;
       if (killTimer) clearTimeout(killTimer);
+      if (ticker) clearInterval(ticker);
+      if (liveDir) rmSync(liveDir, { recursive: true, force: true });
       resolveDone({ ...r, elapsedMs: Date.now() - t0 });
     };
     let runtimeDir: string | null = null;
@@ -144,6 +162,10 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
       if (o.granularity !== undefined) props['komorium.granularity'] = String(o.granularity);
       if (o.random !== undefined) props['komorium.random'] = String(o.random);
       if (o.seed !== undefined) props['komorium.seed'] = String(o.seed);
+      if (live) {
+        props['komorium.live'] = live.file;
+        props['komorium.liveInterval'] = String(Math.max(20, Math.round(o.liveIntervalMs ?? 500)));
+      }
     }
     const input: InterpWorkerInput = {
       jdk: jdkHome,
@@ -177,13 +199,15 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
       return;
     }
     o.onProgress?.({ bytecodes: 0, samples: 0, elapsedMs: 0, phase: 'running' });
+    if (live) ticker = setInterval(pollLive, Math.max(100, o.liveIntervalMs ?? 500));
     worker.on('message', (m: InterpWorkerMessage) => {
       switch (m.type) {
         case 'out':
           (m.fd === 1 ? o.onStdout : o.onStderr)?.(Buffer.from(m.data));
           break;
         case 'progress':
-          o.onProgress?.({ bytecodes: m.bytecodes, samples: 0, elapsedMs: m.elapsedMs, phase: 'running' });
+          lastBytecodes = m.bytecodes;
+          o.onProgress?.({ bytecodes: m.bytecodes, samples: lastSamples, elapsedMs: m.elapsedMs, phase: 'running' });
           break;
         case 'stdin':
           feed();

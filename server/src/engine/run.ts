@@ -17,8 +17,8 @@
 export type EngineName = 'jvm' | 'interpreter';
 export const ENGINE_NAMES: readonly EngineName[] = ['jvm', 'interpreter'];
 
-/** The engine used when the user did not choose one. The interpreter engine will flip this. */
-export const DEFAULT_ENGINE: EngineName = 'jvm';
+/** The engine used when the user did not choose one: the embedded JVM. */
+export const DEFAULT_ENGINE: EngineName = 'interpreter';
 
 export interface RunProgress {
   /** Bytecodes executed so far (exact or the engine's best estimate; 0 when unknown). */

@@ -57,7 +57,7 @@ export class Scheduler {
       const t = this.pick();
       if (t === null) {
         if (this.advanceClock()) continue;
-        const live = vm.threads.filter((x) => x.state !== ThreadState.Terminated && x.state !== ThreadState.New && !x.frozen);
+        const live = vm.threads.filter((x) => x.state !== ThreadState.Terminated && x.state !== ThreadState.New && !x.frozen && !x.system);
         if (live.length === 0) return;
         if (this.cancelling) throw new CancelledError();
         this.failure = `deadlock: every thread is blocked (${live.map((x) => `"${x.name}" ${STATE_NAMES[x.state]}`).join(', ')})`;
@@ -100,9 +100,18 @@ export class Scheduler {
   private pick(): JThread | null {
     const ts = this.vm.threads;
     const n = ts.length;
+    // Profiler-internal threads first, without touching the round robin of the program's.
+    const now = this.hasSystem ? Date.now() : 0;
+    if (this.hasSystem) {
+      for (const t of ts) {
+        if (!t.system || t.frozen) continue;
+        if (t.state === ThreadState.TimedWaiting && t.wakeAtReal <= now) t.state = ThreadState.Runnable;
+        if (t.state === ThreadState.Runnable) return t;
+      }
+    }
     for (let i = 0; i < n; i++) {
       const t = ts[(this.next + i) % n];
-      if (t.state === ThreadState.Runnable && !t.frozen) {
+      if (t.state === ThreadState.Runnable && !t.frozen && !t.system) {
         this.next = (this.next + i + 1) % n;
         return t;
       }
@@ -113,22 +122,28 @@ export class Scheduler {
   /** No thread runnable: jump the clock to the earliest timed wake-up. */
   private advanceClock(): boolean {
     let best: JThread | null = null;
-    for (const t of this.vm.threads) if (t.state === ThreadState.TimedWaiting && !t.frozen && (best === null || t.wakeAt < best.wakeAt)) best = t;
+    for (const t of this.vm.threads) if (t.state === ThreadState.TimedWaiting && !t.frozen && !t.system && (best === null || t.wakeAt < best.wakeAt)) best = t;
     if (best === null) return false;
     if (best.wakeAt > this.vm.clockNs) this.vm.clockNs = best.wakeAt;
-    for (const t of this.vm.threads) if (t.state === ThreadState.TimedWaiting && t.wakeAt <= this.vm.clockNs) t.state = ThreadState.Runnable;
+    for (const t of this.vm.threads) if (t.state === ThreadState.TimedWaiting && !t.system && t.wakeAt <= this.vm.clockNs) t.state = ThreadState.Runnable;
     return true;
   }
 
   /** Wakes timed waiters whose time has come (called as the clock advances). */
   private wakeTimed(): void {
     const now = this.vm.clockNs;
-    for (const t of this.vm.threads) if (t.state === ThreadState.TimedWaiting && t.wakeAt <= now) t.state = ThreadState.Runnable;
+    for (const t of this.vm.threads) if (t.state === ThreadState.TimedWaiting && !t.system && t.wakeAt <= now) t.state = ThreadState.Runnable;
+  }
+
+  /** True once a system thread exists (pick() then checks them first). */
+  get hasSystem(): boolean {
+    return this.vm.threads.some((t) => t.system);
   }
 
   private slice(t: JThread): void {
     const vm = this.vm;
-    let budget = QUANTUM;
+    // A system thread runs until it blocks (it never holds a monitor across a switch).
+    let budget = t.system ? Number.MAX_SAFE_INTEGER : QUANTUM;
     while (budget > 0 && t.state === ThreadState.Runnable) {
       if (t.depth < 0) {
         if (!this.startNext(t)) return;
@@ -164,7 +179,7 @@ export class Scheduler {
       }
       const ran = interpret(vm, t, budget);
       budget -= ran;
-      vm.clockNs += ran;
+      if (!t.system) vm.clockNs += ran;
       if (ran === 0 && t.state === ThreadState.Runnable && t.depth >= 0) {
         // interpret made no progress (e.g. an upcall was just pushed): go on.
         budget--;

@@ -99,6 +99,14 @@ export class JThread {
   bytecodes = 0;
   /** Stopped for good by a cancellation (never scheduled again). */
   frozen = false;
+  /**
+   * A profiler-internal thread (the live-snapshot writer): it sleeps in real time, runs until it
+   * blocks, and neither advances the virtual clock nor takes a turn in the round robin, so the
+   * program's threads run exactly as without it.
+   */
+  system = false;
+  /** Real time (Date.now()) at which a sleeping system thread wakes. */
+  wakeAtReal = 0;
   /** Return value of a compiled method that returned by itself (jit/codegen.ts). */
   rv: unknown = undefined;
   /** Frame depth at which the interpreter entered compiled code (bounds JS recursion). */

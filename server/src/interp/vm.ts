@@ -89,6 +89,7 @@ export class VM {
   readonly startMillis = Date.now();
   nextThreadId = 1;
   nextIdentityHash = 0x1234567;
+  private systemHash = 0x7654321;
   /** Set by System.exit / Runtime.halt. */
   exitCode: number | null = null;
   /** True once initPhase3 finished. */
@@ -262,6 +263,12 @@ export class VM {
 
   identityHash(o: JObject): number {
     if (o.ihash === 0) {
+      if (this.current?.system) {
+        // Profiler-internal threads draw from their own sequence (the program's stays the same).
+        this.systemHash = (Math.imul(this.systemHash, 0x41c64e6d) + 12345) | 0;
+        o.ihash = (this.systemHash >>> 1) | 1;
+        return o.ihash;
+      }
       // Deterministic: a Marsaglia xor-shift sequence, never 0.
       let x = this.nextIdentityHash;
       x ^= x << 13;

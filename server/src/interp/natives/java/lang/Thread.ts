@@ -26,6 +26,10 @@ export function startThread(vm: VM, self: JObject): void {
   t.jthread = self;
   const nameObj = getField(vm, self, 'name') as JObject | null;
   t.name = nameObj ? vm.jsString(nameObj) : `Thread-${t.id}`;
+  // The runtime's live-snapshot writer (runtime/java/komorium/rt/LiveSnapshots.java).
+  const creator = vm.current;
+  const caller = creator && creator.depth >= 2 ? creator.frames[creator.depth - 2].m : null;
+  t.system = t.name === 'komorium-live' && caller !== null && caller.klass.name.startsWith('komorium/rt/');
   t.daemon = getField(vm, self, 'daemon') === 1;
   const statusKey = vm.field(self.klass, 'threadStatus').key;
   (self as unknown as Record<string, unknown>)[statusKey] = 5; // RUNNABLE
@@ -74,6 +78,7 @@ export const natives: NativeTable = {
     }
     t.state = ThreadState.TimedWaiting;
     t.wakeAt = vm.clockNs + ms * 1e6;
+    if (t.system) t.wakeAtReal = Date.now() + ms;
     t.pendingNative = {
       resume: () => {
         if (isInterrupted(vm, t)) {

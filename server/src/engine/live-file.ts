@@ -1,0 +1,37 @@
+// Live snapshots written by the runtime (komorium.live, docs/RUNTIME.md): the engines poll the
+// file and pass new snapshots on (RunOptions.onSnapshot) with the totals for progress.
+
+import { readFileSync, statSync } from 'node:fs';
+
+export interface LiveState {
+  file: string;
+  mtimeMs: number;
+  size: number;
+}
+
+/** Reads the live snapshot file if it changed since the last read; undefined otherwise. */
+export function readLive(s: LiveState): unknown {
+  let st;
+  try {
+    st = statSync(s.file);
+  } catch {
+    return undefined;
+  }
+  if (st.mtimeMs === s.mtimeMs && st.size === s.size) return undefined;
+  try {
+    const json: unknown = JSON.parse(readFileSync(s.file, 'utf8'));
+    s.mtimeMs = st.mtimeMs;
+    s.size = st.size;
+    return json;
+  } catch {
+    return undefined; // replaced while reading: the next poll gets it
+  }
+}
+
+export function totalsOf(json: unknown): { bytecodes: number; samples: number } {
+  const meta = (json as { meta?: { totalBytecodes?: unknown; totalSamples?: unknown } }).meta;
+  return {
+    bytecodes: typeof meta?.totalBytecodes === 'number' ? meta.totalBytecodes : 0,
+    samples: typeof meta?.totalSamples === 'number' ? meta.totalSamples : 0,
+  };
+}
