@@ -117,8 +117,16 @@ function callNative(vm: VM, t: JThread, target: JMethod, base: number): void {
     }
     throw e;
   }
+  if (result === TAILCALL) return;
   finishNative(vm, t, result);
 }
+
+/**
+ * What a native returns after replacing its own frame by a call of another method with the
+ * same arguments (the method-handle intrinsics, invoke/sigpoly.ts): nothing to deliver; the
+ * callee's frame (or its delivered result, for a native callee) is already in place.
+ */
+export const TAILCALL: unique symbol = Symbol('TAILCALL');
 
 /** The native frame on top returns `result` to its caller. */
 export function finishNative(vm: VM, t: JThread, result: unknown): void {

@@ -59,7 +59,7 @@ function cached<T>(v: unknown): T | undefined {
 
 /** Records a LinkageError so later attempts fail the same way. */
 function recordFailure(vm: VM, consts: Map<string, unknown>, key: string, exc: JObject): JObject {
-  if (isAssignable(exc.klass, vm.classes.loadBoot('java/lang/LinkageError'))) {
+  if (!consts.has(key) && isAssignable(exc.klass, vm.classes.loadBoot('java/lang/LinkageError'))) {
     const msg = (exc as unknown as Rec)[vm.field(exc.klass, 'detailMessage').key] as JObject | null;
     const failure: Failure = { className: exc.klass.name, message: msg === null ? null : vm.jsString(msg) };
     consts.set(key, failure);
@@ -81,7 +81,8 @@ function upcall(vm: VM, t: JThread, nameDesc: string, args: unknown[], consts: M
     resumePc,
     base: -1,
     onReturn: (v) => {
-      consts.set(key, store(v));
+      // Another thread may have linked the same site meanwhile: the first result wins.
+      if (!consts.has(key)) consts.set(key, store(v));
       return undefined;
     },
     onThrow: (exc) => recordFailure(vm, consts, key, exc),
@@ -107,7 +108,7 @@ export function methodTypeFor(vm: VM, t: JThread, k: JClass, desc: string): JObj
   const ptypes = vm.newObjectArray(vm.classes.loadBoot('java/lang/Class'), params);
   const consts = new Map<string, unknown>();
   return upcall(vm, t, 'findMethodHandleType(Ljava/lang/Class;[Ljava/lang/Class;)Ljava/lang/invoke/MethodType;', [ret, ptypes], consts, desc, (mt) => {
-    cache.set(desc, mt as JObject);
+    if (!cache.has(desc)) cache.set(desc, mt as JObject);
     return mt;
   });
 }

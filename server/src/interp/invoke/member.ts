@@ -59,7 +59,7 @@ export function memberTarget(mn: JObject): JMethod | JField | null {
 /** The method a resolved method MemberName stands for (linkTo*, invokeBasic, linkMethod results). */
 export function memberMethod(vm: VM, mn: JObject | null): JMethod {
   if (mn === null) throw new VmError('java/lang/NullPointerException', 'MemberName is null');
-  const rmn = mnGet(vm, mn, 'method') as JObject | null;
+  const rmn = (mn as unknown as Rec)[invokeState(vm).hotKeys().method] as JObject | null;
   const v = rmn !== null ? (rmn as unknown as Rec).$vm : (mn as unknown as Rec).$vm;
   if (v instanceof JMethod) return v;
   throw new VmError('java/lang/InternalError', `MemberName of ${memberDescription(vm, mn)} is not a resolved method`);

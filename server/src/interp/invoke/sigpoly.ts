@@ -11,17 +11,18 @@
 //  - invoke/invokeExact (MethodHandle) and the VarHandle access modes → the invoker method
 //    MethodHandleNatives.linkMethod returned (an upcall at link time), with its appendix (a
 //    MethodType or VarHandle.AccessDescriptor) pushed after the arguments.
-// The target's frame replaces the native's, so the value it returns goes straight to the
-// caller; if it blocks (a synchronized method), the call instruction runs again later.
+// The target's frame replaces the native's (the native returns TAILCALL), so the value it
+// returns goes straight to the caller; if it blocks (a synchronized method), the call
+// instruction runs again later.
 
-import { enterMethod, pushCall } from '../calls';
+import { enterMethod, pushCall, TAILCALL } from '../calls';
 import { JMethod, type JClass } from '../klass';
 import type { JObject } from '../object';
 import { PENDING, VmError } from '../signals';
 import type { JThread } from '../thread';
 import type { VM } from '../vm';
 import { memberMethod } from './member';
-import { invokeState, MH, perLoader, REF_invokeVirtual } from './state';
+import { invokeState, MH, perLoader, REF_invokeVirtual, type Rec } from './state';
 
 type Dispatch = 'static' | 'special' | 'virtual' | 'interface';
 
@@ -30,10 +31,10 @@ type Dispatch = 'static' | 'special' | 'virtual' | 'interface';
  * call of `target` with the arguments in place. `callerSp` is the caller's operand-stack top
  * before the call (restored so the instruction can run again if the target blocks).
  */
-function tailCall(vm: VM, t: JThread, target: JMethod, base: number, callerSp: number): never {
+function tailCall(vm: VM, t: JThread, target: JMethod, base: number, callerSp: number): typeof TAILCALL {
   t.frames[t.depth].sp = callerSp;
   enterMethod(vm, t, target, base);
-  throw PENDING;
+  return TAILCALL;
 }
 
 function select(recv: JObject, m: JMethod, how: Dispatch): JMethod {
@@ -66,8 +67,9 @@ function intrinsic(vm: VM, m: JMethod, desc: string): JMethod {
       const mh = t.r[base] as JObject | null;
       t.depth--;
       if (mh === null) throw new VmError('java/lang/NullPointerException', null);
-      const form = s.get(mh, MH, 'form') as JObject;
-      const entry = s.get(form, 'java/lang/invoke/LambdaForm', 'vmentry') as JObject | null;
+      const keys = s.hotKeys();
+      const form = (mh as unknown as Rec)[keys.form] as JObject;
+      const entry = (form as unknown as Rec)[keys.vmentry] as JObject | null;
       return tailCall(vm, t, memberMethod(vm, entry), base, base + self.argSlots);
     });
   } else {
@@ -131,7 +133,7 @@ function invoker(vm: VM, t: JThread, from: JClass, m: JMethod, desc: string): JM
     onReturn: (mn) => {
       const target = memberMethod(vm, mn as JObject | null);
       const app = (appendix.data as (JObject | null)[])[0];
-      cache.set(key, bindAppendix(vm, new JMethod(m.klass, m.name, desc, m.access, m.memberIndex), target, app));
+      if (!cache.has(key)) cache.set(key, bindAppendix(vm, new JMethod(m.klass, m.name, desc, m.access, m.memberIndex), target, app));
       return undefined;
     },
   });

@@ -71,6 +71,13 @@ export class InvokeState {
     return k;
   }
 
+  /** Keys read on every method-handle call (cached: invokeBasic, linkTo*). */
+  private hot: { form: string; vmentry: string; method: string } | null = null;
+
+  hotKeys(): { form: string; vmentry: string; method: string } {
+    return (this.hot ??= { form: this.key(MH, 'form'), vmentry: this.key('java/lang/invoke/LambdaForm', 'vmentry'), method: this.key(MEMBER_NAME, 'method') });
+  }
+
   get(o: JObject, cls: string, name: string): unknown {
     return (o as unknown as Rec)[this.key(cls, name)];
   }
