@@ -56,14 +56,14 @@ const TIME = '/usr/bin/time';
  */
 const SCALES: Record<string, number> = {
   collections: 0.5,
-  dispatch: 0.1,
-  lambdas: 0.1,
-  matmul: 0.2,
+  dispatch: 0.2,
+  lambdas: 0.05,
+  matmul: 0.5,
   objects: 0.3,
   recursion: 0.5,
-  sieve: 0.3,
-  streams: 0.1,
-  strings: 0.05,
+  sieve: 0.6,
+  streams: 0.15,
+  strings: 0.1,
 };
 const DEFAULT_SCALE = 0.1;
 
@@ -388,9 +388,8 @@ async function main(): Promise<void> {
       '',
       'CPU time per iteration and ratios (lower is faster; parenthesised: difference too small to trust, left out of the ratios):',
       '',
-      ratioTable(results, engines, columns),
-      '',
     ];
+    if (results.length > 0) md.push(ratioTable(results, engines, columns), '');
     if (hello) {
       md.push(
         `Hello world (start-up to exit; medians of ${o.reps * 2} runs after one untimed run each):`,
@@ -403,7 +402,7 @@ async function main(): Promise<void> {
       );
       for (const e of helloErrors) md.push(`- ERROR hello ${e}`);
     }
-    md.push(`Peak RSS of the runs with ${o.hi} iterations (median):`, '', rssTable(results, engines), '');
+    if (results.length > 0) md.push(`Peak RSS of the runs with ${o.hi} iterations (median):`, '', rssTable(results, engines), '');
     let errors = helloErrors.length;
     for (const r of results) {
       for (const e of r.errors) {
