@@ -55,7 +55,7 @@ export function interpret(vm: VM, t: JThread, budget: number): number {
           count += ran;
           if (t.depth !== d0) {
             // The method returned by itself (deliver its value) or left callees' frames on top.
-            if (t.depth < d0) deliver(vm, t, t.rv, m.retKind, f.lp);
+            if (t.depth < d0) deliver(vm, t, m.retKind === 'L' || m.retKind === 'J' ? t.rvR : m.retKind === 'V' ? undefined : t.rvN, m.retKind, f.lp);
             if (t.depth < 0) {
               t.bytecodes += count;
               return count;

@@ -64,9 +64,11 @@ export class Scheduler {
         return;
       }
       vm.current = t;
+      this.syncStatus(t);
       if (TRACE_SCHED) vm.reportFailure(`[sched] run "${t.name}" depth=${t.depth} top=${t.depth >= 0 ? t.frames[t.depth].m : '-'}`);
       try {
         this.slice(t);
+        this.syncStatus(t);
       } catch (e) {
         if (e === EXIT) {
           if (TRACE_SCHED) vm.reportFailure(`[sched] EXIT in "${t.name}"`);
@@ -134,6 +136,34 @@ export class Scheduler {
     const now = this.vm.clockNs;
     for (const t of this.vm.threads) if (t.state === ThreadState.TimedWaiting && !t.system && t.wakeAt <= now) t.state = ThreadState.Runnable;
   }
+
+  /**
+   * Mirrors the green thread's state into java.lang.Thread.threadStatus (the JVMTI bits
+   * jdk.internal.misc.VM.toThreadState reads), as HotSpot keeps it: RUNNABLE 0x5, BLOCKED 0x401,
+   * WAITING in wait() 0x191 or parked 0x291, TIMED_WAITING sleeping 0xE1, in wait(ms) 0x1A1,
+   * parked 0x2A1.
+   */
+  private syncStatus(t: JThread): void {
+    const o = t.jthread as (JObject & Record<string, unknown>) | null;
+    if (o === null || t.state === ThreadState.Terminated || t.state === ThreadState.New) return;
+    if (this.statusKey === null) this.statusKey = this.vm.field(o.klass, 'threadStatus').key;
+    let v: number;
+    switch (t.state) {
+      case ThreadState.Blocked:
+        v = 0x401;
+        break;
+      case ThreadState.Waiting:
+        v = t.parked ? 0x291 : 0x191;
+        break;
+      case ThreadState.TimedWaiting:
+        v = t.parked ? 0x2a1 : t.waitingOn !== null ? 0x1a1 : 0xe1;
+        break;
+      default:
+        v = 5;
+    }
+    o[this.statusKey] = v;
+  }
+  private statusKey: string | null = null;
 
   /** True once a system thread exists (pick() then checks them first). */
   get hasSystem(): boolean {

@@ -26,6 +26,20 @@ export const enum ThreadState {
   Terminated = 5,
 }
 
+/**
+ * java.lang.Thread.threadStatus for each state: ALIVE 0x1, TERMINATED 0x2, RUNNABLE 0x4,
+ * WAITING_INDEFINITELY 0x10, WAITING_WITH_TIMEOUT 0x20, WAITING 0x80, IN_OBJECT_WAIT 0x100,
+ * BLOCKED_ON_MONITOR_ENTER 0x400 (what jdk.internal.misc.VM.toThreadState decodes).
+ */
+const THREAD_STATUS: Record<ThreadState, number> = {
+  [ThreadState.New]: 0,
+  [ThreadState.Runnable]: 0x5,
+  [ThreadState.Blocked]: 0x401,
+  [ThreadState.Waiting]: 0x191,
+  [ThreadState.TimedWaiting]: 0x1a1,
+  [ThreadState.Terminated]: 0x2,
+};
+
 /** What a glue frame does when the Java call above it returns or throws. */
 export interface Glue {
   /**
@@ -71,7 +85,19 @@ export class JThread {
   frames: Frame[] = [];
   /** Index of the top frame; -1 when the thread has no frames. */
   depth = -1;
-  state = ThreadState.New;
+  private st = ThreadState.New;
+  /**
+   * Key of java.lang.Thread.threadStatus on `jthread`: Thread.getState() reads that field, so
+   * every state change is mirrored there (JVMTI-style bits as HotSpot sets them).
+   */
+  statusKey: string | null = null;
+  get state(): ThreadState {
+    return this.st;
+  }
+  set state(s: ThreadState) {
+    this.st = s;
+    if (this.statusKey !== null && this.jthread !== null) (this.jthread as unknown as Record<string, number>)[this.statusKey] = THREAD_STATUS[s];
+  }
   /** The java.lang.Thread object. */
   jthread: JObject | null = null;
   name = '';
@@ -107,8 +133,9 @@ export class JThread {
   system = false;
   /** Real time (Date.now()) at which a sleeping system thread wakes. */
   wakeAtReal = 0;
-  /** Return value of a compiled method that returned by itself (jit/codegen.ts). */
-  rv: unknown = undefined;
+  /** Return value of a compiled method that returned by itself (jit/codegen.ts): numeric / other. */
+  rvN = 0;
+  rvR: unknown = null;
   /** Frame depth at which the interpreter entered compiled code (bounds JS recursion). */
   jitBase = 0;
   constructor(readonly id: number) {}

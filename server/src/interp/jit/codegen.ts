@@ -140,13 +140,13 @@ export function generate(m: JMethod, a: Analysis): Generated {
           bail();
           continue;
         }
-        let v = 'undefined';
-        if (op === 0xac) v = narrowRet(m.ret, N(top));
-        else if (op === 0xae) v = N(top);
-        else if (op === 0xaf) v = N(d - 2);
-        else if (op === 0xad) v = R(d - 2);
-        else if (op === 0xb0) v = R(top);
-        emit(`t.rv = ${v}; t.depth = my - 1; return c;`);
+        let v = '';
+        if (op === 0xac) v = `t.rvN = ${narrowRet(m.ret, N(top))}; `;
+        else if (op === 0xae) v = `t.rvN = ${N(top)}; `;
+        else if (op === 0xaf) v = `t.rvN = ${N(d - 2)}; `;
+        else if (op === 0xad) v = `t.rvR = ${R(d - 2)}; `;
+        else if (op === 0xb0) v = `t.rvR = ${R(top)}; `;
+        emit(`${v}t.depth = my - 1; return c;`);
         continue;
       }
       case 0xb6:
@@ -177,13 +177,37 @@ export function generate(m: JMethod, a: Analysis): Generated {
             sel = 'x';
           }
         }
-        // Direct JS call of compiled, unsynchronized targets; else the interpreter invokes.
-        emit(`y = ${sel}; if (typeof y.jit !== 'function' || (y.access & 0x20) !== 0 || my - t.jitBase > ${MAX_JS_DEPTH} || my + 1 >= vm.maxDepth) ${exit(pc, d)}`);
-        emit(`${spillStack(d)}f.pc = ${pc}; f.sp = sb + ${B};`);
+        // Arguments go to the arrays (the callee's locals); the slots below them only matter if
+        // control leaves this function (spilled then).
+        let argStore = '';
+        {
+          let slot = B;
+          const kinds = (op === 0xb8 ? [] : ['L']).concat(tm.params);
+          for (const p of kinds) {
+            const c0 = p[0];
+            if (c0 === 'L' || c0 === '[' || c0 === 'J') argStore += `r[sb + ${slot}] = ${R(slot)}; `;
+            else argStore += `n[sb + ${slot}] = ${N(slot)}; `;
+            slot += c0 === 'J' || c0 === 'D' ? 2 : 1;
+          }
+        }
+        const below = spillStack(B);
+        const syncCheck = op === 0xb8 || site.direct ? ((tm.access & 0x20) !== 0 ? 'true || ' : '') : '(y.access & 0x20) !== 0 || ';
+        emit(`y = ${sel};`);
+        emit(`if (typeof y.jit === 'function' && !(${syncCheck}my - t.jitBase > ${MAX_JS_DEPTH} || my + 1 >= ${'vm.maxDepth'})) {`);
+        // A compiled callee: a direct JS call.
+        emit(`${argStore}f.pc = ${pc}; f.sp = sb + ${B};`);
         emit(`x = E.push(t, y, sb + ${B}); c += y.jit(t, x, budget - c);`);
-        emit(`if (t.depth !== my) { ${spillLocals} return c; }`);
-        if (tm.retKind === 'L' || tm.retKind === 'J') emit(`${R(B)} = t.rv;`);
-        else if (tm.retKind !== 'V') emit(`${N(B)} = t.rv;`);
+        emit(`if (t.depth !== my) { ${below}${spillLocals} return c; }`);
+        if (tm.retKind === 'L' || tm.retKind === 'J') emit(`${R(B)} = t.rvR;`);
+        else if (tm.retKind !== 'V') emit(`${N(B)} = t.rvN;`);
+        emit(`} else if (y.code === null && (y.access & 0x100) !== 0 && my + 1 < vm.maxDepth) {`);
+        // A native: called here (it may block or call back: then control leaves with this frame
+        // at the invoke, as the interpreter would have it).
+        emit(`${argStore}${below}f.pc = ${pc}; f.sp = sb + ${B};`);
+        emit(`E.enter(vm, t, y, sb + ${B});`);
+        if (tm.retKind === 'L' || tm.retKind === 'J') emit(`${R(B)} = r[sb + ${B}];`);
+        else if (tm.retKind !== 'V') emit(`${N(B)} = n[sb + ${B}];`);
+        emit(`} else ${exit(pc, d)}`);
         void after;
         if (idx + 1 < a.insns.length) emit(`pc = ${next}; continue;`);
         continue;

@@ -11,6 +11,7 @@ import type { JThread, Frame } from '../thread';
 import type { VM } from '../vm';
 import type { MethodSite } from '../resolve';
 import { analyze, NotCompilable } from './analyze';
+import { enterMethod } from '../calls';
 import { generate } from './codegen';
 
 /** A compiled method: runs from f.pc, returns the bytecodes executed (0: not an entry). */
@@ -21,6 +22,7 @@ export const JIT_THRESHOLD = Number(process.env.KOMORIUM_JIT_THRESHOLD ?? 400);
 const MAX_CODE = 12000;
 const DISABLED = process.env.KOMORIUM_JIT === '0';
 const TRACE = !!process.env.KOMORIUM_TRACE_JIT;
+const DUMP = process.env.KOMORIUM_JIT_DUMP;
 
 const E = {
   npe: (): VmError => new VmError('java/lang/NullPointerException', null),
@@ -39,6 +41,8 @@ const E = {
     s.ct = m;
     return m;
   },
+  /** Calls a native (or any method) the way the interpreter's invoke does (calls.ts). */
+  enter: enterMethod,
   /** Pushes the frame of a direct call (the arguments are at slots [base, ...)). */
   push: (t: JThread, m: JMethod, base: number): Frame => {
     const need = base + m.maxLocals + m.maxStack + 8;
@@ -69,6 +73,7 @@ export function compile(vm: VM, m: JMethod): CompiledFn | null {
     m.jit = fn;
     compiledCount++;
     if (TRACE) vm.reportFailure(`[jit] ${m} (${m.code.length} bytes, ${g.source.length} chars)`);
+    if (DUMP && String(m).includes(DUMP)) vm.reportFailure(`[jit] ${m}\n${g.source}`);
     return fn;
   } catch (e) {
     if (TRACE) vm.reportFailure(`[jit] not compiled ${m}: ${(e as Error).message}`);
