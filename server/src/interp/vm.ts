@@ -476,6 +476,8 @@ export class VM {
     // Classes already loaded in these packages get their module now.
     const table = loader === null ? this.classes.boot : this.classes.loaderData(loader).classes;
     for (const k of table.values()) if (k.module === null && k.loader === loader) this.assignModule(k);
+    // Primitive types (and their arrays) are in java.base.
+    if (loader === null && packages.includes('java/lang')) for (const p of this.classes.primitives.values()) this.setModule(p, module);
   }
 
   /** Sets k.module (and its mirror's) from its package, or the loader's unnamed module. */
@@ -489,8 +491,15 @@ export class VM {
       if (n) k.moduleName = this.jsString(n);
     }
     if (mod === null) return;
-    k.module = mod;
-    if (k.mirror) (k.mirror as unknown as Record<string, unknown>).module = mod;
+    this.setModule(k, mod);
+  }
+
+  /** Sets the module of `k` and of its array classes made so far (HotSpot: an array's is its element's). */
+  private setModule(k: JClass, mod: JObject): void {
+    for (let c: JClass | null = k; c !== null; c = c.arrayClass) {
+      c.module = mod;
+      if (c.mirror) (c.mirror as unknown as Record<string, unknown>).module = mod;
+    }
   }
 
   bootPackages(): string[] {
