@@ -84,6 +84,7 @@ export function launch(vm: VM, mainClass: string, args: string[]): LaunchResult 
           init2('java/lang/Thread', () =>
             call(main, 'java/lang/Thread', '<init>', '(Ljava/lang/ThreadGroup;Ljava/lang/String;)V', [tobj, mainGroup, vm.intern('main')], () => {
               tobj.threadStatus = 5; // RUNNABLE
+              main.statusKey = vm.field(thClass, 'threadStatus').key;
               step();
             }),
           );

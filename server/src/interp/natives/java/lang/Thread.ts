@@ -33,6 +33,7 @@ export function startThread(vm: VM, self: JObject): void {
   t.daemon = getField(vm, self, 'daemon') === 1;
   const statusKey = vm.field(self.klass, 'threadStatus').key;
   (self as unknown as Record<string, unknown>)[statusKey] = 5; // RUNNABLE
+  t.statusKey = statusKey;
   setEetop(vm, self, t.id);
   const run = self.klass.vmap.get('run()V');
   if (!run) throw new VmError('java/lang/InternalError', `${self.klass.javaName} has no run()`);
