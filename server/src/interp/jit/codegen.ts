@@ -205,6 +205,9 @@ export function generate(m: JMethod, a: Analysis): Generated {
         // at the invoke, as the interpreter would have it).
         emit(`${argStore}${below}f.pc = ${pc}; f.sp = sb + ${B};`);
         emit(`E.enter(vm, t, y, sb + ${B});`);
+        // A native that replaced its frame by a Java call (calls.ts TAILCALL: method-handle
+        // intrinsics) left a frame above this one: the result comes later, through the interpreter.
+        emit(`if (t.depth !== my) { ${spillLocals} return c; }`);
         if (tm.retKind === 'L' || tm.retKind === 'J') emit(`${R(B)} = r[sb + ${B}];`);
         else if (tm.retKind !== 'V') emit(`${N(B)} = n[sb + ${B}];`);
         emit(`} else ${exit(pc, d)}`);

@@ -214,5 +214,54 @@ public class Main {
         } catch (NullPointerException e) {
             System.out.println("NPE via handle");
         }
+        more(lk, m);
+    }
+
+    interface Greeter { default String greet(String n) { return "hi " + n; } private String p() { return "private in iface"; } }
+    static class G implements Greeter {}
+    static class H extends G { public String greet(String n) { return "hello " + n; } }
+    static class Hid {
+        static int peek(Main m) { return m.value; }
+        static Object data(MethodHandles.Lookup l) throws IllegalAccessException { return MethodHandles.classData(l, "_", List.class); }
+    }
+    static int depth(int n) throws Throwable { return n == 0 ? 0 : 1 + (int) DEPTH.invokeExact(n - 1); }
+    static MethodHandle DEPTH;
+
+    // Interface dispatch, recursion through a handle, caller-sensitive methods bound to the
+    // caller, hidden classes (nestmate, classData), a synchronized method entered through a
+    // handle while another thread holds the lock.
+    static void more(MethodHandles.Lookup lk, Main m) throws Throwable {
+        MethodHandle greet = lk.findVirtual(Greeter.class, "greet", MethodType.methodType(String.class, String.class));
+        MethodHandle greetG = lk.findVirtual(G.class, "greet", MethodType.methodType(String.class, String.class));
+        MethodHandle priv = lk.findVirtual(Greeter.class, "p", MethodType.methodType(String.class));
+        System.out.println("dispatch " + greet.invoke(new G(), "a") + " " + greet.invoke(new H(), "b") + " " + greetG.invoke(new H(), "c") + " " + priv.invoke(new H()) + " " + lk.revealDirect(greetG));
+        DEPTH = lk.findStatic(Main.class, "depth", MethodType.methodType(int.class, int.class));
+        System.out.println("depth " + depth(100));
+        MethodHandle forName = lk.findStatic(Class.class, "forName", MethodType.methodType(Class.class, String.class));
+        MethodHandle getClass = lk.findVirtual(Object.class, "getClass", MethodType.methodType(Class.class));
+        MethodHandle hash = lk.findVirtual(Object.class, "hashCode", MethodType.methodType(int.class));
+        System.out.println("caller-sensitive " + forName.invoke("Main$G") + " " + getClass.invoke("s") + " " + hash.invoke("abc") + " " + int[].class.getModule() + " " + MethodHandles.privateLookupIn(G.class, lk).lookupClass());
+        byte[] bytes = Main.class.getResourceAsStream("Main$Hid.class").readAllBytes();
+        MethodHandles.Lookup hl = lk.defineHiddenClass(bytes, true, MethodHandles.Lookup.ClassOption.NESTMATE);
+        Class<?> hc = hl.lookupClass();
+        MethodHandles.Lookup hl2 = lk.defineHiddenClassWithClassData(bytes, List.of("data", 7), true);
+        System.out.println("hidden " + hc.isHidden() + " " + (hc.getNestHost() == Main.class) + " " + hl.findStatic(hc, "peek", MethodType.methodType(int.class, Main.class)).invoke(m)
+            + " " + hl2.findStatic(hl2.lookupClass(), "data", MethodType.methodType(Object.class, MethodHandles.Lookup.class)).invoke(hl2));
+        StringBuffer buf = new StringBuffer();
+        Thread holder = new Thread(() -> {
+            synchronized (buf) {
+                try {
+                    Thread.sleep(20);
+                } catch (InterruptedException e) {
+                    throw new RuntimeException(e);
+                }
+                buf.append("first ");
+            }
+        });
+        holder.start();
+        Thread.sleep(2);
+        lk.findVirtual(StringBuffer.class, "append", MethodType.methodType(StringBuffer.class, Object.class)).invoke(buf, "second");
+        holder.join();
+        System.out.println("synchronized " + buf);
     }
 }
