@@ -59,6 +59,9 @@ export function spinLambda(vm: VM, t: JThread, site: CallSiteInfo): JMethod {
   const invoked = parseMethodDescriptor(site.desc);
   const iface = refName(invoked.ret);
   const captured = invoked.params;
+  // Arity as LambdaMetafactory checks it; anything else it rejects is left to the JDK (link.ts).
+  const implArity = parseMethodDescriptor(impl.desc).params.length + (impl.kind === 6 || impl.kind === 8 ? 0 : 1);
+  if (captured.length + parseMethodDescriptor(samDesc).params.length !== implArity) throw new VmError('java/lang/invoke/LambdaConversionException', 'arity mismatch');
   const serializable = (flags & FLAG_SERIALIZABLE) !== 0;
   const ifaces = [iface, ...markers.filter((m) => m !== iface)];
   if (serializable && !ifaces.includes('java/io/Serializable')) ifaces.push('java/io/Serializable');

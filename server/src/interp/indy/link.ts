@@ -124,20 +124,26 @@ function bootstrapOf(k: JClass, idx: number): HandleRef {
 function link(vm: VM, t: JThread, m: JMethod, pc: number, idx: number): JMethod {
   const b = bootstrapOf(m.klass, idx);
   const key = `${b.owner}.${b.name}`;
-  if (!FAST_PATHS.has(key)) {
-    // Any other bootstrap: the JDK links the call site (MethodHandleNatives.linkCallSite).
-    return linkCallSiteUpcall(vm, t, m, pc, idx, (target, appendix, desc) => bindAppendix(vm, vm.syntheticNative('invokedynamic', desc, () => undefined), target, appendix));
-  }
-  const site = callSiteInfo(m.klass, idx);
-  switch (key) {
-    case 'java/lang/invoke/StringConcatFactory.makeConcatWithConstants':
-    case 'java/lang/invoke/StringConcatFactory.makeConcat':
-      return spinConcat(vm, t, site);
-    case 'java/lang/invoke/LambdaMetafactory.metafactory':
-    case 'java/lang/invoke/LambdaMetafactory.altMetafactory':
-      return spinLambda(vm, t, site);
-    default:
-      return spinObjectMethod(vm, t, site);
+  // Any other bootstrap: the JDK links the call site (MethodHandleNatives.linkCallSite).
+  const generic = (): JMethod => linkCallSiteUpcall(vm, t, m, pc, idx, (target, appendix, desc) => bindAppendix(vm, vm.syntheticNative('invokedynamic', desc, () => undefined), target, appendix));
+  if (!FAST_PATHS.has(key)) return generic();
+  try {
+    const site = callSiteInfo(m.klass, idx);
+    switch (key) {
+      case 'java/lang/invoke/StringConcatFactory.makeConcatWithConstants':
+      case 'java/lang/invoke/StringConcatFactory.makeConcat':
+        return spinConcat(vm, t, site);
+      case 'java/lang/invoke/LambdaMetafactory.metafactory':
+      case 'java/lang/invoke/LambdaMetafactory.altMetafactory':
+        return spinLambda(vm, t, site);
+      default:
+        return spinObjectMethod(vm, t, site);
+    }
+  } catch (e) {
+    // A case the fast path does not handle (or an invalid call site): the JDK's bootstrap
+    // decides, with its own errors (BootstrapMethodError wrapping LambdaConversionException...).
+    if (e instanceof VmError) return generic();
+    throw e;
   }
 }
 

@@ -149,6 +149,12 @@ public class Main implements Opcodes {
         mv.visitInvokeDynamicInsn("w", "()I", bsm("wrongType", BSM_DESC));
         end(mv, IRETURN);
 
+        mv = method(cw, "badLambda", "()Ljava/util/function/Supplier;");
+        mv.visitInvokeDynamicInsn("get", "()Ljava/util/function/Supplier;", new Handle(H_INVOKESTATIC, "java/lang/invoke/LambdaMetafactory", "metafactory",
+            "(Ljava/lang/invoke/MethodHandles$Lookup;Ljava/lang/String;Ljava/lang/invoke/MethodType;Ljava/lang/invoke/MethodType;Ljava/lang/invoke/MethodHandle;Ljava/lang/invoke/MethodType;)Ljava/lang/invoke/CallSite;", false),
+            Type.getMethodType("()Ljava/lang/Object;"), bsm("add", "(II)I"), Type.getMethodType("()Ljava/lang/Object;"));
+        end(mv, ARETURN);
+
         mv = method(cw, "condyInt", "()I");
         mv.visitLdcInsn(new ConstantDynamic("answer", "I", bsm("answer", CONDY_DESC)));
         end(mv, IRETURN);
@@ -263,6 +269,11 @@ public class Main implements Opcodes {
             System.out.println(w);
         } catch (BootstrapMethodError e) {
             System.out.println("wrong type " + e.getMessage() + " / " + e.getCause());
+        }
+        try {
+            gen.getMethod("badLambda").invoke(null);
+        } catch (java.lang.reflect.InvocationTargetException e) {
+            System.out.println("bad lambda " + e.getCause() + " / " + e.getCause().getCause());
         }
         System.out.println("condy " + gen.getMethod("condyInt").invoke(null) + " " + gen.getMethod("condyLong").invoke(null) + " " + gen.getMethod("condyDouble").invoke(null) + " calls " + condyCalls);
         Object[] objs = (Object[]) gen.getMethod("condyObjects").invoke(null);
