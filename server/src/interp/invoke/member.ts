@@ -15,6 +15,7 @@ import { prettyDescriptor } from '../resolve';
 import { VmError } from '../signals';
 import type { VM } from '../vm';
 import { hasAnnotation } from './frames';
+import { intrinsic } from './sigpoly';
 import {
   ALL_KINDS,
   FIELD_MODIFIERS,
@@ -283,7 +284,7 @@ function resolveMethod(vm: VM, mn: JObject, defc: JClass, name: string, desc: st
   if (poly) {
     if (k.name === MH && (name === 'invokeBasic' || name.startsWith('linkTo'))) {
       // The intrinsic itself, for this descriptor (the JDK names these when it builds LambdaForms).
-      const m = new JMethod(poly.klass, name, desc, poly.access, poly.memberIndex);
+      const m = intrinsic(vm, poly, desc);
       fillMethod(vm, mn, m, name === 'invokeBasic' ? REF_invokeVirtual : REF_invokeStatic, poly.klass);
       return;
     }

@@ -55,8 +55,8 @@ function makeTrampoline(proto: JMethod, desc: string, body: (t: JThread, base: n
   return tm;
 }
 
-/** invokeBasic / linkTo*: the intrinsic for this descriptor. */
-function intrinsic(vm: VM, m: JMethod, desc: string): JMethod {
+/** invokeBasic / linkTo*: the intrinsic for this descriptor (also what their MemberNames resolve to). */
+export function intrinsic(vm: VM, m: JMethod, desc: string): JMethod {
   const s = invokeState(vm);
   const key = m.name + desc;
   const have = s.intrinsics.get(key);
