@@ -25,6 +25,7 @@ import * as FileOutputStream from './java/io/FileOutputStream';
 import * as RandomAccessFile from './java/io/RandomAccessFile';
 import * as UnixFileSystem from './java/io/UnixFileSystem';
 import * as Console from './java/io/Console';
+import * as ObjectStreamClass from './java/io/ObjectStreamClass';
 import * as UnixNativeDispatcher from './sun/nio/fs/UnixNativeDispatcher';
 import * as FileDispatcherImpl from './sun/nio/ch/FileDispatcherImpl';
 import * as FileChannelImpl from './sun/nio/ch/FileChannelImpl';
@@ -73,6 +74,7 @@ export function registerAllNatives(r: NativeRegistry): void {
   r.register('java/io/RandomAccessFile', RandomAccessFile.natives);
   r.register('java/io/UnixFileSystem', UnixFileSystem.natives);
   r.register('java/io/Console', Console.natives);
+  r.register('java/io/ObjectStreamClass', ObjectStreamClass.natives);
   r.register('sun/nio/fs/UnixNativeDispatcher', UnixNativeDispatcher.natives);
   r.register('sun/nio/ch/FileDispatcherImpl', FileDispatcherImpl.natives);
   r.register('sun/nio/ch/FileChannelImpl', FileChannelImpl.natives);

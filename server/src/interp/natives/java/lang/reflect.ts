@@ -47,7 +47,8 @@ export function typeMirror(vm: VM, k: JClass, desc: string): JObject {
   if (el.length === 1) c = vm.classes.primitive(el);
   else {
     const n = el.slice(1, -1);
-    const found = vm.classes.findLoaded(k.loader, n) ?? (k.loader === null ? vm.classes.tryBoot(n) : undefined);
+    // A hidden class is not found by name, even by its own loader: its own type is itself.
+    const found = n === k.name ? k : (vm.classes.findLoaded(k.loader, n) ?? (k.loader === null ? vm.classes.tryBoot(n) : undefined));
     if (!found) throw new VmError('java/lang/NoClassDefFoundError', n);
     c = found;
   }
@@ -152,7 +153,7 @@ function newFieldObject(vm: VM, f: JField): JObject {
 /** Loads every class named in the descriptors (through k's loader), then `then()`. */
 function withTypes(vm: VM, t: JThread, k: JClass, descs: string[], then: () => unknown): unknown {
   const names = new Set<string>();
-  for (const d of descs) for (const n of typeNames(d)) names.add(n);
+  for (const d of descs) for (const n of typeNames(d)) if (n !== k.name) names.add(n);
   return vm.classes.withClasses(t, k.loader, [...names], then);
 }
 
