@@ -8,6 +8,7 @@ import * as Thread from './java/lang/Thread';
 import * as Throwable from './java/lang/Throwable';
 import * as NullPointerException from './java/lang/NullPointerException';
 import * as StackTraceElement from './java/lang/StackTraceElement';
+import * as StackStreamFactory from './java/lang/StackStreamFactory';
 import * as String_ from './java/lang/String';
 import * as Float from './java/lang/Float';
 import * as Double from './java/lang/Double';
@@ -55,6 +56,8 @@ export function registerAllNatives(r: NativeRegistry): void {
   r.register('java/lang/Throwable', Throwable.natives);
   r.register('java/lang/NullPointerException', NullPointerException.natives);
   r.register('java/lang/StackTraceElement', StackTraceElement.natives);
+  r.register('java/lang/StackStreamFactory', StackStreamFactory.natives);
+  r.register('java/lang/StackStreamFactory$AbstractStackWalker', StackStreamFactory.walkerNatives);
   r.register('java/lang/String', String_.natives);
   r.register('java/lang/StringUTF16', String_.utf16Natives);
   r.register('java/lang/Float', Float.natives);

@@ -2,7 +2,8 @@
 // fields HotSpot sets (declaringClassObject, class loader name, module name and version).
 
 import { JArray, type JObject } from '../../../object';
-import type { JClass } from '../../../klass';
+import { JMethod, type JClass } from '../../../klass';
+import { memberTarget } from '../../../invoke/member';
 import { VmError } from '../../../signals';
 import type { JThread } from '../../../thread';
 import type { VM } from '../../../vm';
@@ -34,6 +35,14 @@ export function fillElement(vm: VM, e: JObject, k: JClass, methodName: string, l
 }
 
 export const natives: NativeTable = {
+  // From a StackWalker frame: its MemberName's method and its bci.
+  'initStackTraceElement(Ljava/lang/StackTraceElement;Ljava/lang/StackFrameInfo;)V': (vm: VM, _t: JThread, e: JObject | null, sfi: JObject | null) => {
+    if (e === null || sfi === null) throw new VmError('java/lang/NullPointerException', null);
+    const m = memberTarget(getField(vm, sfi, 'memberName') as JObject);
+    if (!(m instanceof JMethod)) throw new VmError('java/lang/InternalError', 'StackFrameInfo without a method');
+    const bci = getField(vm, sfi, 'bci') as number;
+    fillElement(vm, e, m.klass, m.name, m.isNative ? -2 : m.lineAt(bci), m.klass.sourceFile);
+  },
   'initStackTraceElements([Ljava/lang/StackTraceElement;Ljava/lang/Throwable;)V': (vm: VM, _t: JThread, elements: JObject | null, x: JObject | null) => {
     if (elements === null || x === null) throw new VmError('java/lang/NullPointerException', null);
     const backtrace = getField(vm, x, 'backtrace');

@@ -1,0 +1,107 @@
+// Natives of java.lang.StackStreamFactory (StackWalker): the VM fills the walker's frame buffer
+// in batches with the calling thread's frames, as HotSpot does.
+//
+// callStackWalk starts below the frames of the walking machinery itself (StackWalker,
+// AbstractStackWalker and its direct subclasses), fills the first batch and calls the walker's
+// doStackWalk back (an upcall; its result is callStackWalk's); fetchStackFrames continues from
+// where the last batch stopped, identified by the anchor passed to doStackWalk. Frames of
+// hidden classes and @Hidden methods are left out unless SHOW_HIDDEN_FRAMES is set. The buffer
+// receives Class objects (FILL_CLASS_REFS_ONLY) or fills StackFrameInfo objects: a MemberName
+// for the method and the bci.
+
+import type { JMethod } from '../../../klass';
+import type { JArray, JObject } from '../../../object';
+import { PENDING, VmError } from '../../../signals';
+import type { JThread } from '../../../thread';
+import type { VM } from '../../../vm';
+import type { NativeTable } from '../../registry';
+import { getField, setField } from '../../util';
+import { pushCall } from '../../../calls';
+import { toNumber, type Long } from '../../../long';
+import { isHiddenFrame } from '../../../invoke/frames';
+import { fillMember } from '../../../invoke/member';
+
+// StackStreamFactory's mode bits.
+const FILL_CLASS_REFS_ONLY = 0x2;
+const SHOW_HIDDEN_FRAMES = 0x20;
+const FILL_LIVE_STACK_FRAMES = 0x100;
+
+const WALKER = 'java/lang/StackStreamFactory$AbstractStackWalker';
+
+interface Walk {
+  t: JThread;
+  mode: number;
+  /** Index in t.frames of the next frame to consider (walking down). */
+  next: number;
+}
+
+const walks = new Map<number, Walk>();
+let nextAnchor = 1;
+
+function isWalkerFrame(vm: VM, m: JMethod): boolean {
+  const k = m.klass;
+  const walker = vm.classes.loadBoot(WALKER);
+  return k.name === 'java/lang/StackWalker' || k === walker || k.superclass === walker;
+}
+
+/** Fills frames[start ..] with up to `count` frames; returns the end index. */
+function fill(vm: VM, w: Walk, count: number, start: number, frames: JArray): number {
+  const data = frames.data as (JObject | null)[];
+  let end = start;
+  while (w.next >= 0 && end - start < count && end < data.length) {
+    const f = w.t.frames[w.next--];
+    const m = f.m;
+    if (m === null) continue;
+    if ((w.mode & SHOW_HIDDEN_FRAMES) === 0 && isHiddenFrame(m)) continue;
+    if (w.mode & FILL_CLASS_REFS_ONLY) data[end] = vm.mirrorOf(m.klass);
+    else {
+      const info = data[end];
+      if (info === null) throw new VmError('java/lang/NullPointerException', null);
+      fillMember(vm, getField(vm, info, 'memberName') as JObject, m);
+      setField(vm, info, 'bci', m.isNative ? -1 : f.pc);
+    }
+    end++;
+  }
+  return end;
+}
+
+export const natives: NativeTable = {
+  'checkStackWalkModes()Z': () => 1,
+};
+
+export const walkerNatives: NativeTable = {
+  'callStackWalk(JIII[Ljava/lang/Object;)Ljava/lang/Object;': (vm: VM, t: JThread, self: JObject, mode: Long, skip: number, batch: number, start: number, frames: JObject | null) => {
+    const md = toNumber(mode);
+    if (md & FILL_LIVE_STACK_FRAMES) throw new VmError('java/lang/UnsupportedOperationException', 'live stack frames are not supported by the embedded JVM');
+    if (frames === null) throw new VmError('java/lang/NullPointerException', null);
+    // Below this native frame: skip the walking machinery, then `skip` frames.
+    let d = t.depth;
+    while (d >= 0 && (t.frames[d].m === null || isWalkerFrame(vm, t.frames[d].m as JMethod))) d--;
+    const w: Walk = { t, mode: md, next: d };
+    for (let n = 0; n < skip && w.next >= 0; w.next--) if (t.frames[w.next].m !== null) n++;
+    const end = fill(vm, w, batch, start, frames as JArray);
+    const anchor = nextAnchor++;
+    walks.set(anchor, w);
+    const doStackWalk = vm.findMethod(vm.classes.loadBoot(WALKER), 'doStackWalk', '(JIIII)Ljava/lang/Object;');
+    pushCall(vm, t, doStackWalk, [self, anchor, skip, batch, start, end], {
+      kind: 'L',
+      resumePc: -1,
+      base: -1,
+      onReturn: (v) => {
+        walks.delete(anchor);
+        return v;
+      },
+      onThrow: (e) => {
+        walks.delete(anchor);
+        return e;
+      },
+    });
+    throw PENDING;
+  },
+  'fetchStackFrames(JJII[Ljava/lang/Object;)I': (vm: VM, _t: JThread, _self: JObject, _mode: Long, anchor: Long, batch: number, start: number, frames: JObject | null) => {
+    const w = walks.get(toNumber(anchor));
+    if (w === undefined) throw new VmError('java/lang/InternalError', 'doStackWalk: corrupted buffers on stack');
+    if (frames === null) throw new VmError('java/lang/NullPointerException', null);
+    return fill(vm, w, batch, start, frames as JArray);
+  },
+};
