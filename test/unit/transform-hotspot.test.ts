@@ -75,7 +75,7 @@ test('same program, same seed: identical profiles; the bytecode total is exact a
 
 test('komorium run passes output and exit code through and writes the profile', () => {
   const prof = join(tempDir('prof'), 'run.json');
-  const r = runCli(['run', '--granularity', '20000', '-o', prof, '-cp', classes, 'Callbacks']);
+  const r = runCli(['run', '--engine', 'jvm', '--granularity', '20000', '-o', prof, '-cp', classes, 'Callbacks']);
   assert.equal(r.status, 0, r.stderr);
   assert.match(r.stdout, /^first \d+ last \d+\nwork \d+\n$/);
   assert.match(r.stderr, /komorium: [\d,]+ samples, [\d,]+ bytecodes, [\d,]+ contexts, 2 thread\(s\) -> /);

@@ -7,7 +7,7 @@
 import { Worker } from 'node:worker_threads';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { readLive, totalsOf, type LiveState } from './live-file';
 import { dirname, join, resolve } from 'node:path';
@@ -129,12 +129,24 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
 
   const done = new Promise<RunOutcome>((resolveDone) => {
     let settled = false;
-    const finish = (r: Omit<RunOutcome, 'elapsedMs'>): void => {
+    const finish = (outcome: Omit<RunOutcome, 'elapsedMs'>): void => {
+      let r = outcome;
       if (settled) return;
       settled = true;
       if (killTimer) clearTimeout(killTimer);
       if (ticker) clearInterval(ticker);
-      if (liveDir) rmSync(liveDir, { recursive: true, force: true });
+      if (liveDir && live) {
+        // Killed before the program could write its profile: the last live snapshot stands in.
+        if (r.profilePath === null && cancelled && existsSync(live.file) && instrument !== 'none') {
+          try {
+            copyFileSync(live.file, profilePath);
+            r = { ...r, profilePath };
+          } catch {
+            // keep the outcome as it is
+          }
+        }
+        rmSync(liveDir, { recursive: true, force: true });
+      }
       resolveDone({ ...r, elapsedMs: Date.now() - t0 });
     };
     let runtimeDir: string | null = null;

@@ -83,14 +83,15 @@ export class Scheduler {
   cancelling = false;
 
   /**
-   * Cancellation: the program's threads stop where they are, and a new thread runs
-   * Shutdown.exit(130), so shutdown hooks (the profiler's among them) still run and the
-   * samples gathered so far are written.
+   * Cancellation: a new thread runs Shutdown.exit(130), as if another thread had called
+   * System.exit while the program's threads go on (as on a JVM receiving SIGTERM), so the
+   * shutdown hooks (the profiler's among them) run and write the samples gathered so far, then
+   * the VM halts. The program's threads must keep running: one may hold a monitor a hook needs
+   * (its profiler context while it takes a sample).
    */
   private beginCancel(): void {
     const vm = this.vm;
     this.cancelling = true;
-    for (const t of vm.threads) t.frozen = true;
     const shutdown = vm.classes.tryBoot('java/lang/Shutdown');
     if (!shutdown || !vm.booted) throw new CancelledError();
     const t = vm.newThread();

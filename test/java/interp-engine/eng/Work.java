@@ -1,0 +1,54 @@
+package eng;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+
+/** Programs for the embedded engine's tests: `mode` picks what to do. */
+public class Work {
+    static long spin(long n) {
+        long s = 0;
+        for (long i = 0; i < n; i++) s += i % 7 == 0 ? i : 1;
+        return s;
+    }
+
+    static int leaf(int x) {
+        return x * 31 + 7;
+    }
+
+    static int calls(int n) {
+        int s = 0;
+        for (int i = 0; i < n; i++) s ^= leaf(i);
+        return s;
+    }
+
+    public static void main(String[] args) throws Exception {
+        String mode = args.length > 0 ? args[0] : "work";
+        switch (mode) {
+            case "work":
+                System.out.println("spin " + spin(200_000) + " calls " + calls(50_000));
+                break;
+            case "exit":
+                System.out.println("exiting with 7");
+                System.exit(7);
+                break;
+            case "throw":
+                System.out.println("about to throw");
+                throw new IllegalStateException("boom from main");
+            case "echo": {
+                BufferedReader in = new BufferedReader(new InputStreamReader(System.in));
+                String line;
+                int n = 0;
+                while ((line = in.readLine()) != null) System.out.println("echo " + (++n) + ": " + line);
+                System.out.println("eof after " + n);
+                break;
+            }
+            case "forever":
+                System.out.println("looping");
+                long s = 0;
+                while (true) s += spin(1000) + calls(100);
+            default:
+                System.out.println("unknown mode " + mode);
+                System.exit(2);
+        }
+    }
+}
