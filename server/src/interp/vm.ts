@@ -21,6 +21,7 @@ import { platformProperties, vmProperties, javaVersionOf, type PropertyInputs } 
 import type { LdcValue } from './resolve';
 import { registerAllNatives } from './natives/index';
 import { installIndy } from './indy/link';
+import { WRAPPERS } from './indy/convert';
 import { linkSignaturePolymorphic } from './invoke/sigpoly';
 import { dynamicConstant, methodHandleConstant, methodTypeFor } from './invoke/constants';
 
@@ -551,16 +552,7 @@ export class VM {
 
   // ------------------------------------------------------------------ boxing
 
-  private static readonly BOXES: Record<string, string> = {
-    Z: 'java/lang/Boolean',
-    B: 'java/lang/Byte',
-    C: 'java/lang/Character',
-    S: 'java/lang/Short',
-    I: 'java/lang/Integer',
-    J: 'java/lang/Long',
-    F: 'java/lang/Float',
-    D: 'java/lang/Double',
-  };
+  private static readonly BOXES: Record<string, string> = WRAPPERS;
 
   /** A new box of a primitive value (not the valueOf cache; reflection results). */
   box(desc: string, v: unknown): JObject {

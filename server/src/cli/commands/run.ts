@@ -79,26 +79,8 @@ registerCommand({
     const missing = classpath.filter((p) => !existsSync(p));
     if (missing.length === classpath.length) throw new UsageError(`class path ${cp} does not exist`);
     const out = flag(args, 'out') ?? 'komorium-profile.json';
-    if (engine === 'interpreter') {
-      const instr = flag(args, 'instrument') ?? 'all';
-      if (instr !== 'all' && instr !== 'app') throw new UsageError(`--instrument must be app or all, not '${instr}'`);
-      return runEmbedded({
-        classpath,
-        mainClass,
-        args: programArgs,
-        out,
-        instrument: args.flags.has('no-profile') ? 'none' : instr,
-        exact: args.flags.has('exact') ? instr : undefined,
-        granularity: intFlag(args, 'granularity', 10000, 1, 2 ** 31 - 1),
-        random: intFlag(args, 'random', 100, 0, 2 ** 31 - 1),
-        seed: intFlag(args, 'seed', 1),
-        maxPath: intFlag(args, 'max-path', 50, 0, 1 << 20),
-        vmArgs: [...vmArgs, ...(flag(args, 'agent') ? [`-Dkomorium.agent=${flag(args, 'agent')}`] : [])],
-        jdk: flag(args, 'jdk'),
-      });
-    }
-    if (flag(args, 'instrument') !== undefined || args.flags.has('no-profile') || args.flags.has('exact')) throw new UsageError('--instrument, --no-profile and --exact are options of the embedded engine (--engine interpreter)');
-    const r = await runOnHotSpot({
+    // Options both engines take.
+    const common = {
       classpath,
       mainClass,
       args: programArgs,
@@ -109,7 +91,18 @@ registerCommand({
       maxPath: intFlag(args, 'max-path', 50, 0, 1 << 20),
       vmArgs: [...vmArgs, ...(flag(args, 'agent') ? [`-Dkomorium.agent=${flag(args, 'agent')}`] : [])],
       jdk: flag(args, 'jdk'),
-    });
+    };
+    if (engine === 'interpreter') {
+      const instr = flag(args, 'instrument') ?? 'all';
+      if (instr !== 'all' && instr !== 'app') throw new UsageError(`--instrument must be app or all, not '${instr}'`);
+      return runEmbedded({
+        ...common,
+        instrument: args.flags.has('no-profile') ? 'none' : instr,
+        exact: args.flags.has('exact') ? instr : undefined,
+      });
+    }
+    if (flag(args, 'instrument') !== undefined || args.flags.has('no-profile') || args.flags.has('exact')) throw new UsageError('--instrument, --no-profile and --exact are options of the embedded engine (--engine interpreter)');
+    const r = await runOnHotSpot(common);
     for (const f of r.transform.failed) process.stderr.write(`komorium: warning: ${f.name} was not transformed (${f.error})\n`);
     summarize(out, flag(args, 'agent') === 'none', r.signal ?? r.exitCode);
     return r.exitCode;
