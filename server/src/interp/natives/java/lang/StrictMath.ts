@@ -1,7 +1,10 @@
-// Natives of java.lang.StrictMath. V8's Math functions are ports of fdlibm, which is what
-// StrictMath specifies; the ones JDK 17 implements in Java (FdLibm) are not natives.
+// Natives of java.lang.StrictMath (the ones JDK 17 did not port to Java). StrictMath specifies
+// fdlibm 5.3. V8's Math functions (FreeBSD msun ports) give the same bits for sin, cos, tan,
+// asin, acos, atan, log, log10, sqrt, expm1 and log1p; sinh, cosh, tanh and atan2 come from
+// fdlibm.ts, where msun differs.
 
 import type { NativeTable } from '../../registry';
+import * as fdlibm from './fdlibm';
 
 const d1 = (f: (x: number) => number) => (_vm: unknown, _t: unknown, x: number) => f(x);
 
@@ -12,29 +15,41 @@ export const natives: NativeTable = {
   'asin(D)D': d1(Math.asin),
   'acos(D)D': d1(Math.acos),
   'atan(D)D': d1(Math.atan),
-  'exp(D)D': d1(Math.exp),
   'log(D)D': d1(Math.log),
   'log10(D)D': d1(Math.log10),
   'sqrt(D)D': d1(Math.sqrt),
-  'cbrt(D)D': d1(Math.cbrt),
-  'sinh(D)D': d1(Math.sinh),
-  'cosh(D)D': d1(Math.cosh),
-  'tanh(D)D': d1(Math.tanh),
+  'sinh(D)D': d1(fdlibm.sinh),
+  'cosh(D)D': d1(fdlibm.cosh),
+  'tanh(D)D': d1(fdlibm.tanh),
   'expm1(D)D': d1(Math.expm1),
   'log1p(D)D': d1(Math.log1p),
-  'atan2(DD)D': (_vm, _t, y: number, x: number) => Math.atan2(y, x),
-  'pow(DD)D': (_vm, _t, x: number, y: number) => Math.pow(x, y),
-  'hypot(DD)D': (_vm, _t, x: number, y: number) => Math.hypot(x, y),
+  'atan2(DD)D': (_vm, _t, y: number, x: number) => fdlibm.atan2(y, x),
   'IEEEremainder(DD)D': (_vm, _t, x: number, y: number) => ieeeRemainder(x, y),
 };
 
-function ieeeRemainder(x: number, y: number): number {
+/**
+ * IEEE 754 remainder: x - n*y with n the integer nearest x/y (ties to even), exact. Reduce
+ * x modulo 2y first (JS % is the exact fmod), then subtract y at most twice.
+ */
+export function ieeeRemainder(x: number, y: number): number {
   if (Number.isNaN(x) || Number.isNaN(y) || !Number.isFinite(x) || y === 0) return NaN;
-  if (!Number.isFinite(y)) return x;
-  const q = x / y;
-  let n = Math.round(q);
-  // Round half to even.
-  if (Math.abs(q - Math.trunc(q)) === 0.5) n = 2 * Math.round(q / 2);
-  const r = x - n * y;
-  return r === 0 ? (x < 0 || Object.is(x, -0) ? -0 : 0) : r;
+  const negative = x < 0 || Object.is(x, -0);
+  let p = Math.abs(y);
+  if (p <= 8.98846567431158e307) x %= p + p;
+  let r = Math.abs(x);
+  if (r === p) return negative ? -0 : 0;
+  p = Math.abs(p);
+  if (p < 4.450147717014403e-308) {
+    if (r + r > p) {
+      r -= p;
+      if (r + r >= p) r -= p;
+    }
+  } else {
+    const half = 0.5 * p;
+    if (r > half) {
+      r -= p;
+      if (r >= half) r -= p;
+    }
+  }
+  return negative ? -r : r;
 }
