@@ -248,8 +248,10 @@ public class Main {
         System.out.println("hidden " + hc.isHidden() + " " + (hc.getNestHost() == Main.class) + " " + hl.findStatic(hc, "peek", MethodType.methodType(int.class, Main.class)).invoke(m)
             + " " + hl2.findStatic(hl2.lookupClass(), "data", MethodType.methodType(Object.class, MethodHandles.Lookup.class)).invoke(hl2));
         StringBuffer buf = new StringBuffer();
+        java.util.concurrent.CountDownLatch locked = new java.util.concurrent.CountDownLatch(1);
         Thread holder = new Thread(() -> {
             synchronized (buf) {
+                locked.countDown();
                 try {
                     Thread.sleep(20);
                 } catch (InterruptedException e) {
@@ -259,7 +261,9 @@ public class Main {
             }
         });
         holder.start();
-        Thread.sleep(2);
+        // The holder owns buf's monitor before main calls the synchronized append through the
+        // handle (no race with the JVM's thread start-up).
+        locked.await();
         lk.findVirtual(StringBuffer.class, "append", MethodType.methodType(StringBuffer.class, Object.class)).invoke(buf, "second");
         holder.join();
         System.out.println("synchronized " + buf);
