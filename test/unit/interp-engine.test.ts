@@ -59,6 +59,14 @@ test('output, System.exit and an uncaught exception as on HotSpot, with a profil
   }
 });
 
+test('heap and stack limits give OutOfMemoryError and StackOverflowError the program can catch', async () => {
+  const hs = runJava(['-Xmx64m', '-cp', classes, 'eng.Work', 'limits']);
+  const r = await run('limits', ['limits'], { instrument: 'none', vmArgs: ['-Xmx64m'] });
+  assert.equal(r.out, hs.stdout);
+  assert.match(r.out, /caught OutOfMemoryError after many arrays: Java heap space\ncaught StackOverflowError deeper than 1000: true\nstill running/);
+  assert.equal(r.outcome.exitCode, 0);
+});
+
 test('stdin reaches the program through writeStdin/endStdin', async () => {
   const r = await run('echo', ['echo'], { instrument: 'none' }, (h) => {
     h.writeStdin('first line\nsecond');

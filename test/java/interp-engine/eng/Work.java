@@ -21,6 +21,13 @@ public class Work {
         return s;
     }
 
+    static int maxDepth;
+
+    static int deep(int d) {
+        maxDepth = d;
+        return deep(d + 1) + 1;
+    }
+
     public static void main(String[] args) throws Exception {
         String mode = args.length > 0 ? args[0] : "work";
         switch (mode) {
@@ -40,6 +47,23 @@ public class Work {
                 int n = 0;
                 while ((line = in.readLine()) != null) System.out.println("echo " + (++n) + ": " + line);
                 System.out.println("eof after " + n);
+                break;
+            }
+            case "limits": {
+                java.util.List<long[]> keep = new java.util.ArrayList<>();
+                try {
+                    while (true) keep.add(new long[1 << 17]);
+                } catch (OutOfMemoryError e) {
+                    int n = keep.size();
+                    keep = null;
+                    System.out.println("caught OutOfMemoryError after " + (n > 8 ? "many" : "few") + " arrays: " + e.getMessage());
+                }
+                try {
+                    deep(0);
+                } catch (StackOverflowError e) {
+                    System.out.println("caught StackOverflowError deeper than 1000: " + (maxDepth > 1000));
+                }
+                System.out.println("still running");
                 break;
             }
             case "forever":
