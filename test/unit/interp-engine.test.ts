@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { startInterpreterRun, type InterpRunOptions } from '../../server/src/engine/interp-run';
 import type { RunOutcome } from '../../server/src/engine/run';
-import { loadProfile, methodOverlap, overlap } from '../../server/src/profile/index';
+import { loadProfile, methodOverlap, overlap, profileDifferences } from '../../server/src/profile/index';
 import { compileJava, REPO, runJava, tempDir } from '../helpers/java';
 
 const classes = compileJava(join(REPO, 'test', 'java', 'interp-engine'), ['-g']);
@@ -65,6 +65,16 @@ test('heap and stack limits give OutOfMemoryError and StackOverflowError the pro
   assert.equal(r.out, hs.stdout);
   assert.match(r.out, /caught OutOfMemoryError after many arrays: Java heap space\ncaught StackOverflowError deeper than 1000: true\nstill running/);
   assert.equal(r.outcome.exitCode, 0);
+});
+
+test('a multi-threaded program gives the same profile in every run (deterministic green threads)', async () => {
+  const a = await run('threads-a', ['threads']);
+  const b = await run('threads-b', ['threads']);
+  assert.equal(a.out, b.out);
+  const pa = loadProfile(a.outcome.profilePath!);
+  const pb = loadProfile(b.outcome.profilePath!);
+  assert.deepEqual(profileDifferences(pa, pb), []);
+  assert.ok(pa.threads.filter((t) => /^worker-/.test(t.name)).length === 3, 'three worker threads profiled');
 });
 
 test('stdin reaches the program through writeStdin/endStdin', async () => {

@@ -66,6 +66,28 @@ public class Work {
                 System.out.println("still running");
                 break;
             }
+            case "threads": {
+                final long[] shared = new long[1];
+                final Object lock = new Object();
+                Thread[] ts = new Thread[3];
+                for (int i = 0; i < ts.length; i++) {
+                    final int id = i;
+                    ts[i] = new Thread(() -> {
+                        for (int k = 0; k < 2000; k++) {
+                            synchronized (lock) {
+                                shared[0] += leaf(k + id);
+                                if (k % 500 == 0) lock.notifyAll();
+                            }
+                            if (k % 700 == 0) Thread.yield();
+                            spin(20 + id * 10);
+                        }
+                    }, "worker-" + i);
+                }
+                for (Thread t : ts) t.start();
+                for (Thread t : ts) t.join();
+                System.out.println("threads done " + shared[0]);
+                break;
+            }
             case "forever":
                 System.out.println("looping");
                 long s = 0;
