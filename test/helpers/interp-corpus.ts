@@ -34,9 +34,13 @@ export interface InterpRunOptions {
 
 const DEFAULT_TIMEOUT_MS = 120_000;
 
+function safe(name: string): string {
+  return name.replace(/[^\w.-]+/g, '_');
+}
+
 /** Runs one program on the embedded engine with its arguments, input and JVM options. */
 export async function runOnInterpreter(p: CorpusProgram, classesDir: string, o: InterpRunOptions): Promise<InterpRunResult> {
-  const work = mkdtempSync(join(tmpdir(), `komorium-interp-${p.name}-`));
+  const work = mkdtempSync(join(tmpdir(), `komorium-interp-${safe(p.name)}-`));
   const profilePath = join(work, 'profile.json');
   const out: Buffer[] = [];
   const err: Buffer[] = [];
@@ -117,7 +121,7 @@ export function differences(hotspot: RunResult, interp: InterpRunResult, o: { in
  * instrumentation), each in its own fresh working directory, and lists every difference.
  */
 export async function compareWithHotSpot(p: CorpusProgram, classesDir: string, o: InterpRunOptions): Promise<InterpComparison> {
-  const hsCwd = mkdtempSync(join(tmpdir(), `komorium-hs-${p.name}-`));
+  const hsCwd = mkdtempSync(join(tmpdir(), `komorium-hs-${safe(p.name)}-`));
   try {
     const [hotspot, interp] = await Promise.all([
       runProgram(p, [classesDir], { cwd: hsCwd, timeoutMs: 60_000 }),
