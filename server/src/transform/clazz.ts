@@ -86,9 +86,10 @@ export function transformClass(input: ClassFile, opts: TransformOptions, file = 
     if (NO_CALLBACK.has(`${ref.owner}.${ref.name}${ref.descriptor}`)) return 'plain';
     const r = opts.hierarchy.resolve(ref.owner, ref.name, ref.descriptor, ref.tag === Tag.InterfaceMethodref);
     if (!r) return 'call-out';
+    // Before 'extended': with the JDK in scope Runtime.halt has an extended version too.
+    if (r.owner.name === 'java/lang/Runtime' && ref.name === 'halt' && ref.descriptor === '(I)V') return 'halt';
     if (hasExtended(opts.scope, r.owner, r.method)) return 'extended';
     if (insn.op === Op.INVOKEVIRTUAL && r.owner.name === 'java/lang/Thread' && ref.name === 'start' && ref.descriptor === '()V') return 'thread-start';
-    if (r.owner.name === 'java/lang/Runtime' && ref.name === 'halt' && ref.descriptor === '(I)V') return 'halt';
     return 'call-out';
   };
 
