@@ -17,7 +17,10 @@
 // the copy of transform/method.ts is patched (each patch must match exactly once, else the
 // script stops: refresh the patterns below when method.ts changes).
 //
-//   node --import tsx bench/ablation.ts [--only NAME[,NAME]] [--reps N] [--iterations N] [--scale F] [--out DIR]
+//   node --import tsx bench/ablation.ts [--only NAME[,NAME]] [--reps N] [--iterations N] [--scale F]
+//                                       [--java-opt=OPTION]... [--out DIR]
+// --java-opt=OPTION passes a JVM option to every run (e.g. --java-opt=-XX:+UseParallelGC: a card-marking write
+// barrier instead of G1's, to see what reference stores cost).
 
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
@@ -100,9 +103,11 @@ async function main(): Promise<void> {
       reps: { type: 'string', default: '2' },
       iterations: { type: 'string', default: '10' },
       scale: { type: 'string', default: '1' },
+      'java-opt': { type: 'string', multiple: true },
       out: { type: 'string' },
     },
   });
+  const javaOpts = values['java-opt'] ?? [];
   const reps = Number(values.reps);
   const iterations = Number(values.iterations);
   const scale = Number(values.scale);
@@ -149,7 +154,7 @@ async function main(): Promise<void> {
       for (let rep = 0; rep < reps; rep++) {
         const shift = Math.floor((rep * settings.length) / reps);
         for (const s of [...settings.slice(shift), ...settings.slice(0, shift)]) {
-          const run = runJvm('java', [...s.properties, '-cp', dirs[s.id]!, b.mainClass, String(iterations), String(scale)], 600_000);
+          const run = runJvm('java', [...javaOpts, ...s.properties, '-cp', dirs[s.id]!, b.mainClass, String(iterations), String(scale)], 600_000);
           if ('error' in run) {
             r.errors.push(`${s.id}: ${run.error}`);
             process.stderr.write(`[${b.name}] ${s.id}: ERROR ${run.error}\n`);
@@ -178,7 +183,7 @@ async function main(): Promise<void> {
       `## Ablation ${started.toISOString()}`,
       '',
       `Command: \`npm run bench:ablation${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}\` (total ${((performance.now() - t0) / 60000).toFixed(1)} min)`,
-      `Transformer: a patched copy of the working tree's server/src at ${git}; ${iterations} iterations per run, scale ${scale}, ${reps} runs per setting, no agent (-Dkomorium.agent=none)`,
+      `Transformer: a patched copy of the working tree's server/src at ${git}; ${iterations} iterations per run, scale ${scale}, ${reps} runs per setting, no agent (-Dkomorium.agent=none)${javaOpts.length > 0 ? `; JVM options ${javaOpts.join(' ')}` : ''}`,
       `Machine: ${cpus().length} × ${cpus()[0]?.model ?? '?'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB; load average ${load0.map((l) => l.toFixed(1)).join(' ')} at the start, ${load1.map((l) => l.toFixed(1)).join(' ')} at the end`,
       '',
       ...metrics.flatMap((m) => [`Overhead, ${METRIC_TITLES[m]}:`, '', overheadTable(results, settings, m), '']),
