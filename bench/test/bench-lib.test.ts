@@ -1,5 +1,5 @@
 // Tests of the benchmark runner's pure parts: statistics, harness output parsing, tables.
-// Run: node scripts/test.mjs bench/test/bench-lib.test.ts
+// Run: npm run test:bench
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { BenchStatsError, geomean, geomeanOverhead, median, overhead, steadyState, steadyStateCumulative } from '../lib/stats';
