@@ -220,7 +220,14 @@ export function threadEnd(vm: VM, sched: Scheduler, t: JThread, uncaught: JObjec
     sched.call(t, {
       method: vm.findMethod(thClass, 'dispatchUncaughtException', '(Ljava/lang/Throwable;)V'),
       args: [tobj, uncaught],
-      done: () => exit(),
+      done: (result, threw) => {
+        if (threw && result !== null && typeof result === 'object') {
+          // JavaThread::exit: the handler's own exception is reported, then cleared.
+          const k = (result as JObject).klass.name.replace(/\//g, '.');
+          vm.reportFailure(`\nException: ${k} thrown from the UncaughtExceptionHandler in thread "${t.name}"`);
+        }
+        exit();
+      },
     });
   } else exit();
 }

@@ -30,6 +30,8 @@ export function checkcastFails(o: JObject, c: JClass): boolean {
 
 export function newArray(vm: VM, arrayClass: JClass, len: number): JArray {
   if (len < 0) throw new VmError('java/lang/NegativeArraySizeException', String(len));
+  // HotSpot's largest array (64-bit, 16-byte header): Integer.MAX_VALUE - 2 elements.
+  if (len > 0x7ffffffd) throw new VmError('java/lang/OutOfMemoryError', 'Requested array size exceeds VM limit');
   const elem = arrayClass.elemDesc;
   vm.allocate(arrayBytes(elem, len));
   return new JArray(arrayClass, newArrayData(elem, len));

@@ -2,6 +2,8 @@
 // the interpreter and the natives use. Boot is in boot.ts, the scheduler in scheduler.ts,
 // exceptions in throwables.ts, class initialisation in init.ts.
 
+import v8 from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import type { JdkInfo } from '../classpath/index';
 import { ClassTable, ATYPE } from './classes';
 import { InitState, instantiate, linkClass, JClass, JMethod, type JField } from "./klass";
@@ -26,6 +28,22 @@ import { linkSignaturePolymorphic } from './invoke/sigpoly';
 import { dynamicConstant, methodHandleConstant, methodTypeFor } from './invoke/constants';
 
 const TRACE_CLASSES = !!process.env.KOMORIUM_TRACE_CLASSES;
+
+let gcFunction: (() => void) | null | undefined;
+/** A full collection of the JS heap (V8's gc, exposed on first use); a no-op if unavailable. */
+function collectGarbage(): void {
+  if (gcFunction === undefined) {
+    gcFunction = null;
+    try {
+      v8.setFlagsFromString('--expose-gc');
+      const f: unknown = runInNewContext('gc');
+      if (typeof f === 'function') gcFunction = f as () => void;
+    } catch {
+      gcFunction = null;
+    }
+  }
+  gcFunction?.();
+}
 
 export interface VmIo {
   stdout(data: Uint8Array): void;
@@ -237,15 +255,24 @@ export class VM {
     return instantiate(k);
   }
 
-  /** Heap accounting: throws OutOfMemoryError past the limit. */
+  /**
+   * Heap accounting: throws OutOfMemoryError past the limit (the failed allocation is not
+   * counted). Exceptions the VM creates are exempt, as HotSpot's preallocated ones are.
+   */
   allocate(bytes: number): void {
+    if (this.creatingThrowables === 0 && (bytes > 1 << 20 || this.heapUsed + bytes > this.maxHeap)) this.checkHeap(bytes);
     this.heapUsed += bytes;
-    if (bytes > 1 << 20 || this.heapUsed > this.maxHeap) this.checkHeap(bytes);
   }
+  private creatingThrowables = 0;
 
   private checkHeap(bytes: number): void {
     if (bytes > this.maxHeap) throw new VmError('java/lang/OutOfMemoryError', 'Java heap space');
-    const used = process.memoryUsage().heapUsed;
+    let used = process.memoryUsage().heapUsed;
+    if (used + bytes > this.maxHeap) {
+      // As HotSpot collects before it gives up: garbage (e.g. a half-built array) must not count.
+      collectGarbage();
+      used = process.memoryUsage().heapUsed;
+    }
     this.heapUsed = used;
     if (used + bytes > this.maxHeap) throw new VmError('java/lang/OutOfMemoryError', 'Java heap space');
   }
@@ -391,11 +418,21 @@ export class VM {
   }
 
   materialize(t: JThread, e: VmError): JObject {
-    return materialize(this, t, e);
+    this.creatingThrowables++;
+    try {
+      return materialize(this, t, e);
+    } finally {
+      this.creatingThrowables--;
+    }
   }
 
   newThrowable(t: JThread, className: string, message: string | null, cause: JObject | null = null): JObject {
-    return newThrowable(this, t, this.classes.loadBoot(className), message, cause);
+    this.creatingThrowables++;
+    try {
+      return newThrowable(this, t, this.classes.loadBoot(className), message, cause);
+    } finally {
+      this.creatingThrowables--;
+    }
   }
 
   /** Throws a Java exception from a native. */

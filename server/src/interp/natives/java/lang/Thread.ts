@@ -55,7 +55,11 @@ export const natives: NativeTable = {
   'currentThread()Ljava/lang/Thread;': (_vm: VM, t: JThread) => t.jthread,
   'start0()V': (vm: VM, _t: JThread, self: JObject) => startThread(vm, self),
   'setPriority0(I)V': () => undefined,
-  'setNativeName(Ljava/lang/String;)V': () => undefined,
+  'setNativeName(Ljava/lang/String;)V': (vm: VM, _t: JThread, self: JObject, name: JObject | null) => {
+    // Thread.setName: the VM's copy of the name (used in the VM's own messages).
+    const th = vm.threadOf(self);
+    if (th !== undefined && name !== null) th.name = vm.jsString(name);
+  },
   'isAlive()Z': (vm: VM, _t: JThread, self: JObject) => {
     const t = vm.threadOf(self);
     return bool(t !== undefined && t.state !== ThreadState.Terminated);

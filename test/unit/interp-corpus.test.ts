@@ -1,0 +1,59 @@
+// The embedded JVM on a representative slice of the Java test corpus (test/programs): each
+// program runs on HotSpot (original classes) and on the embedded engine, and stdout, stderr and
+// the exit code must be byte-identical. Uninstrumented (--no-profile) for the slice, plus a few
+// profiled (--instrument app). test/slow/interp-corpus.test.ts runs the whole corpus with none,
+// app and all.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { compilePrograms, programsNamed } from '../helpers/corpus';
+import { compareWithHotSpot, describeInterpComparison } from '../helpers/interp-corpus';
+
+const SLICE = [
+  'inheritance-dispatch', // virtual/interface/super dispatch, default methods
+  'records', // record classes and their ObjectMethods bootstrap
+  'sealed-instanceof-patterns', // sealed hierarchies, pattern matching
+  'regex', // java.util.regex
+  'collections-maps', // HashMap/TreeMap/LinkedHashMap iteration and views
+  'streams-collectors', // streams, collectors, lambdas, String.format
+  'string-format', // Formatter with the CLDR locale data (read from lib/modules by Java loaders)
+  'java-time', // java.time with the tz database
+  'exceptions-custom-chained', // printStackTrace with causes and suppressed, module prefixes
+  'stack-traces', // StackWalker, traces through constructors, lambdas, streams
+  'npe-helpful-messages', // JEP 358 messages
+  'uncaught-exception', // the default handler's trace and exit code 1
+  'main-class-init-failure', // ExceptionInInitializerError from the main class, launcher style
+  'threads-wait-notify', // monitors, wait/notify between green threads
+  'threads-executor', // pools, futures, CompletableFuture, atomics, LockSupport
+  'stdin-lines', // System.in lines, stderr, exit code from System.exit
+  'stdin-scanner-args', // Scanner on stdin, arguments with spaces and non-ASCII
+  'exit-from-thread', // System.exit from a non-main thread
+  'io-streams', // java.io and java.nio.file on the host, GZIP
+];
+
+const PROFILED = ['npe-helpful-messages', 'stack-traces', 'threads-executor', 'exit-halt'];
+
+const all = programsNamed([...new Set([...SLICE, ...PROFILED])]);
+const classes = compilePrograms(all);
+
+test('corpus slice: embedded JVM output equals HotSpot (uninstrumented)', { concurrency: 2 }, async (t) => {
+  await Promise.all(
+    programsNamed(SLICE).map((p) =>
+      t.test(p.name, async () => {
+        const c = await compareWithHotSpot(p, classes.get(p.name)!, { instrument: 'none', timeoutMs: 150_000 });
+        assert.deepEqual(c.problems, [], describeInterpComparison(c));
+      }),
+    ),
+  );
+});
+
+test('corpus slice: embedded JVM output equals HotSpot (--instrument app)', { concurrency: 2 }, async (t) => {
+  await Promise.all(
+    programsNamed(PROFILED).map((p) =>
+      t.test(p.name, async () => {
+        const c = await compareWithHotSpot(p, classes.get(p.name)!, { instrument: 'app', timeoutMs: 150_000 });
+        assert.deepEqual(c.problems, [], describeInterpComparison(c));
+      }),
+    ),
+  );
+});
