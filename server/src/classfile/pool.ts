@@ -93,6 +93,13 @@ export class ConstantPool {
       throw new CodeModelError(`constant-pool entry ${i} is tag ${e.tag}, expected a member reference`);
     return { tag: e.tag, owner: this.className(e.classIndex), ...this.nameAndType(e.nameAndTypeIndex) };
   }
+  /** The descriptor of a member reference, Dynamic or InvokeDynamic entry (no allocation). */
+  refDescriptor(i: number): string {
+    const e = this.entry(i);
+    if (e.tag !== Tag.Fieldref && e.tag !== Tag.Methodref && e.tag !== Tag.InterfaceMethodref && e.tag !== Tag.Dynamic && e.tag !== Tag.InvokeDynamic)
+      throw new CodeModelError(`constant-pool entry ${i} is tag ${e.tag}, expected a member reference or a dynamic constant`);
+    return this.utf8(this.expect(e.nameAndTypeIndex, Tag.NameAndType, 'NameAndType').descriptorIndex);
+  }
   /** Dynamic or InvokeDynamic: bootstrap index plus name and descriptor. */
   dynamic(i: number): { bootstrap: number; name: string; descriptor: string } {
     const e = this.entry(i);

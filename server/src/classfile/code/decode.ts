@@ -56,9 +56,9 @@ export function decodeWithContext(ctx: CodeContext, code: AttributeOf<'Code'>): 
     return l;
   };
   /** A label at an instruction start (or, with allowEnd, at the end of the code). */
-  const boundary = (off: number, allowEnd: boolean, what: string): Label => {
+  const boundary = (off: number, allowEnd: boolean, what: () => string): Label => {
     if (!(isStart(off) || (allowEnd && off === len)))
-      throw new ClassFormatError(file, off, `${what} at an instruction boundary${allowEnd ? ' or the end of the code' : ''}`, off > len || off < 0 ? `offset ${off} outside code of length ${len}` : `offset ${off} inside an instruction`);
+      throw new ClassFormatError(file, off, `${what()} at an instruction boundary${allowEnd ? ' or the end of the code' : ''}`, off > len || off < 0 ? `offset ${off} outside code of length ${len}` : `offset ${off} inside an instruction`);
     return labelAt(off);
   };
 
@@ -76,9 +76,9 @@ export function decodeWithContext(ctx: CodeContext, code: AttributeOf<'Code'>): 
     const what = `exception table entry ${i}`;
     if (e.startPc >= e.endPc) throw new ClassFormatError(file, e.startPc, `${what}: start_pc < end_pc`, `start ${e.startPc}, end ${e.endPc}`);
     return {
-      start: boundary(e.startPc, false, `${what} start_pc`),
-      end: boundary(e.endPc, true, `${what} end_pc`),
-      handler: boundary(e.handlerPc, false, `${what} handler_pc`),
+      start: boundary(e.startPc, false, () => `${what} start_pc`),
+      end: boundary(e.endPc, true, () => `${what} end_pc`),
+      handler: boundary(e.handlerPc, false, () => `${what} handler_pc`),
       catchType: e.catchType,
     };
   });
@@ -91,27 +91,31 @@ export function decodeWithContext(ctx: CodeContext, code: AttributeOf<'Code'>): 
   const attributes: CodeSubAttribute[] = [];
   let stackMap: AttributeOf<'StackMapTable'> | undefined;
 
-  const localVar = (v: { startPc: number; length: number }, what: string): { start: Label; end: Label } => ({
-    start: boundary(v.startPc, false, `${what} start_pc`),
-    end: boundary(v.startPc + v.length, true, `${what} start_pc + length`),
+  const localVar = (v: { startPc: number; length: number }, what: () => string): { start: Label; end: Label } => ({
+    start: boundary(v.startPc, false, () => `${what()} start_pc`),
+    end: boundary(v.startPc + v.length, true, () => `${what()} start_pc + length`),
   });
 
   for (const a of code.attributes) {
     switch (a.name) {
       case 'LineNumberTable':
-        a.lines.forEach((ln, i) => {
-          boundary(ln.startPc, false, `LineNumberTable entry ${i} start_pc`);
+        for (let i = 0; i < a.lines.length; i++) {
+          const ln = a.lines[i]!;
+          boundary(ln.startPc, false, () => `LineNumberTable entry ${i} start_pc`);
           const list = lines.get(ln.startPc);
           if (list) list.push(ln.line);
           else lines.set(ln.startPc, [ln.line]);
-        });
+        }
         break;
       case 'LocalVariableTable':
       case 'LocalVariableTypeTable': {
         const out = a.name === 'LocalVariableTable' ? localVars : localVarTypes;
-        a.vars.forEach((v, i) =>
-          out.push({ ...localVar(v, `${a.name} entry ${i}`), nameIndex: v.nameIndex, descriptorIndex: v.descriptorIndex, index: v.index }),
-        );
+        const table = a.name;
+        for (let i = 0; i < a.vars.length; i++) {
+          const v = a.vars[i]!;
+          const { start, end } = localVar(v, () => `${table} entry ${i}`);
+          out.push({ start, end, nameIndex: v.nameIndex, descriptorIndex: v.descriptorIndex, index: v.index });
+        }
         break;
       }
       case 'StackMapTable':
@@ -176,23 +180,23 @@ function codeTypeAnnotation(
   t: TypeAnnotation,
   file: string,
   what: string,
-  boundary: (off: number, allowEnd: boolean, what: string) => Label,
-  localVar: (v: { startPc: number; length: number }, what: string) => { start: Label; end: Label },
+  boundary: (off: number, allowEnd: boolean, what: () => string) => Label,
+  localVar: (v: { startPc: number; length: number }, what: () => string) => { start: Label; end: Label },
 ): CodeTypeAnnotation {
   const tg = t.target;
   let target: CodeTypeAnnotation['target'];
   switch (tg.kind) {
     case 'localvar':
-      target = { kind: 'localvar', table: tg.table.map((v, i) => ({ ...localVar(v, `${what} localvar ${i}`), index: v.index })) };
+      target = { kind: 'localvar', table: tg.table.map((v, i) => ({ ...localVar(v, () => `${what} localvar ${i}`), index: v.index })) };
       break;
     case 'catch':
       target = { kind: 'catch', exceptionTableIndex: tg.exceptionTableIndex };
       break;
     case 'offset':
-      target = { kind: 'offset', at: boundary(tg.offset, false, `${what} offset`) };
+      target = { kind: 'offset', at: boundary(tg.offset, false, () => `${what} offset`) };
       break;
     case 'type_argument':
-      target = { kind: 'type_argument', at: boundary(tg.offset, false, `${what} offset`), typeArgumentIndex: tg.typeArgumentIndex };
+      target = { kind: 'type_argument', at: boundary(tg.offset, false, () => `${what} offset`), typeArgumentIndex: tg.typeArgumentIndex };
       break;
     default:
       throw new ClassFormatError(file, 0, `${what}: a type-annotation target allowed on code`, tg.kind);

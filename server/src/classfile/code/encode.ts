@@ -30,7 +30,7 @@ export interface EncodeOptions {
 export function encodeCode(ctx: CodeContext, mc: MethodCode, opts: EncodeOptions = {}): AttributeOf<'Code'> {
   const pool = ctx.pool;
   const insns = mc.insns;
-  const layout = layoutCode(insns, pool, (i) => paramSlots(pool.memberRef(i).descriptor) + 1, opts.forceWideJumps);
+  const layout = layoutCode(insns, pool, (i) => paramSlots(pool.refDescriptor(i)) + 1, opts.forceWideJumps);
   const codeLength = layout.code.length;
   const off = layout.offsetOf;
 
@@ -40,13 +40,14 @@ export function encodeCode(ctx: CodeContext, mc: MethodCode, opts: EncodeOptions
   let haveFrames = false;
   if (writeFrames) {
     const byOffset = new Map<number, Frame>();
-    insns.forEach((insn, i) => {
-      if (insn.kind !== 'frame') return;
+    for (let i = 0; i < insns.length; i++) {
+      const insn = insns[i]!;
+      if (insn.kind !== 'frame') continue;
       const o = layout.nodeOffsets[i]!;
       if (o >= codeLength) throw new CodeModelError(`frame node ${i} is not followed by an instruction`);
       if (byOffset.has(o)) throw new CodeModelError(`two frame nodes apply at code offset ${o} (the second is node ${i})`);
       byOffset.set(o, insn);
-    });
+    }
     if (layout.widenedConditionals.length > 0) {
       const initial = entryFrame(ctx);
       const sim = { pool, thisClass: ctx.thisClass };
@@ -86,14 +87,22 @@ export function encodeCode(ctx: CodeContext, mc: MethodCode, opts: EncodeOptions
   if (finalMaxStack > 0xffff || finalMaxLocals > 0xffff) throw new CodeModelError(`max_stack ${finalMaxStack} / max_locals ${finalMaxLocals} exceed 65535`);
 
   // ---- sub-attributes
-  const lines = insns.flatMap((insn) => (insn.kind === 'line' && off(insn.start) < codeLength ? [{ startPc: off(insn.start), line: insn.line }] : []));
-  const vars = (list: LocalVar[]): LocalVariable[] =>
-    list.flatMap((v) => {
+  const lines: { startPc: number; line: number }[] = [];
+  for (const insn of insns) {
+    if (insn.kind !== 'line') continue;
+    const startPc = off(insn.start);
+    if (startPc < codeLength) lines.push({ startPc, line: insn.line });
+  }
+  const vars = (list: LocalVar[]): LocalVariable[] => {
+    const out: LocalVariable[] = [];
+    for (const v of list) {
       const startPc = off(v.start);
       const length = off(v.end) - startPc;
       if (length < 0) throw new CodeModelError(`local variable ${v.index} range ends before it starts`);
-      return startPc < codeLength ? [{ startPc, length, nameIndex: v.nameIndex, descriptorIndex: v.descriptorIndex, index: v.index }] : [];
-    });
+      if (startPc < codeLength) out.push({ startPc, length, nameIndex: v.nameIndex, descriptorIndex: v.descriptorIndex, index: v.index });
+    }
+    return out;
+  };
   const typeAnnos = (list: CodeTypeAnnotation[]): TypeAnnotation[] =>
     list.flatMap((t) => {
       const target = annotationTarget(t, off, handlerIndex);

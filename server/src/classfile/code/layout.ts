@@ -73,14 +73,15 @@ export function layoutCode(
   const n = insns.length;
   // Label positions: node index of the label node.
   const labelNode = new Map<Label, number>();
-  insns.forEach((insn, i) => {
-    if (insn.kind !== 'label') return;
+  for (let i = 0; i < n; i++) {
+    const insn = insns[i]!;
+    if (insn.kind !== 'label') continue;
     if (labelNode.has(insn.label)) fail(`label ${insn.label} is placed twice (nodes ${labelNode.get(insn.label)} and ${i})`);
     labelNode.set(insn.label, i);
-  });
-  const nodeOf = (l: Label, user: string): number => {
+  }
+  const nodeOf = (l: Label, user: () => string): number => {
     const i = labelNode.get(l);
-    if (i === undefined) fail(`label ${l} used by ${user} is not placed in the instruction list`);
+    if (i === undefined) fail(`label ${l} used by ${user()} is not placed in the instruction list`);
     return i;
   };
 
@@ -94,19 +95,19 @@ export function layoutCode(
       case 'frame':
         break;
       case 'jump':
-        nodeOf(insn.target, `${OPCODE_NAMES[insn.op]} at node ${i}`);
+        nodeOf(insn.target, () => `${OPCODE_NAMES[insn.op]} at node ${i}`);
         if (forceWideJumps) wide[i] = 1;
         break;
       case 'tableswitch':
       case 'lookupswitch':
-        nodeOf(insn.dflt, `${insn.kind} at node ${i}`);
-        insn.targets.forEach((t) => nodeOf(t, `${insn.kind} at node ${i}`));
+        nodeOf(insn.dflt, () => `${insn.kind} at node ${i}`);
+        for (const t of insn.targets) nodeOf(t, () => `${insn.kind} at node ${i}`);
         break;
       default:
         sizes[i] = fixedSize(insn, pool);
     }
   }
-  for (const insn of insns) if (insn.kind === 'line') nodeOf(insn.start, `line ${insn.line}`);
+  for (const insn of insns) if (insn.kind === 'line') nodeOf(insn.start, () => `line ${insn.line}`);
 
   const offsets = new Int32Array(n + 1);
   const computeOffsets = (): void => {
@@ -143,23 +144,24 @@ export function layoutCode(
   const code = new Uint8Array(total);
   const dv = new DataView(code.buffer);
   const widened: number[] = [];
+  let p = 0;
+  const b = (v: number): void => void (code[p++] = v);
+  const s2 = (v: number): void => {
+    dv.setInt16(p, v);
+    p += 2;
+  };
+  const w2 = (v: number): void => {
+    dv.setUint16(p, v);
+    p += 2;
+  };
+  const s4 = (v: number): void => {
+    dv.setInt32(p, v);
+    p += 4;
+  };
   for (let i = 0; i < n; i++) {
     const insn = insns[i]!;
-    let p = offsets[i]!;
+    p = offsets[i]!;
     const at = p;
-    const b = (v: number): void => void (code[p++] = v);
-    const s2 = (v: number): void => {
-      dv.setInt16(p, v);
-      p += 2;
-    };
-    const w2 = (v: number): void => {
-      dv.setUint16(p, v);
-      p += 2;
-    };
-    const s4 = (v: number): void => {
-      dv.setInt32(p, v);
-      p += 4;
-    };
     switch (insn.kind) {
       case 'label':
       case 'line':
@@ -258,6 +260,6 @@ export function layoutCode(
     }
   }
   // Pseudo nodes take the offset of the next real instruction: offsets[i] already is that.
-  const offsetOf = (l: Label): number => offsets[nodeOf(l, 'a frame, table or annotation')]!;
+  const offsetOf = (l: Label): number => offsets[nodeOf(l, () => 'a frame, table or annotation')]!;
   return { code, nodeOffsets: offsets.subarray(0, n), offsetOf, widenedConditionals: widened };
 }

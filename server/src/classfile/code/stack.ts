@@ -5,7 +5,7 @@ import { Tag } from '../model';
 import type { ConstantPool } from '../pool';
 import type { RealInsn } from './insn';
 import { Op } from './opcodes';
-import { descriptorSlots, splitMethodDescriptor } from './vtypes';
+import { descriptorSlots, paramSlots, returnSlots } from './vtypes';
 
 /** [pop, push] in slots of the operand-less instructions, by opcode. */
 const SIMPLE: ReadonlyMap<number, readonly [number, number]> = (() => {
@@ -79,7 +79,7 @@ export function stackEffect(insn: RealInsn, pool: ConstantPool): { pop: number; 
       return { pop: 0, push: tag === Tag.Long || tag === Tag.Double ? 2 : tag === Tag.Dynamic ? descriptorSlots(pool.dynamic(insn.index).descriptor) : 1 };
     }
     case 'field': {
-      const n = descriptorSlots(pool.memberRef(insn.index).descriptor);
+      const n = descriptorSlots(pool.refDescriptor(insn.index));
       switch (insn.op) {
         case Op.GETSTATIC:
           return { pop: 0, push: n };
@@ -92,13 +92,12 @@ export function stackEffect(insn: RealInsn, pool: ConstantPool): { pop: number; 
       }
     }
     case 'method': {
-      const { params, ret } = splitMethodDescriptor(pool.memberRef(insn.index).descriptor);
-      const args = params.reduce((s, p) => s + descriptorSlots(p), 0);
-      return { pop: args + (insn.op === Op.INVOKESTATIC ? 0 : 1), push: descriptorSlots(ret) };
+      const desc = pool.refDescriptor(insn.index);
+      return { pop: paramSlots(desc) + (insn.op === Op.INVOKESTATIC ? 0 : 1), push: returnSlots(desc) };
     }
     case 'indy': {
-      const { params, ret } = splitMethodDescriptor(pool.dynamic(insn.index).descriptor);
-      return { pop: params.reduce((s, p) => s + descriptorSlots(p), 0), push: descriptorSlots(ret) };
+      const desc = pool.refDescriptor(insn.index);
+      return { pop: paramSlots(desc), push: returnSlots(desc) };
     }
     case 'type':
       return { pop: insn.op === Op.NEW ? 0 : 1, push: 1 };

@@ -41,9 +41,22 @@ export function descriptorSlots(desc: string): number {
   return desc === 'J' || desc === 'D' ? 2 : desc === 'V' ? 0 : 1;
 }
 
-/** Total parameter slots of a method descriptor (without `this`). */
+const slotCache = new Map<string, number>();
+/** Total parameter slots of a method descriptor (without `this`); validated, memoised. */
 export function paramSlots(desc: string): number {
-  return splitMethodDescriptor(desc).params.reduce((n, p) => n + descriptorSlots(p), 0);
+  let n = slotCache.get(desc);
+  if (n === undefined) {
+    n = splitMethodDescriptor(desc).params.reduce((s, p) => s + descriptorSlots(p), 0);
+    if (slotCache.size > 100_000) slotCache.clear();
+    slotCache.set(desc, n);
+  }
+  return n;
+}
+
+/** Slots of a method descriptor's return type (0 for void). */
+export function returnSlots(desc: string): number {
+  const c = desc.charCodeAt(desc.lastIndexOf(')') + 1);
+  return c === 86 /* V */ ? 0 : c === 74 /* J */ || c === 68 /* D */ ? 2 : 1;
 }
 
 /** The verification type of a value of a field descriptor (booleans, bytes, chars, shorts are Integer). */
