@@ -461,10 +461,13 @@ export function linkClass(k: JClass): void {
 }
 
 function makeCtor(fields: JField[], extra: string[]): InstanceCtor {
-  const body: string[] = ['"use strict";', 'return class extends Base {', 'constructor(k) {', 'super(k);'];
+  // A plain constructor function per class, with JObject's own properties assigned here rather
+  // than by JObject's constructor: a shared base constructor would see every class's shape and
+  // its property stores would go megamorphic (measured: 15% of a collections-heavy run).
+  const body: string[] = ['"use strict";', 'function O(k) {', 'this.klass = k;', 'this.mon = null;', 'this.ihash = 0;'];
   for (const f of fields) body.push(`this[${JSON.stringify(f.key)}] = ${defaultValue(f.desc) === null ? 'null' : '0'};`);
   for (const p of extra) body.push(`this[${JSON.stringify(p)}] = null;`);
-  body.push('}', '};');
+  body.push('}', 'O.prototype = Object.create(Base.prototype);', 'O.prototype.constructor = O;', 'return O;');
   // eslint-disable-next-line @typescript-eslint/no-implied-eval
   return new Function('Base', body.join('\n'))(JObject) as InstanceCtor;
 }

@@ -11,21 +11,25 @@ import type { JClass } from './klass';
 import type { Monitor } from './monitor';
 
 export class JObject {
+  // Assigned in the constructor (not class fields): instances of Java classes are made by
+  // generated constructors (klass.ts) that assign the same three properties first.
   /** The object's runtime class. */
-  klass: JClass;
+  declare klass: JClass;
   /** Monitor, created on first contended use or wait/notify. */
-  mon: Monitor | null = null;
+  declare mon: Monitor | null;
   /** Identity hash code; 0 until first asked. */
-  ihash = 0;
+  declare ihash: number;
   constructor(klass: JClass) {
     this.klass = klass;
+    this.mon = null;
+    this.ihash = 0;
   }
 }
 
 export type ArrayData = Int8Array | Uint16Array | Int16Array | Int32Array | Float32Array | Float64Array | unknown[];
 
 export class JArray extends JObject {
-  data: ArrayData;
+  declare data: ArrayData;
   constructor(klass: JClass, data: ArrayData) {
     super(klass);
     this.data = data;

@@ -25,8 +25,10 @@ const SPLIT_OPS = new Set([...BAIL_OPS, 0xb6, 0xb7, 0xb8, 0xb9]);
 /** Frames of direct (JS-recursive) calls between compiled methods before leaving to the interpreter. */
 const MAX_JS_DEPTH = 160;
 
-export function generate(m: JMethod, a: Analysis): Generated {
+export function generate(m: JMethod, a: Analysis, indyTargets?: ReadonlyMap<number, JMethod>): Generated {
   const k = m.klass;
+  /** An instruction the compiled code leaves to the interpreter (a linked invokedynamic is an invokestatic of its target). */
+  const bails = (ins: { op: number; offset: number }): boolean => BAIL_OPS.has(ins.op) && !(ins.op === 0xba && indyTargets?.has(ins.offset));
   const consts: unknown[] = [];
   const K = (v: unknown): string => {
     let i = consts.indexOf(v);
@@ -96,7 +98,7 @@ export function generate(m: JMethod, a: Analysis): Generated {
       let len = 0;
       for (let j = idx; j < a.insns.length; j++) {
         if (j > idx && entries.has(a.insns[j].offset)) break;
-        if (BAIL_OPS.has(a.insns[j].op)) break;
+        if (bails(a.insns[j])) break;
         len++;
       }
       emit(`case ${pc}: c += ${len};`);
@@ -121,7 +123,7 @@ export function generate(m: JMethod, a: Analysis): Generated {
       if (idx + 1 < a.insns.length && entries.has(next)) emit(`pc = ${next}; continue;`);
     };
     const localIndex = (): number => (o.kind === 'local' ? o.index : op >= 0x3b ? (op - 0x3b) % 4 : (op - 0x1a) % 4);
-    if (BAIL_OPS.has(op)) {
+    if (bails(ins)) {
       bail();
       continue;
     }
@@ -152,20 +154,24 @@ export function generate(m: JMethod, a: Analysis): Generated {
       case 0xb6:
       case 0xb7:
       case 0xb8:
-      case 0xb9: {
+      case 0xb9:
+      case 0xba: {
         const cpi = (o as { index: number }).index;
-        const site = (op === 0xb7 ? k.spc[cpi] : k.cpc[cpi]) as MethodSite | undefined;
+        // invokedynamic: its call site is linked to a static method of a VM-spun class (resolve.ts).
+        const indy = op === 0xba ? indyTargets?.get(pc) : undefined;
+        const site = (op === 0xba ? (indy ? { m: indy, direct: true } : undefined) : op === 0xb7 ? k.spc[cpi] : k.cpc[cpi]) as MethodSite | undefined;
         if (site === undefined || site.m === undefined) {
           bail();
           continue;
         }
         const tm = site.m;
+        const isStatic = op === 0xb8 || op === 0xba;
         const argSlots = tm.argSlots;
         const B = d - argSlots;
         const after = B + (tm.retKind === 'V' ? 0 : tm.retKind === 'J' || tm.retKind === 'D' ? 2 : 1);
         emit(`P = ${pc};`);
         let sel: string;
-        if (op === 0xb8) {
+        if (isStatic) {
           emit(`if (${K(tm.klass)}.state !== ${InitState.Initialized}) ${exit(pc, d)}`);
           sel = K(tm);
         } else {
@@ -182,7 +188,7 @@ export function generate(m: JMethod, a: Analysis): Generated {
         let argStore = '';
         {
           let slot = B;
-          const kinds = (op === 0xb8 ? [] : ['L']).concat(tm.params);
+          const kinds = (isStatic ? [] : ['L']).concat(tm.params);
           for (const p of kinds) {
             const c0 = p[0];
             if (c0 === 'L' || c0 === '[' || c0 === 'J') argStore += `r[sb + ${slot}] = ${R(slot)}; `;
@@ -191,7 +197,7 @@ export function generate(m: JMethod, a: Analysis): Generated {
           }
         }
         const below = spillStack(B);
-        const syncCheck = op === 0xb8 || site.direct ? ((tm.access & 0x20) !== 0 ? 'true || ' : '') : '(y.access & 0x20) !== 0 || ';
+        const syncCheck = isStatic || site.direct ? ((tm.access & 0x20) !== 0 ? 'true || ' : '') : '(y.access & 0x20) !== 0 || ';
         emit(`y = ${sel};`);
         emit(`if (typeof y.jit === 'function' && !(${syncCheck}my - t.jitBase > ${MAX_JS_DEPTH} || my + 1 >= ${'vm.maxDepth'})) {`);
         // A compiled callee: a direct JS call.

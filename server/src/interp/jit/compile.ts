@@ -66,7 +66,7 @@ export function compile(vm: VM, m: JMethod): CompiledFn | null {
   }
   try {
     const a = analyze(m);
-    const g = generate(m, a);
+    const g = generate(m, a, vm.indySites.get(m));
     // eslint-disable-next-line @typescript-eslint/no-implied-eval
     const factory = new Function('K', 'L', 'E', 'vm', 'fr', g.source) as (...x: unknown[]) => CompiledFn;
     const fn = factory(g.consts, L, E, vm, Math.fround);
