@@ -33,7 +33,10 @@ const SLICE = [
 
 const PROFILED = ['npe-helpful-messages', 'stack-traces', 'threads-executor', 'exit-halt'];
 
-const all = programsNamed([...new Set([...SLICE, ...PROFILED])]);
+// With the JDK instrumented too: native trampolines must not show in stack traces.
+const ALL_SCOPE = ['reflection-invoke', 'stack-traces'];
+
+const all = programsNamed([...new Set([...SLICE, ...PROFILED, ...ALL_SCOPE])]);
 const classes = compilePrograms(all);
 
 test('corpus slice: embedded JVM output equals HotSpot (uninstrumented)', { concurrency: 2 }, async (t) => {
@@ -52,6 +55,17 @@ test('corpus slice: embedded JVM output equals HotSpot (--instrument app)', { co
     programsNamed(PROFILED).map((p) =>
       t.test(p.name, async () => {
         const c = await compareWithHotSpot(p, classes.get(p.name)!, { instrument: 'app', timeoutMs: 150_000 });
+        assert.deepEqual(c.problems, [], describeInterpComparison(c));
+      }),
+    ),
+  );
+});
+
+test('corpus slice: embedded JVM output equals HotSpot (--instrument all)', { concurrency: 2 }, async (t) => {
+  await Promise.all(
+    programsNamed(ALL_SCOPE).map((p) =>
+      t.test(p.name, async () => {
+        const c = await compareWithHotSpot(p, classes.get(p.name)!, { instrument: 'all', timeoutMs: 300_000 });
         assert.deepEqual(c.problems, [], describeInterpComparison(c));
       }),
     ),

@@ -78,6 +78,17 @@ export function isHiddenFrame(m: JMethod): boolean {
   return hasAnnotation(m, HIDDEN);
 }
 
+/**
+ * The transformer's extended trampoline for a native method (synthetic, same name, extended
+ * descriptor, calls the native): the native's own frame is what HotSpot shows, so this one is
+ * left out of stack traces.
+ */
+export function isNativeTrampoline(m: JMethod): boolean {
+  if ((m.access & 0x1000) === 0 || (m.access & 0x100) !== 0 || !m.desc.includes(EXTENDED)) return false;
+  const orig = m.klass.declared.get(m.name + m.desc.replace(EXTENDED, ')'));
+  return orig !== undefined && (orig.access & 0x100) !== 0;
+}
+
 /** Compiled LambdaForm code (skipped when looking for a caller-sensitive method's caller). */
 export function isLambdaFormFrame(m: JMethod): boolean {
   if (m.klass.loader !== null) return false;
