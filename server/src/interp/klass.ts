@@ -108,6 +108,10 @@ export class JMethod {
   readonly memberIndex: number;
   /** Invocations and back edges (the JIT's trigger). */
   counter = 0;
+  /** Exits of compiled code at constants that were unresolved when it was compiled (jit/compile.ts). */
+  deopts = 0;
+  /** Times the method was compiled. */
+  compilations = 0;
   /** Compiled code (jit/compile.ts): null = not yet, false = not compilable. */
   jit: ((t: never, f: never, budget: number) => number) | null | false = null;
   constructor(

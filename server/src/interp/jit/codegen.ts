@@ -52,7 +52,7 @@ export function generate(m: JMethod, a: Analysis, indyTargets?: ReadonlyMap<numb
     return s;
   };
   /** Leave to the interpreter at `pc` with stack depth `d`. */
-  const exit = (pc: number, d: number): string => `{ f.pc = ${pc}; f.sp = sb + ${d}; ${spillLocals} ${spillStack(d)} return c; }`;
+  const exit = (pc: number, d: number, uncount = 0): string => `{ f.pc = ${pc}; f.sp = sb + ${d}; ${spillLocals} ${spillStack(d)} return c${uncount > 0 ? ` - ${uncount}` : ''}; }`;
 
   // Entries: block starts and the instruction after every bail.
   const entries = new Set(a.blockStart);
@@ -88,6 +88,8 @@ export function generate(m: JMethod, a: Analysis, indyTargets?: ReadonlyMap<numb
   emit(`for (;;) {`);
   emit(`switch (pc) {`);
 
+  /** End (instruction index) of the instructions counted on entry to the current block. */
+  let blockEnd = 0;
   for (let idx = 0; idx < a.insns.length; idx++) {
     const ins = a.insns[idx];
     const pc = ins.offset;
@@ -102,6 +104,7 @@ export function generate(m: JMethod, a: Analysis, indyTargets?: ReadonlyMap<numb
         len++;
       }
       emit(`case ${pc}: c += ${len};`);
+      blockEnd = idx + len;
     }
     const next = pc + ins.length;
     const N = (i: number): string => `N${i}`;
@@ -117,7 +120,15 @@ export function generate(m: JMethod, a: Analysis, indyTargets?: ReadonlyMap<numb
       const back = target <= pc ? `if (c >= budget) ${exit(target, dAfter)} ` : '';
       emit(`${back}pc = ${target}; continue;`);
     };
-    const bail = (): void => emit(exit(pc, d));
+    /**
+     * Leaves to the interpreter at this instruction, which it then executes and counts: the
+     * block's instructions from here on were counted on entry but not executed, so they are
+     * taken off again.
+     */
+    const leave = (): string => exit(pc, d, Math.max(0, blockEnd - idx));
+    const bail = (): void => emit(leave());
+    /** Leaves at an instruction whose constant was unresolved at compile time (E.deopt may recompile the method). */
+    const unresolved = (): void => emit(`{ E.deopt(${K(m)}); ${leave()} }`);
     const throwsHere = (): void => emit(`P = ${pc};`);
     const fallThroughIfEntry = (): void => {
       if (idx + 1 < a.insns.length && entries.has(next)) emit(`pc = ${next}; continue;`);
@@ -161,7 +172,7 @@ export function generate(m: JMethod, a: Analysis, indyTargets?: ReadonlyMap<numb
         const indy = op === 0xba ? indyTargets?.get(pc) : undefined;
         const site = (op === 0xba ? (indy ? { m: indy, direct: true } : undefined) : op === 0xb7 ? k.spc[cpi] : k.cpc[cpi]) as MethodSite | undefined;
         if (site === undefined || site.m === undefined) {
-          bail();
+          unresolved();
           continue;
         }
         const tm = site.m;
@@ -172,7 +183,7 @@ export function generate(m: JMethod, a: Analysis, indyTargets?: ReadonlyMap<numb
         emit(`P = ${pc};`);
         let sel: string;
         if (isStatic) {
-          emit(`if (${K(tm.klass)}.state !== ${InitState.Initialized}) ${exit(pc, d)}`);
+          emit(`if (${K(tm.klass)}.state !== ${InitState.Initialized}) ${leave()}`);
           sel = K(tm);
         } else {
           emit(`o = ${R(B)}; if (o === null) throw E.npe();`);
@@ -216,7 +227,7 @@ export function generate(m: JMethod, a: Analysis, indyTargets?: ReadonlyMap<numb
         emit(`if (t.depth !== my) { ${spillLocals} return c; }`);
         if (tm.retKind === 'L' || tm.retKind === 'J') emit(`${R(B)} = r[sb + ${B}];`);
         else if (tm.retKind !== 'V') emit(`${N(B)} = n[sb + ${B}];`);
-        emit(`} else ${exit(pc, d)}`);
+        emit(`} else ${leave()}`);
         void after;
         if (idx + 1 < a.insns.length) emit(`pc = ${next}; continue;`);
         continue;
@@ -262,7 +273,8 @@ export function generate(m: JMethod, a: Analysis, indyTargets?: ReadonlyMap<numb
           else if (cached.kind === 'J') emit(`${R(d)} = ${K(v)};`);
           else emit(`${R(d)} = ${K(v)};`);
         } else {
-          bail();
+          if (cached === undefined && e && (e.tag === Tag.Integer || e.tag === Tag.Float || e.tag === Tag.Long || e.tag === Tag.Double || e.tag === Tag.String)) unresolved();
+          else bail();
           continue;
         }
         break;
@@ -631,14 +643,14 @@ export function generate(m: JMethod, a: Analysis, indyTargets?: ReadonlyMap<numb
         const cpi = (o as { index: number }).index;
         const s = k.cpc[cpi] as FieldSite | undefined;
         if (s === undefined || s.key === undefined) {
-          bail();
+          unresolved();
           continue;
         }
         const kind = s.kind;
         if (op === 0xb2 || op === 0xb3) {
           const fk = s.f.klass;
           const sv = `${K(fk.staticValues)}[${s.f.slot}]`;
-          emit(`if (${K(fk)}.state !== ${InitState.Initialized}) ${exit(pc, d)}`);
+          emit(`if (${K(fk)}.state !== ${InitState.Initialized}) ${leave()}`);
           if (op === 0xb2) {
             if (kind === 'L' || kind === 'J') emit(`${R(d)} = ${sv};`);
             else emit(`${N(d)} = ${sv};`);
@@ -670,10 +682,11 @@ export function generate(m: JMethod, a: Analysis, indyTargets?: ReadonlyMap<numb
       case 0xbb: {
         const c = k.cpc[(o as { index: number }).index] as JClass | undefined;
         if (c === undefined || c.supers === undefined || c.isInterface || c.isAbstract) {
-          bail();
+          if (c === undefined) unresolved();
+          else bail();
           continue;
         }
-        emit(`if (${K(c)}.state !== ${InitState.Initialized}) ${exit(pc, d)}`);
+        emit(`if (${K(c)}.state !== ${InitState.Initialized}) ${leave()}`);
         throwsHere();
         emit(`${R(d)} = vm.allocObject(${K(c)});`);
         break;
@@ -685,7 +698,7 @@ export function generate(m: JMethod, a: Analysis, indyTargets?: ReadonlyMap<numb
       case 0xbd: {
         const c = k.cpc[(o as { index: number }).index] as JClass | undefined;
         if (c === undefined || c.supers === undefined) {
-          bail();
+          unresolved();
           continue;
         }
         throwsHere();
@@ -700,7 +713,7 @@ export function generate(m: JMethod, a: Analysis, indyTargets?: ReadonlyMap<numb
       case 0xc1: {
         const c = k.cpc[(o as { index: number }).index] as JClass | undefined;
         if (c === undefined || c.supers === undefined) {
-          bail();
+          unresolved();
           continue;
         }
         const kc = K(c);

@@ -20,6 +20,8 @@ export type CompiledFn = (t: JThread, f: Frame, budget: number) => number;
 /** Invocations + back edges before a method is compiled. */
 export const JIT_THRESHOLD = Number(process.env.KOMORIUM_JIT_THRESHOLD ?? 400);
 const MAX_CODE = 12000;
+const DEOPT_LIMIT = 50;
+const MAX_COMPILATIONS = 4;
 const DISABLED = process.env.KOMORIUM_JIT === '0';
 const TRACE = !!process.env.KOMORIUM_TRACE_JIT;
 const DUMP = process.env.KOMORIUM_JIT_DUMP;
@@ -40,6 +42,18 @@ const E = {
     s.ck = k;
     s.ct = m;
     return m;
+  },
+  /**
+   * Compiled code left at a constant that was unresolved when it was compiled (the interpreter
+   * resolves it): after DEOPT_LIMIT such exits the method is compiled again, a few times at most.
+   */
+  deopt: (m: JMethod): void => {
+    if (++m.deopts >= DEOPT_LIMIT && m.compilations < MAX_COMPILATIONS && typeof m.jit === 'function') {
+      m.deopts = 0;
+      m.jit = null;
+      m.counter = JIT_THRESHOLD - DEOPT_LIMIT;
+      if (TRACE) process.stderr.write(`[jit] recompiling ${m} (unresolved constants)\n`);
+    }
   },
   /** Calls a native (or any method) the way the interpreter's invoke does (calls.ts). */
   enter: enterMethod,
@@ -71,6 +85,7 @@ export function compile(vm: VM, m: JMethod): CompiledFn | null {
     const factory = new Function('K', 'L', 'E', 'vm', 'fr', g.source) as (...x: unknown[]) => CompiledFn;
     const fn = factory(g.consts, L, E, vm, Math.fround);
     m.jit = fn;
+    m.compilations++;
     compiledCount++;
     if (TRACE) vm.reportFailure(`[jit] ${m} (${m.code.length} bytes, ${g.source.length} chars)`);
     if (DUMP && String(m).includes(DUMP)) vm.reportFailure(`[jit] ${m}\n${g.source}`);

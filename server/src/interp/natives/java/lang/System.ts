@@ -34,7 +34,13 @@ export function arraycopy(_vm: VM, src: JObject | null, srcPos: number, dst: JOb
   const sd = src.data;
   const dd = dst.data;
   if (!Array.isArray(sd)) {
-    (dd as Int32Array).set((sd as Int32Array).subarray(srcPos, srcPos + len), dstPos);
+    const st = sd as Int32Array;
+    const dt = dd as Int32Array;
+    if (len <= 32) {
+      // Short copies (strings, builders): a loop beats allocating a subarray view.
+      if (st === dt && srcPos < dstPos) for (let i = len - 1; i >= 0; i--) dt[dstPos + i] = st[srcPos + i];
+      else for (let i = 0; i < len; i++) dt[dstPos + i] = st[srcPos + i];
+    } else dt.set(st.subarray(srcPos, srcPos + len), dstPos);
     return;
   }
   const da = dd as unknown[];
