@@ -112,9 +112,12 @@ export class ConstantPool {
 
   private buildIndex(): Map<string, number> {
     const m = new Map<string, number>();
-    this.entries.forEach((e, i) => {
-      if (e && !m.has(keyOf(e))) m.set(keyOf(e), i);
-    });
+    for (let i = 0; i < this.entries.length; i++) {
+      const e = this.entries[i];
+      if (!e) continue;
+      const key = keyOf(e);
+      if (!m.has(key)) m.set(key, i);
+    }
     return m;
   }
 

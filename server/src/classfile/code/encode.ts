@@ -25,6 +25,8 @@ export interface EncodeOptions {
   frames?: boolean;
   /** Write every jump in its wide form (goto_w, jsr_w, inverted condition over goto_w); for tests. */
   forceWideJumps?: boolean;
+  /** The Code attribute's name index (default: the pool's Utf8 "Code", added if missing). */
+  nameIndex?: number;
 }
 
 export function encodeCode(ctx: CodeContext, mc: MethodCode, opts: EncodeOptions = {}): AttributeOf<'Code'> {
@@ -151,7 +153,7 @@ export function encodeCode(ctx: CodeContext, mc: MethodCode, opts: EncodeOptions
 
   return {
     name: 'Code',
-    nameIndex: pool.addUtf8('Code'),
+    nameIndex: opts.nameIndex ?? pool.addUtf8('Code'),
     maxStack: finalMaxStack,
     maxLocals: finalMaxLocals,
     code: layout.code,

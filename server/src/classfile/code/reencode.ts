@@ -22,7 +22,7 @@ export function reencodeClass(cf: ClassFile, file = '<bytes>', opts: EncodeOptio
       attributes: m.attributes.map((a) => {
         if (a.name !== 'Code') return a;
         const mc = decodeWithContext(ctx, a);
-        return { ...encodeCode(ctx, mc, opts), nameIndex: a.nameIndex };
+        return encodeCode(ctx, mc, { ...opts, nameIndex: a.nameIndex });
       }),
     };
   });
