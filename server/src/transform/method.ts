@@ -135,7 +135,15 @@ export function instrumentBody(o: BodyOptions): { mc: MethodCode; stats: BodySta
   const S = L + 1;
   const P = L + 2;
   const K = L + 3;
+  // The counter scheme (docs/TRANSFORM.md, "Counting and checks"): `local` keeps the bytecodes
+  // counted since the last write-back in a local D and writes tc.instrCounter back only where
+  // other code may read or change it; `field` updates tc.instrCounter at every block. Constructors
+  // use `field`: the catch-all handler that writes D back on an escaping exception may not cover
+  // their super() call.
+  const localCounter = ctx.methodName !== '<init>';
   const extra: VType[] = o.entry === 'wrapper' ? [TC_TYPE, STACK_TYPE, 'Integer', 'Integer'] : [TC_TYPE, STACK_TYPE, 'Integer'];
+  const D = L + extra.length;
+  if (localCounter) extra.push('Integer');
   const initial = entryFrame(ctx);
 
   // `new` instructions get a label of their own directly before them, so counting code can go
@@ -175,6 +183,7 @@ export function instrumentBody(o: BodyOptions): { mc: MethodCode; stats: BodySta
     e.var(Op.ALOAD, T).field(Op.GETFIELD, RT.entryStack).var(Op.ASTORE, S);
     e.var(Op.ALOAD, T).field(Op.GETFIELD, RT.entrySp).var(Op.ISTORE, P);
   }
+  if (localCounter) e.op(Op.ICONST_0).var(Op.ISTORE, D);
   if (!leaf) {
     // if (sp >= stack.length) stack = tc.grow(stack, sp); stack[sp++] = mid;
     const ok = new Label('stackOk');
@@ -197,25 +206,76 @@ export function instrumentBody(o: BodyOptions): { mc: MethodCode; stats: BodySta
   let line = 0;
   let checks = 0;
   let maxPathChecks = 0;
-  const emitCount = (si: number, at: number): void => {
-    const sub = subs[si]!;
-    const reason = placement.reason[si];
-    e.var(Op.ALOAD, T).op(Op.DUP).field(Op.GETFIELD, RT.instrCounter).int(sub.length).op(Op.ISUB);
-    if (reason === undefined) {
-      e.field(Op.PUTFIELD, RT.instrCounter);
-      return;
-    }
-    checks++;
-    if (reason === 'max-path') maxPathChecks++;
-    const skip = new Label('noSample');
-    e.op(Op.DUP_X1).field(Op.PUTFIELD, RT.instrCounter).jump(Op.IFGT, skip);
-    const checkLine = lineNumbers ? (sub.line > 0 ? sub.line : line) : 0;
+  // Local counter: a block that invokes or terminates *syncs* at its start (tc.instrCounter -=
+  // D + n, D = 0), so D is 0 at every invoke, return and athrow; any other block adds its
+  // length to D. clean[b]: D is 0 whenever block b starts (every predecessor syncs).
+  const sync = cfg.map((c) => !localCounter || c.invokes || c.terminates);
+  const clean = cfg.map(() => true);
+  clean[0] = true;
+  for (const r of roots) if (r !== 0) clean[r] = false;
+  cfg.forEach((c, b) => {
+    if (!sync[b]) for (const s of c.succs) clean[s] = false;
+  });
+  let usesD = false;
+  const emitTrigger = (checkLine: number): void => {
     if (leaf) {
       e.var(Op.ALOAD, T).var(Op.ALOAD, S).var(Op.ILOAD, P);
       midField();
       e.int(checkLine).invoke(Op.INVOKEVIRTUAL, RT.triggerSamplingLeaf);
     } else {
       e.var(Op.ALOAD, T).var(Op.ALOAD, S).var(Op.ILOAD, P).int(checkLine).invoke(Op.INVOKEVIRTUAL, RT.triggerSampling);
+    }
+  };
+  const emitCount = (si: number, at: number): void => {
+    const sub = subs[si]!;
+    const reason = placement.reason[si];
+    const withD = localCounter && !clean[si];
+    // A loop header's sampling path returns to the block start as a second back edge (undoing
+    // the block's count first), so C2 splits it off as an outer loop and the hot inner loop
+    // has no call in it (it can then be unrolled, range-check eliminated and vectorised).
+    const loopBack = !sync[si] && reason === 'loop-header' ? new Label('loopHead') : undefined;
+    if (loopBack) {
+      let hasFrame = false;
+      for (let k = e.out.length - 1; k >= 0 && !isRealInsn(e.out[k]!); k--) if (e.out[k]!.kind === 'frame') hasFrame = true;
+      if (o.frames && !hasFrame) {
+        const f = extendFrame(before![at]!);
+        e.frame(f.locals, f.stack);
+      }
+      e.label(loopBack);
+    }
+    if (!sync[si]) {
+      // D += n (iinc takes an s2 delta).
+      for (let n = sub.length; n > 0; n -= 32767) e.iinc(D, Math.min(n, 32767));
+      usesD = true;
+    }
+    const skip = new Label('noSample');
+    if (sync[si]) {
+      e.var(Op.ALOAD, T).op(Op.DUP).field(Op.GETFIELD, RT.instrCounter);
+      if (withD) e.var(Op.ILOAD, D).op(Op.ISUB);
+      e.int(sub.length).op(Op.ISUB);
+      if (reason === undefined) {
+        e.field(Op.PUTFIELD, RT.instrCounter);
+        if (withD) e.op(Op.ICONST_0).var(Op.ISTORE, D);
+        return;
+      }
+      e.op(Op.DUP_X1).field(Op.PUTFIELD, RT.instrCounter);
+      if (withD) e.op(Op.ICONST_0).var(Op.ISTORE, D);
+      e.jump(Op.IFGT, skip);
+    } else {
+      if (reason === undefined) return;
+      // if (tc.instrCounter - D <= 0) { tc.instrCounter -= D; D = 0; trigger }
+      e.var(Op.ALOAD, T).field(Op.GETFIELD, RT.instrCounter).var(Op.ILOAD, D).op(Op.ISUB).jump(Op.IFGT, skip);
+      e.var(Op.ALOAD, T).op(Op.DUP).field(Op.GETFIELD, RT.instrCounter).var(Op.ILOAD, D).op(Op.ISUB).field(Op.PUTFIELD, RT.instrCounter);
+      e.op(Op.ICONST_0).var(Op.ISTORE, D);
+    }
+    checks++;
+    if (reason === 'max-path') maxPathChecks++;
+    emitTrigger(lineNumbers ? (sub.line > 0 ? sub.line : line) : 0);
+    if (loopBack) {
+      // D = -n: the block start adds n again and checks once more (tc.instrCounter was just
+      // reset to a granularity >= 1, so that check passes).
+      for (let n = sub.length; n > 0; n -= 32767) e.iinc(D, -Math.min(n, 32767));
+      e.jump(Op.GOTO, loopBack);
     }
     e.label(skip);
     if (o.frames) {
@@ -257,8 +317,12 @@ export function instrumentBody(o: BodyOptions): { mc: MethodCode; stats: BodySta
   // over the whole body (last in the table, so the method's own handlers come first). Not in
   // constructors, where a handler may not cover the super() call; TC.exit repairs the levels
   // such an exit skips.
+  // With a local counter, the same handler (or one of its own) first writes D back, so the
+  // bytecodes counted before an exception leaves the method are not lost. (A handler of the
+  // method itself needs nothing: D keeps its value there, and an invoke that throws left D = 0.)
   const tryCatch = [...mc.tryCatch];
-  if (o.entry === 'wrapper' && ctx.methodName !== '<init>') {
+  const exitHandler = o.entry === 'wrapper' && ctx.methodName !== '<init>';
+  if (exitHandler || (usesD)) {
     const start = new Label('bodyStart');
     const end = new Label('bodyEnd');
     const handler = new Label('exitOnThrow');
@@ -267,7 +331,9 @@ export function instrumentBody(o: BodyOptions): { mc: MethodCode; stats: BodySta
       e.out.splice(firstBody, 0, { kind: 'label', label: start });
       e.label(end).label(handler);
       if (o.frames) e.frame(localsWith([], L, extra), [{ kind: 'Object', className: 'java/lang/Throwable' }]);
-      e.var(Op.ALOAD, T).var(Op.ILOAD, K).invoke(Op.INVOKEVIRTUAL, RT.exit).op(Op.ATHROW);
+      if (usesD) e.var(Op.ALOAD, T).op(Op.DUP).field(Op.GETFIELD, RT.instrCounter).var(Op.ILOAD, D).op(Op.ISUB).field(Op.PUTFIELD, RT.instrCounter);
+      if (exitHandler) e.var(Op.ALOAD, T).var(Op.ILOAD, K).invoke(Op.INVOKEVIRTUAL, RT.exit);
+      e.op(Op.ATHROW);
       tryCatch.push({ start, end, handler, catchType: 0 });
     }
   }
