@@ -210,6 +210,9 @@ export function generate(m: JMethod, a: Analysis, indyTargets?: ReadonlyMap<numb
         const below = spillStack(B);
         const syncCheck = isStatic || site.direct ? ((tm.access & 0x20) !== 0 ? 'true || ' : '') : '(y.access & 0x20) !== 0 || ';
         emit(`y = ${sel};`);
+        // A trivial callee (empty, or a getter of its own object) runs here, without a frame.
+        const triv = trivialBody(tm, B);
+        if (triv !== null) emit(`if (y === ${K(tm)}) { ${triv.code}c += ${triv.count}; } else`);
         emit(`if (typeof y.jit === 'function' && !(${syncCheck}my - t.jitBase > ${MAX_JS_DEPTH} || my + 1 >= ${'vm.maxDepth'})) {`);
         // A compiled callee: a direct JS call.
         emit(`${argStore}f.pc = ${pc}; f.sp = sb + ${B};`);
@@ -758,3 +761,22 @@ function narrow(desc: string, v: string): string {
 }
 
 export type { RawInstruction };
+
+/**
+ * The body of a trivial method, to run in place of the call: an empty method (`return`, e.g.
+ * Object.<init>) or a getter (`aload_0; getfield; <x>return`) whose field is resolved. Not for
+ * synchronized or native methods. The receiver is already null-checked at the call.
+ * `count` is the callee's bytecodes (they are counted as if it ran).
+ */
+function trivialBody(tm: JMethod, base: number): { code: string; count: number } | null {
+  const code = tm.code;
+  if (code === null || (tm.access & 0x120) !== 0) return null;
+  if (code.length === 1 && code[0] === 0xb1) return { code: '', count: 1 };
+  if (code.length === 5 && code[0] === 0x2a && code[1] === 0xb4 && code[4] >= 0xac && code[4] <= 0xb0 && (tm.access & 0x0008) === 0) {
+    const fs = tm.klass.cpc[(code[2] << 8) | code[3]] as FieldSite | undefined;
+    if (fs === undefined || fs.key === undefined) return null;
+    const dst = fs.kind === 'L' || fs.kind === 'J' ? `R${base}` : `N${base}`;
+    return { code: `${dst} = o[${JSON.stringify(fs.key)}]; `, count: 3 };
+  }
+  return null;
+}
