@@ -63,6 +63,42 @@ const MAX_CODE = 65535;
 /** Targets known never to call back into instrumented code: no call-out record needed. */
 const NO_CALLBACK = new Set(['java/lang/Object.<init>()V']);
 
+/**
+ * Final JDK classes whose methods cannot call user code unless they are handed a user object
+ * (an Object, CharSequence, functional interface, ...): boxing, Math, String, StringBuilder.
+ */
+const LEAF_CLASSES = new Set(
+  ['Integer', 'Long', 'Short', 'Byte', 'Character', 'Boolean', 'Float', 'Double', 'Math', 'StrictMath', 'String', 'StringBuilder', 'StringBuffer'].map((c) => `java/lang/${c}`),
+);
+/** Reference parameter types that cannot carry user code into such a method. */
+const INERT_PARAMS = new Set([...LEAF_CLASSES].filter((c) => !c.endsWith('Math')).map((c) => `L${c};`));
+
+/**
+ * A call that needs no `tc.callOut` (docs/TRANSFORM.md): a method of one of LEAF_CLASSES (named
+ * symbolically, so no user subclass can override it) whose reference parameters are all
+ * boxes, strings or primitive arrays, and which reads no system property (a security manager
+ * could run user code there).
+ */
+export function isLeafCall(owner: string, name: string, descriptor: string): boolean {
+  if (!LEAF_CLASSES.has(owner)) return false;
+  // Integer.getInteger & co. read system properties; a charset named by a string may be
+  // looked up through a user's CharsetProvider.
+  if (name.startsWith('get') && name !== 'getChars') return false;
+  if (descriptor.includes('[B') && descriptor.includes('Ljava/lang/String;')) return false;
+  const params = descriptor.slice(1, descriptor.indexOf(')'));
+  for (let i = 0; i < params.length; i++) {
+    if (params[i] === '[') {
+      while (params[i] === '[') i++;
+      if (params[i] === 'L') return false; // an array of references
+    } else if (params[i] === 'L') {
+      const end = params.indexOf(';', i);
+      if (!INERT_PARAMS.has(params.slice(i, end + 1))) return false;
+      i = end;
+    }
+  }
+  return true;
+}
+
 export function transformClass(input: ClassFile, opts: TransformOptions, file = '<bytes>'): { cf: ClassFile; report: ClassReport } {
   const info = classInfoOf(input);
   opts.hierarchy.add(info);
@@ -90,6 +126,7 @@ export function transformClass(input: ClassFile, opts: TransformOptions, file = 
     if (r.owner.name === 'java/lang/Runtime' && ref.name === 'halt' && ref.descriptor === '(I)V') return 'halt';
     if (hasExtended(opts.scope, r.owner, r.method)) return 'extended';
     if (insn.op === Op.INVOKEVIRTUAL && r.owner.name === 'java/lang/Thread' && ref.name === 'start' && ref.descriptor === '()V') return 'thread-start';
+    if (isLeafCall(ref.owner, ref.name, ref.descriptor)) return 'plain';
     return 'call-out';
   };
 

@@ -194,9 +194,22 @@ export function instrumentBody(o: BodyOptions): { mc: MethodCode; stats: BodySta
       const f = extendFrame(initial);
       e.frame(f.locals, f.stack);
     }
+    // if (stack[sp] != mid) stack[sp] = mid; sp++: the reference store (array store check, GC
+    // write barrier) is skipped when the slot already holds this MID, as in recursion or a
+    // loop calling the same method (docs/RUNTIME.md).
+    const pushed = new Label('pushed');
+    e.var(Op.ALOAD, S).var(Op.ILOAD, P).op(Op.AALOAD);
+    midField();
+    e.jump(Op.IF_ACMPEQ, pushed);
     e.var(Op.ALOAD, S).var(Op.ILOAD, P);
     midField();
-    e.op(Op.AASTORE).iinc(P, 1);
+    e.op(Op.AASTORE);
+    e.label(pushed);
+    if (o.frames) {
+      const f = extendFrame(initial);
+      e.frame(f.locals, f.stack);
+    }
+    e.iinc(P, 1);
   }
 
   // ---- body
