@@ -35,7 +35,10 @@ export function toBig(a: Long): bigint {
 export function fromHiLo(hi: number, lo: number): Long {
   hi |= 0;
   const l = lo >>> 0;
-  if (hi >= -2097152 && hi < 2097152) return hi * TWO32 + l;
+  if (hi >= -2097152 && hi < 2097152) {
+    const v = hi * TWO32 + l; // exact: |v| <= 2^53
+    if (v >= -MAX_SAFE) return v;
+  }
   return (BigInt(hi) << 32n) | BigInt(l);
 }
 
@@ -111,6 +114,10 @@ export function isZero(a: Long): boolean {
 export function land(a: Long, b: Long): Long {
   if (typeof a === 'number' && typeof b === 'number') {
     if ((a | 0) === a && (b | 0) === b) return a & b;
+    // A mask in [0, 2^31): the result is the other operand's low 32 bits (ToInt32 keeps them,
+    // in two's complement) masked, whatever its size or sign.
+    if (b >= 0 && b <= 0x7fffffff) return a & b;
+    if (a >= 0 && a <= 0x7fffffff) return a & b;
     if (a >= 0 && b >= 0 && a < TWO32 && b < TWO32) return (a & b) >>> 0;
   }
   return fromHiLo(hi32(a) & hi32(b), lo32(a) & lo32(b));
@@ -142,10 +149,12 @@ export function lshl(a: Long, n: number): Long {
 }
 
 /** Arithmetic shift right by (n & 63). */
+const POW2: number[] = Array.from({ length: 64 }, (_, i) => 2 ** i);
+
 export function lshr(a: Long, n: number): Long {
   n &= 63;
   if (n === 0) return a;
-  if (typeof a === 'number') return Math.floor(a / Math.pow(2, n));
+  if (typeof a === 'number') return Math.floor(a / POW2[n]);
   return fromBig(a >> BigInt(n));
 }
 
@@ -153,7 +162,7 @@ export function lshr(a: Long, n: number): Long {
 export function lushr(a: Long, n: number): Long {
   n &= 63;
   if (n === 0) return a;
-  if (typeof a === 'number' && a >= 0) return Math.floor(a / Math.pow(2, n));
+  if (typeof a === 'number' && a >= 0) return Math.floor(a / POW2[n]);
   const u = BigInt.asUintN(64, toBig(a));
   return fromBig(BigInt.asIntN(64, u >> BigInt(n)));
 }

@@ -130,8 +130,10 @@ export function generate(m: JMethod, a: Analysis, indyTargets?: ReadonlyMap<numb
     /** Leaves at an instruction whose constant was unresolved at compile time (E.deopt may recompile the method). */
     const unresolved = (): void => emit(`{ E.deopt(${K(m)}); ${leave()} }`);
     const throwsHere = (): void => emit(`P = ${pc};`);
+    /** To the next instruction, an entry: its `case` follows right here when it is reachable (JS switch fall-through). */
+    const goNext = (): string => (a.depth[idx + 1] >= 0 ? `pc = ${next};` : `pc = ${next}; continue;`);
     const fallThroughIfEntry = (): void => {
-      if (idx + 1 < a.insns.length && entries.has(next)) emit(`pc = ${next}; continue;`);
+      if (idx + 1 < a.insns.length && entries.has(next)) emit(goNext());
     };
     const localIndex = (): number => (o.kind === 'local' ? o.index : op >= 0x3b ? (op - 0x3b) % 4 : (op - 0x1a) % 4);
     if (bails(ins)) {
@@ -232,7 +234,7 @@ export function generate(m: JMethod, a: Analysis, indyTargets?: ReadonlyMap<numb
         else if (tm.retKind !== 'V') emit(`${N(B)} = n[sb + ${B}];`);
         emit(`} else ${leave()}`);
         void after;
-        if (idx + 1 < a.insns.length) emit(`pc = ${next}; continue;`);
+        if (idx + 1 < a.insns.length) emit(goNext());
         continue;
       }
       case 0x01:
