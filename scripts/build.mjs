@@ -17,6 +17,16 @@ await build({
 });
 console.log('build: dist/cli.mjs');
 
+// komorium roundtrip's worker threads (cli/commands/roundtrip-worker.ts, found next to dist/cli.mjs).
+await build({
+  ...common,
+  entryPoints: [join(root, 'server/src/cli/commands/roundtrip-worker.ts')],
+  outfile: join(root, 'dist/roundtrip-worker.js'),
+  format: 'esm',
+  banner: { js: "import { createRequire as __kmCreateRequire } from 'node:module'; const require = __kmCreateRequire(import.meta.url);" },
+});
+console.log('build: dist/roundtrip-worker.js');
+
 // Each part's build script exports `async function buildPart(root)`.
 for (const part of ['build-interp.mjs', 'build-extension.mjs', 'build-webview.mjs']) {
   const file = join(root, 'scripts', part);

@@ -41,3 +41,22 @@ test('roundtrip: unknown module and missing path are usage errors', () => {
   assert.equal(b.status, 2);
   assert.match(b.stderr, /no such file or directory/);
 });
+
+test('roundtrip in worker threads (--jobs 2) counts and reports failures as on one thread', () => {
+  const classes = compileJava(join(REPO, 'test', 'java', 'cli'));
+  const dir = tempDir('rt-jobs');
+  const bytes = readFileSync(join(classes, 'demo', 'Demo.class'));
+  writeFileSync(join(dir, 'BadMagic.class'), Buffer.concat([Buffer.from([0xca, 0xfe, 0xba, 0xbf]), bytes.subarray(4)]));
+  const one = runCli(['roundtrip', '--jobs', '1', '--module', 'java.management', dir]);
+  const two = runCli(['roundtrip', '--jobs', '2', '--module', 'java.management', dir]);
+  assert.equal(one.status, 1, one.stderr);
+  assert.equal(two.status, 1, two.stderr);
+  const m = SUMMARY.exec(two.stdout);
+  assert.ok(m, `no summary line in: ${two.stdout}`);
+  assert.ok(Number(m[1]) > 400, `only ${m[1]} classes: below the parallel threshold`);
+  assert.equal(Number(m[4]), 1);
+  assert.equal(two.stdout, one.stdout);
+  assert.match(two.stderr, /FAILED .*BadMagic\.class: ClassFormatError/);
+  const failures = (s: string): string[] => s.split('\n').filter((l) => l.startsWith('FAILED'));
+  assert.deepEqual(failures(two.stderr), failures(one.stderr));
+});

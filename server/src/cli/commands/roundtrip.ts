@@ -5,63 +5,62 @@
 //               (counted when byte-identical; a re-encode error is a failure).
 
 import { readFileSync, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { registerCommand } from '../cli';
 import { parseArgs, flag, UsageError } from '../args';
 import { findJavaHome, JImage, JarFile, ClassDirectory } from '../../classpath/index';
-import { readClass } from '../../classfile/reader';
-import { writeClass } from '../../classfile/writer';
-import { reencodeClass } from '../../classfile/code/reencode';
+import { roundTripClasses, mergeRoundTrip, type RoundTripResult } from '../../classfile/roundtrip';
+import { jobUrl, runJob } from '../../engine/worker-thread';
+import type { RoundTripJob } from './roundtrip-worker';
 
 export interface ClassSource {
   name: string;
   bytes: () => Uint8Array;
 }
 
-export interface RoundTripResult {
-  classes: number;
-  identical: number;
-  reencodedIdentical: number;
-  failed: { name: string; error: string }[];
-  ms: number;
-}
+/** Batches below this size run on the calling thread (a worker costs more than it saves). */
+const MIN_PARALLEL = 400;
 
-function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
-
-/** The first differing offset, for the failure message. */
-function firstDifference(a: Uint8Array, b: Uint8Array): number {
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return i;
-  return n;
-}
-
-export function roundTrip(sources: Iterable<ClassSource>): RoundTripResult {
+/**
+ * Both round trips over every source, split over `jobs` worker threads (round robin, so each
+ * gets a similar mix); failures come back in source order.
+ */
+export async function roundTrip(sources: Iterable<ClassSource>, jobs = 1): Promise<RoundTripResult> {
   const t0 = performance.now();
-  const r: RoundTripResult = { classes: 0, identical: 0, reencodedIdentical: 0, failed: [], ms: 0 };
+  const names: string[] = [];
+  const classes: Uint8Array[] = [];
+  const total: RoundTripResult = { classes: 0, identical: 0, reencodedIdentical: 0, failed: [], ms: 0 };
   for (const src of sources) {
-    r.classes++;
+    let bytes: Uint8Array;
     try {
-      const bytes = src.bytes();
-      const cf = readClass(bytes, src.name);
-      const out = writeClass(cf);
-      if (!equalBytes(bytes, out)) {
-        r.failed.push({ name: src.name, error: `identity round trip differs at byte ${firstDifference(bytes, out)} (${bytes.length} → ${out.length} bytes)` });
-        continue;
-      }
-      r.identical++;
-      const re = writeClass(reencodeClass(cf, src.name));
-      if (equalBytes(bytes, re)) r.reencodedIdentical++;
+      bytes = src.bytes();
     } catch (e) {
       const err = e as Error;
-      r.failed.push({ name: src.name, error: `${err.name}: ${err.message}` });
+      total.classes++;
+      total.failed.push({ index: names.length, name: src.name, error: `${err.name}: ${err.message}` });
+      names.push(src.name);
+      classes.push(new Uint8Array(0));
+      continue;
     }
+    names.push(src.name);
+    classes.push(bytes);
   }
-  r.ms = performance.now() - t0;
-  return r;
+  const failedToRead = new Set(total.failed.map((f) => f.index));
+  const todo = names.map((_, i) => i).filter((i) => !failedToRead.has(i));
+  const n = classes.length < MIN_PARALLEL ? 1 : Math.max(1, Math.min(jobs, 16));
+  const batches: number[][] = Array.from({ length: n }, () => []);
+  todo.forEach((idx, k) => batches[k % n]!.push(idx));
+  const parts = await Promise.all(
+    batches.map((b) => {
+      const job: RoundTripJob = { names: b.map((i) => names[i]!), classes: b.map((i) => classes[i]!) };
+      if (n === 1) return Promise.resolve(roundTripClasses(job.names, job.classes));
+      return runJob<RoundTripResult>(jobUrl(import.meta.url, 'roundtrip-worker'), job).result;
+    }),
+  );
+  parts.forEach((p, i) => mergeRoundTrip(total, p, batches[i]!));
+  total.ms = performance.now() - t0;
+  return total;
 }
 
 function* pathSources(path: string): Iterable<ClassSource> {
@@ -95,12 +94,13 @@ function* imageSources(image: JImage, modules: readonly string[]): Iterable<Clas
   }
 }
 
-const USAGE = `usage: komorium roundtrip [--jdk JAVA_HOME] [--module M]... [PATH...]
+const USAGE = `usage: komorium roundtrip [--jdk JAVA_HOME] [--module M]... [--jobs N] [PATH...]
 
 Parses and writes back every class found, and reports:
   roundtrip: <N> classes, <I> identical, <R> re-encoded identical, <F> failed
 PATHs are class directories, jars or .class files. --module M takes the classes of module M
-from the JDK's lib/modules. With neither, every module of the JDK is used.
+from the JDK's lib/modules. With neither, every module of the JDK is used. --jobs N: worker
+threads (default: the number of CPUs, at most 4; 1 = none).
 Exits 1 if any class failed.`;
 
 registerCommand({
@@ -108,7 +108,10 @@ registerCommand({
   summary: 'identity and re-encode round trips over JDK modules, jars, directories',
   usage: USAGE,
   async run(argv) {
-    const args = parseArgs(argv, { jdk: { value: true }, module: { value: true, repeat: true }, quiet: { aliases: ['-q'] } });
+    const args = parseArgs(argv, { jdk: { value: true }, module: { value: true, repeat: true }, jobs: { value: true }, quiet: { aliases: ['-q'] } });
+    const jobsFlag = flag(args, 'jobs');
+    const jobs = jobsFlag === undefined ? Math.min(availableParallelism(), 4) : Number(jobsFlag);
+    if (!Number.isInteger(jobs) || jobs < 1) throw new UsageError(`--jobs must be a positive integer, not '${jobsFlag}'`);
     const modules = args.flags.get('module') ?? [];
     const sources: Iterable<ClassSource>[] = args.positional.map((p) => pathSources(p));
     let image: JImage | undefined;
@@ -120,9 +123,12 @@ registerCommand({
       sources.push(imageSources(image, modules.length > 0 ? modules : [...known]));
     }
     try {
-      const r = roundTrip((function* () {
-        for (const s of sources) yield* s;
-      })());
+      const r = await roundTrip(
+        (function* () {
+          for (const s of sources) yield* s;
+        })(),
+        jobs,
+      );
       const shown = r.failed.slice(0, 50);
       for (const f of shown) process.stderr.write(`FAILED ${f.name}: ${f.error}\n`);
       if (r.failed.length > shown.length) process.stderr.write(`... and ${r.failed.length - shown.length} more failures\n`);
