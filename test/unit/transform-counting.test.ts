@@ -17,6 +17,14 @@ test('exceptions leaving a method keep the bytecodes counted in its local counte
   const out = tempDir('tx');
   const r = transformClassPath({ classpath: [classes], outDir: out });
   assert.equal(r.failed.length, 0, JSON.stringify(r.failed));
+  // Calls to Math and Integer count as ordinary instructions: clamp is a leaf method whose
+  // only check is at its return; sumCaught calls nothing and is a leaf too; main is none.
+  const methods = r.reports.find((c) => c.className === 'Counting')!.methods;
+  const stats = (name: string) => methods.find((m) => m.name === name)!.stats!;
+  assert.equal(stats('clamp').leaf, true);
+  assert.equal(stats('clamp').checks, 1);
+  assert.equal(stats('sumCaught').leaf, true);
+  assert.equal(stats('main').leaf, false);
   const total = (mode: string): number => {
     const orig = runJava(['-cp', classes, 'Counting', mode]);
     const profile = join(tempDir('prof'), `${mode}.json`);

@@ -126,7 +126,7 @@ export function transformClass(input: ClassFile, opts: TransformOptions, file = 
     if (r.owner.name === 'java/lang/Runtime' && ref.name === 'halt' && ref.descriptor === '(I)V') return 'halt';
     if (hasExtended(opts.scope, r.owner, r.method)) return 'extended';
     if (insn.op === Op.INVOKEVIRTUAL && r.owner.name === 'java/lang/Thread' && ref.name === 'start' && ref.descriptor === '()V') return 'thread-start';
-    if (isLeafCall(ref.owner, ref.name, ref.descriptor)) return 'plain';
+    if (isLeafCall(ref.owner, ref.name, ref.descriptor)) return 'leaf';
     return 'call-out';
   };
 

@@ -19,7 +19,7 @@ import { Hierarchy, classInfoOf, type ClassInfo } from './hierarchy';
 import { allScope, appScope, type Scope } from './scope';
 
 /** Bump when the generated code changes, to invalidate caches. */
-export const TRANSFORMER_VERSION = 'komorium-transform-12';
+export const TRANSFORMER_VERSION = 'komorium-transform-13';
 
 export interface TransformClassPathOptions {
   classpath: string[];

@@ -27,6 +27,12 @@ export type CallKind =
   | 'thread-start'
   /** A target known never to call back (Object.<init>): nothing to record. */
   | 'plain'
+  /**
+   * An uninstrumented target that cannot run user code (isLeafCall in clazz.ts): nothing to
+   * record, and it neither reads nor changes the counter nor samples, so for blocks, checks and
+   * the leaf optimisation the call is an ordinary instruction.
+   */
+  | 'leaf'
   /** Runtime.halt(int), which skips shutdown hooks: the agent writes its profile first. */
   | 'halt';
 
@@ -67,7 +73,7 @@ interface SubBlock {
 }
 
 /** Splits blocks longer than maxPath into runs of at most maxPath instructions. */
-function splitBlocks(insns: readonly Insn[], blocks: readonly BasicBlock[], maxPath: number): { cfg: CfgBlock[]; subs: SubBlock[]; roots: number[] } {
+function splitBlocks(insns: readonly Insn[], blocks: readonly BasicBlock[], maxPath: number, calls: (insn: Insn) => boolean): { cfg: CfgBlock[]; subs: SubBlock[]; roots: number[] } {
   const firstSub: number[] = [];
   const subs: SubBlock[] = [];
   const cfg: CfgBlock[] = [];
@@ -100,7 +106,7 @@ function splitBlocks(insns: readonly Insn[], blocks: readonly BasicBlock[], maxP
         if (n.kind === 'line' && j > from) line = n.line;
         if (!isRealInsn(n)) continue;
         length++;
-        if (n.kind === 'method' || n.kind === 'indy') invokes = true;
+        if (calls(n)) invokes = true;
       }
       const si = firstSub[bi]! + k;
       subs[si]!.length = length;
@@ -123,9 +129,11 @@ export function instrumentBody(o: BodyOptions): { mc: MethodCode; stats: BodySta
   const pool = ctx.pool;
   const insns = mc.insns;
   const blocks = o.analysis.findBlocks(mc);
-  const { cfg, subs, roots } = splitBlocks(insns, blocks, o.maxPath);
+  // Invokes that matter for checks, syncs and the leaf optimisation: all but 'leaf' calls.
+  const calls = (i: Insn): boolean => i.kind === 'indy' || (i.kind === 'method' && o.callKind(i) !== 'leaf');
+  const { cfg, subs, roots } = splitBlocks(insns, blocks, o.maxPath, calls);
   const placement = placeChecks(cfg, roots, o.maxPath);
-  const hasInvoke = insns.some((i) => i.kind === 'method' || i.kind === 'indy');
+  const hasInvoke = insns.some(calls);
   const leaf = o.entry === 'extended' && !hasInvoke && (o.leafOptimisation ?? true);
   const lineNumbers = o.lineNumbers ?? true;
 
@@ -363,6 +371,7 @@ function emitCall(e: Emitter, insn: MethodInsn, kind: CallKind, lineOrNone: numb
   const line = Math.max(0, lineOrNone);
   switch (kind) {
     case 'plain':
+    case 'leaf':
       e.out.push(insn);
       return;
     case 'halt':

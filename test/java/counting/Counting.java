@@ -20,6 +20,11 @@ public class Counting {
         return s;
     }
 
+    /** Calls only methods that cannot reach user code: a leaf for the transformer. */
+    static int clamp(int x) {
+        return Math.max(0, Math.min(x, 99)) + Integer.valueOf(x).hashCode() % 2;
+    }
+
     Counting(int[] a, int n) {
         int s = 0;
         for (int i = 0; i < n; i++) s += a[i];
@@ -44,6 +49,6 @@ public class Counting {
                 r++;
             }
         }
-        System.out.println(extra + " " + (r > 0));
+        System.out.println(extra + " " + (r > 0) + " " + clamp(r));
     }
 }
