@@ -1,8 +1,7 @@
 // The embedded JVM on the whole Java test corpus (test/programs), uninstrumented, with the
 // program instrumented (app) and with the JDK instrumented too (all): stdout, stderr and the
 // exit code must be byte-identical to HotSpot's run of the original classes, and a profile
-// must be written when instrumented. Programs known to differ are NOT excluded (the known
-// differences are listed in docs/INTERPRETER.md).
+// must be written when instrumented. No program is excluded (docs/INTERPRETER.md, Conformance).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
