@@ -8,24 +8,21 @@ import { dirname, join } from 'node:path';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const common = { bundle: true, platform: 'node', target: 'node20', sourcemap: true, logLevel: 'warning' };
 
-await build({
-  ...common,
-  entryPoints: [join(root, 'server/src/cli/main.ts')],
-  outfile: join(root, 'dist/cli.mjs'),
-  format: 'esm',
-  banner: { js: "import { createRequire as __kmCreateRequire } from 'node:module'; const require = __kmCreateRequire(import.meta.url);" },
-});
-console.log('build: dist/cli.mjs');
+/** An ESM bundle for Node (CommonJS dependencies get a `require`). */
+async function nodeBundle(entry, out) {
+  await build({
+    ...common,
+    entryPoints: [join(root, entry)],
+    outfile: join(root, out),
+    format: 'esm',
+    banner: { js: "import { createRequire as __kmCreateRequire } from 'node:module'; const require = __kmCreateRequire(import.meta.url);" },
+  });
+  console.log(`build: ${out}`);
+}
 
-// komorium roundtrip's worker threads (cli/commands/roundtrip-worker.ts, found next to dist/cli.mjs).
-await build({
-  ...common,
-  entryPoints: [join(root, 'server/src/cli/commands/roundtrip-worker.ts')],
-  outfile: join(root, 'dist/roundtrip-worker.js'),
-  format: 'esm',
-  banner: { js: "import { createRequire as __kmCreateRequire } from 'node:module'; const require = __kmCreateRequire(import.meta.url);" },
-});
-console.log('build: dist/roundtrip-worker.js');
+await nodeBundle('server/src/cli/main.ts', 'dist/cli.mjs');
+// komorium roundtrip's worker threads (found next to dist/cli.mjs).
+await nodeBundle('server/src/cli/commands/roundtrip-worker.ts', 'dist/roundtrip-worker.js');
 
 // Each part's build script exports `async function buildPart(root)`.
 for (const part of ['build-interp.mjs', 'build-extension.mjs', 'build-webview.mjs']) {

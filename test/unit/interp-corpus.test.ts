@@ -8,6 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { compilePrograms, programsNamed } from '../helpers/corpus';
 import { compareWithHotSpot, describeInterpComparison } from '../helpers/interp-corpus';
+import type { Instrument } from '../../server/src/engine/interp-transform';
 
 const SLICE = [
   'inheritance-dispatch', // virtual/interface/super dispatch, default methods
@@ -39,35 +40,20 @@ const ALL_SCOPE = ['reflection-invoke', 'stack-traces'];
 const all = programsNamed([...new Set([...SLICE, ...PROFILED, ...ALL_SCOPE])]);
 const classes = compilePrograms(all);
 
-test('corpus slice: embedded JVM output equals HotSpot (uninstrumented)', { concurrency: 2 }, async (t) => {
-  await Promise.all(
-    programsNamed(SLICE).map((p) =>
-      t.test(p.name, async () => {
-        const c = await compareWithHotSpot(p, classes.get(p.name)!, { instrument: 'none', timeoutMs: 150_000 });
-        assert.deepEqual(c.problems, [], describeInterpComparison(c));
-      }),
-    ),
-  );
-});
+/** One test per mode: every named program's output must equal HotSpot's. */
+function sliceTest(title: string, names: string[], instrument: Instrument, timeoutMs: number): void {
+  test(`corpus slice: embedded JVM output equals HotSpot (${title})`, { concurrency: 2 }, async (t) => {
+    await Promise.all(
+      programsNamed(names).map((p) =>
+        t.test(p.name, async () => {
+          const c = await compareWithHotSpot(p, classes.get(p.name)!, { instrument, timeoutMs });
+          assert.deepEqual(c.problems, [], describeInterpComparison(c));
+        }),
+      ),
+    );
+  });
+}
 
-test('corpus slice: embedded JVM output equals HotSpot (--instrument app)', { concurrency: 2 }, async (t) => {
-  await Promise.all(
-    programsNamed(PROFILED).map((p) =>
-      t.test(p.name, async () => {
-        const c = await compareWithHotSpot(p, classes.get(p.name)!, { instrument: 'app', timeoutMs: 150_000 });
-        assert.deepEqual(c.problems, [], describeInterpComparison(c));
-      }),
-    ),
-  );
-});
-
-test('corpus slice: embedded JVM output equals HotSpot (--instrument all)', { concurrency: 2 }, async (t) => {
-  await Promise.all(
-    programsNamed(ALL_SCOPE).map((p) =>
-      t.test(p.name, async () => {
-        const c = await compareWithHotSpot(p, classes.get(p.name)!, { instrument: 'all', timeoutMs: 300_000 });
-        assert.deepEqual(c.problems, [], describeInterpComparison(c));
-      }),
-    ),
-  );
-});
+sliceTest('uninstrumented', SLICE, 'none', 150_000);
+sliceTest('--instrument app', PROFILED, 'app', 150_000);
+sliceTest('--instrument all', ALL_SCOPE, 'all', 300_000);
