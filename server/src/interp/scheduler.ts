@@ -57,7 +57,7 @@ export class Scheduler {
       const t = this.pick();
       if (t === null) {
         if (this.advanceClock()) continue;
-        const live = vm.threads.filter((x) => x.state !== ThreadState.Terminated && x.state !== ThreadState.New && !x.frozen && !x.system);
+        const live = vm.threads.filter((x) => x.state !== ThreadState.Terminated && x.state !== ThreadState.New && !x.system);
         if (live.length === 0) return;
         if (this.cancelling) throw new CancelledError();
         this.failure = `deadlock: every thread is blocked (${live.map((x) => `"${x.name}" ${STATE_NAMES[x.state]}`).join(', ')})`;
@@ -107,14 +107,14 @@ export class Scheduler {
     const now = this.hasSystem ? Date.now() : 0;
     if (this.hasSystem) {
       for (const t of ts) {
-        if (!t.system || t.frozen) continue;
+        if (!t.system) continue;
         if (t.state === ThreadState.TimedWaiting && t.wakeAtReal <= now) t.state = ThreadState.Runnable;
         if (t.state === ThreadState.Runnable) return t;
       }
     }
     for (let i = 0; i < n; i++) {
       const t = ts[(this.next + i) % n];
-      if (t.state === ThreadState.Runnable && !t.frozen && !t.system) {
+      if (t.state === ThreadState.Runnable && !t.system) {
         this.next = (this.next + i + 1) % n;
         return t;
       }
@@ -125,7 +125,7 @@ export class Scheduler {
   /** No thread runnable: jump the clock to the earliest timed wake-up. */
   private advanceClock(): boolean {
     let best: JThread | null = null;
-    for (const t of this.vm.threads) if (t.state === ThreadState.TimedWaiting && !t.frozen && !t.system && (best === null || t.wakeAt < best.wakeAt)) best = t;
+    for (const t of this.vm.threads) if (t.state === ThreadState.TimedWaiting && !t.system && (best === null || t.wakeAt < best.wakeAt)) best = t;
     if (best === null) return false;
     if (best.wakeAt > this.vm.clockNs) this.vm.clockNs = best.wakeAt;
     for (const t of this.vm.threads) if (t.state === ThreadState.TimedWaiting && !t.system && t.wakeAt <= this.vm.clockNs) t.state = ThreadState.Runnable;

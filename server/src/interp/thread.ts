@@ -123,8 +123,6 @@ export class JThread {
   uncaught: JObject | null = null;
   /** Bytecodes executed by this thread. */
   bytecodes = 0;
-  /** Stopped for good by a cancellation (never scheduled again). */
-  frozen = false;
   /**
    * A profiler-internal thread (the live-snapshot writer): it sleeps in real time, runs until it
    * blocks, and neither advances the virtual clock nor takes a turn in the round robin, so the

@@ -30,25 +30,23 @@ export async function roundTrip(sources: Iterable<ClassSource>, jobs = 1): Promi
   const t0 = performance.now();
   const names: string[] = [];
   const classes: Uint8Array[] = [];
+  /** Positions of the classes that could be read (the others failed already). */
+  const todo: number[] = [];
   const total: RoundTripResult = { classes: 0, identical: 0, reencodedIdentical: 0, failed: [], ms: 0 };
   for (const src of sources) {
-    let bytes: Uint8Array;
+    const index = names.length;
+    names.push(src.name);
     try {
-      bytes = src.bytes();
+      classes.push(src.bytes());
+      todo.push(index);
     } catch (e) {
       const err = e as Error;
-      total.classes++;
-      total.failed.push({ index: names.length, name: src.name, error: `${err.name}: ${err.message}` });
-      names.push(src.name);
       classes.push(new Uint8Array(0));
-      continue;
+      total.classes++;
+      total.failed.push({ index, name: src.name, error: `${err.name}: ${err.message}` });
     }
-    names.push(src.name);
-    classes.push(bytes);
   }
-  const failedToRead = new Set(total.failed.map((f) => f.index));
-  const todo = names.map((_, i) => i).filter((i) => !failedToRead.has(i));
-  const n = classes.length < MIN_PARALLEL ? 1 : Math.max(1, Math.min(jobs, 16));
+  const n = todo.length < MIN_PARALLEL ? 1 : Math.max(1, Math.min(jobs, 16));
   const batches: number[][] = Array.from({ length: n }, () => []);
   todo.forEach((idx, k) => batches[k % n]!.push(idx));
   const parts = await Promise.all(

@@ -15,6 +15,8 @@ import type { VM } from '../../../../vm';
 import type { NativeFn, NativeTable } from '../../../registry';
 import { bool, classOf, nonNull, str, getField } from '../../../util';
 import { defineClass } from '../../../java/lang/ClassLoader';
+import { doubleToRawLongBits, longBitsToDouble } from '../../../java/lang/Double';
+import { floatToRawIntBits, intBitsToFloat } from '../../../java/lang/Float';
 import { isInterrupted } from '../../../java/lang/Object';
 import { memory } from './memory';
 
@@ -116,32 +118,9 @@ export function unsafeGet(o: JObject | null, offset: Long, kind: Kind): unknown 
   const { f, holder, key } = fieldAt(o, off);
   const v = (holder as Record<string | number, unknown>)[key];
   // Float/double fields accessed as int/long bits (Unsafe.compareAndSetFloat and friends).
-  if (kind === 'I' && f.desc === 'F') return floatBits(v as number);
-  if (kind === 'J' && f.desc === 'D') return doubleBits(v as number);
+  if (kind === 'I' && f.desc === 'F') return floatToRawIntBits(v as number);
+  if (kind === 'J' && f.desc === 'D') return doubleToRawLongBits(v as number);
   return v;
-}
-
-const bitsView = new DataView(new ArrayBuffer(8));
-
-function floatBits(v: number): number {
-  bitsView.setFloat32(0, v);
-  return bitsView.getInt32(0);
-}
-
-function doubleBits(v: number): Long {
-  bitsView.setFloat64(0, v);
-  return fromHiLo(bitsView.getInt32(0), bitsView.getInt32(4));
-}
-
-function bitsFloat(v: number): number {
-  bitsView.setInt32(0, v);
-  return bitsView.getFloat32(0);
-}
-
-function bitsDouble(v: Long): number {
-  bitsView.setInt32(0, hi32(v));
-  bitsView.setInt32(4, lo32(v));
-  return bitsView.getFloat64(0);
 }
 
 export function unsafePut(o: JObject | null, offset: Long, kind: Kind, v: unknown): void {
@@ -159,8 +138,8 @@ export function unsafePut(o: JObject | null, offset: Long, kind: Kind, v: unknow
   // Sub-word fields written as a whole int (Unsafe.compareAndExchangeByte/Short work on the
   // containing int), float/double fields written as bits.
   if (kind === 'Z' || kind === 'B' || kind === 'C' || kind === 'S' || kind === 'I') val = narrow(f.desc, v as number);
-  if (kind === 'I' && f.desc === 'F') val = bitsFloat(v as number);
-  else if (kind === 'J' && f.desc === 'D') val = bitsDouble(v as Long);
+  if (kind === 'I' && f.desc === 'F') val = intBitsToFloat(v as number);
+  else if (kind === 'J' && f.desc === 'D') val = longBitsToDouble(v as Long);
   (holder as Record<string | number, unknown>)[key] = val;
 }
 
