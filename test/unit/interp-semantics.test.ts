@@ -1,7 +1,7 @@
 // VM semantics of the embedded JVM against HotSpot: small Java programs under test/java/interp/
 // (long/int/float/double arithmetic and conversions, array checks, casts and instanceof, class
 // initialisation order and failures, StrictMath bits, catchable OutOfMemoryError and
-// StackOverflowError, helpful NullPointerException messages
+// StackOverflowError, exceptions thrown inside callees the JIT inlined, helpful NullPointerException messages
 // with and without -g, StackWalker) are compiled with javac, run on HotSpot and on the
 // embedded engine (uninstrumented), and must print the same bytes and exit the same way.
 
@@ -22,14 +22,14 @@ function compile(group: string, debug: boolean): string {
 }
 
 /** Extra JVM options of some programs (both VMs get them). */
-const JVM_ARGS: Record<string, string[]> = { MemoryErrors: ['-Xmx256m'] };
+const JVM_ARGS: Record<string, string[]> = { MemoryErrors: ['-Xmx256m'], JitInlining: ['-XX:-OmitStackTraceInFastThrow'] };
 
 function program(name: string, mainClass: string): CorpusProgram {
   return { name, dir: SRC, sources: [], mainClass, args: [], jvmArgs: JVM_ARGS[mainClass] ?? [], javacArgs: [] };
 }
 
 const CASES: { group: string; debug: boolean; mains: string[] }[] = [
-  { group: 'semantics', debug: true, mains: ['LongArith', 'IntArith', 'FloatDouble', 'ArraysChecks', 'CastsChecks', 'ClassInitOrder', 'StrictMathBits', 'MemoryErrors', 'UncaughtHandlerThrows'] },
+  { group: 'semantics', debug: true, mains: ['LongArith', 'IntArith', 'FloatDouble', 'ArraysChecks', 'CastsChecks', 'ClassInitOrder', 'StrictMathBits', 'MemoryErrors', 'UncaughtHandlerThrows', 'JitInlining'] },
   { group: 'npe', debug: true, mains: ['NpeCases'] },
   { group: 'npe', debug: false, mains: ['NpeCases'] },
   { group: 'walk', debug: true, mains: ['StackWalks'] },

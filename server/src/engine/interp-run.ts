@@ -41,6 +41,12 @@ export interface InterpRunOptions extends RunOptions {
   exact?: 'app' | 'all';
 }
 
+/**
+ * HotSpot options whose effect the embedded VM always has: it never omits the stack trace of
+ * an often-thrown exception (HotSpot's C2 does unless told not to).
+ */
+const ALREADY_SO = new Set(['-XX:-OmitStackTraceInFastThrow']);
+
 /** Parses -Xmx / -D / -ea from JVM options (the embedded VM honours these). */
 function vmOptions(vmArgs: string[]): { props: Record<string, string>; maxHeap?: number; ea: boolean; ignored: string[] } {
   const props: Record<string, string> = {};
@@ -55,7 +61,7 @@ function vmOptions(vmArgs: string[]): { props: Record<string, string>; maxHeap?:
       const mult = { '': 1, k: 1024, K: 1024, m: 1 << 20, M: 1 << 20, g: 1 << 30, G: 1 << 30 }[m[2]] ?? 1;
       maxHeap = Number(m[1]) * mult;
     } else if (a === '-ea' || a === '-enableassertions') ea = true;
-    else ignored.push(a);
+    else if (!ALREADY_SO.has(a)) ignored.push(a);
   }
   return { props, maxHeap, ea, ignored };
 }

@@ -13,6 +13,7 @@ import type { MethodSite } from '../resolve';
 import { analyze, NotCompilable } from './analyze';
 import { enterMethod } from '../calls';
 import { generate } from './codegen';
+import type { InlineSite } from './scope';
 
 /** A compiled method: runs from f.pc, returns the bytecodes executed (0: not an entry). */
 export type CompiledFn = (t: JThread, f: Frame, budget: number) => number;
@@ -57,6 +58,24 @@ const E = {
   },
   /** Calls a native (or any method) the way the interpreter's invoke does (calls.ts). */
   enter: enterMethod,
+  /**
+   * An exception left an inlined callee (jit/inline.ts): pushes the frames the inlined calls
+   * would have had, innermost on top at `pc`, so the interpreter's unwinding and the stack
+   * trace see them. `q` is the innermost inline site.
+   */
+  inl: (t: JThread, f: Frame, sites: readonly InlineSite[], q: number, pc: number): void => {
+    const chain: InlineSite[] = [];
+    for (let s = q; s !== 0; s = sites[s].parent) chain.push(sites[s]);
+    chain.reverse();
+    f.pc = chain[0].callPc;
+    const root = f.m as JMethod;
+    let base = f.lp + root.maxLocals + root.maxStack;
+    for (let i = 0; i < chain.length; i++) {
+      const fr = E.push(t, chain[i].m, base);
+      fr.pc = i + 1 < chain.length ? chain[i + 1].callPc : pc;
+      base = fr.sp + chain[i].m.maxStack;
+    }
+  },
   /** Pushes the frame of a direct call (the arguments are at slots [base, ...)). */
   push: (t: JThread, m: JMethod, base: number): Frame => {
     const need = base + m.maxLocals + m.maxStack + 8;
@@ -82,8 +101,8 @@ export function compile(vm: VM, m: JMethod): CompiledFn | null {
     const a = analyze(m);
     const g = generate(m, a, vm.indySites.get(m));
     // eslint-disable-next-line @typescript-eslint/no-implied-eval
-    const factory = new Function('K', 'L', 'E', 'vm', 'fr', g.source) as (...x: unknown[]) => CompiledFn;
-    const fn = factory(g.consts, L, E, vm, Math.fround);
+    const factory = new Function('K', 'L', 'E', 'vm', 'fr', 'S', g.source) as (...x: unknown[]) => CompiledFn;
+    const fn = factory(g.consts, L, E, vm, Math.fround, g.sites);
     m.jit = fn;
     m.compilations++;
     compiledCount++;

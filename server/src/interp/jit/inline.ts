@@ -1,0 +1,201 @@
+// The JIT's invokes: a direct JS call of a compiled callee, a native called in place, or an
+// exit to the interpreter; and inlining, where a small callee's body is generated into its
+// caller's code (for a virtual call, behind a check that the receiver selects that method).
+// An inlined body has no frame: if an exception leaves it, the caller's catch (codegen.ts)
+// pushes the frames it would have had (E.inl, from Shared.sites) before the interpreter
+// unwinds, so stack traces and handlers are exactly as if it had been called.
+//
+// What can be inlined: at most MAX_INLINE_BYTES of bytecode, no loops, no exception handlers,
+// not synchronized, nothing that leaves to the interpreter (unresolved constants, classes not
+// yet initialised, monitors, athrow); its own invokes must be inlinable too (up to MAX_LEVEL
+// deep) or trivial. The bytecodes of the callee are counted exactly as if it ran.
+
+import { InitState, type JMethod } from '../klass';
+import type { FieldSite, MethodSite } from '../resolve';
+import { analyze, NotCompilable, type Analysis } from './analyze';
+import { emitBody } from './codegen';
+import type { At } from './insns';
+import { NotInlinable, Scope, type RootExits } from './scope';
+
+/** Frames of direct (JS-recursive) calls between compiled methods before leaving to the interpreter. */
+const MAX_JS_DEPTH = 160;
+/** Largest callee inlined (bytecode bytes; HotSpot's MaxInlineSize is 35). */
+const MAX_INLINE_BYTES = 40;
+/** Inlined bytecode per compiled method. */
+const MAX_TOTAL_INLINED = 600;
+/** Nesting of inlined callees. */
+const MAX_LEVEL = 3;
+const INLINE = process.env.KOMORIUM_JIT_INLINE !== '0';
+
+const analyses = new WeakMap<JMethod, Analysis | null>();
+
+function analysisOf(m: JMethod): Analysis | null {
+  let a = analyses.get(m);
+  if (a === undefined) {
+    try {
+      a = analyze(m);
+    } catch (e) {
+      if (!(e instanceof NotCompilable)) throw e;
+      a = null;
+    }
+    analyses.set(m, a);
+  }
+  return a;
+}
+
+/** Emits the invoke at `at` (in the compiled method if `exits` is given, else in an inlined callee). */
+export function emitInvoke(at: At, exits: RootExits | null): void {
+  const { s, ins, d } = at;
+  const op = ins.op;
+  const pc = ins.offset;
+  const k = s.m.klass;
+  const cpi = (ins.operands as { index: number }).index;
+  // invokedynamic: its call site is linked to a static method of a VM-spun class (resolve.ts).
+  const indy = op === 0xba && s.root ? s.g.indyTargets?.get(pc) : undefined;
+  const site = (op === 0xba ? (indy ? { m: indy, direct: true } : undefined) : op === 0xb7 ? k.spc[cpi] : k.cpc[cpi]) as MethodSite | undefined;
+  if (site === undefined || site.m === undefined) {
+    at.unresolved();
+    return;
+  }
+  const isStatic = op === 0xb8 || op === 0xba;
+  const B = d - site.m.argSlots;
+  s.emit(`P = ${pc};`);
+  if (isStatic) at.initCheck(site.m.klass);
+  else s.emit(`o = ${s.R(B)}; if (o === null) throw E.npe();`);
+  if (exits === null) {
+    // In an inlined callee: only a call with one possible target, inlined or trivial.
+    if (!isStatic && !site.direct) throw new NotInlinable('virtual call');
+    const tm = site.m;
+    const body = inlineBody(s, at, tm, B);
+    if (body !== null) {
+      s.emit(body);
+      return;
+    }
+    const triv = trivialBody(s, tm, B);
+    if (triv === null) throw new NotInlinable(`call of ${tm}`);
+    s.emit(`${triv.code}c += ${triv.count};`);
+    return;
+  }
+  // The method the call runs, if known now: the target of a static or direct call, else the
+  // one the site's inline cache holds.
+  const cached = isStatic || site.direct ? site.m : (site.ct as JMethod | undefined);
+  const tm = site.m;
+  const inlined = cached !== undefined && cached.code !== null ? inlineBody(s, at, cached, B) : null;
+  if (inlined !== null && (isStatic || site.direct)) {
+    s.emit(inlined);
+    return;
+  }
+  let sel: string;
+  if (isStatic || site.direct) sel = s.K(tm);
+  else {
+    const S = s.K(site);
+    s.emit(`x = o.klass === ${S}.ck ? ${S}.ct : E.sel(vm, ${S}, o.klass);`);
+    sel = 'x';
+  }
+  s.emit(`y = ${sel};`);
+  if (inlined !== null) {
+    s.emit(`if (y === ${s.K(cached)}) {`);
+    s.emit(inlined);
+    s.emit(`} else`);
+  } else {
+    // A trivial callee (empty, or a getter of its own object) runs here, without a frame.
+    const triv = trivialBody(s, tm, B);
+    if (triv !== null) s.emit(`if (y === ${s.K(tm)}) { ${triv.code}c += ${triv.count}; } else`);
+  }
+  // Arguments go to the arrays (the callee's locals); the slots below them only matter if
+  // control leaves this function (spilled then).
+  let argStore = '';
+  let slot = B;
+  for (const p of (isStatic ? [] : ['L']).concat(tm.params)) {
+    const c0 = p[0];
+    if (c0 === 'L' || c0 === '[' || c0 === 'J') argStore += `r[sb + ${slot}] = ${s.R(slot)}; `;
+    else argStore += `n[sb + ${slot}] = ${s.N(slot)}; `;
+    slot += c0 === 'J' || c0 === 'D' ? 2 : 1;
+  }
+  const below = exits.spillStack(B);
+  const syncCheck = isStatic || site.direct ? ((tm.access & 0x20) !== 0 ? 'true || ' : '') : '(y.access & 0x20) !== 0 || ';
+  s.emit(`if (typeof y.jit === 'function' && !(${syncCheck}my - t.jitBase > ${MAX_JS_DEPTH} || my + 1 >= vm.maxDepth)) {`);
+  // A compiled callee: a direct JS call.
+  s.emit(`${argStore}f.pc = ${pc}; f.sp = sb + ${B};`);
+  s.emit(`x = E.push(t, y, sb + ${B}); c += y.jit(t, x, budget - c);`);
+  s.emit(`if (t.depth !== my) { ${below}${exits.spillLocals} return c; }`);
+  if (tm.retKind === 'L' || tm.retKind === 'J') s.emit(`${s.R(B)} = t.rvR;`);
+  else if (tm.retKind !== 'V') s.emit(`${s.N(B)} = t.rvN;`);
+  s.emit(`} else if (y.code === null && (y.access & 0x100) !== 0 && my + 1 < vm.maxDepth) {`);
+  // A native: called here (it may block or call back: then control leaves with this frame
+  // at the invoke, as the interpreter would have it).
+  s.emit(`${argStore}${below}f.pc = ${pc}; f.sp = sb + ${B};`);
+  s.emit(`E.enter(vm, t, y, sb + ${B});`);
+  // A native that replaced its frame by a Java call (calls.ts TAILCALL: method-handle
+  // intrinsics) left a frame above this one: the result comes later, through the interpreter.
+  s.emit(`if (t.depth !== my) { ${exits.spillLocals} return c; }`);
+  if (tm.retKind === 'L' || tm.retKind === 'J') s.emit(`${s.R(B)} = r[sb + ${B}];`);
+  else if (tm.retKind !== 'V') s.emit(`${s.N(B)} = n[sb + ${B}];`);
+  s.emit(`} else ${at.leave()}`);
+}
+
+/**
+ * `tm`'s body generated inline at `at` of scope `s`, its arguments in `s`'s stack slots from
+ * `B`, its result left in slot `B`; null if it cannot be inlined.
+ */
+function inlineBody(s: Scope, at: At, tm: JMethod, B: number): string | null {
+  const code = tm.code;
+  if (!INLINE || code === null || code.length > MAX_INLINE_BYTES || s.level >= MAX_LEVEL || tm.handlers.length > 0 || (tm.access & 0x0520) !== 0) return null;
+  if (s.g.inlinedBytes + code.length > MAX_TOTAL_INLINED) return null;
+  if (tm.isStatic && tm.klass.state !== InitState.Initialized) return null;
+  const a = analysisOf(tm);
+  if (a === null) return null;
+  const g = s.g;
+  const siteId = g.sites.length;
+  g.sites.push({ m: tm, parent: s.site, callPc: at.ins.offset });
+  const inlinedBefore = g.inlinedBytes;
+  g.inlinedBytes += code.length;
+  const c = new Scope(g, tm, a, siteId, s.level + 1);
+  c.ret = tm.retKind === 'V' ? null : tm.retKind === 'L' || tm.retKind === 'J' ? s.R(B) : s.N(B);
+  try {
+    emitBody(c, a.blockStart, null);
+  } catch (e) {
+    if (!(e instanceof NotInlinable) && !(e instanceof NotCompilable)) throw e;
+    g.sites.length = siteId;
+    g.inlinedBytes = inlinedBefore;
+    return null;
+  }
+  // The callee's locals: its arguments from the caller's stack slots, the rest zero / null.
+  const decl: string[] = [];
+  const argN = new Map<number, string>();
+  const argR = new Map<number, string>();
+  let slot = 0;
+  for (const p of (tm.isStatic ? [] : ['L']).concat(tm.params)) {
+    const c0 = p[0];
+    if (c0 === 'L' || c0 === '[' || c0 === 'J') argR.set(slot, s.R(B + slot));
+    else argN.set(slot, s.N(B + slot));
+    slot += c0 === 'J' || c0 === 'D' ? 2 : 1;
+  }
+  for (const i of a.localsN) decl.push(`${c.n(i)} = ${argN.get(i) ?? '0'}`);
+  for (const i of a.localsR) decl.push(`${c.r(i)} = ${argR.get(i) ?? 'null'}`);
+  decl.push(c.stackDecl());
+  const single = a.blockStart.size === 1;
+  if (!single) decl.push(`${c.pcVar} = 0`);
+  const open = single ? `${c.label}: {` : `${c.label}: for (;;) { switch (${c.pcVar}) {`;
+  const close = single ? `}` : `} }`;
+  return `{ let ${decl.join(', ')}; Q = ${siteId};\n${open}\n${c.out.join('\n')}\n${close}\nQ = ${s.site}; }`;
+}
+
+/**
+ * The body of a trivial method, to run in place of the call: an empty method (`return`, e.g.
+ * Object.<init>) or a getter (`aload_0; getfield; <x>return`) whose field is resolved. Not for
+ * synchronized or native methods. The receiver is already null-checked (in `o`) at the call.
+ * `count` is the callee's bytecodes (they are counted as if it ran).
+ */
+function trivialBody(s: Scope, tm: JMethod, base: number): { code: string; count: number } | null {
+  const code = tm.code;
+  if (code === null || (tm.access & 0x120) !== 0) return null;
+  if (code.length === 1 && code[0] === 0xb1) return { code: '', count: 1 };
+  if (code.length === 5 && code[0] === 0x2a && code[1] === 0xb4 && code[4] >= 0xac && code[4] <= 0xb0 && (tm.access & 0x0008) === 0) {
+    const fs = tm.klass.cpc[(code[2] << 8) | code[3]] as FieldSite | undefined;
+    if (fs === undefined || fs.key === undefined) return null;
+    const dst = fs.kind === 'L' || fs.kind === 'J' ? s.R(base) : s.N(base);
+    return { code: `${dst} = o[${JSON.stringify(fs.key)}]; `, count: 3 };
+  }
+  return null;
+}

@@ -1,0 +1,562 @@
+// The JIT's code for single instructions (all but invokes and returns, jit/codegen.ts and
+// jit/inline.ts): loads, stores, arithmetic, conversions, branches, fields, arrays, objects.
+// Written against a Scope's variable names, so the same code serves compiled methods and
+// inlined callees.
+
+import type { RawInstruction } from '../../classfile/code/raw';
+import { Tag } from '../../classfile/model';
+import type { JClass } from '../klass';
+import type { FieldSite, LdcValue } from '../resolve';
+import type { Scope } from './scope';
+
+/** One instruction being generated, with the control-flow helpers of its scope. */
+export interface At {
+  s: Scope;
+  ins: RawInstruction;
+  idx: number;
+  /** Operand-stack depth before the instruction. */
+  d: number;
+  /** Code that continues at `target` with stack depth `dAfter` (a back edge checks the time slice). */
+  goto(target: number, dAfter: number): string;
+  /** Emits the conditional branch. */
+  branch(cond: string, target: number, dAfter: number): void;
+  /** Emits the jump. */
+  jump(target: number, dAfter: number): void;
+  /** Code that leaves to the interpreter here (not possible in an inlined body: NotInlinable). */
+  leave(): string;
+  /** Emits leave(). */
+  bail(): void;
+  /** As bail, at a constant that was unresolved at compile time. */
+  unresolved(): void;
+  /** Records this instruction's pc for an exception it may throw. */
+  throwsHere(): void;
+  /** Emits the guard that class `c` is initialised (none if it already was at compile time). */
+  initCheck(c: JClass): void;
+}
+
+/** Emits `at`'s instruction. Returns false if it does not continue to the next one (or left already). */
+export function emitInsn(at: At): boolean {
+  const { s, ins, d } = at;
+  const kl = s.m.klass;
+  const top = d - 1;
+  const op = ins.op;
+  const o = ins.operands;
+  const localIndex = (): number => (o.kind === 'local' ? o.index : op >= 0x3b ? (op - 0x3b) % 4 : (op - 0x1a) % 4);
+  switch (op) {
+    case 0x00:
+      break;
+      case 0x01:
+        s.emit(`${s.R(d)} = null;`);
+        break;
+      case 0x02:
+      case 0x03:
+      case 0x04:
+      case 0x05:
+      case 0x06:
+      case 0x07:
+      case 0x08:
+        s.emit(`${s.N(d)} = ${op - 3};`);
+        break;
+      case 0x09:
+      case 0x0a:
+        s.emit(`${s.R(d)} = ${op - 9};`);
+        break;
+      case 0x0b:
+      case 0x0c:
+      case 0x0d:
+        s.emit(`${s.N(d)} = ${op - 0x0b};`);
+        break;
+      case 0x0e:
+      case 0x0f:
+        s.emit(`${s.N(d)} = ${op - 0x0e};`);
+        break;
+      case 0x10:
+      case 0x11:
+        s.emit(`${s.N(d)} = ${(o as { value: number }).value};`);
+        break;
+      case 0x12:
+      case 0x13:
+      case 0x14: {
+        const cpi = (o as { index: number }).index;
+        const e = kl.cp[cpi];
+        const cached = kl.cpc[cpi] as LdcValue | undefined;
+        if (e && (e.tag === Tag.Integer || e.tag === Tag.Float || e.tag === Tag.Long || e.tag === Tag.Double || e.tag === Tag.String) && cached !== undefined && (cached as LdcValue).kind !== undefined) {
+          const v = cached.value;
+          if (cached.kind === 'I' || cached.kind === 'F' || cached.kind === 'D') s.emit(`${s.N(d)} = ${Object.is(v, -0) ? '-0' : Number.isFinite(v as number) ? String(v) : s.K(v)};`);
+          else if (cached.kind === 'J') s.emit(`${s.R(d)} = ${s.K(v)};`);
+          else s.emit(`${s.R(d)} = ${s.K(v)};`);
+        } else {
+          if (cached === undefined && e && (e.tag === Tag.Integer || e.tag === Tag.Float || e.tag === Tag.Long || e.tag === Tag.Double || e.tag === Tag.String)) at.unresolved();
+          else at.bail();
+          return false;
+        }
+        break;
+      }
+      // loads
+      case 0x15:
+      case 0x17:
+      case 0x1a:
+      case 0x1b:
+      case 0x1c:
+      case 0x1d:
+      case 0x22:
+      case 0x23:
+      case 0x24:
+      case 0x25:
+      case 0x18:
+      case 0x26:
+      case 0x27:
+      case 0x28:
+      case 0x29:
+        s.emit(`${s.N(d)} = ${s.n(localIndex())};`);
+        break;
+      case 0x16:
+      case 0x19:
+      case 0x1e:
+      case 0x1f:
+      case 0x20:
+      case 0x21:
+      case 0x2a:
+      case 0x2b:
+      case 0x2c:
+      case 0x2d:
+        s.emit(`${s.R(d)} = ${s.r(localIndex())};`);
+        break;
+      // stores
+      case 0x36:
+      case 0x38:
+      case 0x3b:
+      case 0x3c:
+      case 0x3d:
+      case 0x3e:
+      case 0x43:
+      case 0x44:
+      case 0x45:
+      case 0x46:
+        s.emit(`${s.n(localIndex())} = ${s.N(top)};`);
+        break;
+      case 0x39:
+      case 0x47:
+      case 0x48:
+      case 0x49:
+      case 0x4a:
+        s.emit(`${s.n(localIndex())} = ${s.N(d - 2)};`);
+        break;
+      case 0x37:
+      case 0x3f:
+      case 0x40:
+      case 0x41:
+      case 0x42:
+        s.emit(`${s.r(localIndex())} = ${s.R(d - 2)};`);
+        break;
+      case 0x3a:
+      case 0x4b:
+      case 0x4c:
+      case 0x4d:
+      case 0x4e:
+        s.emit(`${s.r(localIndex())} = ${s.R(top)};`);
+        break;
+      // array loads
+      case 0x2e:
+      case 0x30:
+      case 0x31:
+      case 0x33:
+      case 0x34:
+      case 0x35:
+      case 0x2f:
+      case 0x32: {
+        at.throwsHere();
+        s.emit(`o = ${s.R(d - 2)}; if (o === null) throw E.npe(); d = o.data; x = ${s.N(d - 1)}; if (x >>> 0 >= d.length) throw E.aioobe(x, d.length);`);
+        if (op === 0x2f || op === 0x32) s.emit(`${s.R(d - 2)} = d[x];`);
+        else s.emit(`${s.N(d - 2)} = d[x];`);
+        break;
+      }
+      case 0x4f:
+      case 0x51:
+      case 0x54:
+      case 0x55:
+      case 0x56:
+        at.throwsHere();
+        s.emit(`o = ${s.R(d - 3)}; if (o === null) throw E.npe(); d = o.data; x = ${s.N(d - 2)}; if (x >>> 0 >= d.length) throw E.aioobe(x, d.length); d[x] = ${s.N(d - 1)};`);
+        break;
+      case 0x52:
+        at.throwsHere();
+        s.emit(`o = ${s.R(d - 4)}; if (o === null) throw E.npe(); d = o.data; x = ${s.N(d - 3)}; if (x >>> 0 >= d.length) throw E.aioobe(x, d.length); d[x] = ${s.N(d - 2)};`);
+        break;
+      case 0x50:
+        at.throwsHere();
+        s.emit(`o = ${s.R(d - 4)}; if (o === null) throw E.npe(); d = o.data; x = ${s.N(d - 3)}; if (x >>> 0 >= d.length) throw E.aioobe(x, d.length); d[x] = ${s.R(d - 2)};`);
+        break;
+      case 0x53:
+        at.throwsHere();
+        s.emit(`o = ${s.R(d - 3)}; if (o === null) throw E.npe(); d = o.data; x = ${s.N(d - 2)}; if (x >>> 0 >= d.length) throw E.aioobe(x, d.length); y = ${s.R(d - 1)}; if (y !== null && !E.storeOk(o, y)) throw E.ase(y); d[x] = y;`);
+        break;
+      // stack
+      case 0x57:
+      case 0x58:
+        break;
+      case 0x59:
+        s.emit(`${s.N(d)} = ${s.N(top)}; ${s.R(d)} = ${s.R(top)};`);
+        break;
+      case 0x5a:
+        s.emit(`${s.N(d)} = ${s.N(d - 1)}; ${s.R(d)} = ${s.R(d - 1)}; ${s.N(d - 1)} = ${s.N(d - 2)}; ${s.R(d - 1)} = ${s.R(d - 2)}; ${s.N(d - 2)} = ${s.N(d)}; ${s.R(d - 2)} = ${s.R(d)};`);
+        break;
+      case 0x5b:
+        s.emit(`${s.N(d)} = ${s.N(d - 1)}; ${s.R(d)} = ${s.R(d - 1)}; ${s.N(d - 1)} = ${s.N(d - 2)}; ${s.R(d - 1)} = ${s.R(d - 2)}; ${s.N(d - 2)} = ${s.N(d - 3)}; ${s.R(d - 2)} = ${s.R(d - 3)}; ${s.N(d - 3)} = ${s.N(d)}; ${s.R(d - 3)} = ${s.R(d)};`);
+        break;
+      case 0x5c:
+        s.emit(`${s.N(d)} = ${s.N(d - 2)}; ${s.R(d)} = ${s.R(d - 2)}; ${s.N(d + 1)} = ${s.N(d - 1)}; ${s.R(d + 1)} = ${s.R(d - 1)};`);
+        break;
+      case 0x5d:
+        // ..., v3, v2, v1 → ..., v2, v1, v3, v2, v1
+        s.emit(
+          `${s.N(d + 1)} = ${s.N(d - 1)}; ${s.R(d + 1)} = ${s.R(d - 1)}; ${s.N(d)} = ${s.N(d - 2)}; ${s.R(d)} = ${s.R(d - 2)}; ` +
+            `${s.N(d - 1)} = ${s.N(d - 3)}; ${s.R(d - 1)} = ${s.R(d - 3)}; ${s.N(d - 3)} = ${s.N(d)}; ${s.R(d - 3)} = ${s.R(d)}; ${s.N(d - 2)} = ${s.N(d + 1)}; ${s.R(d - 2)} = ${s.R(d + 1)};`,
+        );
+        break;
+      case 0x5e:
+        // ..., v4, v3, v2, v1 → ..., v2, v1, v4, v3, v2, v1
+        s.emit(
+          `${s.N(d + 1)} = ${s.N(d - 1)}; ${s.R(d + 1)} = ${s.R(d - 1)}; ${s.N(d)} = ${s.N(d - 2)}; ${s.R(d)} = ${s.R(d - 2)}; ` +
+            `${s.N(d - 1)} = ${s.N(d - 3)}; ${s.R(d - 1)} = ${s.R(d - 3)}; ${s.N(d - 2)} = ${s.N(d - 4)}; ${s.R(d - 2)} = ${s.R(d - 4)}; ` +
+            `${s.N(d - 4)} = ${s.N(d)}; ${s.R(d - 4)} = ${s.R(d)}; ${s.N(d - 3)} = ${s.N(d + 1)}; ${s.R(d - 3)} = ${s.R(d + 1)};`,
+        );
+        break;
+      case 0x5f:
+        s.emit(`x = ${s.N(top)}; y = ${s.R(top)}; ${s.N(top)} = ${s.N(d - 2)}; ${s.R(top)} = ${s.R(d - 2)}; ${s.N(d - 2)} = x; ${s.R(d - 2)} = y;`);
+        break;
+      // int arithmetic
+      case 0x60:
+        s.emit(`${s.N(d - 2)} = (${s.N(d - 2)} + ${s.N(top)}) | 0;`);
+        break;
+      case 0x64:
+        s.emit(`${s.N(d - 2)} = (${s.N(d - 2)} - ${s.N(top)}) | 0;`);
+        break;
+      case 0x68:
+        s.emit(`${s.N(d - 2)} = Math.imul(${s.N(d - 2)}, ${s.N(top)});`);
+        break;
+      case 0x6c:
+        at.throwsHere();
+        s.emit(`if (${s.N(top)} === 0) throw E.div0(); ${s.N(d - 2)} = (${s.N(d - 2)} / ${s.N(top)}) | 0;`);
+        break;
+      case 0x70:
+        at.throwsHere();
+        s.emit(`if (${s.N(top)} === 0) throw E.div0(); ${s.N(d - 2)} = (${s.N(d - 2)} % ${s.N(top)}) | 0;`);
+        break;
+      case 0x74:
+        s.emit(`${s.N(top)} = -${s.N(top)} | 0;`);
+        break;
+      case 0x78:
+        s.emit(`${s.N(d - 2)} = ${s.N(d - 2)} << ${s.N(top)};`);
+        break;
+      case 0x7a:
+        s.emit(`${s.N(d - 2)} = ${s.N(d - 2)} >> ${s.N(top)};`);
+        break;
+      case 0x7c:
+        s.emit(`${s.N(d - 2)} = (${s.N(d - 2)} >>> ${s.N(top)}) | 0;`);
+        break;
+      case 0x7e:
+        s.emit(`${s.N(d - 2)} = ${s.N(d - 2)} & ${s.N(top)};`);
+        break;
+      case 0x80:
+        s.emit(`${s.N(d - 2)} = ${s.N(d - 2)} | ${s.N(top)};`);
+        break;
+      case 0x82:
+        s.emit(`${s.N(d - 2)} = ${s.N(d - 2)} ^ ${s.N(top)};`);
+        break;
+      case 0x84: {
+        const io = o as { index: number; delta: number };
+        s.emit(`${s.n(io.index)} = (${s.n(io.index)} + ${io.delta}) | 0;`);
+        break;
+      }
+      // long arithmetic (R slots hold Long values)
+      case 0x61:
+        s.emit(`${s.R(d - 4)} = L.ladd(${s.R(d - 4)}, ${s.R(d - 2)});`);
+        break;
+      case 0x65:
+        s.emit(`${s.R(d - 4)} = L.lsub(${s.R(d - 4)}, ${s.R(d - 2)});`);
+        break;
+      case 0x69:
+        s.emit(`${s.R(d - 4)} = L.lmul(${s.R(d - 4)}, ${s.R(d - 2)});`);
+        break;
+      case 0x6d:
+        at.throwsHere();
+        s.emit(`if (${s.R(d - 2)} === 0) throw E.div0(); ${s.R(d - 4)} = L.ldiv(${s.R(d - 4)}, ${s.R(d - 2)});`);
+        break;
+      case 0x71:
+        at.throwsHere();
+        s.emit(`if (${s.R(d - 2)} === 0) throw E.div0(); ${s.R(d - 4)} = L.lrem(${s.R(d - 4)}, ${s.R(d - 2)});`);
+        break;
+      case 0x75:
+        s.emit(`${s.R(d - 2)} = L.lneg(${s.R(d - 2)});`);
+        break;
+      case 0x79:
+        s.emit(`${s.R(d - 3)} = L.lshl(${s.R(d - 3)}, ${s.N(top)});`);
+        break;
+      case 0x7b:
+        s.emit(`${s.R(d - 3)} = L.lshr(${s.R(d - 3)}, ${s.N(top)});`);
+        break;
+      case 0x7d:
+        s.emit(`${s.R(d - 3)} = L.lushr(${s.R(d - 3)}, ${s.N(top)});`);
+        break;
+      case 0x7f:
+        s.emit(`${s.R(d - 4)} = L.land(${s.R(d - 4)}, ${s.R(d - 2)});`);
+        break;
+      case 0x81:
+        s.emit(`${s.R(d - 4)} = L.lor(${s.R(d - 4)}, ${s.R(d - 2)});`);
+        break;
+      case 0x83:
+        s.emit(`${s.R(d - 4)} = L.lxor(${s.R(d - 4)}, ${s.R(d - 2)});`);
+        break;
+      // float / double
+      case 0x62:
+        s.emit(`${s.N(d - 2)} = fr(${s.N(d - 2)} + ${s.N(top)});`);
+        break;
+      case 0x66:
+        s.emit(`${s.N(d - 2)} = fr(${s.N(d - 2)} - ${s.N(top)});`);
+        break;
+      case 0x6a:
+        s.emit(`${s.N(d - 2)} = fr(${s.N(d - 2)} * ${s.N(top)});`);
+        break;
+      case 0x6e:
+        s.emit(`${s.N(d - 2)} = fr(${s.N(d - 2)} / ${s.N(top)});`);
+        break;
+      case 0x72:
+        s.emit(`${s.N(d - 2)} = fr(${s.N(d - 2)} % ${s.N(top)});`);
+        break;
+      case 0x76:
+        s.emit(`${s.N(top)} = -${s.N(top)};`);
+        break;
+      case 0x63:
+        s.emit(`${s.N(d - 4)} = ${s.N(d - 4)} + ${s.N(d - 2)};`);
+        break;
+      case 0x67:
+        s.emit(`${s.N(d - 4)} = ${s.N(d - 4)} - ${s.N(d - 2)};`);
+        break;
+      case 0x6b:
+        s.emit(`${s.N(d - 4)} = ${s.N(d - 4)} * ${s.N(d - 2)};`);
+        break;
+      case 0x6f:
+        s.emit(`${s.N(d - 4)} = ${s.N(d - 4)} / ${s.N(d - 2)};`);
+        break;
+      case 0x73:
+        s.emit(`${s.N(d - 4)} = ${s.N(d - 4)} % ${s.N(d - 2)};`);
+        break;
+      case 0x77:
+        s.emit(`${s.N(d - 2)} = -${s.N(d - 2)};`);
+        break;
+      // conversions
+      case 0x85:
+        s.emit(`${s.R(top)} = ${s.N(top)};`);
+        break;
+      case 0x86:
+        s.emit(`${s.N(top)} = fr(${s.N(top)});`);
+        break;
+      case 0x87:
+      case 0x8d:
+        break;
+      case 0x88:
+        s.emit(`${s.N(d - 2)} = L.l2i(${s.R(d - 2)});`);
+        break;
+      case 0x89:
+        s.emit(`${s.N(d - 2)} = L.l2f(${s.R(d - 2)});`);
+        break;
+      case 0x8a:
+        s.emit(`${s.N(d - 2)} = L.l2d(${s.R(d - 2)});`);
+        break;
+      case 0x8b:
+        s.emit(`${s.N(top)} = L.d2i(${s.N(top)});`);
+        break;
+      case 0x8c:
+        s.emit(`${s.R(top)} = L.d2l(${s.N(top)});`);
+        break;
+      case 0x8e:
+        s.emit(`${s.N(d - 2)} = L.d2i(${s.N(d - 2)});`);
+        break;
+      case 0x8f:
+        s.emit(`${s.R(d - 2)} = L.d2l(${s.N(d - 2)});`);
+        break;
+      case 0x90:
+        s.emit(`${s.N(d - 2)} = fr(${s.N(d - 2)});`);
+        break;
+      case 0x91:
+        s.emit(`${s.N(top)} = (${s.N(top)} << 24) >> 24;`);
+        break;
+      case 0x92:
+        s.emit(`${s.N(top)} = ${s.N(top)} & 0xffff;`);
+        break;
+      case 0x93:
+        s.emit(`${s.N(top)} = (${s.N(top)} << 16) >> 16;`);
+        break;
+      // comparisons
+      case 0x94:
+        s.emit(`x = ${s.R(d - 4)}; y = ${s.R(d - 2)}; ${s.N(d - 4)} = x > y ? 1 : x < y ? -1 : 0;`);
+        break;
+      case 0x95:
+      case 0x96:
+        s.emit(`x = ${s.N(d - 2)}; y = ${s.N(top)}; ${s.N(d - 2)} = x > y ? 1 : x < y ? -1 : x === y ? 0 : ${op === 0x95 ? -1 : 1};`);
+        break;
+      case 0x97:
+      case 0x98:
+        s.emit(`x = ${s.N(d - 4)}; y = ${s.N(d - 2)}; ${s.N(d - 4)} = x > y ? 1 : x < y ? -1 : x === y ? 0 : ${op === 0x97 ? -1 : 1};`);
+        break;
+      case 0x99:
+      case 0x9a:
+      case 0x9b:
+      case 0x9c:
+      case 0x9d:
+      case 0x9e: {
+        const rel = ['===', '!==', '<', '>=', '>', '<='][op - 0x99];
+        at.branch(`${s.N(top)} ${rel} 0`, (o as { target: number }).target, d - 1);
+        break;
+      }
+      case 0x9f:
+      case 0xa0:
+      case 0xa1:
+      case 0xa2:
+      case 0xa3:
+      case 0xa4: {
+        const rel = ['===', '!==', '<', '>=', '>', '<='][op - 0x9f];
+        at.branch(`${s.N(d - 2)} ${rel} ${s.N(top)}`, (o as { target: number }).target, d - 2);
+        break;
+      }
+      case 0xa5:
+        at.branch(`${s.R(d - 2)} === ${s.R(top)}`, (o as { target: number }).target, d - 2);
+        break;
+      case 0xa6:
+        at.branch(`${s.R(d - 2)} !== ${s.R(top)}`, (o as { target: number }).target, d - 2);
+        break;
+      case 0xc6:
+        at.branch(`${s.R(top)} === null`, (o as { target: number }).target, d - 1);
+        break;
+      case 0xc7:
+        at.branch(`${s.R(top)} !== null`, (o as { target: number }).target, d - 1);
+        break;
+      case 0xa7:
+      case 0xc8:
+        at.jump((o as { target: number }).target, d);
+        return false;
+      case 0xaa:
+      case 0xab: {
+        const sw = o as { defaultTarget: number; targets: number[]; low?: number; keys?: number[] };
+        s.emit(`switch (${s.N(top)}) {`);
+        sw.targets.forEach((tg, i) => {
+          const key = sw.keys ? sw.keys[i] : (sw.low as number) + i;
+          s.emit(`case ${key}: ${at.goto(tg, d - 1)}`);
+        });
+        s.emit(`}`);
+        at.jump(sw.defaultTarget, d - 1);
+        return false;
+      }
+      // fields
+      case 0xb2:
+      case 0xb3:
+      case 0xb4:
+      case 0xb5: {
+        const cpi = (o as { index: number }).index;
+        const fs = kl.cpc[cpi] as FieldSite | undefined;
+        if (fs === undefined || fs.key === undefined) {
+          at.unresolved();
+          return false;
+        }
+        const kind = fs.kind;
+        if (op === 0xb2 || op === 0xb3) {
+          const fk = fs.f.klass;
+          const sv = `${s.K(fk.staticValues)}[${fs.f.slot}]`;
+          at.initCheck(fk);
+          if (op === 0xb2) {
+            if (kind === 'L' || kind === 'J') s.emit(`${s.R(d)} = ${sv};`);
+            else s.emit(`${s.N(d)} = ${sv};`);
+          } else {
+            if (kind === 'L') s.emit(`${sv} = ${s.R(top)};`);
+            else if (kind === 'J') s.emit(`${sv} = ${s.R(d - 2)};`);
+            else if (kind === 'D') s.emit(`${sv} = ${s.N(d - 2)};`);
+            else s.emit(`${sv} = ${narrow(fs.f.desc, s.N(top))};`);
+          }
+          break;
+        }
+        const key = JSON.stringify(fs.key);
+        at.throwsHere();
+        if (op === 0xb4) {
+          s.emit(`o = ${s.R(top)}; if (o === null) throw E.npe();`);
+          if (kind === 'L' || kind === 'J') s.emit(`${s.R(top)} = o[${key}];`);
+          else s.emit(`${s.N(top)} = o[${key}];`);
+        } else {
+          const w = kind === 'J' || kind === 'D' ? 2 : 1;
+          s.emit(`o = ${s.R(d - 1 - w)}; if (o === null) throw E.npe();`);
+          if (kind === 'L') s.emit(`o[${key}] = ${s.R(top)};`);
+          else if (kind === 'J') s.emit(`o[${key}] = ${s.R(d - 2)};`);
+          else if (kind === 'D') s.emit(`o[${key}] = ${s.N(d - 2)};`);
+          else s.emit(`o[${key}] = ${narrow(fs.f.desc, s.N(top))};`);
+        }
+        break;
+      }
+      // objects
+      case 0xbb: {
+        const c = kl.cpc[(o as { index: number }).index] as JClass | undefined;
+        if (c === undefined || c.supers === undefined || c.isInterface || c.isAbstract) {
+          if (c === undefined) at.unresolved();
+          else at.bail();
+          return false;
+        }
+        at.initCheck(c);
+        at.throwsHere();
+        s.emit(`${s.R(d)} = vm.allocObject(${s.K(c)});`);
+        break;
+      }
+      case 0xbc:
+        at.throwsHere();
+        s.emit(`${s.R(top)} = E.newArray(vm, vm.primitiveArrayClass(${(o as { atype: number }).atype}), ${s.N(top)});`);
+        break;
+      case 0xbd: {
+        const c = kl.cpc[(o as { index: number }).index] as JClass | undefined;
+        if (c === undefined || c.supers === undefined) {
+          at.unresolved();
+          return false;
+        }
+        at.throwsHere();
+        s.emit(`${s.R(top)} = E.newArray(vm, vm.arrayClassOf(${s.K(c)}), ${s.N(top)});`);
+        break;
+      }
+      case 0xbe:
+        at.throwsHere();
+        s.emit(`o = ${s.R(top)}; if (o === null) throw E.npe(); ${s.N(top)} = o.data.length;`);
+        break;
+      case 0xc0:
+      case 0xc1: {
+        const c = kl.cpc[(o as { index: number }).index] as JClass | undefined;
+        if (c === undefined || c.supers === undefined) {
+          at.unresolved();
+          return false;
+        }
+        const kc = s.K(c);
+        if (op === 0xc0) {
+          at.throwsHere();
+          s.emit(`o = ${s.R(top)}; if (o !== null && o.klass !== ${kc} && E.checkcastFails(o, ${kc})) throw E.cce(o, ${kc});`);
+        } else s.emit(`o = ${s.R(top)}; ${s.N(top)} = o !== null && (o.klass === ${kc} || E.isInstance(o, ${kc})) ? 1 : 0;`);
+        break;
+      }    default:
+      at.bail();
+      return false;
+  }
+  return true;
+}
+
+export function narrowRet(ret: string, v: string): string {
+  return ret === 'Z' || ret === 'B' || ret === 'C' || ret === 'S' ? narrow(ret, v) : v;
+}
+
+export function narrow(desc: string, v: string): string {
+  switch (desc) {
+    case 'Z':
+      return `(${v} & 1)`;
+    case 'B':
+      return `((${v} << 24) >> 24)`;
+    case 'C':
+      return `(${v} & 0xffff)`;
+    case 'S':
+      return `((${v} << 16) >> 16)`;
+    default:
+      return v;
+  }
+}

@@ -1,0 +1,107 @@
+// The code generator's state for one method body: the compiled method itself (the root scope)
+// or a callee inlined into it (jit/inline.ts). Each scope has its own JS names for locals and
+// operand-stack slots, so an inlined body can sit inside its caller's code.
+
+import type { JMethod } from '../klass';
+import type { Analysis } from './analyze';
+
+/** A call site inlined into the compiled method: how to rebuild its frames when an exception leaves it. */
+export interface InlineSite {
+  /** The inlined callee. */
+  m: JMethod;
+  /** The site this one is inlined into (0: the compiled method itself). */
+  parent: number;
+  /** The invoke's pc in the parent's code. */
+  callPc: number;
+}
+
+/** What all scopes of one compilation share. */
+export interface Shared {
+  /** Constants referenced as K[i] by the source. */
+  consts: unknown[];
+  /** Inline sites by id; id 0 is the compiled method (unused). */
+  sites: InlineSite[];
+  /** Bytecode bytes inlined so far (bounded per compiled method). */
+  inlinedBytes: number;
+  /** Unique suffix for JS names of inlined scopes. */
+  nextScope: number;
+  /** Linked invokedynamic sites of the compiled method (pc → static target). */
+  indyTargets?: ReadonlyMap<number, JMethod>;
+}
+
+/** How the compiled method (not an inlined callee) leaves to the interpreter. */
+export interface RootExits {
+  /** Code that leaves at `pc` with stack depth `d`, taking `uncount` counted bytecodes off again. */
+  exit(pc: number, d: number, uncount?: number): string;
+  /** Code that writes the written locals back to the thread's arrays. */
+  spillLocals: string;
+  /** Code that writes stack slots [0, d) back. */
+  spillStack(d: number): string;
+}
+
+/** Thrown while generating an inlined body that cannot be inlined: the call stays a call. */
+export class NotInlinable extends Error {}
+
+export class Scope {
+  readonly out: string[] = [];
+  /** Where an inlined callee's return value goes (its caller's stack slot; null: void). */
+  ret: string | null = null;
+  /** JS name prefix of this scope's variables ('' for the compiled method). */
+  readonly p: string;
+  constructor(
+    readonly g: Shared,
+    readonly m: JMethod,
+    readonly a: Analysis,
+    /** Inline site id (0: the compiled method). */
+    readonly site: number,
+    /** Nesting depth of inlining (0: the compiled method). */
+    readonly level: number,
+  ) {
+    this.p = site === 0 ? '' : `I${g.nextScope++}_`;
+  }
+  get root(): boolean {
+    return this.site === 0;
+  }
+  emit(s: string): void {
+    this.out.push(s);
+  }
+  K(v: unknown): string {
+    const consts = this.g.consts;
+    let i = consts.indexOf(v);
+    if (i < 0) {
+      i = consts.length;
+      consts.push(v);
+    }
+    return `K[${i}]`;
+  }
+  /** Local `i`, numeric / reference (and long) kind. */
+  n(i: number): string {
+    return `${this.p}n${i}`;
+  }
+  r(i: number): string {
+    return `${this.p}r${i}`;
+  }
+  /** Operand-stack slot `i`, numeric / reference (and long) kind. */
+  N(i: number): string {
+    return `${this.p}N${i}`;
+  }
+  R(i: number): string {
+    return `${this.p}R${i}`;
+  }
+  /** The variable holding the pc to dispatch on. */
+  get pcVar(): string {
+    return this.root ? 'pc' : `${this.p}pc`;
+  }
+  /** The label of the body's loop (inlined scopes). */
+  get label(): string {
+    return `${this.p}L`;
+  }
+  /** Declarations of the stack slot variables. */
+  stackDecl(): string {
+    let maxDepth = 0;
+    for (const d of this.a.depth) if (d > maxDepth) maxDepth = d;
+    const vars: string[] = [];
+    for (let i = 0; i <= maxDepth + 2; i++) vars.push(`${this.N(i)} = 0`, `${this.R(i)} = null`);
+    return vars.join(', ');
+  }
+}

@@ -1,0 +1,163 @@
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Small methods the embedded JVM's JIT inlines into hot callers (jit/inline.ts), run long
+ * enough to be compiled, then made to throw from inside the inlined body: the stack traces,
+ * helpful NullPointerException messages and handlers must be exactly HotSpot's. Also
+ * polymorphic call sites (the inlined guess fails), nested inlining and results of inlined
+ * arithmetic.
+ */
+public class JitInlining {
+  static final class Box {
+    int value;
+    Box next;
+
+    Box(int value) {
+      this.value = value;
+    }
+
+    int plus(int k) {
+      return value + k;
+    }
+
+    int nextValue() {
+      return next.value; // NPE when next is null
+    }
+  }
+
+  abstract static class Shape {
+    abstract int area();
+
+    int twice() {
+      return area() * 2;
+    }
+  }
+
+  static final class Square extends Shape {
+    final int side;
+
+    Square(int side) {
+      this.side = side;
+    }
+
+    int area() {
+      return side * side;
+    }
+  }
+
+  static final class Rect extends Shape {
+    final int w, h;
+
+    Rect(int w, int h) {
+      this.w = w;
+      this.h = h;
+    }
+
+    int area() {
+      return w * h;
+    }
+  }
+
+  static int at(int[] a, int i) {
+    return a[i]; // AIOOBE
+  }
+
+  static int element(int[] a, int i) {
+    return a[i]; // AIOOBE, another site than at() (HotSpot's C2 drops the stack trace of a site that throws often)
+  }
+
+  static int div(int a, int b) {
+    return a / b; // ArithmeticException
+  }
+
+  static String asString(Object o) {
+    return (String) o; // ClassCastException
+  }
+
+  static int clamp(int x, int lo, int hi) {
+    return x < lo ? lo : x > hi ? hi : x;
+  }
+
+  static int outer(int[] a, int i) {
+    return middle(a, i) + 1;
+  }
+
+  static int middle(int[] a, int i) {
+    return element(a, i) * 2;
+  }
+
+  static long mix(long h, int v) {
+    return h * 31 + v;
+  }
+
+  static Integer boxed(int i) {
+    return Integer.valueOf(i);
+  }
+
+  static void report(Throwable e) {
+    System.out.println(e);
+    StackTraceElement[] st = e.getStackTrace();
+    for (int i = 0; i < Math.min(st.length, 4); i++) System.out.println("  at " + st[i]);
+  }
+
+  /**
+   * A hot loop over the small methods above; at iteration `failAt` one of them gets a bad
+   * argument (`kind`) and throws from inside its inlined body. Even kinds are caught in the
+   * loop (a handler of the compiled caller), odd ones leave to main.
+   */
+  static long hot(int rounds, int failAt, int kind) {
+    long h = 0;
+    int[] arr = {3, 1, 4, 1, 5, 9, 2, 6};
+    Box b = new Box(7);
+    b.next = new Box(11);
+    Box lonely = new Box(5);
+    Shape[] shapes = {new Square(3), new Rect(2, 5), new Square(4)};
+    List<Integer> list = new ArrayList<>();
+    for (int i = 0; i < rounds; i++) {
+      boolean bad = i == failAt;
+      int idx = bad && (kind == 0 || kind == 1) ? 8 : i & 7;
+      int dv = bad && (kind == 2 || kind == 3) ? 0 : (i & 3) + 1;
+      Box nb = bad && (kind == 4 || kind == 5) ? lonely : b;
+      Box rb = bad && (kind == 6 || kind == 7) ? null : b;
+      Object so = bad && (kind == 8 || kind == 9) ? (Object) Integer.valueOf(i) : "s" + (i & 1);
+      int oi = bad && (kind == 10 || kind == 11) ? -1 : i & 7;
+      try {
+        h = mix(h, at(arr, idx));
+        h = mix(h, div(i + 100, dv));
+        h = mix(h, clamp(i % 50, 10, 40));
+        h = mix(h, outer(arr, oi));
+        h = mix(h, rb.plus(i));
+        h = mix(h, nb.nextValue());
+        h = mix(h, shapes[i % 3].area());
+        h = mix(h, shapes[i % 3].twice());
+        h = mix(h, asString(so).length());
+      } catch (RuntimeException e) {
+        if ((kind & 1) == 1) throw e;
+        System.out.println("caught in the loop at i = " + i);
+        report(e);
+        h = -h;
+      }
+      Integer x = boxed(i & 255);
+      if (list.size() < 300) list.add(x);
+      h = mix(h, x.compareTo(list.get(i % list.size())));
+    }
+    return h;
+  }
+
+  public static void main(String[] args) {
+    // Warm up: every small method above runs thousands of times (compiled and inlined).
+    System.out.println("h = " + hot(5000, -1, -1));
+    for (int kind = 0; kind < 12; kind++) {
+      try {
+        System.out.println("kind " + kind + ": h = " + hot(3000, 2500 + kind, kind));
+      } catch (RuntimeException e) {
+        System.out.println("kind " + kind + " left hot()");
+        report(e);
+      }
+    }
+    // The exceptions did not disturb later compiled runs.
+    System.out.println("h = " + hot(2000, -1, -1));
+    new Throwable("trace from main").printStackTrace(System.out);
+  }
+}
