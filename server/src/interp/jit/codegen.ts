@@ -14,6 +14,7 @@ import { InitState } from '../klass';
 import type { Analysis } from './analyze';
 import { emitInsn, narrowRet, type At } from './insns';
 import { emitInvoke } from './inline';
+import { findLoops, type Loop } from './loops';
 import { NotInlinable, Scope, type InlineSite, type RootExits, type Shared } from './scope';
 
 export interface Generated {
@@ -28,6 +29,7 @@ export interface Generated {
 export const BAIL_OPS = new Set([0xa8, 0xa9, 0xba, 0xbf, 0xc2, 0xc3, 0xc5]);
 /** Instructions after which the next instruction is an entry (the interpreter may resume there). */
 const SPLIT_OPS = new Set([...BAIL_OPS, 0xb6, 0xb7, 0xb8, 0xb9]);
+const LOOPS = process.env.KOMORIUM_JIT_LOOPS !== '0';
 
 export function generate(m: JMethod, a: Analysis, indyTargets?: ReadonlyMap<number, JMethod>): Generated {
   const g: Shared = { consts: [], sites: [{ m, parent: 0, callPc: 0 }], inlinedBytes: 0, nextScope: 0, indyTargets };
@@ -51,7 +53,11 @@ export function generate(m: JMethod, a: Analysis, indyTargets?: ReadonlyMap<numb
   a.insns.forEach((ins, i) => {
     if (SPLIT_OPS.has(ins.op) && i + 1 < a.insns.length) entries.add(a.insns[i + 1].offset);
   });
-  emitBody(s, entries, exits);
+  // Innermost loops as JS loops first (their `case` comes before the switch's copy), then
+  // every instruction as a case of the switch.
+  const loops = LOOPS ? findLoops(a) : [];
+  for (const loop of loops) emitBody(s, entries, exits, { loop });
+  emitBody(s, entries, exits, { headers: new Set(loops.map((l) => l.H)) });
   const body = s.out;
   const out: string[] = [];
   const emit = (line: string): void => void out.push(line);
@@ -76,7 +82,7 @@ export function generate(m: JMethod, a: Analysis, indyTargets?: ReadonlyMap<numb
   }
   emit(`}`);
   emit(`try {`);
-  emit(`for (;;) {`);
+  emit(`D: for (;;) {`);
   emit(`switch (pc) {`);
   for (const line of body) out.push(line);
   // Not an entry point (the interpreter is mid-block): nothing was changed, go on interpreting.
@@ -89,24 +95,40 @@ export function generate(m: JMethod, a: Analysis, indyTargets?: ReadonlyMap<numb
   return { source: out.join('\n'), consts: g.consts, sites: g.sites };
 }
 
+/** How emitBody lays out the compiled method's code (jit/loops.ts). */
+export interface Layout {
+  /** Emit only this loop's range, as a JS loop. */
+  loop?: Loop;
+  /** Headers of the loops emitted as JS loops (the switch's copy jumps to them). */
+  headers?: ReadonlySet<number>;
+}
+
 /**
  * Emits the `case`s of scope `s`'s instructions (its body's switch). `entries` are the pcs
  * with a case label; `exits` is given for the compiled method, null for an inlined callee
  * (which cannot leave to the interpreter: NotInlinable).
  */
-export function emitBody(s: Scope, entries: ReadonlySet<number>, exits: RootExits | null): void {
+export function emitBody(s: Scope, entries: ReadonlySet<number>, exits: RootExits | null, layout: Layout = {}): void {
   const a = s.a;
   const m = s.m;
+  const loop = layout.loop;
+  const headers = layout.headers;
   const bails = (op: number, pc: number): boolean => BAIL_OPS.has(op) && !(op === 0xba && s.root && s.g.indyTargets?.has(pc));
   /** End (instruction index) of the instructions counted on entry to the current block. */
   let blockEnd = 0;
   /** An inlined body of one block has no switch (Scope.label names a plain block). */
-  const labels = s.root || a.blockStart.size > 1;
-  for (let idx = 0; idx < a.insns.length; idx++) {
+  const labels = (s.root || a.blockStart.size > 1) && loop === undefined;
+  const first = loop?.iH ?? 0;
+  const last = loop?.iE ?? a.insns.length - 1;
+  for (let idx = first; idx <= last; idx++) {
     const ins = a.insns[idx];
     const pc = ins.offset;
     const d = a.depth[idx];
     if (d < 0) continue; // unreachable
+    if (loop !== undefined) {
+      if (idx === first) s.emit(`case ${pc}: L${pc}: for (;;) {${loop.fwd.map((t) => ` B${t}: {`).reverse().join('')}`);
+      else if (loop.fwd.includes(pc)) s.emit(`} // B${pc}`);
+    }
     if (entries.has(pc)) {
       // Count the block's instructions (up to the next entry) on entry.
       let len = 0;
@@ -115,7 +137,8 @@ export function emitBody(s: Scope, entries: ReadonlySet<number>, exits: RootExit
         if (exits !== null && bails(a.insns[j].op, a.insns[j].offset)) break;
         len++;
       }
-      s.emit(labels ? `case ${pc}: c += ${len};` : `c += ${len};`);
+      // The switch's copy of a loop header is never dispatched to (the loop copy's case is).
+      s.emit(labels && !headers?.has(pc) ? `case ${pc}: c += ${len};` : `c += ${len};`);
       blockEnd = idx + len;
     }
     const next = pc + ins.length;
@@ -134,7 +157,11 @@ export function emitBody(s: Scope, entries: ReadonlySet<number>, exits: RootExit
         return `${s.pcVar} = ${target}; continue ${s.label};`;
       }
       const back = target <= pc ? `if (c >= budget) ${exits.exit(target, dAfter)} ` : '';
-      return `${back}pc = ${target}; continue;`;
+      if (loop !== undefined) {
+        if (target === loop.H) return `${back}continue L${target};`;
+        if (target > loop.H && target <= loop.E) return `break B${target};`;
+      }
+      return `${back}pc = ${target}; continue D;`;
     };
     const at: At = {
       s,
@@ -152,24 +179,30 @@ export function emitBody(s: Scope, entries: ReadonlySet<number>, exits: RootExit
         if (c.state !== InitState.Initialized) s.emit(`if (${s.K(c)}.state !== ${InitState.Initialized}) ${leave()}`);
       },
     };
-    /** To the next instruction, an entry: its `case` follows right here when it is reachable (JS switch fall-through). */
-    const goNext = (): string => (!s.root ? '' : a.depth[idx + 1] >= 0 ? `pc = ${next};` : `pc = ${next}; continue;`);
+    /**
+     * To the next instruction, an entry: its `case` follows right here when it is reachable (JS
+     * switch fall-through); a loop copy falls through; a loop header is dispatched to (its loop copy).
+     */
+    const goNext = (): string => {
+      if (!s.root || loop !== undefined) return '';
+      if (headers?.has(next)) return `pc = ${next}; continue D;`;
+      return a.depth[idx + 1] >= 0 ? `pc = ${next};` : `pc = ${next}; continue D;`;
+    };
     const op = ins.op;
     if (bails(op, pc)) {
       at.bail();
-      continue;
-    }
-    if (op >= 0xac && op <= 0xb1) {
+    } else if (op >= 0xac && op <= 0xb1) {
       emitReturn(s, at, exits);
-      continue;
-    }
-    if (op >= 0xb6 && op <= 0xba) {
+    } else if (op >= 0xb6 && op <= 0xba) {
       emitInvoke(at, exits);
       if (idx + 1 < a.insns.length) s.emit(goNext());
-      continue;
-    }
-    if (!emitInsn(at)) continue;
-    if (idx + 1 < a.insns.length && entries.has(next)) s.emit(goNext());
+    } else if (emitInsn(at) && idx + 1 < a.insns.length && entries.has(next)) s.emit(goNext());
+  }
+  if (loop !== undefined) {
+    // Falling out of the range's last instruction (a conditional back edge): back to the switch.
+    const e = a.insns[loop.iE];
+    s.emit(`pc = ${e.offset + e.length}; continue D;`);
+    s.emit(`} // L${loop.H}`);
   }
 }
 
