@@ -1,7 +1,8 @@
 // VM semantics of the embedded JVM against HotSpot: small Java programs under test/java/interp/
 // (long/int/float/double arithmetic and conversions, array checks, casts and instanceof, class
 // initialisation order and failures, StrictMath bits, catchable OutOfMemoryError and
-// StackOverflowError, exceptions thrown inside callees the JIT inlined, helpful NullPointerException messages
+// StackOverflowError, exceptions thrown inside callees the JIT inlined, compares the JIT fuses
+// with their branch, helpful NullPointerException messages
 // with and without -g, StackWalker) are compiled with javac, run on HotSpot and on the
 // embedded engine (uninstrumented), and must print the same bytes and exit the same way.
 
@@ -29,7 +30,7 @@ function program(name: string, mainClass: string): CorpusProgram {
 }
 
 const CASES: { group: string; debug: boolean; mains: string[] }[] = [
-  { group: 'semantics', debug: true, mains: ['LongArith', 'IntArith', 'FloatDouble', 'ArraysChecks', 'CastsChecks', 'ClassInitOrder', 'StrictMathBits', 'MemoryErrors', 'UncaughtHandlerThrows', 'JitInlining'] },
+  { group: 'semantics', debug: true, mains: ['LongArith', 'IntArith', 'FloatDouble', 'ArraysChecks', 'CastsChecks', 'ClassInitOrder', 'StrictMathBits', 'MemoryErrors', 'UncaughtHandlerThrows', 'JitInlining', 'JitCompares'] },
   { group: 'npe', debug: true, mains: ['NpeCases'] },
   { group: 'npe', debug: false, mains: ['NpeCases'] },
   { group: 'walk', debug: true, mains: ['StackWalks'] },

@@ -183,12 +183,21 @@ export function emitBody(s: Scope, entries: ReadonlySet<number>, exits: RootExit
      * To the next instruction, an entry: its `case` follows right here when it is reachable (JS
      * switch fall-through); a loop copy falls through; a loop header is dispatched to (its loop copy).
      */
-    const goNext = (): string => {
+    const goNext = (to = next, i = idx): string => {
       if (!s.root || loop !== undefined) return '';
-      if (headers?.has(next)) return `pc = ${next}; continue D;`;
-      return a.depth[idx + 1] >= 0 ? `pc = ${next};` : `pc = ${next}; continue D;`;
+      if (headers?.has(to)) return `pc = ${to}; continue D;`;
+      return a.depth[i + 1] >= 0 ? `pc = ${to};` : `pc = ${to}; continue D;`;
     };
     const op = ins.op;
+    const fused = op >= 0x94 && op <= 0x98 ? fusedCompare(s, idx, entries) : null;
+    if (fused !== null) {
+      // A compare and the `if` that consumes it: one JS comparison.
+      const ifIns = a.insns[idx + 1];
+      at.branch(fused, (ifIns.operands as { target: number }).target, op === 0x95 || op === 0x96 ? d - 2 : d - 4);
+      idx++;
+      if (idx + 1 < a.insns.length && entries.has(ifIns.offset + ifIns.length)) s.emit(goNext(ifIns.offset + ifIns.length, idx));
+      continue;
+    }
     if (bails(op, pc)) {
       at.bail();
     } else if (op >= 0xac && op <= 0xb1) {
@@ -203,6 +212,38 @@ export function emitBody(s: Scope, entries: ReadonlySet<number>, exits: RootExit
     const e = a.insns[loop.iE];
     s.emit(`pc = ${e.offset + e.length}; continue D;`);
     s.emit(`} // L${loop.H}`);
+  }
+}
+
+/**
+ * The JS condition of `lcmp`/`fcmp<op>`/`dcmp<op>` at `idx` and the `if<cond>` right after it
+ * (not a jump target, so the compare's result has no other use), or null. NaN makes `fcmpl`
+ * and `dcmpl` give -1 and the `g` forms 1; longs are numbers or bigints, which `==` and `<`
+ * compare exactly across the two types.
+ */
+function fusedCompare(s: Scope, idx: number, entries: ReadonlySet<number>): string | null {
+  const a = s.a;
+  const next = a.insns[idx + 1];
+  if (next === undefined || next.op < 0x99 || next.op > 0x9e || entries.has(next.offset)) return null;
+  const op = a.insns[idx].op;
+  const d = a.depth[idx];
+  const rel = next.op - 0x99; // eq ne lt ge gt le
+  if (op === 0x94) return `${s.R(d - 4)} ${['==', '!=', '<', '>=', '>', '<='][rel]} ${s.R(d - 2)}`;
+  const [x, y] = op === 0x95 || op === 0x96 ? [s.N(d - 2), s.N(d - 1)] : [s.N(d - 4), s.N(d - 2)];
+  const nanIsLess = op === 0x95 || op === 0x97;
+  switch (rel) {
+    case 0:
+      return `${x} === ${y}`;
+    case 1:
+      return `${x} !== ${y}`;
+    case 2:
+      return nanIsLess ? `!(${x} >= ${y})` : `${x} < ${y}`;
+    case 3:
+      return nanIsLess ? `${x} >= ${y}` : `!(${x} < ${y})`;
+    case 4:
+      return nanIsLess ? `${x} > ${y}` : `!(${x} <= ${y})`;
+    default:
+      return nanIsLess ? `!(${x} > ${y})` : `${x} <= ${y}`;
   }
 }
 
