@@ -13,6 +13,7 @@ import type { MethodSite } from '../resolve';
 import { analyze, NotCompilable } from './analyze';
 import { enterMethod } from '../calls';
 import { generate } from './codegen';
+import { arraycopyFast } from '../natives/java/lang/System';
 import type { InlineSite } from './scope';
 
 /** A compiled method: runs from f.pc, returns the bytecodes executed (0: not an entry). */
@@ -35,6 +36,7 @@ const E = {
   ase: (v: JObject): VmError => new VmError('java/lang/ArrayStoreException', v.klass.javaName),
   cce: (o: JObject, c: JClass): VmError => new VmError('java/lang/ClassCastException', castMessage(o.klass, c)),
   newArray,
+  acopy: arraycopyFast,
   checkcastFails,
   isInstance,
   /** Virtual selection with the site's inline cache (resolve.ts MethodSite). */

@@ -113,6 +113,10 @@ export function emitInvoke(at: At, exits: RootExits | null): void {
     slot += c0 === 'J' || c0 === 'D' ? 2 : 1;
   }
   const below = exits.spillStack(B);
+  // System.arraycopy that cannot throw copies here, without a frame (as HotSpot's intrinsic).
+  if (isStatic && tm.name === 'arraycopy' && tm.klass.name === 'java/lang/System' && tm.desc === '(Ljava/lang/Object;ILjava/lang/Object;II)V') {
+    s.emit(`if (E.acopy(${s.R(B)}, ${s.N(B + 1)}, ${s.R(B + 2)}, ${s.N(B + 3)}, ${s.N(B + 4)})) {} else`);
+  }
   const syncCheck = isStatic || site.direct ? ((tm.access & 0x20) !== 0 ? 'true || ' : '') : '(y.access & 0x20) !== 0 || ';
   s.emit(`if (typeof y.jit === 'function' && !(${syncCheck}my - t.jitBase > ${MAX_JS_DEPTH} || my + 1 >= vm.maxDepth)) {`);
   // A compiled callee: a direct JS call.

@@ -145,7 +145,40 @@ public class JitInlining {
     return h;
   }
 
+  /**
+   * System.arraycopy in a hot loop (compiled code copies without calling the native when the
+   * copy cannot fail); at iteration `failAt` it gets bad arguments and must throw as HotSpot
+   * does, including the partial copy of an element-wise store check.
+   */
+  static String copies(int rounds, int failAt, int kind) {
+    int[] ints = {1, 2, 3, 4, 5, 6, 7, 8};
+    int[] into = new int[8];
+    long[] longs = new long[8];
+    Object[] objs = {"a", "b", 3, "d"};
+    String[] strs = new String[4];
+    Object[] wide = new Object[4];
+    long h = 0;
+    for (int i = 0; i < rounds; i++) {
+      boolean bad = i == failAt;
+      try {
+        System.arraycopy(ints, i & 3, into, 0, bad && kind == 0 ? 9 : 4);
+        System.arraycopy(bad && kind == 1 ? (Object) ints : longs, 0, longs, 1, 4);
+        System.arraycopy(objs, 0, wide, 0, 4);
+        System.arraycopy(objs, 0, bad && kind == 2 ? strs : wide, 0, bad && kind == 2 ? 4 : 2);
+        System.arraycopy(bad && kind == 3 ? null : into, 0, into, 1, 3);
+        System.arraycopy(into, 0, into, i & 1, 5);
+      } catch (RuntimeException e) {
+        System.out.println("copy failed at i = " + i + ": " + e);
+        StackTraceElement[] st = e.getStackTrace();
+        for (int k = 0; k < Math.min(st.length, 2); k++) System.out.println("  at " + st[k]);
+      }
+      h = h * 31 + into[i & 7] + longs[i & 7] + (wide[i & 3] == null ? 0 : wide[i & 3].hashCode());
+    }
+    return h + " " + java.util.Arrays.toString(into) + " " + java.util.Arrays.toString(strs);
+  }
+
   public static void main(String[] args) {
+    for (int kind = 0; kind < 4; kind++) System.out.println("copies " + kind + ": " + copies(3000, 2900 + kind, kind));
     // Warm up: every small method above runs thousands of times (compiled and inlined).
     System.out.println("h = " + hot(5000, -1, -1));
     for (int kind = 0; kind < 12; kind++) {

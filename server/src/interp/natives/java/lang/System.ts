@@ -1,12 +1,44 @@
 // Natives of java.lang.System: arraycopy, clocks (virtual, see scheduler.ts), identity hash,
 // the standard streams.
 
+import type { JClass } from '../../../klass';
 import { JArray, type JObject } from '../../../object';
 import { VmError } from '../../../signals';
 import { isAssignable } from '../../../ops';
 import type { JThread } from '../../../thread';
 import type { VM } from '../../../vm';
 import type { NativeTable } from '../../registry';
+
+/**
+ * System.arraycopy for compiled code (jit/inline.ts), without a frame: copies and returns true
+ * when the copy cannot throw (no null, both arrays, compatible types, in bounds, and for object
+ * arrays of different types, the source's type assignable to the destination's); otherwise
+ * changes nothing and returns false, and the caller calls the native, which throws or copies
+ * element by element with store checks as the JDK does.
+ */
+export function arraycopyFast(src: JObject | null, srcPos: number, dst: JObject | null, dstPos: number, len: number): boolean {
+  if (!(src instanceof JArray) || !(dst instanceof JArray)) return false;
+  const sd = src.data;
+  const dd = dst.data;
+  if (srcPos < 0 || dstPos < 0 || len < 0 || srcPos + len > sd.length || dstPos + len > dd.length) return false;
+  if (src.klass !== dst.klass) {
+    const sc = src.klass.component as JClass;
+    if (sc.isPrimitive || (dst.klass.component as JClass).isPrimitive || !isAssignable(src.klass, dst.klass)) return false;
+  }
+  if (!Array.isArray(sd)) {
+    const st = sd as Int32Array;
+    const dt = dd as Int32Array;
+    if (len <= 32) {
+      if (st === dt && srcPos < dstPos) for (let i = len - 1; i >= 0; i--) dt[dstPos + i] = st[srcPos + i];
+      else for (let i = 0; i < len; i++) dt[dstPos + i] = st[srcPos + i];
+    } else dt.set(st.subarray(srcPos, srcPos + len), dstPos);
+    return true;
+  }
+  const da = dd as unknown[];
+  if (sd === dd && srcPos < dstPos) for (let i = len - 1; i >= 0; i--) da[dstPos + i] = sd[srcPos + i];
+  else for (let i = 0; i < len; i++) da[dstPos + i] = sd[srcPos + i];
+  return true;
+}
 
 export function arraycopy(_vm: VM, src: JObject | null, srcPos: number, dst: JObject | null, dstPos: number, len: number): void {
   if (src === null || dst === null) throw new VmError('java/lang/NullPointerException', null);
