@@ -112,6 +112,9 @@ export class JMethod {
   deopts = 0;
   /** Times the method was compiled. */
   compilations = 0;
+  /** Whether its compiled code may inline callees speculatively (jit/inline.ts); exits that built inlined frames. */
+  speculate = true;
+  specExits = 0;
   /** Compiled code (jit/compile.ts): null = not yet, false = not compilable. */
   jit: ((t: never, f: never, budget: number) => number) | null | false = null;
   constructor(

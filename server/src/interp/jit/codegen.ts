@@ -13,7 +13,7 @@ import type { JClass, JMethod } from '../klass';
 import { InitState } from '../klass';
 import type { Analysis } from './analyze';
 import { emitInsn, narrowRet, type At } from './insns';
-import { emitInvoke } from './inline';
+import { emitInvoke, materialize } from './inline';
 import { findLoops, type Loop } from './loops';
 import { NotInlinable, Scope, type InlineSite, type RootExits, type Shared } from './scope';
 
@@ -32,7 +32,7 @@ const SPLIT_OPS = new Set([...BAIL_OPS, 0xb6, 0xb7, 0xb8, 0xb9]);
 const LOOPS = process.env.KOMORIUM_JIT_LOOPS !== '0';
 
 export function generate(m: JMethod, a: Analysis, indyTargets?: ReadonlyMap<number, JMethod>): Generated {
-  const g: Shared = { consts: [], sites: [{ m, parent: 0, callPc: 0 }], inlinedBytes: 0, nextScope: 0, indyTargets };
+  const g: Shared = { consts: [], sites: [{ m, parent: 0, callPc: 0 }], inlinedBytes: 0, nextScope: 0, indyTargets, speculate: m.speculate };
   const s = new Scope(g, m, a, 0, 0);
   const base = m.maxLocals;
   const localsN = [...a.localsN].sort((x, y) => x - y);
@@ -48,6 +48,7 @@ export function generate(m: JMethod, a: Analysis, indyTargets?: ReadonlyMap<numb
     spillLocals,
     spillStack,
   };
+  g.exits = exits;
   // Entries: block starts and the instruction after every bail or invoke.
   const entries = new Set(a.blockStart);
   a.insns.forEach((ins, i) => {
@@ -141,6 +142,8 @@ export function emitBody(s: Scope, entries: ReadonlySet<number>, exits: RootExit
       s.emit(labels && !headers?.has(pc) ? `case ${pc}: c += ${len};` : `c += ${len};`);
       blockEnd = idx + len;
     }
+    s.idx = idx;
+    s.blockEnd = blockEnd;
     const next = pc + ins.length;
     /**
      * Leaves to the interpreter at this instruction, which it then executes and counts: the
@@ -148,7 +151,7 @@ export function emitBody(s: Scope, entries: ReadonlySet<number>, exits: RootExit
      * taken off again.
      */
     const leave = (): string => {
-      if (exits === null) throw new NotInlinable(`leaves at ${pc}`);
+      if (exits === null) return materialize(s, pc, d, Math.max(0, blockEnd - idx));
       return exits.exit(pc, d, Math.max(0, blockEnd - idx));
     };
     const goto = (target: number, dAfter: number): string => {
@@ -173,7 +176,7 @@ export function emitBody(s: Scope, entries: ReadonlySet<number>, exits: RootExit
       branch: (cond, target, dAfter) => s.emit(`if (${cond}) { ${goto(target, dAfter)} }`),
       jump: (target, dAfter) => s.emit(goto(target, dAfter)),
       bail: () => s.emit(leave()),
-      unresolved: () => s.emit(`{ E.deopt(${s.K(m)}); ${leave()} }`),
+      unresolved: () => s.emit(s.root ? `{ E.deopt(${s.K(m)}); ${leave()} }` : leave()),
       throwsHere: () => s.emit(`P = ${pc};`),
       initCheck: (c: JClass) => {
         if (c.state !== InitState.Initialized) s.emit(`if (${s.K(c)}.state !== ${InitState.Initialized}) ${leave()}`);

@@ -23,6 +23,7 @@ export type CompiledFn = (t: JThread, f: Frame, budget: number) => number;
 export const JIT_THRESHOLD = Number(process.env.KOMORIUM_JIT_THRESHOLD ?? 400);
 const MAX_CODE = 12000;
 const DEOPT_LIMIT = 50;
+const SPEC_LIMIT = 200;
 const MAX_COMPILATIONS = 4;
 const DISABLED = process.env.KOMORIUM_JIT === '0';
 const TRACE = !!process.env.KOMORIUM_TRACE_JIT;
@@ -56,6 +57,18 @@ const E = {
       m.jit = null;
       m.counter = JIT_THRESHOLD - DEOPT_LIMIT;
       if (TRACE) process.stderr.write(`[jit] recompiling ${m} (unresolved constants)\n`);
+    }
+  },
+  /**
+   * Compiled code left an inlined callee to the interpreter (jit/inline.ts materialize): after
+   * SPEC_LIMIT such exits the method is compiled again without speculative inlining.
+   */
+  spec: (m: JMethod): void => {
+    if (++m.specExits >= SPEC_LIMIT && m.speculate && m.compilations < MAX_COMPILATIONS && typeof m.jit === 'function') {
+      m.speculate = false;
+      m.jit = null;
+      m.counter = JIT_THRESHOLD - DEOPT_LIMIT;
+      if (TRACE) process.stderr.write(`[jit] recompiling ${m} (inlined code left ${m.specExits} times)\n`);
     }
   },
   /** Calls a native (or any method) the way the interpreter's invoke does (calls.ts). */

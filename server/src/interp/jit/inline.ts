@@ -24,8 +24,9 @@ const MAX_INLINE_BYTES = 40;
 /** Inlined bytecode per compiled method. */
 const MAX_TOTAL_INLINED = 600;
 /** Nesting of inlined callees. */
-const MAX_LEVEL = 3;
+const MAX_LEVEL = 5;
 const INLINE = process.env.KOMORIUM_JIT_INLINE !== '0';
+const TRACE = !!process.env.KOMORIUM_TRACE_INLINE;
 
 const analyses = new WeakMap<JMethod, Analysis | null>();
 
@@ -63,17 +64,37 @@ export function emitInvoke(at: At, exits: RootExits | null): void {
   if (isStatic) at.initCheck(site.m.klass);
   else s.emit(`o = ${s.R(B)}; if (o === null) throw E.npe();`);
   if (exits === null) {
-    // In an inlined callee: only a call with one possible target, inlined or trivial.
-    if (!isStatic && !site.direct) throw new NotInlinable('virtual call');
-    const tm = site.m;
-    const body = inlineBody(s, at, tm, B);
-    if (body !== null) {
-      s.emit(body);
+    // In an inlined callee: a call with one possible target inlined (or trivial); a virtual
+    // call inlined for its inline cache's method, behind a guard whose failure leaves to the
+    // interpreter; a call never made so far (empty cache) leaves too.
+    if (isStatic || site.direct) {
+      const body = inlineBody(s, at, site.m, B);
+      if (body !== null) {
+        s.emit(body);
+        return;
+      }
+      const triv = trivialBody(s, site.m, B);
+      // Any other call leaves to the interpreter, which makes it (speculating that it is rare).
+      s.emit(triv === null ? at.leave() : `${triv.code}c += ${triv.count};`);
       return;
     }
-    const triv = trivialBody(s, tm, B);
-    if (triv === null) throw new NotInlinable(`call of ${tm}`);
-    s.emit(`${triv.code}c += ${triv.count};`);
+    const cachedT = site.ct as JMethod | undefined;
+    if (cachedT === undefined) {
+      s.emit(at.leave());
+      return;
+    }
+    const S = s.K(site);
+    s.emit(`y = o.klass === ${S}.ck ? ${S}.ct : E.sel(vm, ${S}, o.klass);`);
+    const body = inlineBody(s, at, cachedT, B);
+    if (body !== null) {
+      s.emit(`if (y === ${s.K(cachedT)}) {`);
+      s.emit(body);
+      s.emit(`} else ${at.leave()}`);
+      return;
+    }
+    const triv = trivialBody(s, cachedT, B);
+    if (triv === null) s.emit(at.leave());
+    else s.emit(`if (y === ${s.K(cachedT)}) { ${triv.code}c += ${triv.count}; } else ${at.leave()}`);
     return;
   }
   // The method the call runs, if known now: the target of a static or direct call, else the
@@ -155,11 +176,15 @@ function inlineBody(s: Scope, at: At, tm: JMethod, B: number): string | null {
   const inlinedBefore = g.inlinedBytes;
   g.inlinedBytes += code.length;
   const c = new Scope(g, tm, a, siteId, s.level + 1);
+  c.parent = s;
+  c.callIdx = at.idx;
+  c.callB = B;
   c.ret = tm.retKind === 'V' ? null : tm.retKind === 'L' || tm.retKind === 'J' ? s.R(B) : s.N(B);
   try {
     emitBody(c, a.blockStart, null);
   } catch (e) {
     if (!(e instanceof NotInlinable) && !(e instanceof NotCompilable)) throw e;
+    if (TRACE) process.stderr.write(`[jit] not inlined into ${g.sites[0].m}: ${tm}: ${(e as Error).message}\n`);
     g.sites.length = siteId;
     g.inlinedBytes = inlinedBefore;
     return null;
@@ -183,6 +208,39 @@ function inlineBody(s: Scope, at: At, tm: JMethod, B: number): string | null {
   const open = single ? `${c.label}: {` : `${c.label}: for (;;) { switch (${c.pcVar}) {`;
   const close = single ? `}` : `} }`;
   return `{ let ${decl.join(', ')}; Q = ${siteId};\n${open}\n${c.out.join('\n')}\n${close}\nQ = ${s.site}; }`;
+}
+
+/**
+ * Code that leaves an inlined callee (scope `s`, at `pc` with stack depth `d`) to the
+ * interpreter: the compiled method's frame is left at its invoke, and a frame is pushed for
+ * each inlined call down to `s`, with its locals, operand stack and pc, so the interpreter goes
+ * on exactly where the inlined code was. `uncount` is the innermost block's instructions
+ * counted but not executed; the callers' blocks may also have counted instructions after
+ * their invokes, which are taken off too. Only when the compilation may speculate.
+ */
+export function materialize(s: Scope, pc: number, d: number, uncount: number): string {
+  const g = s.g;
+  if (!g.speculate || g.exits === undefined) throw new NotInlinable(`leaves at ${pc}`);
+  const chain: Scope[] = [];
+  for (let x: Scope | null = s; x !== null; x = x.parent) chain.push(x);
+  chain.reverse();
+  const root = chain[0];
+  const first = chain[1];
+  let code = `{ E.spec(${root.K(root.m)}); ${g.exits.spillLocals} ${g.exits.spillStack(first.callB)}`;
+  code += `f.pc = ${root.a.insns[first.callIdx].offset}; f.sp = sb + ${first.callB}; d = sb + ${first.callB}; `;
+  let taken = uncount;
+  for (let i = 1; i < chain.length; i++) {
+    const sc = chain[i];
+    const inner = i === chain.length - 1;
+    const depth = inner ? d : chain[i + 1].callB;
+    code += `x = E.push(t, ${root.K(sc.m)}, d); `;
+    for (const j of sc.a.localsN) code += `n[x.lp + ${j}] = ${sc.n(j)}; `;
+    for (const j of sc.a.localsR) code += `r[x.lp + ${j}] = ${sc.r(j)}; `;
+    for (let j = 0; j < depth; j++) code += `n[x.sp + ${j}] = ${sc.N(j)}; r[x.sp + ${j}] = ${sc.R(j)}; `;
+    if (!inner) taken += Math.max(0, sc.blockEnd - (chain[i + 1].callIdx + 1));
+    code += `x.pc = ${inner ? pc : sc.a.insns[chain[i + 1].callIdx].offset}; d = x.sp + ${depth}; x.sp = d; `;
+  }
+  return `${code}return c${taken > 0 ? ` - ${taken}` : ''}; }`;
 }
 
 /**

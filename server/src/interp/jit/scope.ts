@@ -27,6 +27,14 @@ export interface Shared {
   nextScope: number;
   /** Linked invokedynamic sites of the compiled method (pc → static target). */
   indyTargets?: ReadonlyMap<number, JMethod>;
+  /**
+   * Whether inlined bodies may leave to the interpreter on paths not taken so far (cold calls,
+   * unresolved constants, a failed receiver guard, athrow): their frames are built first (jit/inline.ts
+   * materialize). Off after too many such exits (E.spec recompiles the method without it).
+   */
+  speculate: boolean;
+  /** How the compiled method leaves to the interpreter. */
+  exits?: RootExits;
 }
 
 /** How the compiled method (not an inlined callee) leaves to the interpreter. */
@@ -46,6 +54,13 @@ export class Scope {
   readonly out: string[] = [];
   /** Where an inlined callee's return value goes (its caller's stack slot; null: void). */
   ret: string | null = null;
+  /** For an inlined callee: the scope it is inlined into, the invoke's index there, the arguments' first stack slot. */
+  parent: Scope | null = null;
+  callIdx = 0;
+  callB = 0;
+  /** While emitBody runs: the current instruction's index and the end of the instructions counted on entry to its block. */
+  idx = 0;
+  blockEnd = 0;
   /** JS name prefix of this scope's variables ('' for the compiled method). */
   readonly p: string;
   constructor(

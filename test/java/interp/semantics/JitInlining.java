@@ -75,6 +75,12 @@ public class JitInlining {
     return (String) o; // ClassCastException
   }
 
+  /** Inlined with its cold throwing path left to the interpreter (the JIT builds its frame then). */
+  static int checked(int x) {
+    if (x < 0) throw new IllegalArgumentException("negative: " + x);
+    return x * 2;
+  }
+
   static int clamp(int x, int lo, int hi) {
     return x < lo ? lo : x > hi ? hi : x;
   }
@@ -122,6 +128,7 @@ public class JitInlining {
       Box rb = bad && (kind == 6 || kind == 7) ? null : b;
       Object so = bad && (kind == 8 || kind == 9) ? (Object) Integer.valueOf(i) : "s" + (i & 1);
       int oi = bad && (kind == 10 || kind == 11) ? -1 : i & 7;
+      int ci = bad && (kind == 12 || kind == 13) ? -i : i;
       try {
         h = mix(h, at(arr, idx));
         h = mix(h, div(i + 100, dv));
@@ -132,6 +139,7 @@ public class JitInlining {
         h = mix(h, shapes[i % 3].area());
         h = mix(h, shapes[i % 3].twice());
         h = mix(h, asString(so).length());
+        h = mix(h, checked(ci));
       } catch (RuntimeException e) {
         if ((kind & 1) == 1) throw e;
         System.out.println("caught in the loop at i = " + i);
@@ -181,7 +189,7 @@ public class JitInlining {
     for (int kind = 0; kind < 4; kind++) System.out.println("copies " + kind + ": " + copies(3000, 2900 + kind, kind));
     // Warm up: every small method above runs thousands of times (compiled and inlined).
     System.out.println("h = " + hot(5000, -1, -1));
-    for (int kind = 0; kind < 12; kind++) {
+    for (int kind = 0; kind < 14; kind++) {
       try {
         System.out.println("kind " + kind + ": h = " + hot(3000, 2500 + kind, kind));
       } catch (RuntimeException e) {
