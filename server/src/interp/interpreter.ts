@@ -50,6 +50,8 @@ export function interpret(vm: VM, t: JThread, budget: number): number {
           } catch (e) {
             opPc = f.pc;
             sp = f.sp;
+            count += t.xc;
+            t.xc = 0;
             throw e;
           }
           count += ran;

@@ -133,6 +133,8 @@ export class JThread {
   wakeAtReal = 0;
   /** Return value of a compiled method that returned by itself (jit/codegen.ts): numeric / other. */
   rvN = 0;
+  /** Bytecodes compiled code executed before an exception left it (added by interpret). */
+  xc = 0;
   rvR: unknown = null;
   /** Frame depth at which the interpreter entered compiled code (bounds JS recursion). */
   jitBase = 0;

@@ -32,8 +32,9 @@ const SPLIT_OPS = new Set([...BAIL_OPS, 0xb6, 0xb7, 0xb8, 0xb9]);
 const LOOPS = process.env.KOMORIUM_JIT_LOOPS !== '0';
 
 export function generate(m: JMethod, a: Analysis, indyTargets?: ReadonlyMap<number, JMethod>): Generated {
-  const g: Shared = { consts: [], sites: [{ m, parent: 0, callPc: 0 }], inlinedBytes: 0, nextScope: 0, indyTargets, speculate: m.speculate };
+  const g: Shared = { consts: [], sites: [], inlinedBytes: 0, nextScope: 0, indyTargets, speculate: m.speculate };
   const s = new Scope(g, m, a, 0, 0);
+  g.sites.push({ m, parent: 0, callPc: 0, rem: s.rem });
   const base = m.maxLocals;
   const localsN = [...a.localsN].sort((x, y) => x - y);
   const localsR = [...a.localsR].sort((x, y) => x - y);
@@ -90,8 +91,10 @@ export function generate(m: JMethod, a: Analysis, indyTargets?: ReadonlyMap<numb
   emit(`default: return c;`);
   emit(`}`); // switch
   emit(`}`); // for
+  // The bytecodes executed so far go to the thread (interpret adds them): the blocks counted
+  // on entry, less what they did not execute after the throwing instruction.
   const sites = g.sites.length > 1 ? `if (Q !== 0) E.inl(t, f, S, Q, P); else ` : '';
-  emit(`} catch (e) { ${sites}f.pc = P; ${spillLocals} throw e; }`);
+  emit(`} catch (e) { t.xc += c - E.unc(S, Q, P); ${sites}f.pc = P; ${spillLocals} throw e; }`);
   emit(`};`);
   return { source: out.join('\n'), consts: g.consts, sites: g.sites };
 }
@@ -144,6 +147,7 @@ export function emitBody(s: Scope, entries: ReadonlySet<number>, exits: RootExit
     }
     s.idx = idx;
     s.blockEnd = blockEnd;
+    s.rem[pc] = Math.max(0, blockEnd - idx - 1);
     const next = pc + ins.length;
     /**
      * Leaves to the interpreter at this instruction, which it then executes and counts: the

@@ -91,6 +91,15 @@ const E = {
       base = fr.sp + chain[i].m.maxStack;
     }
   },
+  /**
+   * Bytecodes counted on entry to the blocks of an exception's instruction (`pc` in inline
+   * site `q`, 0 = the compiled method) and of the calls it is inlined in, but not executed.
+   */
+  unc: (sites: readonly InlineSite[], q: number, pc: number): number => {
+    let u = sites[q].rem[pc];
+    for (let s = q; s !== 0; s = sites[s].parent) u += sites[sites[s].parent].rem[sites[s].callPc];
+    return u;
+  },
   /** Pushes the frame of a direct call (the arguments are at slots [base, ...)). */
   push: (t: JThread, m: JMethod, base: number): Frame => {
     const need = base + m.maxLocals + m.maxStack + 8;

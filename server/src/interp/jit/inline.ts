@@ -172,10 +172,10 @@ function inlineBody(s: Scope, at: At, tm: JMethod, B: number): string | null {
   if (a === null) return null;
   const g = s.g;
   const siteId = g.sites.length;
-  g.sites.push({ m: tm, parent: s.site, callPc: at.ins.offset });
   const inlinedBefore = g.inlinedBytes;
   g.inlinedBytes += code.length;
   const c = new Scope(g, tm, a, siteId, s.level + 1);
+  g.sites.push({ m: tm, parent: s.site, callPc: at.ins.offset, rem: c.rem });
   c.parent = s;
   c.callIdx = at.idx;
   c.callB = B;

@@ -13,6 +13,11 @@ export interface InlineSite {
   parent: number;
   /** The invoke's pc in the parent's code. */
   callPc: number;
+  /**
+   * Per pc: the instructions after it that its block counted on entry (an exception there
+   * did not execute them; E.unc).
+   */
+  rem: Int32Array;
 }
 
 /** What all scopes of one compilation share. */
@@ -61,6 +66,8 @@ export class Scope {
   /** While emitBody runs: the current instruction's index and the end of the instructions counted on entry to its block. */
   idx = 0;
   blockEnd = 0;
+  /** InlineSite.rem of this scope. */
+  readonly rem: Int32Array;
   /** JS name prefix of this scope's variables ('' for the compiled method). */
   readonly p: string;
   constructor(
@@ -73,6 +80,7 @@ export class Scope {
     readonly level: number,
   ) {
     this.p = site === 0 ? '' : `I${g.nextScope++}_`;
+    this.rem = new Int32Array(m.code === null ? 0 : m.code.length);
   }
   get root(): boolean {
     return this.site === 0;
