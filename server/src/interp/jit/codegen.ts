@@ -30,9 +30,10 @@ export const BAIL_OPS = new Set([0xa8, 0xa9, 0xba, 0xbf, 0xc2, 0xc3, 0xc5]);
 /** Instructions after which the next instruction is an entry (the interpreter may resume there). */
 const SPLIT_OPS = new Set([...BAIL_OPS, 0xb6, 0xb7, 0xb8, 0xb9]);
 const LOOPS = process.env.KOMORIUM_JIT_LOOPS !== '0';
+const SPECULATE = process.env.KOMORIUM_JIT_SPECULATE !== '0';
 
 export function generate(m: JMethod, a: Analysis, indyTargets?: ReadonlyMap<number, JMethod>): Generated {
-  const g: Shared = { consts: [], sites: [], inlinedBytes: 0, nextScope: 0, indyTargets, speculate: m.speculate };
+  const g: Shared = { consts: [], sites: [], inlinedBytes: 0, nextScope: 0, indyTargets, speculate: m.speculate && SPECULATE };
   const s = new Scope(g, m, a, 0, 0);
   g.sites.push({ m, parent: 0, callPc: 0, rem: s.rem });
   const base = m.maxLocals;
