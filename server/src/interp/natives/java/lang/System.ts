@@ -2,7 +2,7 @@
 // the standard streams.
 
 import type { JClass } from '../../../klass';
-import { JArray, type JObject } from '../../../object';
+import { JArray, type ArrayData, type JObject } from '../../../object';
 import { VmError } from '../../../signals';
 import { isAssignable } from '../../../ops';
 import type { JThread } from '../../../thread';
@@ -25,19 +25,25 @@ export function arraycopyFast(src: JObject | null, srcPos: number, dst: JObject 
     const sc = src.klass.component as JClass;
     if (sc.isPrimitive || (dst.klass.component as JClass).isPrimitive || !isAssignable(src.klass, dst.klass)) return false;
   }
+  copyRange(sd, srcPos, dd, dstPos, len);
+  return true;
+}
+
+/** Copies a checked range between two arrays' data (the same array: as if through a temporary copy). */
+function copyRange(sd: ArrayData, srcPos: number, dd: ArrayData, dstPos: number, len: number): void {
   if (!Array.isArray(sd)) {
     const st = sd as Int32Array;
     const dt = dd as Int32Array;
     if (len <= 32) {
+      // Short copies (strings, builders): a loop beats allocating a subarray view.
       if (st === dt && srcPos < dstPos) for (let i = len - 1; i >= 0; i--) dt[dstPos + i] = st[srcPos + i];
       else for (let i = 0; i < len; i++) dt[dstPos + i] = st[srcPos + i];
     } else dt.set(st.subarray(srcPos, srcPos + len), dstPos);
-    return true;
+    return;
   }
   const da = dd as unknown[];
   if (sd === dd && srcPos < dstPos) for (let i = len - 1; i >= 0; i--) da[dstPos + i] = sd[srcPos + i];
   else for (let i = 0; i < len; i++) da[dstPos + i] = sd[srcPos + i];
-  return true;
 }
 
 export function arraycopy(_vm: VM, src: JObject | null, srcPos: number, dst: JObject | null, dstPos: number, len: number): void {
@@ -65,22 +71,11 @@ export function arraycopy(_vm: VM, src: JObject | null, srcPos: number, dst: JOb
   if (len === 0) return;
   const sd = src.data;
   const dd = dst.data;
-  if (!Array.isArray(sd)) {
-    const st = sd as Int32Array;
-    const dt = dd as Int32Array;
-    if (len <= 32) {
-      // Short copies (strings, builders): a loop beats allocating a subarray view.
-      if (st === dt && srcPos < dstPos) for (let i = len - 1; i >= 0; i--) dt[dstPos + i] = st[srcPos + i];
-      else for (let i = 0; i < len; i++) dt[dstPos + i] = st[srcPos + i];
-    } else dt.set(st.subarray(srcPos, srcPos + len), dstPos);
+  if (sc.isPrimitive || isAssignable(src.klass, dst.klass)) {
+    copyRange(sd, srcPos, dd, dstPos, len);
     return;
   }
   const da = dd as unknown[];
-  if (sc.isPrimitive || isAssignable(src.klass, dst.klass)) {
-    if (sd === dd && srcPos < dstPos) for (let i = len - 1; i >= 0; i--) da[dstPos + i] = sd[srcPos + i];
-    else for (let i = 0; i < len; i++) da[dstPos + i] = sd[srcPos + i];
-    return;
-  }
   // Element-wise store check.
   for (let i = 0; i < len; i++) {
     const v = sd[srcPos + i] as JObject | null;
