@@ -898,7 +898,10 @@ export function interpret(vm: VM, t: JThread, budget: number): number {
             f.pc = opPc;
             f.sp = sp;
             returnFromFrame(vm, t, code[pc]);
-            if (t.depth < 0) return count;
+            if (t.depth < 0) {
+              t.bytecodes += count;
+              return count;
+            }
             f = t.frames[t.depth];
             m = f.m as JMethod;
             code = m.code as Uint8Array;
