@@ -78,6 +78,18 @@ public final class TC {
     /** Length of the longest stack array handed out so far (lines is always longer). */
     private int maxLen;
 
+    /**
+     * Agents may mark an entry of {@link #lines} ({@link #markLine}): bit 30 flipped, so the sign
+     * (out-call or not) and {@link #callLine} stay the same. Every new frame at depth {@code d}
+     * clears the mark at {@code d}: a call stores a plain line there, {@link #callOut} a plain
+     * negative one, and a wrapper continuing a pending out-call at {@code d} clears it. So while
+     * {@code lines[d]} stays marked, the frames at depths {@code 0..d} of this segment are the
+     * ones that were there when it was marked (a frame below {@code d} can only change after
+     * the frame at {@code d} has returned, and a new frame at {@code d} clears the mark). The
+     * default agent's path cache uses this instead of storing into the reified stack.
+     */
+    static final int LINE_MARK = 1 << 30;
+
     /** Depth of the pending call into uninstrumented code (-1 = none); its stack is entryStack. */
     private int outSp = -1;
 
@@ -150,9 +162,13 @@ public final class TC {
         MID[] os = entryStack;
         if (s >= 0 && os != null && !suspended && s <= os.length) {
             int[] ln = lines;
-            if (s < ln.length && ln[s] < 0) {
+            int v;
+            if (s < ln.length && (v = ln[s]) < 0) {
                 // Continue the pending outgoing call. It is consumed until this wrapper exits,
                 // so a nested implicit callback (a <clinit>) cannot continue it over this frame.
+                // A new frame goes to depth s without a call storing lines[s]: clear an agent's
+                // mark there (see LINE_MARK).
+                ln[s] = v | LINE_MARK;
                 if (tok == levelSp.length) growNest();
                 levelSp[tok] = s;
                 if (levelStack[tok] != os) levelStack[tok] = os; // usually the same as last time
@@ -303,7 +319,7 @@ public final class TC {
         int[] ln = lines;
         if (sp >= ln.length) ln = ensureLines(sp + 1);
         int v = ln[sp];
-        if (v >= 0) ln[sp] = -1 - v;
+        if (v >= 0) ln[sp] = -1 - (v & ~LINE_MARK);
         if (entryStack != stack) entryStack = stack;
         outSp = sp;
     }
@@ -428,7 +444,22 @@ public final class TC {
         int[] ln = lines;
         if (depth < 0 || depth >= ln.length) return 0;
         int v = ln[depth];
-        return v < 0 ? -1 - v : v;
+        return (v ^ (v >> 31)) & ~LINE_MARK;
+    }
+
+    /** The call line stored in a {@link #lines} entry, marked or not. */
+    static int lineOf(int v) {
+        return (v ^ (v >> 31)) & ~LINE_MARK;
+    }
+
+    /** True if a {@link #lines} entry carries an agent's mark (see LINE_MARK). */
+    static boolean isMarked(int v) {
+        return ((v ^ (v >> 31)) & LINE_MARK) != 0;
+    }
+
+    /** The {@link #lines} entry {@code v} with the mark set. */
+    static int markLine(int v) {
+        return v >= 0 ? v | LINE_MARK : v & ~LINE_MARK;
     }
 
     /** True if the frame at {@code depth} was entered through uninstrumented code. */
