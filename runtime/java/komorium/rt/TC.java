@@ -157,6 +157,42 @@ public final class TC {
      * {@code invokevirtual komorium/rt/TC.enter ()I}
      */
     public int enter() {
+        int s = outSp;
+        if (s >= 0 && !suspended) {
+            int[] ln = lines;
+            int v;
+            if (s < ln.length && (v = ln[s]) < 0) {
+                int k = nest;
+                if (s <= MAX_LIGHT_SP && k <= NEST_MASK) {
+                    // Continue the pending outgoing call. It is consumed until this wrapper
+                    // exits, so a nested implicit callback (a <clinit>) cannot continue it over
+                    // this frame. A new frame goes to depth s without a call storing lines[s]:
+                    // clear an agent's mark there (see LINE_MARK).
+                    ln[s] = v | LINE_MARK;
+                    outSp = -1;
+                    entrySp = s;
+                    return (s << NEST_BITS) | k;
+                }
+            }
+        }
+        return enterSlow();
+    }
+
+    /**
+     * Tokens: {@code >= 0}, a continuation at depth {@code tok >>> NEST_BITS} entered at
+     * nesting level {@code tok & NEST_MASK} (nothing else to restore: the pending call's stack
+     * is still {@link #entryStack} or a grown copy of it, which holds the same frames below the
+     * depth); {@code < 0}, level {@code tok - LEVEL_TOKEN} of the level arrays below (fresh
+     * segments, and continuations too deep for a short token). Other values (-1, a level or
+     * nesting that is no longer there) change nothing.
+     */
+    private static final int LEVEL_TOKEN = Integer.MIN_VALUE;
+    private static final int NEST_BITS = 8;
+    private static final int NEST_MASK = (1 << NEST_BITS) - 1;
+    private static final int MAX_LIGHT_SP = Integer.MAX_VALUE >>> NEST_BITS;
+
+    /** enter() when no short continuation token applies (out of line, to keep enter small). */
+    private int enterSlow() {
         int tok = nest;
         int s = outSp;
         MID[] os = entryStack;
@@ -164,18 +200,14 @@ public final class TC {
             int[] ln = lines;
             int v;
             if (s < ln.length && (v = ln[s]) < 0) {
-                // Continue the pending outgoing call. It is consumed until this wrapper exits,
-                // so a nested implicit callback (a <clinit>) cannot continue it over this frame.
-                // A new frame goes to depth s without a call storing lines[s]: clear an agent's
-                // mark there (see LINE_MARK).
                 ln[s] = v | LINE_MARK;
                 if (tok == levelSp.length) growNest();
                 levelSp[tok] = s;
-                if (levelStack[tok] != os) levelStack[tok] = os; // usually the same as last time
+                if (levelStack[tok] != os) levelStack[tok] = os;
                 nest = tok + 1;
                 outSp = -1;
                 entrySp = s;
-                return tok;
+                return LEVEL_TOKEN + tok;
             }
         }
         return enterFresh(tok);
@@ -206,7 +238,7 @@ public final class TC {
         outSp = -1;
         entryStack = st;
         entrySp = 0;
-        return tok;
+        return LEVEL_TOKEN + tok;
     }
 
     /**
@@ -215,8 +247,21 @@ public final class TC {
      * levels whose exit was skipped. {@code invokevirtual komorium/rt/TC.exit (I)V}
      */
     public void exit(int token) {
-        int k = nest - 1;
-        if (k == token && k >= 0) {
+        if (token >= 0 && (token & NEST_MASK) == nest) outSp = token >>> NEST_BITS;
+        else exitSlow(token);
+    }
+
+    private void exitSlow(int token) {
+        if (token >= 0) {
+            // A continuation token whose inner levels' exits were skipped: leave them first.
+            int level = token & NEST_MASK;
+            if (level > nest) return; // stale
+            popLevels(level);
+            outSp = token >>> NEST_BITS;
+            return;
+        }
+        int k = token - LEVEL_TOKEN;
+        if (k == nest - 1) {
             int s = levelSp[k];
             if (s >= 0) {
                 MID[] os = levelStack[k];
@@ -226,12 +271,13 @@ public final class TC {
                 return;
             }
         }
-        exitSlow(token);
+        popLevels(k);
     }
 
-    private void exitSlow(int token) {
-        if (token < 0 || token >= nest) return;
-        for (int k = nest - 1; k >= token; k--) {
+    /** Leaves levels nest-1 down to {@code level}, restoring what each saved. */
+    private void popLevels(int level) {
+        if (level < 0 || level >= nest) return;
+        for (int k = nest - 1; k >= level; k--) {
             int s = levelSp[k];
             MID[] os = levelStack[k];
             if (entryStack != os) entryStack = os;
@@ -246,7 +292,7 @@ public final class TC {
                 outSp = -2 - s;
             }
         }
-        nest = token;
+        nest = level;
     }
 
     private void growNest() {
