@@ -168,7 +168,7 @@ public final class TC {
                     // exits, so a nested implicit callback (a <clinit>) cannot continue it over
                     // this frame. A new frame goes to depth s without a call storing lines[s]:
                     // clear an agent's mark there (see LINE_MARK).
-                    ln[s] = v | LINE_MARK;
+                    if ((v & LINE_MARK) == 0) ln[s] = v | LINE_MARK;
                     outSp = -1;
                     entrySp = s;
                     return (s << NEST_BITS) | k;
