@@ -322,6 +322,18 @@ public final class TC {
      * {@code invokevirtual komorium/rt/TC.grow ([Lkomorium/rt/MID;I)[Lkomorium/rt/MID;}
      */
     public MID[] grow(MID[] stack, int sp) {
+        MID[][] gc = growCache;
+        for (int i = 0; i < gc.length; i += 2) {
+            if (gc[i] != stack) continue;
+            MID[] d = gc[i + 1];
+            if (sp >= d.length) break;
+            // This array crossed its end again (deep recursion oscillating around it): reuse
+            // the copy handed out last time. No frame still uses that copy: the frames of this
+            // segment that ran on it were at depths >= stack.length, and they have returned,
+            // since a frame at a smaller depth of the same segment is calling.
+            System.arraycopy(stack, 0, d, 0, sp < stack.length ? sp : stack.length);
+            return d;
+        }
         int n = stack.length;
         int m = n * 2;
         if (m < sp + 16) m = sp + 16;
@@ -329,8 +341,20 @@ public final class TC {
         System.arraycopy(stack, 0, s, 0, sp < n ? sp : n);
         if (m > maxLen) maxLen = m;
         if (lines.length <= maxLen) lines = copyLines(lines, maxLen + 1 + (maxLen >> 1));
+        int k = growNext;
+        gc[k] = stack;
+        gc[k + 1] = s;
+        growNext = k + 2 == gc.length ? 0 : k + 2;
         return s;
     }
+
+    /**
+     * Pairs (array {@link #grow} copied, the copy it returned), reused when the same array
+     * crosses its end again; one pair per doubling, so a recursion that goes up and down
+     * through several array sizes (Ackermann) allocates nothing once it has been this deep.
+     */
+    private final MID[][] growCache = new MID[16][];
+    private int growNext;
 
     private static int[] copyLines(int[] a, int len) {
         int[] b = new int[len];
@@ -535,6 +559,7 @@ public final class TC {
         }
         outSp = -1;
         entryStack = null;
+        for (int i = 0; i < growCache.length; i++) growCache[i] = null;
         lines = new int[1];
         maxLen = 0;
     }
