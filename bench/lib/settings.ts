@@ -1,5 +1,7 @@
 // The profiler settings one benchmark is run with (paper Section 7.4, Figures 12-14).
 
+import { HOTSPOT_JIT_OPTIONS } from '../../server/src/runtime/contract';
+
 export interface Setting {
   /** Key in the results: 'baseline', 'g10000', 'none'. */
   id: string;
@@ -7,7 +9,7 @@ export interface Setting {
   label: string;
   /** Which classes run: the original ones, or transformed with or without line attribution. */
   classes: 'original' | 'transformed' | 'transformed-no-lines';
-  /** -D options for the JVM. */
+  /** JVM options: -D options, and the runtime's JIT options (HOTSPOT_JIT_OPTIONS) where it samples. */
   properties: string[];
 }
 
@@ -20,7 +22,7 @@ export function granularitySetting(g: number, profileFile: string): Setting {
     id: `g${g}`,
     label: g.toLocaleString('en-US'),
     classes: 'transformed',
-    properties: [`-Dkomorium.granularity=${g}`, '-Dkomorium.random=0', `-Dkomorium.out=${profileFile}`],
+    properties: [...HOTSPOT_JIT_OPTIONS, `-Dkomorium.granularity=${g}`, '-Dkomorium.random=0', `-Dkomorium.out=${profileFile}`],
   };
 }
 

@@ -8,13 +8,17 @@ import { join, resolve } from 'node:path';
 import { tmpdir } from 'node:os';
 import { findJavaHome, type JdkInfo } from '../classpath/index';
 import { buildRuntime } from '../runtime/build';
+import { HOTSPOT_JIT_OPTIONS } from '../runtime/contract';
 import { transformClassPath, type TransformResult } from '../transform/driver';
 import { cacheRoot } from './cache';
 import { reflectionPatch } from './reflect-patch';
 
-/** JVM options every profiled HotSpot run needs: the reflection patch of java.lang.Class. */
+/**
+ * JVM options every profiled HotSpot run needs: the reflection patch of java.lang.Class, and
+ * the JIT options for the runtime (HOTSPOT_JIT_OPTIONS).
+ */
 export function hotspotVmArgs(jdk: JdkInfo, cache: string = cacheRoot()): string[] {
-  return [`--patch-module=java.base=${reflectionPatch(jdk, join(cache, 'patch'))}`];
+  return [`--patch-module=java.base=${reflectionPatch(jdk, join(cache, 'patch'))}`, ...HOTSPOT_JIT_OPTIONS];
 }
 
 export interface HotSpotRunOptions {

@@ -91,6 +91,17 @@ export class RuntimeContractError extends Error {
   override readonly name = 'RuntimeContractError';
 }
 
+/**
+ * HotSpot options for running transformed classes: `TC.sample`, the granularity check's slow
+ * path (the agent call), is never inlined. Without this, C2 inlines it with the agent's
+ * `processSample` into every check site whose branch was ever taken (they share
+ * `TC.triggerSampling`'s call-site profile, which is hot), so hot methods grow by hundreds of
+ * bytecodes per check, compile later and inline less of the program (docs/BENCHMARKS.md part A,
+ * "The sampling slow path"). `quiet` keeps HotSpot from printing the command on stdout. Other JVMs
+ * ignore unknown `-XX` options.
+ */
+export const HOTSPOT_JIT_OPTIONS: readonly string[] = ['-XX:CompileCommand=quiet', `-XX:CompileCommand=dontinline,${RUNTIME_PACKAGE}/TC.sample`];
+
 /** `-D` arguments for the JVM from runtime settings (undefined values are left out). */
 export function runtimeSystemProperties(settings: Partial<Record<keyof typeof RUNTIME_PROPERTIES, string | number | boolean | string[]>>): string[] {
   const out: string[] = [];

@@ -78,6 +78,18 @@ public final class TC {
     /** Length of the longest stack array handed out so far (lines is always longer). */
     private int maxLen;
 
+    /**
+     * Agents may mark an entry of {@link #lines} ({@link #markLine}): bit 30 flipped, so the sign
+     * (out-call or not) and {@link #callLine} stay the same. Every new frame at depth {@code d}
+     * clears the mark at {@code d}: a call stores a plain line there, {@link #callOut} a plain
+     * negative one, and a wrapper continuing a pending out-call at {@code d} clears it. So while
+     * {@code lines[d]} stays marked, the frames at depths {@code 0..d} of this segment are the
+     * ones that were there when it was marked (a frame below {@code d} can only change after
+     * the frame at {@code d} has returned, and a new frame at {@code d} clears the mark). The
+     * default agent's path cache uses this instead of storing into the reified stack.
+     */
+    static final int LINE_MARK = 1 << 30;
+
     /** Depth of the pending call into uninstrumented code (-1 = none); its stack is entryStack. */
     private int outSp = -1;
 
@@ -145,21 +157,57 @@ public final class TC {
      * {@code invokevirtual komorium/rt/TC.enter ()I}
      */
     public int enter() {
+        int s = outSp;
+        if (s >= 0 && !suspended) {
+            int[] ln = lines;
+            int v;
+            if (s < ln.length && (v = ln[s]) < 0) {
+                int k = nest;
+                if (s <= MAX_LIGHT_SP && k <= NEST_MASK) {
+                    // Continue the pending outgoing call. It is consumed until this wrapper
+                    // exits, so a nested implicit callback (a <clinit>) cannot continue it over
+                    // this frame. A new frame goes to depth s without a call storing lines[s]:
+                    // clear an agent's mark there (see LINE_MARK).
+                    if ((v & LINE_MARK) == 0) ln[s] = v | LINE_MARK;
+                    outSp = -1;
+                    entrySp = s;
+                    return (s << NEST_BITS) | k;
+                }
+            }
+        }
+        return enterSlow();
+    }
+
+    /**
+     * Tokens: {@code >= 0}, a continuation at depth {@code tok >>> NEST_BITS} entered at
+     * nesting level {@code tok & NEST_MASK} (nothing else to restore: the pending call's stack
+     * is still {@link #entryStack} or a grown copy of it, which holds the same frames below the
+     * depth); {@code < 0}, level {@code tok - LEVEL_TOKEN} of the level arrays below (fresh
+     * segments, and continuations too deep for a short token). Other values (-1, a level or
+     * nesting that is no longer there) change nothing.
+     */
+    private static final int LEVEL_TOKEN = Integer.MIN_VALUE;
+    private static final int NEST_BITS = 8;
+    private static final int NEST_MASK = (1 << NEST_BITS) - 1;
+    private static final int MAX_LIGHT_SP = Integer.MAX_VALUE >>> NEST_BITS;
+
+    /** enter() when no short continuation token applies (out of line, to keep enter small). */
+    private int enterSlow() {
         int tok = nest;
         int s = outSp;
         MID[] os = entryStack;
         if (s >= 0 && os != null && !suspended && s <= os.length) {
             int[] ln = lines;
-            if (s < ln.length && ln[s] < 0) {
-                // Continue the pending outgoing call. It is consumed until this wrapper exits,
-                // so a nested implicit callback (a <clinit>) cannot continue it over this frame.
+            int v;
+            if (s < ln.length && (v = ln[s]) < 0) {
+                ln[s] = v | LINE_MARK;
                 if (tok == levelSp.length) growNest();
                 levelSp[tok] = s;
-                if (levelStack[tok] != os) levelStack[tok] = os; // usually the same as last time
+                if (levelStack[tok] != os) levelStack[tok] = os;
                 nest = tok + 1;
                 outSp = -1;
                 entrySp = s;
-                return tok;
+                return LEVEL_TOKEN + tok;
             }
         }
         return enterFresh(tok);
@@ -190,7 +238,7 @@ public final class TC {
         outSp = -1;
         entryStack = st;
         entrySp = 0;
-        return tok;
+        return LEVEL_TOKEN + tok;
     }
 
     /**
@@ -199,8 +247,21 @@ public final class TC {
      * levels whose exit was skipped. {@code invokevirtual komorium/rt/TC.exit (I)V}
      */
     public void exit(int token) {
-        int k = nest - 1;
-        if (k == token && k >= 0) {
+        if (token >= 0 && (token & NEST_MASK) == nest) outSp = token >>> NEST_BITS;
+        else exitSlow(token);
+    }
+
+    private void exitSlow(int token) {
+        if (token >= 0) {
+            // A continuation token whose inner levels' exits were skipped: leave them first.
+            int level = token & NEST_MASK;
+            if (level > nest) return; // stale
+            popLevels(level);
+            outSp = token >>> NEST_BITS;
+            return;
+        }
+        int k = token - LEVEL_TOKEN;
+        if (k == nest - 1) {
             int s = levelSp[k];
             if (s >= 0) {
                 MID[] os = levelStack[k];
@@ -210,12 +271,13 @@ public final class TC {
                 return;
             }
         }
-        exitSlow(token);
+        popLevels(k);
     }
 
-    private void exitSlow(int token) {
-        if (token < 0 || token >= nest) return;
-        for (int k = nest - 1; k >= token; k--) {
+    /** Leaves levels nest-1 down to {@code level}, restoring what each saved. */
+    private void popLevels(int level) {
+        if (level < 0 || level >= nest) return;
+        for (int k = nest - 1; k >= level; k--) {
             int s = levelSp[k];
             MID[] os = levelStack[k];
             if (entryStack != os) entryStack = os;
@@ -230,7 +292,7 @@ public final class TC {
                 outSp = -2 - s;
             }
         }
-        nest = token;
+        nest = level;
     }
 
     private void growNest() {
@@ -260,6 +322,18 @@ public final class TC {
      * {@code invokevirtual komorium/rt/TC.grow ([Lkomorium/rt/MID;I)[Lkomorium/rt/MID;}
      */
     public MID[] grow(MID[] stack, int sp) {
+        MID[][] gc = growCache;
+        for (int i = 0; i < gc.length; i += 2) {
+            if (gc[i] != stack) continue;
+            MID[] d = gc[i + 1];
+            if (sp >= d.length) break;
+            // This array crossed its end again (deep recursion oscillating around it): reuse
+            // the copy handed out last time. No frame still uses that copy: the frames of this
+            // segment that ran on it were at depths >= stack.length, and they have returned,
+            // since a frame at a smaller depth of the same segment is calling.
+            System.arraycopy(stack, 0, d, 0, sp < stack.length ? sp : stack.length);
+            return d;
+        }
         int n = stack.length;
         int m = n * 2;
         if (m < sp + 16) m = sp + 16;
@@ -267,8 +341,20 @@ public final class TC {
         System.arraycopy(stack, 0, s, 0, sp < n ? sp : n);
         if (m > maxLen) maxLen = m;
         if (lines.length <= maxLen) lines = copyLines(lines, maxLen + 1 + (maxLen >> 1));
+        int k = growNext;
+        gc[k] = stack;
+        gc[k + 1] = s;
+        growNext = k + 2 == gc.length ? 0 : k + 2;
         return s;
     }
+
+    /**
+     * Pairs (array {@link #grow} copied, the copy it returned), reused when the same array
+     * crosses its end again; one pair per doubling, so a recursion that goes up and down
+     * through several array sizes (Ackermann) allocates nothing once it has been this deep.
+     */
+    private final MID[][] growCache = new MID[16][];
+    private int growNext;
 
     private static int[] copyLines(int[] a, int len) {
         int[] b = new int[len];
@@ -303,7 +389,7 @@ public final class TC {
         int[] ln = lines;
         if (sp >= ln.length) ln = ensureLines(sp + 1);
         int v = ln[sp];
-        if (v >= 0) ln[sp] = -1 - v;
+        if (v >= 0) ln[sp] = -1 - (v & ~LINE_MARK);
         if (entryStack != stack) entryStack = stack;
         outSp = sp;
     }
@@ -428,7 +514,22 @@ public final class TC {
         int[] ln = lines;
         if (depth < 0 || depth >= ln.length) return 0;
         int v = ln[depth];
-        return v < 0 ? -1 - v : v;
+        return (v ^ (v >> 31)) & ~LINE_MARK;
+    }
+
+    /** The call line stored in a {@link #lines} entry, marked or not. */
+    static int lineOf(int v) {
+        return (v ^ (v >> 31)) & ~LINE_MARK;
+    }
+
+    /** True if a {@link #lines} entry carries an agent's mark (see LINE_MARK). */
+    static boolean isMarked(int v) {
+        return ((v ^ (v >> 31)) & LINE_MARK) != 0;
+    }
+
+    /** The {@link #lines} entry {@code v} with the mark set. */
+    static int markLine(int v) {
+        return v >= 0 ? v | LINE_MARK : v & ~LINE_MARK;
     }
 
     /** True if the frame at {@code depth} was entered through uninstrumented code. */
@@ -458,6 +559,7 @@ public final class TC {
         }
         outSp = -1;
         entryStack = null;
+        for (int i = 0; i < growCache.length; i++) growCache[i] = null;
         lines = new int[1];
         maxLen = 0;
     }

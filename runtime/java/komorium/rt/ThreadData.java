@@ -50,30 +50,56 @@ final class ThreadData {
         return g > Integer.MAX_VALUE ? Integer.MAX_VALUE : (int) g;
     }
 
+    /** The segment ({@code tc.lines}) the path cache below belongs to. */
+    private int[] cacheLines;
+    /** The path cache: the node of each depth of the last sampled path in that segment. */
+    private InvocationNode[] cacheNodes = new InvocationNode[64];
+
     /**
-     * The tree node for the reified stack {@code stack[0..sp)}, reusing the nodes the previous
-     * samples left in the stack (paper Figure 9): the frames below the topmost node of this tree
-     * have not been overwritten since, and every frame above it has been pushed anew.
+     * The tree node for the reified stack {@code stack[0..sp)}: the path cache of paper 000
+     * Section 6.2 (Figure 9), kept beside the stack instead of in it. Each sample marks the
+     * call-line entries of the frames it walked ({@link TC#LINE_MARK}); the frames up to the
+     * topmost still-marked entry are the ones of the previous sample in this segment, so only
+     * the frames above it are looked up. The stack itself is never written, so the
+     * conditional push of generated code keeps skipping its store after a sample. The result
+     * is the same node as a walk from the root.
      */
     InvocationNode path(TC tc, MID[] stack, int sp) {
         if (sp <= 0) return root;
         if (sp > stack.length) sp = stack.length;
+        int[] ln = tc.lines;
+        if (sp > ln.length) sp = ln.length;
         int top = sp - 1;
-        MID t = stack[top];
-        if (t instanceof InvocationNode && ((InvocationNode) t).tree == this) return (InvocationNode) t;
-        int j = top - 1;
+        InvocationNode[] nodes = cacheNodes;
+        if (nodes.length < sp) {
+            InvocationNode[] a = new InvocationNode[sp + (sp >> 1) + 16];
+            System.arraycopy(nodes, 0, a, 0, nodes.length);
+            cacheNodes = nodes = a;
+        }
+        int j = -1;
         InvocationNode n = root;
-        while (j >= 0) {
-            MID o = stack[j];
-            if (o instanceof InvocationNode && ((InvocationNode) o).tree == this) {
-                n = (InvocationNode) o;
-                break;
+        if (cacheLines == ln) {
+            j = top;
+            while (j >= 0 && !TC.isMarked(ln[j])) j--;
+            if (j >= 0) {
+                InvocationNode c = nodes[j];
+                if (c != null) n = c;
+                else j = -1;
             }
-            j--;
+        } else {
+            cacheLines = ln;
         }
         for (int k = j + 1; k <= top; k++) {
-            n = n.child(methodOf(stack[k]), tc.callLine(k));
-            stack[k] = n;
+            MIDImpl m = methodOf(stack[k]);
+            int v = ln[k];
+            int line = TC.lineOf(v);
+            InvocationNode c = nodes[k];
+            if (c == null || c.parent != n || c.mid != m || c.callLine != line) {
+                c = n.child(m, line);
+                nodes[k] = c;
+            }
+            n = c;
+            ln[k] = TC.markLine(v);
         }
         return n;
     }

@@ -10,6 +10,7 @@ import komorium.rt.TC;
  */
 public final class Protocol {
     static final MID A = MIDImpl.create("rtdemo/Protocol", "a", "()V", "Protocol.java");
+    static final MID B = MIDImpl.create("rtdemo/Protocol", "b", "()V", "Protocol.java");
 
     static void check(boolean ok, String what) {
         if (!ok) throw new AssertionError(what);
@@ -92,6 +93,12 @@ public final class Protocol {
         big = tc.grow(big, big.length);
         big = tc.grow(big, 1000);
         check(big.length > 1000 && big[0] == A, "grow keeps the prefix");
+        // The same array growing again gets the same copy back, with its current prefix.
+        MID[] g1 = tc.grow(st, st.length);
+        st[0] = B;
+        MID[] g2 = tc.grow(st, st.length);
+        check(g2 == g1 && g2[0] == B && g2.length > st.length, "grow reuses its copy of the same array");
+        st[0] = A;
         check(tc.lines.length > big.length, "lines longer than the grown stack");
         tc.exit(fr);
         check(tc.lines.length > big.length, "outer lines grown on exit");
