@@ -538,10 +538,16 @@ public final class TC {
         return depth >= 0 && depth < ln.length && ln[depth] < 0;
     }
 
-    /** Bytecodes counted since the last sample (or registration): the current interval's use. */
+    /**
+     * Bytecodes counted since the last sample (or registration): the current interval's use.
+     * 0 while a sample is being taken (the counter is parked at Integer.MAX_VALUE then, and the
+     * interval's count is with the agent): a thread stopped there (the embedded engine's
+     * cancellation stops threads anywhere) must not report a negative count.
+     */
     public long pendingBytecodes() {
-        if (gran == Integer.MAX_VALUE && ordinal < 0) return 0;
-        return (long) gran - (long) instrCounter;
+        if (suspended || (gran == Integer.MAX_VALUE && ordinal < 0)) return 0;
+        long pending = (long) gran - (long) instrCounter;
+        return pending < 0 ? 0 : pending;
     }
 
     /** The granularity of the current interval. */
