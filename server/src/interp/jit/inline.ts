@@ -68,42 +68,28 @@ export function emitInvoke(at: At, exits: RootExits | null): void {
     // call inlined for its inline cache's method, behind a guard whose failure leaves to the
     // interpreter; a call never made so far (empty cache) leaves too.
     if (isStatic || site.direct) {
-      const body = inlineBody(s, at, site.m, B);
-      if (body !== null) {
-        s.emit(body);
-        return;
-      }
-      const triv = trivialBody(s, site.m, B);
-      // Any other call leaves to the interpreter, which makes it (speculating that it is rare).
-      s.emit(triv === null ? at.leave() : `${triv.code}c += ${triv.count};`);
+      // Any call not run in place leaves to the interpreter, which makes it (speculating that it is rare).
+      s.emit(inPlace(s, at, site.m, B) ?? at.leave());
       return;
     }
     const cachedT = site.ct as JMethod | undefined;
-    if (cachedT === undefined) {
+    const code = cachedT === undefined ? null : inPlace(s, at, cachedT, B);
+    if (code === null) {
       s.emit(at.leave());
       return;
     }
     const S = s.K(site);
     s.emit(`y = o.klass === ${S}.ck ? ${S}.ct : E.sel(vm, ${S}, o.klass);`);
-    const body = inlineBody(s, at, cachedT, B);
-    if (body !== null) {
-      s.emit(`if (y === ${s.K(cachedT)}) {`);
-      s.emit(body);
-      s.emit(`} else ${at.leave()}`);
-      return;
-    }
-    const triv = trivialBody(s, cachedT, B);
-    if (triv === null) s.emit(at.leave());
-    else s.emit(`if (y === ${s.K(cachedT)}) { ${triv.code}c += ${triv.count}; } else ${at.leave()}`);
+    s.emit(`if (y === ${s.K(cachedT)}) {\n${code}\n} else ${at.leave()}`);
     return;
   }
   // The method the call runs, if known now: the target of a static or direct call, else the
-  // one the site's inline cache holds.
+  // one the site's inline cache holds; run in place (inlined or trivial) when it can be.
   const cached = isStatic || site.direct ? site.m : (site.ct as JMethod | undefined);
   const tm = site.m;
-  const inlined = cached !== undefined && cached.code !== null ? inlineBody(s, at, cached, B) : null;
-  if (inlined !== null && (isStatic || site.direct)) {
-    s.emit(inlined);
+  const code = cached !== undefined ? inPlace(s, at, cached, B) : null;
+  if (code !== null && (isStatic || site.direct)) {
+    s.emit(code);
     return;
   }
   let sel: string;
@@ -114,15 +100,7 @@ export function emitInvoke(at: At, exits: RootExits | null): void {
     sel = 'x';
   }
   s.emit(`y = ${sel};`);
-  if (inlined !== null) {
-    s.emit(`if (y === ${s.K(cached)}) {`);
-    s.emit(inlined);
-    s.emit(`} else`);
-  } else {
-    // A trivial callee (empty, or a getter of its own object) runs here, without a frame.
-    const triv = trivialBody(s, tm, B);
-    if (triv !== null) s.emit(`if (y === ${s.K(tm)}) { ${triv.code}c += ${triv.count}; } else`);
-  }
+  if (code !== null) s.emit(`if (y === ${s.K(cached)}) {\n${code}\n} else`);
   // Arguments go to the arrays (the callee's locals); the slots below them only matter if
   // control leaves this function (spilled then).
   let argStore = '';
@@ -208,6 +186,17 @@ function inlineBody(s: Scope, at: At, tm: JMethod, B: number): string | null {
   const open = single ? `${c.label}: {` : `${c.label}: for (;;) { switch (${c.pcVar}) {`;
   const close = single ? `}` : `} }`;
   return `{ let ${decl.join(', ')}; Q = ${siteId};\n${open}\n${c.out.join('\n')}\n${close}\nQ = ${s.site}; }`;
+}
+
+/**
+ * The code that runs `tm` in place at `at` (receiver in `o`, arguments in `s`'s stack slots
+ * from `B`): its inlined body, or a trivial body (empty method, getter); null if neither.
+ */
+function inPlace(s: Scope, at: At, tm: JMethod, B: number): string | null {
+  const body = tm.code === null ? null : inlineBody(s, at, tm, B);
+  if (body !== null) return body;
+  const triv = trivialBody(s, tm, B);
+  return triv === null ? null : `${triv.code}c += ${triv.count};`;
 }
 
 /**
