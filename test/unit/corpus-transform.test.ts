@@ -32,6 +32,7 @@ const SLICE = [
   'wide-signatures-locals', // 255-slot descriptors (counting-only fallback), > 256 locals
   'dynamic-proxy', // java.lang.reflect.Proxy implementing the program's interfaces
   'stack-traces-user-interfaces', // traces through lambdas of the program's interfaces
+  'interface-dispatch', // extended interface methods: default trampolines, proxies, shared methods
   'serialization', // default serialVersionUID, custom writeObject/readObject
   'reflection-members', // the engine's reflection patch hides extended methods and MID fields
   'annotations-runtime', // annotation proxies; declared fields without MID fields

@@ -15,7 +15,8 @@ import { ClassPath, type JdkInfo } from '../classpath/index';
 import { readClass } from '../classfile/reader';
 import { writeClass } from '../classfile/writer';
 import { transformClass } from '../transform/clazz';
-import { Hierarchy, classInfoOf } from '../transform/hierarchy';
+import { Hierarchy, classInfoOf, type ClassInfo } from '../transform/hierarchy';
+import { interfacePolicy } from '../transform/interfaces';
 import { allScope, appScope, type Scope } from '../transform/scope';
 import { TRANSFORMER_VERSION } from '../transform/driver';
 import { isRuntimeClass } from '../runtime/contract';
@@ -56,12 +57,14 @@ export function makeInterpTransformer(o: InterpTransformOptions): { hook: (name:
     userClasses.add(c.internalName);
   }
   const hierarchy = new Hierarchy((n) => (cp.findUser(n) ?? cp.findBoot(n))?.bytes);
+  const programInfos: ClassInfo[] = [];
   for (const n of [...userClasses].sort()) {
     const f = cp.findUser(n);
     if (!f) continue;
     try {
       const info = classInfoOf(readClass(f.bytes, f.source));
       hierarchy.add(info);
+      programInfos.push(info);
       const ms = [...info.methods.values()].map((m) => `${m.name}${m.descriptor}/${m.access}/${m.callerSensitive ? 1 : 0}`).sort();
       shapes.push(`${info.name}<${info.superName ?? ''}<${info.interfaces.join(',')}/${info.access}/${info.majorVersion}{${ms.join(';')}}`);
     } catch {
@@ -69,6 +72,8 @@ export function makeInterpTransformer(o: InterpTransformOptions): { hook: (name:
     }
   }
   const scope: Scope = o.instrument === 'all' ? allScope : appScope((n) => userClasses.has(n));
+  // Interface methods are extended for the program's own interfaces only (interfaces.ts).
+  const interfaces = interfacePolicy(programInfos);
   const base = `${TRANSFORMER_VERSION}\0interp\0${o.instrument}\0${o.maxPath ?? 50}\0${o.lineNumbers ?? true}\0${o.jdk.home}\0${o.jdk.version ?? ''}\0`;
   const jdkWorld = createHash('sha256').update(base).digest('hex');
   const userWorld = createHash('sha256').update(base).update(shapes.join('\n')).digest('hex');
@@ -85,7 +90,7 @@ export function makeInterpTransformer(o: InterpTransformOptions): { hook: (name:
     }
     try {
       const cf = readClass(bytes, name);
-      const { cf: out } = transformClass(cf, { scope, hierarchy, maxPath: o.maxPath, lineNumbers: o.lineNumbers }, name);
+      const { cf: out } = transformClass(cf, { scope, hierarchy, maxPath: o.maxPath, lineNumbers: o.lineNumbers, interfaces }, name);
       const data = writeClass(out);
       if (cached) writeAtomic(cached, data);
       stats.transformed++;

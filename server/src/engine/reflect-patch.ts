@@ -1,6 +1,7 @@
 // The HotSpot engine's reflection patch (paper 000, Section 4.3): a java.lang.Class whose
 // getDeclaredMethods0/Fields0/Constructors0 results pass through java.lang.KomoriumReflect,
-// which drops what the transformation added. Built once per JDK into the cache and used with
+// which drops what the transformation added, and a java.lang.Throwable whose stack traces
+// leave out the frames of reverse trampolines. Built once per JDK into the cache and used with
 // `--patch-module java.base=DIR`.
 
 import { execFileSync } from 'node:child_process';
@@ -19,14 +20,27 @@ import type { Insn } from '../classfile/code/insn';
 import { Op } from '../classfile/code/opcodes';
 import type { AttributeOf } from '../classfile/model';
 
-const FILTERS: Record<string, { name: string; desc: string }> = {
-  'getDeclaredMethods0(Z)[Ljava/lang/reflect/Method;': { name: 'methods', desc: '([Ljava/lang/reflect/Method;)[Ljava/lang/reflect/Method;' },
-  'getDeclaredFields0(Z)[Ljava/lang/reflect/Field;': { name: 'fields', desc: '([Ljava/lang/reflect/Field;)[Ljava/lang/reflect/Field;' },
-  'getDeclaredConstructors0(Z)[Ljava/lang/reflect/Constructor;': {
-    name: 'constructors',
-    desc: '([Ljava/lang/reflect/Constructor;)[Ljava/lang/reflect/Constructor;',
+/** Per patched class: calls (owner.name+descriptor) whose result passes through a filter. */
+const FILTERS: Record<string, Record<string, { name: string; desc: string }>> = {
+  'java/lang/Class': {
+    'java/lang/Class.getDeclaredMethods0(Z)[Ljava/lang/reflect/Method;': { name: 'methods', desc: '([Ljava/lang/reflect/Method;)[Ljava/lang/reflect/Method;' },
+    'java/lang/Class.getDeclaredFields0(Z)[Ljava/lang/reflect/Field;': { name: 'fields', desc: '([Ljava/lang/reflect/Field;)[Ljava/lang/reflect/Field;' },
+    'java/lang/Class.getDeclaredConstructors0(Z)[Ljava/lang/reflect/Constructor;': {
+      name: 'constructors',
+      desc: '([Ljava/lang/reflect/Constructor;)[Ljava/lang/reflect/Constructor;',
+    },
+  },
+  // Stack traces without the frames of reverse trampolines (TRAMPOLINE_LINE).
+  'java/lang/Throwable': {
+    'java/lang/StackTraceElement.of(Ljava/lang/Throwable;I)[Ljava/lang/StackTraceElement;': {
+      name: 'frames',
+      desc: '([Ljava/lang/StackTraceElement;)[Ljava/lang/StackTraceElement;',
+    },
   },
 };
+
+/** How many call sites each patched class must have (a JDK that differs fails loudly). */
+const EXPECTED: Record<string, number> = { 'java/lang/Class': 3, 'java/lang/Throwable': 1 };
 
 function patchSource(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
@@ -40,13 +54,19 @@ function patchSource(): string {
 
 /** Returns java.lang.Class with every call of the three natives followed by its filter. */
 export function patchClassClass(bytes: Uint8Array): { bytes: Uint8Array; patched: number } {
-  const cf = readClass(bytes, 'java/lang/Class.class');
+  return patchCalls(bytes, 'java/lang/Class');
+}
+
+/** Returns class `name` (a key of FILTERS) with every filtered call followed by its filter. */
+export function patchCalls(bytes: Uint8Array, name: string): { bytes: Uint8Array; patched: number } {
+  const filters = FILTERS[name]!;
+  const cf = readClass(bytes, `${name}.class`);
   const pool = new ConstantPool(cf);
   let patched = 0;
   cf.methods = cf.methods.map((m) => {
     const code = m.attributes.find((a): a is AttributeOf<'Code'> => a.name === 'Code');
     if (!code) return m;
-    const ctx = codeContext(cf, m, pool, 'java/lang/Class');
+    const ctx = codeContext(cf, m, pool, name);
     const mc = decodeWithContext(ctx, code);
     const out: Insn[] = [];
     let hit = false;
@@ -54,7 +74,7 @@ export function patchClassClass(bytes: Uint8Array): { bytes: Uint8Array; patched
       out.push(insn);
       if (insn.kind !== 'method') continue;
       const ref = pool.memberRef(insn.index);
-      const f = ref.owner === 'java/lang/Class' ? FILTERS[ref.name + ref.descriptor] : undefined;
+      const f = filters[`${ref.owner}.${ref.name}${ref.descriptor}`];
       if (!f) continue;
       out.push({ kind: 'method', op: Op.INVOKESTATIC, index: pool.addMethodref('java/lang/KomoriumReflect', f.name, f.desc) });
       hit = true;
@@ -71,7 +91,7 @@ export function patchClassClass(bytes: Uint8Array): { bytes: Uint8Array; patched
 export function reflectionPatch(jdk: JdkInfo, cacheDir: string): string {
   const src = patchSource();
   const javaSrc = readFileSync(join(src, 'java', 'lang', 'KomoriumReflect.java'));
-  const key = createHash('sha256').update(`reflect-patch-1\0${jdk.home}\0${jdk.version}\0`).update(javaSrc).digest('hex').slice(0, 16);
+  const key = createHash('sha256').update(`reflect-patch-2\0${jdk.home}\0${jdk.version}\0`).update(javaSrc).digest('hex').slice(0, 16);
   const dir = join(cacheDir, `java.base-${key}`);
   if (existsSync(join(dir, '.complete'))) return dir;
   const tmp = `${dir}.${process.pid}.tmp`;
@@ -82,11 +102,13 @@ export function reflectionPatch(jdk: JdkInfo, cacheDir: string): string {
   });
   const image = JImage.open(jdk.modulesPath);
   try {
-    const cls = image.find('/java.base/java/lang/Class.class');
-    if (!cls) throw new Error(`${jdk.modulesPath} has no java/lang/Class.class`);
-    const { bytes, patched } = patchClassClass(cls);
-    if (patched < 3) throw new Error(`java.lang.Class of ${jdk.home}: found ${patched} of the 3 reflection natives' call sites`);
-    writeFileSync(join(tmp, 'java', 'lang', 'Class.class'), bytes);
+    for (const name of Object.keys(FILTERS)) {
+      const cls = image.find(`/java.base/${name}.class`);
+      if (!cls) throw new Error(`${jdk.modulesPath} has no ${name}.class`);
+      const { bytes, patched } = patchCalls(cls, name);
+      if (patched < EXPECTED[name]!) throw new Error(`${name} of ${jdk.home}: found ${patched} of the ${EXPECTED[name]} call sites to patch`);
+      writeFileSync(join(tmp, `${name}.class`), bytes);
+    }
   } finally {
     image.close();
   }

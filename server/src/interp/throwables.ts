@@ -9,7 +9,7 @@ import type { JObject } from './object';
 import type { JThread } from './thread';
 import type { VmError } from './signals';
 import type { VM } from './vm';
-import { isHiddenFrame, isNativeTrampoline } from './invoke/frames';
+import { isHiddenFrame, isTrampoline } from './invoke/frames';
 
 /** What Throwable.backtrace holds: the frames at creation, top first. */
 export interface Backtrace {
@@ -69,7 +69,7 @@ export function fillInStackTrace(vm: VM, t: JThread, exc: JObject, fromJava: boo
       if (m.name === '<init>' && exc.klass.supers.has(m.klass) && t.r[f.lp] === exc) continue;
       skipping = false;
     }
-    if (isHiddenFrame(m) || isNativeTrampoline(m)) continue;
+    if (isHiddenFrame(m) || isTrampoline(m)) continue;
     methods.push(m);
     pcs.push(f.pc);
   }

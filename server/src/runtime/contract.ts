@@ -92,6 +92,14 @@ export class RuntimeContractError extends Error {
 }
 
 /**
+ * The only source line of a reverse trampoline (the extended version of a native, abstract or
+ * interface method, which calls the original): stack traces leave frames at this line out, as
+ * the original program had no frame there (java.lang.KomoriumReflect.frames on HotSpot, the
+ * embedded engine's fillInStackTrace). No real source has 65,535 lines.
+ */
+export const TRAMPOLINE_LINE = 65535;
+
+/**
  * HotSpot options for running transformed classes: `TC.sample`, the granularity check's slow
  * path (the agent call), is never inlined. Without this, C2 inlines it with the agent's
  * `processSample` into every check site whose branch was ever taken (they share

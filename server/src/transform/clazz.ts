@@ -9,7 +9,7 @@ import { ConstantPool } from '../classfile/pool';
 import { codeContext, type CodeContext } from '../classfile/code/context';
 import { decodeWithContext } from '../classfile/code/decode';
 import { encodeCode } from '../classfile/code/encode';
-import type { Insn, MethodCode, MethodInsn } from '../classfile/code/insn';
+import { Label, type Insn, type MethodCode, type MethodInsn } from '../classfile/code/insn';
 import { Op } from '../classfile/code/opcodes';
 import { CodeModelError } from '../classfile/errors';
 import { paramSlots, splitMethodDescriptor } from '../classfile/code/vtypes';
@@ -17,8 +17,9 @@ import { defaultBlockAnalysis, type BlockAnalysis } from './blocks';
 import { classInfoOf, type Hierarchy } from './hierarchy';
 import { Emitter, loadOp, returnOp, type MemberName } from './emit';
 import { instrumentBody, type BodyStats, type CallKind } from './method';
-import { MID_DESC, RT, extendedDescriptor, midFieldName } from './names';
+import { MID_DESC, RT, TRAMPOLINE_LINE, extendedDescriptor, midFieldName } from './names';
 import { hasExtended, noExtendedReason, type Scope } from './scope';
+import { isInterfaceTrampoline, type InterfacePolicy } from './interfaces';
 import { pinSerialVersionUID } from './serial';
 
 export interface TransformOptions {
@@ -30,6 +31,8 @@ export interface TransformOptions {
   leafOptimisation?: boolean;
   /** Source-line attribution (default true); see BodyOptions.lineNumbers. */
   lineNumbers?: boolean;
+  /** Which interface methods have extended versions (default: none; see interfaces.ts). */
+  interfaces?: InterfacePolicy;
 }
 
 export type MethodOutcome =
@@ -124,7 +127,15 @@ export function transformClass(input: ClassFile, opts: TransformOptions, file = 
     if (!r) return 'call-out';
     // Before 'extended': with the JDK in scope Runtime.halt has an extended version too.
     if (r.owner.name === 'java/lang/Runtime' && ref.name === 'halt' && ref.descriptor === '(I)V') return 'halt';
-    if (hasExtended(opts.scope, r.owner, r.method)) return 'extended';
+    // `I.super.m()` and `super.n()` of a native n must run that very method: their extended
+    // versions are trampolines that dispatch virtually again.
+    if (
+      insn.op === Op.INVOKESPECIAL &&
+      ref.name !== '<init>' &&
+      (isInterfaceTrampoline(r.owner, r.method.access) || (r.method.access & Acc.NATIVE) !== 0)
+    )
+      return isLeafCall(ref.owner, ref.name, ref.descriptor) ? 'leaf' : 'call-out';
+    if (hasExtended(opts.scope, r.owner, r.method, opts.interfaces)) return 'extended';
     if (insn.op === Op.INVOKEVIRTUAL && r.owner.name === 'java/lang/Thread' && ref.name === 'start' && ref.descriptor === '()V') return 'thread-start';
     if (isLeafCall(ref.owner, ref.name, ref.descriptor)) return 'leaf';
     return 'call-out';
@@ -156,7 +167,7 @@ export function transformClass(input: ClassFile, opts: TransformOptions, file = 
     const descriptor = pool.utf8(m.descriptorIndex);
     const decl = info.methods.get(name + descriptor)!;
     const codeAttr = m.attributes.find((a): a is AttributeOf<'Code'> => a.name === 'Code');
-    const reason = noExtendedReason(info, decl);
+    const reason = noExtendedReason(info, decl, opts.interfaces);
     const rep: MethodReport = { name, descriptor, outcome: 'unchanged' };
     report.methods.push(rep);
 
@@ -172,23 +183,38 @@ export function transformClass(input: ClassFile, opts: TransformOptions, file = 
     const mc = decodeWithContext(ctx, codeAttr);
 
     if (reason !== undefined) {
-      // <clinit>, or a method that cannot take the extra parameters: instrumented in place.
+      // <clinit>, an interface method without an extended version (not a fallback: calls
+      // through the interface are call-outs), or a method that cannot take the extra
+      // parameters: instrumented in place.
+      const plainInPlace = name === '<clinit>' || reason === 'interface-method' || reason === 'old-interface' || reason === 'annotation-member';
       const mid = newMid(name, descriptor);
       const r = instrument(ctx, mc, 'wrapper', mid);
       if (r) {
         cf.methods.push(replaceCode(m, r.code));
-        rep.outcome = name === '<clinit>' || reason === 'interface-instance-method' ? 'instrumented' : 'counting-only';
+        rep.outcome = plainInPlace ? 'instrumented' : 'counting-only';
         rep.stats = r.stats;
       } else {
         cf.methods.push(m);
         rep.reason = `${reason}; instrumented code over ${MAX_CODE} bytes`;
       }
-      if (name !== '<clinit>' && reason !== 'interface-instance-method') rep.reason ??= reason;
+      if (!plainInPlace) rep.reason ??= reason;
       if (name === '<clinit>') clinit = { method: cf.methods[cf.methods.length - 1]!, index: cf.methods.length - 1 };
       continue;
     }
 
     const mid = newMid(name, descriptor);
+    if (isInterfaceTrampoline(info, m.accessFlags)) {
+      // A default method: its extended version is a trampoline like an abstract method's (a
+      // Proxy or a class that is not instrumented may override the original only); the
+      // original runs instrumented, continuing the caller's context.
+      const orig = instrument(ctx, mc, 'wrapper', mid);
+      cf.methods.push(orig ? replaceCode(m, orig.code) : m);
+      cf.methods.push(reverseTrampoline(pool, info.name, true, m, name, descriptor, codeNameIndex));
+      rep.outcome = orig ? 'instrumented' : 'wrapper-only';
+      if (orig) rep.stats = orig.stats;
+      else rep.reason = `original-signature copy over ${MAX_CODE} bytes, left uninstrumented`;
+      continue;
+    }
     const ext = instrument(ctx, mc, 'extended', mid);
     // HotSpot treats objects as finalizable when finalize()V is not a bare `return`
     // (java.lang.Object's own): keep that body exactly as it is.
@@ -269,7 +295,10 @@ function reverseTrampoline(pool: ConstantPool, owner: string, isInterface: boole
   const op = isStatic ? Op.INVOKESTATIC : isPrivate || name === '<init>' ? Op.INVOKESPECIAL : isInterface ? Op.INVOKEINTERFACE : Op.INVOKEVIRTUAL;
   e.invoke(op, { owner, name, desc: descriptor }, isInterface);
   e.op(returnOp(ret));
-  const mc = generatedCode(e.out);
+  // Its one line is TRAMPOLINE_LINE: stack traces leave such frames out (the reflection patch
+  // on HotSpot, the embedded engine), since the original program had no frame there.
+  const start = new Label();
+  const mc = generatedCode([{ kind: 'label', label: start }, { kind: 'line', line: TRAMPOLINE_LINE, start }, ...e.out]);
   let access = (m.accessFlags & ~(Acc.NATIVE | Acc.ABSTRACT | Acc.VARARGS | Acc.BRIDGE)) | Acc.SYNTHETIC;
   if (isInterface && !isStatic && !isPrivate) access = Acc.PUBLIC | Acc.SYNTHETIC;
   const extDesc = extendedDescriptor(descriptor);

@@ -17,9 +17,10 @@ import type { ClassFile } from '../classfile/model';
 import { transformClass, type ClassReport, type MethodReport } from './clazz';
 import { Hierarchy, classInfoOf, type ClassInfo } from './hierarchy';
 import { allScope, appScope, type Scope } from './scope';
+import { interfacePolicy } from './interfaces';
 
 /** Bump when the generated code changes, to invalidate caches. */
-export const TRANSFORMER_VERSION = 'komorium-transform-13';
+export const TRANSFORMER_VERSION = 'komorium-transform-14';
 
 export interface TransformClassPathOptions {
   classpath: string[];
@@ -106,17 +107,21 @@ export function transformClassPath(o: TransformClassPathOptions): TransformResul
     // Parse everything once: the shapes feed the hierarchy and the cache key.
     const parsed = new Map<string, ClassFile | Error>();
     const shapes: string[] = [];
+    const programInfos: ClassInfo[] = [];
     for (const [name, { bytes, source }] of classes) {
       try {
         const cf = readClass(bytes, source);
         const info = classInfoOf(cf);
         hierarchy.add(info);
+        if (!source.startsWith('jrt:')) programInfos.push(info);
         shapes.push(shapeOf(info));
         parsed.set(name, cf);
       } catch (e) {
         parsed.set(name, e as Error);
       }
     }
+    // Interface methods are extended for the program's own interfaces only (interfaces.ts).
+    const interfaces = interfacePolicy(programInfos);
     const world = createHash('sha256')
       .update(`${TRANSFORMER_VERSION}\0${o.scope ?? 'app'}\0${o.maxPath ?? 50}\0${o.lineNumbers ?? true}\0${cp.jdk?.home ?? ''}\0${cp.jdk?.version ?? ''}\0`)
       .update(shapes.sort().join('\n'))
@@ -139,7 +144,7 @@ export function transformClassPath(o: TransformClassPathOptions): TransformResul
         continue;
       }
       try {
-        const { cf: out, report } = transformClass(cf, { scope, hierarchy, maxPath: o.maxPath, lineNumbers: o.lineNumbers }, source);
+        const { cf: out, report } = transformClass(cf, { scope, hierarchy, maxPath: o.maxPath, lineNumbers: o.lineNumbers, interfaces }, source);
         const data = writeClass(out);
         writeAtomic(outPath, data);
         if (cached) {

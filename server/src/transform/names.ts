@@ -10,13 +10,14 @@ import {
   MID_DESC,
   MID_ARRAY_DESC,
   EXTRA_PARAMS_DESC,
+  TRAMPOLINE_LINE,
 } from '../runtime/contract';
 import type { MemberName } from './emit';
 
 export const RT_PACKAGE = `${RUNTIME_PACKAGE}/`;
 export const TC = TC_CLASS;
 export const MID = MID_CLASS;
-export { TC_DESC, MID_DESC };
+export { TC_DESC, MID_DESC, TRAMPOLINE_LINE };
 export const STACK_DESC = MID_ARRAY_DESC;
 
 export const RT = Object.fromEntries(

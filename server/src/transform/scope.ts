@@ -6,6 +6,7 @@ import { Acc } from '../classfile/model';
 import { argSlots } from '../classfile/descriptors';
 import type { ClassInfo, MethodDecl } from './hierarchy';
 import { RT_PACKAGE } from './names';
+import { NO_INTERFACE_EXTENSION, type InterfacePolicy } from './interfaces';
 
 /** Decides whether a class (internal name) is instrumented. */
 export type Scope = (internalName: string) => boolean;
@@ -31,19 +32,20 @@ export function appScope(isUserClass: (internalName: string) => boolean): Scope 
 }
 
 /** Why a method of an instrumented class has no extended version (undefined: it has one). */
-export type NoExtendedReason = 'clinit' | 'too-many-slots' | 'interface-instance-method' | 'caller-sensitive' | 'signature-polymorphic';
+export type NoExtendedReason = 'clinit' | 'too-many-slots' | 'old-interface' | 'annotation-member' | 'interface-method' | 'caller-sensitive' | 'signature-polymorphic';
 
-export function noExtendedReason(owner: ClassInfo, m: MethodDecl): NoExtendedReason | undefined {
+export function noExtendedReason(owner: ClassInfo, m: MethodDecl, interfaces: InterfacePolicy = NO_INTERFACE_EXTENSION): NoExtendedReason | undefined {
   if (m.name === '<clinit>') return 'clinit';
   const isStatic = (m.access & Acc.STATIC) !== 0;
   // The extended descriptor adds 3 slots; `this` takes one more.
   if (argSlots(m.descriptor) + 3 + (isStatic ? 0 : 1) > 255) return 'too-many-slots';
-  // Public instance methods of interfaces (abstract or default) get no extended version: a
-  // lambda proxy, a java.lang.reflect.Proxy (annotations too) or any class that is not
-  // instrumented implements them with the original descriptor only, and a Proxy would even
-  // receive the extended ones as calls. Calls through interfaces record a call-out instead, and
-  // the implementation's original-signature copy continues the context.
-  if ((owner.access & Acc.INTERFACE) !== 0 && (m.access & (Acc.STATIC | Acc.PRIVATE)) === 0) return 'interface-instance-method';
+  // Instance methods of interfaces: see interfaces.ts. Not in interfaces before version 52 (no
+  // default methods) nor in annotation types (their proxies check the arity of every call).
+  if ((owner.access & Acc.INTERFACE) !== 0 && (m.access & (Acc.STATIC | Acc.PRIVATE)) === 0) {
+    if (owner.majorVersion < 52) return 'old-interface';
+    if ((owner.access & Acc.ANNOTATION) !== 0) return 'annotation-member';
+    if (!interfaces.extendable(owner.name, m.name + m.descriptor)) return 'interface-method';
+  }
   if (m.callerSensitive) return 'caller-sensitive';
   if (
     (owner.name === 'java/lang/invoke/MethodHandle' || owner.name === 'java/lang/invoke/VarHandle') &&
@@ -53,6 +55,6 @@ export function noExtendedReason(owner: ClassInfo, m: MethodDecl): NoExtendedRea
   return undefined;
 }
 
-export function hasExtended(scope: Scope, owner: ClassInfo, m: MethodDecl): boolean {
-  return scope(owner.name) && noExtendedReason(owner, m) === undefined;
+export function hasExtended(scope: Scope, owner: ClassInfo, m: MethodDecl, interfaces: InterfacePolicy = NO_INTERFACE_EXTENSION): boolean {
+  return scope(owner.name) && noExtendedReason(owner, m, interfaces) === undefined;
 }

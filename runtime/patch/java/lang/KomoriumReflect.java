@@ -9,7 +9,8 @@ import java.lang.reflect.Method;
  * results of its getDeclaredMethods0/Fields0/Constructors0 natives through these filters, so
  * reflection does not see what the Komorium transformation added: the synthetic extended
  * methods and constructors (..., komorium.rt.TC, komorium.rt.MID[], int) and the MID fields.
- * This is the approach of paper 000, Section 4.3.
+ * This is the approach of paper 000, Section 4.3. java.lang.Throwable passes its stack trace
+ * through {@link #frames}, which leaves out the frames of reverse trampolines.
  */
 final class KomoriumReflect {
     private KomoriumReflect() {}
@@ -54,6 +55,25 @@ final class KomoriumReflect {
         Field[] out = new Field[keep];
         int i = 0;
         for (Field f : fs) if (!added(f)) out[i++] = f;
+        return out;
+    }
+
+    /**
+     * The only line of a reverse trampoline (TRAMPOLINE_LINE in server/src/runtime/contract.ts):
+     * the extended version of a native, abstract or interface method, which calls the original.
+     * The original program had no frame there.
+     */
+    private static final int TRAMPOLINE_LINE = 65535;
+
+    /** Throwable's stack trace without the frames of reverse trampolines. */
+    static StackTraceElement[] frames(StackTraceElement[] st) {
+        if (st == null) return null;
+        int keep = 0;
+        for (StackTraceElement e : st) if (e == null || e.getLineNumber() != TRAMPOLINE_LINE) keep++;
+        if (keep == st.length) return st;
+        StackTraceElement[] out = new StackTraceElement[keep];
+        int i = 0;
+        for (StackTraceElement e : st) if (e == null || e.getLineNumber() != TRAMPOLINE_LINE) out[i++] = e;
         return out;
     }
 }

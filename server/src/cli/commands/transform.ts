@@ -66,7 +66,7 @@ registerCommand({
       process.stderr.write(
         `transform: ${r.classes} classes (${r.transformed} transformed, ${r.reused} from cache), ${r.resources} resources, ` +
           `${r.fallbacks.length} fallbacks, ${r.failed.length} failed, ${(r.ms / 1000).toFixed(2)} s -> ${outDir}\n` +
-          `run it with: java --patch-module=java.base=${patchDir} ${HOTSPOT_JIT_OPTIONS.join(' ')} -cp ${outDir} MainClass  (the patch keeps reflection unchanged, the -XX options keep the sampling path out of compiled code; both optional)\n`,
+          `run it with: java --patch-module=java.base=${patchDir} ${HOTSPOT_JIT_OPTIONS.join(' ')} -cp ${outDir} MainClass  (the patch keeps reflection and stack traces unchanged and is needed for java.lang.reflect.Proxy of interfaces with extended methods, the -XX options keep the sampling path out of compiled code; both optional)\n`,
       );
     }
     return r.failed.length > 0 ? 1 : 0;

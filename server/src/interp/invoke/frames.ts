@@ -4,6 +4,7 @@
 
 import { Tag } from '../../classfile/model';
 import type { JMethod } from '../klass';
+import { TRAMPOLINE_LINE } from '../../runtime/contract';
 
 const HIDDEN = 'Ljdk/internal/vm/annotation/Hidden;';
 const COMPILED = 'Ljava/lang/invoke/LambdaForm$Compiled;';
@@ -79,14 +80,16 @@ export function isHiddenFrame(m: JMethod): boolean {
 }
 
 /**
- * The transformer's extended trampoline for a native method (synthetic, same name, extended
- * descriptor, calls the native): the native's own frame is what HotSpot shows, so this one is
- * left out of stack traces.
+ * A reverse trampoline of the transformer (synthetic, extended descriptor, calls the original:
+ * the extended version of a native, abstract or interface method), recognised by its only
+ * source line, TRAMPOLINE_LINE. The original program had no frame there, so it is left out of
+ * stack traces and stack walks (HotSpot runs leave it out of stack traces through the
+ * reflection patch).
  */
-export function isNativeTrampoline(m: JMethod): boolean {
-  if ((m.access & 0x1000) === 0 || (m.access & 0x100) !== 0 || !m.desc.includes(EXTENDED)) return false;
-  const orig = m.klass.declared.get(m.name + m.desc.replace(EXTENDED, ')'));
-  return orig !== undefined && (orig.access & 0x100) !== 0;
+export function isTrampoline(m: JMethod): boolean {
+  if ((m.access & 0x1000) === 0 || !m.desc.includes(EXTENDED)) return false;
+  const l = m.lines;
+  return l !== null && l.length === 2 && l[1] === TRAMPOLINE_LINE;
 }
 
 /** Compiled LambdaForm code (skipped when looking for a caller-sensitive method's caller). */

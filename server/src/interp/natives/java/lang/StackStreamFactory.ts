@@ -18,7 +18,7 @@ import type { NativeTable } from '../../registry';
 import { getField, setField } from '../../util';
 import { pushCall } from '../../../calls';
 import { toNumber, type Long } from '../../../long';
-import { isHiddenFrame, isNativeTrampoline } from '../../../invoke/frames';
+import { isHiddenFrame, isTrampoline } from '../../../invoke/frames';
 import { fillMember } from '../../../invoke/member';
 
 // StackStreamFactory's mode bits.
@@ -53,7 +53,7 @@ function fill(vm: VM, w: Walk, count: number, start: number, frames: JArray): nu
     const m = f.m;
     if (m === null) continue;
     if ((w.mode & SHOW_HIDDEN_FRAMES) === 0 && isHiddenFrame(m)) continue;
-    if (isNativeTrampoline(m)) continue;
+    if (isTrampoline(m)) continue;
     if (w.mode & FILL_CLASS_REFS_ONLY) data[end] = vm.mirrorOf(m.klass);
     else {
       const info = data[end];
