@@ -52,13 +52,8 @@ function patchSource(): string {
   throw new Error('cannot find runtime/patch/java/lang/KomoriumReflect.java');
 }
 
-/** Returns java.lang.Class with every call of the three natives followed by its filter. */
-export function patchClassClass(bytes: Uint8Array): { bytes: Uint8Array; patched: number } {
-  return patchCalls(bytes, 'java/lang/Class');
-}
-
 /** Returns class `name` (a key of FILTERS) with every filtered call followed by its filter. */
-export function patchCalls(bytes: Uint8Array, name: string): { bytes: Uint8Array; patched: number } {
+function patchCalls(bytes: Uint8Array, name: string): { bytes: Uint8Array; patched: number } {
   const filters = FILTERS[name]!;
   const cf = readClass(bytes, `${name}.class`);
   const pool = new ConstantPool(cf);

@@ -54,7 +54,7 @@ export function interfacePolicy(infos: Iterable<ClassInfo>): InterfacePolicy {
   const declaring = new Map<string, string[]>();
   for (const c of byName.values()) {
     for (const [k, m] of c.methods) {
-      if ((m.access & (Acc.STATIC | Acc.PRIVATE)) !== 0 || m.name === '<clinit>') continue;
+      if ((m.access & (Acc.STATIC | Acc.PRIVATE)) !== 0) continue;
       let l = declaring.get(k);
       if (!l) declaring.set(k, (l = []));
       l.push(c.name);
