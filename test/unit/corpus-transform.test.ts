@@ -2,10 +2,6 @@
 // program is transformed (scope `app`) and run with -Xverify:all and the runtime on the class
 // path; stdout, stderr and the exit code must equal the original run's, and a profile must be
 // written. test/slow/corpus-transform.test.ts runs the whole corpus.
-//
-// Programs left out of this slice because they currently differ after transformation (see
-// the slow test): npe-helpful-messages (on HotSpot, helpful NPE messages name the extended
-// descriptors).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -28,6 +24,7 @@ const SLICE = [
   'threads-executor', // pools, futures, CompletableFuture, atomics
   'reflection-invoke', // Method.invoke, Constructor.newInstance, fields
   'interface-main', // main in an interface, interface <clinit>
+  'npe-helpful-messages', // JEP 358 messages name the original descriptors (java.base patch)
   'release7-classfiles', // class version 51: interfaces without extended versions
   'wide-signatures-locals', // 255-slot descriptors (counting-only fallback), > 256 locals
   'dynamic-proxy', // java.lang.reflect.Proxy implementing the program's interfaces

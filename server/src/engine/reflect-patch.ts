@@ -1,7 +1,8 @@
 // The HotSpot engine's reflection patch (paper 000, Section 4.3): a java.lang.Class whose
 // getDeclaredMethods0/Fields0/Constructors0 results pass through java.lang.KomoriumReflect,
-// which drops what the transformation added, and a java.lang.Throwable whose stack traces
-// leave out the frames of reverse trampolines. Built once per JDK into the cache and used with
+// which drops what the transformation added, a java.lang.Throwable whose stack traces
+// leave out the frames of reverse trampolines, and a java.lang.NullPointerException whose
+// helpful messages name methods by their original descriptors. Built once per JDK into the cache and used with
 // `--patch-module java.base=DIR`.
 
 import { execFileSync } from 'node:child_process';
@@ -37,10 +38,14 @@ const FILTERS: Record<string, Record<string, { name: string; desc: string }>> = 
       desc: '([Ljava/lang/StackTraceElement;)[Ljava/lang/StackTraceElement;',
     },
   },
+  // Helpful NPE messages (JEP 358) naming methods with their original descriptors.
+  'java/lang/NullPointerException': {
+    'java/lang/NullPointerException.getExtendedNPEMessage()Ljava/lang/String;': { name: 'npeMessage', desc: '(Ljava/lang/String;)Ljava/lang/String;' },
+  },
 };
 
 /** How many call sites each patched class must have (a JDK that differs fails loudly). */
-const EXPECTED: Record<string, number> = { 'java/lang/Class': 3, 'java/lang/Throwable': 1 };
+const EXPECTED: Record<string, number> = { 'java/lang/Class': 3, 'java/lang/Throwable': 1, 'java/lang/NullPointerException': 1 };
 
 function patchSource(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
@@ -86,7 +91,7 @@ function patchCalls(bytes: Uint8Array, name: string): { bytes: Uint8Array; patch
 export function reflectionPatch(jdk: JdkInfo, cacheDir: string): string {
   const src = patchSource();
   const javaSrc = readFileSync(join(src, 'java', 'lang', 'KomoriumReflect.java'));
-  const key = createHash('sha256').update(`reflect-patch-2\0${jdk.home}\0${jdk.version}\0`).update(javaSrc).digest('hex').slice(0, 16);
+  const key = createHash('sha256').update(`reflect-patch-3\0${jdk.home}\0${jdk.version}\0`).update(javaSrc).digest('hex').slice(0, 16);
   const dir = join(cacheDir, `java.base-${key}`);
   if (existsSync(join(dir, '.complete'))) return dir;
   const tmp = `${dir}.${process.pid}.tmp`;

@@ -10,7 +10,9 @@ import java.lang.reflect.Method;
  * reflection does not see what the Komorium transformation added: the synthetic extended
  * methods and constructors (..., komorium.rt.TC, komorium.rt.MID[], int) and the MID fields.
  * This is the approach of paper 000, Section 4.3. java.lang.Throwable passes its stack trace
- * through {@link #frames}, which leaves out the frames of reverse trampolines.
+ * through {@link #frames}, which leaves out the frames of reverse trampolines, and
+ * java.lang.NullPointerException its helpful message (JEP 358) through {@link #npeMessage},
+ * which names methods by their original descriptors.
  */
 final class KomoriumReflect {
     private KomoriumReflect() {}
@@ -75,5 +77,33 @@ final class KomoriumReflect {
         int i = 0;
         for (StackTraceElement e : st) if (e == null || e.getLineNumber() != TRAMPOLINE_LINE) out[i++] = e;
         return out;
+    }
+
+    /** The three parameters the transformation appends, as helpful NPE messages print them. */
+    private static final String EXTRA = "komorium.rt.TC, komorium.rt.MID[], int)";
+
+    /**
+     * A helpful NullPointerException message (computed by the VM from the transformed bytecode)
+     * with the methods it names shown with their original parameters:
+     * {@code Main.f(int, komorium.rt.TC, komorium.rt.MID[], int)} becomes {@code Main.f(int)}.
+     */
+    static String npeMessage(String m) {
+        if (m == null || m.indexOf(EXTRA) < 0) return m;
+        StringBuilder b = new StringBuilder(m.length());
+        int from = 0;
+        int i;
+        while ((i = m.indexOf(EXTRA, from)) >= 0) {
+            int cut = i;
+            if (cut >= 2 && m.charAt(cut - 2) == ',' && m.charAt(cut - 1) == ' ') cut -= 2;
+            else if (cut < 1 || m.charAt(cut - 1) != '(') {
+                // Not a parameter list we appended to: keep it as it is.
+                b.append(m, from, i + EXTRA.length());
+                from = i + EXTRA.length();
+                continue;
+            }
+            b.append(m, from, cut).append(')');
+            from = i + EXTRA.length();
+        }
+        return b.append(m, from, m.length()).toString();
     }
 }
