@@ -47,6 +47,9 @@ export const RT = {
   beforeHalt: m(TC_CLASS, 'beforeHalt', '()V', 'static'),
   triggerSampling: m(TC_CLASS, 'triggerSampling', `(${MID_ARRAY_DESC}II)V`, 'virtual'),
   triggerSamplingLeaf: m(TC_CLASS, 'triggerSamplingLeaf', `(${MID_ARRAY_DESC}I${MID_DESC}I)V`, 'virtual'),
+  /** The check's slow path in generated code: returns the new counter, which the caller stores. */
+  sampleNext: m(TC_CLASS, 'sampleNext', `(${MID_ARRAY_DESC}II)I`, 'virtual'),
+  sampleNextLeaf: m(TC_CLASS, 'sampleNextLeaf', `(${MID_ARRAY_DESC}I${MID_DESC}I)I`, 'virtual'),
   /** `MIDImpl.create(className, methodName, descriptor, sourceFile|null)` in `<clinit>`. */
   createMid: m(MID_IMPL_CLASS, 'create', `(Ljava/lang/String;Ljava/lang/String;Ljava/lang/String;Ljava/lang/String;)${MID_DESC}`, 'static'),
 } as const satisfies Record<string, RuntimeMember>;

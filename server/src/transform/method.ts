@@ -238,14 +238,19 @@ export function instrumentBody(o: BodyOptions): { mc: MethodCode; stats: BodySta
     if (!sync[b]) for (const s of c.succs) clean[s] = false;
   });
   let usesD = false;
+  // tc.instrCounter = tc.sampleNext(stack, sp, line): the store follows the call, so after the
+  // check's paths merge C2 knows the counter's value (docs/RUNTIME.md, "Granularity checks").
+  // (`aload tc; swap` after the call rather than `aload tc` before it: the operand stack's
+  // high-water mark stays as it was, and with it the interpreter's frame size.)
   const emitTrigger = (checkLine: number): void => {
     if (leaf) {
       e.var(Op.ALOAD, T).var(Op.ALOAD, S).var(Op.ILOAD, P);
       midField();
-      e.int(checkLine).invoke(Op.INVOKEVIRTUAL, RT.triggerSamplingLeaf);
+      e.int(checkLine).invoke(Op.INVOKEVIRTUAL, RT.sampleNextLeaf);
     } else {
-      e.var(Op.ALOAD, T).var(Op.ALOAD, S).var(Op.ILOAD, P).int(checkLine).invoke(Op.INVOKEVIRTUAL, RT.triggerSampling);
+      e.var(Op.ALOAD, T).var(Op.ALOAD, S).var(Op.ILOAD, P).int(checkLine).invoke(Op.INVOKEVIRTUAL, RT.sampleNext);
     }
+    e.var(Op.ALOAD, T).op(Op.SWAP).field(Op.PUTFIELD, RT.instrCounter);
   };
   const emitCount = (si: number, at: number): void => {
     const sub = subs[si]!;

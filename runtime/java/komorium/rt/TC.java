@@ -463,6 +463,30 @@ public final class TC {
         sample(stack, sp + 1, line);
     }
 
+    /**
+     * The granularity check's slow path as generated code calls it: like {@link #triggerSampling},
+     * and returns the new counter, which the caller stores into {@link #instrCounter} itself.
+     * That store follows the merge of the check's two paths, so compiled code that continues
+     * after a check knows the counter's value without reloading it from memory (a sample path
+     * that only returns through memory makes every later check of the inlined code a
+     * store-to-load dependency on this field).
+     * {@code invokevirtual komorium/rt/TC.sampleNext ([Lkomorium/rt/MID;II)I}
+     */
+    public int sampleNext(MID[] stack, int sp, int line) {
+        if (suspended) return instrCounter = Integer.MAX_VALUE;
+        sample(stack, sp, line);
+        return instrCounter;
+    }
+
+    /**
+     * {@link #triggerSamplingLeaf} returning the new counter (see {@link #sampleNext}).
+     * {@code invokevirtual komorium/rt/TC.sampleNextLeaf ([Lkomorium/rt/MID;ILkomorium/rt/MID;I)I}
+     */
+    public int sampleNextLeaf(MID[] stack, int sp, MID mid, int line) {
+        triggerSamplingLeaf(stack, sp, mid, line);
+        return instrCounter;
+    }
+
     private void sample(MID[] stack, int sp, int line) {
         long consumed = (long) gran - (long) instrCounter;
         SamplingProfiler p = Contexts.agent;
