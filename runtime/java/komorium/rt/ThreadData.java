@@ -59,7 +59,7 @@ final class ThreadData {
      * The tree node for the reified stack {@code stack[0..sp)}: the path cache of paper 000
      * Section 6.2 (Figure 9), kept beside the stack instead of in it. Each sample marks the
      * call-line entries of the frames it walked ({@link TC#LINE_MARK}); the frames up to the
-     * topmost still-marked entry are the ones of the previous sample in this segment, so only
+     * last still-marked entry are the ones of the previous sample in this segment, so only
      * the frames above it are looked up. The stack itself is never written, so the
      * conditional push of generated code keeps skipping its store after a sample. The result
      * is the same node as a walk from the root.
@@ -79,8 +79,20 @@ final class ThreadData {
         int j = -1;
         InvocationNode n = root;
         if (cacheLines == ln) {
-            j = top;
-            while (j >= 0 && !TC.isMarked(ln[j])) j--;
+            // The marked entries of [0, top] are a prefix (a new frame at depth d clears the
+            // mark at d, and every frame above it is newer and cleared its own), so the last
+            // one is found by bisection. Any marked entry would do (see TC.LINE_MARK).
+            if (!TC.isMarked(ln[0])) j = -1;
+            else if (TC.isMarked(ln[top])) j = top;
+            else {
+                int lo = 0, hi = top;
+                while (hi - lo > 1) {
+                    int mid = (lo + hi) >>> 1;
+                    if (TC.isMarked(ln[mid])) lo = mid;
+                    else hi = mid;
+                }
+                j = lo;
+            }
             if (j >= 0) {
                 InvocationNode c = nodes[j];
                 if (c != null) n = c;
