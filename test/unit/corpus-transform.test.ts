@@ -25,6 +25,7 @@ const SLICE = [
   'reflection-invoke', // Method.invoke, Constructor.newInstance, fields
   'interface-main', // main in an interface, interface <clinit>
   'npe-helpful-messages', // JEP 358 messages name the original descriptors (java.base patch)
+  'interface-inheritance-mix', // interface methods inherited from superclasses, diamonds, enums, records
   'release7-classfiles', // class version 51: interfaces without extended versions
   'wide-signatures-locals', // 255-slot descriptors (counting-only fallback), > 256 locals
   'dynamic-proxy', // java.lang.reflect.Proxy implementing the program's interfaces
