@@ -53,6 +53,12 @@ export class ConstantPool {
   private index: Map<string, number> | undefined;
   /** Member references added through addFieldref/addMethodref, by owner, name and descriptor. */
   private readonly refs = new Map<string, number>();
+  /** addUtf8 and addClass results by string (no key strings built for repeated adds). */
+  private readonly utf8s = new Map<string, number>();
+  private readonly classes = new Map<string, number>();
+  /** fieldrefOf/methodrefOf results by the identity of the member object passed in. */
+  private readonly fieldMembers = new Map<object, number>();
+  private readonly methodMembers = new Map<object, number>();
 
   constructor(entriesOrClass: (CpEntry | undefined)[] | ClassFile) {
     this.entries = Array.isArray(entriesOrClass) ? entriesOrClass : entriesOrClass.constantPool;
@@ -137,10 +143,29 @@ export class ConstantPool {
   }
 
   addUtf8(value: string): number {
-    return this.add({ tag: Tag.Utf8, value });
+    let i = this.utf8s.get(value);
+    if (i === undefined) this.utf8s.set(value, (i = this.add({ tag: Tag.Utf8, value })));
+    return i;
   }
   addClass(internalName: string): number {
-    return this.add({ tag: Tag.Class, nameIndex: this.addUtf8(internalName) });
+    let i = this.classes.get(internalName);
+    if (i === undefined) this.classes.set(internalName, (i = this.add({ tag: Tag.Class, nameIndex: this.addUtf8(internalName) })));
+    return i;
+  }
+  /**
+   * addFieldref for a member object that names the same field every time it is passed (a
+   * constant of generated code): cached by the object's identity.
+   */
+  fieldrefOf(m: { readonly owner: string; readonly name: string; readonly desc: string }): number {
+    let i = this.fieldMembers.get(m);
+    if (i === undefined) this.fieldMembers.set(m, (i = this.addFieldref(m.owner, m.name, m.desc)));
+    return i;
+  }
+  /** addMethodref (not an interface method) by the identity of `m`, like fieldrefOf. */
+  methodrefOf(m: { readonly owner: string; readonly name: string; readonly desc: string }): number {
+    let i = this.methodMembers.get(m);
+    if (i === undefined) this.methodMembers.set(m, (i = this.addMethodref(m.owner, m.name, m.desc)));
+    return i;
   }
   addString(value: string): number {
     return this.add({ tag: Tag.String, stringIndex: this.addUtf8(value) });

@@ -16,7 +16,7 @@ import { paramSlots, splitMethodDescriptor } from '../classfile/code/vtypes';
 import { defaultBlockAnalysis, type BlockAnalysis } from './blocks';
 import { classInfoOf, type Hierarchy } from './hierarchy';
 import { Emitter, loadOp, returnOp, type MemberName } from './emit';
-import { instrumentBody, type BodyStats, type CallKind } from './method';
+import { analyseBody, instrumentBody, type BodyAnalysis, type BodyStats, type CallKind } from './method';
 import { MID_DESC, RT, TRAMPOLINE_LINE, extendedDescriptor, midFieldName } from './names';
 import { hasExtended, noExtendedReason, type Scope } from './scope';
 import { isInterfaceTrampoline, type InterfacePolicy } from './interfaces';
@@ -120,7 +120,15 @@ export function transformClass(input: ClassFile, opts: TransformOptions, file = 
   let sourceFile: string | undefined;
   for (const a of cf.attributes) if (a.name === 'SourceFile') sourceFile = pool.utf8(a.sourceFileIndex);
 
+  // Asked several times per call site (blocks, checks, emission; extended and original copy).
+  const kinds = new Map<number, CallKind>();
   const callKind = (insn: MethodInsn): CallKind => {
+    const key = (insn.op << 16) | insn.index;
+    let k = kinds.get(key);
+    if (k === undefined) kinds.set(key, (k = decideCallKind(insn)));
+    return k;
+  };
+  const decideCallKind = (insn: MethodInsn): CallKind => {
     const ref = pool.memberRef(insn.index);
     if (NO_CALLBACK.has(`${ref.owner}.${ref.name}${ref.descriptor}`)) return 'plain';
     const r = opts.hierarchy.resolve(ref.owner, ref.name, ref.descriptor, ref.tag === Tag.InterfaceMethodref);
@@ -147,8 +155,13 @@ export function transformClass(input: ClassFile, opts: TransformOptions, file = 
     return { owner: info.name, name: field, desc: MID_DESC };
   };
 
+  // The analysis of the method instrumented last (its extended version and original-signature
+  // copy share it).
+  let analysed: { mc: MethodCode; a: BodyAnalysis } | undefined;
   const instrument = (ctx: CodeContext, mc: MethodCode, entry: 'extended' | 'wrapper', mid: MemberName): { code: AttributeOf<'Code'>; stats: BodyStats } | undefined => {
-    const r = instrumentBody({ ctx, mc, entry, mid, maxPath, analysis, frames, callKind, leafOptimisation: opts.leafOptimisation, lineNumbers: opts.lineNumbers });
+    const o = { ctx, mc, entry, mid, maxPath, analysis, frames, callKind, leafOptimisation: opts.leafOptimisation, lineNumbers: opts.lineNumbers };
+    if (analysed?.mc !== mc) analysed = { mc, a: analyseBody(o) };
+    const r = instrumentBody(o, analysed.a);
     const extCtx: CodeContext = entry === 'extended' ? { ...ctx, descriptor: extendedDescriptor(ctx.descriptor) } : ctx;
     let code: AttributeOf<'Code'>;
     try {

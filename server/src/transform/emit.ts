@@ -6,9 +6,9 @@ import type { ConstantPool } from '../classfile/pool';
 import { STACK_DESC, TC } from './names';
 
 export interface MemberName {
-  owner: string;
-  name: string;
-  desc: string;
+  readonly owner: string;
+  readonly name: string;
+  readonly desc: string;
 }
 
 export class Emitter {
@@ -39,12 +39,14 @@ export class Emitter {
     this.out.push({ kind: 'iinc', index, delta });
     return this;
   }
+  // MemberName objects are not changed after creation (runtime members are constants), so the
+  // pool may cache their indices by identity.
   field(op: number, f: MemberName): this {
-    this.out.push({ kind: 'field', op, index: this.pool.addFieldref(f.owner, f.name, f.desc) });
+    this.out.push({ kind: 'field', op, index: this.pool.fieldrefOf(f) });
     return this;
   }
   invoke(op: number, m: MemberName, isInterface = false): this {
-    this.out.push({ kind: 'method', op, index: this.pool.addMethodref(m.owner, m.name, m.desc, isInterface) });
+    this.out.push({ kind: 'method', op, index: isInterface ? this.pool.addMethodref(m.owner, m.name, m.desc, true) : this.pool.methodrefOf(m) });
     return this;
   }
   jump(op: number, target: Label): this {

@@ -8,13 +8,14 @@
 
 import { isRealInsn, Label, type Frame, type Insn, type MethodCode, type MethodInsn, type VType } from '../classfile/code/insn';
 import { Op } from '../classfile/code/opcodes';
-import { simulateAll } from '../classfile/code/frames';
+import { simulateAt } from '../classfile/code/frames';
 import { entryFrame, type CodeContext } from '../classfile/code/context';
 import { placeChecks, type CfgBlock } from './checks';
 import type { BasicBlock, BlockAnalysis } from './blocks';
 import { Emitter, localsWith, STACK_TYPE, TC_TYPE, type MemberName } from './emit';
 import { RT, extendedDescriptor } from './names';
 import { Tag } from '../classfile/model';
+import type { ConstantPool } from '../classfile/pool';
 import { paramSlots } from '../classfile/code/vtypes';
 
 /** What to do at a call site. */
@@ -124,16 +125,36 @@ function splitBlocks(insns: readonly Insn[], blocks: readonly BasicBlock[], maxP
   return { cfg, subs, roots };
 }
 
-export function instrumentBody(o: BodyOptions): { mc: MethodCode; stats: BodyStats } {
-  const { mc, ctx } = o;
-  const pool = ctx.pool;
-  const insns = mc.insns;
-  const blocks = o.analysis.findBlocks(mc);
+/**
+ * What instrumentBody derives from the original code alone: the same for a method's extended
+ * version and its original-signature copy, so the caller computes it once for both.
+ */
+export interface BodyAnalysis {
+  cfg: CfgBlock[];
+  subs: SubBlock[];
+  roots: number[];
+  placement: ReturnType<typeof placeChecks>;
+  hasInvoke: boolean;
+  /** The frame before each instruction that starts a checked sub-block, computed on first use. */
+  before?: (Frame | undefined)[];
+}
+
+/** Blocks, sub-blocks and check placement of `o.mc` (depends on mc, analysis, maxPath, callKind). */
+export function analyseBody(o: BodyOptions): BodyAnalysis {
+  const insns = o.mc.insns;
+  const blocks = o.analysis.findBlocks(o.mc);
   // Invokes that matter for checks, syncs and the leaf optimisation: all but 'leaf' calls.
   const calls = (i: Insn): boolean => i.kind === 'indy' || (i.kind === 'method' && o.callKind(i) !== 'leaf');
   const { cfg, subs, roots } = splitBlocks(insns, blocks, o.maxPath, calls);
   const placement = placeChecks(cfg, roots, o.maxPath);
-  const hasInvoke = insns.some(calls);
+  return { cfg, subs, roots, placement, hasInvoke: insns.some(calls) };
+}
+
+export function instrumentBody(o: BodyOptions, a: BodyAnalysis = analyseBody(o)): { mc: MethodCode; stats: BodyStats } {
+  const { mc, ctx } = o;
+  const pool = ctx.pool;
+  const insns = mc.insns;
+  const { cfg, subs, roots, placement, hasInvoke } = a;
   const leaf = o.entry === 'extended' && !hasInvoke && (o.leafOptimisation ?? true);
   const lineNumbers = o.lineNumbers ?? true;
 
@@ -171,7 +192,14 @@ export function instrumentBody(o: BodyOptions): { mc: MethodCode; stats: BodySta
   const extendFrame = (f: Frame): Frame => ({ locals: localsWith(f.locals.map(fixType), L, extra), stack: f.stack.map(fixType) });
 
   const needFrames = o.frames && placement.reason.some((r) => r !== undefined);
-  const before = needFrames ? simulateAll(insns, initial, { pool, thisClass: ctx.thisClass }) : undefined;
+  if (needFrames && !a.before) {
+    const wanted = new Uint8Array(insns.length);
+    subs.forEach((sub, si) => {
+      if (placement.reason[si] !== undefined) wanted[sub.first] = 1;
+    });
+    a.before = simulateAt(insns, initial, { pool, thisClass: ctx.thisClass }, wanted);
+  }
+  const before = needFrames ? a.before : undefined;
 
   const e = new Emitter(pool);
   const midField = (): void => void e.field(Op.GETSTATIC, o.mid);
@@ -370,6 +398,21 @@ export function instrumentBody(o: BodyOptions): { mc: MethodCode; stats: BodySta
   };
 }
 
+/** Per pool: the extended method reference of each original method reference index. */
+const extendedRefs = new WeakMap<ConstantPool, Map<number, number>>();
+
+function extendedRef(pool: ConstantPool, index: number): number {
+  let m = extendedRefs.get(pool);
+  if (!m) extendedRefs.set(pool, (m = new Map()));
+  let i = m.get(index);
+  if (i === undefined) {
+    const ref = pool.memberRef(index);
+    i = pool.addMethodref(ref.owner, ref.name, extendedDescriptor(ref.descriptor), ref.tag === Tag.InterfaceMethodref);
+    m.set(index, i);
+  }
+  return i;
+}
+
 /** `line` < 0: no line information (no `tc.lines` store; 0 passed where a line is an argument). */
 function emitCall(e: Emitter, insn: MethodInsn, kind: CallKind, lineOrNone: number, T: number, S: number, P: number): void {
   const pool = e.pool;
@@ -393,11 +436,10 @@ function emitCall(e: Emitter, insn: MethodInsn, kind: CallKind, lineOrNone: numb
       e.var(Op.ALOAD, T).var(Op.ALOAD, S).var(Op.ILOAD, P).int(line).invoke(Op.INVOKESTATIC, RT.startThread);
       return;
     case 'extended': {
-      const ref = pool.memberRef(insn.index);
       // tc.lines[sp] = line; then push tc, stack, sp and call the extended version.
       if (lineOrNone >= 0) e.var(Op.ALOAD, T).field(Op.GETFIELD, RT.lines).var(Op.ILOAD, P).int(line).op(Op.IASTORE);
       e.var(Op.ALOAD, T).var(Op.ALOAD, S).var(Op.ILOAD, P);
-      e.invoke(insn.op, { owner: ref.owner, name: ref.name, desc: extendedDescriptor(ref.descriptor) }, ref.tag === Tag.InterfaceMethodref);
+      e.out.push({ kind: 'method', op: insn.op, index: extendedRef(pool, insn.index) });
       return;
     }
   }

@@ -33,6 +33,28 @@ function u2(v: number, what: string): number {
   return v;
 }
 
+function put1(code: Uint8Array, p: number, v: number): number {
+  code[p] = v;
+  return p + 1;
+}
+function putS2(dv: DataView, p: number, v: number): number {
+  dv.setInt16(p, v);
+  return p + 2;
+}
+function putU2(dv: DataView, p: number, v: number): number {
+  dv.setUint16(p, v);
+  return p + 2;
+}
+function putS4(dv: DataView, p: number, v: number): number {
+  dv.setInt32(p, v);
+  return p + 4;
+}
+
+/** Names a jump or switch for an error message. */
+function describeUser(insn: Insn, i: number): string {
+  return `${insn.kind === 'jump' ? OPCODE_NAMES[insn.op] : insn.kind} at node ${i}`;
+}
+
 /** Size in bytes of a non-jump, non-switch instruction. */
 function fixedSize(insn: RealInsn, pool: ConstantPool): number {
   switch (insn.kind) {
@@ -79,10 +101,9 @@ export function layoutCode(
     if (labelNode.has(insn.label)) fail(`label ${insn.label} is placed twice (nodes ${labelNode.get(insn.label)} and ${i})`);
     labelNode.set(insn.label, i);
   }
-  const nodeOf = (l: Label, user: () => string): number => {
-    const i = labelNode.get(l);
-    if (i === undefined) fail(`label ${l} used by ${user()} is not placed in the instruction list`);
-    return i;
+  // Checks that a label is placed; `user` says who uses it (built only for the message).
+  const placed = (l: Label, user: number | string): void => {
+    if (!labelNode.has(l)) fail(`label ${l} used by ${typeof user === 'number' ? describeUser(insns[user]!, user) : user} is not placed in the instruction list`);
   };
 
   const sizes = new Int32Array(n); // fixed sizes; 0 for pseudo, jumps and switches
@@ -95,19 +116,19 @@ export function layoutCode(
       case 'frame':
         break;
       case 'jump':
-        nodeOf(insn.target, () => `${OPCODE_NAMES[insn.op]} at node ${i}`);
+        placed(insn.target, i);
         if (forceWideJumps) wide[i] = 1;
         break;
       case 'tableswitch':
       case 'lookupswitch':
-        nodeOf(insn.dflt, () => `${insn.kind} at node ${i}`);
-        for (const t of insn.targets) nodeOf(t, () => `${insn.kind} at node ${i}`);
+        placed(insn.dflt, i);
+        for (const t of insn.targets) placed(t, i);
         break;
       default:
         sizes[i] = fixedSize(insn, pool);
     }
   }
-  for (const insn of insns) if (insn.kind === 'line') nodeOf(insn.start, () => `line ${insn.line}`);
+  for (const insn of insns) if (insn.kind === 'line') placed(insn.start, `line ${insn.line}`);
 
   const offsets = new Int32Array(n + 1);
   const computeOffsets = (): void => {
@@ -144,20 +165,9 @@ export function layoutCode(
   const code = new Uint8Array(total);
   const dv = new DataView(code.buffer);
   const widened: number[] = [];
+  // `p` is a plain local, written through the put* helpers (closures that assign it would
+  // make V8 keep it in a heap context).
   let p = 0;
-  const b = (v: number): void => void (code[p++] = v);
-  const s2 = (v: number): void => {
-    dv.setInt16(p, v);
-    p += 2;
-  };
-  const w2 = (v: number): void => {
-    dv.setUint16(p, v);
-    p += 2;
-  };
-  const s4 = (v: number): void => {
-    dv.setInt32(p, v);
-    p += 4;
-  };
   for (let i = 0; i < n; i++) {
     const insn = insns[i]!;
     p = offsets[i]!;
@@ -169,19 +179,19 @@ export function layoutCode(
         continue;
       case 'op':
         if (insn.op < 0 || insn.op > 0xc9 || OPCODE_NAMES[insn.op] === undefined) fail(`bad opcode ${insn.op} at node ${i}`);
-        b(insn.op);
+        p = put1(code, p, insn.op);
         break;
       case 'int':
-        b(insn.op);
+        p = put1(code, p, insn.op);
         if (insn.op === Op.BIPUSH) {
           if (insn.value < -128 || insn.value > 127) fail(`bipush value ${insn.value} does not fit in s1`);
-          b(insn.value & 0xff);
+          p = put1(code, p, insn.value & 0xff);
         } else if (insn.op === Op.SIPUSH) {
           if (insn.value < -32768 || insn.value > 32767) fail(`sipush value ${insn.value} does not fit in s2`);
-          s2(insn.value);
+          p = putS2(dv, p, insn.value);
         } else if (insn.op === Op.NEWARRAY) {
           if (insn.value < 4 || insn.value > 11) fail(`newarray type ${insn.value} is not 4..11`);
-          b(insn.value);
+          p = put1(code, p, insn.value);
         } else fail(`opcode ${insn.op} is not bipush, sipush or newarray`);
         break;
       case 'var': {
@@ -189,16 +199,16 @@ export function layoutCode(
         const isLoad = op >= Op.ILOAD && op <= Op.ALOAD;
         const isStore = op >= Op.ISTORE && op <= Op.ASTORE;
         if (!isLoad && !isStore && op !== Op.RET) fail(`opcode ${op} is not a load, store or ret`);
-        if (sizes[i] === 1) b((isLoad ? Op.ILOAD_0 + (op - Op.ILOAD) * 4 : Op.ISTORE_0 + (op - Op.ISTORE) * 4) + insn.index);
-        else if (sizes[i] === 2) (b(op), b(insn.index));
-        else (b(Op.WIDE), b(op), w2(insn.index));
+        if (sizes[i] === 1) p = put1(code, p, (isLoad ? Op.ILOAD_0 + (op - Op.ILOAD) * 4 : Op.ISTORE_0 + (op - Op.ISTORE) * 4) + insn.index);
+        else if (sizes[i] === 2) (p = put1(code, p, op), p = put1(code, p, insn.index));
+        else (p = put1(code, p, Op.WIDE), p = put1(code, p, op), p = putU2(dv, p, insn.index));
         break;
       }
       case 'iinc':
-        if (sizes[i] === 3) (b(Op.IINC), b(insn.index), b(insn.delta & 0xff));
+        if (sizes[i] === 3) (p = put1(code, p, Op.IINC), p = put1(code, p, insn.index), p = put1(code, p, insn.delta & 0xff));
         else {
           if (insn.delta < -32768 || insn.delta > 32767) fail(`iinc delta ${insn.delta} does not fit in s2`);
-          b(Op.WIDE), b(Op.IINC), w2(insn.index), s2(insn.delta);
+          p = put1(code, p, Op.WIDE), p = put1(code, p, Op.IINC), p = putU2(dv, p, insn.index), p = putS2(dv, p, insn.delta);
         }
         break;
       case 'jump': {
@@ -206,60 +216,64 @@ export function layoutCode(
         const op = insn.op;
         const conditional = (op >= Op.IFEQ && op <= Op.IF_ACMPNE) || op === Op.IFNULL || op === Op.IFNONNULL;
         if (!conditional && op !== Op.GOTO && op !== Op.JSR) fail(`opcode ${op} is not a jump`);
-        if (!wide[i]) (b(op), s2(d));
-        else if (!conditional) (b(op === Op.GOTO ? Op.GOTO_W : Op.JSR_W), s4(d));
+        if (!wide[i]) (p = put1(code, p, op), p = putS2(dv, p, d));
+        else if (!conditional) (p = put1(code, p, op === Op.GOTO ? Op.GOTO_W : Op.JSR_W), p = putS4(dv, p, d));
         else {
-          b(invertCondition(op)), s2(8), b(Op.GOTO_W), s4(d - 3);
+          p = put1(code, p, invertCondition(op)), p = putS2(dv, p, 8), p = put1(code, p, Op.GOTO_W), p = putS4(dv, p, d - 3);
           widened.push(i);
         }
         break;
       }
       case 'ldc': {
         const tag = pool.entry(insn.index).tag;
-        if (tag === Tag.Long || tag === Tag.Double) (b(Op.LDC2_W), w2(insn.index));
-        else if (sizes[i] === 2) (b(Op.LDC), b(insn.index));
-        else (b(Op.LDC_W), w2(insn.index));
+        if (tag === Tag.Long || tag === Tag.Double) (p = put1(code, p, Op.LDC2_W), p = putU2(dv, p, insn.index));
+        else if (sizes[i] === 2) (p = put1(code, p, Op.LDC), p = put1(code, p, insn.index));
+        else (p = put1(code, p, Op.LDC_W), p = putU2(dv, p, insn.index));
         break;
       }
       case 'field':
         if (insn.op < Op.GETSTATIC || insn.op > Op.PUTFIELD) fail(`opcode ${insn.op} is not a field instruction`);
-        b(insn.op), w2(u2(insn.index, 'constant-pool index'));
+        p = put1(code, p, insn.op), p = putU2(dv, p, u2(insn.index, 'constant-pool index'));
         break;
       case 'method':
         if (insn.op < Op.INVOKEVIRTUAL || insn.op > Op.INVOKEINTERFACE) fail(`opcode ${insn.op} is not an invoke instruction`);
-        b(insn.op), w2(u2(insn.index, 'constant-pool index'));
-        if (insn.op === Op.INVOKEINTERFACE) b(u1(interfaceArgCount(insn.index), 'invokeinterface count')), b(0);
+        p = put1(code, p, insn.op), p = putU2(dv, p, u2(insn.index, 'constant-pool index'));
+        if (insn.op === Op.INVOKEINTERFACE) p = put1(code, p, u1(interfaceArgCount(insn.index), 'invokeinterface count')), p = put1(code, p, 0);
         break;
       case 'indy':
-        b(Op.INVOKEDYNAMIC), w2(u2(insn.index, 'constant-pool index')), b(0), b(0);
+        p = put1(code, p, Op.INVOKEDYNAMIC), p = putU2(dv, p, u2(insn.index, 'constant-pool index')), p = put1(code, p, 0), p = put1(code, p, 0);
         break;
       case 'type':
         if (insn.op !== Op.NEW && insn.op !== Op.ANEWARRAY && insn.op !== Op.CHECKCAST && insn.op !== Op.INSTANCEOF)
           fail(`opcode ${insn.op} is not new, anewarray, checkcast or instanceof`);
-        b(insn.op), w2(u2(insn.index, 'constant-pool index'));
+        p = put1(code, p, insn.op), p = putU2(dv, p, u2(insn.index, 'constant-pool index'));
         break;
       case 'multianewarray':
-        b(Op.MULTIANEWARRAY), w2(u2(insn.index, 'constant-pool index')), b(u1(insn.dimensions, 'multianewarray dimensions'));
+        p = put1(code, p, Op.MULTIANEWARRAY), p = putU2(dv, p, u2(insn.index, 'constant-pool index')), p = put1(code, p, u1(insn.dimensions, 'multianewarray dimensions'));
         if (insn.dimensions < 1) fail('multianewarray dimensions must be >= 1');
         break;
       case 'tableswitch':
         if (insn.targets.length !== insn.high - insn.low + 1 || insn.high < insn.low)
           fail(`tableswitch ${insn.low}..${insn.high} needs ${insn.high - insn.low + 1} targets, has ${insn.targets.length}`);
-        b(Op.TABLESWITCH);
-        while (p % 4) b(0);
-        s4(target(insn.dflt) - at), s4(insn.low), s4(insn.high);
-        for (const t of insn.targets) s4(target(t) - at);
+        p = put1(code, p, Op.TABLESWITCH);
+        while (p % 4) p = put1(code, p, 0);
+        p = putS4(dv, p, target(insn.dflt) - at), p = putS4(dv, p, insn.low), p = putS4(dv, p, insn.high);
+        for (const t of insn.targets) p = putS4(dv, p, target(t) - at);
         break;
       case 'lookupswitch':
         if (insn.keys.length !== insn.targets.length) fail(`lookupswitch has ${insn.keys.length} keys but ${insn.targets.length} targets`);
-        b(Op.LOOKUPSWITCH);
-        while (p % 4) b(0);
-        s4(target(insn.dflt) - at), s4(insn.keys.length);
-        insn.keys.forEach((k, j) => (s4(k), s4(target(insn.targets[j]!) - at)));
+        p = put1(code, p, Op.LOOKUPSWITCH);
+        while (p % 4) p = put1(code, p, 0);
+        p = putS4(dv, p, target(insn.dflt) - at), p = putS4(dv, p, insn.keys.length);
+        for (let j = 0; j < insn.keys.length; j++) (p = putS4(dv, p, insn.keys[j]!), p = putS4(dv, p, target(insn.targets[j]!) - at));
         break;
     }
   }
   // Pseudo nodes take the offset of the next real instruction: offsets[i] already is that.
-  const offsetOf = (l: Label): number => offsets[nodeOf(l, () => 'a frame, table or annotation')]!;
+  const offsetOf = (l: Label): number => {
+    const i = labelNode.get(l);
+    if (i === undefined) fail(`label ${l} used by a frame, table or annotation is not placed in the instruction list`);
+    return offsets[i]!;
+  };
   return { code, nodeOffsets: offsets.subarray(0, n), offsetOf, widenedConditionals: widened };
 }
