@@ -9,6 +9,7 @@
 import { isRealInsn, Label, type Frame, type Insn, type MethodCode, type MethodInsn, type VType } from '../classfile/code/insn';
 import { Op } from '../classfile/code/opcodes';
 import { simulateAt } from '../classfile/code/frames';
+import { Scratch, scratchUint8 } from '../classfile/code/scratch';
 import { entryFrame, type CodeContext } from '../classfile/code/context';
 import { placeChecks, type CfgBlock } from './checks';
 import type { BasicBlock, BlockAnalysis } from './blocks';
@@ -193,7 +194,7 @@ export function instrumentBody(o: BodyOptions, a: BodyAnalysis = analyseBody(o))
 
   const needFrames = o.frames && placement.reason.some((r) => r !== undefined);
   if (needFrames && !a.before) {
-    const wanted = new Uint8Array(insns.length);
+    const wanted = scratchUint8(Scratch.CheckPoints, insns.length);
     subs.forEach((sub, si) => {
       if (placement.reason[si] !== undefined) wanted[sub.first] = 1;
     });

@@ -42,7 +42,7 @@ export function encodeCode(ctx: CodeContext, mc: MethodCode, opts: EncodeOptions
   let haveFrames = false;
   if (writeFrames) {
     const byOffset = new Map<number, Frame>();
-    for (let i = 0; i < insns.length; i++) {
+    for (const i of layout.frameNodes) {
       const insn = insns[i]!;
       if (insn.kind !== 'frame') continue;
       const o = layout.nodeOffsets[i]!;
@@ -82,7 +82,7 @@ export function encodeCode(ctx: CodeContext, mc: MethodCode, opts: EncodeOptions
   }
 
   // ---- max_stack / max_locals
-  const maxStack = computeMaxStack(mc, pool);
+  const maxStack = computeMaxStack(mc, pool, layout);
   const maxLocals = computeMaxLocals(mc, ctx.descriptor, ctx.isStatic);
   const finalMaxStack = opts.exactMaxs ? maxStack : Math.max(maxStack, mc.maxStack);
   const finalMaxLocals = opts.exactMaxs ? maxLocals : Math.max(maxLocals, mc.maxLocals);
@@ -90,7 +90,8 @@ export function encodeCode(ctx: CodeContext, mc: MethodCode, opts: EncodeOptions
 
   // ---- sub-attributes
   const lines: { startPc: number; line: number }[] = [];
-  for (const insn of insns) {
+  for (const i of layout.lineNodes) {
+    const insn = insns[i]!;
     if (insn.kind !== 'line') continue;
     const startPc = off(insn.start);
     if (startPc < codeLength) lines.push({ startPc, line: insn.line });

@@ -390,13 +390,13 @@ export function simulateAll(insns: readonly Insn[], initial: Frame, ctx: SimCont
 
 /**
  * Like simulateAll, but keeps only the frames before the instructions `wanted` marks (one
- * linear pass; no frame is copied for the others).
+ * linear pass; no frame is copied for the others). `wanted` may be longer than `insns`.
  */
 export function simulateAt(insns: readonly Insn[], initial: Frame, ctx: SimContext, wanted: Uint8Array): (Frame | undefined)[] {
   const sim = new FrameSimulator(ctx, initial);
   const out: (Frame | undefined)[] = new Array<Frame | undefined>(insns.length);
   let last = -1;
-  for (let i = 0; i < wanted.length; i++) if (wanted[i]) last = i;
+  for (let i = 0; i < insns.length; i++) if (wanted[i]) last = i;
   for (let i = 0; i <= last; i++) {
     if (wanted[i]) out[i] = sim.frame();
     sim.apply(insns[i]!);

@@ -6,8 +6,9 @@
 import { CodeModelError } from '../errors';
 import { Tag } from '../model';
 import type { ConstantPool } from '../pool';
-import type { Insn, Label, RealInsn } from './insn';
+import type { Insn, JumpInsn, Label, RealInsn } from './insn';
 import { invertCondition, Op, OPCODE_NAMES } from './opcodes';
+import { Scratch, scratchInt32, scratchUint8 } from './scratch';
 
 export interface Layout {
   code: Uint8Array;
@@ -16,6 +17,11 @@ export interface Layout {
   offsetOf(label: Label): number;
   /** Node indices of conditional jumps written as `!cond +8; goto_w target`. */
   widenedConditionals: number[];
+  /** Node index of each label. */
+  labelNode: ReadonlyMap<Label, number>;
+  /** Node indices of the line and frame nodes, in order. */
+  lineNodes: readonly number[];
+  frameNodes: readonly number[];
 }
 
 const MAX_CODE = 65535;
@@ -93,63 +99,86 @@ export function layoutCode(
   forceWideJumps = false,
 ): Layout {
   const n = insns.length;
-  // Label positions: node index of the label node.
+  // One pass over the nodes (each `insn.kind` read is a megamorphic property load): label
+  // positions, the sizes of fixed-size instructions, and the nodes later passes need.
+  // kinds[i]: 0 fixed size or pseudo (sizes[i]), 1 conditional jump, 2 goto/jsr, 3 tableswitch,
+  // 4 lookupswitch (sizes[i]: the switch without its opcode and padding).
   const labelNode = new Map<Label, number>();
-  for (let i = 0; i < n; i++) {
-    const insn = insns[i]!;
-    if (insn.kind !== 'label') continue;
-    if (labelNode.has(insn.label)) fail(`label ${insn.label} is placed twice (nodes ${labelNode.get(insn.label)} and ${i})`);
-    labelNode.set(insn.label, i);
-  }
-  // Checks that a label is placed; `user` says who uses it (built only for the message).
-  const placed = (l: Label, user: number | string): void => {
-    if (!labelNode.has(l)) fail(`label ${l} used by ${typeof user === 'number' ? describeUser(insns[user]!, user) : user} is not placed in the instruction list`);
-  };
-
-  const sizes = new Int32Array(n); // fixed sizes; 0 for pseudo, jumps and switches
-  const wide = new Uint8Array(n); // jumps written in their wide form
+  const sizes = scratchInt32(Scratch.LayoutSizes, n, 0);
+  const kinds = scratchUint8(Scratch.LayoutKinds, n);
+  const wide = scratchUint8(Scratch.LayoutWide, n); // jumps written in their wide form
+  const jumps: number[] = [];
+  const branches: number[] = []; // jumps and switches, in node order
+  const lineNodes: number[] = [];
+  const frameNodes: number[] = [];
   for (let i = 0; i < n; i++) {
     const insn = insns[i]!;
     switch (insn.kind) {
       case 'label':
+        if (labelNode.has(insn.label)) fail(`label ${insn.label} is placed twice (nodes ${labelNode.get(insn.label)} and ${i})`);
+        labelNode.set(insn.label, i);
+        break;
       case 'line':
+        lineNodes.push(i);
+        break;
       case 'frame':
+        frameNodes.push(i);
         break;
       case 'jump':
-        placed(insn.target, i);
+        kinds[i] = insn.op === Op.GOTO || insn.op === Op.JSR ? 2 : 1;
         if (forceWideJumps) wide[i] = 1;
+        jumps.push(i);
+        branches.push(i);
         break;
       case 'tableswitch':
+        kinds[i] = 3;
+        sizes[i] = 12 + 4 * insn.targets.length;
+        branches.push(i);
+        break;
       case 'lookupswitch':
-        placed(insn.dflt, i);
-        for (const t of insn.targets) placed(t, i);
+        kinds[i] = 4;
+        sizes[i] = 8 + 8 * insn.targets.length;
+        branches.push(i);
         break;
       default:
         sizes[i] = fixedSize(insn, pool);
     }
   }
-  for (const insn of insns) if (insn.kind === 'line') placed(insn.start, `line ${insn.line}`);
+  // Checks that a label is placed; `user` says who uses it (built only for the message).
+  const placed = (l: Label, user: number | string): void => {
+    if (!labelNode.has(l)) fail(`label ${l} used by ${typeof user === 'number' ? describeUser(insns[user]!, user) : user} is not placed in the instruction list`);
+  };
+  for (const i of branches) {
+    const insn = insns[i]!;
+    if (insn.kind === 'jump') placed(insn.target, i);
+    else if (insn.kind === 'tableswitch' || insn.kind === 'lookupswitch') {
+      placed(insn.dflt, i);
+      for (const t of insn.targets) placed(t, i);
+    }
+  }
+  for (const i of lineNodes) {
+    const insn = insns[i]!;
+    if (insn.kind === 'line') placed(insn.start, `line ${insn.line}`);
+  }
 
   const offsets = new Int32Array(n + 1);
   const computeOffsets = (): void => {
     let off = 0;
     for (let i = 0; i < n; i++) {
       offsets[i] = off;
-      const insn = insns[i]!;
-      if (insn.kind === 'jump') off += !wide[i] ? 3 : insn.op === Op.GOTO || insn.op === Op.JSR ? 5 : 8;
-      else if (insn.kind === 'tableswitch') off += 1 + ((3 - (off % 4)) % 4) + 12 + 4 * insn.targets.length;
-      else if (insn.kind === 'lookupswitch') off += 1 + ((3 - (off % 4)) % 4) + 8 + 8 * insn.targets.length;
-      else off += sizes[i]!;
+      const k = kinds[i]!;
+      if (k === 0) off += sizes[i]!;
+      else if (k <= 2) off += !wide[i] ? 3 : k === 2 ? 5 : 8;
+      else off += 1 + ((3 - (off % 4)) % 4) + sizes[i]!;
     }
     offsets[n] = off;
   };
   for (;;) {
     computeOffsets();
     let changed = false;
-    for (let i = 0; i < n; i++) {
-      const insn = insns[i]!;
-      if (insn.kind !== 'jump' || wide[i]) continue;
-      const d = offsets[labelNode.get(insn.target)!]! - offsets[i]!;
+    for (const i of jumps) {
+      if (wide[i]) continue;
+      const d = offsets[labelNode.get((insns[i] as JumpInsn).target)!]! - offsets[i]!;
       if (d < -32768 || d > 32767) {
         wide[i] = 1;
         changed = true;
@@ -275,5 +304,5 @@ export function layoutCode(
     if (i === undefined) fail(`label ${l} used by a frame, table or annotation is not placed in the instruction list`);
     return offsets[i]!;
   };
-  return { code, nodeOffsets: offsets.subarray(0, n), offsetOf, widenedConditionals: widened };
+  return { code, nodeOffsets: offsets.subarray(0, n), offsetOf, widenedConditionals: widened, labelNode, lineNodes, frameNodes };
 }

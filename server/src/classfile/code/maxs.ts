@@ -12,23 +12,33 @@ import { isRealInsn, type Insn, type Label, type MethodCode } from './insn';
 import { Op, OPCODE_NAMES } from './opcodes';
 import { stackEffect } from './stack';
 import { paramSlots } from './vtypes';
+import { Scratch, scratchInt32 } from './scratch';
 
-export function computeMaxStack(mc: MethodCode, pool: ConstantPool): number {
+/**
+ * `known`: what layoutCode found for the same instructions (label positions and frame nodes),
+ * so this pass need not look for them again.
+ */
+export function computeMaxStack(mc: MethodCode, pool: ConstantPool, known?: { labelNode: ReadonlyMap<Label, number>; frameNodes: readonly number[] }): number {
   const insns = mc.insns;
   const n = insns.length;
   // next[i]: index of the first real instruction at or after node i (n if none).
-  const next = new Int32Array(n + 1);
+  const next = scratchInt32(Scratch.MaxsNext, n + 1, 0);
   next[n] = n;
   for (let i = n - 1; i >= 0; i--) next[i] = isRealInsn(insns[i]!) ? i : next[i + 1]!;
-  const labelNode = new Map<Label, number>();
-  insns.forEach((insn, i) => insn.kind === 'label' && labelNode.set(insn.label, i));
+  let labelNode = known?.labelNode;
+  if (!labelNode) {
+    const m = new Map<Label, number>();
+    insns.forEach((insn, i) => insn.kind === 'label' && m.set(insn.label, i));
+    labelNode = m;
+  }
+  const labels = labelNode;
   const at = (l: Label): number => {
-    const i = labelNode.get(l);
+    const i = labels.get(l);
     if (i === undefined) throw new CodeModelError(`label ${l} is not placed in the instruction list`);
     return next[i]!;
   };
 
-  const depth = new Int32Array(n).fill(-1);
+  const depth = scratchInt32(Scratch.MaxsDepth, n, -1);
   const work: number[] = [];
   let max = 0;
   const reach = (i: number, d: number): void => {
@@ -41,9 +51,16 @@ export function computeMaxStack(mc: MethodCode, pool: ConstantPool): number {
 
   reach(next[0]!, 0);
   for (const tc of mc.tryCatch) reach(at(tc.handler), 1);
-  insns.forEach((insn, i) => {
-    if (insn.kind === 'frame') reach(next[i]!, insn.stack.length);
-  });
+  if (known) {
+    for (const i of known.frameNodes) {
+      const insn = insns[i]!;
+      if (insn.kind === 'frame') reach(next[i]!, insn.stack.length);
+    }
+  } else {
+    insns.forEach((insn, i) => {
+      if (insn.kind === 'frame') reach(next[i]!, insn.stack.length);
+    });
+  }
 
   while (work.length > 0) {
     const i = work.pop()!;
