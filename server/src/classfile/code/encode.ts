@@ -83,7 +83,7 @@ export function encodeCode(ctx: CodeContext, mc: MethodCode, opts: EncodeOptions
 
   // ---- max_stack / max_locals
   const maxStack = computeMaxStack(mc, pool, layout);
-  const maxLocals = computeMaxLocals(mc, ctx.descriptor, ctx.isStatic);
+  const maxLocals = computeMaxLocals(mc, ctx.descriptor, ctx.isStatic, layout.localsTop);
   const finalMaxStack = opts.exactMaxs ? maxStack : Math.max(maxStack, mc.maxStack);
   const finalMaxLocals = opts.exactMaxs ? maxLocals : Math.max(maxLocals, mc.maxLocals);
   if (finalMaxStack > 0xffff || finalMaxLocals > 0xffff) throw new CodeModelError(`max_stack ${finalMaxStack} / max_locals ${finalMaxLocals} exceed 65535`);

@@ -22,9 +22,18 @@ export interface Layout {
   /** Node indices of the line and frame nodes, in order. */
   lineNodes: readonly number[];
   frameNodes: readonly number[];
+  /** One past the highest local slot a load, store, iinc, ret or frame touches (0 if none). */
+  localsTop: number;
+  /**
+   * Whether node i is a label, line or frame node. Valid only until the next layoutCode call
+   * (it reads a scratch array).
+   */
+  pseudo(i: number): boolean;
 }
 
 const MAX_CODE = 65535;
+/** kinds[] code of label, line and frame nodes. */
+const PSEUDO = 5;
 
 function fail(msg: string): never {
   throw new CodeModelError(msg);
@@ -101,8 +110,9 @@ export function layoutCode(
   const n = insns.length;
   // One pass over the nodes (each `insn.kind` read is a megamorphic property load): label
   // positions, the sizes of fixed-size instructions, and the nodes later passes need.
-  // kinds[i]: 0 fixed size or pseudo (sizes[i]), 1 conditional jump, 2 goto/jsr, 3 tableswitch,
-  // 4 lookupswitch (sizes[i]: the switch without its opcode and padding).
+  // kinds[i]: 0 fixed size (sizes[i]), 1 conditional jump, 2 goto/jsr, 3 tableswitch,
+  // 4 lookupswitch (sizes[i]: the switch without its opcode and padding), PSEUDO a label, line
+  // or frame node (size 0). Also the top local slot that instructions and frames touch.
   const labelNode = new Map<Label, number>();
   const sizes = scratchInt32(Scratch.LayoutSizes, n, 0);
   const kinds = scratchUint8(Scratch.LayoutKinds, n);
@@ -111,18 +121,34 @@ export function layoutCode(
   const branches: number[] = []; // jumps and switches, in node order
   const lineNodes: number[] = [];
   const frameNodes: number[] = [];
+  let localsTop = 0;
   for (let i = 0; i < n; i++) {
     const insn = insns[i]!;
     switch (insn.kind) {
       case 'label':
         if (labelNode.has(insn.label)) fail(`label ${insn.label} is placed twice (nodes ${labelNode.get(insn.label)} and ${i})`);
         labelNode.set(insn.label, i);
+        kinds[i] = PSEUDO;
         break;
       case 'line':
         lineNodes.push(i);
+        kinds[i] = PSEUDO;
         break;
       case 'frame':
         frameNodes.push(i);
+        kinds[i] = PSEUDO;
+        if (insn.locals.length > localsTop) localsTop = insn.locals.length; // HotSpot checks a frame's locals against max_locals
+        break;
+      case 'var': {
+        const op = insn.op;
+        const top = insn.index + (op === Op.LLOAD || op === Op.DLOAD || op === Op.LSTORE || op === Op.DSTORE ? 2 : 1);
+        if (top > localsTop) localsTop = top;
+        sizes[i] = fixedSize(insn, pool);
+        break;
+      }
+      case 'iinc':
+        if (insn.index + 1 > localsTop) localsTop = insn.index + 1;
+        sizes[i] = fixedSize(insn, pool);
         break;
       case 'jump':
         kinds[i] = insn.op === Op.GOTO || insn.op === Op.JSR ? 2 : 1;
@@ -167,7 +193,7 @@ export function layoutCode(
     for (let i = 0; i < n; i++) {
       offsets[i] = off;
       const k = kinds[i]!;
-      if (k === 0) off += sizes[i]!;
+      if (k === 0 || k === PSEUDO) off += sizes[i]!;
       else if (k <= 2) off += !wide[i] ? 3 : k === 2 ? 5 : 8;
       else off += 1 + ((3 - (off % 4)) % 4) + sizes[i]!;
     }
@@ -304,5 +330,5 @@ export function layoutCode(
     if (i === undefined) fail(`label ${l} used by a frame, table or annotation is not placed in the instruction list`);
     return offsets[i]!;
   };
-  return { code, nodeOffsets: offsets.subarray(0, n), offsetOf, widenedConditionals: widened, labelNode, lineNodes, frameNodes };
+  return { code, nodeOffsets: offsets.subarray(0, n), offsetOf, widenedConditionals: widened, labelNode, lineNodes, frameNodes, localsTop, pseudo: (i) => kinds[i] === PSEUDO };
 }

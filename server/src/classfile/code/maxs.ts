@@ -18,13 +18,18 @@ import { Scratch, scratchInt32 } from './scratch';
  * `known`: what layoutCode found for the same instructions (label positions and frame nodes),
  * so this pass need not look for them again.
  */
-export function computeMaxStack(mc: MethodCode, pool: ConstantPool, known?: { labelNode: ReadonlyMap<Label, number>; frameNodes: readonly number[] }): number {
+export function computeMaxStack(
+  mc: MethodCode,
+  pool: ConstantPool,
+  known?: { labelNode: ReadonlyMap<Label, number>; frameNodes: readonly number[]; pseudo(i: number): boolean },
+): number {
   const insns = mc.insns;
   const n = insns.length;
   // next[i]: index of the first real instruction at or after node i (n if none).
   const next = scratchInt32(Scratch.MaxsNext, n + 1, 0);
   next[n] = n;
-  for (let i = n - 1; i >= 0; i--) next[i] = isRealInsn(insns[i]!) ? i : next[i + 1]!;
+  if (known) for (let i = n - 1; i >= 0; i--) next[i] = known.pseudo(i) ? next[i + 1]! : i;
+  else for (let i = n - 1; i >= 0; i--) next[i] = isRealInsn(insns[i]!) ? i : next[i + 1]!;
   let labelNode = known?.labelNode;
   if (!labelNode) {
     const m = new Map<Label, number>();
@@ -102,18 +107,23 @@ export function computeMaxStack(mc: MethodCode, pool: ConstantPool, known?: { la
   return max;
 }
 
-export function computeMaxLocals(mc: MethodCode, descriptor: string, isStatic: boolean): number {
+/** `localsTop`: what layoutCode found for the same instructions (Layout.localsTop), if known. */
+export function computeMaxLocals(mc: MethodCode, descriptor: string, isStatic: boolean, localsTop?: number): number {
   let max = paramSlots(descriptor) + (isStatic ? 0 : 1);
-  const use = (top: number): void => {
-    if (top > max) max = top;
-  };
-  for (const insn of mc.insns) {
-    if (insn.kind === 'var') {
-      const w = insn.op === Op.LLOAD || insn.op === Op.DLOAD || insn.op === Op.LSTORE || insn.op === Op.DSTORE ? 2 : 1;
-      use(insn.index + w);
-    } else if (insn.kind === 'iinc') use(insn.index + 1);
-    else if (insn.kind === 'frame') use(insn.locals.length); // HotSpot checks a frame's locals against max_locals
+  if (localsTop !== undefined) {
+    if (localsTop > max) max = localsTop;
+  } else {
+    for (const insn of mc.insns) {
+      let top = 0;
+      if (insn.kind === 'var') {
+        const w = insn.op === Op.LLOAD || insn.op === Op.DLOAD || insn.op === Op.LSTORE || insn.op === Op.DSTORE ? 2 : 1;
+        top = insn.index + w;
+      } else if (insn.kind === 'iinc') top = insn.index + 1;
+      else if (insn.kind === 'frame') top = insn.locals.length; // HotSpot checks a frame's locals against max_locals
+      if (top > max) max = top;
+    }
   }
-  for (const v of [...mc.localVars, ...mc.localVarTypes]) use(v.index + 1);
+  for (const v of mc.localVars) if (v.index + 1 > max) max = v.index + 1;
+  for (const v of mc.localVarTypes) if (v.index + 1 > max) max = v.index + 1;
   return max;
 }
