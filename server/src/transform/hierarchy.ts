@@ -56,6 +56,9 @@ export interface ResolvedMethod {
   method: MethodDecl;
 }
 
+/** A ClassInfo needs no method bodies: Code attributes are kept as raw bytes, not parsed. */
+const INFO_READ = { rawAttributes: new Set(['Code']) };
+
 export class Hierarchy {
   private readonly cache = new Map<string, ClassInfo | null>();
 
@@ -74,7 +77,7 @@ export class Hierarchy {
         const bytes = this.lookup(name);
         if (bytes) {
           try {
-            c = classInfoOf(readClass(bytes, name));
+            c = classInfoOf(readClass(bytes, name, INFO_READ));
           } catch {
             c = null; // a malformed class elsewhere on the path fails when it is loaded, not here
           }
