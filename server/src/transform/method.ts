@@ -190,7 +190,10 @@ export function instrumentBody(o: BodyOptions, a: BodyAnalysis = analyseBody(o))
     }
   });
   const fixType = (t: VType): VType => (typeof t !== 'string' && t.kind === 'Uninitialized' ? { kind: 'Uninitialized', newLabel: remap.get(t.newLabel) ?? t.newLabel } : t);
-  const extendFrame = (f: Frame): Frame => ({ locals: localsWith(f.locals.map(fixType), L, extra), stack: f.stack.map(fixType) });
+  // Without relabelled `new`s (the common case) fixType is the identity: no copies then
+  // (localsWith copies the locals anyway; frames are never changed in place).
+  const extendFrame = (f: Frame): Frame =>
+    remap.size === 0 ? { locals: localsWith(f.locals, L, extra), stack: f.stack } : { locals: localsWith(f.locals.map(fixType), L, extra), stack: f.stack.map(fixType) };
 
   const needFrames = o.frames && placement.reason.some((r) => r !== undefined);
   if (needFrames && !a.before) {
