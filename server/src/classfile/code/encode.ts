@@ -41,16 +41,22 @@ export function encodeCode(ctx: CodeContext, mc: MethodCode, opts: EncodeOptions
   let frameAttr: AttributeOf<'StackMapTable'>['frames'] = [];
   let haveFrames = false;
   if (writeFrames) {
-    const byOffset = new Map<number, Frame>();
+    // Frame nodes in node order have non-decreasing offsets: the list is sorted as built, and
+    // two frames at one offset are neighbours. Only widened conditionals add frames elsewhere.
+    let sorted: { offset: number; frame: Frame }[] = [];
+    let lastOffset = -1;
     for (const i of layout.frameNodes) {
       const insn = insns[i]!;
       if (insn.kind !== 'frame') continue;
       const o = layout.nodeOffsets[i]!;
       if (o >= codeLength) throw new CodeModelError(`frame node ${i} is not followed by an instruction`);
-      if (byOffset.has(o)) throw new CodeModelError(`two frame nodes apply at code offset ${o} (the second is node ${i})`);
-      byOffset.set(o, insn);
+      if (o === lastOffset) throw new CodeModelError(`two frame nodes apply at code offset ${o} (the second is node ${i})`);
+      sorted.push({ offset: o, frame: insn });
+      lastOffset = o;
     }
     if (layout.widenedConditionals.length > 0) {
+      const byOffset = new Map<number, Frame>();
+      for (const f of sorted) byOffset.set(f.offset, f.frame);
       const initial = entryFrame(ctx);
       const sim = { pool, thisClass: ctx.thisClass };
       for (const i of layout.widenedConditionals) {
@@ -60,8 +66,8 @@ export function encodeCode(ctx: CodeContext, mc: MethodCode, opts: EncodeOptions
         s.apply(insns[i]!);
         byOffset.set(o, s.frame());
       }
+      sorted = [...byOffset.entries()].sort((a, b) => a[0] - b[0]).map(([offset, frame]) => ({ offset, frame }));
     }
-    const sorted = [...byOffset.entries()].sort((a, b) => a[0] - b[0]).map(([offset, frame]) => ({ offset, frame }));
     haveFrames = sorted.length > 0;
     frameAttr = compressFrames(sorted, entryFrame(ctx), { pool, offsetOf: off });
   }
