@@ -17,7 +17,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSy
 import { tmpdir } from 'node:os';
 import { delimiter, join, relative, sep } from 'node:path';
 import { buildRuntime } from '../../server/src/runtime/build';
-import { RUNTIME_PROPERTIES } from '../../server/src/runtime/contract';
+import { RUNTIME_PROPERTIES, stackSizeArgs } from '../../server/src/runtime/contract';
 import { transformClassPath, type TransformResult } from '../../server/src/transform/driver';
 import { javaHome, REPO } from './java';
 
@@ -327,7 +327,7 @@ export async function compareTransformed(p: CorpusProgram, classesDir: string, o
     const runOpts = opts.timeoutMs === undefined ? {} : { timeoutMs: opts.timeoutMs };
     const [original, transformed] = await Promise.all([
       runProgram(p, [classesDir], runOpts),
-      runProgram(p, [outDir, runtimeClassesDir()], { ...runOpts, jvmArgs: ['-Xverify:all', ...hotspotVmArgs(findJavaHome()), `-D${RUNTIME_PROPERTIES.out}=${profilePath}`] }),
+      runProgram(p, [outDir, runtimeClassesDir()], { ...runOpts, jvmArgs: ['-Xverify:all', ...hotspotVmArgs(findJavaHome()), ...stackSizeArgs([]), `-D${RUNTIME_PROPERTIES.out}=${profilePath}`] }),
     ]);
     const problems: string[] = [];
     for (const f of transform.failed) problems.push(`transform failed on ${f.name}: ${f.error}`);

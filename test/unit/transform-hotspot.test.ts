@@ -9,6 +9,8 @@ import { compileJava, runJava, runCli, tempDir, REPO } from '../helpers/java';
 import { loadProfile, profilesEqualIgnoringTimes, type CctNode, type Profile } from '../../server/src/profile/index';
 import { transformClassPath } from '../../server/src/transform/driver';
 import { buildRuntime } from '../../server/src/runtime/build';
+import { HOTSPOT_STACK_SIZE, stackSizeArgs } from '../../server/src/runtime/contract';
+import { mkdirSync, writeFileSync } from 'node:fs';
 
 const classes = compileJava(join(REPO, 'test', 'java', 'transform'));
 const runtime = buildRuntime(tempDir('rt'));
@@ -80,4 +82,23 @@ test('komorium run passes output and exit code through and writes the profile', 
   assert.match(r.stdout, /^first \d+ last \d+\nwork \d+\n$/);
   assert.match(r.stderr, /komorium: [\d,]+ samples, [\d,]+ bytecodes, [\d,]+ contexts, 2 thread\(s\) -> /);
   assert.equal(loadProfile(prof).meta.granularity, 20000);
+});
+
+test('komorium run gives transformed frames a larger thread stack unless the user set one', () => {
+  const dir = tempDir('stackargs');
+  const src = join(dir, 'src');
+  mkdirSync(src, { recursive: true });
+  writeFileSync(
+    join(src, 'StackArgs.java'),
+    'public class StackArgs { public static void main(String[] a) { for (String s : java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments()) if (s.startsWith("-Xss")) System.out.println(s); } }\n',
+  );
+  const cls = compileJava(src);
+  const prof = join(dir, 'p.json');
+  const plain = runCli(['run', '--engine', 'jvm', '-o', prof, '-cp', cls, 'StackArgs']);
+  assert.equal(plain.status, 0, plain.stderr);
+  assert.equal(plain.stdout, `${HOTSPOT_STACK_SIZE}\n`);
+  const own = runCli(['run', '--engine', 'jvm', '-J-Xss4m', '-o', prof, '-cp', cls, 'StackArgs']);
+  assert.equal(own.status, 0, own.stderr);
+  assert.equal(own.stdout, '-Xss4m\n');
+  assert.deepEqual(stackSizeArgs(['-XX:ThreadStackSize=3000']), []);
 });

@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { tmpdir } from 'node:os';
 import { findJavaHome, type JdkInfo } from '../classpath/index';
 import { buildRuntime } from '../runtime/build';
-import { HOTSPOT_JIT_OPTIONS } from '../runtime/contract';
+import { HOTSPOT_JIT_OPTIONS, stackSizeArgs } from '../runtime/contract';
 import { transformClassPath, type TransformResult } from '../transform/driver';
 import { cacheRoot } from './cache';
 import { reflectionPatch } from './reflect-patch';
@@ -72,7 +72,7 @@ export async function runOnHotSpot(o: HotSpotRunOptions): Promise<HotSpotRunResu
     if (o.granularity !== undefined) props.push(`-Dkomorium.granularity=${o.granularity}`);
     if (o.random !== undefined) props.push(`-Dkomorium.random=${o.random}`);
     if (o.seed !== undefined) props.push(`-Dkomorium.seed=${o.seed}`);
-    const argv = [...hotspotVmArgs(jdk, cache), ...(o.vmArgs ?? []), ...props, '-cp', [outDir, runtime.classesDir].join(process.platform === 'win32' ? ';' : ':'), o.mainClass, ...o.args];
+    const argv = [...hotspotVmArgs(jdk, cache), ...stackSizeArgs(o.vmArgs ?? []), ...(o.vmArgs ?? []), ...props, '-cp', [outDir, runtime.classesDir].join(process.platform === 'win32' ? ';' : ':'), o.mainClass, ...o.args];
     const child = spawn(join(jdk.home, 'bin', 'java'), argv, {
       cwd: o.cwd,
       stdio: o.stdio === 'pipe' ? ['pipe', 'pipe', 'pipe'] : 'inherit',

@@ -113,6 +113,21 @@ export const TRAMPOLINE_LINE = 65535;
  */
 export const HOTSPOT_JIT_OPTIONS: readonly string[] = ['-XX:CompileCommand=quiet', `-XX:CompileCommand=dontinline,${RUNTIME_PACKAGE}/TC.sample`];
 
+/**
+ * The thread stack size of profiled HotSpot runs when the user chose none: twice HotSpot's
+ * default on 64-bit Linux (1 MiB). Transformed frames are larger (three more parameters, a
+ * counter local, a deeper operand stack for the extra arguments), so a recursion that just fits
+ * in the original would overflow after transformation: the corpus program `recursion-deep`
+ * (5,000 frames of a one-line `sum`) came within one operand-stack slot of it. Only address
+ * space is reserved; pages are committed as the stack grows.
+ */
+export const HOTSPOT_STACK_SIZE = '-Xss2m';
+
+/** [HOTSPOT_STACK_SIZE] unless `userArgs` set a stack size themselves (-Xss, -XX:ThreadStackSize). */
+export function stackSizeArgs(userArgs: readonly string[]): string[] {
+  return userArgs.some((a) => a.startsWith('-Xss') || a.startsWith('-XX:ThreadStackSize=')) ? [] : [HOTSPOT_STACK_SIZE];
+}
+
 /** `-D` arguments for the JVM from runtime settings (undefined values are left out). */
 export function runtimeSystemProperties(settings: Partial<Record<keyof typeof RUNTIME_PROPERTIES, string | number | boolean | string[]>>): string[] {
   const out: string[] = [];

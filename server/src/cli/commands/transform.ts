@@ -10,7 +10,7 @@ import { parseArgs, flag, intFlag, UsageError } from '../args';
 import { findJavaHome, splitClassPath } from '../../classpath/index';
 import { buildRuntime } from '../../runtime/build';
 import { transformClassPath } from '../../transform/driver';
-import { HOTSPOT_JIT_OPTIONS } from '../../runtime/contract';
+import { HOTSPOT_JIT_OPTIONS, HOTSPOT_STACK_SIZE } from '../../runtime/contract';
 import { cacheRoot } from '../../engine/cache';
 import { reflectionPatch } from '../../engine/reflect-patch';
 
@@ -24,7 +24,8 @@ Then \`java -cp OUTDIR MainClass\` runs profiled; the profile is written to the 
 OUTDIR/komorium-patch/java.base holds an optional patch of java.lang.Class: with
 --patch-module=java.base=OUTDIR/komorium-patch/java.base, reflection does not show the methods
 and fields the transformation added. The options ${HOTSPOT_JIT_OPTIONS.join(' ')}
-keep the sampling path out of the code HotSpot compiles (lower overhead; optional).`;
+keep the sampling path out of the code HotSpot compiles (lower overhead; optional), and
+${HOTSPOT_STACK_SIZE} gives deep recursion the room the larger transformed frames need.`;
 
 registerCommand({
   name: 'transform',
@@ -66,7 +67,7 @@ registerCommand({
       process.stderr.write(
         `transform: ${r.classes} classes (${r.transformed} transformed, ${r.reused} from cache), ${r.resources} resources, ` +
           `${r.fallbacks.length} fallbacks, ${r.failed.length} failed, ${(r.ms / 1000).toFixed(2)} s -> ${outDir}\n` +
-          `run it with: java --patch-module=java.base=${patchDir} ${HOTSPOT_JIT_OPTIONS.join(' ')} -cp ${outDir} MainClass  (the patch keeps reflection and stack traces unchanged and is needed for java.lang.reflect.Proxy of interfaces with extended methods, the -XX options keep the sampling path out of compiled code; both optional)\n`,
+          `run it with: java --patch-module=java.base=${patchDir} ${HOTSPOT_JIT_OPTIONS.join(' ')} ${HOTSPOT_STACK_SIZE} -cp ${outDir} MainClass  (the patch keeps reflection and stack traces unchanged and is needed for java.lang.reflect.Proxy of interfaces with extended methods, the -XX options keep the sampling path out of compiled code, ${HOTSPOT_STACK_SIZE} gives deep recursion room for the larger transformed frames; all optional)\n`,
       );
     }
     return r.failed.length > 0 ? 1 : 0;
