@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { entryFrame, type CodeContext } from '../../server/src/classfile/code/context';
 import { decodeWithContext } from '../../server/src/classfile/code/decode';
-import { FrameSimulator, frameBefore, simulateAll } from '../../server/src/classfile/code/frames';
+import { FrameSimulator, frameBefore, simulateAt } from '../../server/src/classfile/code/frames';
 import { isRealInsn, Label, objectType, vtypeEquals, type Frame, type Insn, type MethodCode, type VType } from '../../server/src/classfile/code/insn';
 import { isUnconditionalTransfer, Op } from '../../server/src/classfile/code/opcodes';
 import { codeContext } from '../../server/src/classfile/code/context';
@@ -126,8 +126,11 @@ test('frameBefore simulates from the nearest frame node', () => {
   const init = { locals: [], stack: [] };
   assert.deepEqual(frameBefore(insns, 2, init, sim), { locals: ['Integer'], stack: [] });
   assert.deepEqual(frameBefore(insns, 5, init, sim), { locals: ['Float'], stack: ['Long', 'Top'] });
-  assert.deepEqual(simulateAll(insns, init, sim)[4], { locals: ['Float'], stack: [] });
+  assert.deepEqual(simulateAt(insns, init, sim, everyNode(insns.length))[4], { locals: ['Float'], stack: [] });
 });
+
+/** A simulateAt mask asking for the frame before every node. */
+const everyNode = (n: number): Uint8Array => new Uint8Array(n).fill(1);
 
 /** Without a class hierarchy: is `from` acceptable where the frame says `to`? */
 function assignable(from: VType, to: VType): boolean {
@@ -145,7 +148,7 @@ function frameAssignable(s: Frame, f: Frame): string | undefined {
 
 /** Checks simulated states against every frame reached by a fall-through or a jump. */
 function checkAgainstFrames(mc: MethodCode, ctx: CodeContext): number {
-  const states = simulateAll(mc.insns, entryFrame(ctx), { pool: ctx.pool, thisClass: ctx.thisClass });
+  const states = simulateAt(mc.insns, entryFrame(ctx), { pool: ctx.pool, thisClass: ctx.thisClass }, everyNode(mc.insns.length));
   const frameAt = new Map<Label, Frame>();
   mc.insns.forEach((insn, k) => {
     if (insn.kind !== 'label') return;

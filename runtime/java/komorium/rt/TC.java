@@ -441,11 +441,7 @@ public final class TC {
      * {@code invokevirtual komorium/rt/TC.triggerSampling ([Lkomorium/rt/MID;II)V}
      */
     public void triggerSampling(MID[] stack, int sp, int line) {
-        if (suspended) {
-            instrCounter = Integer.MAX_VALUE;
-            return;
-        }
-        sample(stack, sp, line);
+        sampleNext(stack, sp, line);
     }
 
     /**

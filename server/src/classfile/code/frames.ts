@@ -375,22 +375,9 @@ export function frameBefore(insns: readonly Insn[], index: number, initial: Fram
 }
 
 /**
- * Frames before every instruction of `insns`, in one linear pass from `initial`:
- * result[i] is the state before insns[i].
- */
-export function simulateAll(insns: readonly Insn[], initial: Frame, ctx: SimContext): Frame[] {
-  const sim = new FrameSimulator(ctx, initial);
-  const out: Frame[] = [];
-  for (const insn of insns) {
-    out.push(sim.frame());
-    sim.apply(insn);
-  }
-  return out;
-}
-
-/**
- * Like simulateAll, but keeps only the frames before the instructions `wanted` marks (one
- * linear pass; no frame is copied for the others). `wanted` may be longer than `insns`.
+ * The frames before the instructions `wanted` marks, in one linear pass from `initial`:
+ * result[i] is the state before insns[i] where wanted[i] is set (no frame is copied for the
+ * others). `wanted` may be longer than `insns`.
  */
 export function simulateAt(insns: readonly Insn[], initial: Frame, ctx: SimContext, wanted: Uint8Array): (Frame | undefined)[] {
   const sim = new FrameSimulator(ctx, initial);

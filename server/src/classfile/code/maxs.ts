@@ -4,39 +4,33 @@
 // jsr/ret, exception handlers entered with one stack slot). Every frame node is a seed too,
 // because the verifier also checks code that is unreachable, starting from its frame.
 // max_locals: the largest slot touched by the descriptor, a load/store/iinc/ret (long and
-// double take two), a frame, or a local-variable table entry.
+// double take two), a frame, or a local-variable table entry. Both take what layoutCode found
+// in its pass over the same instructions (encodeCode runs them right after it).
 
 import { CodeModelError } from '../errors';
 import type { ConstantPool } from '../pool';
-import { isRealInsn, type Insn, type Label, type MethodCode } from './insn';
+import type { Insn, Label, MethodCode } from './insn';
 import { Op, OPCODE_NAMES } from './opcodes';
 import { stackEffect } from './stack';
 import { paramSlots } from './vtypes';
 import { Scratch, scratchInt32 } from './scratch';
 
 /**
- * `known`: what layoutCode found for the same instructions (label positions and frame nodes),
- * so this pass need not look for them again.
+ * `known`: what layoutCode found for the same instructions (label positions, frame nodes, which
+ * nodes are pseudo), so this pass makes no search of its own.
  */
 export function computeMaxStack(
   mc: MethodCode,
   pool: ConstantPool,
-  known?: { labelNode: ReadonlyMap<Label, number>; frameNodes: readonly number[]; pseudo(i: number): boolean },
+  known: { labelNode: ReadonlyMap<Label, number>; frameNodes: readonly number[]; pseudo(i: number): boolean },
 ): number {
   const insns = mc.insns;
   const n = insns.length;
   // next[i]: index of the first real instruction at or after node i (n if none).
   const next = scratchInt32(Scratch.MaxsNext, n + 1, 0);
   next[n] = n;
-  if (known) for (let i = n - 1; i >= 0; i--) next[i] = known.pseudo(i) ? next[i + 1]! : i;
-  else for (let i = n - 1; i >= 0; i--) next[i] = isRealInsn(insns[i]!) ? i : next[i + 1]!;
-  let labelNode = known?.labelNode;
-  if (!labelNode) {
-    const m = new Map<Label, number>();
-    insns.forEach((insn, i) => insn.kind === 'label' && m.set(insn.label, i));
-    labelNode = m;
-  }
-  const labels = labelNode;
+  for (let i = n - 1; i >= 0; i--) next[i] = known.pseudo(i) ? next[i + 1]! : i;
+  const labels = known.labelNode;
   const at = (l: Label): number => {
     const i = labels.get(l);
     if (i === undefined) throw new CodeModelError(`label ${l} is not placed in the instruction list`);
@@ -56,15 +50,9 @@ export function computeMaxStack(
 
   reach(next[0]!, 0);
   for (const tc of mc.tryCatch) reach(at(tc.handler), 1);
-  if (known) {
-    for (const i of known.frameNodes) {
-      const insn = insns[i]!;
-      if (insn.kind === 'frame') reach(next[i]!, insn.stack.length);
-    }
-  } else {
-    insns.forEach((insn, i) => {
-      if (insn.kind === 'frame') reach(next[i]!, insn.stack.length);
-    });
+  for (const i of known.frameNodes) {
+    const insn = insns[i]!;
+    if (insn.kind === 'frame') reach(next[i]!, insn.stack.length);
   }
 
   while (work.length > 0) {
@@ -107,22 +95,12 @@ export function computeMaxStack(
   return max;
 }
 
-/** `localsTop`: what layoutCode found for the same instructions (Layout.localsTop), if known. */
-export function computeMaxLocals(mc: MethodCode, descriptor: string, isStatic: boolean, localsTop?: number): number {
-  let max = paramSlots(descriptor) + (isStatic ? 0 : 1);
-  if (localsTop !== undefined) {
-    if (localsTop > max) max = localsTop;
-  } else {
-    for (const insn of mc.insns) {
-      let top = 0;
-      if (insn.kind === 'var') {
-        const w = insn.op === Op.LLOAD || insn.op === Op.DLOAD || insn.op === Op.LSTORE || insn.op === Op.DSTORE ? 2 : 1;
-        top = insn.index + w;
-      } else if (insn.kind === 'iinc') top = insn.index + 1;
-      else if (insn.kind === 'frame') top = insn.locals.length; // HotSpot checks a frame's locals against max_locals
-      if (top > max) max = top;
-    }
-  }
+/**
+ * `localsTop`: one past the highest local slot the instructions and frames touch, as layoutCode
+ * found it (Layout.localsTop).
+ */
+export function computeMaxLocals(mc: MethodCode, descriptor: string, isStatic: boolean, localsTop: number): number {
+  let max = Math.max(paramSlots(descriptor) + (isStatic ? 0 : 1), localsTop);
   for (const v of mc.localVars) if (v.index + 1 > max) max = v.index + 1;
   for (const v of mc.localVarTypes) if (v.index + 1 > max) max = v.index + 1;
   return max;
