@@ -75,6 +75,36 @@ test('same program, same seed: identical profiles; the bytecode total is exact a
   assert.equal(loadProfile(c).meta.totalBytecodes, pa.meta.totalBytecodes);
 });
 
+test('threads calling back from JDK code at the same time each keep their own context and exact counts', () => {
+  const dir = transformed();
+  const orig = runJava(['-cp', classes, 'TwoThreads']);
+  assert.equal(orig.status, 0, orig.stderr);
+  const profiles = [1, 2].map((k) => {
+    const prof = join(tempDir('prof'), `two-${k}.json`);
+    const r = runJava(['-Xverify:all', `-Dkomorium.out=${prof}`, '-Dkomorium.granularity=2000', '-cp', `${dir}:${runtime.classesDir}`, 'TwoThreads']);
+    assert.equal(r.stdout, orig.stdout);
+    assert.equal(r.status, 0, r.stderr);
+    return loadProfile(prof);
+  });
+  for (const p of profiles) {
+    const workers = p.threads.filter((t) => t.name.startsWith('worker-'));
+    assert.equal(workers.length, 2);
+    // Both do the same work: the same exact count, which a context mix-up would move between them.
+    assert.equal(workers[0]!.bytecodes, workers[1]!.bytecodes);
+    assert.ok(workers[0]!.samples > 500, `${workers[0]!.samples} samples`);
+    for (const t of workers) {
+      // The stream's lambdas continue the worker's stack at its call into IntStream.sum.
+      const mixNodes = t.nodes.filter((n) => nameOf(n) === 'TwoThreads.mix');
+      assert.ok(mixNodes.length > 0, `${t.name}: mix sampled`);
+      for (const n of mixNodes) {
+        assert.match(nameOf(n.parent), /^TwoThreads\.lambda\$work\$\d+$/);
+        assert.equal(nameOf(n.parent?.parent), 'TwoThreads.work');
+      }
+    }
+  }
+  assert.ok(profilesEqualIgnoringTimes(profiles[0]!, profiles[1]!));
+});
+
 test('komorium run passes output and exit code through and writes the profile', () => {
   const prof = join(tempDir('prof'), 'run.json');
   const r = runCli(['run', '--engine', 'jvm', '--granularity', '20000', '-o', prof, '-cp', classes, 'Callbacks']);

@@ -75,6 +75,9 @@ public final class TC {
      */
     volatile boolean snapshotWaiting;
 
+    /** Lookups of this context that missed {@link Contexts#last} (see there). */
+    int hintMisses;
+
     /** Length of the longest stack array handed out so far (lines is always longer). */
     private int maxLen;
 
