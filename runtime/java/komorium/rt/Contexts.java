@@ -22,14 +22,27 @@ final class Contexts {
     static volatile SamplingProfiler agent;
     /**
      * Last context found (a hint: checked against the current thread, so races are harmless).
-     * {@link #lookup} takes it over only every {@link #HINT_PERIOD} misses of a thread: threads
-     * that take turns calling wrappers would otherwise write this shared field at every call,
-     * and each write takes the cache line away from the other cores (a 2-thread program calling
-     * lambdas from both threads ran 4× slower than with one).
+     * Only {@link #remember} writes it: threads that take turns calling wrappers would otherwise
+     * write this shared field at every call, and each write takes the cache line away from the
+     * other cores.
      */
     static TC last;
+    /** The thread of {@link #last} (compared first: reading another thread's context is slow). */
+    static Thread lastThread;
 
-    /** Misses of {@link TC#getTC}'s hint after which a thread's lookup takes the hint over. */
+    /**
+     * The contexts of the threads that most recently needed the table, and their threads (the
+     * second hint of {@link #lookup}; a slot is used only if its context's thread matches, so
+     * torn or racing updates are harmless). The table lookup hashes the thread with
+     * System.identityHashCode, which is a slow runtime call (about 15 ns) for a Thread whose
+     * monitor is inflated, and that is every thread another thread is joining.
+     */
+    private static final int RECENT = 8;
+    private static final Thread[] recentThreads = new Thread[RECENT];
+    private static final TC[] recentContexts = new TC[RECENT];
+    private static int recentNext;
+
+    /** Table lookups of a thread after which it takes over a slot of the hints. */
     static final int HINT_PERIOD = 4096;
 
     private static final Object LOCK = new Object();
@@ -60,6 +73,13 @@ final class Contexts {
     }
 
     static TC lookup(Thread t) {
+        Thread[] rt = recentThreads;
+        for (int k = 0; k < RECENT; k++) {
+            if (rt[k] == t) {
+                TC c = recentContexts[k];
+                if (c != null && c.thread == t) return c;
+            }
+        }
         TC[] tab = table;
         int mask = tab.length - 1;
         int i = System.identityHashCode(t) & mask;
@@ -69,13 +89,37 @@ final class Contexts {
             if (c.thread == t) {
                 if (++c.hintMisses >= HINT_PERIOD) {
                     c.hintMisses = 0;
-                    last = c;
+                    remember(c);
                 }
                 return c;
             }
             i = (i + 1) & mask;
         }
         return slow(t);
+    }
+
+    /** Makes {@code c} the first hint and gives it a slot of the second (round robin). */
+    private static void remember(TC c) {
+        int k = recentNext;
+        recentNext = (k + 1) & (RECENT - 1);
+        recentContexts[k] = c;
+        recentThreads[k] = c.thread;
+        last = c;
+        lastThread = c.thread;
+    }
+
+    /** Drops a released context from the hints. */
+    private static void forget(TC c) {
+        if (last == c) {
+            last = null;
+            lastThread = null;
+        }
+        for (int k = 0; k < RECENT; k++) {
+            if (recentContexts[k] == c) {
+                recentThreads[k] = null;
+                recentContexts[k] = null;
+            }
+        }
     }
 
     /**
@@ -166,7 +210,7 @@ final class Contexts {
             }
         }
         if (reg && p != null) c.register(p);
-        last = c;
+        remember(c);
         return c;
     }
 
@@ -227,7 +271,7 @@ final class Contexts {
             if (keep[i]) insert(tab, c);
             else {
                 c.releaseMemory();
-                if (last == c) last = null;
+                forget(c);
             }
         }
         tableCount = live;

@@ -137,8 +137,12 @@ public final class TC {
      */
     public static TC getTC() {
         Thread t = Thread.currentThread();
-        TC c = Contexts.last;
-        if (c != null && c.thread == t) return c;
+        // Compare with the hint's thread before touching the hint's context: that context may
+        // be another thread's, whose cache line its thread writes at every call.
+        if (Contexts.lastThread == t) {
+            TC c = Contexts.last;
+            if (c != null && c.thread == t) return c;
+        }
         return Contexts.lookup(t);
     }
 
