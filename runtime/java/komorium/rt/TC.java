@@ -75,7 +75,7 @@ public final class TC {
      */
     volatile boolean snapshotWaiting;
 
-    /** Lookups of this context that missed {@link Contexts#last} (see there). */
+    /** Hash-table lookups of this context since it last took a hint slot ({@link Contexts#lookup}). */
     int hintMisses;
 
     /** Length of the longest stack array handed out so far (lines is always longer). */
