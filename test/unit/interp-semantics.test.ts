@@ -2,7 +2,7 @@
 // (long/int/float/double arithmetic and conversions, array checks, casts and instanceof, class
 // initialisation order and failures, StrictMath bits, catchable OutOfMemoryError and
 // StackOverflowError, exceptions thrown inside callees the JIT inlined, compares the JIT fuses
-// with their branch, helpful NullPointerException messages
+// with their branch, calls that leave compiled code and come back with values live below them, helpful NullPointerException messages
 // with and without -g, StackWalker) are compiled with javac, run on HotSpot and on the
 // embedded engine (uninstrumented), and must print the same bytes and exit the same way.
 
@@ -23,14 +23,14 @@ function compile(group: string, debug: boolean): string {
 }
 
 /** Extra JVM options of some programs (both VMs get them). */
-const JVM_ARGS: Record<string, string[]> = { MemoryErrors: ['-Xmx256m'], JitInlining: ['-XX:-OmitStackTraceInFastThrow'] };
+const JVM_ARGS: Record<string, string[]> = { MemoryErrors: ['-Xmx256m'], JitInlining: ['-XX:-OmitStackTraceInFastThrow'], JitReentryUpcalls: ['-Dsun.reflect.inflationThreshold=100000000'] };
 
 function program(name: string, mainClass: string): CorpusProgram {
   return { name, dir: SRC, sources: [], mainClass, args: [], jvmArgs: JVM_ARGS[mainClass] ?? [], javacArgs: [] };
 }
 
 const CASES: { group: string; debug: boolean; mains: string[] }[] = [
-  { group: 'semantics', debug: true, mains: ['LongArith', 'IntArith', 'FloatDouble', 'ArraysChecks', 'CastsChecks', 'ClassInitOrder', 'StrictMathBits', 'MemoryErrors', 'UncaughtHandlerThrows', 'JitInlining', 'JitCompares'] },
+  { group: 'semantics', debug: true, mains: ['LongArith', 'IntArith', 'FloatDouble', 'ArraysChecks', 'CastsChecks', 'ClassInitOrder', 'StrictMathBits', 'MemoryErrors', 'UncaughtHandlerThrows', 'JitInlining', 'JitCompares', 'JitReentry', 'JitReentryUpcalls'] },
   { group: 'npe', debug: true, mains: ['NpeCases'] },
   { group: 'npe', debug: false, mains: ['NpeCases'] },
   { group: 'walk', debug: true, mains: ['StackWalks'] },

@@ -49,6 +49,7 @@ export function generate(m: JMethod, a: Analysis, indyTargets?: ReadonlyMap<numb
     exit: (pc, d, uncount = 0) => `{ f.pc = ${pc}; f.sp = sb + ${d}; ${spillLocals} ${spillStack(d)} return c${uncount > 0 ? ` - ${uncount}` : ''}; }`,
     spillLocals,
     spillStack,
+    callOuts: new Map(),
   };
   g.exits = exits;
   // Entries: block starts and the instruction after every bail or invoke.
@@ -94,8 +95,16 @@ export function generate(m: JMethod, a: Analysis, indyTargets?: ReadonlyMap<numb
   emit(`}`); // for
   // The bytecodes executed so far go to the thread (interpret adds them): the blocks counted
   // on entry, less what they did not execute after the throwing instruction.
+  // A callee called out of this function that throws a signal (an upcall or a block deep
+  // inside it) leaves this frame at its invoke with the slots below its arguments live: the
+  // interpreter resumes after the invoke, where they are read back from the arrays.
   const sites = g.sites.length > 1 ? `if (Q !== 0) E.inl(t, f, S, Q, P); else ` : '';
-  emit(`} catch (e) { t.xc += c - E.unc(S, Q, P); ${sites}f.pc = P; ${spillLocals} throw e; }`);
+  let restore = '';
+  if (exits.callOuts.size > 0) {
+    const cases = [...exits.callOuts].filter(([, b]) => b > 0).map(([pc, b]) => `case ${pc}: ${spillStack(b)}break;`);
+    if (cases.length > 0) restore = ` if (Q === 0 && (e === E.PENDING || e === E.BLOCK)) switch (P) { ${cases.join(' ')} }`;
+  }
+  emit(`} catch (e) { t.xc += c - E.unc(S, Q, P); ${sites}f.pc = P; ${spillLocals}${restore} throw e; }`);
   emit(`};`);
   return { source: out.join('\n'), consts: g.consts, sites: g.sites };
 }

@@ -5,7 +5,7 @@
 import type { JClass, JMethod } from '../klass';
 import type { JObject } from '../object';
 import * as L from '../long';
-import { VmError } from '../signals';
+import { BLOCK, PENDING, VmError } from '../signals';
 import { castMessage, checkcastFails, isAssignable, isInstance, newArray } from '../ops';
 import type { JThread, Frame } from '../thread';
 import type { VM } from '../vm';
@@ -30,6 +30,8 @@ const TRACE = !!process.env.KOMORIUM_TRACE_JIT;
 const DUMP = process.env.KOMORIUM_JIT_DUMP;
 
 const E = {
+  PENDING,
+  BLOCK,
   npe: (): VmError => new VmError('java/lang/NullPointerException', null),
   aioobe: (i: number, len: number): VmError => new VmError('java/lang/ArrayIndexOutOfBoundsException', `Index ${i} out of bounds for length ${len}`),
   div0: (): VmError => new VmError('java/lang/ArithmeticException', '/ by zero'),

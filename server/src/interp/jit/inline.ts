@@ -112,6 +112,7 @@ export function emitInvoke(at: At, exits: RootExits | null): void {
     slot += c0 === 'J' || c0 === 'D' ? 2 : 1;
   }
   const below = exits.spillStack(B);
+  exits.callOuts.set(pc, B);
   // System.arraycopy that cannot throw copies here, without a frame (as HotSpot's intrinsic).
   if (isStatic && tm.name === 'arraycopy' && tm.klass.name === 'java/lang/System' && tm.desc === '(Ljava/lang/Object;ILjava/lang/Object;II)V') {
     s.emit(`if (E.acopy(${s.R(B)}, ${s.N(B + 1)}, ${s.R(B + 2)}, ${s.N(B + 3)}, ${s.N(B + 4)})) {} else`);

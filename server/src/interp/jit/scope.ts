@@ -50,6 +50,13 @@ export interface RootExits {
   spillLocals: string;
   /** Code that writes stack slots [0, d) back. */
   spillStack(d: number): string;
+  /**
+   * Invokes of the compiled method that call out of its JS function (a compiled callee, a
+   * native): pc → the stack depth below the arguments. A signal (PENDING, BLOCK) thrown by the
+   * callee leaves the frame at the invoke, and the interpreter later resumes after it and
+   * reloads the stack from the thread's arrays, so the catch writes those slots back.
+   */
+  callOuts: Map<number, number>;
 }
 
 /** Thrown while generating an inlined body that cannot be inlined: the call stays a call. */
