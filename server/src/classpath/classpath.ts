@@ -1,8 +1,8 @@
 // The class path: user entries (class directories and jars, in order), then the JDK's
 // lib/modules. `find` takes internal names (`java/lang/String`, `a/B$C`).
 
-import { readdirSync, statSync } from 'node:fs';
-import { basename, dirname, resolve } from 'node:path';
+import { opendirSync, statSync } from 'node:fs';
+import { basename, resolve } from 'node:path';
 import { ClassDirectory } from './directory';
 import type { ClassPathEntry, Found } from './entry';
 import { JarFile } from './jar';
@@ -55,12 +55,23 @@ export class ClassPath {
     const opened: ClassPathEntry[] = [];
     const missing: string[] = [];
     try {
-      for (const part of parts) {
-        for (const p of expandWildcard(part)) {
-          const entry = openEntry(p, jdk?.feature);
-          if (entry === undefined) missing.push(p);
-          else opened.push(entry);
+      // As URLClassPath: a jar's manifest Class-Path entries are searched right after it
+      // (depth first), each path once.
+      const seen = new Set<string>();
+      const open = (p: string, fromManifest: boolean): void => {
+        const abs = resolve(p);
+        if (seen.has(abs)) return;
+        seen.add(abs);
+        const entry = openEntry(p, jdk?.feature);
+        if (entry === undefined) {
+          if (!fromManifest) missing.push(p);
+          return;
         }
+        opened.push(entry);
+        if (entry instanceof JarFile) for (const q of entry.manifestClassPath()) open(q, true);
+      };
+      for (const part of parts) {
+        for (const p of expandWildcard(part).map((x) => (x === part ? x : resolve(x)))) open(p, false);
       }
       const image = jdk !== undefined ? JImage.open(jdk.modulesPath) : undefined;
       return new ClassPath(opened, jdk, image, missing);
@@ -139,20 +150,38 @@ export class ClassPath {
   }
 }
 
-/** `dir/*` → the .jar/.JAR files of dir, sorted; anything else → itself. */
-function expandWildcard(p: string): string[] {
+/**
+ * `dir/*` → the .jar/.JAR files of dir in directory order (as java's launcher lists them:
+ * unsorted readdir), spelled `dir/name` as given; anything else, or a wildcard that matches
+ * nothing, → itself.
+ */
+export function expandWildcard(p: string, cwd?: string): string[] {
   if (basename(p) !== '*') return [p];
-  const dir = dirname(p);
-  let names: string[];
+  const dir = p.slice(0, -1);
+  const names: string[] = [];
   try {
-    names = readdirSync(dir);
+    const d = opendirSync(resolve(cwd ?? '.', dir === '' ? '.' : dir));
+    try {
+      for (let e = d.readSync(); e !== null; e = d.readSync()) if (/\.jar$/i.test(e.name)) names.push(e.name);
+    } finally {
+      d.closeSync();
+    }
   } catch {
-    return [];
+    return [p];
   }
-  return names
-    .filter((n) => /\.jar$/i.test(n))
-    .sort()
-    .map((n) => resolve(dir, n));
+  return names.length === 0 ? [p] : names.map((n) => dir + n);
+}
+
+/**
+ * The class path string java's launcher hands to the JVM (`java.class.path`): wildcard
+ * entries expanded (expandWildcard), everything else (relative entries, empty ones) as given.
+ */
+export function launcherClassPath(cp: string, cwd: string, platform: NodeJS.Platform = process.platform): string {
+  const sep = platform === 'win32' ? ';' : ':';
+  return cp
+    .split(sep)
+    .flatMap((e) => (e === '' ? [e] : expandWildcard(e, cwd)))
+    .join(sep);
 }
 
 function openEntry(p: string, release: number | undefined): ClassPathEntry | undefined {

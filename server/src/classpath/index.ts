@@ -1,5 +1,5 @@
 // The class path layer: JDK discovery, the jimage reader, jars, class directories.
-export { ClassPath, splitClassPath, type ClassPathOptions, type ListedClass } from './classpath';
+export { ClassPath, splitClassPath, launcherClassPath, expandWildcard, type ClassPathOptions, type ListedClass } from './classpath';
 export { resolveTarget } from './target';
 export { findJavaHome, featureOf, readReleaseVersion, type JdkInfo, type FindJdkOptions } from './jdk';
 export { JImage, isTreeEntry, type JImageLocation, type JImageHeader } from './jimage';

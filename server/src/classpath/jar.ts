@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import type { ClassPathEntry, Found } from './entry';
 import { isPlainResourcePath } from './entry';
 import { ZipFile } from './zip';
+import { manifestClassPath, manifestMainAttributes } from './manifest';
 
 const VERSIONS = 'META-INF/versions/';
 
@@ -29,6 +30,11 @@ export class JarFile implements ClassPathEntry {
   static open(path: string, opts: JarOptions = {}): JarFile {
     const abs = resolve(path);
     return new JarFile(abs, ZipFile.open(abs), opts.release);
+  }
+
+  /** The jars and directories this jar's manifest Class-Path names (absolute paths). */
+  manifestClassPath(): string[] {
+    return manifestClassPath(this.path, this.zip.read('META-INF/MANIFEST.MF'));
   }
 
   get multiRelease(): boolean {
@@ -67,14 +73,7 @@ export class JarFile implements ClassPathEntry {
 function isMultiRelease(zip: ZipFile): boolean {
   const mf = zip.read('META-INF/MANIFEST.MF');
   if (mf === undefined) return false;
-  // The main section ends at the first empty line; continuation lines start with a space.
-  const text = Buffer.from(mf.buffer, mf.byteOffset, mf.byteLength).toString('utf8');
-  for (const line of text.split(/\r\n|\r|\n/)) {
-    if (line === '') break;
-    const m = /^([A-Za-z0-9_-]+):\s*(.*)$/.exec(line);
-    if (m && m[1]!.toLowerCase() === 'multi-release') return m[2]!.trim().toLowerCase() === 'true';
-  }
-  return false;
+  return (manifestMainAttributes(mf).get('multi-release') ?? '').trim().toLowerCase() === 'true';
 }
 
 function releaseVersions(zip: ZipFile, release: number): number[] {

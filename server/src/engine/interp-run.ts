@@ -10,8 +10,8 @@ import { pathToFileURL } from 'node:url';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { readLive, totalsOf, type LiveState } from './live-file';
-import { dirname, join, resolve } from 'node:path';
-import { findJavaHome } from '../classpath/index';
+import { delimiter, dirname, join, resolve } from 'node:path';
+import { findJavaHome, launcherClassPath, splitClassPath } from '../classpath/index';
 import { buildRuntime } from '../runtime/build';
 import { ARGS_SEPARATOR } from '../runtime/contract';
 import { cacheRoot } from './cache';
@@ -185,9 +185,12 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
         props['komorium.liveInterval'] = String(Math.max(20, Math.round(o.liveIntervalMs ?? 500)));
       }
     }
+    // As java's launcher: wildcards expanded, relative entries kept relative (to the program's cwd).
+    const cpProperty = launcherClassPath(o.classpath.join(delimiter), cwd);
     const input: InterpWorkerInput = {
       jdk: jdkHome,
-      classpath: o.classpath.map((p) => resolve(cwd, p)),
+      classpath: splitClassPath(cpProperty).map((p) => resolve(cwd, p)),
+      classPathProperty: cpProperty,
       mainClass: o.mainClass,
       args: o.args,
       properties: props,

@@ -32,6 +32,8 @@ function exactScope(scope: 'app' | 'all', classpath: string[], jdk: JdkInfo): (n
 export interface InterpWorkerInput {
   jdk?: string;
   classpath: string[];
+  /** java.class.path as java's launcher would set it (the user's spelling, wildcards expanded). */
+  classPathProperty?: string;
   mainClass: string;
   args: string[];
   properties: Record<string, string>;
@@ -131,6 +133,7 @@ function main(): void {
   const result = runInterpreter({
     jdk,
     classpath: input.classpath,
+    classPathProperty: input.classPathProperty,
     mainClass: input.mainClass,
     args: input.args,
     properties: input.properties,

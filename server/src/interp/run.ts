@@ -12,6 +12,8 @@ export interface InterpRunOptions {
   jdk: JdkInfo;
   /** User class path entries (absolute); the program's classes are loaded by the JDK's app loader from these. */
   classpath: string[];
+  /** java.class.path (default: `classpath` joined). */
+  classPathProperty?: string;
   mainClass: string;
   args: string[];
   properties?: Record<string, string>;
@@ -94,7 +96,7 @@ export function runInterpreter(o: InterpRunOptions): InterpRunResult {
     maxDepth: o.maxDepth,
     mainClass: o.mainClass,
     args: o.args,
-    classPathString: o.classpath.join(':'),
+    classPathString: o.classPathProperty ?? o.classpath.join(':'),
     enableAssertions: o.enableAssertions,
     stdinAvailable: o.stdinAvailable,
     traceClassLoading: o.traceClassLoading,

@@ -39,6 +39,7 @@ import * as Adler32 from './java/util/zip/Adler32';
 import * as Inflater from './java/util/zip/Inflater';
 import * as Deflater from './java/util/zip/Deflater';
 import * as NativeImageBuffer from './jdk/internal/jimage/NativeImageBuffer';
+import * as Perf from './jdk/internal/perf/Perf';
 import * as Unsafe from './jdk/internal/misc/Unsafe';
 import * as MiscVM from './jdk/internal/misc/VM';
 import * as Reflection from './jdk/internal/reflect/Reflection';
@@ -90,6 +91,7 @@ export function registerAllNatives(r: NativeRegistry): void {
   r.register('java/util/zip/Inflater', Inflater.natives);
   r.register('java/util/zip/Deflater', Deflater.natives);
   r.register('jdk/internal/jimage/NativeImageBuffer', NativeImageBuffer.natives);
+  r.register('jdk/internal/perf/Perf', Perf.natives);
   r.register('jdk/internal/misc/Unsafe', Unsafe.natives);
   r.register('jdk/internal/misc/VM', MiscVM.vmNatives);
   r.register('jdk/internal/misc/CDS', MiscVM.cdsNatives);

@@ -1,0 +1,3 @@
+module modlib {
+    exports modlib;
+}
