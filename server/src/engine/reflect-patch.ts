@@ -37,6 +37,11 @@ const FILTERS: Record<string, Record<string, { name: string; desc: string }>> = 
       name: 'frames',
       desc: '([Ljava/lang/StackTraceElement;)[Ljava/lang/StackTraceElement;',
     },
+    // JDK 19 and later pass the backtrace object itself.
+    'java/lang/StackTraceElement.of(Ljava/lang/Object;I)[Ljava/lang/StackTraceElement;': {
+      name: 'frames',
+      desc: '([Ljava/lang/StackTraceElement;)[Ljava/lang/StackTraceElement;',
+    },
   },
   // Helpful NPE messages (JEP 358) naming methods with their original descriptors.
   'java/lang/NullPointerException': {

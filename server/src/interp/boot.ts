@@ -12,6 +12,9 @@ import { Scheduler } from './scheduler';
 import { ThreadState, type JThread } from './thread';
 import type { VM } from './vm';
 
+/** The JDK feature release the embedded JVM boots (its natives and boot order are JDK 17's). */
+export const SUPPORTED_FEATURE = 17;
+
 export interface LaunchResult {
   exitCode: number;
   /** An error outside Java (deadlock, VM internal failure), already reported on stderr. */
@@ -20,6 +23,12 @@ export interface LaunchResult {
 
 /** Runs `mainClass` with `args` to completion on `vm`. */
 export function launch(vm: VM, mainClass: string, args: string[]): LaunchResult {
+  const jdk = vm.opts.jdk;
+  if (jdk.feature !== SUPPORTED_FEATURE) {
+    const failure = `the embedded JVM boots JDK ${SUPPORTED_FEATURE} only; ${jdk.home} is JDK ${jdk.version ?? jdk.feature}`;
+    vm.reportFailure(`Error occurred during initialization of VM\n${failure}. Run it with --engine jvm (komorium.engine: jvm), or choose a JDK ${SUPPORTED_FEATURE} (--jdk, JAVA_HOME, komorium.javaHome).`);
+    return { exitCode: 1, failure };
+  }
   const sched = new Scheduler(vm);
   vm.scheduler = sched;
   const main = vm.newThread();
@@ -60,6 +69,7 @@ export function launch(vm: VM, mainClass: string, args: string[]): LaunchResult 
   };
 
   let mainClassObj: JObject | null = null;
+  let reachedMain = false;
   seq.push(
     () => init('java/lang/Object'),
     () => init('java/lang/String'),
@@ -136,6 +146,7 @@ export function launch(vm: VM, mainClass: string, args: string[]): LaunchResult 
         step();
       }),
     () => {
+      reachedMain = true;
       const k = vm.classOfMirror(mainClassObj as JObject);
       const m = k.declared.get('main([Ljava/lang/String;)V');
       if (!m || !m.isStatic) {
@@ -187,6 +198,13 @@ export function launch(vm: VM, mainClass: string, args: string[]): LaunchResult 
 
   step();
   sched.run();
+  if (!reachedMain && vm.exitCode === null && !sched.failure) {
+    // Boot stopped without a Java exception the steps above report (a VM-internal error
+    // thrown outside Java code): never a silent exit.
+    const failure = `the embedded JVM stopped while booting ${jdk.home} (JDK ${jdk.version ?? jdk.feature}) before the main class was loaded`;
+    vm.reportFailure(`Error occurred during initialization of VM\n${failure}`);
+    return { exitCode: 1, failure };
+  }
   if (sched.failure) {
     vm.reportFailure(`Exception in thread "main": the embedded JVM stopped: ${sched.failure}`);
     return { exitCode: vm.exitCode ?? 1, failure: sched.failure };

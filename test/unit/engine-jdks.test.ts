@@ -1,0 +1,50 @@
+// The JDKs the engines run on: a JDK the embedded JVM cannot boot (another feature release
+// than 17) gets a clear error naming the JDK and a non-zero exit, never a silent exit 0; the
+// HotSpot engine runs a profiled program on every JDK found on the machine (17 always, 25 when
+// installed beside it).
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { compileJava, javaHome, REPO, runCli, tempDir } from '../helpers/java';
+
+const classes = compileJava(join(REPO, 'test', 'java', 'interp-engine'), ['-g']);
+
+/** JDK homes on this machine: the default one, and any other with bin/java and lib/modules. */
+function jdks(): string[] {
+  const out = [javaHome()];
+  const root = '/usr/lib/jvm';
+  if (existsSync(root)) {
+    for (const n of readdirSync(root)) {
+      const h = join(root, n);
+      if (/(^|-)(2[1-9]|[3-9]\d)(-|$)/.test(n) && existsSync(join(h, 'bin', 'java')) && existsSync(join(h, 'lib', 'modules'))) out.push(h);
+    }
+  }
+  return out;
+}
+
+test('the embedded JVM refuses a JDK it cannot boot, naming it, with exit 1', () => {
+  // A JDK whose release says 25 (its image is the machine's JDK 17: the check is on the release).
+  const fake = tempDir('jdk25');
+  mkdirSync(join(fake, 'lib'));
+  mkdirSync(join(fake, 'bin'));
+  symlinkSync(join(javaHome(), 'lib', 'modules'), join(fake, 'lib', 'modules'));
+  symlinkSync(join(javaHome(), 'bin', 'java'), join(fake, 'bin', 'java'));
+  writeFileSync(join(fake, 'release'), 'JAVA_VERSION="25.0.1"\n');
+  const r = runCli(['run', '--no-profile', '--jdk', fake, '-cp', classes, 'eng.Work', 'work']);
+  assert.equal(r.status, 1, r.stdout + r.stderr);
+  assert.match(r.stderr, /embedded JVM boots JDK 17 only/);
+  assert.ok(r.stderr.includes(fake), r.stderr);
+  assert.equal(r.stdout, '');
+});
+
+for (const home of jdks()) {
+  test(`the HotSpot engine profiles a program on ${home}`, () => {
+    const out = join(tempDir('jdks'), 'p.json');
+    const r = runCli(['run', '--engine', 'jvm', '--jdk', home, '--granularity', '1000', '-o', out, '-cp', classes, 'eng.Work', 'work']);
+    assert.equal(r.status, 0, r.stderr);
+    const p = JSON.parse(readFileSync(out, 'utf8')) as { meta: { totalSamples: number; jdk: string } };
+    assert.ok(p.meta.totalSamples > 0, `no samples on ${home}`);
+  });
+}
