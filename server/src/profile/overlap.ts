@@ -86,3 +86,56 @@ export function overlap(a: Profile, b: Profile, opts: OverlapOptions = {}): numb
 export function methodOverlap(a: Profile, b: Profile): number {
   return overlapOfCounters(methodCounters(a), methodCounters(b));
 }
+
+/**
+ * Self samples per calling context with lines: the path of (method, call-site line) frames and
+ * the top frame's current line (the sample's line), over all threads.
+ */
+export function contextLineCounters(p: Profile, ids: ContextIds = new ContextIds()): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const t of p.threads) {
+    const stack: [CctNode, number][] = t.root.children.map((c) => [c, ids.id(0, frameKey(c, { lines: true }))]);
+    while (stack.length > 0) {
+      const [n, id] = stack.pop()!;
+      for (const h of n.lines) {
+        const k = ids.id(id, `@${h.line}`);
+        out.set(k, (out.get(k) ?? 0) + h.count);
+      }
+      for (const c of n.children) stack.push([c, ids.id(id, frameKey(c, { lines: true }))]);
+    }
+  }
+  return out;
+}
+
+/** Self samples per source line (the top frame's method and current line), all contexts and threads. */
+export function lineCounters(p: Profile): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const t of p.threads) {
+    for (const n of t.nodes) {
+      if (n.self <= 0 || !n.method) continue;
+      const m = methodKey(n.method);
+      for (const h of n.lines) out.set(`${m}:${h.line}`, (out.get(`${m}:${h.line}`) ?? 0) + h.count);
+    }
+  }
+  return out;
+}
+
+/** Overlap over calling contexts with call-site lines and the sample's line. */
+export function contextLineOverlap(a: Profile, b: Profile): number {
+  const ids = new ContextIds();
+  return overlapOfCounters(contextLineCounters(a, ids), contextLineCounters(b, ids));
+}
+
+/** Overlap over source lines alone (method and line of the top frame). */
+export function lineOverlap(a: Profile, b: Profile): number {
+  return overlapOfCounters(lineCounters(a), lineCounters(b));
+}
+
+/**
+ * Paper 000 Table I's δb: the relative difference of the total bytecodes two profiles count,
+ * |b(a) − b(b)| / b(a) (a is the reference, usually the exact profile).
+ */
+export function deltaBytecodes(reference: Profile, other: Profile): number {
+  const r = reference.meta.totalBytecodes;
+  return r === 0 ? (other.meta.totalBytecodes === 0 ? 0 : 1) : Math.abs(r - other.meta.totalBytecodes) / r;
+}

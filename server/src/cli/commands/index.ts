@@ -5,3 +5,4 @@ import './transform';
 import './run';
 import './report';
 import './export';
+import './accuracy';
