@@ -167,8 +167,9 @@ export class App {
     const total = p.totalSamples;
     this.chrome.setThreads(
       [
-        { value: ALL_THREADS, label: `All threads (${p.threads.length})` },
-        ...p.threads.map((t) => ({
+        { value: ALL_THREADS, label: `All threads (${p.threads.filter((t) => t.samples > 0).length})` },
+        // Threads that ran instrumented code but took no sample are not listed (nor counted).
+        ...p.threads.filter((t) => t.samples > 0 || threadKey(t) === this.state.thread).map((t) => ({
           value: threadKey(t),
           label: `${t.name}${t.seq > 0 ? ` #${t.seq}` : ''}${t.merged > 0 ? ` (${t.merged} threads)` : ''} — ${pct(t.samples, total)}`,
         })),

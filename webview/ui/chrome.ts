@@ -86,7 +86,9 @@ export class Chrome {
     this.orientation.el.classList.add('orientation');
     this.reset = button('Reset zoom', { title: 'Reset zoom (Escape)' }, () => cb.onResetZoom());
     this.reset.el.classList.add('reset-zoom');
-    controls.append(this.thread.el, this.search.el, this.match, grow, this.orientation.el, this.reset.el);
+    const zoom = div('toolbar-group');
+    zoom.append(this.orientation.el, this.reset.el);
+    controls.append(this.thread.el, this.search.el, this.match, grow, zoom);
     header.append(top, controls);
 
     this.crumbs = document.createElement('nav');

@@ -48,7 +48,9 @@ export function statusLine(p: ProfileData, t: Tree | null): string {
   if (m.granularity > 0) parts.push(`every ${count(m.granularity)} bytecodes${m.random > 0 ? ` (+ random < ${count(m.random)})` : ''}`);
   parts.push(`${count(p.totalSamples)} samples`);
   parts.push(`${compact(p.totalBytecodes)} bytecodes`);
-  parts.push(`${p.threads.length} thread${p.threads.length === 1 ? '' : 's'}`);
+  const sampled = p.threads.filter((x) => x.samples > 0).length;
+  const idle = p.threads.length - sampled;
+  parts.push(`${sampled} thread${sampled === 1 ? '' : 's'}${idle > 0 ? ` (+${idle} without samples)` : ''}`);
   if (t) parts.push(`${count(t.size - 1)} contexts`);
   return parts.join(' · ');
 }
