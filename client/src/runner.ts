@@ -19,6 +19,8 @@ export interface RunUi {
 
 export class Runner implements vscode.Disposable {
   private runId: number | undefined;
+  /** Whether the current run's start was shown (the flame graph opened). */
+  private startedUi = false;
   private terminal: ProgramTerminal | undefined;
   private readonly ended = new vscode.EventEmitter<P.RunEndedParams>();
   /** Fires when a run ends (the debug adapter listens). */
@@ -30,7 +32,13 @@ export class Runner implements vscode.Disposable {
   ) {
     client.onNotification(P.OutputNotification, (p: P.OutputParams) => this.output(p));
     client.onNotification(P.ProgressNotification, (p: P.ProgressParams) => {
-      if (p.runId === this.runId) ui.status.progress(p);
+      if (p.runId !== this.runId) return;
+      ui.status.progress(p);
+      // The panels open once the program runs: not for a run that never starts (compile errors).
+      if (p.phase !== 'preparing' && !this.startedUi) {
+        this.startedUi = true;
+        ui.onStart();
+      }
     });
     client.onNotification(P.RunEndedNotification, (p: P.RunEndedParams) => this.end(p));
   }
@@ -60,8 +68,12 @@ export class Runner implements vscode.Disposable {
     this.terminal.show(true);
     this.terminal.note(`Komorium: profiling ${r.mainClass} (${r.engine} engine, class path from ${r.classpathSource}). Type input below; Ctrl-D ends it, Ctrl-C stops.`);
     this.ui.log.appendLine(`run ${id}: ${r.mainClass} on ${r.engine}; class path (${r.classpathSource}): ${r.classpath.join(' ')}`);
+    for (const n of r.notes ?? []) {
+      this.terminal.note(`Komorium: ${n}`);
+      this.ui.log.appendLine(n);
+    }
     this.ui.status.started(r.mainClass);
-    this.ui.onStart();
+    this.startedUi = false;
     return r;
   }
 
@@ -83,14 +95,26 @@ export class Runner implements vscode.Disposable {
   private end(p: P.RunEndedParams): void {
     if (p.runId !== this.runId) return;
     this.runId = undefined;
+    if (!p.notStarted && !this.startedUi) {
+      this.startedUi = true;
+      this.ui.onStart();
+    }
     const how = p.cancelled ? 'stopped' : p.exitCode !== null ? `exited with code ${p.exitCode}` : p.signal ? `killed by ${p.signal}` : 'did not run';
-    const text = `Komorium: the program ${how} after ${duration(p.elapsedMs)}${p.profilePath ? `; profile: ${p.profilePath}` : ''}`;
-    if (p.error) this.terminal?.error(p.error);
+    const first = p.error?.split('\n')[0] ?? '';
+    const text = p.notStarted
+      ? `Komorium: the program did not start${first ? `: ${first}` : ''}`
+      : `Komorium: the program ${how} after ${duration(p.elapsedMs)}${p.profilePath ? `; profile: ${p.profilePath}` : ''}`;
+    if (p.error && !p.notStarted) this.terminal?.error(p.error);
     this.terminal?.finish(text);
     this.ui.log.appendLine(text);
     if (p.error) {
       this.ui.log.appendLine(p.error);
-      void vscode.window.showErrorMessage(`Komorium: ${p.error.split('\n')[0]}`, 'Show Output').then((c) => c && this.ui.log.show(true));
+      const compile = p.notStarted && /^compile error/.test(first);
+      const action = compile ? 'Show All Problems' : 'Show Output';
+      void vscode.window.showErrorMessage(`Komorium: ${first}`, action).then((c) => {
+        if (c === 'Show All Problems') void vscode.commands.executeCommand('workbench.actions.view.problems');
+        else if (c) this.ui.log.show(true);
+      });
     }
     this.ui.status.ended(p, this.ui.summary());
     this.ended.fire(p);

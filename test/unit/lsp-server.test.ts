@@ -180,3 +180,29 @@ test('a run: javac, the embedded engine, output, progress, profile and hotness, 
   await assert.rejects(client.sendRequest(P.StartRunRequest, { uri: pathToFileURL(other).href }), /Util\.java has no main method/);
   assert.equal(await client.sendRequest(P.CancelRunRequest, {}), false, 'nothing to cancel');
 });
+
+test('compile errors: problems on their lines, a run that never starts, cleared when fixed', async () => {
+  const diags: { uri: string; diagnostics: { range: { start: { line: number; character: number } }; message: string; severity?: number }[] }[] = [];
+  client.onNotification(new NotificationType<(typeof diags)[number]>('textDocument/publishDiagnostics'), (x: (typeof diags)[number]) => {
+    diags.push(x);
+  });
+  const broken = join(ws, 'src', 'app', 'Broken.java');
+  const bUri = pathToFileURL(broken).href;
+  writeFileSync(broken, ['package app;', 'public class Broken {', '    public static void main(String[] a) {', '        int x = 1', '        System.out.println(y);', '    }', '}', ''].join('\n'));
+  const r = await client.sendRequest<P.StartRunResult>(P.StartRunRequest, { uri: bUri });
+  const end = await until('run ended', () => ended.find((e) => e.runId === r.runId), 120_000);
+  assert.equal(end.notStarted, true);
+  assert.equal(end.profilePath, null);
+  assert.match(end.error ?? '', /^compile error in Broken\.java:4: ';' expected/);
+  const d = await until('diagnostics', () => diags.find((x) => x.uri === bUri && x.diagnostics.length > 0));
+  assert.deepEqual(d.diagnostics.map((x) => [x.range.start.line, x.message.split('\n')[0]]), [[3, "';' expected"]]);
+  assert.equal(d.diagnostics[0]!.range.start.character, 17, 'the column of the caret');
+  assert.equal(d.diagnostics[0]!.severity, 1);
+  assert.ok(!progress.some((p) => p.runId === r.runId && p.phase === 'running'), 'the program never ran');
+  // Fixed: the next run compiles, and the file's problems are cleared.
+  writeFileSync(broken, ['package app;', 'public class Broken {', '    public static void main(String[] a) {', '        int x = 1;', '        System.out.println(x);', '    }', '}', ''].join('\n'));
+  const r2 = await client.sendRequest<P.StartRunResult>(P.StartRunRequest, { uri: bUri });
+  const end2 = await until('run ended', () => ended.find((e) => e.runId === r2.runId), 120_000);
+  assert.equal(end2.exitCode, 0, end2.error);
+  assert.ok(diags.at(-1)!.uri === bUri && diags.at(-1)!.diagnostics.length === 0, 'problems cleared');
+});

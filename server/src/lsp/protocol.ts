@@ -30,6 +30,8 @@ export interface StartRunResult {
   /** Where the class path came from: launch, vscode-java, maven, gradle, settings, javac. */
   classpathSource: string;
   engine: string;
+  /** Notes on how the class path was found (e.g. a missing build output, so javac compiles the file). */
+  notes?: string[];
 }
 
 export const CancelRunRequest = 'komorium/cancelRun';
@@ -139,6 +141,8 @@ export interface RunEndedParams {
   elapsedMs: number;
   /** The end of the program's output (stdout and stderr interleaved, at most a few KB). */
   outputTail: string;
+  /** The program never started (compile errors, cancelled while preparing): no profile, no panel. */
+  notStarted?: boolean;
 }
 
 /** The profile changed (a live snapshot, a finished run, a loaded file, or cleared). */

@@ -6,10 +6,11 @@
 import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { startRun, resolveEngine, type ProfileRun, type RunOutcome } from '../engine/run';
 import { planClasspath, type ClasspathPlan } from './classpath';
 import { compileJavaFile } from './compile';
+import { parseJavacOutput, summarizeJavac, type JavacDiagnostic } from './javac-diagnostics';
 import { mainClasses, scanJava } from './java-scan';
 import type { OutputParams, ProgressParams, RunEndedParams, StartRunParams, StartRunResult } from './protocol';
 import type { KomoriumSettings } from './settings';
@@ -29,6 +30,11 @@ export interface RunHost {
   /** A live snapshot (raw profile JSON) of the current run. */
   snapshot(runId: number, raw: unknown, title: string): void;
   ended(p: RunEndedParams, title: string): void;
+  /**
+   * The compile problems of each file javac was asked about (an empty list clears a file's
+   * earlier problems): shown in the Problems panel.
+   */
+  compileProblems?(byFile: ReadonlyMap<string, readonly JavacDiagnostic[]>): void;
 }
 
 interface ActiveRun {
@@ -50,6 +56,8 @@ export function profileDir(): string {
 export class RunController {
   private nextId = 1;
   private active: ActiveRun | undefined;
+  /** Files that have compile problems shown (cleared by the next compile). */
+  private problemFiles = new Set<string>();
 
   constructor(private readonly host: RunHost) {}
 
@@ -90,28 +98,45 @@ export class RunController {
     const run: ActiveRun = { id, handle: undefined, cancelled: false, input: [], inputEnded: false };
     this.active = run;
     const title = params.name ?? mainClass;
-    const classpath = plan.kind === 'ready' ? plan.entries : [`(javac) ${plan.file}`, ...plan.extra];
+    const classpath = plan.kind === 'ready' ? plan.entries : [plan.file, ...plan.extra];
     void this.execute(run, plan, mainClass, params, settings, engine, title);
-    return { runId: id, mainClass, classpath, classpathSource: plan.source, engine };
+    // The plan's notes go back with the answer: notifications sent before it would reach a
+    // client that does not know the run yet.
+    return { runId: id, mainClass, classpath, classpathSource: plan.source, engine, notes: plan.notes };
+  }
+
+  /** Shows javac's problems by file, and clears those of files that have none now. */
+  private reportProblems(diags: readonly JavacDiagnostic[]): void {
+    const byFile = new Map<string, JavacDiagnostic[]>();
+    for (const f of this.problemFiles) byFile.set(f, []);
+    for (const d of diags) {
+      const f = resolve(d.file);
+      if (!byFile.has(f)) byFile.set(f, []);
+      byFile.get(f)!.push({ ...d, file: f });
+    }
+    this.problemFiles = new Set([...byFile].filter(([, l]) => l.length > 0).map(([f]) => f));
+    if (byFile.size > 0) this.host.compileProblems?.(byFile);
   }
 
   private async execute(run: ActiveRun, plan: ClasspathPlan, mainClass: string, params: StartRunParams, settings: KomoriumSettings, engine: string, title: string): Promise<void> {
     const id = run.id;
     let tail = '';
     const log = (text: string) => this.host.output({ runId: id, stream: 'log', text: text.endsWith('\n') ? text : `${text}\n` });
-    const end = (o: RunOutcome) => {
+    const end = (o: RunOutcome & { notStarted?: boolean }) => {
       if (this.active === run) this.active = undefined;
-      this.host.ended({ runId: id, exitCode: o.exitCode, signal: o.signal, cancelled: o.cancelled, error: o.error, profilePath: o.profilePath, elapsedMs: o.elapsedMs, outputTail: tail }, title);
+      this.host.ended({ runId: id, exitCode: o.exitCode, signal: o.signal, cancelled: o.cancelled, error: o.error, profilePath: o.profilePath, elapsedMs: o.elapsedMs, outputTail: tail, ...(o.notStarted ? { notStarted: true } : {}) }, title);
     };
     try {
-      for (const n of plan.notes) log(n);
       let entries: string[];
       if (plan.kind === 'compile') {
         log(`compiling ${plan.file} with javac`);
         this.host.progress({ runId: id, phase: 'preparing', bytecodes: 0, samples: 0, elapsedMs: 0 });
         const c = await compileJavaFile({ file: plan.file, sourceRoot: plan.sourceRoot, classpath: plan.extra, javaHome: settings.javaHome });
+        const diags = parseJavacOutput(c.output);
+        this.reportProblems(diags);
         if (!c.ok) {
-          end({ exitCode: null, signal: null, profilePath: null, cancelled: false, elapsedMs: 0, error: `javac failed:\n${c.output}` });
+          if (c.output) log(c.output);
+          end({ exitCode: null, signal: null, profilePath: null, cancelled: false, elapsedMs: 0, error: `${summarizeJavac(diags, c.output)}\n${c.output}`, notStarted: true });
           return;
         }
         entries = [c.outDir, ...plan.extra];
@@ -119,7 +144,7 @@ export class RunController {
         entries = plan.entries;
       }
       if (run.cancelled) {
-        end({ exitCode: null, signal: null, profilePath: null, cancelled: true, elapsedMs: 0, error: 'cancelled before the program started' });
+        end({ exitCode: null, signal: null, profilePath: null, cancelled: true, elapsedMs: 0, error: 'cancelled before the program started', notStarted: true });
         return;
       }
       log(`running ${mainClass} on the ${engine} engine; class path (${plan.source}): ${entries.join(' ')}`);

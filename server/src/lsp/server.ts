@@ -7,6 +7,7 @@ import { basename, dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
   CodeLensRefreshRequest,
+  DiagnosticSeverity,
   ResponseError,
   TextDocumentSyncKind,
   TextDocuments,
@@ -116,6 +117,19 @@ export function startServer(connection: Connection): void {
     workspaceFolders: () => folders,
     openText: (file) => documents.get(pathToFileURL(file).href)?.getText(),
     output: (p) => void connection.sendNotification(P.OutputNotification, p),
+    compileProblems: (byFile) => {
+      for (const [file, list] of byFile) {
+        void connection.sendDiagnostics({
+          uri: pathToFileURL(file).href,
+          diagnostics: list.map((d) => ({
+            range: { start: { line: d.line, character: d.column }, end: { line: d.line, character: d.column + 1 } },
+            severity: d.severity === 'error' ? DiagnosticSeverity.Error : d.severity === 'warning' ? DiagnosticSeverity.Warning : DiagnosticSeverity.Information,
+            source: 'javac (Komorium)',
+            message: d.message,
+          })),
+        });
+      }
+    },
     progress: (p) => void connection.sendNotification(P.ProgressNotification, p),
     snapshot: (_id, raw, title) => {
       try {
