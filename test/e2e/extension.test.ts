@@ -102,9 +102,15 @@ describe('Komorium in VS Code', { timeout: 600_000 }, () => {
       'extension/runtime/java/komorium/rt/LiveSnapshots.java',
       'extension/runtime/patch/java/lang/KomoriumReflect.java',
       'extension/syntaxes/komorium-bytecode.tmLanguage.json',
+      'extension/LICENSE.txt',
+      'extension/docs/EXTENSION.md',
+      'extension/docs/ARCHITECTURE.md',
+      'extension/docs/img/editor.png',
     ]) {
       assert.ok(names.includes(f), `${f} in the .vsix`);
     }
+    // Nothing the extension does not use: the CLI's roundtrip worker, images the README does not show.
+    for (const f of ['extension/dist/roundtrip-worker.js', 'extension/docs/img/flamegraph.png']) assert.ok(!names.includes(f), `${f} is not in the .vsix`);
     const unwanted = names.filter((n) => /\.ts$|\.map$|(^|\/)(test|node_modules|examples|bench|server\/src|client\/src)\//.test(n));
     assert.deepEqual(unwanted, []);
   });
