@@ -124,7 +124,12 @@ function bad(mutate: (f: ProfileFile) => void, path: RegExp, problem: RegExp): v
 
 test('malformed profiles give ProfileFormatError naming the JSON path and the problem', () => {
   assert.throws(() => parseProfile('{"format":', 'p.json'), /p\.json: \$: invalid JSON/);
-  assert.throws(() => parseProfile('[]', 'p.json'), /\$: expected an object, found an array of 0/);
+  assert.throws(() => parseProfile('[]', 'p.json'), /\$: not a Komorium profile: this is a JSON array of 0 elements; a Komorium profile is the JSON file `komorium run` writes/);
+  // Other profilers' files and text say what they are.
+  assert.throws(() => parseProfile('{"$schema":"https://www.speedscope.app/file-format-schema.json","profiles":[]}', 's.json'), /s\.json: \$: not a Komorium profile: this is a speedscope profile;/);
+  assert.throws(() => parseProfile('{"nodes":[],"startTime":0,"endTime":1,"samples":[]}', 'c.cpuprofile'), /this is a Chrome\/V8 CPU profile/);
+  assert.throws(() => parseProfile('main;work 12\nmain 3\n', 'stacks.txt'), /stacks\.txt: \$: not a Komorium profile: the file is not JSON/);
+  assert.throws(() => parseProfile('{"a":1,"b":2}', 'x.json'), /this is a JSON object with "a", "b"; a Komorium profile is/);
   bad((f) => ((f as { format: string }).format = 'hprof'), /^format$/, /expected "komorium-profile"/);
   bad((f) => (f.version = 2), /^version$/, /newer than this Komorium reads \(1\)/);
   bad((f) => delete (f.meta as Partial<ProfileFile['meta']>).granularity, /^meta$/, /missing field 'granularity'/);

@@ -1,6 +1,7 @@
 // Validating loader: profile JSON (text or parsed value) -> Profile model. Every problem is a
 // ProfileFormatError naming the JSON path; nothing else escapes (no TypeError on odd input).
 
+import { describeForeignJson, EXPECTED_PROFILE } from './foreign';
 import { readFileSync } from 'node:fs';
 import {
   PROFILE_FORMAT,
@@ -65,7 +66,9 @@ export function parseProfile(text: string, source = '<profile>'): Profile {
   try {
     value = JSON.parse(text) as Json;
   } catch (e) {
-    throw new ProfileFormatError(source, '$', `invalid JSON: ${(e as Error).message}`);
+    const head = text.trimStart().slice(0, 1);
+    const what = head === '{' || head === '[' ? `invalid JSON: ${(e as Error).message}` : `not a Komorium profile: the file is not JSON (${(e as Error).message}); ${EXPECTED_PROFILE}`;
+    throw new ProfileFormatError(source, '$', what);
   }
   return profileFromJson(value, source);
 }
@@ -84,9 +87,13 @@ export function loadProfile(path: string): Profile {
 /** Validates an already parsed JSON value and builds the model. */
 export function profileFromJson(value: Json, source = '<profile>'): Profile {
   const c = new Checker(source);
+  if (value === null || typeof value !== 'object' || Array.isArray(value) || !('format' in value)) {
+    // Not a Komorium profile at all: say what it is and what was expected.
+    throw new ProfileFormatError(source, '$', `not a Komorium profile: this is ${describeForeignJson(value)}; ${EXPECTED_PROFILE}`);
+  }
   const top = c.object(value, '$');
   const format = c.field(top, 'format', '$');
-  if (format !== PROFILE_FORMAT) c.fail('format', `expected "${PROFILE_FORMAT}", found ${describe(format)}`);
+  if (format !== PROFILE_FORMAT) c.fail('format', `expected "${PROFILE_FORMAT}", found ${describe(format)}: not a Komorium profile; ${EXPECTED_PROFILE}`);
   const version = c.int(c.field(top, 'version', '$'), 'version', 1);
   if (version > PROFILE_VERSION) c.fail('version', `version ${version} is newer than this Komorium reads (${PROFILE_VERSION})`);
 
