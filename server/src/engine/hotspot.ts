@@ -91,7 +91,9 @@ export async function runOnHotSpot(o: HotSpotRunOptions): Promise<HotSpotRunResu
     if (o.random !== undefined) props.push(`-Dkomorium.random=${o.random}`);
     if (o.seed !== undefined) props.push(`-Dkomorium.seed=${o.seed}`);
     const argv = [...hotspotVmArgs(jdk, cache), ...stackSizeArgs(o.vmArgs ?? []), ...(o.vmArgs ?? []), ...props, '-cp', [outDir, runtime.classesDir].join(process.platform === 'win32' ? ';' : ':'), o.mainClass, ...o.args];
-    // A signal during the preparation: the program never starts (nothing to profile).
+    // A signal during the (synchronous) preparation: its handler runs at the next turn of the
+    // event loop; then the program never starts (nothing to profile).
+    if (o.signals) await new Promise<void>((res) => setImmediate(res));
     const early = o.signals?.received;
     if (early) return { exitCode: signalExitStatus(early), signal: null, profileWritten: false, transform, jdk };
     const child = spawn(join(jdk.home, 'bin', 'java'), argv, {
