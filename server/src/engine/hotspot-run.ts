@@ -2,17 +2,20 @@
 // worker thread (hotspot-prepare.ts: runtime build, transform, main-class check), then `java`
 // runs as a child process with piped stdio. Live snapshots (komorium.live) are polled from a
 // temporary file; cancel() sends SIGTERM so the JVM's shutdown hook writes the profile of what
-// ran so far (SIGKILL after a grace period, then the last live snapshot stands in for it).
+// ran so far (SIGKILL after a grace period, then the last live snapshot stands in for it). The
+// runtime writes the profile to a staging file that replaces the target only at the end
+// (profile-out.ts).
 
 import { spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { runtimeSystemProperties } from '../runtime/contract';
 import type { HotSpotPrepared } from './hotspot-prepare';
 import { registerEngine, type ProfileRun, type RunOptions, type RunOutcome, type RunProgress } from './run';
 import { jobUrl, runJob, JobError, type JobHandle } from './worker-thread';
 import { readLive, totalsOf, type LiveState } from './live-file';
+import { commitProfile, stageProfile, writeFileAtomic } from './profile-out';
 
 /** How long a cancelled JVM may take to write its profile before it is killed. */
 const KILL_GRACE_MS = 5000;
@@ -76,10 +79,9 @@ export function startHotSpotRun(o: RunOptions): ProfileRun {
       for (const w of prepared.warnings.slice(0, 20)) log(`warning: ${w}`);
       if (prepared.warnings.length > 20) log(`warning: ... and ${prepared.warnings.length - 20} more`);
       if (cancelled) return { ...base, cancelled: true, error: 'cancelled before the program started' };
-      mkdirSync(dirname(profilePath), { recursive: true });
-      rmSync(profilePath, { force: true });
+      const staged = stageProfile(profilePath);
       const props = runtimeSystemProperties({
-        out: profilePath,
+        out: staged.staging,
         engine: 'hotspot',
         scope: 'app',
         program: o.mainClass,
@@ -111,11 +113,15 @@ export function startHotSpotRun(o: RunOptions): ProfileRun {
           const elapsedMs = Date.now() - startedAt;
           emitProgress({ phase: 'finishing', elapsedMs });
           pollLive();
-          let written = existsSync(profilePath);
+          let written = commitProfile(staged);
           if (!written && cancelled && existsSync(live.file)) {
             // Killed before it could write: the last live snapshot is what we have.
-            copyFileSync(live.file, profilePath);
-            written = true;
+            try {
+              writeFileAtomic(profilePath, readFileSync(live.file));
+              written = true;
+            } catch {
+              // no profile
+            }
           }
           const out: RunOutcome = { exitCode: code, signal, profilePath: written ? profilePath : null, cancelled, elapsedMs };
           if (spawnError) out.error = spawnError;
@@ -138,12 +144,12 @@ export function startHotSpotRun(o: RunOptions): ProfileRun {
 
   return {
     done,
-    cancel() {
+    cancel(signal) {
       if (cancelled || finished) return;
       cancelled = true;
       prepJob?.terminate();
       if (child && child.exitCode === null && child.signalCode === null) {
-        child.kill('SIGTERM');
+        child.kill(signal ?? 'SIGTERM');
         killTimer = setTimeout(() => child?.kill('SIGKILL'), KILL_GRACE_MS);
       }
     },

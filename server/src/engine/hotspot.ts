@@ -1,16 +1,21 @@
 // The HotSpot engine: the class path is transformed (cached by content hash), then `java` runs
 // the transformed classes with the Komorium runtime and the default agent, which writes the
-// profile at exit. stdin, stdout, stderr and the exit code pass through unchanged.
+// profile at exit. stdin, stdout, stderr and the exit code pass through unchanged. The profile
+// is written to a staging file that replaces the target only when java has exited
+// (profile-out.ts). A signal the caller received is passed on to java, whose shutdown hook
+// writes the profile; the caller waits for that.
 
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { tmpdir } from 'node:os';
+import { constants as osConstants, tmpdir } from 'node:os';
 import { findJavaHome, type JdkInfo } from '../classpath/index';
 import { buildRuntime } from '../runtime/build';
 import { HOTSPOT_JIT_OPTIONS, stackSizeArgs } from '../runtime/contract';
 import { transformClassPath, type TransformResult } from '../transform/driver';
 import { cacheRoot } from './cache';
+import { commitProfile, stageProfile } from './profile-out';
+import { signalExitStatus, type StopSignal } from './run';
 import { reflectionPatch } from './reflect-patch';
 
 /**
@@ -40,11 +45,23 @@ export interface HotSpotRunOptions {
   onStdout?: (chunk: Buffer) => void;
   onStderr?: (chunk: Buffer) => void;
   stdin?: NodeJS.ReadableStream;
+  /** Signals the caller receives (the CLI's): the first is passed on to java. */
+  signals?: SignalSource;
+}
+
+/** Where a caller's signals come from (cli/signals.ts). */
+export interface SignalSource {
+  /** The first signal received so far, if any. */
+  readonly received: StopSignal | null;
+  /** Calls `f` at every signal received from now on. */
+  onSignal(f: (s: StopSignal) => void): void;
 }
 
 export interface HotSpotRunResult {
   exitCode: number;
   signal: NodeJS.Signals | null;
+  /** True when java wrote a profile and it replaced `out`. */
+  profileWritten: boolean;
   transform: TransformResult;
   jdk: JdkInfo;
 }
@@ -62,8 +79,9 @@ export async function runOnHotSpot(o: HotSpotRunOptions): Promise<HotSpotRunResu
       maxPath: o.maxPath,
       cacheDir: join(cache, 'transformed'),
     });
+    const staged = stageProfile(resolve(o.cwd ?? process.cwd(), o.out));
     const props = [
-      `-Dkomorium.out=${resolve(o.cwd ?? process.cwd(), o.out)}`,
+      `-Dkomorium.out=${staged.staging}`,
       `-Dkomorium.engine=jvm`,
       `-Dkomorium.scope=app`,
       `-Dkomorium.program=${o.mainClass}`,
@@ -73,6 +91,11 @@ export async function runOnHotSpot(o: HotSpotRunOptions): Promise<HotSpotRunResu
     if (o.random !== undefined) props.push(`-Dkomorium.random=${o.random}`);
     if (o.seed !== undefined) props.push(`-Dkomorium.seed=${o.seed}`);
     const argv = [...hotspotVmArgs(jdk, cache), ...stackSizeArgs(o.vmArgs ?? []), ...(o.vmArgs ?? []), ...props, '-cp', [outDir, runtime.classesDir].join(process.platform === 'win32' ? ';' : ':'), o.mainClass, ...o.args];
+    // A signal during the (synchronous) preparation: its handler runs at the next turn of the
+    // event loop; then the program never starts (nothing to profile).
+    if (o.signals) await new Promise<void>((res) => setImmediate(res));
+    const early = o.signals?.received;
+    if (early) return { exitCode: signalExitStatus(early), signal: null, profileWritten: false, transform, jdk };
     const child = spawn(join(jdk.home, 'bin', 'java'), argv, {
       cwd: o.cwd,
       stdio: o.stdio === 'pipe' ? ['pipe', 'pipe', 'pipe'] : 'inherit',
@@ -83,11 +106,22 @@ export async function runOnHotSpot(o: HotSpotRunOptions): Promise<HotSpotRunResu
       if (o.stdin) o.stdin.pipe(child.stdin!);
       else child.stdin?.end();
     }
+    // java's own handler runs the shutdown hooks (the profile is written) and exits with
+    // 128 + n; a second signal while they run changes nothing, so only the first is passed on
+    // (java may have had it already, from the terminal's process group: that is harmless).
+    let forwarded = false;
+    o.signals?.onSignal((s) => {
+      if (forwarded || child.exitCode !== null || child.signalCode !== null) return;
+      forwarded = true;
+      child.kill(s);
+    });
     const { code, signal } = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((res, rej) => {
       child.on('error', rej);
       child.on('close', (code, signal) => res({ code, signal }));
     });
-    return { exitCode: code ?? 128, signal, transform, jdk };
+    const profileWritten = commitProfile(staged);
+    const killedBy = signal ? (osConstants.signals[signal] ?? 0) : 0;
+    return { exitCode: code ?? 128 + killedBy, signal, profileWritten, transform, jdk };
   } finally {
     rmSync(outDir, { recursive: true, force: true });
   }

@@ -2,12 +2,13 @@
 // TypeScript JVM in a worker thread (interp-worker.ts), so a crash, an infinite loop or
 // System.exit never takes down the host. Output streams live; cancel() makes the VM stop the
 // program's threads and run the shutdown hooks, so the profile of what ran so far is written
-// (the worker is terminated if that takes longer than a grace period).
+// (the worker is terminated if that takes longer than a grace period). The runtime writes the
+// profile to a staging file that replaces the target only at the end (profile-out.ts).
 
 import { Worker } from 'node:worker_threads';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { readLive, totalsOf, type LiveState } from './live-file';
 import { delimiter, dirname, join, resolve } from 'node:path';
@@ -17,7 +18,8 @@ import { ARGS_SEPARATOR } from '../runtime/contract';
 import { cacheRoot } from './cache';
 import type { Instrument } from './interp-transform';
 import type { InterpWorkerInput, InterpWorkerMessage } from './interp-worker';
-import { registerEngine, type ProfileRun, type RunOptions, type RunOutcome } from './run';
+import { commitProfile, stageProfile, writeFileAtomic, type StagedProfile } from './profile-out';
+import { registerEngine, signalExitStatus, type ProfileRun, type RunOptions, type RunOutcome } from './run';
 import { jobUrl } from './worker-thread';
 
 /** How long a cancelled program may take to write its profile before the worker is killed. */
@@ -39,6 +41,11 @@ export interface InterpRunOptions extends RunOptions {
    * every bytecode is counted per context and line over this scope; `instrument` is ignored.
    */
   exact?: 'app' | 'all';
+  /**
+   * How long a cancelled program may take to write its profile before the worker is killed
+   * (default CANCEL_GRACE_MS; Infinity: wait for it, as java does after a signal).
+   */
+  cancelGraceMs?: number;
 }
 
 /**
@@ -133,27 +140,28 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
     }
   };
 
+  let staged: StagedProfile | undefined;
   const done = new Promise<RunOutcome>((resolveDone) => {
     let settled = false;
-    const finish = (outcome: Omit<RunOutcome, 'elapsedMs'>): void => {
-      let r = outcome;
+    const finish = (outcome: Omit<RunOutcome, 'elapsedMs' | 'profilePath'>): void => {
       if (settled) return;
       settled = true;
       if (killTimer) clearTimeout(killTimer);
       if (ticker) clearInterval(ticker);
+      let wrote = staged !== undefined && commitProfile(staged);
       if (liveDir && live) {
         // Killed before the program could write its profile: the last live snapshot stands in.
-        if (r.profilePath === null && cancelled && existsSync(live.file) && instrument !== 'none') {
+        if (!wrote && cancelled && existsSync(live.file) && instrument !== 'none') {
           try {
-            copyFileSync(live.file, profilePath);
-            r = { ...r, profilePath };
+            writeFileAtomic(profilePath, readFileSync(live.file));
+            wrote = true;
           } catch {
             // keep the outcome as it is
           }
         }
         rmSync(liveDir, { recursive: true, force: true });
       }
-      resolveDone({ ...r, elapsedMs: Date.now() - t0 });
+      resolveDone({ ...outcome, profilePath: wrote ? profilePath : null, elapsedMs: Date.now() - t0 });
     };
     let runtimeDir: string | null = null;
     let jdkHome: string;
@@ -162,16 +170,16 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
       jdkHome = jdk.home;
       if (instrument !== 'none') runtimeDir = buildRuntime(join(cacheRoot(), 'runtime'), { jdk: jdk.home }).classesDir;
     } catch (e) {
-      finish({ exitCode: null, signal: null, profilePath: null, cancelled: false, error: (e as Error).message });
+      finish({ exitCode: null, signal: null, cancelled: false, error: (e as Error).message });
       return;
     }
     const vo = vmOptions(o.vmArgs ?? []);
     for (const a of vo.ignored) o.onLog?.(`embedded engine: JVM option ignored: ${a}`);
     const props: Record<string, string> = { ...vo.props };
+    if (instrument !== 'none' || o.exact) staged = stageProfile(profilePath);
     if (instrument !== 'none') {
-      mkdirSync(dirname(profilePath), { recursive: true });
       Object.assign(props, {
-        'komorium.out': profilePath,
+        'komorium.out': staged!.staging,
         'komorium.engine': 'interp',
         'komorium.scope': instrument,
         'komorium.program': o.mainClass,
@@ -208,7 +216,7 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
       exact: o.exact
         ? {
             scope: o.exact,
-            out: profilePath,
+            out: staged!.staging,
             meta: { engine: 'interp-exact', vm: 'Komorium embedded JVM (exact mode)', jdk: '', seed: 0, program: o.mainClass, args: o.args, scope: o.exact, agent: 'exact' },
           }
         : undefined,
@@ -216,7 +224,7 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
     try {
       worker = startWorker(jobUrl(import.meta.url, 'interp-worker'), input);
     } catch (e) {
-      finish({ exitCode: null, signal: null, profilePath: null, cancelled: false, error: `cannot start the embedded engine: ${(e as Error).message}` });
+      finish({ exitCode: null, signal: null, cancelled: false, error: `cannot start the embedded engine: ${(e as Error).message}` });
       return;
     }
     o.onProgress?.({ bytecodes: 0, samples: 0, elapsedMs: 0, phase: 'running' });
@@ -236,11 +244,9 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
         case 'exit': {
           o.onStats?.(m);
           for (const f of m.transformFailures) o.onLog?.(`transform failed for ${f.name}: ${f.error}`);
-          const wrote = (instrument !== 'none' || !!o.exact) && existsSync(profilePath);
           finish({
             exitCode: m.failure && m.failure !== 'cancelled' ? (m.exitCode ?? 1) : m.exitCode,
             signal: null,
-            profilePath: wrote ? profilePath : null,
             cancelled: m.cancelled || cancelled,
             error: m.failure && m.failure !== 'cancelled' ? m.failure : undefined,
           });
@@ -248,25 +254,25 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
           break;
         }
         case 'error':
-          finish({ exitCode: null, signal: null, profilePath: existsSync(profilePath) ? profilePath : null, cancelled, error: `embedded engine failed: ${m.message}` });
+          finish({ exitCode: null, signal: null, cancelled, error: `embedded engine failed: ${m.message}` });
           void worker?.terminate();
           break;
       }
     });
-    worker.on('error', (e) => finish({ exitCode: null, signal: null, profilePath: existsSync(profilePath) ? profilePath : null, cancelled, error: `embedded engine failed: ${e.message}` }));
-    worker.on('exit', () =>
-      finish({ exitCode: null, signal: null, profilePath: existsSync(profilePath) ? profilePath : null, cancelled, error: cancelled ? undefined : 'embedded engine stopped unexpectedly' }),
-    );
+    worker.on('error', (e) => finish({ exitCode: null, signal: null, cancelled, error: `embedded engine failed: ${e.message}` }));
+    worker.on('exit', () => finish({ exitCode: null, signal: null, cancelled, error: cancelled ? undefined : 'embedded engine stopped unexpectedly' }));
   });
 
   return {
     done,
-    cancel() {
+    cancel(signal) {
       if (cancelled) return;
       cancelled = true;
-      Atomics.store(ctl, 0, 1);
+      // The VM ends the program as java does on the signal (Shutdown.exit(128 + n)).
+      Atomics.store(ctl, 0, signalExitStatus(signal ?? 'SIGINT'));
       Atomics.notify(ctl, 1);
-      killTimer = setTimeout(() => void worker?.terminate(), CANCEL_GRACE_MS);
+      const grace = o.cancelGraceMs ?? CANCEL_GRACE_MS;
+      if (Number.isFinite(grace)) killTimer = setTimeout(() => void worker?.terminate(), grace);
     },
     writeStdin(data) {
       queue.push(typeof data === 'string' ? Buffer.from(data) : data);

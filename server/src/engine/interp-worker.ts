@@ -153,7 +153,7 @@ function main(): void {
     bootAppend: input.runtimeDir ? [input.runtimeDir] : [],
     maxHeap: input.maxHeap,
     enableAssertions: input.enableAssertions,
-    cancelled: () => Atomics.load(control, 0) !== 0,
+    cancelled: () => Atomics.load(control, 0), // 0, or the exit status (interp-run.ts cancel)
     onCreated: (vm) => {
       vmRef = vm;
       if (input.exact) vm.exact = new ExactProfiler(exactScope(input.exact.scope, input.classpath, jdk));

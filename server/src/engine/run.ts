@@ -11,6 +11,8 @@
 //     engine itself could not do its job;
 //   * `cancel()` stops the program and still yields the samples gathered so far
 //     (RunOutcome.profilePath points at a complete profile whenever one could be written);
+//   * the profile replaces `profilePath` in one step at the end (profile-out.ts): a previous
+//     file there is never deleted first, and stays when the run writes no profile;
 //   * callbacks are invoked asynchronously, never after `done` has resolved.
 
 /** Engines Komorium knows. `jvm` = transformed classes on HotSpot; `interpreter` = the embedded JVM. */
@@ -79,10 +81,22 @@ export interface RunOutcome {
   elapsedMs: number;
 }
 
+/** The signals a run can be stopped with. */
+export type StopSignal = 'SIGINT' | 'SIGTERM';
+
+/** The exit status java gives after a signal that ran the shutdown hooks: 128 + its number. */
+export function signalExitStatus(s: StopSignal): number {
+  return s === 'SIGINT' ? 130 : 143;
+}
+
 export interface ProfileRun {
   readonly done: Promise<RunOutcome>;
-  /** Stops the program; the profile of what ran so far is still written. Idempotent. */
-  cancel(): void;
+  /**
+   * Stops the program as `signal` stops java (the shutdown hooks run; exit status 130 for
+   * SIGINT, 143 for SIGTERM); the profile of what ran so far is still written. Without a
+   * signal, each engine's default (embedded: SIGINT, HotSpot: SIGTERM). Idempotent.
+   */
+  cancel(signal?: StopSignal): void;
   writeStdin(data: string | Buffer): void;
   endStdin(): void;
 }

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { ClassPath, type JdkInfo } from '../classpath/index';
 import { launch } from './boot';
 import { VM, type VmIo } from './vm';
-import { CancelledError } from './scheduler';
+import { CancelledError, cancelStatus } from './scheduler';
 
 export interface InterpRunOptions {
   jdk: JdkInfo;
@@ -22,7 +22,8 @@ export interface InterpRunOptions {
   io?: Partial<VmIo>;
   stdinAvailable?: () => number;
   transformClass?: (name: string | null, bytes: Uint8Array, boot: boolean) => Uint8Array;
-  cancelled?: () => boolean;
+  /** See VmOptions.cancelled: truthy cancels; a number is the exit status (default 130). */
+  cancelled?: () => boolean | number;
   maxHeap?: number;
   maxDepth?: number;
   enableAssertions?: boolean;
@@ -110,7 +111,7 @@ export function runInterpreter(o: InterpRunOptions): InterpRunResult {
   } catch (e) {
     if (e instanceof CancelledError) {
       cancelled = true;
-      result = { exitCode: 130, failure: 'cancelled' };
+      result = { exitCode: cancelStatus(o.cancelled?.()), failure: 'cancelled' };
     } else throw e;
   } finally {
     image.close();

@@ -83,7 +83,8 @@ export class Scheduler {
   cancelling = false;
 
   /**
-   * Cancellation: a new thread runs Shutdown.exit(130), as if another thread had called
+   * Cancellation: a new thread runs Shutdown.exit(status) (130 unless the host gave the status
+   * of another signal, as java's signal handler does), as if another thread had called
    * System.exit while the program's threads go on (as on a JVM receiving SIGTERM), so the
    * shutdown hooks (the profiler's among them) run and write the samples gathered so far, then
    * the VM halts. The program's threads must keep running: one may hold a monitor a hook needs
@@ -97,7 +98,7 @@ export class Scheduler {
     const t = vm.newThread();
     t.name = 'komorium-cancel';
     t.jthread = vm.threads[0]?.jthread ?? null;
-    this.call(t, { method: vm.findMethod(shutdown, 'exit', '(I)V'), args: [130], done: () => undefined });
+    this.call(t, { method: vm.findMethod(shutdown, 'exit', '(I)V'), args: [cancelStatus(vm.opts.cancelled?.())], done: () => undefined });
   }
 
   private pick(): JThread | null {
@@ -294,6 +295,11 @@ export class Scheduler {
     }
     return true;
   }
+}
+
+/** The exit status of a cancelled run: the number the host gave, else 130 (as after SIGINT). */
+export function cancelStatus(c: boolean | number | undefined): number {
+  return typeof c === 'number' && c > 0 ? c : 130;
 }
 
 /** The run was cancelled by the host. */

@@ -70,8 +70,11 @@ export interface VmOptions {
   transformClass?: (name: string | null, bytes: Uint8Array, boot: boolean) => Uint8Array;
   /** Boot class bytes lookup (the JDK image). */
   bootClass: (name: string) => { bytes: Uint8Array; source: string; module: string } | undefined;
-  /** Polled between time slices: true cancels the run. */
-  cancelled?: () => boolean;
+  /**
+   * Polled between time slices: true (or a nonzero number) cancels the run. A number is the
+   * exit status the program then ends with, as on a signal (130 SIGINT, 143 SIGTERM; true: 130).
+   */
+  cancelled?: () => boolean | number;
   /** Called between time slices (flushing output, progress). */
   onSlice?: () => void;
   /** Trace class loading to stderr (debugging). */

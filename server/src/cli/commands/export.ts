@@ -1,10 +1,10 @@
 // komorium export PROFILE --format collapsed|speedscope|cpuprofile [--signatures] [--thread NAME] -o FILE
 
-import { writeFileSync } from 'node:fs';
 import { registerCommand } from '../cli';
 import { flag, parseArgs, UsageError } from '../args';
 import { loadProfile } from '../../profile/load';
 import { EXPORT_FORMATS, exportProfile, isExportFormat } from '../../profile/export';
+import { writeFileAtomic } from '../../engine/profile-out';
 
 const USAGE = `usage: komorium export PROFILE --format ${EXPORT_FORMATS.join('|')} [--signatures] [--thread NAME] -o FILE
 
@@ -14,7 +14,7 @@ Converts a profile for other viewers:
   cpuprofile   Chrome DevTools .cpuprofile, opened by VS Code's profile viewer
   --signatures   add parameter types (collapsed) or descriptors (speedscope) to method names
   --thread NAME  only the threads with this name
-  -o FILE        output file ("-" for stdout)`;
+  -o FILE        output file ("-" for stdout), replaced only once complete`;
 
 registerCommand({
   name: 'export',
@@ -37,7 +37,7 @@ registerCommand({
     const thread = flag(args, 'thread');
     const text = exportProfile(profile, format, { signatures: args.flags.has('signatures'), ...(thread !== undefined ? { thread } : {}) });
     if (out === '-') process.stdout.write(text);
-    else writeFileSync(out, text);
+    else writeFileAtomic(out, text); // a complete file or, on failure, the previous one
     return 0;
   },
 });

@@ -2,19 +2,23 @@
 //              [--granularity N] [--random R] [--seed S] [--max-path M]
 //              [-o profile.json] [--jdk HOME] [-J<jvm option>]... -cp CP MainClass [args...]
 
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { registerCommand } from '../cli';
 import { parseArgs, flag, intFlag, UsageError } from '../args';
 import { splitClassPath } from '../../classpath/index';
 import { runOnHotSpot } from '../../engine/hotspot';
 import { loadProfile } from '../../profile/index';
-import { resolveEngine } from '../../engine/run';
+import { resolveEngine, signalExitStatus } from '../../engine/run';
 import { startInterpreterRun } from '../../engine/interp-run';
+import { SignalTrap } from '../signals';
 
 const USAGE = `usage: komorium run [options] -cp CLASSPATH MainClass [args...]
 
 Profiles a Java program: its classes are transformed (cached by content hash), the program runs
 with stdin, stdout, stderr and exit code passed through, and the profile is written at exit.
+SIGINT and SIGTERM end the program as they end java (exit status 130 or 143) and the profile of
+what ran so far is still written. The profile replaces FILE only when complete: if the run writes
+none, a previous FILE stays.
 
 options:
   --engine E            interpreter: the embedded JVM (TypeScript, no JVM process);
@@ -40,6 +44,7 @@ registerCommand({
   summary: 'run a Java program with the profiler and write its profile',
   usage: USAGE,
   async run(argv) {
+    const signals = new SignalTrap();
     const vmArgs: string[] = [];
     const rest = argv.filter((a) => {
       if (a.startsWith('-J') && a.length > 2) {
@@ -95,23 +100,23 @@ registerCommand({
     if (engine === 'interpreter') {
       const instr = flag(args, 'instrument') ?? 'all';
       if (instr !== 'all' && instr !== 'app') throw new UsageError(`--instrument must be app or all, not '${instr}'`);
-      return runEmbedded({
+      return runEmbedded(signals, {
         ...common,
         instrument: args.flags.has('no-profile') ? 'none' : instr,
         exact: args.flags.has('exact') ? instr : undefined,
       });
     }
     if (flag(args, 'instrument') !== undefined || args.flags.has('no-profile') || args.flags.has('exact')) throw new UsageError('--instrument, --no-profile and --exact are options of the embedded engine (--engine interpreter)');
-    const r = await runOnHotSpot(common);
+    const r = await runOnHotSpot({ ...common, signals });
     for (const f of r.transform.failed) process.stderr.write(`komorium: warning: ${f.name} was not transformed (${f.error})\n`);
-    summarize(out, flag(args, 'agent') === 'none', r.signal ?? r.exitCode);
+    summarize(out, r.profileWritten, flag(args, 'agent') === 'none', r.signal ?? r.exitCode);
     return r.exitCode;
   },
 });
 
-/** The one-line summary on stderr after a run. */
-function summarize(out: string, noAgent: boolean, exit: string | number | null): void {
-    if (existsSync(out)) {
+/** The one-line summary on stderr after a run (`written`: this run's profile replaced `out`). */
+function summarize(out: string, written: boolean, noAgent: boolean, exit: string | number | null): void {
+    if (written) {
       try {
         const p = loadProfile(out);
         const contexts = p.threads.reduce((n, t) => n + t.nodes.length - 1, 0);
@@ -125,7 +130,7 @@ function summarize(out: string, noAgent: boolean, exit: string | number | null):
     } else if (noAgent) {
       process.stderr.write(`komorium: ran without an agent (--agent none): no profile\n`);
     } else {
-      process.stderr.write(`komorium: no profile was written (the JVM exited with ${exit})\n`);
+      process.stderr.write(`komorium: no profile was written (the JVM exited with ${exit})${existsSync(out) ? `; ${out} is left as it was` : ''}\n`);
     }
 }
 
@@ -144,8 +149,7 @@ interface EmbeddedCliRun {
   jdk?: string;
 }
 
-async function runEmbedded(o: EmbeddedCliRun): Promise<number> {
-  if ((o.instrument !== 'none' || o.exact) && existsSync(o.out)) rmSync(o.out);
+async function runEmbedded(signals: SignalTrap, o: EmbeddedCliRun): Promise<number> {
   const run = startInterpreterRun({
     classpath: o.classpath,
     mainClass: o.mainClass,
@@ -163,14 +167,13 @@ async function runEmbedded(o: EmbeddedCliRun): Promise<number> {
     onStdout: (b) => process.stdout.write(b),
     onStderr: (b) => process.stderr.write(b),
     onLog: (l) => process.stderr.write(`komorium: ${l}\n`),
+    // After a signal, wait for the profile however long it takes, as java does.
+    cancelGraceMs: Infinity,
   });
-  const onSig = (): void => run.cancel();
-  process.once('SIGINT', onSig);
-  process.once('SIGTERM', onSig);
+  if (signals.received) run.cancel(signals.received);
+  signals.onSignal((s) => run.cancel(s));
   const r = await run.done;
-  process.off('SIGINT', onSig);
-  process.off('SIGTERM', onSig);
   if (r.error) process.stderr.write(`komorium: ${r.error}\n`);
-  if (o.instrument !== 'none' || o.exact) summarize(o.out, o.vmArgs.includes('-Dkomorium.agent=none'), r.exitCode);
-  return r.exitCode ?? 1;
+  if (o.instrument !== 'none' || o.exact) summarize(o.out, r.profilePath !== null, o.vmArgs.includes('-Dkomorium.agent=none'), r.exitCode);
+  return r.exitCode ?? (signals.received ? signalExitStatus(signals.received) : 1);
 }
