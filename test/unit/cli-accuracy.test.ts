@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ProfileBuilder } from '../../server/src/profile/builder';
 import { contextLineOverlap, deltaBytecodes, lineOverlap, overlap } from '../../server/src/profile/overlap';
+import { loadProfile } from '../../server/src/profile/index';
 import { compileJava, REPO, runCli, tempDir } from '../helpers/java';
 
 const MAIN = 'p.Main.main()V';
@@ -58,4 +59,19 @@ test('komorium accuracy: exact and sampled runs, overlaps and δb as text and JS
   const bad = runCli(['accuracy', '--granularity', 'x', '-cp', classes, 'eng.Work']);
   assert.equal(bad.status, 2);
   assert.match(bad.stderr, /--granularity/);
+});
+
+test('scope all: exact and sampled profiles both leave out the JDK start-up and say so', () => {
+  const classes = compileJava(join(REPO, 'test', 'java', 'interp-engine'), ['-g']);
+  const keep = tempDir('accuracy-all');
+  const r = runCli(['accuracy', '--json', '--instrument', 'all', '--granularity', '1000', '--random', '100', '--keep', keep, '-cp', classes, 'eng.Work', 'work']);
+  assert.equal(r.status, 0, r.stderr);
+  const rep = JSON.parse(r.stdout) as { rows: { deltaB: number; contexts: number }[] };
+  // The start-up (initPhase1-3) is about 1.6 M bytecodes: counted by one and not the other, δb was 0.2.
+  assert.ok(rep.rows[0]!.deltaB < 0.01, `δb = ${rep.rows[0]!.deltaB}`);
+  for (const f of ['exact.json', '1000-100.json']) {
+    const p = loadProfile(join(keep, f));
+    assert.equal(p.meta.startup, 'excluded', f);
+    assert.ok(!p.threads.some((t) => t.nodes.some((n) => n.method?.name === 'initPhase1')), `${f}: no start-up contexts`);
+  }
 });

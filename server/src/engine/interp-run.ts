@@ -182,6 +182,8 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
         'komorium.out': staged!.staging,
         'komorium.engine': 'interp',
         'komorium.scope': instrument,
+        // The JDK's own start-up is not sampled (Contexts.vmBooting): say so.
+        ...(instrument === 'all' ? { 'komorium.startup': 'excluded' } : {}),
         'komorium.program': o.mainClass,
         'komorium.args': o.args.join(ARGS_SEPARATOR),
       });
@@ -217,7 +219,7 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
         ? {
             scope: o.exact,
             out: staged!.staging,
-            meta: { engine: 'interp-exact', vm: 'Komorium embedded JVM (exact mode)', jdk: '', seed: 0, program: o.mainClass, args: o.args, scope: o.exact, agent: 'exact' },
+            meta: { engine: 'interp-exact', vm: 'Komorium embedded JVM (exact mode)', jdk: '', seed: 0, program: o.mainClass, args: o.args, scope: o.exact, ...(o.exact === 'all' ? { startup: 'excluded' } : {}), agent: 'exact' },
           }
         : undefined,
     };

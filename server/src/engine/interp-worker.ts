@@ -156,7 +156,11 @@ function main(): void {
     cancelled: () => Atomics.load(control, 0), // 0, or the exit status (interp-run.ts cancel)
     onCreated: (vm) => {
       vmRef = vm;
-      if (input.exact) vm.exact = new ExactProfiler(exactScope(input.exact.scope, input.classpath, jdk));
+      if (input.exact) {
+        vm.exact = new ExactProfiler(exactScope(input.exact.scope, input.classpath, jdk));
+        // The JDK's start-up is left out, as in the sampled profile of scope all (meta.startup).
+        if (input.exact.scope === 'all') vm.exact.counting = false;
+      }
       // Instrumented JDK code must not start the profiler before the JDK has booted.
       if (input.runtimeDir && input.instrument === 'all') {
         const c = vm.classes.tryBoot('komorium/rt/Contexts');
@@ -164,6 +168,7 @@ function main(): void {
       }
     },
     onBooted: (vm) => {
+      if (vm.exact !== null) vm.exact.counting = true;
       if (input.runtimeDir && input.instrument === 'all') vm.setStatic('komorium/rt/Contexts', 'vmBooting', 0);
     },
     onSlice: () => {

@@ -70,6 +70,11 @@ export class ExactProfiler {
   private readonly startPaths = new Map<JThread, { m: JMethod; line: number }[]>();
   totalBytecodes = 0;
   totalCalls = 0;
+  /**
+   * Whether bytecodes are counted now: off while the JDK boots when its classes are in scope,
+   * as the sampled profile of the same scope does not count the start-up either.
+   */
+  counting = true;
 
   constructor(private readonly scope: (internalName: string) => boolean) {}
 
@@ -138,7 +143,7 @@ export class ExactProfiler {
 
   /** One bytecode at `pc` of the top frame (method `m`). */
   count(t: JThread, m: JMethod, pc: number): void {
-    if (!this.scoped(m)) return;
+    if (!this.counting || !this.scoped(m)) return;
     const ns = this.nodes.get(t);
     const n = ns?.[t.depth];
     if (n === undefined) return;

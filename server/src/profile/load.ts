@@ -127,6 +127,7 @@ function readMeta(c: Checker, o: Record<string, Json>): ProfileMeta {
     program: s('program'),
     args,
     scope: s('scope'),
+    ...(o.startup === undefined ? {} : { startup: c.string(o.startup, 'meta.startup') }),
     agent: s('agent'),
     startTime: n('startTime'),
     endTime: n('endTime'),

@@ -35,6 +35,11 @@ export interface ProfileMetaFile {
   args: string[];
   /** Instrumented scope ("app", "all", ...). */
   scope: string;
+  /**
+   * "excluded": the JDK's start-up (before the launcher loads the main class) was not counted
+   * or sampled (embedded engine, scope all: exact and sampled profiles leave out the same part).
+   */
+  startup?: string;
   /** Agent class that wrote the profile. */
   agent: string;
   /** Epoch milliseconds. */

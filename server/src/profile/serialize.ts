@@ -28,6 +28,7 @@ export function toProfileFile(p: Profile): ProfileFile {
     program: m.program,
     args: m.args,
     scope: m.scope,
+    ...(m.startup === undefined ? {} : { startup: m.startup }),
     agent: m.agent,
     startTime: m.startTime,
     endTime: m.endTime,

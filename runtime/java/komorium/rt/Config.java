@@ -41,6 +41,8 @@ final class Config {
     static String live;
     static int liveInterval = 500;
     static long startTime;
+    /** "excluded" when the JDK's start-up was not counted (komorium.startup), else null. */
+    static String startup;
 
     private Config() {
     }
@@ -53,6 +55,7 @@ final class Config {
         out = strProp("komorium.out", out);
         agent = strProp("komorium.agent", agent);
         scope = strProp("komorium.scope", scope);
+        startup = strProp("komorium.startup", null);
         stackSize = intProp("komorium.stackSize", stackSize, 4);
         maxThreads = intProp("komorium.maxThreads", maxThreads, 1);
         verbose = "true".equals(System.getProperty("komorium.verbose"));

@@ -189,6 +189,7 @@ final class ProfileWriter {
             j.str(Config.args[i]);
         }
         j.raw("],\"scope\":").str(Config.scope);
+        if (Config.startup != null) j.raw(",\"startup\":").str(Config.startup);
         j.raw(",\"agent\":").str(agentName);
         j.raw(",\"startTime\":").num(Config.startTime);
         j.raw(",\"endTime\":").num(System.currentTimeMillis());
