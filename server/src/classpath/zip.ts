@@ -282,8 +282,9 @@ const CRC_TABLE = (() => {
   return t;
 })();
 
-export function crc32(data: Uint8Array): number {
-  let c = -1;
+/** The CRC-32 of `data`; `crc`: the CRC of the bytes before it (to compute one in pieces). */
+export function crc32(data: Uint8Array, crc = 0): number {
+  let c = ~crc;
   for (let i = 0; i < data.length; i++) c = CRC_TABLE[(c ^ data[i]!) & 0xff]! ^ (c >>> 8);
   return (c ^ -1) >>> 0;
 }
