@@ -66,22 +66,23 @@ function finish(fd: number, written: Written[], at: number): void {
 
 /** Writes a zip of the given entries (at most 65,535; offsets below 4 GiB). */
 export function writeZip(path: string, entries: readonly ZipInput[]): void {
+  const parts: Buffer[] = [];
+  const written: Written[] = [];
+  let at = 0;
+  for (const e of entries) {
+    const name = Buffer.from(e.name, 'utf8');
+    const method = e.method ?? 8;
+    const body = method === 8 ? deflateRawSync(e.data) : Buffer.from(e.data);
+    const size = e.claimedSize ?? e.data.length;
+    const w: Written = { name, method, crc: crc32(e.data), compressed: method === 0 ? (e.claimedSize ?? body.length) : body.length, size, offset: at };
+    const h = localHeader(name, method, w.crc, w.compressed, size);
+    parts.push(h, body);
+    at += h.length + body.length;
+    written.push(w);
+  }
   const fd = openSync(path, 'w');
   try {
-    const written: Written[] = [];
-    let at = 0;
-    for (const e of entries) {
-      const name = Buffer.from(e.name, 'utf8');
-      const method = e.method ?? 8;
-      const body = method === 8 ? deflateRawSync(e.data) : Buffer.from(e.data);
-      const size = e.claimedSize ?? e.data.length;
-      const w: Written = { name, method, crc: crc32(e.data), compressed: method === 0 ? (e.claimedSize ?? body.length) : body.length, size, offset: at };
-      const h = localHeader(name, method, w.crc, w.compressed, size);
-      writeSync(fd, h);
-      writeSync(fd, body);
-      at += h.length + body.length;
-      written.push(w);
-    }
+    writeSync(fd, Buffer.concat(parts));
     finish(fd, written, at);
   } finally {
     closeSync(fd);

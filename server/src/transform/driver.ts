@@ -1,23 +1,30 @@
 // Transforms a whole user class path into a directory (docs/TRANSFORM.md): every class of the
 // class path's directories and jars (first one wins, as for the JVM), resources copied as they
-// are. Transformed classes are cached on disk by content hash, so unchanged classes are reused.
+// are (streamed, never held in memory) unless the caller runs with the original entries behind
+// the output directory. Transformed classes are cached on disk (cache-store.ts: written
+// atomically, validated on read), and so is each jar's scan, by the jar's content hash
+// (scan.ts): a jar already seen is not read entry by entry again.
 //
-// The cache key of a class covers its bytes, the options, the transformer version, the JDK, and
-// a digest of the *shapes* of all user classes (names, supertypes, method signatures and flags):
-// those decide, at every call site, whether the target has an extended version. Editing a method
-// body therefore re-transforms only that class.
+// The cache key of a class covers everything its transformation depends on: its bytes, the name
+// its path gives it (which decides whether it is a program class: `misnamed/Foo.class` holding
+// `Hello` must not share an entry with the real `Hello.class`), the options, the transformer
+// version, the JDK, and the *world*: every program class's path name with its shape (names,
+// supertypes, method signatures and flags), which decide at every call site whether the target
+// has an extended version, and which interfaces get extended methods. Editing a method body
+// therefore re-transforms only that class.
 
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { ClassPath, type JdkInfo } from '../classpath/index';
 import { readClass } from '../classfile/reader';
 import { writeClass } from '../classfile/writer';
-import type { ClassFile } from '../classfile/model';
 import { transformClass, type ClassReport, type MethodReport } from './clazz';
-import { Hierarchy, classInfoOf, type ClassInfo } from './hierarchy';
+import { Hierarchy, type ClassInfo } from './hierarchy';
 import { allScope, appScope, type Scope } from './scope';
 import { interfacePolicy } from './interfaces';
+import { readCacheEntry, writeCacheEntry, writeFileAtomic } from './cache-store';
+import { scanEntry, type ScannedClass, type ScannedResource, type ScanStats } from './scan';
 
 /** Bump when the generated code changes, to invalidate caches. */
 export const TRANSFORMER_VERSION = 'komorium-transform-16';
@@ -32,8 +39,13 @@ export interface TransformClassPathOptions {
   lineNumbers?: boolean;
   /** The JDK (undefined: found as usual; null: none). */
   jdk?: JdkInfo | null;
-  /** Directory for cached transformed classes; none when undefined. */
+  /** Directory for cached transformed classes and jar scans; none when undefined. */
   cacheDir?: string;
+  /**
+   * Copy the resources into outDir (default true). A run passes false and puts the original
+   * entries (`TransformResult.entries`) after outDir on its class path instead.
+   */
+  copyResources?: boolean;
 }
 
 export interface Fallback {
@@ -52,23 +64,22 @@ export interface TransformResult {
   reused: number;
   /** Resources (non-class files) copied. */
   resources: number;
-  /** Classes that could not be read or transformed: copied unchanged. */
+  /** Classes that could not be read or transformed: copied unchanged (when they could be read). */
   failed: { name: string; error: string }[];
   fallbacks: Fallback[];
   reports: ClassReport[];
+  /** The class path entries (absolute directories and jars, in order) that exist. */
+  entries: string[];
+  /** Class files and jar entries read (none for a jar already scanned whose classes are all cached). */
+  entriesRead: number;
+  /** Jars whose scan came from the cache (their content hash was seen before). */
+  jarsReused: number;
   ms: number;
 }
 
 function shapeOf(info: ClassInfo): string {
   const methods = [...info.methods.values()].map((m) => `${m.name}${m.descriptor}/${m.access}/${m.callerSensitive ? 1 : 0}`).sort();
   return `${info.name}<${info.superName ?? ''}<${info.interfaces.join(',')}/${info.access}/${info.majorVersion}{${methods.join(';')}}`;
-}
-
-function writeAtomic(path: string, data: Uint8Array): void {
-  mkdirSync(dirname(path), { recursive: true });
-  const tmp = `${path}.${process.pid}.tmp`;
-  writeFileSync(tmp, data);
-  renameSync(tmp, path);
 }
 
 function addReport(result: TransformResult, report: ClassReport): void {
@@ -78,94 +89,129 @@ function addReport(result: TransformResult, report: ClassReport): void {
   }
 }
 
+/** Everything a class's transformation depends on besides itself (see the header). */
+function worldKey(o: TransformClassPathOptions, jdk: JdkInfo | undefined, classes: ReadonlyMap<string, ScannedClass>): string {
+  const lines: string[] = [];
+  for (const [name, c] of classes) lines.push(`${name}=${c.info ? shapeOf(c.info) : '!'}`);
+  return createHash('sha256')
+    .update(`${TRANSFORMER_VERSION}\0${o.scope ?? 'app'}\0${o.maxPath ?? 50}\0${o.lineNumbers ?? true}\0${jdk?.home ?? ''}\0${jdk?.version ?? ''}\0`)
+    .update(lines.sort().join('\n'))
+    .digest('hex');
+}
+
+/** A cached transformation, if valid for this class (the entry's own checks are in cache-store.ts). */
+function cachedOutput(cacheDir: string, key: string, c: ScannedClass): { data: Uint8Array; report: ClassReport } | undefined {
+  const e = readCacheEntry(cacheDir, key);
+  if (e === undefined) return undefined;
+  try {
+    const report = JSON.parse(e.meta) as ClassReport;
+    if (report.className !== c.info?.name || !Array.isArray(report.methods)) return undefined;
+    return { data: e.data, report };
+  } catch {
+    return undefined;
+  }
+}
+
 export function transformClassPath(o: TransformClassPathOptions): TransformResult {
   const t0 = performance.now();
   const cp = ClassPath.from(o.classpath, o.jdk === undefined ? {} : { jdk: o.jdk });
   try {
+    const stats: ScanStats = { entriesRead: 0, jarsReused: 0 };
+    const scanDir = o.cacheDir === undefined ? undefined : join(o.cacheDir, 'jars');
     // Collect the user class path, first entry wins.
-    const classes = new Map<string, { bytes: Uint8Array; source: string }>();
-    const resources = new Map<string, Uint8Array>();
+    const classes = new Map<string, ScannedClass>();
+    const resources = new Map<string, ScannedResource>();
     for (const entry of cp.entries) {
-      for (const path of entry.listResources()) {
-        if (path.endsWith('.class')) {
-          const name = path.slice(0, -'.class'.length);
-          if (!classes.has(name)) {
-            const f = entry.findResource(path);
-            if (f) classes.set(name, f);
-          }
-        } else if (!resources.has(path) && !/^META-INF\/[^/]*\.(SF|RSA|DSA|EC)$/i.test(path)) {
-          // Signature files would not match transformed classes.
-          const f = entry.findResource(path);
-          if (f) resources.set(path, f.bytes);
-        }
+      const scan = scanEntry(entry, scanDir, cp.jdk?.feature, stats);
+      for (const c of scan.classes) if (!classes.has(c.name)) classes.set(c.name, c);
+      for (const r of scan.resources) {
+        // Signature files would not match transformed classes.
+        if (!resources.has(r.path) && !/^META-INF\/[^/]*\.(SF|RSA|DSA|EC)$/i.test(r.path)) resources.set(r.path, r);
       }
     }
     const scope: Scope = o.scope === 'all' ? allScope : appScope((n) => classes.has(n));
     const hierarchy = new Hierarchy((n) => (cp.findBoot(n) ?? cp.findUser(n))?.bytes);
-    const result: TransformResult = { classes: classes.size, transformed: 0, reused: 0, resources: 0, failed: [], fallbacks: [], reports: [], ms: 0 };
+    const result: TransformResult = {
+      classes: classes.size,
+      transformed: 0,
+      reused: 0,
+      resources: 0,
+      failed: [],
+      fallbacks: [],
+      reports: [],
+      entries: cp.entries.map((e) => e.path),
+      entriesRead: 0,
+      jarsReused: 0,
+      ms: 0,
+    };
 
-    // Parse everything once: the shapes feed the hierarchy and the cache key.
-    const parsed = new Map<string, ClassFile | Error>();
-    const shapes: string[] = [];
+    // The shapes feed the hierarchy and the cache key.
     const programInfos: ClassInfo[] = [];
-    for (const [name, { bytes, source }] of classes) {
-      try {
-        const cf = readClass(bytes, source);
-        const info = classInfoOf(cf);
-        hierarchy.add(info);
-        if (!source.startsWith('jrt:')) programInfos.push(info);
-        shapes.push(shapeOf(info));
-        parsed.set(name, cf);
-      } catch (e) {
-        parsed.set(name, e as Error);
-      }
+    for (const c of classes.values()) {
+      if (c.info === null) continue;
+      hierarchy.add(c.info);
+      programInfos.push(c.info);
     }
     // Interface methods are extended for the program's own interfaces only (interfaces.ts).
     const interfaces = interfacePolicy(programInfos);
-    const world = createHash('sha256')
-      .update(`${TRANSFORMER_VERSION}\0${o.scope ?? 'app'}\0${o.maxPath ?? 50}\0${o.lineNumbers ?? true}\0${cp.jdk?.home ?? ''}\0${cp.jdk?.version ?? ''}\0`)
-      .update(shapes.sort().join('\n'))
-      .digest('hex');
+    const world = worldKey(o, cp.jdk, classes);
+    const classDir = o.cacheDir === undefined ? undefined : join(o.cacheDir, 'classes');
 
-    for (const [name, { bytes, source }] of classes) {
+    for (const [name, c] of classes) {
       const outPath = join(o.outDir, `${name}.class`);
-      const cf = parsed.get(name)!;
-      if (cf instanceof Error) {
-        result.failed.push({ name: source, error: `${cf.name}: ${cf.message}` });
-        writeAtomic(outPath, bytes);
+      if (c.info === null) {
+        result.failed.push({ name: c.source, error: c.error ?? 'unreadable' });
+        if (c.sha !== '') writeFileAtomic(outPath, c.bytes());
         continue;
       }
-      const key = createHash('sha256').update(world).update(bytes).digest('hex');
-      const cached = o.cacheDir ? join(o.cacheDir, 'classes', key.slice(0, 2), `${key}.class`) : undefined;
-      if (cached && existsSync(cached) && existsSync(`${cached}.json`)) {
-        writeAtomic(outPath, readFileSync(cached));
-        addReport(result, JSON.parse(readFileSync(`${cached}.json`, 'utf8')) as ClassReport);
+      const key = createHash('sha256').update(`${world}\0${name}\0${c.sha}`).digest('hex');
+      const hit = classDir === undefined ? undefined : cachedOutput(classDir, key, c);
+      if (hit !== undefined) {
+        writeFileAtomic(outPath, hit.data);
+        addReport(result, hit.report);
         result.reused++;
         continue;
       }
+      let bytes: Uint8Array | undefined;
       try {
-        const { cf: out, report } = transformClass(cf, { scope, hierarchy, maxPath: o.maxPath, lineNumbers: o.lineNumbers, interfaces }, source);
+        bytes = c.bytes();
+        const cf = c.cf ?? readClass(bytes, c.source);
+        const { cf: out, report } = transformClass(cf, { scope, hierarchy, maxPath: o.maxPath, lineNumbers: o.lineNumbers, interfaces }, c.source);
         const data = writeClass(out);
-        writeAtomic(outPath, data);
-        if (cached) {
-          writeAtomic(cached, data);
-          writeAtomic(`${cached}.json`, Buffer.from(JSON.stringify(report)));
-        }
+        writeFileAtomic(outPath, data);
+        if (classDir !== undefined) writeCacheEntry(classDir, key, data, JSON.stringify(report));
         addReport(result, report);
         if (report.instrumented) result.transformed++;
       } catch (e) {
         const err = e as Error;
-        result.failed.push({ name: source, error: `${err.name}: ${err.message}` });
-        writeAtomic(outPath, bytes);
+        result.failed.push({ name: c.source, error: `${err.name}: ${err.message}` });
+        if (bytes !== undefined) writeFileAtomic(outPath, bytes);
       }
     }
-    for (const [path, data] of resources) {
-      writeAtomic(join(o.outDir, path), data);
-      result.resources++;
+    if (o.copyResources ?? true) {
+      for (const [path, r] of resources) {
+        copyResource(r, join(o.outDir, path));
+        result.resources++;
+      }
     }
+    result.entriesRead = stats.entriesRead;
+    result.jarsReused = stats.jarsReused;
     result.ms = performance.now() - t0;
     return result;
   } finally {
     cp.close();
+  }
+}
+
+/** Copies a resource through a temporary file and a rename (a reader never sees a part of it). */
+function copyResource(r: ScannedResource, dst: string): void {
+  mkdirSync(dirname(dst), { recursive: true });
+  const tmp = `${dst}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+  try {
+    r.copyTo(tmp);
+    renameSync(tmp, dst);
+  } catch (e) {
+    rmSync(tmp, { force: true });
+    throw e;
   }
 }
