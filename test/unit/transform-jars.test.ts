@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { closeSync, openSync, readFileSync, readSync, rmSync, statSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readFileSync, readSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { compileJava, tempDir, REPO } from '../helpers/java';
 import { writeZip, writeZeroZip, type ZipInput } from '../helpers/zip';
@@ -32,8 +32,8 @@ function emptyClass(name: string): Uint8Array {
 }
 
 // 20,000 entries; most are resources, so that the test stays fast on a busy disk.
-const CLASSES = 500;
-const RESOURCES = 19_500;
+const CLASSES = 200;
+const RESOURCES = 19_800;
 
 function manyEntries(variant: string): ZipInput[] {
   const entries: ZipInput[] = [{ name: 'Hello.class', data: hello }];
@@ -71,6 +71,26 @@ test(`a jar of ${CLASSES + RESOURCES + 1} entries is scanned once: the next run 
   assert.equal(second.entriesRead, 0, 'no entry of the jar is read again');
   assert.equal(second.reused, CLASSES + 1, 'every class comes from the cache');
   assert.equal(second.failed.length, 0);
+
+  // A run (HotSpot engine) shares the jar's transformed classes: built once, then used in place.
+  const shared = (): { r: ReturnType<typeof transformClassPath>; written: number } => {
+    const out = tempDir('jars-out');
+    try {
+      const r = transformClassPath({ classpath: [jar], outDir: out, jdk, cacheDir: cache, copyResources: false, shareJarOutputs: true });
+      return { r, written: readdirSync(out, { recursive: true }).length };
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  };
+  const s1 = shared();
+  assert.equal(s1.r.classDirs.length, 2);
+  assert.equal(s1.written, 0, 'nothing of the jar goes into the run directory');
+  assert.ok(statSync(join(s1.r.classDirs[1]!, 'p5', 'C105.class')).isFile());
+  const s2 = shared();
+  assert.equal(s2.r.classDirs[1], s1.r.classDirs[1], 'the same shared directory');
+  assert.equal(s2.r.entriesRead, 0);
+  assert.equal(s2.r.reused, CLASSES + 1);
+  assert.equal(s2.r.reports.length, CLASSES + 1, 'the reports come with it');
 
   // Other content under the same name is scanned again.
   writeZip(jar, manyEntries('b'));

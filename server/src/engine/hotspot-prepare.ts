@@ -59,9 +59,9 @@ export function prepareHotSpot(o: HotSpotPrepareOptions): HotSpotPrepared {
   const outDir = mkdtempSync(join(tmpdir(), 'komorium-run-'));
   try {
     // Resources stay where they are: the original entries follow the transformed classes.
-    const t = transformClassPath({ classpath: existing, outDir, jdk, maxPath: o.maxPath, cacheDir: join(cache, 'transformed'), copyResources: false });
-    const mainFile = join(outDir, ...o.mainClass.split('.')) + '.class';
-    if (!existsSync(mainFile)) {
+    const t = transformClassPath({ classpath: existing, outDir, jdk, maxPath: o.maxPath, cacheDir: join(cache, 'transformed'), copyResources: false, shareJarOutputs: true });
+    const mainRel = join(...o.mainClass.split('.')) + '.class';
+    if (!t.classDirs.some((d) => existsSync(join(d, mainRel)))) {
       throw new PrepareError(`main class ${o.mainClass} not found on the class path (${existing.join(delimiter)}); is the project compiled?`);
     }
     const warnings = [
@@ -71,7 +71,7 @@ export function prepareHotSpot(o: HotSpotPrepareOptions): HotSpotPrepared {
     return {
       java: join(jdk.home, 'bin', process.platform === 'win32' ? 'java.exe' : 'java'),
       vmArgs: hotspotVmArgs(jdk, cache),
-      classpath: [outDir, runtime.classesDir, ...t.entries].join(delimiter),
+      classpath: [...t.classDirs, runtime.classesDir, ...t.entries].join(delimiter),
       outDir,
       jdkVersion: jdk.version,
       warnings,

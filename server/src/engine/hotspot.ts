@@ -63,6 +63,7 @@ export async function runOnHotSpot(o: HotSpotRunOptions): Promise<HotSpotRunResu
       cacheDir: join(cache, 'transformed'),
       // Resources stay where they are: the original entries follow the transformed classes.
       copyResources: false,
+      shareJarOutputs: true,
     });
     const props = [
       `-Dkomorium.out=${resolve(o.cwd ?? process.cwd(), o.out)}`,
@@ -74,7 +75,7 @@ export async function runOnHotSpot(o: HotSpotRunOptions): Promise<HotSpotRunResu
     if (o.granularity !== undefined) props.push(`-Dkomorium.granularity=${o.granularity}`);
     if (o.random !== undefined) props.push(`-Dkomorium.random=${o.random}`);
     if (o.seed !== undefined) props.push(`-Dkomorium.seed=${o.seed}`);
-    const argv = [...hotspotVmArgs(jdk, cache), ...stackSizeArgs(o.vmArgs ?? []), ...(o.vmArgs ?? []), ...props, '-cp', [outDir, runtime.classesDir, ...transform.entries].join(process.platform === 'win32' ? ';' : ':'), o.mainClass, ...o.args];
+    const argv = [...hotspotVmArgs(jdk, cache), ...stackSizeArgs(o.vmArgs ?? []), ...(o.vmArgs ?? []), ...props, '-cp', [...transform.classDirs, runtime.classesDir, ...transform.entries].join(process.platform === 'win32' ? ';' : ':'), o.mainClass, ...o.args];
     const child = spawn(join(jdk.home, 'bin', 'java'), argv, {
       cwd: o.cwd,
       stdio: o.stdio === 'pipe' ? ['pipe', 'pipe', 'pipe'] : 'inherit',

@@ -14,7 +14,7 @@
 // therefore re-transforms only that class.
 
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { ClassPath, type JdkInfo } from '../classpath/index';
 import { readClass } from '../classfile/reader';
@@ -46,6 +46,11 @@ export interface TransformClassPathOptions {
    * entries (`TransformResult.entries`) after outDir on its class path instead.
    */
   copyResources?: boolean;
+  /**
+   * Runs only (with a cacheDir): the classes of a jar go to a directory in the cache shared by
+   * every run with the same jar and world (`TransformResult.classDirs`), not into outDir.
+   */
+  shareJarOutputs?: boolean;
 }
 
 export interface Fallback {
@@ -68,6 +73,8 @@ export interface TransformResult {
   failed: { name: string; error: string }[];
   fallbacks: Fallback[];
   reports: ClassReport[];
+  /** Where the transformed classes are: outDir, then shared jar outputs (`shareJarOutputs`). */
+  classDirs: string[];
   /** The class path entries (absolute directories and jars, in order) that exist. */
   entries: string[];
   /** Class files and jar entries read (none for a jar already scanned whose classes are all cached). */
@@ -121,9 +128,17 @@ export function transformClassPath(o: TransformClassPathOptions): TransformResul
     // Collect the user class path, first entry wins.
     const classes = new Map<string, ScannedClass>();
     const resources = new Map<string, ScannedResource>();
+    /** Per entry: its content key (jars scanned with a cache) and the classes it supplies. */
+    const supplied: { contentKey: string | undefined; names: string[] }[] = [];
     for (const entry of cp.entries) {
       const scan = scanEntry(entry, scanDir, cp.jdk?.feature, stats);
-      for (const c of scan.classes) if (!classes.has(c.name)) classes.set(c.name, c);
+      const names: string[] = [];
+      for (const c of scan.classes) {
+        if (classes.has(c.name)) continue;
+        classes.set(c.name, c);
+        names.push(c.name);
+      }
+      supplied.push({ contentKey: scan.contentKey, names });
       for (const r of scan.resources) {
         // Signature files would not match transformed classes.
         if (!resources.has(r.path) && !/^META-INF\/[^/]*\.(SF|RSA|DSA|EC)$/i.test(r.path)) resources.set(r.path, r);
@@ -140,6 +155,7 @@ export function transformClassPath(o: TransformClassPathOptions): TransformResul
       fallbacks: [],
       reports: [],
       entries: cp.entries.map((e) => e.path),
+      classDirs: [o.outDir],
       entriesRead: 0,
       jarsReused: 0,
       ms: 0,
@@ -156,37 +172,61 @@ export function transformClassPath(o: TransformClassPathOptions): TransformResul
     const interfaces = interfacePolicy(programInfos);
     const world = worldKey(o, cp.jdk, classes);
     const classDir = o.cacheDir === undefined ? undefined : join(o.cacheDir, 'classes');
+    const made = new Set<string>();
+    const write = (path: string, data: Uint8Array, atomic: boolean): void => {
+      const d = dirname(path);
+      if (!made.has(d)) {
+        mkdirSync(d, { recursive: true });
+        made.add(d);
+      }
+      if (atomic) writeFileAtomic(path, data);
+      else writeFileSync(path, data);
+    };
 
-    for (const [name, c] of classes) {
-      const outPath = join(o.outDir, `${name}.class`);
-      if (c.info === null) {
-        result.failed.push({ name: c.source, error: c.error ?? 'unreadable' });
-        if (c.sha !== '') writeFileAtomic(outPath, c.bytes());
+    /** Transforms (or takes from the cache) the classes `names` into directory `dir`. */
+    const transformInto = (names: readonly string[], dir: string, atomic: boolean): void => {
+      for (const name of names) {
+        const c = classes.get(name)!;
+        const outPath = join(dir, `${name}.class`);
+        if (c.info === null) {
+          result.failed.push({ name: c.source, error: c.error ?? 'unreadable' });
+          if (c.sha !== '') write(outPath, c.bytes(), atomic);
+          continue;
+        }
+        const key = createHash('sha256').update(`${world}\0${name}\0${c.sha}`).digest('hex');
+        const hit = classDir === undefined ? undefined : cachedOutput(classDir, key, c);
+        if (hit !== undefined) {
+          write(outPath, hit.data, atomic);
+          addReport(result, hit.report);
+          result.reused++;
+          continue;
+        }
+        let bytes: Uint8Array | undefined;
+        try {
+          bytes = c.bytes();
+          const cf = c.cf ?? readClass(bytes, c.source);
+          const { cf: out, report } = transformClass(cf, { scope, hierarchy, maxPath: o.maxPath, lineNumbers: o.lineNumbers, interfaces }, c.source);
+          const data = writeClass(out);
+          write(outPath, data, atomic);
+          if (classDir !== undefined) writeCacheEntry(classDir, key, data, JSON.stringify(report));
+          addReport(result, report);
+          if (report.instrumented) result.transformed++;
+        } catch (e) {
+          const err = e as Error;
+          result.failed.push({ name: c.source, error: `${err.name}: ${err.message}` });
+          if (bytes !== undefined) write(outPath, bytes, atomic);
+        }
+      }
+    };
+
+    const jarOutDir = o.shareJarOutputs === true && o.cacheDir !== undefined ? join(o.cacheDir, 'jar-out') : undefined;
+    for (const { contentKey, names } of supplied) {
+      if (jarOutDir === undefined || contentKey === undefined || names.length === 0) {
+        transformInto(names, o.outDir, true);
         continue;
       }
-      const key = createHash('sha256').update(`${world}\0${name}\0${c.sha}`).digest('hex');
-      const hit = classDir === undefined ? undefined : cachedOutput(classDir, key, c);
-      if (hit !== undefined) {
-        writeFileAtomic(outPath, hit.data);
-        addReport(result, hit.report);
-        result.reused++;
-        continue;
-      }
-      let bytes: Uint8Array | undefined;
-      try {
-        bytes = c.bytes();
-        const cf = c.cf ?? readClass(bytes, c.source);
-        const { cf: out, report } = transformClass(cf, { scope, hierarchy, maxPath: o.maxPath, lineNumbers: o.lineNumbers, interfaces }, c.source);
-        const data = writeClass(out);
-        writeFileAtomic(outPath, data);
-        if (classDir !== undefined) writeCacheEntry(classDir, key, data, JSON.stringify(report));
-        addReport(result, report);
-        if (report.instrumented) result.transformed++;
-      } catch (e) {
-        const err = e as Error;
-        result.failed.push({ name: c.source, error: `${err.name}: ${err.message}` });
-        if (bytes !== undefined) writeFileAtomic(outPath, bytes);
-      }
+      const key = createHash('sha256').update(`${world}\0${contentKey}\0${names.join('\n')}`).digest('hex');
+      result.classDirs.push(sharedJarOutput(jarOutDir, key, names.length, result, (dir) => transformInto(names, dir, false)));
     }
     if (o.copyResources ?? true) {
       for (const [path, r] of resources) {
@@ -201,6 +241,52 @@ export function transformClassPath(o: TransformClassPathOptions): TransformResul
   } finally {
     cp.close();
   }
+}
+
+interface JarOutputMeta {
+  count: number;
+  reports: ClassReport[];
+  failed: TransformResult['failed'];
+}
+
+/**
+ * The shared output directory of one jar's classes for key `key` (world, jar content, the
+ * classes it supplies): taken as it is when its validated marker entry exists, else built by
+ * `build` into a private directory that is renamed into place (directories are never changed
+ * once there, so a running JVM may keep using one).
+ */
+function sharedJarOutput(root: string, key: string, count: number, result: TransformResult, build: (dir: string) => void): string {
+  const dir = join(root, key.slice(0, 2), `${key}.d`);
+  const marker = readCacheEntry(root, key);
+  if (marker !== undefined && existsSync(dir)) {
+    try {
+      const m = JSON.parse(marker.meta) as JarOutputMeta;
+      if (m.count === count && Array.isArray(m.reports) && Array.isArray(m.failed)) {
+        for (const r of m.reports) addReport(result, r);
+        result.failed.push(...m.failed);
+        result.reused += count - m.failed.length;
+        return dir;
+      }
+    } catch {
+      // not valid: rebuilt below
+    }
+  }
+  const reports0 = result.reports.length;
+  const failed0 = result.failed.length;
+  const tmp = `${dir}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+  try {
+    build(tmp);
+    mkdirSync(tmp, { recursive: true });
+    renameSync(tmp, dir);
+  } catch (e) {
+    rmSync(tmp, { recursive: true, force: true });
+    // The directory is there already (put in place by another process, or before its marker
+    // was written): a directory only ever appears whole, by a rename, so it is used.
+    if (!existsSync(dir)) throw e;
+  }
+  const meta: JarOutputMeta = { count, reports: result.reports.slice(reports0), failed: result.failed.slice(failed0) };
+  writeCacheEntry(root, key, new Uint8Array(0), JSON.stringify(meta));
+  return dir;
 }
 
 /** Copies a resource through a temporary file and a rename (a reader never sees a part of it). */

@@ -88,7 +88,14 @@ function describe(e: unknown): string {
  * Scans one class path entry. `cacheDir`: where jar scans are kept (none when undefined);
  * `release`: the JDK feature release (a multi-release jar's classes depend on it).
  */
-export function scanEntry(entry: ClassPathEntry, cacheDir: string | undefined, release: number | undefined, stats: ScanStats): { classes: ScannedClass[]; resources: ScannedResource[] } {
+export interface EntryScan {
+  classes: ScannedClass[];
+  resources: ScannedResource[];
+  /** For a jar scanned with a cache: a key of its content (and the release). */
+  contentKey?: string;
+}
+
+export function scanEntry(entry: ClassPathEntry, cacheDir: string | undefined, release: number | undefined, stats: ScanStats): EntryScan {
   const jar = entry instanceof JarFile ? entry : undefined;
   const read = (path: string): Uint8Array => {
     stats.entriesRead++;
@@ -118,6 +125,7 @@ export function scanEntry(entry: ClassPathEntry, cacheDir: string | undefined, r
     if (index !== undefined) {
       stats.jarsReused++;
       return {
+        contentKey: key,
         classes: index.classes.map((c) => {
           const path = c.path;
           const item: ScannedClass = { name: path.slice(0, -'.class'.length), source: entry.sourceOf(path), sha: c.sha, info: c.info === null ? null : fromSerial(c.info), bytes: () => read(path) };
@@ -163,7 +171,7 @@ export function scanEntry(entry: ClassPathEntry, cacheDir: string | undefined, r
     }
   }
   if (key !== undefined && cacheDir !== undefined) writeCacheEntry(cacheDir, key, Buffer.from(JSON.stringify(index)));
-  return { classes, resources };
+  return key === undefined ? { classes, resources } : { classes, resources, contentKey: key };
 }
 
 function parseIndex(data: Uint8Array): JarIndex | undefined {
