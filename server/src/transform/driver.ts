@@ -123,6 +123,7 @@ export function transformClassPath(o: TransformClassPathOptions): TransformResul
   const t0 = performance.now();
   const cp = ClassPath.from(o.classpath, o.jdk === undefined ? {} : { jdk: o.jdk });
   try {
+    mkdirSync(o.outDir, { recursive: true });
     const stats: ScanStats = { entriesRead: 0, jarsReused: 0 };
     const scanDir = o.cacheDir === undefined ? undefined : join(o.cacheDir, 'jars');
     // Collect the user class path, first entry wins.
