@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { copyFileSync, writeFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { compileJava, runCli, tempDir, REPO } from '../helpers/java';
+import { writeZip } from '../helpers/zip';
 
 const SUMMARY = /^roundtrip: (\d+) classes, (\d+) identical, (\d+) re-encoded identical, (\d+) failed$/m;
 
@@ -59,4 +60,22 @@ test('roundtrip in worker threads (--jobs 2) counts and reports failures as on o
   assert.match(two.stderr, /FAILED .*BadMagic\.class: ClassFormatError/);
   const failures = (s: string): string[] => s.split('\n').filter((l) => l.startsWith('FAILED'));
   assert.deepEqual(failures(two.stderr), failures(one.stderr));
+});
+
+test('roundtrip on a jar with a ../../evil.class entry reports that entry as failed and goes on', () => {
+  const classes = compileJava(join(REPO, 'test', 'java', 'cli'));
+  const dir = tempDir('rt-evil');
+  const demo = readFileSync(join(classes, 'demo', 'Demo.class'));
+  const jar = join(dir, 'evil.jar');
+  writeZip(jar, [
+    { name: '../../evil.class', data: demo },
+    { name: 'demo/Demo.class', data: demo },
+    { name: '/abs/Root.class', data: demo, method: 0 },
+  ]);
+  const r = runCli(['roundtrip', jar]);
+  assert.equal(r.status, 1, r.stderr);
+  assert.doesNotMatch(r.stderr, /TypeError/);
+  assert.match(r.stdout, /roundtrip: 3 classes, 1 identical, \d re-encoded identical, 2 failed/);
+  assert.match(r.stderr, /FAILED .*evil\.jar!\.\.\/\.\.\/evil\.class: ClassPathError: .*evil\.jar: entry "\.\.\/\.\.\/evil\.class": not a plain relative path/);
+  assert.match(r.stderr, /FAILED .*evil\.jar!\/abs\/Root\.class: ClassPathError: .*not a plain relative path/);
 });

@@ -4,7 +4,7 @@
 // workspace walk for main classes and source files.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expandSettingsClasspath, planClasspath, projectRootOf, sourceRootOf } from '../../server/src/lsp/classpath';
 import { compileJavaFile } from '../../server/src/lsp/compile';
@@ -119,4 +119,21 @@ test('the workspace walk finds main classes and source files (build folders skip
   assert.equal(await findSourceFile('a.b.Util', 'Util.java', [ws]), join(mvn, 'src/main/java/a/b/Util.java'), 'found by the walk, package checked');
   assert.equal(await findSourceFile('c.Tool', 'Tool.java', [ws]), bareFile);
   assert.equal(await findSourceFile('z.Tool', 'Tool.java', [ws]), undefined, 'wrong package');
+});
+
+test('findSourceFile opens only files inside the workspace: a profile cannot name ../../etc/passwd', async () => {
+  const inner = join(ws, 'guarded');
+  touch(join(inner, 'src/main/java/p/Ok.java'), 'package p;\nclass Ok {}\n');
+  const secret = touch(join(ws, 'outside/secret.txt'), 'secret');
+  const up = '../'.repeat(12);
+  assert.equal(await findSourceFile('Hello', `${up}etc/passwd`, [inner]), undefined, 'relative traversal in SourceFile');
+  assert.equal(await findSourceFile('Hello', '/etc/passwd', [inner]), undefined, 'absolute SourceFile');
+  assert.equal(await findSourceFile('p.Ok', '../../../../outside/secret.txt', [inner]), undefined);
+  assert.equal(await findSourceFile('...........outside.x', 'secret.txt', [inner]), undefined, 'traversal through the package');
+  assert.equal(await findSourceFile('..', 'outside/secret.txt', [inner]), undefined);
+  // A symlink inside the workspace that points outside is not followed.
+  mkdirSync(join(inner, 'src/main/java/q'), { recursive: true });
+  symlinkSync(secret, join(inner, 'src/main/java/q/Leak.java'));
+  assert.equal(await findSourceFile('q.Leak', 'Leak.java', [inner]), undefined, 'symlink to a file outside');
+  assert.equal(await findSourceFile('p.Ok', 'Ok.java', [inner]), join(inner, 'src/main/java/p/Ok.java'), 'a real source is still found');
 });

@@ -5,7 +5,7 @@
 import { resolve } from 'node:path';
 import type { ClassPathEntry, Found } from './entry';
 import { isPlainResourcePath } from './entry';
-import { ZipFile } from './zip';
+import { ZipFile, type ZipEntry } from './zip';
 import { manifestClassPath, manifestMainAttributes } from './manifest';
 
 const VERSIONS = 'META-INF/versions/';
@@ -50,6 +50,16 @@ export class JarFile implements ClassPathEntry {
     }
     const bytes = this.zip.read(resourcePath);
     return bytes === undefined ? undefined : { bytes, source: `${this.path}!${resourcePath}` };
+  }
+
+  /** The zip entry `findResource` reads for this path (the versioned one of a multi-release jar). */
+  entryOf(resourcePath: string): ZipEntry | undefined {
+    if (!isPlainResourcePath(resourcePath)) return undefined;
+    for (const v of this.versions) {
+      const e = this.zip.entry(`${VERSIONS}${v}/${resourcePath}`);
+      if (e !== undefined) return e;
+    }
+    return this.zip.entry(resourcePath);
   }
 
   sourceOf(resourcePath: string): string {

@@ -5,9 +5,16 @@
 // Written against the PKWARE APPNOTE (sections 4.3.7 local header, 4.3.12 central directory
 // header, 4.3.14-16 ZIP64 end records, 4.5.3 ZIP64 extra field).
 
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync, writeFileSync, writeSync } from 'node:fs';
 import { inflateRawSync } from 'node:zlib';
 import { ZipFormatError } from './errors';
+import { inflateFileRange } from './inflate-stream';
+
+/** The largest entry read into memory (a Java array's limit); larger ones can only be copied. */
+export const MAX_READ_BYTES = 0x7fffffff;
+/** Deflated entries up to this size are inflated in memory when copied; larger ones as a stream. */
+const INFLATE_IN_MEMORY = 64 << 20;
+const COPY_CHUNK = 1 << 20;
 
 const SIG_LOCAL = 0x04034b50;
 const SIG_CENTRAL = 0x02014b50;
@@ -78,11 +85,10 @@ export class ZipFile {
 
   readEntry(e: ZipEntry): Uint8Array {
     const fail = (problem: string): ZipFormatError => new ZipFormatError(this.path, `entry ${e.name}: ${problem}`);
-    if (e.flags & 1) throw fail('encrypted entries are not supported');
-    if (e.method !== 0 && e.method !== 8) throw fail(`unsupported compression method ${e.method} (only stored and deflated)`);
-    const local = this.readAt(e.localHeaderOffset, LOCAL_HEADER_SIZE, e.name);
-    if (local.readUInt32LE(0) !== SIG_LOCAL) throw fail(`no local file header at offset ${e.localHeaderOffset}`);
-    const dataStart = e.localHeaderOffset + LOCAL_HEADER_SIZE + local.readUInt16LE(26) + local.readUInt16LE(28);
+    if (e.size > MAX_READ_BYTES || e.compressedSize > MAX_READ_BYTES) {
+      throw fail(`${Math.max(e.size, e.compressedSize)} bytes is too large to read into memory (at most ${MAX_READ_BYTES})`);
+    }
+    const dataStart = this.dataStart(e);
     const stored = this.readAt(dataStart, e.compressedSize, e.name);
     let data: Buffer;
     if (e.method === 0) {
@@ -99,6 +105,56 @@ export class ZipFile {
     const crc = crc32(data);
     if (crc !== e.crc) throw fail(`CRC mismatch (0x${crc.toString(16)} != 0x${e.crc.toString(16)})`);
     return data;
+  }
+
+  /**
+   * Writes the entry's uncompressed bytes to file `dst` without holding them in memory (chunks
+   * of stored entries; large deflated entries are inflated as a stream in a helper thread), and
+   * checks the size and CRC. Returns the number of bytes written.
+   */
+  copyEntryTo(e: ZipEntry, dst: string): number {
+    const fail = (problem: string): ZipFormatError => new ZipFormatError(this.path, `entry ${e.name}: ${problem}`);
+    const dataStart = this.dataStart(e);
+    if (dataStart + e.compressedSize > this.fileSize) {
+      throw fail(`${e.compressedSize} bytes at offset ${dataStart} run past the end of the file (${this.fileSize} bytes)`);
+    }
+    if (e.method === 8 && e.size > INFLATE_IN_MEMORY) {
+      const r = inflateFileRange(this.path, dataStart, e.compressedSize, e.size, dst);
+      if (r.error !== undefined) throw fail(`inflate failed: ${r.error}`);
+      if (r.size !== e.size) throw fail(`inflated to ${r.size} bytes, the directory says ${e.size}`);
+      if (r.crc !== e.crc) throw fail(`CRC mismatch (0x${r.crc.toString(16)} != 0x${e.crc.toString(16)})`);
+      return r.size;
+    }
+    if (e.method === 8) {
+      writeFileSync(dst, this.readEntry(e));
+      return e.size;
+    }
+    if (e.compressedSize !== e.size) throw fail(`stored entry with compressed size ${e.compressedSize} != size ${e.size}`);
+    const out = openSync(dst, 'w');
+    try {
+      let crc = 0;
+      for (let done = 0; done < e.size; ) {
+        const n = Math.min(COPY_CHUNK, e.size - done);
+        const chunk = this.readAt(dataStart + done, n, e.name);
+        crc = crc32(chunk, crc);
+        for (let w = 0; w < n; ) w += writeSync(out, chunk, w, n - w);
+        done += n;
+      }
+      if (crc !== e.crc) throw fail(`CRC mismatch (0x${crc.toString(16)} != 0x${e.crc.toString(16)})`);
+    } finally {
+      closeSync(out);
+    }
+    return e.size;
+  }
+
+  /** Where the entry's (compressed) data starts, after its local header; checks flags and method. */
+  private dataStart(e: ZipEntry): number {
+    const fail = (problem: string): ZipFormatError => new ZipFormatError(this.path, `entry ${e.name}: ${problem}`);
+    if (e.flags & 1) throw fail('encrypted entries are not supported');
+    if (e.method !== 0 && e.method !== 8) throw fail(`unsupported compression method ${e.method} (only stored and deflated)`);
+    const local = this.readAt(e.localHeaderOffset, LOCAL_HEADER_SIZE, e.name);
+    if (local.readUInt32LE(0) !== SIG_LOCAL) throw fail(`no local file header at offset ${e.localHeaderOffset}`);
+    return e.localHeaderOffset + LOCAL_HEADER_SIZE + local.readUInt16LE(26) + local.readUInt16LE(28);
   }
 
   close(): void {
@@ -282,8 +338,9 @@ const CRC_TABLE = (() => {
   return t;
 })();
 
-export function crc32(data: Uint8Array): number {
-  let c = -1;
+/** The CRC-32 of `data`; `crc`: the CRC of the bytes before it (to compute one in pieces). */
+export function crc32(data: Uint8Array, crc = 0): number {
+  let c = ~crc;
   for (let i = 0; i < data.length; i++) c = CRC_TABLE[(c ^ data[i]!) & 0xff]! ^ (c >>> 8);
   return (c ^ -1) >>> 0;
 }

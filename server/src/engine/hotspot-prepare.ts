@@ -25,7 +25,7 @@ export interface HotSpotPrepared {
   java: string;
   /** JVM options every profiled run needs (the reflection patch). */
   vmArgs: string[];
-  /** The class path to run with: the transformed classes and the runtime. */
+  /** The class path to run with: the transformed classes, the runtime, then the original entries (for resources). */
   classpath: string;
   /** Temporary directory of the transformed classes: delete it after the run. */
   outDir: string;
@@ -58,9 +58,10 @@ export function prepareHotSpot(o: HotSpotPrepareOptions): HotSpotPrepared {
   const runtime = buildRuntime(join(cache, 'runtime'), { jdk: jdk.home });
   const outDir = mkdtempSync(join(tmpdir(), 'komorium-run-'));
   try {
-    const t = transformClassPath({ classpath: existing, outDir, jdk, maxPath: o.maxPath, cacheDir: join(cache, 'transformed') });
-    const mainFile = join(outDir, ...o.mainClass.split('.')) + '.class';
-    if (!existsSync(mainFile)) {
+    // Resources stay where they are: the original entries follow the transformed classes.
+    const t = transformClassPath({ classpath: existing, outDir, jdk, maxPath: o.maxPath, cacheDir: join(cache, 'transformed'), copyResources: false, shareJarOutputs: true });
+    const mainRel = join(...o.mainClass.split('.')) + '.class';
+    if (!t.classDirs.some((d) => existsSync(join(d, mainRel)))) {
       throw new PrepareError(`main class ${o.mainClass} not found on the class path (${existing.join(delimiter)}); is the project compiled?`);
     }
     const warnings = [
@@ -70,7 +71,7 @@ export function prepareHotSpot(o: HotSpotPrepareOptions): HotSpotPrepared {
     return {
       java: join(jdk.home, 'bin', process.platform === 'win32' ? 'java.exe' : 'java'),
       vmArgs: hotspotVmArgs(jdk, cache),
-      classpath: [outDir, runtime.classesDir].join(delimiter),
+      classpath: [...t.classDirs, runtime.classesDir, ...t.entries].join(delimiter),
       outDir,
       jdkVersion: jdk.version,
       warnings,

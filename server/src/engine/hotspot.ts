@@ -78,6 +78,9 @@ export async function runOnHotSpot(o: HotSpotRunOptions): Promise<HotSpotRunResu
       jdk,
       maxPath: o.maxPath,
       cacheDir: join(cache, 'transformed'),
+      // Resources stay where they are: the original entries follow the transformed classes.
+      copyResources: false,
+      shareJarOutputs: true,
     });
     const staged = stageProfile(resolve(o.cwd ?? process.cwd(), o.out));
     const props = [
@@ -90,7 +93,7 @@ export async function runOnHotSpot(o: HotSpotRunOptions): Promise<HotSpotRunResu
     if (o.granularity !== undefined) props.push(`-Dkomorium.granularity=${o.granularity}`);
     if (o.random !== undefined) props.push(`-Dkomorium.random=${o.random}`);
     if (o.seed !== undefined) props.push(`-Dkomorium.seed=${o.seed}`);
-    const argv = [...hotspotVmArgs(jdk, cache), ...stackSizeArgs(o.vmArgs ?? []), ...(o.vmArgs ?? []), ...props, '-cp', [outDir, runtime.classesDir].join(process.platform === 'win32' ? ';' : ':'), o.mainClass, ...o.args];
+    const argv = [...hotspotVmArgs(jdk, cache), ...stackSizeArgs(o.vmArgs ?? []), ...(o.vmArgs ?? []), ...props, '-cp', [...transform.classDirs, runtime.classesDir, ...transform.entries].join(process.platform === 'win32' ? ';' : ':'), o.mainClass, ...o.args];
     // A signal during the (synchronous) preparation: its handler runs at the next turn of the
     // event loop; then the program never starts (nothing to profile).
     if (o.signals) await new Promise<void>((res) => setImmediate(res));

@@ -2,15 +2,17 @@
 // here. With `--instrument app` the user class path is instrumented; with `all` the JDK's
 // classes too. The runtime (komorium/rt) and classes the VM spins (lambda proxies...) never are.
 //
-// Transformed classes are cached on disk by content hash (like the HotSpot engine's cache):
-//   JDK classes:  key = transformer version, options, JDK, class bytes. A JDK class's
-//                 transformation depends only on JDK classes, so the entry is shared by all
-//                 programs on the same JDK: the second run of anything starts fast.
-//   user classes: key also covers the shapes of all user classes (as driver.ts does).
+// Transformed classes are cached on disk (transform/cache-store.ts: written atomically,
+// validated on read). The key covers everything the output depends on:
+//   boot classes: transformer version, options, JDK, the class's name and bytes. A JDK class's
+//                 transformation depends only on JDK classes (user classes that would shadow a
+//                 JDK class are never defined, parent first, and are left out of the hierarchy),
+//                 so the entry is shared by all programs on the same JDK: the second run of
+//                 anything starts fast.
+//   others:       also every user class's path name with its shape (as driver.ts does): the
+//                 path names decide what is a program class (scope), the shapes the call sites.
 
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import { ClassPath, type JdkInfo } from '../classpath/index';
 import { readClass } from '../classfile/reader';
 import { writeClass } from '../classfile/writer';
@@ -19,6 +21,7 @@ import { Hierarchy, classInfoOf, type ClassInfo } from '../transform/hierarchy';
 import { interfacePolicy } from '../transform/interfaces';
 import { allScope, appScope, type Scope } from '../transform/scope';
 import { TRANSFORMER_VERSION } from '../transform/driver';
+import { readCacheEntry, writeCacheEntry } from '../transform/cache-store';
 import { isRuntimeClass } from '../runtime/contract';
 
 export type Instrument = 'none' | 'app' | 'all';
@@ -38,13 +41,6 @@ export interface InterpTransformStats {
   failed: { name: string; error: string }[];
 }
 
-function writeAtomic(path: string, data: Uint8Array): void {
-  mkdirSync(dirname(path), { recursive: true });
-  const tmp = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-  writeFileSync(tmp, data);
-  renameSync(tmp, path);
-}
-
 /** Builds the `transformClass` hook for VmOptions. */
 export function makeInterpTransformer(o: InterpTransformOptions): { hook: (name: string | null, bytes: Uint8Array, boot: boolean) => Uint8Array; stats: InterpTransformStats; close(): void } {
   const stats: InterpTransformStats = { transformed: 0, reused: 0, failed: [] };
@@ -54,9 +50,11 @@ export function makeInterpTransformer(o: InterpTransformOptions): { hook: (name:
   const shapes: string[] = [];
   for (const c of cp.listClasses()) {
     if (c.source.startsWith('jrt:')) continue;
+    // Parent first: a user class with a JDK class's name is never defined.
+    if (cp.findBoot(c.internalName) !== undefined) continue;
     userClasses.add(c.internalName);
   }
-  const hierarchy = new Hierarchy((n) => (cp.findUser(n) ?? cp.findBoot(n))?.bytes);
+  const hierarchy = new Hierarchy((n) => (cp.findBoot(n) ?? cp.findUser(n))?.bytes);
   const programInfos: ClassInfo[] = [];
   for (const n of [...userClasses].sort()) {
     const f = cp.findUser(n);
@@ -66,9 +64,9 @@ export function makeInterpTransformer(o: InterpTransformOptions): { hook: (name:
       hierarchy.add(info);
       programInfos.push(info);
       const ms = [...info.methods.values()].map((m) => `${m.name}${m.descriptor}/${m.access}/${m.callerSensitive ? 1 : 0}`).sort();
-      shapes.push(`${info.name}<${info.superName ?? ''}<${info.interfaces.join(',')}/${info.access}/${info.majorVersion}{${ms.join(';')}}`);
+      shapes.push(`${n}=${info.name}<${info.superName ?? ''}<${info.interfaces.join(',')}/${info.access}/${info.majorVersion}{${ms.join(';')}}`);
     } catch {
-      // unreadable: defineClass reports it
+      shapes.push(`${n}=!`); // unreadable: defineClass reports it
     }
   }
   const scope: Scope = o.instrument === 'all' ? allScope : appScope((n) => userClasses.has(n));
@@ -82,17 +80,19 @@ export function makeInterpTransformer(o: InterpTransformOptions): { hook: (name:
     if (name === null || isRuntimeClass(name)) return bytes;
     const user = !boot && userClasses.has(name);
     if (!scope(name) || (o.instrument === 'app' && !user) || (boot && o.instrument !== 'all')) return bytes;
-    const key = createHash('sha256').update(user ? userWorld : jdkWorld).update(bytes).digest('hex');
-    const cached = o.cacheDir ? join(o.cacheDir, key.slice(0, 2), `${key}.class`) : undefined;
-    if (cached && existsSync(cached)) {
+    // Only boot classes are known to depend on JDK classes alone; a class another loader defines
+    // (a plugin's, with `all`) may refer to the program's classes.
+    const key = createHash('sha256').update(boot ? jdkWorld : userWorld).update(`\0${user ? 'user' : boot ? 'boot' : 'other'}\0${name}\0`).update(bytes).digest('hex');
+    const cached = o.cacheDir === undefined ? undefined : readCacheEntry(o.cacheDir, key);
+    if (cached !== undefined) {
       stats.reused++;
-      return readFileSync(cached);
+      return cached.data;
     }
     try {
       const cf = readClass(bytes, name);
       const { cf: out } = transformClass(cf, { scope, hierarchy, maxPath: o.maxPath, lineNumbers: o.lineNumbers, interfaces }, name);
       const data = writeClass(out);
-      if (cached) writeAtomic(cached, data);
+      if (o.cacheDir !== undefined) writeCacheEntry(o.cacheDir, key, data);
       stats.transformed++;
       return data;
     } catch (e) {

@@ -40,7 +40,7 @@ export function bytecodeListings(job: BytecodeJob): BytecodeListings {
   }
   const out = mkdtempSync(join(tmpdir(), 'komorium-bytecode-'));
   try {
-    transformClassPath({ classpath: job.classpath, outDir: out, jdk, cacheDir: join(cacheRoot(), 'transformed') });
+    transformClassPath({ classpath: job.classpath, outDir: out, jdk, cacheDir: join(cacheRoot(), 'transformed'), copyResources: false });
     const file = join(out, `${internal}.class`);
     const transformed = existsSync(file) ? disassemble(readClass(readFileSync(file), `${job.className} (transformed)`), { source: `${job.className} (transformed by Komorium)` }) : '(not transformed)\n';
     return { original, transformed };

@@ -1,9 +1,8 @@
 // The workspace's Java sources: a bounded walk of the workspace folders (build output, VCS and
 // dependency folders skipped) to find main classes and the source file of a profile method.
 
-import { readdir, readFile } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { readdir, readFile, realpath, stat } from 'node:fs/promises';
+import { basename, join, relative, isAbsolute } from 'node:path';
 import { mainClasses, scanJava, type JavaSource } from './java-scan';
 import { sourceKey } from './hotness';
 
@@ -61,20 +60,57 @@ export async function findMains(folders: readonly string[]): Promise<FoundMain[]
 
 const SOURCE_ROOTS = ['src/main/java', 'src/test/java', 'src', 'app/src/main/java', '.'];
 
+/** A Java identifier (letters, digits, `_`, `$`; not starting with a digit). */
+const JAVA_IDENT = /^[\p{L}_$][\p{L}\p{N}_$]*$/u;
+
+/** A plain file name: no separator, no `.`/`..`, no NUL (a profile's SourceFile is untrusted). */
+function isPlainFileName(name: string): boolean {
+  return name !== '' && name !== '.' && name !== '..' && !/[/\\\0]/.test(name) && !/^[A-Za-z]:/.test(name);
+}
+
+/** `file` (resolved through symlinks) when it is a regular file inside one of `roots`. */
+async function insideRoots(file: string, roots: readonly string[]): Promise<string | undefined> {
+  let real: string;
+  try {
+    real = await realpath(file);
+    if (!(await stat(real)).isFile()) return undefined;
+  } catch {
+    return undefined;
+  }
+  for (const r of roots) {
+    let root: string;
+    try {
+      root = await realpath(r);
+    } catch {
+      continue;
+    }
+    const rel = relative(root, real);
+    if (rel !== '' && !rel.startsWith('..') && !isAbsolute(rel)) return file;
+  }
+  return undefined;
+}
+
 /**
  * The workspace file holding a class's source: `package/dirs/SourceFile` under the usual
  * source roots (and the extra roots given), else any file of that name whose package matches.
+ * The class name and the SourceFile come from a profile, so they are checked (Java identifiers,
+ * a plain file name), and only a file inside the folders or extra roots (after resolving
+ * symlinks) is returned.
  */
 export async function findSourceFile(className: string, sourceFile: string, folders: readonly string[], extraRoots: readonly string[] = []): Promise<string | undefined> {
+  if (!isPlainFileName(sourceFile)) return undefined;
   const dot = className.lastIndexOf('.');
   const pkg = dot < 0 ? '' : className.slice(0, dot);
+  if (pkg !== '' && !pkg.split('.').every((seg) => JAVA_IDENT.test(seg))) return undefined;
   const rel = sourceKey(pkg, sourceFile);
+  const allowed = [...extraRoots, ...folders];
   for (const root of [...extraRoots, ...folders.flatMap((f) => SOURCE_ROOTS.map((r) => join(f, r)))]) {
-    const p = join(root, rel);
-    if (existsSync(p)) return p;
+    const p = await insideRoots(join(root, rel), allowed);
+    if (p !== undefined) return p;
   }
   for (const file of await javaFilesUnder(folders)) {
     if (basename(file) !== sourceFile) continue;
+    if ((await insideRoots(file, allowed)) === undefined) continue;
     const src = await scanFile(file);
     if (src && src.packageName === pkg) return file;
   }

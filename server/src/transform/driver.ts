@@ -1,23 +1,30 @@
 // Transforms a whole user class path into a directory (docs/TRANSFORM.md): every class of the
 // class path's directories and jars (first one wins, as for the JVM), resources copied as they
-// are. Transformed classes are cached on disk by content hash, so unchanged classes are reused.
+// are (streamed, never held in memory) unless the caller runs with the original entries behind
+// the output directory. Transformed classes are cached on disk (cache-store.ts: written
+// atomically, validated on read), and so is each jar's scan, by the jar's content hash
+// (scan.ts): a jar already seen is not read entry by entry again.
 //
-// The cache key of a class covers its bytes, the options, the transformer version, the JDK, and
-// a digest of the *shapes* of all user classes (names, supertypes, method signatures and flags):
-// those decide, at every call site, whether the target has an extended version. Editing a method
-// body therefore re-transforms only that class.
+// The cache key of a class covers everything its transformation depends on: its bytes, the name
+// its path gives it (which decides whether it is a program class: `misnamed/Foo.class` holding
+// `Hello` must not share an entry with the real `Hello.class`), the options, the transformer
+// version, the JDK, and the *world*: every program class's path name with its shape (names,
+// supertypes, method signatures and flags), which decide at every call site whether the target
+// has an extended version, and which interfaces get extended methods. Editing a method body
+// therefore re-transforms only that class.
 
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { ClassPath, type JdkInfo } from '../classpath/index';
 import { readClass } from '../classfile/reader';
 import { writeClass } from '../classfile/writer';
-import type { ClassFile } from '../classfile/model';
 import { transformClass, type ClassReport, type MethodReport } from './clazz';
-import { Hierarchy, classInfoOf, type ClassInfo } from './hierarchy';
+import { Hierarchy, type ClassInfo } from './hierarchy';
 import { allScope, appScope, type Scope } from './scope';
 import { interfacePolicy } from './interfaces';
+import { readCacheEntry, writeCacheEntry, writeFileAtomic } from './cache-store';
+import { scanEntry, type ScannedClass, type ScannedResource, type ScanStats } from './scan';
 
 /** Bump when the generated code changes, to invalidate caches. */
 export const TRANSFORMER_VERSION = 'komorium-transform-16';
@@ -32,8 +39,18 @@ export interface TransformClassPathOptions {
   lineNumbers?: boolean;
   /** The JDK (undefined: found as usual; null: none). */
   jdk?: JdkInfo | null;
-  /** Directory for cached transformed classes; none when undefined. */
+  /** Directory for cached transformed classes and jar scans; none when undefined. */
   cacheDir?: string;
+  /**
+   * Copy the resources into outDir (default true). A run passes false and puts the original
+   * entries (`TransformResult.entries`) after outDir on its class path instead.
+   */
+  copyResources?: boolean;
+  /**
+   * Runs only (with a cacheDir): the classes of a jar go to a directory in the cache shared by
+   * every run with the same jar and world (`TransformResult.classDirs`), not into outDir.
+   */
+  shareJarOutputs?: boolean;
 }
 
 export interface Fallback {
@@ -52,23 +69,24 @@ export interface TransformResult {
   reused: number;
   /** Resources (non-class files) copied. */
   resources: number;
-  /** Classes that could not be read or transformed: copied unchanged. */
+  /** Classes that could not be read or transformed: copied unchanged (when they could be read). */
   failed: { name: string; error: string }[];
   fallbacks: Fallback[];
   reports: ClassReport[];
+  /** Where the transformed classes are: outDir, then shared jar outputs (`shareJarOutputs`). */
+  classDirs: string[];
+  /** The class path entries (absolute directories and jars, in order) that exist. */
+  entries: string[];
+  /** Class files and jar entries read (none for a jar already scanned whose classes are all cached). */
+  entriesRead: number;
+  /** Jars whose scan came from the cache (their content hash was seen before). */
+  jarsReused: number;
   ms: number;
 }
 
 function shapeOf(info: ClassInfo): string {
   const methods = [...info.methods.values()].map((m) => `${m.name}${m.descriptor}/${m.access}/${m.callerSensitive ? 1 : 0}`).sort();
   return `${info.name}<${info.superName ?? ''}<${info.interfaces.join(',')}/${info.access}/${info.majorVersion}{${methods.join(';')}}`;
-}
-
-function writeAtomic(path: string, data: Uint8Array): void {
-  mkdirSync(dirname(path), { recursive: true });
-  const tmp = `${path}.${process.pid}.tmp`;
-  writeFileSync(tmp, data);
-  renameSync(tmp, path);
 }
 
 function addReport(result: TransformResult, report: ClassReport): void {
@@ -78,94 +96,209 @@ function addReport(result: TransformResult, report: ClassReport): void {
   }
 }
 
+/** Everything a class's transformation depends on besides itself (see the header). */
+function worldKey(o: TransformClassPathOptions, jdk: JdkInfo | undefined, classes: ReadonlyMap<string, ScannedClass>): string {
+  const lines: string[] = [];
+  for (const [name, c] of classes) lines.push(`${name}=${c.info ? shapeOf(c.info) : '!'}`);
+  return createHash('sha256')
+    .update(`${TRANSFORMER_VERSION}\0${o.scope ?? 'app'}\0${o.maxPath ?? 50}\0${o.lineNumbers ?? true}\0${jdk?.home ?? ''}\0${jdk?.version ?? ''}\0`)
+    .update(lines.sort().join('\n'))
+    .digest('hex');
+}
+
+/** A cached transformation, if valid for this class (the entry's own checks are in cache-store.ts). */
+function cachedOutput(cacheDir: string, key: string, c: ScannedClass): { data: Uint8Array; report: ClassReport } | undefined {
+  const e = readCacheEntry(cacheDir, key);
+  if (e === undefined) return undefined;
+  try {
+    const report = JSON.parse(e.meta) as ClassReport;
+    if (report.className !== c.info?.name || !Array.isArray(report.methods)) return undefined;
+    return { data: e.data, report };
+  } catch {
+    return undefined;
+  }
+}
+
 export function transformClassPath(o: TransformClassPathOptions): TransformResult {
   const t0 = performance.now();
   const cp = ClassPath.from(o.classpath, o.jdk === undefined ? {} : { jdk: o.jdk });
   try {
+    mkdirSync(o.outDir, { recursive: true });
+    const stats: ScanStats = { entriesRead: 0, jarsReused: 0 };
+    const scanDir = o.cacheDir === undefined ? undefined : join(o.cacheDir, 'jars');
     // Collect the user class path, first entry wins.
-    const classes = new Map<string, { bytes: Uint8Array; source: string }>();
-    const resources = new Map<string, Uint8Array>();
+    const classes = new Map<string, ScannedClass>();
+    const resources = new Map<string, ScannedResource>();
+    /** Per entry: its content key (jars scanned with a cache) and the classes it supplies. */
+    const supplied: { contentKey: string | undefined; names: string[] }[] = [];
     for (const entry of cp.entries) {
-      for (const path of entry.listResources()) {
-        if (path.endsWith('.class')) {
-          const name = path.slice(0, -'.class'.length);
-          if (!classes.has(name)) {
-            const f = entry.findResource(path);
-            if (f) classes.set(name, f);
-          }
-        } else if (!resources.has(path) && !/^META-INF\/[^/]*\.(SF|RSA|DSA|EC)$/i.test(path)) {
-          // Signature files would not match transformed classes.
-          const f = entry.findResource(path);
-          if (f) resources.set(path, f.bytes);
-        }
+      const scan = scanEntry(entry, scanDir, cp.jdk?.feature, stats);
+      const names: string[] = [];
+      for (const c of scan.classes) {
+        if (classes.has(c.name)) continue;
+        classes.set(c.name, c);
+        names.push(c.name);
+      }
+      supplied.push({ contentKey: scan.contentKey, names });
+      for (const r of scan.resources) {
+        // Signature files would not match transformed classes.
+        if (!resources.has(r.path) && !/^META-INF\/[^/]*\.(SF|RSA|DSA|EC)$/i.test(r.path)) resources.set(r.path, r);
       }
     }
     const scope: Scope = o.scope === 'all' ? allScope : appScope((n) => classes.has(n));
     const hierarchy = new Hierarchy((n) => (cp.findBoot(n) ?? cp.findUser(n))?.bytes);
-    const result: TransformResult = { classes: classes.size, transformed: 0, reused: 0, resources: 0, failed: [], fallbacks: [], reports: [], ms: 0 };
+    const result: TransformResult = {
+      classes: classes.size,
+      transformed: 0,
+      reused: 0,
+      resources: 0,
+      failed: [],
+      fallbacks: [],
+      reports: [],
+      entries: cp.entries.map((e) => e.path),
+      classDirs: [o.outDir],
+      entriesRead: 0,
+      jarsReused: 0,
+      ms: 0,
+    };
 
-    // Parse everything once: the shapes feed the hierarchy and the cache key.
-    const parsed = new Map<string, ClassFile | Error>();
-    const shapes: string[] = [];
+    // The shapes feed the hierarchy and the cache key.
     const programInfos: ClassInfo[] = [];
-    for (const [name, { bytes, source }] of classes) {
-      try {
-        const cf = readClass(bytes, source);
-        const info = classInfoOf(cf);
-        hierarchy.add(info);
-        if (!source.startsWith('jrt:')) programInfos.push(info);
-        shapes.push(shapeOf(info));
-        parsed.set(name, cf);
-      } catch (e) {
-        parsed.set(name, e as Error);
-      }
+    for (const c of classes.values()) {
+      if (c.info === null) continue;
+      hierarchy.add(c.info);
+      programInfos.push(c.info);
     }
     // Interface methods are extended for the program's own interfaces only (interfaces.ts).
     const interfaces = interfacePolicy(programInfos);
-    const world = createHash('sha256')
-      .update(`${TRANSFORMER_VERSION}\0${o.scope ?? 'app'}\0${o.maxPath ?? 50}\0${o.lineNumbers ?? true}\0${cp.jdk?.home ?? ''}\0${cp.jdk?.version ?? ''}\0`)
-      .update(shapes.sort().join('\n'))
-      .digest('hex');
+    const world = worldKey(o, cp.jdk, classes);
+    const classDir = o.cacheDir === undefined ? undefined : join(o.cacheDir, 'classes');
+    const made = new Set<string>();
+    const write = (path: string, data: Uint8Array, atomic: boolean): void => {
+      const d = dirname(path);
+      if (!made.has(d)) {
+        mkdirSync(d, { recursive: true });
+        made.add(d);
+      }
+      if (atomic) writeFileAtomic(path, data);
+      else writeFileSync(path, data);
+    };
 
-    for (const [name, { bytes, source }] of classes) {
-      const outPath = join(o.outDir, `${name}.class`);
-      const cf = parsed.get(name)!;
-      if (cf instanceof Error) {
-        result.failed.push({ name: source, error: `${cf.name}: ${cf.message}` });
-        writeAtomic(outPath, bytes);
-        continue;
-      }
-      const key = createHash('sha256').update(world).update(bytes).digest('hex');
-      const cached = o.cacheDir ? join(o.cacheDir, 'classes', key.slice(0, 2), `${key}.class`) : undefined;
-      if (cached && existsSync(cached) && existsSync(`${cached}.json`)) {
-        writeAtomic(outPath, readFileSync(cached));
-        addReport(result, JSON.parse(readFileSync(`${cached}.json`, 'utf8')) as ClassReport);
-        result.reused++;
-        continue;
-      }
-      try {
-        const { cf: out, report } = transformClass(cf, { scope, hierarchy, maxPath: o.maxPath, lineNumbers: o.lineNumbers, interfaces }, source);
-        const data = writeClass(out);
-        writeAtomic(outPath, data);
-        if (cached) {
-          writeAtomic(cached, data);
-          writeAtomic(`${cached}.json`, Buffer.from(JSON.stringify(report)));
+    /** Transforms (or takes from the cache) the classes `names` into directory `dir`. */
+    const transformInto = (names: readonly string[], dir: string, atomic: boolean): void => {
+      for (const name of names) {
+        const c = classes.get(name)!;
+        const outPath = join(dir, `${name}.class`);
+        if (c.info === null) {
+          result.failed.push({ name: c.source, error: c.error ?? 'unreadable' });
+          if (c.sha !== '') write(outPath, c.bytes(), atomic);
+          continue;
         }
-        addReport(result, report);
-        if (report.instrumented) result.transformed++;
-      } catch (e) {
-        const err = e as Error;
-        result.failed.push({ name: source, error: `${err.name}: ${err.message}` });
-        writeAtomic(outPath, bytes);
+        const key = createHash('sha256').update(`${world}\0${name}\0${c.sha}`).digest('hex');
+        const hit = classDir === undefined ? undefined : cachedOutput(classDir, key, c);
+        if (hit !== undefined) {
+          write(outPath, hit.data, atomic);
+          addReport(result, hit.report);
+          result.reused++;
+          continue;
+        }
+        let bytes: Uint8Array | undefined;
+        try {
+          bytes = c.bytes();
+          const cf = c.cf ?? readClass(bytes, c.source);
+          const { cf: out, report } = transformClass(cf, { scope, hierarchy, maxPath: o.maxPath, lineNumbers: o.lineNumbers, interfaces }, c.source);
+          const data = writeClass(out);
+          write(outPath, data, atomic);
+          if (classDir !== undefined) writeCacheEntry(classDir, key, data, JSON.stringify(report));
+          addReport(result, report);
+          if (report.instrumented) result.transformed++;
+        } catch (e) {
+          const err = e as Error;
+          result.failed.push({ name: c.source, error: `${err.name}: ${err.message}` });
+          if (bytes !== undefined) write(outPath, bytes, atomic);
+        }
+      }
+    };
+
+    const jarOutDir = o.shareJarOutputs === true && o.cacheDir !== undefined ? join(o.cacheDir, 'jar-out') : undefined;
+    for (const { contentKey, names } of supplied) {
+      if (jarOutDir === undefined || contentKey === undefined || names.length === 0) {
+        transformInto(names, o.outDir, true);
+        continue;
+      }
+      const key = createHash('sha256').update(`${world}\0${contentKey}\0${names.join('\n')}`).digest('hex');
+      result.classDirs.push(sharedJarOutput(jarOutDir, key, names.length, result, (dir) => transformInto(names, dir, false)));
+    }
+    if (o.copyResources ?? true) {
+      for (const [path, r] of resources) {
+        copyResource(r, join(o.outDir, path));
+        result.resources++;
       }
     }
-    for (const [path, data] of resources) {
-      writeAtomic(join(o.outDir, path), data);
-      result.resources++;
-    }
+    result.entriesRead = stats.entriesRead;
+    result.jarsReused = stats.jarsReused;
     result.ms = performance.now() - t0;
     return result;
   } finally {
     cp.close();
+  }
+}
+
+interface JarOutputMeta {
+  count: number;
+  reports: ClassReport[];
+  failed: TransformResult['failed'];
+}
+
+/**
+ * The shared output directory of one jar's classes for key `key` (world, jar content, the
+ * classes it supplies): taken as it is when its validated marker entry exists, else built by
+ * `build` into a private directory that is renamed into place (directories are never changed
+ * once there, so a running JVM may keep using one).
+ */
+function sharedJarOutput(root: string, key: string, count: number, result: TransformResult, build: (dir: string) => void): string {
+  const dir = join(root, key.slice(0, 2), `${key}.d`);
+  const marker = readCacheEntry(root, key);
+  if (marker !== undefined && existsSync(dir)) {
+    try {
+      const m = JSON.parse(marker.meta) as JarOutputMeta;
+      if (m.count === count && Array.isArray(m.reports) && Array.isArray(m.failed)) {
+        for (const r of m.reports) addReport(result, r);
+        result.failed.push(...m.failed);
+        result.reused += count - m.failed.length;
+        return dir;
+      }
+    } catch {
+      // not valid: rebuilt below
+    }
+  }
+  const reports0 = result.reports.length;
+  const failed0 = result.failed.length;
+  const tmp = `${dir}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+  try {
+    build(tmp);
+    mkdirSync(tmp, { recursive: true });
+    renameSync(tmp, dir);
+  } catch (e) {
+    rmSync(tmp, { recursive: true, force: true });
+    // The directory is there already (put in place by another process, or before its marker
+    // was written): a directory only ever appears whole, by a rename, so it is used.
+    if (!existsSync(dir)) throw e;
+  }
+  const meta: JarOutputMeta = { count, reports: result.reports.slice(reports0), failed: result.failed.slice(failed0) };
+  writeCacheEntry(root, key, new Uint8Array(0), JSON.stringify(meta));
+  return dir;
+}
+
+/** Copies a resource through a temporary file and a rename (a reader never sees a part of it). */
+function copyResource(r: ScannedResource, dst: string): void {
+  mkdirSync(dirname(dst), { recursive: true });
+  const tmp = `${dst}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+  try {
+    r.copyTo(tmp);
+    renameSync(tmp, dst);
+  } catch (e) {
+    rmSync(tmp, { force: true });
+    throw e;
   }
 }

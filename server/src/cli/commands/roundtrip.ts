@@ -10,6 +10,8 @@ import { resolve } from 'node:path';
 import { registerCommand } from '../cli';
 import { parseArgs, flag, UsageError } from '../args';
 import { findJavaHome, JImage, JarFile, ClassDirectory } from '../../classpath/index';
+import { isPlainResourcePath } from '../../classpath/entry';
+import { ClassPathError, ZipFormatError } from '../../classpath/errors';
 import { roundTripClasses, mergeRoundTrip, type RoundTripResult } from '../../classfile/roundtrip';
 import { jobUrl, runJob } from '../../engine/worker-thread';
 import type { RoundTripJob } from './roundtrip-worker';
@@ -77,7 +79,15 @@ function* pathSources(path: string): Iterable<ClassSource> {
   } else if (/\.(jar|zip)$/i.test(abs)) {
     const jar = JarFile.open(abs);
     for (const p of [...jar.listResources()].sort()) {
-      if (p.endsWith('.class')) yield { name: jar.sourceOf(p), bytes: () => jar.findResource(p)!.bytes };
+      if (!p.endsWith('.class')) continue;
+      // An entry named `../x.class` or `/x.class` is not a class of the jar: reported, not read.
+      const bytes = (): Uint8Array => {
+        if (!isPlainResourcePath(p)) throw new ClassPathError(abs, `entry ${JSON.stringify(p)}: not a plain relative path ('..', '.', empty segments, a leading '/' or '\\'); skipped`);
+        const found = jar.findResource(p);
+        if (found === undefined) throw new ZipFormatError(abs, `entry ${JSON.stringify(p)}: cannot be read`);
+        return found.bytes;
+      };
+      yield { name: jar.sourceOf(p), bytes };
     }
   } else {
     yield { name: abs, bytes: () => new Uint8Array(readFileSync(abs)) };
