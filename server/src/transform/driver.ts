@@ -1,6 +1,6 @@
 // Transforms a whole user class path into a directory (docs/TRANSFORM.md): every class of the
 // class path's directories and jars (first one wins, as for the JVM), resources copied as they
-// are. Transformed classes are cached on disk by content hash, so unchanged classes are reused.
+// are; or hands each class to a callback (the HotSpot engine, hotspot-classes.ts). Transformed classes are cached on disk by content hash, so unchanged classes are reused.
 //
 // The cache key of a class covers its bytes, the options, the transformer version, the JDK, and
 // a digest of the *shapes* of all user classes (names, supertypes, method signatures and flags):
@@ -22,9 +22,21 @@ import { interfacePolicy } from './interfaces';
 /** Bump when the generated code changes, to invalidate caches. */
 export const TRANSFORMER_VERSION = 'komorium-transform-16';
 
+/** A class of the user class path and what the transformation made of it. */
+export interface TransformedClass {
+  /** Internal name as listed on the class path (`a/b/C`). */
+  name: string;
+  original: Uint8Array;
+  /** The transformed bytes; the original ones when the class could not be transformed. */
+  output: Uint8Array;
+}
+
 export interface TransformClassPathOptions {
   classpath: string[];
-  outDir: string;
+  /** Where to write the transformed classes and the resources (none when undefined). */
+  outDir?: string;
+  /** Called for every class of the class path (first one wins) with its output. */
+  onClass?: (c: TransformedClass) => void;
   /** `app`: the class path's classes (default); `all`: the JDK too (for the embedded engine). */
   scope?: 'app' | 'all';
   maxPath?: number;
@@ -93,7 +105,7 @@ export function transformClassPath(o: TransformClassPathOptions): TransformResul
             const f = entry.findResource(path);
             if (f) classes.set(name, f);
           }
-        } else if (!resources.has(path) && !/^META-INF\/[^/]*\.(SF|RSA|DSA|EC)$/i.test(path)) {
+        } else if (o.outDir !== undefined && !resources.has(path) && !/^META-INF\/[^/]*\.(SF|RSA|DSA|EC)$/i.test(path)) {
           // Signature files would not match transformed classes.
           const f = entry.findResource(path);
           if (f) resources.set(path, f.bytes);
@@ -128,17 +140,20 @@ export function transformClassPath(o: TransformClassPathOptions): TransformResul
       .digest('hex');
 
     for (const [name, { bytes, source }] of classes) {
-      const outPath = join(o.outDir, `${name}.class`);
+      const emit = (output: Uint8Array): void => {
+        if (o.outDir !== undefined) writeAtomic(join(o.outDir, `${name}.class`), output);
+        o.onClass?.({ name, original: bytes, output });
+      };
       const cf = parsed.get(name)!;
       if (cf instanceof Error) {
         result.failed.push({ name: source, error: `${cf.name}: ${cf.message}` });
-        writeAtomic(outPath, bytes);
+        emit(bytes);
         continue;
       }
       const key = createHash('sha256').update(world).update(bytes).digest('hex');
       const cached = o.cacheDir ? join(o.cacheDir, 'classes', key.slice(0, 2), `${key}.class`) : undefined;
       if (cached && existsSync(cached) && existsSync(`${cached}.json`)) {
-        writeAtomic(outPath, readFileSync(cached));
+        emit(readFileSync(cached));
         addReport(result, JSON.parse(readFileSync(`${cached}.json`, 'utf8')) as ClassReport);
         result.reused++;
         continue;
@@ -146,7 +161,7 @@ export function transformClassPath(o: TransformClassPathOptions): TransformResul
       try {
         const { cf: out, report } = transformClass(cf, { scope, hierarchy, maxPath: o.maxPath, lineNumbers: o.lineNumbers, interfaces }, source);
         const data = writeClass(out);
-        writeAtomic(outPath, data);
+        emit(data);
         if (cached) {
           writeAtomic(cached, data);
           writeAtomic(`${cached}.json`, Buffer.from(JSON.stringify(report)));
@@ -156,12 +171,14 @@ export function transformClassPath(o: TransformClassPathOptions): TransformResul
       } catch (e) {
         const err = e as Error;
         result.failed.push({ name: source, error: `${err.name}: ${err.message}` });
-        writeAtomic(outPath, bytes);
+        emit(bytes);
       }
     }
-    for (const [path, data] of resources) {
-      writeAtomic(join(o.outDir, path), data);
-      result.resources++;
+    if (o.outDir !== undefined) {
+      for (const [path, data] of resources) {
+        writeAtomic(join(o.outDir, path), data);
+        result.resources++;
+      }
     }
     result.ms = performance.now() - t0;
     return result;
