@@ -5,6 +5,7 @@ import java.io.File;
 import java.io.InputStream;
 import java.net.URL;
 import java.net.URLClassLoader;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -17,10 +18,16 @@ import java.util.function.Supplier;
  * the HotSpot engine all of it must print what plain java prints.
  */
 public class Main {
-    /** Loads cpview.* itself, from the bytes the application loader's resources hold; the rest from the boot loader. */
+    /**
+     * Loads cpview.* itself, from the bytes the application loader's resources hold (from a
+     * byte[] or a direct ByteBuffer); the rest from the boot loader.
+     */
     static final class Copying extends ClassLoader {
-        Copying() {
+        private final boolean direct;
+
+        Copying(boolean direct) {
             super(null);
+            this.direct = direct;
         }
 
         @Override
@@ -35,7 +42,13 @@ public class Main {
                     } catch (java.io.IOException e) {
                         throw new ClassNotFoundException(name, e);
                     }
-                    c = defineClass(name, b, 0, b.length);
+                    if (direct) {
+                        ByteBuffer bb = ByteBuffer.allocateDirect(b.length);
+                        bb.put(b).flip();
+                        c = defineClass(name, bb, null);
+                    } else {
+                        c = defineClass(name, b, 0, b.length);
+                    }
                 }
                 if (c == null) c = super.loadClass(name, false);
                 return c;
@@ -70,7 +83,8 @@ public class Main {
         int at = cmd.indexOf("-cp");
         System.out.println("arguments: " + (at < 0 ? cmd : cmd.subList(at, cmd.size())));
         System.out.println("app: " + new Plugin().get());
-        plugin("copying loader", new Copying());
+        plugin("copying loader", new Copying(false));
+        plugin("copying loader, direct buffer", new Copying(true));
         List<URL> urls = new ArrayList<>();
         for (String e : cp.split(File.pathSeparator)) urls.add(new File(e).toURI().toURL());
         try (URLClassLoader u = new URLClassLoader(urls.toArray(new URL[0]), null)) {
