@@ -75,13 +75,12 @@ export function prepareClasses(o: { classpath: string[]; file: string; jdk: JdkI
         const e = Buffer.alloc(2 + nameBytes.length + 24);
         e.writeUInt16BE(nameBytes.length, 0);
         nameBytes.copy(e, 2);
-        let p = 2 + nameBytes.length;
+        const p = 2 + nameBytes.length;
         e.writeInt32BE(original.length, p);
         e.writeInt32BE(h1, p + 4);
         e.writeInt32BE(h2, p + 8);
         e.writeBigInt64BE(BigInt(offset), p + 12);
         e.writeInt32BE(output.length, p + 20);
-        p += 24;
         index.push(e);
         write(output);
       },
