@@ -1,16 +1,17 @@
 // Preparing a HotSpot run: find the JDK, build the runtime, transform the class path (cached by
-// content hash), check the main class, and return the `java` command line. Synchronous and
-// CPU-heavy (javac, the transformer), so the language server runs it in a worker thread
-// (engine/worker.ts); the CLI calls runOnHotSpot instead.
+// content hash) into the run's file of transformed classes (hotspot-classes.ts), check the main
+// class, and return what the `java` command line needs. Synchronous and CPU-heavy (javac, the
+// transformer), so the language server runs it in a worker thread (engine/worker.ts); the CLI
+// calls prepareRun directly (hotspot.ts).
 
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { delimiter, join, resolve } from 'node:path';
-import { findJavaHome } from '../classpath/index';
+import { basename, delimiter, dirname, join, resolve } from 'node:path';
+import { findJavaHome, type JdkInfo } from '../classpath/index';
 import { buildRuntime } from '../runtime/build';
-import { transformClassPath } from '../transform/driver';
+import type { TransformResult } from '../transform/driver';
 import { cacheRoot } from './cache';
-import { hotspotVmArgs } from './hotspot';
+import { engineVmArgs, prepareClasses } from './hotspot-classes';
 
 export interface HotSpotPrepareOptions {
   classpath: string[];
@@ -23,11 +24,11 @@ export interface HotSpotPrepareOptions {
 export interface HotSpotPrepared {
   /** The `java` executable. */
   java: string;
-  /** JVM options every profiled run needs (the reflection patch). */
+  /** The engine's JVM options (patch, runtime, transformed classes): they go into the argument file. */
   vmArgs: string[];
-  /** The class path to run with: the transformed classes, the runtime, then the original entries (for resources). */
+  /** The class path to run with: the user's, as given (entries joined, relative to cwd). */
   classpath: string;
-  /** Temporary directory of the transformed classes: delete it after the run. */
+  /** Temporary directory of the run (transformed classes, argument file): delete it after the run. */
   outDir: string;
   jdkVersion: string;
   /** Human-readable notes: classes not transformed, methods that fell back. */
@@ -41,7 +42,16 @@ export class PrepareError extends Error {
   override readonly name = 'PrepareError';
 }
 
-export function prepareHotSpot(o: HotSpotPrepareOptions): HotSpotPrepared {
+/** A class path entry that exists (`dir/*` when `dir` does). */
+function entryExists(p: string): boolean {
+  return basename(p) === '*' ? existsSync(dirname(p)) : existsSync(p);
+}
+
+/**
+ * Prepares a run. `checkMain`: fail with PrepareError when the main class is not on the class
+ * path (the language server); the CLI lets `java` report it, as it would without Komorium.
+ */
+export function prepareRun(o: HotSpotPrepareOptions, checkMain: boolean): { prepared: HotSpotPrepared; transform: TransformResult; jdk: JdkInfo } {
   let jdk;
   try {
     jdk = findJavaHome(o.jdk);
@@ -50,36 +60,40 @@ export function prepareHotSpot(o: HotSpotPrepareOptions): HotSpotPrepared {
   }
   const cwd = o.cwd ?? process.cwd();
   const classpath = o.classpath.map((p) => resolve(cwd, p));
-  const existing = classpath.filter((p) => existsSync(p));
-  if (existing.length === 0) {
+  if (checkMain && !classpath.some(entryExists)) {
     throw new PrepareError(classpath.length === 0 ? 'the class path is empty' : `the class path does not exist: ${classpath.join(delimiter)}`);
   }
   const cache = cacheRoot();
   const runtime = buildRuntime(join(cache, 'runtime'), { jdk: jdk.home });
   const outDir = mkdtempSync(join(tmpdir(), 'komorium-run-'));
   try {
-    // Resources stay where they are: the original entries follow the transformed classes.
-    const t = transformClassPath({ classpath: existing, outDir, jdk, maxPath: o.maxPath, cacheDir: join(cache, 'transformed'), copyResources: false, shareJarOutputs: true });
-    const mainRel = join(...o.mainClass.split('.')) + '.class';
-    if (!t.classDirs.some((d) => existsSync(join(d, mainRel)))) {
-      throw new PrepareError(`main class ${o.mainClass} not found on the class path (${existing.join(delimiter)}); is the project compiled?`);
+    const file = join(outDir, 'classes.kmc');
+    const c = prepareClasses({ classpath, file, jdk, maxPath: o.maxPath, cacheDir: join(cache, 'transformed') });
+    const t = c.transform;
+    if (checkMain && !c.names.has(o.mainClass.replace(/\./g, '/'))) {
+      throw new PrepareError(`main class ${o.mainClass} not found on the class path (${classpath.join(delimiter)}); is the project compiled?`);
     }
     const warnings = [
       ...t.failed.map((f) => `${f.name} was not transformed (${f.error})`),
       ...t.fallbacks.map((f) => `${f.className}.${f.method}${f.descriptor}: ${f.outcome} (${f.reason})`),
     ];
-    return {
+    const prepared: HotSpotPrepared = {
       java: join(jdk.home, 'bin', process.platform === 'win32' ? 'java.exe' : 'java'),
-      vmArgs: hotspotVmArgs(jdk, cache),
-      classpath: [...t.classDirs, runtime.classesDir, ...t.entries].join(delimiter),
+      vmArgs: engineVmArgs(jdk, cache, runtime.classesDir, file),
+      classpath: o.classpath.join(delimiter),
       outDir,
       jdkVersion: jdk.version,
       warnings,
       classes: t.classes,
       reused: t.reused,
     };
+    return { prepared, transform: t, jdk };
   } catch (e) {
     rmSync(outDir, { recursive: true, force: true });
     throw e;
   }
+}
+
+export function prepareHotSpot(o: HotSpotPrepareOptions): HotSpotPrepared {
+  return prepareRun(o, true).prepared;
 }

@@ -1,6 +1,6 @@
 // The HotSpot engine behind the engine-run interface (run.ts): the class path is prepared in a
 // worker thread (hotspot-prepare.ts: runtime build, transform, main-class check), then `java`
-// runs as a child process with piped stdio. Live snapshots (komorium.live) are polled from a
+// runs the program on its own class path (hotspot-classes.ts) as a child process with piped stdio. Live snapshots (komorium.live) are polled from a
 // temporary file; cancel() sends SIGTERM so the JVM's shutdown hook writes the profile of what
 // ran so far (SIGKILL after a grace period, then the last live snapshot stands in for it). The
 // runtime writes the profile to a staging file that replaces the target only at the end
@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { runtimeSystemProperties } from '../runtime/contract';
 import type { HotSpotPrepared } from './hotspot-prepare';
+import { hotspotArgv } from './hotspot-classes';
 import { registerEngine, type ProfileRun, type RunOptions, type RunOutcome, type RunProgress } from './run';
 import { jobUrl, runJob, JobError, type JobHandle } from './worker-thread';
 import { readLive, totalsOf, type LiveState } from './live-file';
@@ -91,7 +92,15 @@ export function startHotSpotRun(o: RunOptions): ProfileRun {
         seed: o.seed,
       });
       if (o.liveIntervalMs && o.liveIntervalMs > 0) props.push(`-Dkomorium.live=${live.file}`, `-Dkomorium.liveInterval=${Math.max(20, Math.round(o.liveIntervalMs))}`);
-      const argv = [...prepared.vmArgs, ...(o.vmArgs ?? []), ...props, '-cp', prepared.classpath, o.mainClass, ...o.args];
+      const argv = hotspotArgv({
+        argFile: join(prepared.outDir, 'jvm.args'),
+        engineArgs: prepared.vmArgs,
+        props,
+        vmArgs: o.vmArgs ?? [],
+        classpath: prepared.classpath,
+        mainClass: o.mainClass,
+        args: o.args,
+      });
       return await new Promise<RunOutcome>((res) => {
         const c = spawn(prepared.java, argv, { cwd, env: { ...process.env, ...(o.env ?? {}) }, stdio: ['pipe', 'pipe', 'pipe'] });
         child = c;

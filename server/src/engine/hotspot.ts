@@ -1,30 +1,23 @@
 // The HotSpot engine: the class path is transformed (cached by content hash), then `java` runs
-// the transformed classes with the Komorium runtime and the default agent, which writes the
+// the program on its own class path, the transformed classes swapped in as they are defined
+// (hotspot-classes.ts), with the Komorium runtime and the default agent, which writes the
 // profile at exit. stdin, stdout, stderr and the exit code pass through unchanged. The profile
 // is written to a staging file that replaces the target only when java has exited
 // (profile-out.ts). A signal the caller received is passed on to java, whose shutdown hook
 // writes the profile; the caller waits for that.
 
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { constants as osConstants, tmpdir } from 'node:os';
-import { findJavaHome, type JdkInfo } from '../classpath/index';
-import { buildRuntime } from '../runtime/build';
-import { HOTSPOT_JIT_OPTIONS, stackSizeArgs } from '../runtime/contract';
-import { transformClassPath, type TransformResult } from '../transform/driver';
-import { cacheRoot } from './cache';
+import { constants as osConstants } from 'node:os';
+import type { JdkInfo } from '../classpath/index';
+import type { TransformResult } from '../transform/driver';
+import { hotspotArgv } from './hotspot-classes';
+import { prepareRun } from './hotspot-prepare';
 import { commitProfile, stageProfile } from './profile-out';
 import { signalExitStatus, type StopSignal } from './run';
-import { reflectionPatch } from './reflect-patch';
 
-/**
- * JVM options every profiled HotSpot run needs: the reflection patch of java.lang.Class, and
- * the JIT options for the runtime (HOTSPOT_JIT_OPTIONS).
- */
-export function hotspotVmArgs(jdk: JdkInfo, cache: string = cacheRoot()): string[] {
-  return [`--patch-module=java.base=${reflectionPatch(jdk, join(cache, 'patch'))}`, ...HOTSPOT_JIT_OPTIONS];
-}
+export { hotspotVmArgs } from './hotspot-classes';
 
 export interface HotSpotRunOptions {
   classpath: string[];
@@ -67,21 +60,8 @@ export interface HotSpotRunResult {
 }
 
 export async function runOnHotSpot(o: HotSpotRunOptions): Promise<HotSpotRunResult> {
-  const jdk = findJavaHome(o.jdk);
-  const cache = cacheRoot();
-  const runtime = buildRuntime(join(cache, 'runtime'), { jdk: jdk.home });
-  const outDir = mkdtempSync(join(tmpdir(), 'komorium-run-'));
+  const { prepared, transform, jdk } = prepareRun({ classpath: o.classpath, mainClass: o.mainClass, cwd: o.cwd, jdk: o.jdk, maxPath: o.maxPath }, false);
   try {
-    const transform = transformClassPath({
-      classpath: o.classpath.map((p) => resolve(o.cwd ?? process.cwd(), p)),
-      outDir,
-      jdk,
-      maxPath: o.maxPath,
-      cacheDir: join(cache, 'transformed'),
-      // Resources stay where they are: the original entries follow the transformed classes.
-      copyResources: false,
-      shareJarOutputs: true,
-    });
     const staged = stageProfile(resolve(o.cwd ?? process.cwd(), o.out));
     const props = [
       `-Dkomorium.out=${staged.staging}`,
@@ -93,13 +73,21 @@ export async function runOnHotSpot(o: HotSpotRunOptions): Promise<HotSpotRunResu
     if (o.granularity !== undefined) props.push(`-Dkomorium.granularity=${o.granularity}`);
     if (o.random !== undefined) props.push(`-Dkomorium.random=${o.random}`);
     if (o.seed !== undefined) props.push(`-Dkomorium.seed=${o.seed}`);
-    const argv = [...hotspotVmArgs(jdk, cache), ...stackSizeArgs(o.vmArgs ?? []), ...(o.vmArgs ?? []), ...props, '-cp', [...transform.classDirs, runtime.classesDir, ...transform.entries].join(process.platform === 'win32' ? ';' : ':'), o.mainClass, ...o.args];
+    const argv = hotspotArgv({
+      argFile: join(prepared.outDir, 'jvm.args'),
+      engineArgs: prepared.vmArgs,
+      props,
+      vmArgs: o.vmArgs ?? [],
+      classpath: prepared.classpath,
+      mainClass: o.mainClass,
+      args: o.args,
+    });
     // A signal during the (synchronous) preparation: its handler runs at the next turn of the
     // event loop; then the program never starts (nothing to profile).
     if (o.signals) await new Promise<void>((res) => setImmediate(res));
     const early = o.signals?.received;
     if (early) return { exitCode: signalExitStatus(early), signal: null, profileWritten: false, transform, jdk };
-    const child = spawn(join(jdk.home, 'bin', 'java'), argv, {
+    const child = spawn(prepared.java, argv, {
       cwd: o.cwd,
       stdio: o.stdio === 'pipe' ? ['pipe', 'pipe', 'pipe'] : 'inherit',
     });
@@ -126,6 +114,6 @@ export async function runOnHotSpot(o: HotSpotRunOptions): Promise<HotSpotRunResu
     const killedBy = signal ? (osConstants.signals[signal] ?? 0) : 0;
     return { exitCode: code ?? 128 + killedBy, signal, profileWritten, transform, jdk };
   } finally {
-    rmSync(outDir, { recursive: true, force: true });
+    rmSync(prepared.outDir, { recursive: true, force: true });
   }
 }

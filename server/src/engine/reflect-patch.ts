@@ -2,7 +2,11 @@
 // getDeclaredMethods0/Fields0/Constructors0 results pass through java.lang.KomoriumReflect,
 // which drops what the transformation added, a java.lang.Throwable whose stack traces
 // leave out the frames of reverse trampolines, and a java.lang.NullPointerException whose
-// helpful messages name methods by their original descriptors. Built once per JDK into the cache and used with
+// helpful messages name methods by their original descriptors, a java.lang.ClassLoader whose
+// defineClass methods first pass the class's bytes through java.lang.KomoriumClasses, which
+// swaps in the bytes the HotSpot engine transformed (hotspot-classes.ts), so the program runs
+// on its own class path, and a jdk.internal.loader.BootLoader that does not show the runtime's
+// class files (on the boot class path) as resources. Built once per JDK into the cache and used with
 // `--patch-module java.base=DIR`.
 
 import { execFileSync } from 'node:child_process';
@@ -14,10 +18,10 @@ import { JImage, type JdkInfo } from '../classpath/index';
 import { readClass } from '../classfile/reader';
 import { writeClass } from '../classfile/writer';
 import { ConstantPool } from '../classfile/pool';
-import { codeContext } from '../classfile/code/context';
+import { codeContext, entryFrame } from '../classfile/code/context';
 import { decodeWithContext } from '../classfile/code/decode';
 import { encodeCode } from '../classfile/code/encode';
-import type { Insn } from '../classfile/code/insn';
+import { Label, type Frame, type Insn } from '../classfile/code/insn';
 import { Op } from '../classfile/code/opcodes';
 import type { AttributeOf } from '../classfile/model';
 
@@ -51,6 +55,93 @@ const FILTERS: Record<string, Record<string, { name: string; desc: string }>> = 
 
 /** How many call sites each patched class must have (a JDK that differs fails loudly). */
 const EXPECTED: Record<string, number> = { 'java/lang/Class': 3, 'java/lang/Throwable': 1, 'java/lang/NullPointerException': 1 };
+
+const CLASSES = 'java/lang/KomoriumClasses';
+
+/**
+ * Code put at the start of methods, by class and then method name and descriptor:
+ * - ClassLoader's defineClass methods: the parameters that hold the class's bytes are replaced
+ *   by what KomoriumClasses returns (the same bytes, or the transformed ones). No branches and no
+ *   new locals, so the method's stack map frames stay valid; the code runs before anything the
+ *   method does, so no frame of it is on the stack when the definition throws.
+ * - BootLoader's findResource/findResources: the runtime's class files (komorium/...), which the
+ *   HotSpot engine puts on the boot class path, are not resources of the boot loader, so no
+ *   loader sees them (java.class.path, getResource: the program's view is as without Komorium).
+ */
+const PROLOGUES: Record<string, Record<string, (pool: ConstantPool, entry: Frame) => Insn[]>> = {
+  'java/lang/ClassLoader': {
+    // defineClass(String name, byte[] b, int off, int len, ProtectionDomain pd): locals 1-4.
+    'defineClass(Ljava/lang/String;[BIILjava/security/ProtectionDomain;)Ljava/lang/Class;': (pool) => [
+      { kind: 'var', op: Op.ALOAD, index: 1 },
+      { kind: 'var', op: Op.ALOAD, index: 2 },
+      { kind: 'var', op: Op.ILOAD, index: 3 },
+      { kind: 'var', op: Op.ILOAD, index: 4 },
+      { kind: 'method', op: Op.INVOKESTATIC, index: pool.addMethodref(CLASSES, 'swap', '(Ljava/lang/String;[BII)[B') },
+      { kind: 'op', op: Op.DUP },
+      { kind: 'var', op: Op.ALOAD, index: 2 },
+      { kind: 'var', op: Op.ILOAD, index: 3 },
+      { kind: 'method', op: Op.INVOKESTATIC, index: pool.addMethodref(CLASSES, 'swapOff', '([B[BI)I') },
+      { kind: 'var', op: Op.ISTORE, index: 3 },
+      { kind: 'op', op: Op.DUP },
+      { kind: 'var', op: Op.ALOAD, index: 2 },
+      { kind: 'var', op: Op.ILOAD, index: 4 },
+      { kind: 'method', op: Op.INVOKESTATIC, index: pool.addMethodref(CLASSES, 'swapLen', '([B[BI)I') },
+      { kind: 'var', op: Op.ISTORE, index: 4 },
+      { kind: 'var', op: Op.ASTORE, index: 2 },
+    ],
+    // defineClass(String name, ByteBuffer b, ProtectionDomain pd): locals 1-2.
+    'defineClass(Ljava/lang/String;Ljava/nio/ByteBuffer;Ljava/security/ProtectionDomain;)Ljava/lang/Class;': (pool) => [
+      { kind: 'var', op: Op.ALOAD, index: 1 },
+      { kind: 'var', op: Op.ALOAD, index: 2 },
+      { kind: 'method', op: Op.INVOKESTATIC, index: pool.addMethodref(CLASSES, 'swapBuffer', '(Ljava/lang/String;Ljava/nio/ByteBuffer;)Ljava/nio/ByteBuffer;') },
+      { kind: 'var', op: Op.ASTORE, index: 2 },
+    ],
+  },
+  'jdk/internal/loader/BootLoader': {
+    // static URL findResource(String name): if hidden, return null.
+    'findResource(Ljava/lang/String;)Ljava/net/URL;': (pool, entry) => hideResource(pool, entry, [{ kind: 'op', op: Op.ACONST_NULL }]),
+    // static Enumeration<URL> findResources(String name): if hidden, an empty enumeration.
+    'findResources(Ljava/lang/String;)Ljava/util/Enumeration;': (pool, entry) =>
+      hideResource(pool, entry, [{ kind: 'method', op: Op.INVOKESTATIC, index: pool.addMethodref('java/util/Collections', 'emptyEnumeration', '()Ljava/util/Enumeration;') }]),
+  },
+};
+
+/** `if (KomoriumClasses.hidden(name)) return <none>;` for a static method whose local 0 is the name. */
+function hideResource(pool: ConstantPool, entry: Frame, none: Insn[]): Insn[] {
+  const go = new Label('komorium-go');
+  return [
+    { kind: 'var', op: Op.ALOAD, index: 0 },
+    { kind: 'method', op: Op.INVOKESTATIC, index: pool.addMethodref(CLASSES, 'hidden', '(Ljava/lang/String;)Z') },
+    { kind: 'jump', op: Op.IFEQ, target: go },
+    ...none,
+    { kind: 'op', op: Op.ARETURN },
+    { kind: 'label', label: go },
+    { kind: 'frame', locals: entry.locals, stack: [] },
+  ];
+}
+
+/** Class `name` (a key of PROLOGUES) with its prologues in place. */
+function patchPrologues(bytes: Uint8Array, name: string): Uint8Array {
+  const prologues = PROLOGUES[name]!;
+  const cf = readClass(bytes, `${name}.class`);
+  const pool = new ConstantPool(cf);
+  const done = new Set<string>();
+  cf.methods = cf.methods.map((m) => {
+    const key = `${pool.utf8(m.nameIndex)}${pool.utf8(m.descriptorIndex)}`;
+    const prologue = prologues[key];
+    const code = m.attributes.find((a): a is AttributeOf<'Code'> => a.name === 'Code');
+    if (!prologue || !code) return m;
+    const ctx = codeContext(cf, m, pool, name);
+    const mc = decodeWithContext(ctx, code);
+    if (mc.insns[0]?.kind === 'frame') throw new Error(`${name}.${key}: a branch target at its start`);
+    mc.insns = [...prologue(pool, entryFrame(ctx)), ...mc.insns];
+    done.add(key);
+    return { ...m, attributes: m.attributes.map((a) => (a.name === 'Code' ? { ...encodeCode(ctx, mc), nameIndex: a.nameIndex } : a)) };
+  });
+  const missing = Object.keys(prologues).filter((k) => !done.has(k));
+  if (missing.length > 0) throw new Error(`${name}: no method ${missing.join(', ')} to patch`);
+  return writeClass(cf);
+}
 
 function patchSource(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
@@ -95,14 +186,16 @@ function patchCalls(bytes: Uint8Array, name: string): { bytes: Uint8Array; patch
 /** Builds (or reuses) the patch directory for `jdk` under `cacheDir`; returns it. */
 export function reflectionPatch(jdk: JdkInfo, cacheDir: string): string {
   const src = patchSource();
-  const javaSrc = readFileSync(join(src, 'java', 'lang', 'KomoriumReflect.java'));
-  const key = createHash('sha256').update(`reflect-patch-3\0${jdk.home}\0${jdk.version}\0`).update(javaSrc).digest('hex').slice(0, 16);
+  const sources = ['KomoriumReflect.java', 'KomoriumClasses.java'].map((f) => join(src, 'java', 'lang', f));
+  const hash = createHash('sha256').update(`reflect-patch-5\0${jdk.home}\0${jdk.version}\0`);
+  for (const f of sources) hash.update(readFileSync(f));
+  const key = hash.digest('hex').slice(0, 16);
   const dir = join(cacheDir, `java.base-${key}`);
   if (existsSync(join(dir, '.complete'))) return dir;
   const tmp = `${dir}.${process.pid}.tmp`;
   rmSync(tmp, { recursive: true, force: true });
   mkdirSync(join(tmp, 'java', 'lang'), { recursive: true });
-  execFileSync(join(jdk.home, 'bin', 'javac'), ['--patch-module', `java.base=${src}`, '-d', tmp, join(src, 'java', 'lang', 'KomoriumReflect.java')], {
+  execFileSync(join(jdk.home, 'bin', 'javac'), ['--patch-module', `java.base=${src}`, '-d', tmp, ...sources], {
     stdio: 'pipe',
   });
   const image = JImage.open(jdk.modulesPath);
@@ -113,6 +206,12 @@ export function reflectionPatch(jdk: JdkInfo, cacheDir: string): string {
       const { bytes, patched } = patchCalls(cls, name);
       if (patched < EXPECTED[name]!) throw new Error(`${name} of ${jdk.home}: found ${patched} of the ${EXPECTED[name]} call sites to patch`);
       writeFileSync(join(tmp, `${name}.class`), bytes);
+    }
+    for (const name of Object.keys(PROLOGUES)) {
+      const cls = image.find(`/java.base/${name}.class`);
+      if (!cls) throw new Error(`${jdk.modulesPath} has no ${name}.class`);
+      mkdirSync(dirname(join(tmp, name)), { recursive: true });
+      writeFileSync(join(tmp, `${name}.class`), patchPrologues(cls, name));
     }
   } finally {
     image.close();

@@ -1,7 +1,8 @@
 // Transforms a whole user class path into a directory (docs/TRANSFORM.md): every class of the
 // class path's directories and jars (first one wins, as for the JVM), resources copied as they
 // are (streamed, never held in memory) unless the caller runs with the original entries behind
-// the output directory. Transformed classes are cached on disk (cache-store.ts: written
+// the output directory; or each class is handed to a callback (the HotSpot engine,
+// hotspot-classes.ts). Transformed classes are cached on disk (cache-store.ts: written
 // atomically, validated on read), and so is each jar's scan, by the jar's content hash
 // (scan.ts): a jar already seen is not read entry by entry again.
 //
@@ -29,9 +30,21 @@ import { scanEntry, type ScannedClass, type ScannedResource, type ScanStats } fr
 /** Bump when the generated code changes, to invalidate caches. */
 export const TRANSFORMER_VERSION = 'komorium-transform-16';
 
+/** A class of the user class path and what the transformation made of it. */
+export interface TransformedClass {
+  /** Internal name as listed on the class path (`a/b/C`). */
+  name: string;
+  original: Uint8Array;
+  /** The transformed bytes; the original ones when the class could not be transformed. */
+  output: Uint8Array;
+}
+
 export interface TransformClassPathOptions {
   classpath: string[];
-  outDir: string;
+  /** Where to write the transformed classes and the resources (none when undefined). */
+  outDir?: string;
+  /** Called for every class of the class path (first one wins) with its output (the HotSpot engine, hotspot-classes.ts). */
+  onClass?: (c: TransformedClass) => void;
   /** `app`: the class path's classes (default); `all`: the JDK too (for the embedded engine). */
   scope?: 'app' | 'all';
   maxPath?: number;
@@ -123,7 +136,7 @@ export function transformClassPath(o: TransformClassPathOptions): TransformResul
   const t0 = performance.now();
   const cp = ClassPath.from(o.classpath, o.jdk === undefined ? {} : { jdk: o.jdk });
   try {
-    mkdirSync(o.outDir, { recursive: true });
+    if (o.outDir !== undefined) mkdirSync(o.outDir, { recursive: true });
     const stats: ScanStats = { entriesRead: 0, jarsReused: 0 };
     const scanDir = o.cacheDir === undefined ? undefined : join(o.cacheDir, 'jars');
     // Collect the user class path, first entry wins.
@@ -156,7 +169,7 @@ export function transformClassPath(o: TransformClassPathOptions): TransformResul
       fallbacks: [],
       reports: [],
       entries: cp.entries.map((e) => e.path),
-      classDirs: [o.outDir],
+      classDirs: o.outDir === undefined ? [] : [o.outDir],
       entriesRead: 0,
       jarsReused: 0,
       ms: 0,
@@ -185,19 +198,23 @@ export function transformClassPath(o: TransformClassPathOptions): TransformResul
     };
 
     /** Transforms (or takes from the cache) the classes `names` into directory `dir`. */
-    const transformInto = (names: readonly string[], dir: string, atomic: boolean): void => {
+    const transformInto = (names: readonly string[], dir: string | undefined, atomic: boolean): void => {
       for (const name of names) {
         const c = classes.get(name)!;
-        const outPath = join(dir, `${name}.class`);
+        const outPath = dir === undefined ? '' : join(dir, `${name}.class`);
+        const emit = (data: Uint8Array): void => {
+          if (dir !== undefined) write(outPath, data, atomic);
+          if (o.onClass !== undefined) o.onClass({ name, original: c.sha === '' ? data : c.bytes(), output: data });
+        };
         if (c.info === null) {
           result.failed.push({ name: c.source, error: c.error ?? 'unreadable' });
-          if (c.sha !== '') write(outPath, c.bytes(), atomic);
+          if (c.sha !== '') emit(c.bytes());
           continue;
         }
         const key = createHash('sha256').update(`${world}\0${name}\0${c.sha}`).digest('hex');
         const hit = classDir === undefined ? undefined : cachedOutput(classDir, key, c);
         if (hit !== undefined) {
-          write(outPath, hit.data, atomic);
+          emit(hit.data);
           addReport(result, hit.report);
           result.reused++;
           continue;
@@ -208,28 +225,28 @@ export function transformClassPath(o: TransformClassPathOptions): TransformResul
           const cf = c.cf ?? readClass(bytes, c.source);
           const { cf: out, report } = transformClass(cf, { scope, hierarchy, maxPath: o.maxPath, lineNumbers: o.lineNumbers, interfaces }, c.source);
           const data = writeClass(out);
-          write(outPath, data, atomic);
+          emit(data);
           if (classDir !== undefined) writeCacheEntry(classDir, key, data, JSON.stringify(report));
           addReport(result, report);
           if (report.instrumented) result.transformed++;
         } catch (e) {
           const err = e as Error;
           result.failed.push({ name: c.source, error: `${err.name}: ${err.message}` });
-          if (bytes !== undefined) write(outPath, bytes, atomic);
+          if (bytes !== undefined) emit(bytes);
         }
       }
     };
 
     const jarOutDir = o.shareJarOutputs === true && o.cacheDir !== undefined ? join(o.cacheDir, 'jar-out') : undefined;
     for (const { contentKey, names } of supplied) {
-      if (jarOutDir === undefined || contentKey === undefined || names.length === 0) {
+      if (jarOutDir === undefined || o.outDir === undefined || contentKey === undefined || names.length === 0) {
         transformInto(names, o.outDir, true);
         continue;
       }
       const key = createHash('sha256').update(`${world}\0${contentKey}\0${names.join('\n')}`).digest('hex');
       result.classDirs.push(sharedJarOutput(jarOutDir, key, names.length, result, (dir) => transformInto(names, dir, false)));
     }
-    if (o.copyResources ?? true) {
+    if (o.outDir !== undefined && (o.copyResources ?? true)) {
       for (const [path, r] of resources) {
         copyResource(r, join(o.outDir, path));
         result.resources++;
