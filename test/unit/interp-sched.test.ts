@@ -1,7 +1,8 @@
 // The embedded JVM's scheduler and clock (server/src/interp/scheduler.ts, clock.ts, hang.ts):
 // a deadlock or a wait() nobody can end is reported and the run ends with exit code 1 and its
 // profile; a timed park ends while another thread spins in Thread.yield; the real clock makes
-// sleeps last real time; the virtual clock keeps runs reproducible.
+// sleeps last real time; the virtual clock keeps runs reproducible. And on HotSpot, the
+// runtime's DeadlockWatch reports a deadlock the same way.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -9,6 +10,7 @@ import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { startInterpreterRun, type InterpRunOptions } from '../../server/src/engine/interp-run';
 import type { RunOutcome } from '../../server/src/engine/run';
+import { runOnHotSpot } from '../../server/src/engine/hotspot';
 import { loadProfile, profileDifferences } from '../../server/src/profile/index';
 import { compileJava, REPO, tempDir } from '../helpers/java';
 
@@ -131,4 +133,19 @@ test('virtual clock: a program that sleeps, waits and parks with timeouts and re
   assert.deepEqual(profileDifferences(pa, pb), []);
   assert.equal(pa.threads.filter((t) => /^timed-/.test(t.name)).length, 3);
   assert.ok(t0 <= pa.meta.startTime && pa.meta.startTime <= pa.meta.endTime && pa.meta.endTime <= t1, `${t0} <= ${pa.meta.startTime} <= ${pa.meta.endTime} <= ${t1}`);
+});
+
+test('HotSpot engine: the runtime finds the deadlock, reports it, writes the profile and exits with 1', { timeout: HANG_GUARD_MS }, async () => {
+  let err = '';
+  const out = join(dir, 'hotspot-deadlock.json');
+  const run = runOnHotSpot({ classpath: [classes], mainClass: 'sched.Sched', args: ['deadlock'], out, cwd: dir, stdio: 'pipe', onStderr: (c) => (err += c.toString()) });
+  const r = await run;
+  assert.equal(r.exitCode, 1, err);
+  assert.match(err, /^Found one Java-level deadlock:\n/);
+  assert.match(err, /"first":\n {2}waiting to lock monitor <0x[0-9a-f]{8}> \(a java\.lang\.Object\),\n {2}which is held by "second"/);
+  assert.match(err, /"second":\n\tat sched\.Sched\.lambda\$deadlock\$1\(Sched\.java:\d+\)\n\t- waiting to lock <0x[0-9a-f]{8}> \(a java\.lang\.Object\)\n\t- locked <0x[0-9a-f]{8}>/);
+  assert.match(err, /\nFound 1 deadlock\.\n/);
+  assert.ok(existsSync(out), 'profile written');
+  const p = loadProfile(out);
+  assert.ok(p.threads.some((t) => t.name === 'first'));
 });
