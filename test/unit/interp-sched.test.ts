@@ -135,6 +135,15 @@ test('virtual clock: a program that sleeps, waits and parks with timeouts and re
   assert.ok(t0 <= pa.meta.startTime && pa.meta.startTime <= pa.meta.endTime && pa.meta.endTime <= t1, `${t0} <= ${pa.meta.startTime} <= ${pa.meta.endTime} <= ${t1}`);
 });
 
+test('real clock: a program that reads no clock executes the same bytecodes in every run', async () => {
+  const a = await run('notime-a', ['notime'], { clock: 'real' });
+  const b = await run('notime-b', ['notime'], { clock: 'real' });
+  assert.equal(a.outcome.exitCode, 0);
+  assert.match(a.out, /^[a-g]{7}[1-5]{5} -?\d+\n$/);
+  assert.equal(a.out, b.out);
+  assert.equal(a.bytecodes, b.bytecodes);
+});
+
 test('HotSpot engine: the runtime finds the deadlock, reports it, writes the profile and exits with 1', { timeout: HANG_GUARD_MS }, async () => {
   let err = '';
   const out = join(dir, 'hotspot-deadlock.json');

@@ -20,7 +20,7 @@ import type { JObject } from './object';
 import { BLOCK, EXIT, JavaThrow, PENDING, VmError } from './signals';
 import { ThreadState, type JThread } from './thread';
 import type { VM } from './vm';
-import { nanoTime } from './clock';
+import { nanoTime, realTime } from './clock';
 import { hangReport } from './hang';
 
 export interface TopCall {
@@ -74,7 +74,7 @@ export class Scheduler {
       }
       if (!this.cancelling && vm.opts.cancelled?.()) this.beginCancel();
       vm.opts.onSlice?.();
-      if (vm.realClock) this.wakeTimed();
+      if (realTime(vm)) this.wakeTimed();
       const t = this.pick();
       if (t === null) {
         if (this.awaitDeadline()) continue;
@@ -176,7 +176,7 @@ export class Scheduler {
     const vm = this.vm;
     const d = this.earliestDeadline();
     if (d === null) return false;
-    if (!vm.realClock) {
+    if (!realTime(vm)) {
       if (d > vm.clockNs) vm.clockNs = d;
       this.wakeTimed();
       return true;
@@ -218,7 +218,7 @@ export class Scheduler {
     t.yielded = false;
     // (Not while a profiler-internal thread is busy: its timing is real, and a sampling thread
     // yields to it; the virtual clock must not depend on that.)
-    if (this.vm.realClock || t.system || ran > SPIN_BYTECODES || (this.hasSystem && this.vm.threads.some(busySystem))) {
+    if (realTime(this.vm) || t.system || ran > SPIN_BYTECODES || (this.hasSystem && this.vm.threads.some(busySystem))) {
       this.spins = 0;
       return;
     }

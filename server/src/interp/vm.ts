@@ -117,8 +117,11 @@ export class VM {
   clockNs = 0;
   /** Wall-clock epoch ms at VM start (virtual clock: currentTimeMillis = startMillis + clock). */
   readonly startMillis = Date.now();
-  /** The clock follows the host's (clock.ts); false: virtual. */
+  /** The clock follows the host's once the JDK has booted (clock.ts); false: virtual. */
   readonly realClock: boolean;
+  /** Real clock: performance.now() and the virtual clock when real time took over (-1: not yet). */
+  realBase = -1;
+  nanoBase = 0;
   nextThreadId = 1;
   nextIdentityHash = 0x1234567;
   private systemHash = 0x7654321;

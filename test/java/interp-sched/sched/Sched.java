@@ -19,6 +19,7 @@ public class Sched {
             case "park": parkSpin(Long.parseLong(args[1])); daemonRelease(); break;
             case "sleep": sleep(Long.parseLong(args[1]), args[2]); break;
             case "timed": timed(args); break;
+            case "notime": noTime(); break;
             default: throw new IllegalArgumentException(args[0]);
         }
     }
@@ -117,6 +118,27 @@ public class Sched {
         d.start();
         l.await();
         System.out.println("released");
+    }
+
+    /**
+     * Reads no clock: threads, and the iteration order of Set.of/Map.of (salted at JDK boot
+     * with System.nanoTime() in ImmutableCollections.<clinit>).
+     */
+    static void noTime() throws Exception {
+        StringBuilder sb = new StringBuilder();
+        for (String s : java.util.Set.of("a", "b", "c", "d", "e", "f", "g")) sb.append(s);
+        for (Integer k : java.util.Map.of(1, 1, 2, 2, 3, 3, 4, 4, 5, 5).keySet()) sb.append(k);
+        final long[] sum = new long[1];
+        Thread[] ts = new Thread[2];
+        for (int i = 0; i < ts.length; i++) {
+            final int id = i;
+            ts[i] = new Thread(() -> {
+                for (int k = 0; k < 3000; k++) synchronized (sum) { sum[0] = sum[0] * 31 + k + id; }
+            });
+        }
+        for (Thread t : ts) t.start();
+        for (Thread t : ts) t.join();
+        System.out.println(sb + " " + sum[0]);
     }
 
     /** Threads that read the clock, sleep, wait and park with timeouts. */
