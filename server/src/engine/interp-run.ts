@@ -212,6 +212,7 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
       cacheDir: join(cacheRoot(), 'interp-classes'),
       maxHeap: o.maxHeap ?? vo.maxHeap,
       enableAssertions: o.enableAssertions ?? vo.ea,
+      clock: o.clock,
       control,
       stdinData,
       directStdin: o.directStdin,
@@ -272,6 +273,7 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
       cancelled = true;
       // The VM ends the program as java does on the signal (Shutdown.exit(128 + n)).
       Atomics.store(ctl, 0, signalExitStatus(signal ?? 'SIGINT'));
+      Atomics.notify(ctl, 0);
       Atomics.notify(ctl, 1);
       const grace = o.cancelGraceMs ?? CANCEL_GRACE_MS;
       if (Number.isFinite(grace)) killTimer = setTimeout(() => void worker?.terminate(), grace);

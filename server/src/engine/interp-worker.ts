@@ -17,6 +17,7 @@ import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { profileFromJson, stringifyProfile } from '../profile/index';
 import { isRuntimeClass } from '../runtime/contract';
+import type { ClockMode } from '../interp/clock';
 
 /** Which classes exact mode counts: the user class path (app) or everything but the runtime. */
 function exactScope(scope: 'app' | 'all', classpath: string[], jdk: JdkInfo): (name: string) => boolean {
@@ -47,6 +48,8 @@ export interface InterpWorkerInput {
   cacheDir?: string;
   maxHeap?: number;
   enableAssertions?: boolean;
+  /** The embedded JVM's clock (interp/clock.ts); default real. */
+  clock?: ClockMode;
   /** [0] cancel flag, [1] stdin state (0 idle, 1 requested, 2 data ready, 3 EOF), [2] length. */
   control: SharedArrayBuffer;
   stdinData: SharedArrayBuffer;
@@ -154,6 +157,12 @@ function main(): void {
     maxHeap: input.maxHeap,
     enableAssertions: input.enableAssertions,
     cancelled: () => Atomics.load(control, 0), // 0, or the exit status (interp-run.ts cancel)
+    clock: input.clock,
+    // Every thread sleeps (real clock): show the output so far, then wait, waking on cancel.
+    idle: (ms) => {
+      flush();
+      Atomics.wait(control, 0, 0, ms);
+    },
     onCreated: (vm) => {
       vmRef = vm;
       if (input.exact) {

@@ -56,6 +56,12 @@ export interface RunOptions {
   jdk?: string;
   /** Interval of live snapshots in milliseconds (0 or undefined = no live snapshots). */
   liveIntervalMs?: number;
+  /**
+   * The embedded JVM's clock: real (default; sleeps and timeouts last real time) or virtual
+   * (1 ns per bytecode, sleeps jump it: reproducible runs). See interp/clock.ts. HotSpot runs
+   * in real time.
+   */
+  clock?: 'real' | 'virtual';
 
   onStdout?: (chunk: Buffer) => void;
   onStderr?: (chunk: Buffer) => void;

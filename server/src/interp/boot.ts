@@ -8,7 +8,7 @@
 
 import { InitState, type JClass } from './klass';
 import type { JObject } from './object';
-import { Scheduler } from './scheduler';
+import { HANG_EXIT_CODE, Scheduler } from './scheduler';
 import { ThreadState, type JThread } from './thread';
 import type { VM } from './vm';
 
@@ -209,6 +209,8 @@ export function launch(vm: VM, mainClass: string, args: string[]): LaunchResult 
     vm.reportFailure(`Exception in thread "main": the embedded JVM stopped: ${sched.failure}`);
     return { exitCode: vm.exitCode ?? 1, failure: sched.failure };
   }
+  // A hang was reported (scheduler.ts) and the VM shut down.
+  if (sched.hang !== null) return { exitCode: vm.exitCode ?? HANG_EXIT_CODE, failure: sched.hang };
   return { exitCode: vm.exitCode ?? exitCode, failure: null };
 }
 

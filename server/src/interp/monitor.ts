@@ -6,7 +6,10 @@ import type { JObject } from './object';
 import { ThreadState, type JThread } from './thread';
 
 export class Monitor {
+  constructor(readonly obj: JObject) {}
   owner: JThread | null = null;
+  /** The owner's frame depth when it acquired the monitor (deadlock reports). */
+  depth = -1;
   count = 0;
   /** Threads blocked trying to enter. */
   readonly entrants: JThread[] = [];
@@ -17,7 +20,7 @@ export class Monitor {
 export function monitorOf(o: JObject): Monitor {
   let m = o.mon;
   if (m === null) {
-    m = new Monitor();
+    m = new Monitor(o);
     o.mon = m;
   }
   return m;
@@ -29,6 +32,8 @@ export function enter(t: JThread, o: JObject): boolean {
   if (m.owner === null) {
     m.owner = t;
     m.count = 1;
+    m.depth = t.depth;
+    t.held.push(m);
     return true;
   }
   if (m.owner === t) {
@@ -47,9 +52,21 @@ export function exit(t: JThread, o: JObject): boolean {
   if (m === null || m.owner !== t) return false;
   if (--m.count === 0) {
     m.owner = null;
+    release(t, m);
     wakeEntrant(m);
   }
   return true;
+}
+
+/** Removes `m` from the monitors `t` holds (usually the last one taken). */
+function release(t: JThread, m: Monitor): void {
+  const h = t.held;
+  for (let i = h.length - 1; i >= 0; i--) {
+    if (h[i] === m) {
+      h.splice(i, 1);
+      return;
+    }
+  }
 }
 
 function wakeEntrant(m: Monitor): void {
@@ -68,8 +85,10 @@ export function owns(t: JThread, o: JObject): boolean {
 export function beginWait(t: JThread, o: JObject, timed: boolean): void {
   const m = monitorOf(o);
   t.waitCount = m.count;
+  t.waitDepth = m.depth;
   m.owner = null;
   m.count = 0;
+  release(t, m);
   m.waiters.push(t);
   t.waitingOn = m;
   t.notified = false;
@@ -86,8 +105,10 @@ export function reacquire(t: JThread, o: JObject): boolean {
   const i = m.waiters.indexOf(t);
   if (i >= 0) m.waiters.splice(i, 1);
   if (m.owner === null || m.owner === t) {
+    if (m.owner === null) t.held.push(m);
     m.owner = t;
     m.count = t.waitCount;
+    m.depth = t.waitDepth;
     t.waitingOn = null;
     return true;
   }

@@ -7,6 +7,7 @@ import { ClassPath, type JdkInfo } from '../classpath/index';
 import { launch } from './boot';
 import { VM, type VmIo } from './vm';
 import { CancelledError, cancelStatus } from './scheduler';
+import type { ClockMode } from './clock';
 
 export interface InterpRunOptions {
   jdk: JdkInfo;
@@ -24,6 +25,10 @@ export interface InterpRunOptions {
   transformClass?: (name: string | null, bytes: Uint8Array, boot: boolean) => Uint8Array;
   /** See VmOptions.cancelled: truthy cancels; a number is the exit status (default 130). */
   cancelled?: () => boolean | number;
+  /** The clock: real (default) or virtual (clock.ts). */
+  clock?: ClockMode;
+  /** Real clock, every thread asleep: block up to `ms` (VmOptions.idle). */
+  idle?: (ms: number) => void;
   maxHeap?: number;
   maxDepth?: number;
   enableAssertions?: boolean;
@@ -92,6 +97,8 @@ export function runInterpreter(o: InterpRunOptions): InterpRunResult {
     },
     transformClass: o.transformClass,
     cancelled: o.cancelled,
+    clock: o.clock,
+    idle: o.idle,
     onSlice: o.onSlice,
     maxHeap: o.maxHeap,
     maxDepth: o.maxDepth,

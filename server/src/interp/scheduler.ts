@@ -1,18 +1,27 @@
 // The deterministic scheduler of green threads. Threads run round robin in creation order for
-// a fixed number of bytecodes each (never by wall time), so a multi-threaded program runs the
-// same way every time. Time is virtual: the clock advances by 1 ns per bytecode executed and
-// jumps forward to the next wake-up when every thread sleeps.
+// a fixed number of bytecodes each (never by wall time), or until they block or yield, so a
+// multi-threaded program runs the same way every time. Time (clock.ts) is real by default:
+// when every thread sleeps, the scheduler waits on a timer for the earliest wake-up. With the
+// virtual clock, time advances by 1 ns per bytecode executed and jumps forward to the next
+// wake-up when every thread sleeps, or when every runnable thread only spins in Thread.yield.
+//
+// When no thread can ever run again (every thread blocked or waiting without a timeout; the
+// JDK's Cleaner threads, waiting with a timeout for references the VM never enqueues, do not
+// count), the program hangs: the scheduler prints a report (hang.ts) and shuts the VM down
+// with exit code 1, running the shutdown hooks, so the profile is written.
 //
 // A thread runs a queue of top-level calls (TopCall): the main thread boots the JDK and then
 // runs main(); every thread ends with dispatchUncaughtException (if needed) and Thread.exit().
 
 import { interpret } from './interpreter';
 import { deliver, enterMethod, resumeNative, unwind } from './calls';
-import type { JMethod } from './klass';
+import type { JClass, JMethod } from './klass';
 import type { JObject } from './object';
 import { BLOCK, EXIT, JavaThrow, PENDING, VmError } from './signals';
 import { ThreadState, type JThread } from './thread';
 import type { VM } from './vm';
+import { nanoTime, realTime } from './clock';
+import { hangReport } from './hang';
 
 export interface TopCall {
   method: JMethod;
@@ -21,18 +30,29 @@ export interface TopCall {
   done(result: unknown, threw: boolean): void;
 }
 
-const STATE_NAMES = ['new', 'runnable', 'blocked', 'waiting', 'timed-waiting', 'terminated'];
-
 const TRACE_SCHED = !!process.env.KOMORIUM_TRACE_SCHED;
 
 /** Bytecodes a thread runs before the scheduler switches. */
 export const QUANTUM = 20000;
+
+/** A time slice that ends in Thread.yield after at most this many bytecodes is a spin. */
+const SPIN_BYTECODES = 1000;
+
+/** Exit code of a run stopped because it hangs (deadlock, or a wait nobody can end). */
+export const HANG_EXIT_CODE = 1;
+
+/** Longest single idle wait (ms): cancellation and system threads are checked in between. */
+const MAX_IDLE_MS = 100;
 
 export class Scheduler {
   private readonly queues = new Map<JThread, TopCall[]>();
   private next = 0;
   /** Reason the run ended with an error outside Java (deadlock...). */
   failure: string | null = null;
+  /** Set once a hang was reported (a one-line summary); the VM then shuts down. */
+  hang: string | null = null;
+  /** Consecutive time slices that were spins in Thread.yield (virtual clock). */
+  private spins = 0;
 
   constructor(private readonly vm: VM) {}
 
@@ -54,21 +74,24 @@ export class Scheduler {
       }
       if (!this.cancelling && vm.opts.cancelled?.()) this.beginCancel();
       vm.opts.onSlice?.();
+      if (realTime(vm)) this.wakeTimed();
       const t = this.pick();
       if (t === null) {
-        if (this.advanceClock()) continue;
+        if (this.awaitDeadline()) continue;
         const live = vm.threads.filter((x) => x.state !== ThreadState.Terminated && x.state !== ThreadState.New && !x.system);
         if (live.length === 0) return;
         if (this.cancelling) throw new CancelledError();
-        this.failure = `deadlock: every thread is blocked (${live.map((x) => `"${x.name}" ${STATE_NAMES[x.state]}`).join(', ')})`;
+        if (this.reportHang(live)) continue;
         return;
       }
       vm.current = t;
       this.syncStatus(t);
       if (TRACE_SCHED) vm.reportFailure(`[sched] run "${t.name}" depth=${t.depth} top=${t.depth >= 0 ? t.frames[t.depth].m : '-'}`);
       try {
+        const before = t.bytecodes;
         this.slice(t);
         this.syncStatus(t);
+        this.afterSlice(t, t.bytecodes - before);
       } catch (e) {
         if (e === EXIT) {
           if (TRACE_SCHED) vm.reportFailure(`[sched] EXIT in "${t.name}"`);
@@ -95,10 +118,16 @@ export class Scheduler {
     this.cancelling = true;
     const shutdown = vm.classes.tryBoot('java/lang/Shutdown');
     if (!shutdown || !vm.booted) throw new CancelledError();
+    this.startExitThread('komorium-cancel', shutdown, cancelStatus(vm.opts.cancelled?.()));
+  }
+
+  /** A new thread runs Shutdown.exit(status), as if another thread had called System.exit. */
+  private startExitThread(name: string, shutdown: JClass, status: number): void {
+    const vm = this.vm;
     const t = vm.newThread();
-    t.name = 'komorium-cancel';
+    t.name = name;
     t.jthread = vm.threads[0]?.jthread ?? null;
-    this.call(t, { method: vm.findMethod(shutdown, 'exit', '(I)V'), args: [cancelStatus(vm.opts.cancelled?.())], done: () => undefined });
+    this.call(t, { method: vm.findMethod(shutdown, 'exit', '(I)V'), args: [status], done: () => undefined });
   }
 
   private pick(): JThread | null {
@@ -123,20 +152,107 @@ export class Scheduler {
     return null;
   }
 
-  /** No thread runnable: jump the clock to the earliest timed wake-up. */
-  private advanceClock(): boolean {
-    let best: JThread | null = null;
-    for (const t of this.vm.threads) if (t.state === ThreadState.TimedWaiting && !t.system && (best === null || t.wakeAt < best.wakeAt)) best = t;
-    if (best === null) return false;
-    if (best.wakeAt > this.vm.clockNs) this.vm.clockNs = best.wakeAt;
-    for (const t of this.vm.threads) if (t.state === ThreadState.TimedWaiting && !t.system && t.wakeAt <= this.vm.clockNs) t.state = ThreadState.Runnable;
+  /**
+   * The earliest wake-up of a program thread in a timed wait, or null when none could ever
+   * make progress: there is none, or only the JDK's Cleaner threads wait (for references the
+   * VM never enqueues, so their timeouts only make them wait again).
+   */
+  private earliestDeadline(): number | null {
+    let best: number | null = null;
+    let useful = false;
+    for (const t of this.vm.threads) {
+      if (t.state !== ThreadState.TimedWaiting || t.system) continue;
+      if (best === null || t.wakeAt < best) best = t.wakeAt;
+      if (!useful && !isCleanerWait(t)) useful = true;
+    }
+    return useful ? best : null;
+  }
+
+  /**
+   * No thread runnable: move to the earliest timed wake-up (virtual clock: jump to it; real
+   * clock: wait for it on a timer, without using the CPU). False when there is none.
+   */
+  private awaitDeadline(): boolean {
+    const vm = this.vm;
+    const d = this.earliestDeadline();
+    if (d === null) return false;
+    if (!realTime(vm)) {
+      if (d > vm.clockNs) vm.clockNs = d;
+      this.wakeTimed();
+      return true;
+    }
+    let ms = (d - nanoTime(vm)) / 1e6;
+    if (this.hasSystem) {
+      const now = Date.now();
+      for (const t of vm.threads) if (t.system && t.state === ThreadState.TimedWaiting) ms = Math.min(ms, t.wakeAtReal - now);
+    }
+    if (ms > 0) this.idle(Math.min(Math.ceil(ms), MAX_IDLE_MS));
+    this.wakeTimed();
     return true;
+  }
+
+  /** Blocks the host thread for `ms` (real clock, every thread asleep). */
+  private idle(ms: number): void {
+    const hook = this.vm.opts.idle;
+    if (hook) hook(ms);
+    else Atomics.wait(idleCell, 0, 0, ms);
   }
 
   /** Wakes timed waiters whose time has come (called as the clock advances). */
   private wakeTimed(): void {
-    const now = this.vm.clockNs;
+    const now = nanoTime(this.vm);
     for (const t of this.vm.threads) if (t.state === ThreadState.TimedWaiting && !t.system && t.wakeAt <= now) t.state = ThreadState.Runnable;
+  }
+
+  /**
+   * After a time slice: with the virtual clock, when every runnable thread only spins in
+   * Thread.yield (`while (t.isAlive()) Thread.yield();`), nothing changes until a timed wait
+   * ends, so the clock jumps to the earliest one (the clock would otherwise creep 1 ns per
+   * bytecode through millions of yields).
+   */
+  private afterSlice(t: JThread, ran: number): void {
+    if (!t.yielded) {
+      this.spins = 0;
+      return;
+    }
+    t.yielded = false;
+    // (Not while a profiler-internal thread is busy: its timing is real, and a sampling thread
+    // yields to it; the virtual clock must not depend on that.)
+    if (realTime(this.vm) || t.system || ran > SPIN_BYTECODES || (this.hasSystem && this.vm.threads.some(busySystem))) {
+      this.spins = 0;
+      return;
+    }
+    let runnable = 0;
+    for (const x of this.vm.threads) if (x.state === ThreadState.Runnable && !x.system) runnable++;
+    if (++this.spins < runnable) return;
+    this.spins = 0;
+    const d = this.earliestDeadline();
+    if (d === null) return;
+    if (d > this.vm.clockNs) this.vm.clockNs = d;
+    this.wakeTimed();
+  }
+
+  /**
+   * Nothing can run again: prints the report and starts the orderly shutdown with exit code
+   * HANG_EXIT_CODE (shutdown hooks run and write the profile). True when the shutdown thread
+   * was started; false ends the run (a hang during that shutdown, or before the JDK booted).
+   */
+  private reportHang(live: JThread[]): boolean {
+    const vm = this.vm;
+    if (this.hang !== null) {
+      this.failure = `${this.hang}; the shutdown hooks could not finish either`;
+      return false;
+    }
+    const r = hangReport(vm, live);
+    this.hang = r.summary;
+    vm.reportFailure(r.text);
+    const shutdown = vm.booted ? vm.classes.tryBoot('java/lang/Shutdown') : undefined;
+    if (!shutdown) {
+      this.failure = r.summary;
+      return false;
+    }
+    this.startExitThread('komorium-hang', shutdown, HANG_EXIT_CODE);
+    return true;
   }
 
   /**
@@ -212,6 +328,8 @@ export class Scheduler {
       const ran = interpret(vm, t, budget);
       budget -= ran;
       if (!t.system) vm.clockNs += ran;
+      // Thread.yield ends the time slice.
+      if (t.yielded) break;
       if (ran === 0 && t.state === ThreadState.Runnable && t.depth >= 0) {
         // interpret made no progress (e.g. an upcall was just pushed): go on.
         budget--;
@@ -300,6 +418,27 @@ export class Scheduler {
 /** The exit status of a cancelled run: the number the host gave, else 130 (as after SIGINT). */
 export function cancelStatus(c: boolean | number | undefined): number {
   return typeof c === 'number' && c > 0 ? c : 130;
+}
+
+const idleCell = new Int32Array(new SharedArrayBuffer(4));
+
+function busySystem(t: JThread): boolean {
+  return t.system && t.state !== ThreadState.TimedWaiting && t.state !== ThreadState.Terminated;
+}
+
+/**
+ * A JDK Cleaner thread (the Common-Cleaner among them) in its timed wait for references
+ * (CleanerImpl.run → ReferenceQueue.remove(timeout) → Object.wait): nothing else ever wakes it
+ * and its timeout only makes it wait again, so it cannot end a hang.
+ */
+function isCleanerWait(t: JThread): boolean {
+  if (!t.daemon || t.waitingOn === null || t.parked) return false;
+  for (const f of t.javaFrames()) {
+    const k = f.m!.klass.name;
+    if (k === 'java/lang/Object' || k === 'java/lang/ref/ReferenceQueue' || k === 'java/lang/ref/ReferenceQueue$Lock') continue;
+    return k === 'jdk/internal/ref/CleanerImpl' && f.m!.name === 'run';
+  }
+  return false;
 }
 
 /** The run was cancelled by the host. */

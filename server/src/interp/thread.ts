@@ -21,7 +21,7 @@ export const enum ThreadState {
   Blocked = 2,
   /** wait(), join(), park() without timeout. */
   Waiting = 3,
-  /** sleep(), wait(ms), parkNanos(): wakes at `wakeAt` (virtual ns). */
+  /** sleep(), wait(ms), parkNanos(): wakes at `wakeAt` (clock.ts nanoTime). */
   TimedWaiting = 4,
   Terminated = 5,
 }
@@ -102,12 +102,18 @@ export class JThread {
   jthread: JObject | null = null;
   name = '';
   daemon = false;
-  /** Virtual time (ns) at which a TimedWaiting thread wakes. */
+  /** Time (clock.ts nanoTime) at which a TimedWaiting thread wakes. */
   wakeAt = 0;
   /** Monitor this thread is blocked on or waiting in. */
   waitingOn: Monitor | null = null;
+  /** Monitors this thread owns, in acquisition order (deadlock reports). */
+  readonly held: Monitor[] = [];
   /** Recursion count to restore when re-acquiring after wait(). */
   waitCount = 0;
+  /** Frame depth at which the monitor waited on was first acquired (restored after wait()). */
+  waitDepth = -1;
+  /** Set by Thread.yield; the scheduler reads and clears it after the time slice. */
+  yielded = false;
   /** Set by notify: the thread was notified (not timed out). */
   notified = false;
   interrupted = false;

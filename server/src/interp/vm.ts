@@ -18,6 +18,7 @@ import { prettyDescriptor, type MethodSite } from './resolve';
 import { initialize as initializeClass, initializeThen } from './init';
 import { materialize, newThrowable, internalErrorFrom, wrapLoadFailure, isBacktrace } from './throwables';
 import type { Scheduler } from './scheduler';
+import type { ClockMode } from './clock';
 import type { ExactProfiler } from './exact';
 import { platformProperties, vmProperties, javaVersionOf, type PropertyInputs } from './properties';
 import type { LdcValue } from './resolve';
@@ -75,6 +76,13 @@ export interface VmOptions {
    * exit status the program then ends with, as on a signal (130 SIGINT, 143 SIGTERM; true: 130).
    */
   cancelled?: () => boolean | number;
+  /** The clock (clock.ts): real (default) or virtual (reproducible runs). */
+  clock?: ClockMode;
+  /**
+   * Real clock, every thread asleep: block the host thread for up to `ms` (flushing output
+   * first); may return early (cancellation). Default: a plain timed wait.
+   */
+  idle?: (ms: number) => void;
   /** Called between time slices (flushing output, progress). */
   onSlice?: () => void;
   /** Trace class loading to stderr (debugging). */
@@ -107,8 +115,13 @@ export class VM {
   exact: ExactProfiler | null = null;
   /** Virtual clock in nanoseconds: advances with executed bytecodes (1 ns each) and sleeps. */
   clockNs = 0;
-  /** Wall-clock epoch ms at VM start (currentTimeMillis = startMillis + clock). */
+  /** Wall-clock epoch ms at VM start (virtual clock: currentTimeMillis = startMillis + clock). */
   readonly startMillis = Date.now();
+  /** The clock follows the host's once the JDK has booted (clock.ts); false: virtual. */
+  readonly realClock: boolean;
+  /** Real clock: performance.now() and the virtual clock when real time took over (-1: not yet). */
+  realBase = -1;
+  nanoBase = 0;
   nextThreadId = 1;
   nextIdentityHash = 0x1234567;
   private systemHash = 0x7654321;
@@ -128,6 +141,7 @@ export class VM {
     this.classes = new ClassTable(this);
     this.strings = new Strings(this);
     this.maxDepth = opts.maxDepth ?? 16000;
+    this.realClock = (opts.clock ?? 'real') === 'real';
     this.maxHeap = opts.maxHeap ?? 2 * 1024 * 1024 * 1024;
     this.vmProperties = new Map(Object.entries(opts.properties));
     registerAllNatives(this.natives);

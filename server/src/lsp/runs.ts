@@ -166,6 +166,7 @@ export class RunController {
         seed: settings.seed,
         jdk: settings.javaHome || undefined,
         liveIntervalMs: settings.liveUpdateInterval,
+        clock: settings.clock,
         onStdout: (b) => {
           const text = b.toString();
           tail = (tail + text).slice(-TAIL);

@@ -16,6 +16,8 @@ export interface KomoriumSettings {
   /** Milliseconds between live updates during a run; 0 = only at the end. */
   liveUpdateInterval: number;
   codeLens: boolean;
+  /** The embedded JVM's clock: 'real' or 'virtual' (interp/clock.ts). */
+  clock: 'real' | 'virtual';
 }
 
 export const DEFAULT_SETTINGS: KomoriumSettings = {
@@ -29,6 +31,7 @@ export const DEFAULT_SETTINGS: KomoriumSettings = {
   args: [],
   liveUpdateInterval: 500,
   codeLens: true,
+  clock: 'real',
 };
 
 function int(v: unknown, def: number, min: number): number {
@@ -54,5 +57,6 @@ export function normalizeSettings(raw: unknown): KomoriumSettings {
     args: strings(r.args) ?? d.args,
     liveUpdateInterval: r.liveUpdateInterval === 0 ? 0 : int(r.liveUpdateInterval, d.liveUpdateInterval, 100),
     codeLens: typeof r.codeLens === 'boolean' ? r.codeLens : d.codeLens,
+    clock: r.clock === 'virtual' || r.clock === 'real' ? r.clock : d.clock,
   };
 }

@@ -48,7 +48,6 @@ final class Config {
     }
 
     static void load() {
-        startTime = System.currentTimeMillis();
         granularity = intProp("komorium.granularity", granularity, 1);
         random = intProp("komorium.random", random, 0);
         seed = longProp("komorium.seed", seed);
@@ -79,7 +78,26 @@ final class Config {
             System.arraycopy(words, 1, r, 0, r.length);
             args = r;
         }
+        startTime = wallClockMillis();
     }
+
+    /**
+     * The wall-clock time (epoch ms) for the profile's start and end: real time even when the
+     * embedded JVM runs with its virtual clock (there System.currentTimeMillis is virtual, and
+     * the VM implements {@link #wallClock0}; HotSpot never calls it).
+     */
+    static long wallClockMillis() {
+        if ("interp".equals(engine)) {
+            try {
+                return wallClock0();
+            } catch (LinkageError e) {
+                // not the embedded JVM after all
+            }
+        }
+        return System.currentTimeMillis();
+    }
+
+    private static native long wallClock0();
 
     private static String[] split(String s, char sep) {
         int n = 0;

@@ -161,6 +161,8 @@ final class Contexts {
                 hookThread = hook;
                 Runtime.getRuntime().addShutdownHook(hook);
                 if (Config.live != null && agent instanceof DefaultAgent) liveThread = LiveSnapshots.start(agent.getClass().getName());
+                // The embedded JVM detects deadlocks and hangs in its scheduler.
+                if (agent != null && !"interp".equals(Config.engine)) DeadlockWatch.start();
             } catch (Throwable e) {
                 agent = null;
                 warn("initialisation failed, profiling disabled: " + e);

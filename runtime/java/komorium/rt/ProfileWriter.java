@@ -192,7 +192,7 @@ final class ProfileWriter {
         if (Config.startup != null) j.raw(",\"startup\":").str(Config.startup);
         j.raw(",\"agent\":").str(agentName);
         j.raw(",\"startTime\":").num(Config.startTime);
-        j.raw(",\"endTime\":").num(System.currentTimeMillis());
+        j.raw(",\"endTime\":").num(Config.wallClockMillis());
         j.raw(",\"totalBytecodes\":").num(totalBytecodes);
         j.raw(",\"totalSamples\":").num(totalSamples);
         j.raw("},\n");

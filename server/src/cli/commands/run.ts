@@ -1,6 +1,7 @@
 // komorium run [--engine interpreter|jvm] [--instrument app|all] [--no-profile]
 //              [--granularity N] [--random R] [--seed S] [--max-path M]
-//              [-o profile.json] [--jdk HOME] [-J<jvm option>]... -cp CP MainClass [args...]
+//              [--clock real|virtual] [-o profile.json] [--jdk HOME] [-J<jvm option>]...
+//              -cp CP MainClass [args...]
 
 import { existsSync } from 'node:fs';
 import { registerCommand } from '../cli';
@@ -28,6 +29,9 @@ options:
   --exact               embedded engine: the perfect profile (paper 7.1): the original classes
                         run and every bytecode is counted per context and line, over the
                         --instrument scope
+  --clock C             embedded engine: real (default: time, sleeps and timeouts as on java)
+                        or virtual (1 ns per bytecode, sleeps jump it: a program that reads
+                        the clock runs the same way every time)
   -cp, --classpath CP   the program's class path (directories and jars)
   --granularity N       bytecodes between samples (default 10000)
   --random R            add r uniform in [0, R) to each interval (default 100; 0 = constant)
@@ -68,6 +72,7 @@ registerCommand({
         instrument: { value: true },
         'no-profile': {},
         exact: {},
+        clock: { value: true },
       },
       true,
     );
@@ -97,6 +102,8 @@ registerCommand({
       vmArgs: [...vmArgs, ...(flag(args, 'agent') ? [`-Dkomorium.agent=${flag(args, 'agent')}`] : [])],
       jdk: flag(args, 'jdk'),
     };
+    const clock = flag(args, 'clock') ?? 'real';
+    if (clock !== 'real' && clock !== 'virtual') throw new UsageError(`--clock must be real or virtual, not '${clock}'`);
     if (engine === 'interpreter') {
       const instr = flag(args, 'instrument') ?? 'all';
       if (instr !== 'all' && instr !== 'app') throw new UsageError(`--instrument must be app or all, not '${instr}'`);
@@ -104,8 +111,10 @@ registerCommand({
         ...common,
         instrument: args.flags.has('no-profile') ? 'none' : instr,
         exact: args.flags.has('exact') ? instr : undefined,
+        clock,
       });
     }
+    if (clock !== 'real') throw new UsageError('--clock virtual is an option of the embedded engine (--engine interpreter); HotSpot runs in real time');
     if (flag(args, 'instrument') !== undefined || args.flags.has('no-profile') || args.flags.has('exact')) throw new UsageError('--instrument, --no-profile and --exact are options of the embedded engine (--engine interpreter)');
     const r = await runOnHotSpot({ ...common, signals });
     for (const f of r.transform.failed) process.stderr.write(`komorium: warning: ${f.name} was not transformed (${f.error})\n`);
@@ -147,6 +156,7 @@ interface EmbeddedCliRun {
   maxPath: number;
   vmArgs: string[];
   jdk?: string;
+  clock: 'real' | 'virtual';
 }
 
 async function runEmbedded(signals: SignalTrap, o: EmbeddedCliRun): Promise<number> {
@@ -163,6 +173,7 @@ async function runEmbedded(signals: SignalTrap, o: EmbeddedCliRun): Promise<numb
     maxPath: o.maxPath,
     vmArgs: o.vmArgs,
     jdk: o.jdk,
+    clock: o.clock,
     directStdin: true,
     onStdout: (b) => process.stdout.write(b),
     onStderr: (b) => process.stderr.write(b),

@@ -48,12 +48,14 @@ import * as SystemProps from './jdk/internal/util/SystemProps';
 import * as reflect from './java/lang/reflect';
 import * as MethodHandleNatives from './java/lang/invoke/MethodHandleNatives';
 import * as MethodHandle from './java/lang/invoke/MethodHandle';
+import * as KomoriumConfig from './komorium/rt/Config';
 
 export function registerAllNatives(r: NativeRegistry): void {
   r.register('java/lang/Object', Object_.natives);
   r.register('java/lang/Class', Class.natives);
   r.register('java/lang/System', System.natives);
   r.register('java/lang/Thread', Thread.natives);
+  r.register('komorium/rt/Config', KomoriumConfig.natives);
   r.register('java/lang/Throwable', Throwable.natives);
   r.register('java/lang/NullPointerException', NullPointerException.natives);
   r.register('java/lang/StackTraceElement', StackTraceElement.natives);

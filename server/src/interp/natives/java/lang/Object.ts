@@ -8,6 +8,7 @@ import type { JThread } from '../../../thread';
 import type { VM } from '../../../vm';
 import type { NativeTable } from '../../registry';
 import type { Long } from '../../../long';
+import { deadlineIn } from '../../../clock';
 
 export function cloneObject(vm: VM, o: JObject): JObject {
   if (o instanceof JArray) {
@@ -36,7 +37,7 @@ export function waitOn(vm: VM, t: JThread, o: JObject, millis: number): unknown 
     throw new VmError('java/lang/InterruptedException', null);
   }
   mon.beginWait(t, o, millis > 0);
-  if (millis > 0) t.wakeAt = vm.clockNs + millis * 1e6;
+  if (millis > 0) t.wakeAt = deadlineIn(vm, millis * 1e6);
   t.pendingNative = {
     resume: () => {
       if (!mon.reacquire(t, o)) throw BLOCK;

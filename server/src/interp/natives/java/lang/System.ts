@@ -1,4 +1,4 @@
-// Natives of java.lang.System: arraycopy, clocks (virtual, see scheduler.ts), identity hash,
+// Natives of java.lang.System: arraycopy, clocks (real or virtual, see clock.ts), identity hash,
 // the standard streams.
 
 import type { JClass } from '../../../klass';
@@ -8,6 +8,7 @@ import { isAssignable } from '../../../ops';
 import type { JThread } from '../../../thread';
 import type { VM } from '../../../vm';
 import type { NativeTable } from '../../registry';
+import { currentTimeMillis, nanoTime } from '../../../clock';
 
 /**
  * System.arraycopy for compiled code (jit/inline.ts), without a frame: copies and returns true
@@ -102,8 +103,8 @@ function arrayDesc(a: JArray): string {
 export const natives: NativeTable = {
   'registerNatives()V': () => undefined,
   'arraycopy(Ljava/lang/Object;ILjava/lang/Object;II)V': (vm: VM, _t: JThread, src: JObject | null, sp: number, dst: JObject | null, dp: number, len: number) => arraycopy(vm, src, sp, dst, dp, len),
-  'nanoTime()J': (vm: VM) => vm.clockNs,
-  'currentTimeMillis()J': (vm: VM) => vm.startMillis + Math.floor(vm.clockNs / 1e6),
+  'nanoTime()J': (vm: VM) => nanoTime(vm),
+  'currentTimeMillis()J': (vm: VM) => currentTimeMillis(vm),
   'identityHashCode(Ljava/lang/Object;)I': (vm: VM, _t: JThread, o: JObject | null) => (o === null ? 0 : vm.identityHash(o)),
   'setIn0(Ljava/io/InputStream;)V': (vm: VM, _t: JThread, s: JObject | null) => vm.setStatic('java/lang/System', 'in', s),
   'setOut0(Ljava/io/PrintStream;)V': (vm: VM, _t: JThread, s: JObject | null) => vm.setStatic('java/lang/System', 'out', s),

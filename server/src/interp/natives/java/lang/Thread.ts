@@ -10,6 +10,7 @@ import { bool, getField } from '../../util';
 import { isInterrupted, setInterruptedField } from './Object';
 import { threadEnd } from '../../../boot';
 import * as mon from '../../../monitor';
+import { deadlineIn } from '../../../clock';
 
 /** Thread.eetop: non-zero while the thread is alive (isAlive() reads it in JDK 17 updates). */
 export function setEetop(vm: VM, self: JObject, v: number): void {
@@ -69,7 +70,9 @@ export const natives: NativeTable = {
     return bool(mon.owns(t, o));
   },
   'yield()V': (_vm: VM, t: JThread) => {
-    // End the time slice: the thread stays runnable.
+    // End the time slice: the thread stays runnable. The scheduler notes the yield: when every
+    // runnable thread only spins in yield, the virtual clock moves to the next deadline.
+    t.yielded = true;
     t.pendingNative = { resume: () => undefined };
     throw BLOCK;
   },
@@ -82,7 +85,7 @@ export const natives: NativeTable = {
       throw new VmError('java/lang/InterruptedException', 'sleep interrupted');
     }
     t.state = ThreadState.TimedWaiting;
-    t.wakeAt = vm.clockNs + ms * 1e6;
+    t.wakeAt = deadlineIn(vm, ms * 1e6);
     if (t.system) t.wakeAtReal = Date.now() + ms;
     t.pendingNative = {
       resume: () => {

@@ -19,6 +19,7 @@ import { doubleToRawLongBits, longBitsToDouble } from '../../../java/lang/Double
 import { floatToRawIntBits, intBitsToFloat } from '../../../java/lang/Float';
 import { isInterrupted } from '../../../java/lang/Object';
 import { memory } from './memory';
+import { currentTimeMillis, deadlineIn } from '../../../../clock';
 
 export const ARRAY_BASE = 16;
 
@@ -214,13 +215,14 @@ function park(vm: VM, t: JThread, absolute: number, time: Long): unknown {
   if (isInterrupted(vm, t)) return undefined;
   const tm = toNumber(time);
   if (absolute !== 0) {
-    const now = vm.startMillis + vm.clockNs / 1e6;
+    // A deadline in epoch milliseconds.
+    const now = currentTimeMillis(vm);
     if (tm <= now) return undefined;
     t.state = ThreadState.TimedWaiting;
-    t.wakeAt = vm.clockNs + (tm - now) * 1e6;
+    t.wakeAt = deadlineIn(vm, (tm - now) * 1e6);
   } else if (tm > 0) {
     t.state = ThreadState.TimedWaiting;
-    t.wakeAt = vm.clockNs + tm;
+    t.wakeAt = deadlineIn(vm, tm);
   } else if (tm < 0) return undefined;
   else t.state = ThreadState.Waiting;
   t.parked = true;

@@ -5,6 +5,7 @@ import type { JThread } from '../../../../thread';
 import type { VM } from '../../../../vm';
 import type { NativeTable } from '../../../registry';
 import { str } from '../../../util';
+import { epochNanos } from '../../../../clock';
 
 export const vmNatives: NativeTable = {
   'initialize()V': () => undefined,
@@ -14,8 +15,8 @@ export const vmNatives: NativeTable = {
   'getgid()J': () => 1000,
   'getegid()J': () => 1000,
   'getNanoTimeAdjustment(J)J': (vm: VM, _t: JThread, offset: number | bigint) => {
-    // Nanoseconds of the virtual wall clock relative to `offset` seconds.
-    const nowNs = vm.startMillis * 1e6 + vm.clockNs;
+    // Nanoseconds of the wall clock (real or virtual) relative to `offset` seconds.
+    const nowNs = epochNanos(vm);
     const diff = nowNs - Number(offset) * 1e9;
     if (Math.abs(diff) > 4e18) return -1;
     return Math.round(diff);

@@ -1,0 +1,137 @@
+package komorium.rt;
+
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.PrintStream;
+import java.lang.management.LockInfo;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MonitorInfo;
+import java.lang.management.ThreadInfo;
+import java.lang.management.ThreadMXBean;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * On HotSpot (the embedded JVM's scheduler does this itself): a daemon thread that asks
+ * {@link ThreadMXBean#findDeadlockedThreads} every second whether threads of the program are
+ * deadlocked. When they are, it prints a report like jstack's "Found one Java-level deadlock" on
+ * the process's standard error, writes the profile (as before {@code Runtime.halt}) and halts
+ * the JVM with exit code 1: a deadlocked program never ends by itself.
+ *
+ * <p>It is cheap: the first check comes a second after the profiler started (shorter programs
+ * never load java.lang.management), and each check is one VM operation. It never runs code of
+ * the program and is never profiled (it only calls JDK code, which is not instrumented there).
+ */
+final class DeadlockWatch implements Runnable {
+    private static final long INTERVAL_MS = 1000;
+    static final int EXIT_CODE = 1;
+
+    private DeadlockWatch() {
+    }
+
+    /** Starts the watch (called during runtime initialisation, only with an agent on HotSpot). */
+    static Thread start() {
+        Thread t = new Thread(new DeadlockWatch(), "komorium-deadlock-watch");
+        t.setDaemon(true);
+        t.start();
+        return t;
+    }
+
+    public void run() {
+        ThreadMXBean mx = null;
+        while (Contexts.state != Contexts.FROZEN) {
+            try {
+                Thread.sleep(INTERVAL_MS);
+            } catch (InterruptedException e) {
+                return;
+            }
+            if (Contexts.state != Contexts.RUNNING) continue;
+            long[] ids;
+            try {
+                if (mx == null) mx = ManagementFactory.getThreadMXBean();
+                ids = mx.isSynchronizerUsageSupported() ? mx.findDeadlockedThreads() : mx.findMonitorDeadlockedThreads();
+            } catch (Throwable e) {
+                Contexts.warn("deadlock detection is off: " + e);
+                return;
+            }
+            if (ids == null || ids.length == 0) continue;
+            ThreadInfo[] infos = mx.getThreadInfo(ids, mx.isObjectMonitorUsageSupported(), mx.isSynchronizerUsageSupported());
+            PrintStream err = new PrintStream(new FileOutputStream(FileDescriptor.err), false);
+            err.print(report(infos));
+            err.flush();
+            new ShutdownHook().run();
+            Runtime.getRuntime().halt(EXIT_CODE);
+        }
+    }
+
+    /** jstack's deadlock section: each cycle, then the stacks of its threads. */
+    static String report(ThreadInfo[] infos) {
+        Map<Long, ThreadInfo> byId = new HashMap<Long, ThreadInfo>();
+        for (ThreadInfo ti : infos) if (ti != null) byId.put(ti.getThreadId(), ti);
+        Set<Long> done = new HashSet<Long>();
+        StringBuilder sb = new StringBuilder();
+        int cycles = 0;
+        for (ThreadInfo start : infos) {
+            if (start == null || done.contains(start.getThreadId())) continue;
+            // The cycle through `start`: follow the owners until they come back.
+            java.util.List<ThreadInfo> cycle = new java.util.ArrayList<ThreadInfo>();
+            ThreadInfo cur = start;
+            while (cur != null && !done.contains(cur.getThreadId())) {
+                done.add(cur.getThreadId());
+                cycle.add(cur);
+                cur = byId.get(cur.getLockOwnerId());
+            }
+            if (cycle.isEmpty()) continue;
+            cycles++;
+            sb.append("Found one Java-level deadlock:\n=============================\n");
+            for (int i = 0; i < cycle.size(); i++) {
+                ThreadInfo ti = cycle.get(i);
+                if (i > 0) sb.append('\n');
+                sb.append('"').append(ti.getThreadName()).append("\":\n");
+                boolean monitor = ti.getThreadState() == Thread.State.BLOCKED;
+                sb.append(monitor ? "  waiting to lock monitor " : "  waiting for ownable synchronizer ").append(describe(ti.getLockInfo())).append(",\n");
+                sb.append("  which is held by \"").append(ti.getLockOwnerName()).append("\"\n");
+            }
+            sb.append("\nJava stack information for the threads listed above:\n");
+            sb.append("===================================================\n");
+            for (ThreadInfo ti : cycle) stack(sb, ti);
+            sb.append('\n');
+        }
+        sb.append("Found ").append(cycles).append(cycles == 1 ? " deadlock.\n" : " deadlocks.\n");
+        return sb.toString();
+    }
+
+    private static void stack(StringBuilder sb, ThreadInfo ti) {
+        sb.append('"').append(ti.getThreadName()).append("\":\n");
+        StackTraceElement[] st = ti.getStackTrace();
+        MonitorInfo[] locked = ti.getLockedMonitors();
+        for (int i = 0; i < st.length; i++) {
+            sb.append("\tat ").append(frame(st[i])).append('\n');
+            if (i == 0 && ti.getLockInfo() != null) {
+                Thread.State s = ti.getThreadState();
+                String what = s == Thread.State.BLOCKED ? "waiting to lock " : st[i].isNativeMethod() && "wait".equals(st[i].getMethodName()) ? "waiting on " : "parking to wait for  ";
+                sb.append("\t- ").append(what).append(describe(ti.getLockInfo())).append('\n');
+            }
+            if (locked != null) {
+                for (MonitorInfo m : locked) if (m.getLockedStackDepth() == i) sb.append("\t- locked ").append(describe(m)).append('\n');
+            }
+        }
+    }
+
+    /** A frame as exception stack traces show it (without the built-in loaders' names). */
+    private static String frame(StackTraceElement e) {
+        String s = e.toString();
+        if (s.startsWith("app/")) s = s.substring(4);
+        else if (s.startsWith("platform/")) s = s.substring(9);
+        return s.startsWith("/") ? s.substring(1) : s;
+    }
+
+    private static String describe(LockInfo l) {
+        if (l == null) return "<unknown>";
+        String h = Integer.toHexString(l.getIdentityHashCode());
+        while (h.length() < 8) h = "0" + h;
+        return "<0x" + h + "> (a " + l.getClassName() + ")";
+    }
+}
