@@ -83,17 +83,13 @@ test('a loop body line gets its exact share of the samples on both engines', asy
   assert.deepEqual(profileDifferences(jvmProfile, interpProfile), []);
 });
 
-test('path tables: encoding round trip and the walk back along a numbered path', () => {
+test('path tables: encoding round trip and the lookup by path class and overshoot', () => {
   const values = [0, 1, 0x3fff, 0x4000, 65535, 1 << 27];
   assert.deepEqual(decodeInts(encodeInts(values)), values);
   for (const c of encodeInts(values)) assert.ok(c.charCodeAt(0) < 0x8000);
-  // One check (keys 0..1) at node C (2 bytecodes on line 30), reached from node A (3 bytecodes
-  // on line 10, path 0) or node B (1 bytecode on line 20, path 1); A and B start paths.
-  const header = 1 + 3;
-  const c = header;
-  const a = c + 11; // C: length, runs, 1 run (2 ints), predecessors, 2 predecessors (6 ints)
-  const b = a + 8; // A: length, runs, 1 run, predecessors, 1 predecessor
-  const ints = [1, 0, 2, c, 2, 1, 30, 2, 2, a + 1, 0, 1, b + 1, 1, 1, 3, 1, 10, 3, 1, 0, 0, 1, 1, 1, 20, 1, 1, 0, 0, 1];
+  // Two keys: path 0 ends with 2 bytecodes on line 30 after 3 on line 10 (its first run);
+  // path 1 with the same 2 on line 30 after 1 on line 20.
+  const ints = [2, 3, 8, 2, 30, 2, 10, 0, 2, 30, 2, 20, 0];
   assert.equal(lineAtPath(ints, 0, 0), 30);
   assert.equal(lineAtPath(ints, 0, 1), 30);
   assert.equal(lineAtPath(ints, 0, 2), 10);

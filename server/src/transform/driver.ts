@@ -20,7 +20,7 @@ import { allScope, appScope, type Scope } from './scope';
 import { interfacePolicy } from './interfaces';
 
 /** Bump when the generated code changes, to invalidate caches. */
-export const TRANSFORMER_VERSION = 'komorium-transform-17';
+export const TRANSFORMER_VERSION = 'komorium-transform-17-lines';
 
 export interface TransformClassPathOptions {
   classpath: string[];

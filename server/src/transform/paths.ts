@@ -7,15 +7,16 @@
 // last known to be positive: the blocks counted since the previous check (or the method entry)
 // and the checked block itself (its own count comes before its check). Between checks the
 // control flow is acyclic (checks.ts puts one on every loop header), so these *paths* can be
-// numbered Ball–Larus style, by their ends: for every block v, its paths are numbered
-// 0 … numIn(v) - 1, and the edge from its k-th predecessor u adds the paths of the
-// predecessors before it, so that path number r at v is r_u + val(u→v) for a path through u.
-// A local R carries the number: R = 0 after each check (the check starts new paths), R += val
-// on edges with val ≠ 0. A check passes its path as a key, and the runtime walks the path
-// backwards through a per-method table (in the MID, decoded at the first sample) to the
-// bytecode o positions back. Only edges into blocks from which a check with several paths of
-// different lines can be reached get increments; most checks need none: a check whose paths
-// all lie on one line passes that line as before.
+// numbered Ball–Larus style, by their ends, and only their lines matter: paths with the same
+// lines read backwards (a path's first line extended without bound, as the runtime clamps
+// there) form one class. For every block v, its classes are numbered 0 … numIn(v) - 1, and the
+// edge from its k-th predecessor u adds the classes of the predecessors before it, so that
+// class r at v is r_u + val(u→v) for a path through u. A local R carries the number: R = 0
+// after each check (the check starts new paths), R += val on edges with val ≠ 0. A check
+// passes its class as a key, and the runtime looks the line up in a per-method table (in the
+// MID, decoded at the first sample): the class's line runs, backwards from the check. Only
+// edges into blocks from which a check with several classes can be reached get increments; a
+// check whose paths all lie on one line passes that line as before.
 
 import { isRealInsn, type Insn, type Label } from '../classfile/code/insn';
 import { Op, isConditionalBranch } from '../classfile/code/opcodes';
@@ -59,6 +60,35 @@ const MAX_PATHS = 4096;
 /** Larger tables are left out (the method's checks then pass their own lines, as before). */
 const MAX_TABLE_BYTES = 60000;
 
+/** A run of bytecodes on one line: [line, count]; count -1 = unbounded (a path's first run). */
+type Run = [number, number];
+
+function runsOf(ls: readonly number[]): Run[] {
+  const runs: Run[] = [];
+  for (const l of ls) {
+    const r = runs[runs.length - 1];
+    if (r && r[0] === l) r[1]++;
+    else runs.push([l, 1]);
+  }
+  return runs;
+}
+
+/** A path class extended by a block's runs (a path's first run becomes unbounded). */
+function appendRuns(c: readonly Run[], own: readonly Run[]): Run[] {
+  const out: Run[] = c.map((r) => [r[0], r[1]]);
+  for (const [l, k] of own) {
+    const last = out[out.length - 1];
+    if (!last) out.push([l, -1]);
+    else if (last[0] === l) last[1] = last[1] < 0 ? -1 : last[1] + k;
+    else out.push([l, k]);
+  }
+  return out;
+}
+
+function classKey(c: readonly Run[]): string {
+  return c.map((r) => `${r[0]}:${r[1]}`).join(',');
+}
+
 interface Pred {
   /** The predecessor sub-block, or -1 for the method entry. */
   from: number;
@@ -67,6 +97,8 @@ interface Pred {
   priority: number;
   val: number;
   size: number;
+  /** Its classes equal an earlier predecessor's: same interval, left out of the table. */
+  merged?: boolean;
 }
 
 /**
@@ -111,14 +143,18 @@ export function planPaths(
   const at = labelTargets(insns);
   const subOfLabel = (l: Label): number => subAt.get(at.get(l) ?? -1) ?? -1;
 
-  // Edge kinds, for choosing which predecessor gets val 0 (no code): switch edges (a
-  // trampoline otherwise), taken branches (an iinc before the branch and a compensation on the
-  // fall-through otherwise), back edges (the hot loop latch).
+  // Which predecessor gets val 0 (no code): the edge whose increment would run most often.
+  // Frequency is estimated by loop depth (each level x16). A goto or fall-through edge's
+  // increment runs when the edge is taken (the shallower end's depth), a taken branch's runs
+  // on every exit of its block (an iinc before the branch, compensated on the fall-through),
+  // and a switch edge's trampoline adds a jump as well.
+  const depth = loopDepths(cfg);
   const edgePriority = (u: number, v: number): number => {
     const li = insns[last[u]!]!;
-    if (li.kind === 'tableswitch' || li.kind === 'lookupswitch') return 3;
-    if (li.kind === 'jump' && isConditionalBranch(li.op) && subOfLabel(li.target) === v && cfg[u]!.succs.length > 1) return 2;
-    return u >= v ? 1 : 0;
+    const f = (d: number): number => Math.pow(16, Math.min(d, 8));
+    if (li.kind === 'tableswitch' || li.kind === 'lookupswitch') return 2 * f(Math.min(depth[u]!, depth[v]!)) + 1;
+    if (li.kind === 'jump' && isConditionalBranch(li.op) && subOfLabel(li.target) === v && cfg[u]!.succs.length > 1) return f(depth[u]!) + 0.5;
+    return f(Math.min(depth[u]!, depth[v]!)) + (u >= v ? 0.25 : 0);
   };
 
   const cut: boolean[] = new Array<boolean>(n).fill(false);
@@ -143,36 +179,48 @@ export function planPaths(
     for (const s of cfg[b]!.succs) if (--indeg[s]! === 0) queue.push(s);
   }
   if (order.length !== n) return undefined; // an unchecked cycle: cannot happen after placeChecks
+  // Number the paths, merging those that no overshoot can tell apart: a path is known by its
+  // lines read backwards from the check, and beyond its first bytecode the walk clamps to that
+  // bytecode's line, so a path's *class* is its run-length-encoded lines with the first run
+  // unbounded. A predecessor whose list of classes (extended by v) equals an earlier one's gets
+  // that one's interval (and so, often, val 0 and no code): e.g. the two arms of an `if` on one
+  // line, or a loop body whose entry path has the same lines.
   const numIn = new Float64Array(n);
+  const classes: Run[][][] = cfg.map(() => []);
   for (const v of order) {
     const ps = preds[v]!;
     ps.sort((a, b) => b.priority - a.priority);
-    let sum = 0;
+    const own = runsOf(subLines[v]!);
+    const seen = new Map<string, number>();
+    const list: Run[][] = [];
     for (const p of ps) {
-      p.size = p.start ? 1 : numIn[p.from]!;
-      p.val = sum;
-      sum += p.size;
+      const from = p.start ? [[]] : classes[p.from]!;
+      if (from.length === 0) continue; // no path reaches p (dead code): size 0
+      const ext = from.map((c) => appendRuns(c, own));
+      const key = ext.map(classKey).join('|');
+      const same = seen.get(key);
+      if (same !== undefined) {
+        p.val = same;
+        p.size = ext.length;
+        p.merged = true;
+        continue;
+      }
+      p.val = list.length;
+      p.size = ext.length;
+      seen.set(key, p.val);
+      list.push(...ext);
     }
-    if (cut[v] || sum > MAX_PATHS) {
+    if (cut[v] || list.length > MAX_PATHS) {
       cut[v] = true;
       preds[v] = [{ from: -1, start: true, priority: 0, val: 0, size: 1 }];
-      sum = 1;
-    }
-    numIn[v] = sum;
+      classes[v] = [appendRuns([], own)];
+    } else classes[v] = list;
+    numIn[v] = classes[v]!.length;
   }
-
-  // Lines: a block whose paths all lie on one line needs no table.
-  const MIXED = -1;
-  const NONE = -2;
-  const uniform = new Int32Array(n).fill(NONE);
-  const merge = (a: number, b: number): number => (a === NONE ? b : b === NONE || a === b ? a : MIXED);
-  for (const v of order) {
-    let u = NONE;
-    for (const l of subLines[v]!) u = merge(u, l);
-    for (const p of preds[v]!) if (!p.start && p.size > 0) u = merge(u, uniform[p.from]!);
-    uniform[v] = u;
-  }
-  const tracked = (b: number): boolean => checked(b) && uniform[b] === MIXED && numIn[b]! > 0;
+  // A check with one class passes its line if that class has one line; several classes (or one
+  // with several lines) make it a numbered check.
+  const singleLine = (b: number): number => (classes[b]!.length === 1 && classes[b]![0]!.length === 1 ? classes[b]![0]![0]![0] : -1);
+  const tracked = (b: number): boolean => checked(b) && numIn[b]! > 0 && singleLine(b) < 0;
 
   // Where R must be valid: at the start of blocks from which a tracked check with several paths
   // is reached without passing another check.
@@ -218,60 +266,35 @@ export function planPaths(
     }
   }
 
-  // The table: checks (key base, paths, node), then nodes (length, line runs, predecessors).
+  // The table: per key (a numbered check's path class), the class's lines read backwards as
+  // runs, so the sample path's lookup is a few steps: [keys, offset per key, then per distinct
+  // class: runs, (line, count) per run from the check backwards (the last run unbounded)].
   const checkArg: (CheckArg | undefined)[] = new Array<CheckArg | undefined>(n).fill(undefined);
-  const trackedChecks: number[] = [];
+  const keyClasses: Run[][] = [];
   for (let b = 0; b < n; b++) {
     if (!checked(b)) continue;
-    if (tracked(b)) trackedChecks.push(b);
-    else if (uniform[b]! >= 0) checkArg[b] = { kind: 'line', line: uniform[b]! };
+    if (tracked(b)) {
+      checkArg[b] = { kind: 'key', key: keyClasses.length, useR: numIn[b]! > 1 };
+      keyClasses.push(...classes[b]!);
+    } else if (numIn[b]! > 0) checkArg[b] = { kind: 'line', line: singleLine(b) };
   }
-  if (trackedChecks.length === 0) return { usesR: false, initial: 0, checkArg, resetAfterCheck, resetAtStart, before, after, splits, table: undefined };
-  // Nodes reachable backwards from the tracked checks.
-  const inTable = new Array<boolean>(n).fill(false);
-  const work = [...trackedChecks];
-  for (const b of work) inTable[b] = true;
-  while (work.length > 0) {
-    const v = work.pop()!;
-    for (const p of preds[v]!) {
-      if (p.start || p.size === 0 || inTable[p.from]) continue;
-      inTable[p.from] = true;
-      work.push(p.from);
+  if (keyClasses.length === 0) return { usesR: false, initial: 0, checkArg, resetAfterCheck, resetAtStart, before, after, splits, table: undefined };
+  const ints: number[] = [keyClasses.length];
+  const body: number[] = [];
+  const offsets = new Map<string, number>();
+  const bodyStart = 1 + keyClasses.length;
+  for (const c of keyClasses) {
+    const k = classKey(c);
+    let off = offsets.get(k);
+    if (off === undefined) {
+      off = bodyStart + body.length;
+      offsets.set(k, off);
+      body.push(c.length);
+      for (let i = c.length - 1; i >= 0; i--) body.push(c[i]![0], Math.max(c[i]![1], 0));
     }
+    ints.push(off);
   }
-  const nodeOffset = new Int32Array(n).fill(-1);
-  let offset = 1 + 3 * trackedChecks.length;
-  const runsOf = (ls: readonly number[]): [number, number][] => {
-    const runs: [number, number][] = [];
-    for (const l of ls) {
-      const r = runs[runs.length - 1];
-      if (r && r[0] === l) r[1]++;
-      else runs.push([l, 1]);
-    }
-    return runs;
-  };
-  const tablePreds = (v: number): Pred[] => preds[v]!.filter((p) => p.size > 0);
-  for (let b = 0; b < n; b++) {
-    if (!inTable[b]) continue;
-    nodeOffset[b] = offset;
-    offset += 3 + 2 * runsOf(subLines[b]!).length + 3 * tablePreds(b).length;
-  }
-  const ints: number[] = [trackedChecks.length];
-  let base = 0;
-  for (const b of trackedChecks) {
-    checkArg[b] = { kind: 'key', key: base, useR: numIn[b]! > 1 };
-    ints.push(base, numIn[b]!, nodeOffset[b]!);
-    base += numIn[b]!;
-  }
-  for (let b = 0; b < n; b++) {
-    if (!inTable[b]) continue;
-    const runs = runsOf(subLines[b]!);
-    ints.push(subLines[b]!.length, runs.length);
-    for (const [l, c] of runs) ints.push(l, c);
-    const ps = tablePreds(b);
-    ints.push(ps.length);
-    for (const p of ps) ints.push(p.start ? 0 : nodeOffset[p.from]! + 1, p.val, p.size);
-  }
+  ints.push(...body);
   const initial = needIn(0) ? preds[0]!.find((p) => p.from === -1)!.val : 0;
   const table = encodeInts(ints);
   let bytes = 0;
@@ -281,6 +304,65 @@ export function planPaths(
   }
   if (bytes > MAX_TABLE_BYTES) return undefined; // a CONSTANT_Utf8 holds 65,535 bytes
   return { usesR, initial, checkArg, resetAfterCheck, resetAtStart, before, after, splits, table };
+}
+
+/**
+ * Loop nesting depth of every block: the number of natural loops (of the retreating edges of a
+ * depth-first search from block 0, then from any block not reached) that contain it.
+ */
+export function loopDepths(cfg: readonly CfgBlock[]): Int32Array {
+  const n = cfg.length;
+  const depth = new Int32Array(n);
+  const state = new Uint8Array(n);
+  const back: [number, number][] = [];
+  for (let root = 0; root < n; root++) {
+    if (state[root] !== 0) continue;
+    const stack: [number, number][] = [[root, 0]];
+    state[root] = 1;
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1]!;
+      const succs = cfg[top[0]]!.succs;
+      if (top[1] < succs.length) {
+        const s = succs[top[1]++]!;
+        if (state[s] === 1) back.push([top[0], s]);
+        else if (state[s] === 0) {
+          state[s] = 1;
+          stack.push([s, 0]);
+        }
+      } else {
+        state[top[0]] = 2;
+        stack.pop();
+      }
+    }
+  }
+  if (back.length === 0) return depth;
+  const preds: number[][] = cfg.map(() => []);
+  cfg.forEach((c, u) => {
+    for (const v of c.succs) preds[v]!.push(u);
+  });
+  // One loop per header (its back edges merged), so a header with two latches counts once.
+  const latches = new Map<number, number[]>();
+  for (const [t, h] of back) latches.set(h, [...(latches.get(h) ?? []), t]);
+  const seen = new Int32Array(n).fill(-1);
+  for (const [h, ts] of latches) {
+    seen[h] = h;
+    depth[h]!++;
+    const work = ts.filter((t) => seen[t] !== h);
+    for (const t of work) {
+      seen[t] = h;
+      depth[t]!++;
+    }
+    while (work.length > 0) {
+      const x = work.pop()!;
+      for (const p of preds[x]!) {
+        if (seen[p] === h) continue;
+        seen[p] = h;
+        depth[p]!++;
+        work.push(p);
+      }
+    }
+  }
+  return depth;
 }
 
 /**
@@ -318,50 +400,18 @@ export function decodeInts(s: string): number[] {
 }
 
 /**
- * The runtime's walk (MIDImpl.lineAt), for tests: the line `overshoot` bytecodes back on the
- * path that `key` names, or -1 when the key is not in the table.
+ * The runtime's lookup (MIDImpl.lineAt), for tests: the line `overshoot` bytecodes back on the
+ * path class `key` (0 = the check's block's last bytecode), or -1 when the key is not in the table.
  */
 export function lineAtPath(ints: readonly number[], key: number, overshoot: number): number {
-  const checks = ints[0]!;
-  let node = -1;
-  let r = 0;
-  for (let i = 0; i < checks; i++) {
-    const b = ints[1 + 3 * i]!;
-    if (key >= b && key < b + ints[2 + 3 * i]!) {
-      node = ints[3 + 3 * i]!;
-      r = key - b;
-    }
-  }
-  if (node < 0) return -1;
+  if (key < 0 || key >= ints[0]!) return -1;
+  let p = ints[1 + key]!;
+  const runs = ints[p]!;
   let o = overshoot;
-  for (let guard = 0; guard < 1 << 16; guard++) {
-    const len = ints[node]!;
-    const runs = ints[node + 1]!;
-    if (o < len) {
-      let idx = len - 1 - o;
-      for (let k = 0; k < runs; k++) {
-        const c = ints[node + 3 + 2 * k]!;
-        if (idx < c) return ints[node + 2 + 2 * k]!;
-        idx -= c;
-      }
-      return -1;
-    }
-    o -= len;
-    const p0 = node + 2 + 2 * runs;
-    const np = ints[p0]!;
-    let next = -1;
-    for (let k = 0; k < np; k++) {
-      const from = ints[p0 + 1 + 3 * k]!;
-      const val = ints[p0 + 2 + 3 * k]!;
-      const size = ints[p0 + 3 + 3 * k]!;
-      if (r >= val && r < val + size) {
-        next = from;
-        r -= val;
-        break;
-      }
-    }
-    if (next <= 0) return runs > 0 ? ints[node + 2]! : -1; // the path's start: clamp to its first bytecode
-    node = next - 1;
+  p++;
+  for (let i = 0; i < runs - 1; i++, p += 2) {
+    if (o < ints[p + 1]!) return ints[p]!;
+    o -= ints[p + 1]!;
   }
-  return -1;
+  return ints[p]!;
 }

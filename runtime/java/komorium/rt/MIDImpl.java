@@ -26,7 +26,7 @@ public final class MIDImpl implements MID {
      * every check of the method passes its line itself. Decoded at the first sample that needs it.
      */
     private final String pathText;
-    private int[] paths;
+    private volatile int[] paths; // decoded on first use (racing decodes store equal arrays)
 
     /** Used by the profile writer at shutdown only (single thread). */
     int exportKey = -1;
@@ -78,11 +78,11 @@ public final class MIDImpl implements MID {
     }
 
     /**
-     * The source line of the bytecode {@code overshoot} bytecodes back on the path {@code key}
-     * (the check's key plus its path number) leads through, counting the checked block's own
-     * bytecodes first: the bytecode at which the count reached the threshold. 0 when the key is
-     * not in the table. Called while the thread is suspended (the first call decodes the table
-     * with String methods, which may be instrumented in scope {@code all}).
+     * The source line of the bytecode {@code overshoot} bytecodes back on the path class
+     * {@code key} (0 = the last bytecode of the checked block): the bytecode at which the count
+     * reached the threshold. 0 when the key is not in the table. Called while the thread is
+     * suspended (the first call decodes the table with String methods, which may be
+     * instrumented in scope {@code all}).
      */
     int lineAt(int key, int overshoot) {
         int[] t = paths;
@@ -90,52 +90,17 @@ public final class MIDImpl implements MID {
             if (pathText == null) return 0;
             paths = t = decode(pathText);
         }
-        // Checks: (key base, paths, node offset), ascending by base.
-        int checks = t[0];
-        int lo = 0, hi = checks - 1, node = -1, r = 0;
-        while (lo <= hi) {
-            int mid = (lo + hi) >>> 1;
-            int b = t[1 + 3 * mid];
-            if (key < b) hi = mid - 1;
-            else if (key >= b + t[2 + 3 * mid]) lo = mid + 1;
-            else {
-                node = t[3 + 3 * mid];
-                r = key - b;
-                break;
-            }
-        }
-        if (node < 0) return 0;
+        // [keys, offset per key, then per class: runs, (line, count) per run from the check
+        // backwards; the last run is unbounded (the walk clamps to the path's first bytecode)]
+        if (key < 0 || key >= t[0]) return 0;
+        int p = t[1 + key];
+        int runs = t[p++];
         int o = overshoot < 0 ? 0 : overshoot;
-        // Node: length, runs, (line, count) per run, predecessors, (node + 1 or 0 = path start, val, size) each.
-        for (int guard = 0; guard < 65536; guard++) {
-            int len = t[node];
-            int runs = t[node + 1];
-            if (o < len) {
-                int idx = len - 1 - o;
-                for (int k = 0; k < runs; k++) {
-                    int c = t[node + 3 + 2 * k];
-                    if (idx < c) return t[node + 2 + 2 * k];
-                    idx -= c;
-                }
-                return 0;
-            }
-            o -= len;
-            int p = node + 2 + 2 * runs;
-            int np = t[p];
-            int next = -1;
-            for (int k = 0; k < np; k++) {
-                int val = t[p + 2 + 3 * k];
-                if (r >= val && r < val + t[p + 3 + 3 * k]) {
-                    next = t[p + 1 + 3 * k];
-                    r -= val;
-                    break;
-                }
-            }
-            // The path's start (or the overshoot reaches before it, after an exception): its first bytecode.
-            if (next <= 0) return runs > 0 ? t[node + 2] : 0;
-            node = next - 1;
+        for (int i = 0; i < runs - 1; i++, p += 2) {
+            if (o < t[p + 1]) return t[p];
+            o -= t[p + 1];
         }
-        return 0;
+        return t[p];
     }
 
     private static int[] decode(String s) {
