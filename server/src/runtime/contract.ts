@@ -52,6 +52,8 @@ export const RT = {
   sampleNextLeaf: m(TC_CLASS, 'sampleNextLeaf', `(${MID_ARRAY_DESC}I${MID_DESC}I)I`, 'virtual'),
   /** `MIDImpl.create(className, methodName, descriptor, sourceFile|null)` in `<clinit>`. */
   createMid: m(MID_IMPL_CLASS, 'create', `(Ljava/lang/String;Ljava/lang/String;Ljava/lang/String;Ljava/lang/String;)${MID_DESC}`, 'static'),
+  /** The same with the method's path table (transform/paths.ts), for methods whose checks pass path keys. */
+  createMidPaths: m(MID_IMPL_CLASS, 'create', `(Ljava/lang/String;Ljava/lang/String;Ljava/lang/String;Ljava/lang/String;Ljava/lang/String;)${MID_DESC}`, 'static'),
 } as const satisfies Record<string, RuntimeMember>;
 
 /** System properties the runtime reads (docs/RUNTIME.md, Configuration). */

@@ -116,7 +116,7 @@ export function transformClass(input: ClassFile, opts: TransformOptions, file = 
   const maxPath = opts.maxPath ?? 50;
   const analysis = opts.analysis ?? defaultBlockAnalysis;
   const codeNameIndex = pool.addUtf8('Code');
-  const mids: { field: string; method: string; descriptor: string }[] = [];
+  const mids: { field: string; method: string; descriptor: string; paths?: string }[] = [];
   let sourceFile: string | undefined;
   for (const a of cf.attributes) if (a.name === 'SourceFile') sourceFile = pool.utf8(a.sourceFileIndex);
 
@@ -162,6 +162,11 @@ export function transformClass(input: ClassFile, opts: TransformOptions, file = 
     const o = { ctx, mc, entry, mid, maxPath, analysis, frames, callKind, leafOptimisation: opts.leafOptimisation, lineNumbers: opts.lineNumbers };
     if (analysed?.mc !== mc) analysed = { mc, a: analyseBody(o) };
     const r = instrumentBody(o, analysed.a);
+    // Both copies of a method share the analysis, so their path tables are the same.
+    if (r.pathTable !== undefined) {
+      const entry = mids.find((x) => x.field === mid.name);
+      if (entry) entry.paths = r.pathTable;
+    }
     const extCtx: CodeContext = entry === 'extended' ? { ...ctx, descriptor: extendedDescriptor(ctx.descriptor) } : ctx;
     let code: AttributeOf<'Code'>;
     try {
@@ -258,7 +263,8 @@ export function transformClass(input: ClassFile, opts: TransformOptions, file = 
     const e = new Emitter(pool);
     for (const mid of mids) {
       e.str(info.name).str(mid.method).str(mid.descriptor).str(sourceFile);
-      e.invoke(Op.INVOKESTATIC, RT.createMid).field(Op.PUTSTATIC, { owner: info.name, name: mid.field, desc: MID_DESC });
+      if (mid.paths !== undefined) e.str(mid.paths);
+      e.invoke(Op.INVOKESTATIC, mid.paths !== undefined ? RT.createMidPaths : RT.createMid).field(Op.PUTSTATIC, { owner: info.name, name: mid.field, desc: MID_DESC });
     }
     if (clinit) {
       const ctx = codeContext(cf, clinit.method, pool, file);

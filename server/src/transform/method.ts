@@ -12,7 +12,8 @@ import { simulateAt } from '../classfile/code/frames';
 import { Scratch, scratchUint8 } from '../classfile/code/scratch';
 import { entryFrame, type CodeContext } from '../classfile/code/context';
 import { placeChecks, type CfgBlock } from './checks';
-import type { BasicBlock, BlockAnalysis } from './blocks';
+import { planPaths, type CheckArg, type PathPlan } from './paths';
+import { labelTargets, type BasicBlock, type BlockAnalysis } from './blocks';
 import { Emitter, localsWith, STACK_TYPE, TC_TYPE, type MemberName } from './emit';
 import { RT, extendedDescriptor } from './names';
 import { Tag } from '../classfile/model';
@@ -136,6 +137,8 @@ export interface BodyAnalysis {
   roots: number[];
   placement: ReturnType<typeof placeChecks>;
   hasInvoke: boolean;
+  /** Path numbering for sample lines (paths.ts); undefined without line numbers. */
+  paths: PathPlan | undefined;
   /** The frame before each instruction that starts a checked sub-block, computed on first use. */
   before?: (Frame | undefined)[];
 }
@@ -148,14 +151,15 @@ export function analyseBody(o: BodyOptions): BodyAnalysis {
   const calls = (i: Insn): boolean => i.kind === 'indy' || (i.kind === 'method' && o.callKind(i) !== 'leaf');
   const { cfg, subs, roots } = splitBlocks(insns, blocks, o.maxPath, calls);
   const placement = placeChecks(cfg, roots, o.maxPath);
-  return { cfg, subs, roots, placement, hasInvoke: insns.some(calls) };
+  const paths = (o.lineNumbers ?? true) ? planPaths(insns, cfg, subs, roots, placement.reason) : undefined;
+  return { cfg, subs, roots, placement, hasInvoke: insns.some(calls), paths };
 }
 
-export function instrumentBody(o: BodyOptions, a: BodyAnalysis = analyseBody(o)): { mc: MethodCode; stats: BodyStats } {
+export function instrumentBody(o: BodyOptions, a: BodyAnalysis = analyseBody(o)): { mc: MethodCode; stats: BodyStats; pathTable: string | undefined } {
   const { mc, ctx } = o;
   const pool = ctx.pool;
   const insns = mc.insns;
-  const { cfg, subs, roots, placement, hasInvoke } = a;
+  const { cfg, subs, roots, placement, hasInvoke, paths } = a;
   const leaf = o.entry === 'extended' && !hasInvoke && (o.leafOptimisation ?? true);
   const lineNumbers = o.lineNumbers ?? true;
 
@@ -174,6 +178,9 @@ export function instrumentBody(o: BodyOptions, a: BodyAnalysis = analyseBody(o))
   const extra: VType[] = o.entry === 'wrapper' ? [TC_TYPE, STACK_TYPE, 'Integer', 'Integer'] : [TC_TYPE, STACK_TYPE, 'Integer'];
   const D = L + extra.length;
   if (localCounter) extra.push('Integer');
+  // R, the path register (paths.ts): the number of the path since the last check.
+  const R = L + extra.length;
+  if (paths?.usesR) extra.push('Integer');
   const initial = entryFrame(ctx);
 
   // `new` instructions get a label of their own directly before them, so counting code can go
@@ -201,6 +208,8 @@ export function instrumentBody(o: BodyOptions, a: BodyAnalysis = analyseBody(o))
     subs.forEach((sub, si) => {
       if (placement.reason[si] !== undefined) wanted[sub.first] = 1;
     });
+    // Targets of split switch edges: their trampolines need the target's frame.
+    for (const m of paths?.splits.values() ?? []) for (const v of m.keys()) wanted[subs[v]!.first] = 1;
     a.before = simulateAt(insns, initial, { pool, thisClass: ctx.thisClass }, wanted);
   }
   const before = needFrames ? a.before : undefined;
@@ -224,6 +233,7 @@ export function instrumentBody(o: BodyOptions, a: BodyAnalysis = analyseBody(o))
     e.var(Op.ALOAD, T).field(Op.GETFIELD, RT.entrySp).var(Op.ISTORE, P);
   }
   if (localCounter) e.op(Op.ICONST_0).var(Op.ISTORE, D);
+  if (paths?.usesR) e.int(paths.initial).var(Op.ISTORE, R);
   if (!leaf) {
     // if (sp >= stack.length) stack = tc.grow(stack, sp); stack[sp++] = mid;
     const ok = new Label('stackOk');
@@ -274,13 +284,22 @@ export function instrumentBody(o: BodyOptions, a: BodyAnalysis = analyseBody(o))
   // check's paths merge C2 knows the counter's value (docs/RUNTIME.md, "Granularity checks").
   // (`aload tc; swap` after the call rather than `aload tc` before it: the operand stack's
   // high-water mark stays as it was, and with it the interpreter's frame size.)
-  const emitTrigger = (checkLine: number): void => {
+  // The line argument: a line, or -1 - (key + R) for a path of the MID's table (paths.ts).
+  const lineArg = (arg: CheckArg | undefined, checkLine: number): void => {
+    if (arg === undefined || arg.kind === 'line') e.int(arg && arg.line > 0 ? arg.line : checkLine);
+    else if (!arg.useR) e.int(-1 - arg.key);
+    else e.int(-1 - arg.key).var(Op.ILOAD, R).op(Op.ISUB);
+  };
+  const emitTrigger = (checkLine: number, arg: CheckArg | undefined): void => {
     if (leaf) {
       e.var(Op.ALOAD, T).var(Op.ALOAD, S).var(Op.ILOAD, P);
       midField();
-      e.int(checkLine).invoke(Op.INVOKEVIRTUAL, RT.sampleNextLeaf);
+      lineArg(arg, checkLine);
+      e.invoke(Op.INVOKEVIRTUAL, RT.sampleNextLeaf);
     } else {
-      e.var(Op.ALOAD, T).var(Op.ALOAD, S).var(Op.ILOAD, P).int(checkLine).invoke(Op.INVOKEVIRTUAL, RT.sampleNext);
+      e.var(Op.ALOAD, T).var(Op.ALOAD, S).var(Op.ILOAD, P);
+      lineArg(arg, checkLine);
+      e.invoke(Op.INVOKEVIRTUAL, RT.sampleNext);
     }
     e.var(Op.ALOAD, T).op(Op.SWAP).field(Op.PUTFIELD, RT.instrCounter);
   };
@@ -328,7 +347,7 @@ export function instrumentBody(o: BodyOptions, a: BodyAnalysis = analyseBody(o))
     }
     checks++;
     if (reason === 'max-path') maxPathChecks++;
-    emitTrigger(lineNumbers ? (sub.line > 0 ? sub.line : line) : 0);
+    emitTrigger(lineNumbers ? (sub.line > 0 ? sub.line : line) : 0, lineNumbers ? paths?.checkArg[si] : undefined);
     if (loopBack) {
       // D = -n: the block start adds n again and checks once more (tc.instrCounter was just
       // reset to a granularity >= 1, so that check passes).
@@ -340,8 +359,30 @@ export function instrumentBody(o: BodyOptions, a: BodyAnalysis = analyseBody(o))
       const f = extendFrame(before![at]!);
       e.frame(f.locals, f.stack);
     }
+    // The check starts new paths.
+    if (paths?.resetAfterCheck[si]) e.op(Op.ICONST_0).var(Op.ISTORE, R);
+  };
+  // Switch edges with a path increment go through a trampoline after the body:
+  // `L': iinc R, val; goto target`.
+  const trampolines: { label: Label; target: Label; delta: number; at: number }[] = [];
+  const splitSwitch = <T extends { dflt: Label; targets: Label[] }>(insn: T, m: ReadonlyMap<number, number>): T => {
+    const mine = new Map<Label, Label>();
+    const map = (l: Label): Label => {
+      const v = subAt.get(targetIndex.get(l) ?? -1);
+      const delta = v === undefined ? undefined : m.get(v);
+      if (v === undefined || delta === undefined) return l;
+      let t = mine.get(l);
+      if (!t) {
+        t = new Label('pathEdge');
+        mine.set(l, t);
+        trampolines.push({ label: t, target: l, delta, at: subs[v]!.first });
+      }
+      return t;
+    };
+    return { ...insn, dflt: map(insn.dflt), targets: insn.targets.map(map) };
   };
 
+  const targetIndex = paths && paths.splits.size > 0 ? labelTargets(insns) : new Map<Label, number>();
   for (let i = 0; i < insns.length; i++) {
     const insn = insns[i]!;
     if (insn.kind === 'line') line = insn.line;
@@ -355,20 +396,29 @@ export function instrumentBody(o: BodyOptions, a: BodyAnalysis = analyseBody(o))
       continue;
     }
     const si = subAt.get(i);
-    if (si !== undefined) emitCount(si, i);
+    if (si !== undefined) {
+      if (paths?.resetAtStart[si]) e.op(Op.ICONST_0).var(Op.ISTORE, R);
+      emitCount(si, i);
+    }
     const nl = newLabel.get(i);
     if (nl) e.label(nl);
+    const inc = paths?.before.get(i);
+    if (inc) e.iinc(R, inc);
     if (insn.kind === 'method') {
       emitCall(e, insn, o.callKind(insn), lineNumbers ? line : -1, T, S, P);
-      continue;
+    } else {
+      if (insn.kind === 'indy') {
+        e.var(Op.ALOAD, T).var(Op.ALOAD, S).var(Op.ILOAD, P).int(lineNumbers ? line : 0).invoke(Op.INVOKEVIRTUAL, RT.callOut);
+      }
+      if (o.entry === 'wrapper' && insn.kind === 'op' && insn.op >= Op.IRETURN && insn.op <= Op.RETURN) {
+        e.var(Op.ALOAD, T).var(Op.ILOAD, K).invoke(Op.INVOKEVIRTUAL, RT.exit);
+      }
+      const split = paths?.splits.get(i);
+      if (split && (insn.kind === 'tableswitch' || insn.kind === 'lookupswitch')) e.out.push(splitSwitch(insn, split));
+      else e.out.push(insn);
     }
-    if (insn.kind === 'indy') {
-      e.var(Op.ALOAD, T).var(Op.ALOAD, S).var(Op.ILOAD, P).int(lineNumbers ? line : 0).invoke(Op.INVOKEVIRTUAL, RT.callOut);
-    }
-    if (o.entry === 'wrapper' && insn.kind === 'op' && insn.op >= Op.IRETURN && insn.op <= Op.RETURN) {
-      e.var(Op.ALOAD, T).var(Op.ILOAD, K).invoke(Op.INVOKEVIRTUAL, RT.exit);
-    }
-    e.out.push(insn);
+    const incAfter = paths?.after.get(i);
+    if (incAfter) e.iinc(R, incAfter);
   }
 
   // Wrapper-style entries leave the context on exceptional exit too: a catch-all handler
@@ -395,10 +445,19 @@ export function instrumentBody(o: BodyOptions, a: BodyAnalysis = analyseBody(o))
       tryCatch.push({ start, end, handler, catchType: 0 });
     }
   }
+  for (const t of trampolines) {
+    e.label(t.label);
+    if (o.frames) {
+      const f = extendFrame(before![t.at]!);
+      e.frame(f.locals, f.stack);
+    }
+    e.iinc(R, t.delta).jump(Op.GOTO, t.target);
+  }
   const out: MethodCode = { ...mc, insns: e.out, tryCatch, maxLocals: L + extra.length };
   return {
     mc: out,
     stats: { blocks: subs.length, checks, maxPathChecks, leaf, longestUncheckedPath: placement.longestUncheckedPath },
+    pathTable: lineNumbers ? paths?.table : undefined,
   };
 }
 

@@ -20,6 +20,14 @@ public final class MIDImpl implements MID {
     /** A process-wide sequence number (creation order), used for hashing by agents. */
     public final int id;
 
+    /**
+     * The method's path table (docs/TRANSFORM.md, "Sample lines"), as generated code passes it:
+     * non-negative ints, 14 bits per char, bit 14 set on all but a number's last char; null when
+     * every check of the method passes its line itself. Decoded at the first sample that needs it.
+     */
+    private final String pathText;
+    private volatile int[] paths; // decoded on first use (racing decodes store equal arrays)
+
     /** Used by the profile writer at shutdown only (single thread). */
     int exportKey = -1;
 
@@ -30,6 +38,11 @@ public final class MIDImpl implements MID {
     public static final MIDImpl UNKNOWN = new MIDImpl("<unknown>", "<unknown>", "()V", null);
 
     private MIDImpl(String className, String methodName, String descriptor, String sourceFile) {
+        this(className, methodName, descriptor, sourceFile, null);
+    }
+
+    private MIDImpl(String className, String methodName, String descriptor, String sourceFile, String pathText) {
+        this.pathText = pathText;
         this.className = className == null ? "<unknown>" : className;
         this.methodName = methodName == null ? "<unknown>" : methodName;
         this.descriptor = descriptor == null ? "()V" : descriptor;
@@ -53,6 +66,60 @@ public final class MIDImpl implements MID {
      */
     public static MID create(String className, String methodName, String descriptor, String sourceFile) {
         return new MIDImpl(className, methodName, descriptor, sourceFile);
+    }
+
+    /**
+     * The factory for methods whose checks pass path keys (a {@code line} argument below 0):
+     * {@code invokestatic komorium/rt/MIDImpl.create (Ljava/lang/String;Ljava/lang/String;
+     * Ljava/lang/String;Ljava/lang/String;Ljava/lang/String;)Lkomorium/rt/MID;}.
+     */
+    public static MID create(String className, String methodName, String descriptor, String sourceFile, String paths) {
+        return new MIDImpl(className, methodName, descriptor, sourceFile, paths);
+    }
+
+    /**
+     * The source line of the bytecode {@code overshoot} bytecodes back on the path class
+     * {@code key} (0 = the last bytecode of the checked block): the bytecode at which the count
+     * reached the threshold. 0 when the key is not in the table. Called while the thread is
+     * suspended (the first call decodes the table with String methods, which may be
+     * instrumented in scope {@code all}).
+     */
+    int lineAt(int key, int overshoot) {
+        int[] t = paths;
+        if (t == null) {
+            if (pathText == null) return 0;
+            paths = t = decode(pathText);
+        }
+        // [keys, offset per key, then per class: runs, (line, count) per run from the check
+        // backwards; the last run is unbounded (the walk clamps to the path's first bytecode)]
+        if (key < 0 || key >= t[0]) return 0;
+        int p = t[1 + key];
+        int runs = t[p++];
+        int o = overshoot < 0 ? 0 : overshoot;
+        for (int i = 0; i < runs - 1; i++, p += 2) {
+            if (o < t[p + 1]) return t[p];
+            o -= t[p + 1];
+        }
+        return t[p];
+    }
+
+    private static int[] decode(String s) {
+        int n = 0;
+        int len = s.length();
+        for (int i = 0; i < len; i++) if ((s.charAt(i) & 0x4000) == 0) n++;
+        int[] out = new int[n];
+        int v = 0, shift = 0, k = 0;
+        for (int i = 0; i < len; i++) {
+            int c = s.charAt(i);
+            v |= (c & 0x3fff) << shift;
+            if ((c & 0x4000) != 0) shift += 14;
+            else {
+                out[k++] = v;
+                v = 0;
+                shift = 0;
+            }
+        }
+        return out;
     }
 
     public String getClassName() {

@@ -491,7 +491,8 @@ public final class TC {
     }
 
     private void sample(MID[] stack, int sp, int line) {
-        long consumed = (long) gran - (long) instrCounter;
+        int counter = instrCounter;
+        long consumed = (long) gran - (long) counter;
         SamplingProfiler p = Contexts.agent;
         if (p == null || ordinal < 0 || Contexts.state != Contexts.RUNNING) {
             instrCounter = gran = Integer.MAX_VALUE;
@@ -503,7 +504,10 @@ public final class TC {
         try {
             while (snapshotWaiting) Thread.yield(); // native; see snapshotWaiting
             synchronized (this) {
-                if (Contexts.state == Contexts.RUNNING) g = p.processSample(this, stack, sp, line < 0 ? 0 : line, consumed);
+                if (Contexts.state == Contexts.RUNNING) {
+                    if (line < 0) line = pathLine(stack, sp, line, counter);
+                    g = p.processSample(this, stack, sp, line, consumed);
+                }
             }
         } catch (Throwable e) {
             Contexts.agentFailed(p, e);
@@ -512,6 +516,20 @@ public final class TC {
             suspended = false;
         }
         instrCounter = gran = g < 1 ? 1 : g;
+    }
+
+    /**
+     * The top frame's line for a check that passed a path key ({@code line = -1 - key}, see
+     * docs/TRANSFORM.md, "Sample lines"): the line of the bytecode at which the count reached
+     * the threshold, {@code -counter} bytecodes back along the path. The top frame's MID is
+     * the method's {@link MIDImpl} (the push and {@code sampleNextLeaf} store it; the runtime
+     * resolves the line before the agent sees the stack).
+     */
+    private static int pathLine(MID[] stack, int sp, int line, int counter) {
+        if (sp < 1 || sp > stack.length) return 0;
+        MID m = stack[sp - 1];
+        if (!(m instanceof MIDImpl)) return 0;
+        return ((MIDImpl) m).lineAt(-1 - line, counter <= 0 ? -counter : 0);
     }
 
     /** Called once when the context is created (outside the registry lock). */
