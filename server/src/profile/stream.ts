@@ -2,7 +2,7 @@
 // profile is written to its file piece by piece instead of as one giant string: V8 strings
 // stop at 2^29 characters, and long before that the copies cost gigabytes.
 
-import { createWriteStream, renameSync, unlinkSync } from 'node:fs';
+import { closeSync, createWriteStream, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import type { Writable } from 'node:stream';
 
 export type Chunks = Iterable<string>;
@@ -75,4 +75,35 @@ export async function writeChunksToFile(chunks: Chunks, path: string): Promise<v
     }
     throw e;
   }
+}
+
+/** writeChunksToFile for a thread that may block (a worker): synchronous writes in batches. */
+export function writeChunksToFileSync(chunks: Chunks, path: string): void {
+  const tmp = `${path}.${process.pid}.${Date.now().toString(36)}.tmp`;
+  const fd = openSync(tmp, 'w');
+  let ok = false;
+  try {
+    let parts: string[] = [];
+    let size = 0;
+    for (const c of chunks) {
+      parts.push(c);
+      size += c.length;
+      if (size >= BATCH) {
+        writeAll(fd, parts.join(''));
+        parts = [];
+        size = 0;
+      }
+    }
+    if (parts.length > 0) writeAll(fd, parts.join(''));
+    ok = true;
+  } finally {
+    closeSync(fd);
+    if (!ok) unlinkSync(tmp);
+  }
+  renameSync(tmp, path);
+}
+
+function writeAll(fd: number, text: string): void {
+  const b = Buffer.from(text, 'utf8');
+  for (let off = 0; off < b.length; ) off += writeSync(fd, b, off, b.length - off);
 }

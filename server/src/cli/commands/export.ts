@@ -1,10 +1,10 @@
 // komorium export PROFILE --format collapsed|speedscope|cpuprofile [--signatures] [--thread NAME] -o FILE
 
-import { writeFileSync } from 'node:fs';
 import { registerCommand } from '../cli';
 import { flag, parseArgs, UsageError } from '../args';
 import { loadProfile } from '../../profile/load';
-import { EXPORT_FORMATS, exportProfile, isExportFormat } from '../../profile/export';
+import { EXPORT_FORMATS, exportChunks, isExportFormat } from '../../profile/export';
+import { pipeChunks, writeChunksToFile } from '../../profile/stream';
 
 const USAGE = `usage: komorium export PROFILE --format ${EXPORT_FORMATS.join('|')} [--signatures] [--thread NAME] -o FILE
 
@@ -35,9 +35,10 @@ registerCommand({
     if (out === undefined) throw new UsageError('no output file given (-o FILE, or -o - for stdout)');
     const profile = loadProfile(args.positional[0]!);
     const thread = flag(args, 'thread');
-    const text = exportProfile(profile, format, { signatures: args.flags.has('signatures'), ...(thread !== undefined ? { thread } : {}) });
-    if (out === '-') process.stdout.write(text);
-    else writeFileSync(out, text);
+    // Streamed: a profile with a million contexts gives hundreds of MB of text.
+    const chunks = exportChunks(profile, format, { signatures: args.flags.has('signatures'), ...(thread !== undefined ? { thread } : {}) });
+    if (out === '-') await pipeChunks(chunks, process.stdout);
+    else await writeChunksToFile(chunks, out);
     return 0;
   },
 });
