@@ -35,9 +35,9 @@ export async function loadCurrent(path: string, opts: { title?: string; limits?:
 }
 
 /** Exports the current profile to a file in a worker thread (streamed; `json` writes the profile itself). */
-export async function exportCurrent(c: CurrentProfile, format: string, path: string): Promise<void> {
+export async function exportCurrent(c: CurrentProfile, format: string, path: string, limits: Partial<ProfileLimits> = DEFAULT_PROFILE_LIMITS): Promise<void> {
   const source = c.path ?? c.title;
-  const job: ProfileJob = typeof c.json === 'string' ? { kind: 'export', source, text: c.json, format, path } : { kind: 'export', source, raw: c.json, format, path };
+  const job: ProfileJob = typeof c.json === 'string' ? { kind: 'export', source, text: c.json, format, path, limits } : { kind: 'export', source, raw: c.json, format, path, limits };
   await runJob<null>(jobUrl(import.meta.url, 'profile-worker'), job).result;
 }
 

@@ -24,6 +24,7 @@ import { documentHotness, hotStat, locateMethods } from './hotness';
 import { codeLensTitle, lineHover, methodHover } from './hover';
 import { classAtLine, findDeclaration, mainClasses, scanJava, type JavaSource } from './java-scan';
 import { exportCurrent, loadCurrent, makeCurrent, summaryOf, type CurrentProfile } from './profile-state';
+import type { ProfileLimits } from '../profile/limits';
 import * as P from './protocol';
 import { RunController, RunRequestError } from './runs';
 import { DEFAULT_SETTINGS, normalizeSettings, type KomoriumSettings } from './settings';
@@ -40,7 +41,13 @@ function toPath(uri: string): string | undefined {
 const HOTNESS_DEBOUNCE_MS = 250;
 const LENS_REFRESH_MS = 2000;
 
-export function startServer(connection: Connection): void {
+export interface ServerOptions {
+  /** Limits on the profiles the server accepts (default DEFAULT_PROFILE_LIMITS). */
+  profileLimits?: Partial<ProfileLimits>;
+}
+
+export function startServer(connection: Connection, opts: ServerOptions = {}): void {
+  const limits = opts.profileLimits;
   const documents = new TextDocuments(TextDocument);
   let folders: string[] = [];
   let current: CurrentProfile | undefined;
@@ -121,7 +128,7 @@ export function startServer(connection: Connection): void {
     progress: (p) => void connection.sendNotification(P.ProgressNotification, p),
     snapshot: (_id, raw, title) => {
       try {
-        setCurrent(makeCurrent(raw, 'live snapshot', { live: true, title, path: null }));
+        setCurrent(makeCurrent(raw, 'live snapshot', { live: true, title, path: null, limits }));
       } catch {
         // a snapshot that does not validate is skipped; the next one will do
       }
@@ -131,7 +138,7 @@ export function startServer(connection: Connection): void {
         if (p.profilePath) {
           try {
             const mine = ++loadSeq;
-            const c = await loadCurrent(p.profilePath, { title });
+            const c = await loadCurrent(p.profilePath, { title, limits });
             if (mine === loadSeq) setCurrent(c);
           } catch (e) {
             p = { ...p, error: `${p.error ? `${p.error}; ` : ''}the profile could not be read: ${(e as Error).message}` };
@@ -241,7 +248,7 @@ export function startServer(connection: Connection): void {
   connection.onRequest(P.LoadProfileRequest, async (params: P.LoadProfileParams): Promise<P.ProfileSummary | ResponseError> => {
     const mine = ++loadSeq;
     try {
-      const c = await loadCurrent(params.path, { title: basename(params.path) });
+      const c = await loadCurrent(params.path, { title: basename(params.path), limits });
       if (mine === loadSeq) setCurrent(c);
       return summaryOf(c);
     } catch (e) {
@@ -263,7 +270,7 @@ export function startServer(connection: Connection): void {
       if (!current) throw new Error('no profile is loaded');
       const c = current;
       await mkdir(dirname(params.path), { recursive: true });
-      await exportCurrent(c, params.format, params.path);
+      await exportCurrent(c, params.format, params.path, limits);
       return null;
     } catch (e) {
       return fail(e);

@@ -18,15 +18,22 @@ export interface OverlapOptions {
  * long paths cost one map entry per node instead of one long string.
  */
 export class ContextIds {
-  private readonly ids = new Map<string, number>();
+  private readonly frames = new Map<string, number>();
+  private readonly ids = new Map<number, number>();
 
   id(parent: number, frame: string): number {
-    const key = `${parent}|${frame}`;
+    let f = this.frames.get(frame);
+    if (f === undefined) this.frames.set(frame, (f = this.frames.size));
+    // A numeric key (parent, frame): exact while both fit in 53 bits.
+    const key = parent * FRAME_SPAN + f;
+    if (f >= FRAME_SPAN || !Number.isSafeInteger(key)) throw new RangeError(`too many contexts (${parent}) or frames (${f}) to number`);
     let id = this.ids.get(key);
     if (id === undefined) this.ids.set(key, (id = this.ids.size + 1));
     return id;
   }
 }
+
+const FRAME_SPAN = 2 ** 22;
 
 /**
  * Self samples per calling context (identified by its path of methods, bottom first, over all
