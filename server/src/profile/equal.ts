@@ -3,7 +3,7 @@
 // their path of (method, call line).
 
 import { methodKey } from './format';
-import { ContextIds } from './overlap';
+import { ContextIds, FrameNumbers } from './overlap';
 import type { CctNode, Profile, ThreadProfile } from './schema';
 
 function nodeSignature(n: CctNode): string {
@@ -12,9 +12,12 @@ function nodeSignature(n: CctNode): string {
 
 interface Context {
   sig: string;
-  /** The context's own frame, for messages. */
-  where: string;
-  depth: number;
+  node: CctNode;
+}
+
+/** The context's own frame, for messages. */
+function where(n: CctNode): string {
+  return n.method ? `${methodKey(n.method).replace(/\u0000/g, ' ')} ${n.method.sourceFile ?? ''}@${n.callLine}` : '<root>';
 }
 
 /**
@@ -23,13 +26,14 @@ interface Context {
  */
 function threadContexts(t: ThreadProfile, ids: ContextIds): Map<number, Context> {
   const out = new Map<number, Context>();
+  const frames = new FrameNumbers(ids, (c) => `${c.method ? methodKey(c.method) : '?'}\u0000${c.method?.sourceFile ?? ''}@${c.callLine}`, true);
   const stack: [CctNode, number][] = [[t.root, 0]];
   while (stack.length > 0) {
     const [n, id] = stack.pop()!;
     const prev = out.get(id);
     if (prev) prev.sig = `${prev.sig}+${nodeSignature(n)}`;
-    else out.set(id, { sig: nodeSignature(n), where: n.method ? `${methodKey(n.method).replace(/\u0000/g, ' ')} ${n.method.sourceFile ?? ''}@${n.callLine}` : '<root>', depth: n.depth });
-    for (const c of n.children) stack.push([c, ids.id(id, `${c.method ? methodKey(c.method) : '?'}\u0000${c.method?.sourceFile ?? ''}@${c.callLine}`)]);
+    else out.set(id, { sig: nodeSignature(n), node: n });
+    for (const c of n.children) stack.push([c, ids.child(id, frames.of(c))]);
   }
   return out;
 }
@@ -67,11 +71,11 @@ export function profileDifferences(a: Profile, b: Profile, limit = 20): string[]
     for (const [path, c] of ca) {
       const sb = cb.get(path);
       if (sb === undefined) {
-        if (add(`thread ${key(ta)}: context ...${c.where} (depth ${c.depth}) only in the first profile`)) return diffs;
-      } else if (sb.sig !== c.sig && add(`thread ${key(ta)}: context ...${c.where}: ${c.sig} != ${sb.sig}`)) return diffs;
+        if (add(`thread ${key(ta)}: context ...${where(c.node)} (depth ${c.node.depth}) only in the first profile`)) return diffs;
+      } else if (sb.sig !== c.sig && add(`thread ${key(ta)}: context ...${where(c.node)}: ${c.sig} != ${sb.sig}`)) return diffs;
     }
     for (const [path, c] of cb) {
-      if (!ca.has(path) && add(`thread ${key(ta)}: context ...${c.where} only in the second profile`)) return diffs;
+      if (!ca.has(path) && add(`thread ${key(ta)}: context ...${where(c.node)} only in the second profile`)) return diffs;
     }
   }
   for (const t of b.threads) if (!a.threads.some((x) => key(x) === key(t)) && add(`thread ${key(t)} only in the second profile`)) return diffs;
