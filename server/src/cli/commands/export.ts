@@ -12,6 +12,8 @@ Converts a profile for other viewers:
   collapsed    folded stacks (flamegraph.pl, speedscope, inferno): "a.B.m;c.D.n 123"
   speedscope   speedscope's JSON file format, one sampled profile per thread
   cpuprofile   Chrome DevTools .cpuprofile, opened by VS Code's profile viewer
+  Collapsed and speedscope stacks deeper than 1024 frames keep their bottom 1024 frames and
+  end with a "[truncated]" frame that holds the samples of the deeper ones.
   --signatures   add parameter types (collapsed) or descriptors (speedscope) to method names
   --thread NAME  only the threads with this name
   -o FILE        output file ("-" for stdout)`;
