@@ -5,6 +5,7 @@
 //   dist/server.js           the language server (ESM), forked by the client over node IPC
 //   dist/hotspot-worker.js   worker thread: preparing a HotSpot run (javac, transformer)
 //   dist/bytecode-worker.js  worker thread: "Show Bytecode" listings
+//   dist/profile-worker.js   worker thread: loading, indexing and exporting profiles
 // The server and workers find runtime/java and runtime/patch by walking up from dist/, so the
 // .vsix ships those Java sources (see .vscodeignore).
 import { build } from 'esbuild';
@@ -25,11 +26,12 @@ export async function buildPart(root) {
       server: join(root, 'server/src/lsp/main.ts'),
       'hotspot-worker': join(root, 'server/src/engine/hotspot-worker.ts'),
       'bytecode-worker': join(root, 'server/src/lsp/bytecode-worker.ts'),
+      'profile-worker': join(root, 'server/src/lsp/profile-worker.ts'),
     },
     outdir: join(root, 'dist'),
     format: 'esm',
     // CommonJS dependencies (vscode-languageserver) call require() for Node built-ins.
     banner: { js: "import { createRequire as __kmCreateRequire } from 'node:module'; const require = __kmCreateRequire(import.meta.url);" },
   });
-  console.log('build: dist/client.cjs, dist/server.js, dist/hotspot-worker.js, dist/bytecode-worker.js');
+  console.log('build: dist/client.cjs, dist/server.js, dist/hotspot-worker.js, dist/bytecode-worker.js, dist/profile-worker.js');
 }

@@ -4,7 +4,7 @@
 /** host → webview: show this profile (the raw JSON object of docs/PROFILE_FORMAT.md). */
 export interface ProfileMessage {
   type: 'profile';
-  /** The profile JSON as parsed from the file; validated by the webview. */
+  /** The profile JSON: its text or its parsed value; parsed and validated by the webview. */
   profile: unknown;
   /** True while the run is still going: the view updates in place, keeping zoom, selection and search. */
   live: boolean;

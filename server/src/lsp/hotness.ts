@@ -5,17 +5,26 @@
 
 import { mergeThreads } from '../profile/tree';
 import { methodStats, type MethodStat } from '../profile/lines';
-import type { CctNode, MethodInfo, Profile, ThreadProfile } from '../profile/schema';
+import type { CctNode, MethodInfo, Profile, ProfileMeta, ThreadProfile } from '../profile/schema';
 import { findDeclaration, type JavaMethodDecl, type JavaSource } from './java-scan';
 import type { DocumentHotness, HotStat, LineHotness, MethodHotness } from './protocol';
 
+/**
+ * What the editor features need from a profile, as plain data (no tree): it is computed in a
+ * worker thread (profile-job.ts) and copied to the server's thread, so even a profile with a
+ * million contexts costs the server only per-method and per-line entries.
+ */
 export interface ProfileIndex {
-  profile: Profile;
-  merged: ThreadProfile;
+  meta: ProfileMeta;
+  methods: MethodInfo[];
+  /** Thread entries in the profile. */
+  threads: number;
   /** By method index. */
   stats: Map<number, MethodStat>;
-  /** Context nodes of each method (merged tree), by method index. */
-  nodes: Map<number, CctNode[]>;
+  /** A method's total samples by caller and call line (outermost activations), by method index; sorted, most samples first. */
+  callers: Map<number, CallerShare[]>;
+  /** Samples at a line of a method by the method's caller: method index -> line -> shares (sorted). */
+  lineCallers: Map<number, Map<number, CallerShare[]>>;
   /** Methods by `package/SourceFile` (`a/b/Main.java`; `Main.java` in the default package). */
   bySource: Map<string, MethodInfo[]>;
   samples: number;
@@ -36,13 +45,7 @@ export function indexProfile(profile: Profile): ProfileIndex {
   const merged = mergeThreads(profile);
   const stats = new Map<number, MethodStat>();
   for (const s of methodStats(merged)) stats.set(s.method.index, s);
-  const nodes = new Map<number, CctNode[]>();
-  for (const n of merged.nodes) {
-    if (!n.method) continue;
-    let list = nodes.get(n.method.index);
-    if (!list) nodes.set(n.method.index, (list = []));
-    list.push(n);
-  }
+  const { callers, lineCallers } = callerShares(merged);
   const bySource = new Map<string, MethodInfo[]>();
   for (const m of profile.methods) {
     if (m.sourceFile === null) continue;
@@ -51,7 +54,52 @@ export function indexProfile(profile: Profile): ProfileIndex {
     if (!list) bySource.set(key, (list = []));
     list.push(m);
   }
-  return { profile, merged, stats, nodes, bySource, samples: merged.samples, bytecodes: merged.bytecodes };
+  return { meta: profile.meta, methods: profile.methods, threads: profile.threads.length, stats, callers, lineCallers, bySource, samples: merged.samples, bytecodes: merged.bytecodes };
+}
+
+/**
+ * Callers of every method and of every line, in one preorder pass over the merged tree (an
+ * ancestor stack tells which activations are outermost: O(nodes), also for deep recursion).
+ */
+function callerShares(merged: ThreadProfile): { callers: Map<number, CallerShare[]>; lineCallers: Map<number, Map<number, CallerShare[]>> } {
+  const byMethod = new Map<number, Map<string, CallerShare>>();
+  const byLine = new Map<number, Map<number, Map<string, CallerShare>>>();
+  const active = new Map<number, number>();
+  const path: CctNode[] = [];
+  for (const n of merged.nodes) {
+    while (path.length > 0 && path[path.length - 1] !== n.parent) {
+      const m = path.pop()!.method;
+      if (m) active.set(m.index, active.get(m.index)! - 1);
+    }
+    path.push(n);
+    const m = n.method;
+    if (!m) continue;
+    if ((active.get(m.index) ?? 0) === 0) {
+      let map = byMethod.get(m.index);
+      if (!map) byMethod.set(m.index, (map = new Map()));
+      addShare(map, n, n.total);
+    }
+    active.set(m.index, (active.get(m.index) ?? 0) + 1);
+    let lines = byLine.get(m.index);
+    const at = (line: number, samples: number) => {
+      if (samples <= 0) return;
+      if (!lines) byLine.set(m.index, (lines = new Map()));
+      let map = lines.get(line);
+      if (!map) lines.set(line, (map = new Map()));
+      addShare(map, n, samples);
+    };
+    // Per line: the top frame there, plus calls from there (summed per node, as one share).
+    const here = new Map<number, number>();
+    for (const l of n.lines) here.set(l.line, (here.get(l.line) ?? 0) + l.count);
+    for (const c of n.children) here.set(c.callLine, (here.get(c.callLine) ?? 0) + c.total);
+    for (const [line, samples] of here) at(line, samples);
+  }
+  const sorted = (map: Map<string, CallerShare>): CallerShare[] => [...map.values()].sort((a, b) => b.samples - a.samples);
+  const callers = new Map<number, CallerShare[]>();
+  for (const [m, map] of byMethod) callers.set(m, sorted(map));
+  const lineCallers = new Map<number, Map<number, CallerShare[]>>();
+  for (const [m, lines] of byLine) lineCallers.set(m, new Map([...lines].map(([line, map]) => [line, sorted(map)])));
+  return { callers, lineCallers };
 }
 
 export function hotStat(index: ProfileIndex, self: number, total: number): HotStat {
@@ -174,27 +222,12 @@ function addShare(map: Map<string, CallerShare>, n: CctNode, samples: number): v
   else map.set(key, { ...k, samples });
 }
 
-function hasAncestorWith(n: CctNode, method: number): boolean {
-  for (let p = n.parent; p; p = p.parent) if (p.method?.index === method) return true;
-  return false;
-}
-
 /** A method's total samples by caller and call line (outermost activations only, so the shares add up to its total). */
 export function callersOf(index: ProfileIndex, method: number): CallerShare[] {
-  const map = new Map<string, CallerShare>();
-  for (const n of index.nodes.get(method) ?? []) {
-    if (!hasAncestorWith(n, method)) addShare(map, n, n.total);
-  }
-  return [...map.values()].sort((a, b) => b.samples - a.samples);
+  return index.callers.get(method) ?? [];
 }
 
 /** Samples at a 1-based line of a method (top frame there, or a call from there), by the method's caller. */
 export function lineCallers(index: ProfileIndex, method: number, line: number): CallerShare[] {
-  const map = new Map<string, CallerShare>();
-  for (const n of index.nodes.get(method) ?? []) {
-    let s = n.lines.find((l) => l.line === line)?.count ?? 0;
-    for (const c of n.children) if (c.callLine === line) s += c.total;
-    addShare(map, n, s);
-  }
-  return [...map.values()].sort((a, b) => b.samples - a.samples);
+  return index.lineCallers.get(method)?.get(line) ?? [];
 }

@@ -38,7 +38,7 @@ function callerTable(index: ProfileIndex, shares: CallerShare[], heading: string
 }
 
 function footer(index: ProfileIndex): string {
-  const m = index.profile.meta;
+  const m = index.meta;
   return `*${md(m.program)} on ${md(m.engine)}: ${count(index.samples)} samples, ${approx(index.bytecodes)} bytecodes, 1 sample per ~${count(m.granularity)} bytecodes*`;
 }
 

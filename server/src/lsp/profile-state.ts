@@ -1,14 +1,18 @@
-// The server's current profile: the raw JSON (for the flame graph), the validated model and
-// its index (for hotness, lenses and hovers), and whether it is a live snapshot.
+// The server's current profile: its JSON for the flame graph (the file's text, or the parsed
+// value of a live snapshot), its plain-data index (for hotness, lenses and hovers), and
+// whether it is a live snapshot. Files are read, validated and indexed in a worker thread
+// (profile-job.ts), within DEFAULT_PROFILE_LIMITS; the server never holds the tree.
 
+import { jobUrl, runJob } from '../engine/worker-thread';
+import { DEFAULT_PROFILE_LIMITS, type ProfileLimits } from '../profile/limits';
 import { profileFromJson } from '../profile/load';
-import type { Profile } from '../profile/schema';
 import { indexProfile, type ProfileIndex } from './hotness';
+import type { LoadedProfile, ProfileJob } from './profile-job';
 import type { ProfileSummary } from './protocol';
 
 export interface CurrentProfile {
-  raw: unknown;
-  profile: Profile;
+  /** The JSON text of a loaded file, or the parsed value of a live snapshot. */
+  json: string | unknown;
   index: ProfileIndex;
   live: boolean;
   title: string;
@@ -16,21 +20,35 @@ export interface CurrentProfile {
   path: string | null;
 }
 
-/** Validates and indexes a raw profile; throws ProfileFormatError with a clear message. */
-export function makeCurrent(raw: unknown, source: string, opts: { live: boolean; title?: string; path: string | null }): CurrentProfile {
-  const profile = profileFromJson(raw as Parameters<typeof profileFromJson>[0], source);
+/** Validates and indexes a raw (parsed) profile on this thread; throws ProfileFormatError with a clear message. */
+export function makeCurrent(raw: unknown, source: string, opts: { live: boolean; title?: string; path: string | null; limits?: Partial<ProfileLimits> }): CurrentProfile {
+  const profile = profileFromJson(raw as Parameters<typeof profileFromJson>[0], source, { limits: opts.limits ?? DEFAULT_PROFILE_LIMITS });
   const index = indexProfile(profile);
-  return { raw, profile, index, live: opts.live, title: opts.title ?? profile.meta.program, path: opts.path };
+  return { json: raw, index, live: opts.live, title: opts.title ?? profile.meta.program, path: opts.path };
+}
+
+/** Reads, validates and indexes a profile file in a worker thread. Rejects with the loader's message (ProfileFormatError, ProfileLimitError). */
+export async function loadCurrent(path: string, opts: { title?: string; limits?: Partial<ProfileLimits> } = {}): Promise<CurrentProfile> {
+  const job: ProfileJob = { kind: 'load', path, limits: opts.limits ?? DEFAULT_PROFILE_LIMITS };
+  const r = await runJob<LoadedProfile>(jobUrl(import.meta.url, 'profile-worker'), job).result;
+  return { json: r.text, index: r.index, live: false, title: opts.title ?? r.index.meta.program, path };
+}
+
+/** Exports the current profile to a file in a worker thread (streamed; `json` writes the profile itself). */
+export async function exportCurrent(c: CurrentProfile, format: string, path: string, limits: Partial<ProfileLimits> = DEFAULT_PROFILE_LIMITS): Promise<void> {
+  const source = c.path ?? c.title;
+  const job: ProfileJob = typeof c.json === 'string' ? { kind: 'export', source, text: c.json, format, path, limits } : { kind: 'export', source, raw: c.json, format, path, limits };
+  await runJob<null>(jobUrl(import.meta.url, 'profile-worker'), job).result;
 }
 
 export function summaryOf(c: CurrentProfile): ProfileSummary {
   return {
-    program: c.profile.meta.program,
-    engine: c.profile.meta.engine,
+    program: c.index.meta.program,
+    engine: c.index.meta.engine,
     samples: c.index.samples,
     bytecodes: c.index.bytecodes,
-    threads: c.profile.threads.length,
-    methods: c.profile.methods.length,
+    threads: c.index.threads,
+    methods: c.index.methods.length,
     path: c.path,
   };
 }

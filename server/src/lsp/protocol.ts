@@ -148,7 +148,8 @@ export interface RunEndedParams {
 /** The profile changed (a live snapshot, a finished run, a loaded file, or cleared). */
 export const ProfileNotification = 'komorium/profile';
 export interface ProfileParams {
-  /** The raw profile JSON (docs/PROFILE_FORMAT.md), or null when cleared. */
+  /** The profile JSON (docs/PROFILE_FORMAT.md): a loaded file's text as a string (the server
+   *  does not parse it on its thread), a live snapshot's parsed value, or null when cleared. */
   profile: unknown;
   live: boolean;
   title: string;

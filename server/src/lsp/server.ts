@@ -2,7 +2,7 @@
 // (code lenses on profiled methods, hovers on hot lines and methods) plus the custom protocol
 // of protocol.ts (runs, profiles, hotness payloads, bytecode). The client only renders.
 
-import { readFile, writeFile, mkdir } from 'node:fs/promises';
+import { readFile, mkdir } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
@@ -17,7 +17,6 @@ import {
   type InitializeResult,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { exportProfile } from '../profile/export';
 import { jobUrl, runJob } from '../engine/worker-thread';
 import type { BytecodeJob, BytecodeListings } from './bytecode-job';
 import { planClasspath } from './classpath';
@@ -25,7 +24,8 @@ import { compileJavaFile } from './compile';
 import { documentHotness, hotStat, locateMethods } from './hotness';
 import { codeLensTitle, lineHover, methodHover } from './hover';
 import { classAtLine, findDeclaration, mainClasses, scanJava, type JavaSource } from './java-scan';
-import { makeCurrent, summaryOf, type CurrentProfile } from './profile-state';
+import { exportCurrent, loadCurrent, makeCurrent, summaryOf, type CurrentProfile } from './profile-state';
+import type { ProfileLimits } from '../profile/limits';
 import * as P from './protocol';
 import { RunController, RunRequestError } from './runs';
 import { DEFAULT_SETTINGS, normalizeSettings, type KomoriumSettings } from './settings';
@@ -42,10 +42,19 @@ function toPath(uri: string): string | undefined {
 const HOTNESS_DEBOUNCE_MS = 250;
 const LENS_REFRESH_MS = 2000;
 
-export function startServer(connection: Connection): void {
+export interface ServerOptions {
+  /** Limits on the profiles the server accepts (default DEFAULT_PROFILE_LIMITS). */
+  profileLimits?: Partial<ProfileLimits>;
+}
+
+export function startServer(connection: Connection, opts: ServerOptions = {}): void {
+  const limits = opts.profileLimits;
   const documents = new TextDocuments(TextDocument);
   let folders: string[] = [];
   let current: CurrentProfile | undefined;
+  // Profile files load in a worker thread; meanwhile the server answers other requests. When
+  // loads overlap, the one started last becomes current.
+  let loadSeq = 0;
   let settings: KomoriumSettings = DEFAULT_SETTINGS;
   let canRefreshLenses = false;
   let lastLensRefresh = 0;
@@ -100,7 +109,7 @@ export function startServer(connection: Connection): void {
   const setCurrent = (next: CurrentProfile | undefined) => {
     current = next;
     const params: P.ProfileParams = next
-      ? { profile: next.raw, live: next.live, title: next.title, summary: summaryOf(next) }
+      ? { profile: next.json, live: next.live, title: next.title, summary: summaryOf(next) }
       : { profile: null, live: false, title: '', summary: null };
     void connection.sendNotification(P.ProfileNotification, params);
     for (const d of documents.all()) pushHotness(d);
@@ -133,7 +142,7 @@ export function startServer(connection: Connection): void {
     progress: (p) => void connection.sendNotification(P.ProgressNotification, p),
     snapshot: (_id, raw, title) => {
       try {
-        setCurrent(makeCurrent(raw, 'live snapshot', { live: true, title, path: null }));
+        setCurrent(makeCurrent(raw, 'live snapshot', { live: true, title, path: null, limits }));
       } catch {
         // a snapshot that does not validate is skipped; the next one will do
       }
@@ -142,8 +151,9 @@ export function startServer(connection: Connection): void {
       void (async () => {
         if (p.profilePath) {
           try {
-            const raw: unknown = JSON.parse(await readFile(p.profilePath, 'utf8'));
-            setCurrent(makeCurrent(raw, p.profilePath, { live: false, title, path: p.profilePath }));
+            const mine = ++loadSeq;
+            const c = await loadCurrent(p.profilePath, { title, limits });
+            if (mine === loadSeq) setCurrent(c);
           } catch (e) {
             p = { ...p, error: `${p.error ? `${p.error}; ` : ''}the profile could not be read: ${(e as Error).message}` };
           }
@@ -250,16 +260,10 @@ export function startServer(connection: Connection): void {
   });
 
   connection.onRequest(P.LoadProfileRequest, async (params: P.LoadProfileParams): Promise<P.ProfileSummary | ResponseError> => {
+    const mine = ++loadSeq;
     try {
-      const text = await readFile(params.path, 'utf8');
-      let raw: unknown;
-      try {
-        raw = JSON.parse(text);
-      } catch (e) {
-        throw new Error(`${params.path}: invalid JSON: ${(e as Error).message}`);
-      }
-      const c = makeCurrent(raw, params.path, { live: false, path: params.path, title: basename(params.path) });
-      setCurrent(c);
+      const c = await loadCurrent(params.path, { title: basename(params.path), limits });
+      if (mine === loadSeq) setCurrent(c);
       return summaryOf(c);
     } catch (e) {
       return fail(e);
@@ -272,15 +276,15 @@ export function startServer(connection: Connection): void {
   });
 
   connection.onRequest(P.CurrentProfileRequest, (): P.ProfileParams => {
-    return current ? { profile: current.raw, live: current.live, title: current.title, summary: summaryOf(current) } : { profile: null, live: false, title: '', summary: null };
+    return current ? { profile: current.json, live: current.live, title: current.title, summary: summaryOf(current) } : { profile: null, live: false, title: '', summary: null };
   });
 
   connection.onRequest(P.ExportProfileRequest, async (params: P.ExportProfileParams): Promise<null | ResponseError> => {
     try {
       if (!current) throw new Error('no profile is loaded');
-      const text = params.format === 'json' ? `${JSON.stringify(current.raw)}\n` : exportProfile(current.profile, params.format);
+      const c = current;
       await mkdir(dirname(params.path), { recursive: true });
-      await writeFile(params.path, text);
+      await exportCurrent(c, params.format, params.path, limits);
       return null;
     } catch (e) {
       return fail(e);

@@ -3,20 +3,37 @@
 // their path of (method, call line).
 
 import { methodKey } from './format';
+import { ContextIds, FrameNumbers } from './overlap';
 import type { CctNode, Profile, ThreadProfile } from './schema';
 
 function nodeSignature(n: CctNode): string {
   return `${n.self}|${n.lines.map((l) => `${l.line}:${l.count}`).join(',')}`;
 }
 
-function threadContexts(t: ThreadProfile): Map<string, string> {
-  const out = new Map<string, string>();
-  const stack: [CctNode, string][] = [[t.root, '']];
+interface Context {
+  sig: string;
+  node: CctNode;
+}
+
+/** The context's own frame, for messages. */
+function where(n: CctNode): string {
+  return n.method ? `${methodKey(n.method).replace(/\u0000/g, ' ')} ${n.method.sourceFile ?? ''}@${n.callLine}` : '<root>';
+}
+
+/**
+ * Contexts by path; a path is interned as (id of its caller's path, frame), so deep trees
+ * cost one entry per node rather than one string as long as the path.
+ */
+function threadContexts(t: ThreadProfile, ids: ContextIds): Map<number, Context> {
+  const out = new Map<number, Context>();
+  const frames = new FrameNumbers(ids, (c) => `${c.method ? methodKey(c.method) : '?'}\u0000${c.method?.sourceFile ?? ''}@${c.callLine}`, true);
+  const stack: [CctNode, number][] = [[t.root, 0]];
   while (stack.length > 0) {
-    const [n, path] = stack.pop()!;
-    const prev = out.get(path);
-    out.set(path, prev === undefined ? nodeSignature(n) : `${prev}+${nodeSignature(n)}`);
-    for (const c of n.children) stack.push([c, `${path}\n${c.method ? methodKey(c.method) : '?'}\u0000${c.method?.sourceFile ?? ''}@${c.callLine}`]);
+    const [n, id] = stack.pop()!;
+    const prev = out.get(id);
+    if (prev) prev.sig = `${prev.sig}+${nodeSignature(n)}`;
+    else out.set(id, { sig: nodeSignature(n), node: n });
+    for (const c of n.children) stack.push([c, ids.child(id, frames.of(c))]);
   }
   return out;
 }
@@ -48,20 +65,17 @@ export function profileDifferences(a: Profile, b: Profile, limit = 20): string[]
     for (const f of ['bytecodes', 'samples', 'merged'] as const) {
       if (ta[f] !== other[f] && add(`thread ${key(ta)}: ${f} ${ta[f]} != ${other[f]}`)) return diffs;
     }
-    const ca = threadContexts(ta);
-    const cb = threadContexts(other);
-    for (const [path, sig] of ca) {
+    const ids = new ContextIds();
+    const ca = threadContexts(ta, ids);
+    const cb = threadContexts(other, ids);
+    for (const [path, c] of ca) {
       const sb = cb.get(path);
-      const where = path.split('\n').slice(-1)[0]!.replace(/\u0000/g, ' ') || '<root>';
       if (sb === undefined) {
-        if (add(`thread ${key(ta)}: context ...${where} (depth ${path.split('\n').length - 1}) only in the first profile`)) return diffs;
-      } else if (sb !== sig && add(`thread ${key(ta)}: context ...${where}: ${sig} != ${sb}`)) return diffs;
+        if (add(`thread ${key(ta)}: context ...${where(c.node)} (depth ${c.node.depth}) only in the first profile`)) return diffs;
+      } else if (sb.sig !== c.sig && add(`thread ${key(ta)}: context ...${where(c.node)}: ${c.sig} != ${sb.sig}`)) return diffs;
     }
-    for (const path of cb.keys()) {
-      if (!ca.has(path)) {
-        const where = path.split('\n').slice(-1)[0]!.replace(/\u0000/g, ' ');
-        if (add(`thread ${key(ta)}: context ...${where} only in the second profile`)) return diffs;
-      }
+    for (const [path, c] of cb) {
+      if (!ca.has(path) && add(`thread ${key(ta)}: context ...${where(c.node)} only in the second profile`)) return diffs;
     }
   }
   for (const t of b.threads) if (!a.threads.some((x) => key(x) === key(t)) && add(`thread ${key(t)} only in the second profile`)) return diffs;

@@ -1,9 +1,13 @@
-// Brendan Gregg's folded stacks: one line per calling context with self samples,
+// Brendan Gregg's folded stacks: one line per distinct stack with its self samples,
 // `frame;frame;frame count`, bottom frame first (flamegraph.pl, speedscope, inferno read it).
+// Lines come in depth-first order with siblings sorted by frame name. A stack deeper than
+// MAX_STACK_DEPTH frames keeps its bottom MAX_STACK_DEPTH frames and ends with the frame
+// `[truncated]`, which carries the samples of all deeper frames (stacks.ts).
 
 import { javaParameters, qualifiedName } from './format';
-import type { CctNode, MethodInfo, Profile } from './schema';
-import { mergeThreads } from './tree';
+import type { MethodInfo, Profile, ThreadProfile } from './schema';
+import { buildStackTrie, MAX_STACK_DEPTH, TRUNCATED_FRAME, walkStacks } from './stacks';
+import { joinChunks, type Chunks } from './stream';
 
 export interface CollapsedOptions {
   /** Add the parameter types: `pkg.Class.method(int,java.lang.String[])`. A raw descriptor
@@ -13,6 +17,8 @@ export interface CollapsedOptions {
   threads?: boolean;
   /** Weight: samples (default) or estimated bytecodes. */
   weight?: 'samples' | 'bytecodes';
+  /** Frames kept per stack (default MAX_STACK_DEPTH). */
+  maxDepth?: number;
 }
 
 function frameName(m: MethodInfo | null, signatures: boolean): string {
@@ -22,20 +28,55 @@ function frameName(m: MethodInfo | null, signatures: boolean): string {
 }
 
 export function exportCollapsed(p: Profile, opts: CollapsedOptions = {}): string {
+  return joinChunks(collapsedChunks(p, opts));
+}
+
+/** The collapsed text, line by line. */
+export function* collapsedChunks(p: Profile, opts: CollapsedOptions = {}): Chunks {
   const sig = opts.signatures ?? false;
-  const trees = opts.threads
-    ? p.threads.map((t) => ({ prefix: `${(t.seq > 0 ? `${t.name}#${t.seq}` : t.name).replace(/[;\s]/g, '_')}`, tree: mergeThreads(p, [t]) }))
-    : [{ prefix: '', tree: mergeThreads(p) }];
-  const counts = new Map<string, number>();
-  for (const { prefix, tree } of trees) {
-    const stack: [CctNode, string][] = tree.root.children.map((c) => [c, prefix ? `${prefix};${frameName(c.method, sig)}` : frameName(c.method, sig)]);
-    while (stack.length > 0) {
-      const [n, path] = stack.pop()!;
-      const w = opts.weight === 'bytecodes' ? Math.round(n.selfBytecodes) : n.self;
-      if (w > 0) counts.set(path, (counts.get(path) ?? 0) + w);
-      for (const c of n.children) stack.push([c, `${path};${frameName(c.method, sig)}`]);
+  // Frame ids: distinct names (overloads share a name without signatures).
+  const names: string[] = [];
+  const nameIds = new Map<string, number>();
+  const byMethod = new Int32Array(p.methods.length + 1).fill(-1);
+  const frameOf = (m: MethodInfo | null): number => {
+    const k = m ? m.index : p.methods.length;
+    let id = byMethod[k]!;
+    if (id < 0) {
+      const name = frameName(m, sig);
+      id = nameIds.get(name) ?? -1;
+      if (id < 0) {
+        id = names.length;
+        names.push(name);
+        nameIds.set(name, id);
+      }
+      byMethod[k] = id;
+    }
+    return id;
+  };
+  for (const m of p.methods) frameOf(m);
+  frameOf(null);
+  const truncated = names.length;
+  names.push(TRUNCATED_FRAME);
+  const compare = (a: number, b: number): number => (names[a]! < names[b]! ? -1 : names[a]! > names[b]! ? 1 : 0);
+  const bytecodes = opts.weight === 'bytecodes';
+  const groups: { prefix: string; threads: ThreadProfile[] }[] = opts.threads
+    ? p.threads.map((t) => ({ prefix: `${(t.seq > 0 ? `${t.name}#${t.seq}` : t.name).replace(/[;\s]/g, '_')};`, threads: [t] }))
+    : [{ prefix: '', threads: p.threads }];
+  for (const { prefix, threads } of groups) {
+    const trie = buildStackTrie(threads, {
+      frameOf: (n) => frameOf(n.method),
+      truncated,
+      weightOf: (n) => (bytecodes ? n.selfBytecodes : n.self),
+      maxDepth: opts.maxDepth ?? MAX_STACK_DEPTH,
+      compare,
+    });
+    const path: number[] = [];
+    for (const n of walkStacks(trie, path)) {
+      const w = Math.round(trie.weight[n]!);
+      if (w <= 0) continue;
+      let line = prefix;
+      for (let d = 0; d < path.length; d++) line += d === 0 ? names[path[d]!]! : `;${names[path[d]!]!}`;
+      yield `${line} ${w}\n`;
     }
   }
-  const lines = [...counts].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map(([path, n]) => `${path} ${n}`);
-  return lines.length > 0 ? `${lines.join('\n')}\n` : '';
 }

@@ -4,8 +4,9 @@
 // bytecode = 1 ns, so a sample lasts its thread's bytecodes per sample / 1000 µs.
 
 import { qualifiedName, sourcePath } from './format';
-import type { CctNode, MethodInfo, Profile } from './schema';
+import type { CctNode, MethodInfo, Profile, ThreadProfile } from './schema';
 import { mergeThreads, threadsNamed } from './tree';
+import type { Chunks } from './stream';
 
 export interface CpuProfileCallFrame {
   functionName: string;
@@ -42,7 +43,12 @@ export interface CpuProfileOptions {
   resolveUrl?: (m: MethodInfo) => string | undefined;
 }
 
-export function exportCpuProfile(p: Profile, opts: CpuProfileOptions = {}): CpuProfile {
+interface Prepared {
+  tree: ThreadProfile;
+  frameOf: (m: MethodInfo | null) => CpuProfileCallFrame;
+}
+
+function prepare(p: Profile, opts: CpuProfileOptions): Prepared {
   const tree = opts.thread !== undefined ? mergeThreads(p, threadsNamed(p, opts.thread)) : mergeThreads(p);
   // First line seen per method: the closest thing to the function's position we have.
   const firstLine = new Map<number, number>();
@@ -54,33 +60,36 @@ export function exportCpuProfile(p: Profile, opts: CpuProfileOptions = {}): CpuP
     if (pm && n.callLine > 0) firstLine.set(pm.index, Math.min(firstLine.get(pm.index) ?? n.callLine, n.callLine));
   }
   const scriptIds = new Map<string, number>();
+  const frames = new Map<number, CpuProfileCallFrame>();
   const frameOf = (m: MethodInfo | null): CpuProfileCallFrame => {
     if (!m) return { functionName: '(root)', scriptId: '0', url: '', lineNumber: -1, columnNumber: -1 };
+    let f = frames.get(m.index);
+    if (f) return f;
     const url = opts.resolveUrl?.(m) ?? sourcePath(m) ?? '';
     let sid = scriptIds.get(url);
     if (sid === undefined) scriptIds.set(url, (sid = scriptIds.size + 1));
     const fl = firstLine.get(m.index);
-    return { functionName: qualifiedName(m), scriptId: String(sid), url, lineNumber: fl === undefined ? -1 : fl - 1, columnNumber: fl === undefined ? -1 : 0 };
+    f = { functionName: qualifiedName(m), scriptId: String(sid), url, lineNumber: fl === undefined ? -1 : fl - 1, columnNumber: fl === undefined ? -1 : 0 };
+    frames.set(m.index, f);
+    return f;
   };
+  return { tree, frameOf };
+}
 
-  const nodes: CpuProfileNode[] = [];
-  const ids = new Map<CctNode, number>();
-  for (const n of tree.nodes) {
-    const id = nodes.length + 1;
-    ids.set(n, id);
-    nodes.push({ id, callFrame: frameOf(n.method), hitCount: n.self });
-  }
-  for (const n of tree.nodes) {
-    const out = nodes[ids.get(n)! - 1]!;
-    if (n.children.length > 0) out.children = n.children.map((c) => ids.get(c)!);
-    const ticks = n.lines.filter((l) => l.line > 0).map((l) => ({ line: l.line, ticks: l.count }));
-    if (ticks.length > 0) out.positionTicks = ticks;
-  }
+/** Node i of the merged tree (ids are preorder index + 1). */
+function cpuNode(prep: Prepared, n: CctNode): CpuProfileNode {
+  const out: CpuProfileNode = { id: n.id + 1, callFrame: { ...prep.frameOf(n.method) }, hitCount: n.self };
+  if (n.children.length > 0) out.children = n.children.map((c) => c.id + 1);
+  const ticks = n.lines.filter((l) => l.line > 0).map((l) => ({ line: l.line, ticks: l.count }));
+  if (ticks.length > 0) out.positionTicks = ticks;
+  return out;
+}
 
-  // One sample per self hit, in preorder; durations from the estimated bytecodes, rounded
-  // with the error carried forward so the deltas add up to the total.
-  const samples: number[] = [];
-  const timeDeltas: number[] = [];
+/**
+ * One sample per self hit, in preorder; durations from the estimated bytecodes, rounded with
+ * the error carried forward so the deltas add up to the total. Calls `emit(node id, delta)`.
+ */
+function replaySamples(tree: ThreadProfile, emit: (id: number, delta: number) => void): number {
   let exact = 0;
   let emitted = 0;
   for (const n of tree.nodes) {
@@ -90,9 +99,59 @@ export function exportCpuProfile(p: Profile, opts: CpuProfileOptions = {}): CpuP
       exact += per;
       const d = Math.round(exact) - emitted;
       emitted += d;
-      samples.push(ids.get(n)!);
-      timeDeltas.push(d);
+      emit(n.id + 1, d);
     }
   }
-  return { nodes, startTime: 0, endTime: emitted, samples, timeDeltas };
+  return emitted;
+}
+
+/** replaySamples as comma-separated text in batches: the node ids or the time deltas. */
+function* replayChunks(tree: ThreadProfile, what: 'id' | 'delta'): Chunks {
+  const batch: number[] = [];
+  let sep = '';
+  let exact = 0;
+  let emitted = 0;
+  for (const n of tree.nodes) {
+    if (n.self === 0) continue;
+    const per = n.selfBytecodes / n.self / 1000;
+    for (let i = 0; i < n.self; i++) {
+      exact += per;
+      const d = Math.round(exact) - emitted;
+      emitted += d;
+      batch.push(what === 'id' ? n.id + 1 : d);
+      if (batch.length >= 4096) {
+        yield `${sep}${batch.join(',')}`;
+        sep = ',';
+        batch.length = 0;
+      }
+    }
+  }
+  if (batch.length > 0) yield `${sep}${batch.join(',')}`;
+}
+
+export function exportCpuProfile(p: Profile, opts: CpuProfileOptions = {}): CpuProfile {
+  const prep = prepare(p, opts);
+  const nodes = prep.tree.nodes.map((n) => cpuNode(prep, n));
+  const samples: number[] = [];
+  const timeDeltas: number[] = [];
+  const endTime = replaySamples(prep.tree, (id, d) => {
+    samples.push(id);
+    timeDeltas.push(d);
+  });
+  return { nodes, startTime: 0, endTime, samples, timeDeltas };
+}
+
+/** The .cpuprofile JSON text (as JSON.stringify of exportCpuProfile), in pieces. */
+export function* cpuProfileChunks(p: Profile, opts: CpuProfileOptions = {}): Chunks {
+  const prep = prepare(p, opts);
+  const tree = prep.tree;
+  yield '{"nodes":[';
+  for (const n of tree.nodes) yield `${n.id > 0 ? ',' : ''}${JSON.stringify(cpuNode(prep, n))}`;
+  const endTime = replaySamples(tree, () => undefined);
+  yield `],"startTime":0,"endTime":${endTime},"samples":[`;
+  // Samples and deltas are replayed twice rather than kept: there is one per sample.
+  yield* replayChunks(tree, 'id');
+  yield '],"timeDeltas":[';
+  yield* replayChunks(tree, 'delta');
+  yield ']}';
 }

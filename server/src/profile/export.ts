@@ -1,9 +1,11 @@
-// Export dispatcher: a profile to the text of one of the supported formats.
+// Export dispatcher: a profile to one of the supported formats, as text chunks (streamed to a
+// file by writeExport) or as one string (exportProfile, for small profiles and tests).
 
-import { exportCollapsed } from './export-collapsed';
-import { exportCpuProfile } from './export-cpuprofile';
-import { exportSpeedscope } from './export-speedscope';
+import { collapsedChunks } from './export-collapsed';
+import { cpuProfileChunks } from './export-cpuprofile';
+import { speedscopeChunks } from './export-speedscope';
 import { ProfileQueryError, type Profile } from './schema';
+import { joinChunks, writeChunksToFile, type Chunks } from './stream';
 import { restrictToThread } from './tree';
 
 export const EXPORT_FORMATS = ['collapsed', 'speedscope', 'cpuprofile'] as const;
@@ -18,17 +20,32 @@ export function isExportFormat(s: string): s is ExportFormat {
   return (EXPORT_FORMATS as readonly string[]).includes(s);
 }
 
-/** The exported file's text. */
-export function exportProfile(profile: Profile, format: string, opts: ExportOptions = {}): string {
+/** The exported file's text in pieces. Throws ProfileQueryError at once for a bad format or thread. */
+export function exportChunks(profile: Profile, format: string, opts: ExportOptions = {}): Chunks {
   const p = opts.thread !== undefined ? restrictToThread(profile, opts.thread) : profile;
   if (!isExportFormat(format)) throw new ProfileQueryError(`unknown export format '${format}' (expected ${EXPORT_FORMATS.join(', ')})`);
   const sig = opts.signatures ?? false;
   switch (format) {
     case 'collapsed':
-      return exportCollapsed(p, { signatures: sig });
+      return collapsedChunks(p, { signatures: sig });
     case 'speedscope':
-      return `${JSON.stringify(exportSpeedscope(p, { signatures: sig }))}\n`;
+      return withNewline(speedscopeChunks(p, { signatures: sig }));
     case 'cpuprofile':
-      return `${JSON.stringify(exportCpuProfile(p))}\n`;
+      return withNewline(cpuProfileChunks(p));
   }
+}
+
+function* withNewline(chunks: Chunks): Chunks {
+  yield* chunks;
+  yield '\n';
+}
+
+/** The exported file's text. */
+export function exportProfile(profile: Profile, format: string, opts: ExportOptions = {}): string {
+  return joinChunks(exportChunks(profile, format, opts));
+}
+
+/** Streams the export to a file (written to a temporary file, then renamed over `path`). */
+export async function writeExport(profile: Profile, format: string, path: string, opts: ExportOptions = {}): Promise<void> {
+  await writeChunksToFile(exportChunks(profile, format, opts), path);
 }

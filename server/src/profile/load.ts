@@ -2,7 +2,8 @@
 // ProfileFormatError naming the JSON path; nothing else escapes (no TypeError on odd input).
 
 import { describeForeignJson, EXPECTED_PROFILE } from './foreign';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
+import { ProfileLimitError, type ProfileLimits } from './limits';
 import {
   PROFILE_FORMAT,
   PROFILE_VERSION,
@@ -18,7 +19,10 @@ import {
 type Json = unknown;
 
 class Checker {
-  constructor(readonly source: string) {}
+  constructor(
+    readonly source: string,
+    readonly limits: Partial<ProfileLimits>,
+  ) {}
 
   fail(path: string, problem: string): never {
     throw new ProfileFormatError(this.source, path, problem);
@@ -27,6 +31,10 @@ class Checker {
   object(v: Json, path: string): Record<string, Json> {
     if (typeof v !== 'object' || v === null || Array.isArray(v)) this.fail(path, `expected an object, found ${describe(v)}`);
     return v as Record<string, Json>;
+  }
+
+  limitFail(path: string, limit: keyof ProfileLimits, max: number, found: number, what: string): never {
+    throw new ProfileLimitError(this.source, path, limit, max, found, what);
   }
 
   array(v: Json, path: string): Json[] {
@@ -52,6 +60,9 @@ class Checker {
   }
 }
 
+/** Shared by nodes without line counts (never mutated). */
+const NO_LINES: LineHits[] = [];
+
 function describe(v: Json): string {
   if (v === null) return 'null';
   if (Array.isArray(v)) return `an array of ${v.length}`;
@@ -60,8 +71,13 @@ function describe(v: Json): string {
   return `${typeof v} ${String(v)}`;
 }
 
+export interface LoadOptions {
+  /** Reject profiles over these limits with a ProfileLimitError (default: no limits). */
+  limits?: Partial<ProfileLimits>;
+}
+
 /** Parses and validates profile JSON text. `source` names the file in errors. */
-export function parseProfile(text: string, source = '<profile>'): Profile {
+export function parseProfile(text: string, source = '<profile>', opts: LoadOptions = {}): Profile {
   let value: Json;
   try {
     value = JSON.parse(text) as Json;
@@ -70,23 +86,32 @@ export function parseProfile(text: string, source = '<profile>'): Profile {
     const what = head === '{' || head === '[' ? `invalid JSON: ${(e as Error).message}` : `not a Komorium profile: the file is not JSON (${(e as Error).message}); ${EXPECTED_PROFILE}`;
     throw new ProfileFormatError(source, '$', what);
   }
-  return profileFromJson(value, source);
+  return profileFromJson(value, source, opts);
+}
+
+/** Reads a profile file's text, checking its size against `limits.maxFileBytes` first. */
+export function readProfileText(path: string, opts: LoadOptions = {}): string {
+  try {
+    const max = opts.limits?.maxFileBytes;
+    if (max !== undefined) {
+      const size = statSync(path).size;
+      if (size > max) throw new ProfileLimitError(path, '$', 'maxFileBytes', max, size, 'file size in bytes');
+    }
+    return readFileSync(path, 'utf8');
+  } catch (e) {
+    if (e instanceof ProfileFormatError) throw e;
+    throw new ProfileFormatError(path, '$', `cannot read the file: ${(e as Error).message}`);
+  }
 }
 
 /** Reads and validates a profile file. */
-export function loadProfile(path: string): Profile {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (e) {
-    throw new ProfileFormatError(path, '$', `cannot read the file: ${(e as Error).message}`);
-  }
-  return parseProfile(text, path);
+export function loadProfile(path: string, opts: LoadOptions = {}): Profile {
+  return parseProfile(readProfileText(path, opts), path, opts);
 }
 
 /** Validates an already parsed JSON value and builds the model. */
-export function profileFromJson(value: Json, source = '<profile>'): Profile {
-  const c = new Checker(source);
+export function profileFromJson(value: Json, source = '<profile>', opts: LoadOptions = {}): Profile {
+  const c = new Checker(source, opts.limits ?? {});
   if (value === null || typeof value !== 'object' || Array.isArray(value) || !('format' in value)) {
     // Not a Komorium profile at all: say what it is and what was expected.
     throw new ProfileFormatError(source, '$', `not a Komorium profile: this is ${describeForeignJson(value)}; ${EXPECTED_PROFILE}`);
@@ -99,7 +124,18 @@ export function profileFromJson(value: Json, source = '<profile>'): Profile {
 
   const meta = readMeta(c, c.object(c.field(top, 'meta', '$'), 'meta'));
   const methods = c.array(c.field(top, 'methods', '$'), 'methods').map((m, i) => readMethod(c, m, i));
-  const threads = c.array(c.field(top, 'threads', '$'), 'threads').map((t, i) => readThread(c, t, i, methods));
+  const rawThreads = c.array(c.field(top, 'threads', '$'), 'threads');
+  const maxNodes = c.limits.maxNodes;
+  if (maxNodes !== undefined) {
+    // Counted before any node is built, so an oversized profile costs no more memory.
+    let count = 0;
+    for (const t of rawThreads) {
+      const nodes = typeof t === 'object' && t !== null && !Array.isArray(t) ? (t as Record<string, Json>).nodes : undefined;
+      if (Array.isArray(nodes)) count += nodes.length;
+    }
+    if (count > maxNodes) c.limitFail('threads', 'maxNodes', maxNodes, count, 'calling-context nodes (all threads)');
+  }
+  const threads = rawThreads.map((t, i) => readThread(c, t, i, methods));
 
   let samples = 0;
   let bytecodes = 0;
@@ -162,6 +198,7 @@ function readThread(c: Checker, v: Json, ti: number, methods: MethodInfo[]): Thr
   if (raw.length === 0) c.fail(`${path}.nodes`, 'expected at least the root node');
 
   const nodes: CctNode[] = [];
+  const maxDepth = c.limits.maxDepth ?? Number.MAX_SAFE_INTEGER;
   let selfSum = 0;
   for (let i = 0; i < raw.length; i++) {
     const np = `${path}.nodes[${i}]`;
@@ -182,21 +219,25 @@ function readThread(c: Checker, v: Json, ti: number, methods: MethodInfo[]): Thr
     }
     const callLine = c.int(a[2], `${np}[2]`, 0);
     const self = c.int(a[3], `${np}[3]`, 0);
-    const lines: LineHits[] = [];
+    let lines: LineHits[] = NO_LINES;
     if (a.length === 5) {
       const l = c.array(a[4], `${np}[4]`);
       if (l.length % 2 !== 0) c.fail(`${np}[4]`, `expected [line, count, ...] pairs, found ${l.length} numbers`);
+      // Exact-size arrays: a million nodes with a grown array each cost a lot of memory.
+      lines = new Array<LineHits>(l.length / 2);
       let sum = 0;
       for (let k = 0; k < l.length; k += 2) {
         const line = c.int(l[k], `${np}[4][${k}]`, 0);
         const count = c.int(l[k + 1], `${np}[4][${k + 1}]`, 1);
-        if (lines.length > 0 && line <= lines[lines.length - 1]!.line) c.fail(`${np}[4][${k}]`, `lines must ascend, ${line} follows ${lines[lines.length - 1]!.line}`);
-        lines.push({ line, count });
+        if (k > 0 && line <= lines[k / 2 - 1]!.line) c.fail(`${np}[4][${k}]`, `lines must ascend, ${line} follows ${lines[k / 2 - 1]!.line}`);
+        lines[k / 2] = { line, count };
         sum += count;
       }
       if (sum !== self) c.fail(`${np}[4]`, `line counts sum to ${sum} but self is ${self}`);
     }
     selfSum += self;
+    const depth = parent === null ? 0 : parent.depth + 1;
+    if (depth > maxDepth) c.limitFail(np, 'maxDepth', maxDepth, depth, 'calling-context depth');
     const node: CctNode = {
       id: i,
       parent,
@@ -208,11 +249,13 @@ function readThread(c: Checker, v: Json, ti: number, methods: MethodInfo[]): Thr
       total: self,
       selfBytecodes: 0,
       totalBytecodes: 0,
-      depth: parent === null ? 0 : parent.depth + 1,
+      depth,
     };
     if (parent) parent.children.push(node);
     nodes.push(node);
   }
+  // Children arrays of exact size (the nodes were pushed as they came).
+  for (const n of nodes) if (n.children.length > 0) n.children = n.children.slice();
   if (selfSum !== samples) c.fail(`${path}.samples`, `is ${samples} but the nodes' self samples sum to ${selfSum}`);
   const thread: ThreadProfile = { name, seq, merged, bytecodes, samples, root: nodes[0]!, nodes };
   deriveTotals(thread);

@@ -18,13 +18,54 @@ export interface OverlapOptions {
  * long paths cost one map entry per node instead of one long string.
  */
 export class ContextIds {
-  private readonly ids = new Map<string, number>();
+  private readonly frames = new Map<string, number>();
+  private readonly ids = new Map<number, number>();
 
   id(parent: number, frame: string): number {
-    const key = `${parent}|${frame}`;
+    return this.child(parent, this.frame(frame));
+  }
+
+  /** The number of a frame text (interned). */
+  frame(text: string): number {
+    let f = this.frames.get(text);
+    if (f === undefined) this.frames.set(text, (f = this.frames.size));
+    return f;
+  }
+
+  /** The context (parent, frame number). */
+  child(parent: number, f: number): number {
+    // A numeric key (parent, frame): exact while both fit in 53 bits.
+    const key = parent * FRAME_SPAN + f;
+    if (f >= FRAME_SPAN || !Number.isSafeInteger(key)) throw new RangeError(`too many contexts (${parent}) or frames (${f}) to number`);
     let id = this.ids.get(key);
     if (id === undefined) this.ids.set(key, (id = this.ids.size + 1));
     return id;
+  }
+}
+
+const FRAME_SPAN = 2 ** 22;
+
+/**
+ * Frame numbers of one profile's contexts, cached by (method index, call line), so that a
+ * frame's text is built once per method and line rather than once per context.
+ */
+export class FrameNumbers {
+  private readonly cache: (Map<number, number> | undefined)[] = [];
+
+  constructor(
+    private readonly ids: ContextIds,
+    private readonly text: (n: CctNode) => string,
+    private readonly byLine: boolean,
+  ) {}
+
+  of(n: CctNode): number {
+    const m = n.method ? n.method.index + 1 : 0;
+    const line = this.byLine ? n.callLine : 0;
+    let lines = this.cache[m];
+    if (!lines) this.cache[m] = lines = new Map();
+    let f = lines.get(line);
+    if (f === undefined) lines.set(line, (f = this.ids.frame(this.text(n))));
+    return f;
   }
 }
 
@@ -34,12 +75,13 @@ export class ContextIds {
  */
 export function contextCounters(p: Profile, opts: OverlapOptions = {}, ids: ContextIds = new ContextIds()): Map<number, number> {
   const out = new Map<number, number>();
+  const frames = new FrameNumbers(ids, (n) => frameKey(n, opts), opts.lines ?? false);
   for (const t of p.threads) {
-    const stack: [CctNode, number][] = t.root.children.map((c) => [c, ids.id(0, frameKey(c, opts))]);
+    const stack: [CctNode, number][] = t.root.children.map((c) => [c, ids.child(0, frames.of(c))]);
     while (stack.length > 0) {
       const [n, id] = stack.pop()!;
       if (n.self > 0) out.set(id, (out.get(id) ?? 0) + n.self);
-      for (const c of n.children) stack.push([c, ids.id(id, frameKey(c, opts))]);
+      for (const c of n.children) stack.push([c, ids.child(id, frames.of(c))]);
     }
   }
   return out;

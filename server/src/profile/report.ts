@@ -4,6 +4,7 @@
 import { methodStats, type MethodStat } from './lines';
 import { methodLabel, percent } from './format';
 import type { CctNode, Profile, ThreadProfile } from './schema';
+import { joinChunks, type Chunks } from './stream';
 import { mergeThreads, preorder, threadsNamed } from './tree';
 
 export interface ReportOptions {
@@ -21,12 +22,24 @@ export interface ReportOptions {
 
 /** The whole report: header, threads, CPU SAMPLES, then the tree and lines if asked for. */
 export function formatReport(p: Profile, opts: ReportOptions = {}): string {
+  return joinChunks(reportChunks(p, opts));
+}
+
+/** The report in pieces (the tree one line at a time), for streaming to a file. */
+export function* reportChunks(p: Profile, opts: ReportOptions = {}): Chunks {
   const tree = opts.thread !== undefined ? mergeThreads(p, threadsNamed(p, opts.thread)) : mergeThreads(p);
   const stats = methodStats(tree);
-  const parts = [formatHeader(p, tree), formatCpuSamples(p, tree, stats, opts.top)];
-  if (opts.tree) parts.push(formatTree(tree, opts.cutoff ?? 0));
-  if (opts.lines) parts.push(formatLines(tree, stats, opts.top));
-  return parts.join('\n');
+  yield formatHeader(p, tree);
+  yield '\n';
+  yield formatCpuSamples(p, tree, stats, opts.top);
+  if (opts.tree) {
+    yield '\n';
+    yield* treeChunks(tree, opts.cutoff ?? 0);
+  }
+  if (opts.lines) {
+    yield '\n';
+    yield formatLines(tree, stats, opts.top);
+  }
 }
 
 function iso(ms: number): string {
@@ -95,11 +108,15 @@ const MAX_INDENT = 40;
 
 /** The calling context tree, indented, with self and total samples and estimated bytecodes. */
 export function formatTree(tree: ThreadProfile, cutoffPercent = 0): string {
+  return joinChunks(treeChunks(tree, cutoffPercent));
+}
+
+/** formatTree's text, line by line (iterative: trees can be deep). */
+export function* treeChunks(tree: ThreadProfile, cutoffPercent = 0): Chunks {
   const total = tree.samples;
   const min = (cutoffPercent / 100) * total;
-  const out: string[] = [];
-  out.push(`CALLING CONTEXT TREE (${tree.name}): total %, self and total samples, estimated bytecodes (total), context [call line]`);
-  out.push(' total%     self    total   est.bytecodes  context');
+  yield `CALLING CONTEXT TREE (${tree.name}): total %, self and total samples, estimated bytecodes (total), context [call line]\n`;
+  yield ' total%     self    total   est.bytecodes  context\n';
   const stack: CctNode[] = [tree.root];
   let hidden = 0;
   while (stack.length > 0) {
@@ -112,15 +129,11 @@ export function formatTree(tree: ThreadProfile, cutoffPercent = 0): string {
     const indent = depth > MAX_INDENT ? `${' '.repeat(MAX_INDENT * 2)}[depth ${depth}] ` : ' '.repeat(depth * 2);
     const label = n.method ? `${methodLabel(n.method, false)} ${n.method.descriptor}` : tree.name;
     const line = n.method && n.callLine > 0 ? `  [line ${n.callLine}]` : '';
-    out.push(
-      `${percent(n.total, total).padStart(7)} ${String(n.self).padStart(8)} ${String(n.total).padStart(8)} ${String(Math.round(n.totalBytecodes)).padStart(15)}  ${indent}${label}${line}`,
-    );
+    yield `${percent(n.total, total).padStart(7)} ${String(n.self).padStart(8)} ${String(n.total).padStart(8)} ${String(Math.round(n.totalBytecodes)).padStart(15)}  ${indent}${label}${line}\n`;
     const kids = [...n.children].sort((a, b) => b.total - a.total || a.id - b.id);
     for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]!);
   }
-  if (hidden > 0) out.push(`(${hidden} contexts below ${cutoffPercent}% not shown)`);
-  out.push('');
-  return out.join('\n');
+  if (hidden > 0) yield `(${hidden} contexts below ${cutoffPercent}% not shown)\n`;
 }
 
 /** Per-line self and total samples, for each method with samples, hottest (by total) first. */

@@ -132,7 +132,7 @@ export interface Profile {
 
 /** A profile file that does not match the format; names the file, the JSON path and the problem. */
 export class ProfileFormatError extends Error {
-  override readonly name = 'ProfileFormatError';
+  override readonly name: string = 'ProfileFormatError';
   constructor(
     readonly source: string,
     /** JSON path, e.g. `threads[0].nodes[12][1]`. */

@@ -25,8 +25,31 @@ function newNode(parent: CctNode | null, from: CctNode | null): CctNode {
  */
 export function mergeThreads(profile: Profile, threads: readonly ThreadProfile[] = profile.threads): ThreadProfile {
   const root = newNode(null, null);
+  // Children are found by a linear scan while a node has few of them; a node with many gets
+  // a map. Most nodes have one or two children, and a map per node would cost more than the
+  // node (a 1,000,000-deep chain has 1,000,000 of them).
   const index = new Map<CctNode, Map<string, CctNode>>();
-  const lineMaps = new Map<CctNode, Map<number, number>>();
+  const keyOf = (n: CctNode): string => `${n.method ? n.method.index : -1}:${n.callLine}`;
+  const childOf = (dst: CctNode, k: CctNode): CctNode => {
+    const kids = dst.children;
+    const m = k.method ? k.method.index : -1;
+    let map = index.get(dst);
+    if (!map) {
+      for (const d of kids) if ((d.method ? d.method.index : -1) === m && d.callLine === k.callLine) return d;
+      if (kids.length >= SCAN_CHILDREN) {
+        map = new Map();
+        for (const d of kids) map.set(keyOf(d), d);
+        index.set(dst, map);
+      }
+    } else {
+      const found = map.get(keyOf(k));
+      if (found) return found;
+    }
+    const d = newNode(dst, k);
+    kids.push(d);
+    map?.set(keyOf(k), d);
+    return d;
+  };
   let samples = 0;
   let bytecodes = 0;
   let merged = 0;
@@ -39,33 +62,14 @@ export function mergeThreads(profile: Profile, threads: readonly ThreadProfile[]
       const [src, dst] = stack.pop()!;
       dst.self += src.self;
       dst.selfBytecodes += src.selfBytecodes;
-      if (src.lines.length > 0) {
-        let lm = lineMaps.get(dst);
-        if (!lm) lineMaps.set(dst, (lm = new Map()));
-        for (const l of src.lines) lm.set(l.line, (lm.get(l.line) ?? 0) + l.count);
-      }
-      for (const k of src.children) {
-        let kids = index.get(dst);
-        if (!kids) index.set(dst, (kids = new Map()));
-        const key = `${k.method ? k.method.index : -1}:${k.callLine}`;
-        let d = kids.get(key);
-        if (!d) {
-          d = newNode(dst, k);
-          kids.set(key, d);
-          dst.children.push(d);
-        }
-        stack.push([k, d]);
-      }
+      if (src.lines.length > 0) dst.lines = dst.lines.length === 0 ? src.lines.map((l) => ({ ...l })) : mergeLines(dst.lines, src.lines);
+      for (const k of src.children) stack.push([k, childOf(dst, k)]);
     }
-  }
-  for (const [n, lm] of lineMaps) {
-    const lines: LineHits[] = [...lm].map(([line, count]) => ({ line, count }));
-    lines.sort((a, b) => a.line - b.line);
-    n.lines = lines;
   }
   const nodes = preorder(root);
   nodes.forEach((n, i) => (n.id = i));
   for (const n of nodes) {
+    if (n.children.length > 0) n.children = n.children.slice(); // exact size: less memory
     n.total = n.self;
     n.totalBytecodes = n.selfBytecodes;
   }
@@ -75,6 +79,31 @@ export function mergeThreads(profile: Profile, threads: readonly ThreadProfile[]
     n.parent!.totalBytecodes += n.totalBytecodes;
   }
   return { name: threads.length === 1 ? threads[0]!.name : '(all threads)', seq: 0, merged, bytecodes, samples, root, nodes };
+}
+
+const SCAN_CHILDREN = 8;
+
+/** Two ascending line lists added up (a new list). */
+function mergeLines(a: readonly LineHits[], b: readonly LineHits[]): LineHits[] {
+  const out: LineHits[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    const x = a[i];
+    const y = b[j];
+    if (y === undefined || (x !== undefined && x.line < y.line)) {
+      out.push({ line: x!.line, count: x!.count });
+      i++;
+    } else if (x === undefined || y.line < x.line) {
+      out.push({ line: y.line, count: y.count });
+      j++;
+    } else {
+      out.push({ line: x.line, count: x.count + y.count });
+      i++;
+      j++;
+    }
+  }
+  return out;
 }
 
 /** Nodes of a tree in preorder (children in their stored order). Iterative. */

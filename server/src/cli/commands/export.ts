@@ -3,8 +3,8 @@
 import { registerCommand } from '../cli';
 import { flag, parseArgs, UsageError } from '../args';
 import { loadProfile } from '../../profile/load';
-import { EXPORT_FORMATS, exportProfile, isExportFormat } from '../../profile/export';
-import { writeFileAtomic } from '../../engine/profile-out';
+import { EXPORT_FORMATS, exportChunks, isExportFormat } from '../../profile/export';
+import { pipeChunks, writeChunksToFile } from '../../profile/stream';
 
 const USAGE = `usage: komorium export PROFILE --format ${EXPORT_FORMATS.join('|')} [--signatures] [--thread NAME] -o FILE
 
@@ -12,6 +12,8 @@ Converts a profile for other viewers:
   collapsed    folded stacks (flamegraph.pl, speedscope, inferno): "a.B.m;c.D.n 123"
   speedscope   speedscope's JSON file format, one sampled profile per thread
   cpuprofile   Chrome DevTools .cpuprofile, opened by VS Code's profile viewer
+  Collapsed and speedscope stacks deeper than 1024 frames keep their bottom 1024 frames and
+  end with a "[truncated]" frame that holds the samples of the deeper ones.
   --signatures   add parameter types (collapsed) or descriptors (speedscope) to method names
   --thread NAME  only the threads with this name
   -o FILE        output file ("-" for stdout), replaced only once complete`;
@@ -35,9 +37,10 @@ registerCommand({
     if (out === undefined) throw new UsageError('no output file given (-o FILE, or -o - for stdout)');
     const profile = loadProfile(args.positional[0]!);
     const thread = flag(args, 'thread');
-    const text = exportProfile(profile, format, { signatures: args.flags.has('signatures'), ...(thread !== undefined ? { thread } : {}) });
-    if (out === '-') process.stdout.write(text);
-    else writeFileAtomic(out, text); // a complete file or, on failure, the previous one
+    // Streamed: a profile with a million contexts gives hundreds of MB of text.
+    const chunks = exportChunks(profile, format, { signatures: args.flags.has('signatures'), ...(thread !== undefined ? { thread } : {}) });
+    if (out === '-') await pipeChunks(chunks, process.stdout);
+    else await writeChunksToFile(chunks, out);
     return 0;
   },
 });

@@ -3,7 +3,8 @@
 import { registerCommand } from '../cli';
 import { flag, intFlag, parseArgs, UsageError } from '../args';
 import { loadProfile } from '../../profile/load';
-import { formatReport } from '../../profile/report';
+import { reportChunks } from '../../profile/report';
+import { pipeChunks } from '../../profile/stream';
 
 const USAGE = `usage: komorium report PROFILE [--top N] [--tree] [--lines] [--thread NAME] [--cutoff PERCENT]
 
@@ -36,14 +37,15 @@ registerCommand({
     const profile = loadProfile(args.positional[0]!);
     const top = flag(args, 'top') === undefined ? undefined : intFlag(args, 'top', 0, 0);
     const thread = flag(args, 'thread');
-    process.stdout.write(
-      formatReport(profile, {
+    await pipeChunks(
+      reportChunks(profile, {
         ...(top !== undefined ? { top } : {}),
         ...(thread !== undefined ? { thread } : {}),
         tree: args.flags.has('tree'),
         lines: args.flags.has('lines'),
         cutoff,
       }),
+      process.stdout,
     );
     return 0;
   },

@@ -1,0 +1,39 @@
+// The language server's profile work, run in a worker thread (profile-worker.ts) so that the
+// server keeps answering while a large profile is read, validated and indexed, or exported:
+//   load:   read (file size checked first), parse, validate within the limits, index;
+//           returns the JSON text (for the flame graph) and the plain-data index;
+//   export: the profile (text or parsed value) to a file, streamed.
+
+import { writeFileSync } from 'node:fs';
+import { exportChunks } from '../profile/export';
+import { DEFAULT_PROFILE_LIMITS, type ProfileLimits } from '../profile/limits';
+import { parseProfile, profileFromJson, readProfileText } from '../profile/load';
+import { writeChunksToFileSync } from '../profile/stream';
+import { indexProfile, type ProfileIndex } from './hotness';
+
+export type ProfileJob =
+  | { kind: 'load'; path: string; limits?: Partial<ProfileLimits> }
+  | { kind: 'export'; source: string; text?: string; raw?: unknown; format: string; path: string; limits?: Partial<ProfileLimits> };
+
+export interface LoadedProfile {
+  text: string;
+  index: ProfileIndex;
+}
+
+export type ProfileJobResult = LoadedProfile | null;
+
+export function profileJob(job: ProfileJob): ProfileJobResult {
+  const limits = job.limits ?? DEFAULT_PROFILE_LIMITS;
+  if (job.kind === 'load') {
+    const text = readProfileText(job.path, { limits });
+    const profile = parseProfile(text, job.path, { limits });
+    return { text, index: indexProfile(profile) };
+  }
+  if (job.format === 'json') {
+    writeFileSync(job.path, job.text ?? `${JSON.stringify(job.raw)}\n`);
+    return null;
+  }
+  const profile = job.text !== undefined ? parseProfile(job.text, job.source, { limits }) : profileFromJson(job.raw, job.source, { limits });
+  writeChunksToFileSync(exportChunks(profile, job.format), job.path);
+  return null;
+}
