@@ -6,3 +6,4 @@ import './run';
 import './report';
 import './export';
 import './accuracy';
+import './diff';
