@@ -7,3 +7,4 @@ import './report';
 import './export';
 import './accuracy';
 import './diff';
+import './check';
