@@ -6,7 +6,7 @@
 import { methodStats } from './lines';
 import { methodKey, methodLabel } from './format';
 import type { CctNode, MethodInfo, Profile, ThreadProfile } from './schema';
-import { mergeThreads, pathTo, preorder } from './tree';
+import { mergeThreads, preorder } from './tree';
 
 /** Estimated bytecodes and samples of one method, context or line in one profile. */
 export interface Cost {
@@ -101,9 +101,13 @@ function collect(p: Profile, threadName: string | undefined): Side {
     }
   }
   const tree: ThreadProfile = mergeThreads(p, threads);
+  // keys built from the parent's key (preorder: parents first), not from the whole path
+  const keys = new Map<CctNode, string>();
   for (const n of preorder(tree.root)) {
     if (!n.method) continue;
-    const key = pathTo(n).map(frameLabel).join(' > ');
+    const parentKey = n.parent ? keys.get(n.parent) : undefined;
+    const key = parentKey === undefined ? frameLabel(n) : `${parentKey} > ${frameLabel(n)}`;
+    keys.set(n, key);
     side.contexts.set(key, { top: n.method, cost: { selfBytecodes: n.selfBytecodes, totalBytecodes: n.totalBytecodes, self: n.self, total: n.total } });
   }
   return side;
