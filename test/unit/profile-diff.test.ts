@@ -67,11 +67,15 @@ test('different granularities are compared by estimated bytecodes, with a warnin
     .sample([MAIN], { line: 5, count: 5 });
   const d = diffProfiles(base().build(), coarse.build());
   assert.match(d.warnings.join('\n'), /granularity \(10000 vs 20000\)/);
-  // the same estimated bytecodes everywhere: only the sample counts differ
+  // the same estimated bytecodes everywhere: only the sample counts differ, which do not count
   assert.equal(d.deltaBytecodes, 0);
-  for (const e of [...d.methods, ...d.lines, ...d.contexts]) {
-    assert.ok(Math.abs(e.deltaSelf) < 0.5 && Math.abs(e.deltaTotal) < 0.5, e.label);
-  }
+  assert.equal(d.deltaSamples, -25);
+  assert.deepEqual([d.methods.length, d.lines.length, d.contexts.length], [0, 0, 0]);
+  assert.equal(d.identical, true);
+  // but more work at the coarser granularity is a difference
+  const more = diffProfiles(base().build(), coarse.sample([MAIN], { line: 5, count: 1 }).build());
+  assert.equal(more.identical, false);
+  assert.deepEqual(more.methods.map((e) => [e.label, e.deltaSelf]), [[MAIN, 20000]]);
 });
 
 test('komorium diff on two HotSpot runs: same program empty (exit 0); one-line change on top (exit 1)', () => {

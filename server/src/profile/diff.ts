@@ -49,7 +49,7 @@ export interface ProfileDiff {
   methods: DiffEntry[];
   contexts: DiffEntry[];
   lines: DiffEntry[];
-  /** True when nothing differs: same totals and no changed entry. */
+  /** True when nothing differs: same totals and no changed entry (sample counts only count at the same granularity and randomization). */
   identical: boolean;
 }
 
@@ -114,8 +114,8 @@ function collect(p: Profile, threadName: string | undefined): Side {
 }
 
 /** Differences below half a bytecode are float noise of the estimate, not a difference. */
-function differs(a: Cost, b: Cost): boolean {
-  return a.self !== b.self || a.total !== b.total || Math.abs(a.selfBytecodes - b.selfBytecodes) >= 0.5 || Math.abs(a.totalBytecodes - b.totalBytecodes) >= 0.5;
+function differs(a: Cost, b: Cost, samples: boolean): boolean {
+  return (samples && (a.self !== b.self || a.total !== b.total)) || Math.abs(a.selfBytecodes - b.selfBytecodes) >= 0.5 || Math.abs(a.totalBytecodes - b.totalBytecodes) >= 0.5;
 }
 
 function share(b: number, total: number): number {
@@ -130,6 +130,7 @@ function entries<T>(
   newTotal: number,
   describe: (key: string, v: T) => Omit<DiffEntry, 'kind' | 'base' | 'new' | 'deltaSelf' | 'deltaTotal' | 'deltaSelfShare' | 'deltaTotalShare'>,
   cost: (v: T) => Cost,
+  samples: boolean,
 ): DiffEntry[] {
   const out: DiffEntry[] = [];
   for (const key of new Set([...base.keys(), ...next.keys()])) {
@@ -137,7 +138,7 @@ function entries<T>(
     const n = next.get(key);
     const bc = b ? cost(b) : ZERO;
     const nc = n ? cost(n) : ZERO;
-    if (!differs(bc, nc)) continue;
+    if (!differs(bc, nc, samples)) continue;
     out.push({
       kind,
       ...describe(key, (n ?? b)!),
@@ -190,9 +191,12 @@ export function diffProfiles(base: Profile, next: Profile, opts: DiffOptions = {
   for (const [what, x, y] of settings) {
     if (x !== y) warnings.push(`the profiles differ in ${what} (${String(x)} vs ${String(y)}): compared by estimated bytecodes, sample counts are not comparable`);
   }
+  // Sample counts are comparable only at the same sampling settings; otherwise only the
+  // estimated bytecodes are compared.
+  const samples = bm.granularity === nm.granularity && bm.random === nm.random;
   if (bm.seed !== nm.seed) warnings.push(`the profiles differ in seed (${bm.seed} vs ${nm.seed}): estimates differ by sampling noise even for the same work`);
   if (bm.program !== nm.program) warnings.push(`the profiles are of different programs (${bm.program} vs ${nm.program})`);
-  const methods = entries('method', b.methods, n.methods, b.total, n.total, (_k, v) => ({ label: methodLabel(v.method, true), method: methodLabel(v.method, true) }), (v) => v.cost);
+  const methods = entries('method', b.methods, n.methods, b.total, n.total, (_k, v) => ({ label: methodLabel(v.method, true), method: methodLabel(v.method, true) }), (v) => v.cost, samples);
   const lines = entries(
     'line',
     b.lines,
@@ -206,8 +210,9 @@ export function diffProfiles(base: Profile, next: Profile, opts: DiffOptions = {
       line: v.line,
     }),
     (v) => v.cost,
+    samples,
   );
-  const contexts = entries('context', b.contexts, n.contexts, b.total, n.total, (k, v) => ({ label: k, method: methodLabel(v.top, true) }), (v) => v.cost);
+  const contexts = entries('context', b.contexts, n.contexts, b.total, n.total, (k, v) => ({ label: k, method: methodLabel(v.top, true) }), (v) => v.cost, samples);
   const bs = summary(base, opts.thread);
   const ns = summary(next, opts.thread);
   const deltaBytecodes = ns.totalBytecodes - bs.totalBytecodes;
@@ -221,6 +226,6 @@ export function diffProfiles(base: Profile, next: Profile, opts: DiffOptions = {
     methods,
     contexts,
     lines,
-    identical: deltaBytecodes === 0 && deltaSamples === 0 && methods.length === 0 && contexts.length === 0 && lines.length === 0,
+    identical: deltaBytecodes === 0 && (deltaSamples === 0 || !samples) && methods.length === 0 && contexts.length === 0 && lines.length === 0,
   };
 }
