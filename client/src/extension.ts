@@ -142,6 +142,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<Komori
       { label: 'Collapsed stacks', description: '.collapsed (flamegraph.pl, speedscope)', format: 'collapsed', ext: 'collapsed' },
       { label: 'speedscope', description: '.speedscope.json', format: 'speedscope', ext: 'speedscope.json' },
       { label: 'Chrome CPU profile', description: ".cpuprofile (VS Code's profile viewer, DevTools)", format: 'cpuprofile', ext: 'cpuprofile' },
+      { label: 'pprof', description: '.pb.gz (go tool pprof, pprof viewers)', format: 'pprof', ext: 'pb.gz' },
+      { label: 'Callgrind', description: 'callgrind.out (KCachegrind, QCachegrind, callgrind_annotate)', format: 'callgrind', ext: 'callgrind.out' },
+      { label: 'HPROF text', description: '.hprof.txt (TRACE and CPU SAMPLES, as java -agentlib:hprof)', format: 'hprof', ext: 'hprof.txt' },
     ];
     const f = await vscode.window.showQuickPick(formats, { placeHolder: 'Export format' });
     if (!f) return;

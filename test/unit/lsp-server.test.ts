@@ -14,6 +14,8 @@ import { startServer } from '../../server/src/lsp/server';
 import * as P from '../../server/src/lsp/protocol';
 import { ProfileBuilder } from '../../server/src/profile/builder';
 import { tempDir } from '../helpers/java';
+import { gunzipSync } from 'node:zlib';
+import { Profile as PProfile } from 'pprof-format';
 
 const ws = tempDir('lsp-server');
 const SOURCE = [
@@ -144,6 +146,17 @@ test('export, bad files, clear', async () => {
   const json = join(ws, 'out', 'p.json');
   await client.sendRequest(P.ExportProfileRequest, { format: 'json', path: json });
   assert.deepEqual(JSON.parse(readFileSync(json, 'utf8')), JSON.parse(readFileSync(profileFile, 'utf8')));
+  // the binary format is written as bytes: gzip magic, then pprof-format decodes it
+  const pprof = join(ws, 'out', 'p.pb.gz');
+  await client.sendRequest(P.ExportProfileRequest, { format: 'pprof', path: pprof });
+  const decoded = PProfile.decode(gunzipSync(readFileSync(pprof)));
+  assert.ok(decoded.function.some((f) => decoded.stringTable.strings[Number(f.name)] === 'app.Main.sq(int)'));
+  const cg = join(ws, 'out', 'callgrind.out.p');
+  await client.sendRequest(P.ExportProfileRequest, { format: 'callgrind', path: cg });
+  assert.match(readFileSync(cg, 'utf8'), /^# callgrind format\n[^]*fn=\(\d+\) app\.Main\.sq\(int\)\n/);
+  const hp = join(ws, 'out', 'p.hprof.txt');
+  await client.sendRequest(P.ExportProfileRequest, { format: 'hprof', path: hp });
+  assert.match(readFileSync(hp, 'utf8'), /CPU SAMPLES BEGIN \(total = \d+\)[^]*app\.Main\.sq\n[^]*CPU SAMPLES END\n$/);
   writeFileSync(join(ws, 'bad.json'), '{"format":"komorium-profile","version":1}');
   await assert.rejects(client.sendRequest(P.LoadProfileRequest, { path: join(ws, 'bad.json') }), /bad\.json: \$: missing field 'meta'/);
   await assert.rejects(client.sendRequest(P.LoadProfileRequest, { path: join(ws, 'none.json') }), /ENOENT|no such file/);

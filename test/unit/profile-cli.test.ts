@@ -27,7 +27,7 @@ const cases: string[][] = [
   ['export', file, '--format', 'collapsed', '--signatures', '-o', join(dir, 'c.txt')],
   ['export', file, '--format', 'cpuprofile', '-o', '-'],
   ['export', file, '-f', 'speedscope', '-o', '-'],
-  ['export', file, '--format', 'pprof', '-o', join(dir, 'c.txt')],
+  ['export', file, '--format', 'jfr', '-o', join(dir, 'c.txt')],
   ['report', join(dir, 'broken.json')],
   ['report'],
 ];
@@ -81,9 +81,9 @@ test('komorium export writes each format; bad input gives a clear error and a no
   const ss = await cli('export', file, '-f', 'speedscope', '-o', '-');
   assert.equal(JSON.parse(ss.out).profiles[0].type, 'sampled');
 
-  const bad = await cli('export', file, '--format', 'pprof', '-o', out);
+  const bad = await cli('export', file, '--format', 'jfr', '-o', out);
   assert.notEqual(bad.code, 0);
-  assert.match(bad.err, /unknown format 'pprof'/);
+  assert.match(bad.err, /unknown format 'jfr'/);
   const broken = await cli('report', join(dir, 'broken.json'));
   assert.equal(broken.code, 1);
   assert.match(broken.err, /ProfileFormatError: .*broken\.json: \$: missing field 'meta'/);

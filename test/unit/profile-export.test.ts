@@ -108,5 +108,5 @@ test('exportProfile dispatches by name and rejects unknown formats', () => {
   assert.deepEqual(JSON.parse(exportProfile(p, 'speedscope', { signatures: true })), exportSpeedscope(p, { signatures: true }));
   assert.deepEqual(JSON.parse(exportProfile(p, 'cpuprofile', { thread: 'pool' })).samples.length, 4);
   assert.equal(exportProfile(p, 'collapsed', { thread: 'pool' }), 'p.Pool.loop;p.Work.run 4\n');
-  assert.throws(() => exportProfile(p, 'pprof'), (e: unknown) => e instanceof ProfileQueryError && /unknown export format 'pprof' \(expected collapsed, speedscope, cpuprofile\)/.test(e.message));
+  assert.throws(() => exportProfile(p, 'jfr'), (e: unknown) => e instanceof ProfileQueryError && /unknown export format 'jfr' \(expected collapsed, speedscope, cpuprofile, pprof, callgrind, hprof\)/.test(e.message));
 });

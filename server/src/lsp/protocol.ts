@@ -64,7 +64,7 @@ export const ClearProfileRequest = 'komorium/clearProfile';
 
 export const ExportProfileRequest = 'komorium/exportProfile';
 export interface ExportProfileParams {
-  format: 'collapsed' | 'speedscope' | 'cpuprofile' | 'json';
+  format: 'collapsed' | 'speedscope' | 'cpuprofile' | 'pprof' | 'callgrind' | 'hprof' | 'json';
   path: string;
 }
 

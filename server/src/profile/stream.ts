@@ -2,7 +2,7 @@
 // profile is written to its file piece by piece instead of as one giant string: V8 strings
 // stop at 2^29 characters, and long before that the copies cost gigabytes.
 
-import { closeSync, createWriteStream, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, createWriteStream, openSync, renameSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
 import type { Writable } from 'node:stream';
 
 export type Chunks = Iterable<string>;
@@ -68,6 +68,22 @@ export async function writeChunksToFile(chunks: Chunks, path: string): Promise<v
     renameSync(tmp, path);
   } catch (e) {
     out.destroy();
+    try {
+      unlinkSync(tmp);
+    } catch {
+      // not created
+    }
+    throw e;
+  }
+}
+
+/** Bytes or text to a file, through a temporary file renamed over `path` when complete. */
+export function writeBytesToFile(path: string, data: string | Uint8Array): void {
+  const tmp = `${path}.${process.pid}.${Date.now().toString(36)}.tmp`;
+  try {
+    writeFileSync(tmp, data);
+    renameSync(tmp, path);
+  } catch (e) {
     try {
       unlinkSync(tmp);
     } catch {

@@ -6,3 +6,5 @@ import './run';
 import './report';
 import './export';
 import './accuracy';
+import './diff';
+import './check';

@@ -1,0 +1,231 @@
+// Exact differences between two profiles (komorium diff): per method (self and total), per
+// calling context and per source line, in estimated bytecodes, samples and share of the run.
+// Profiles of the same program, input, granularity and seed are identical, so any difference
+// is a real change in the work done (or in the profiler's settings, which is warned about).
+
+import { methodStats } from './lines';
+import { methodKey, methodLabel } from './format';
+import type { CctNode, MethodInfo, Profile, ThreadProfile } from './schema';
+import { mergeThreads, preorder } from './tree';
+
+/** Estimated bytecodes and samples of one method, context or line in one profile. */
+export interface Cost {
+  selfBytecodes: number;
+  totalBytecodes: number;
+  self: number;
+  total: number;
+}
+
+export type DiffKind = 'method' | 'context' | 'line';
+
+export interface DiffEntry {
+  kind: DiffKind;
+  /** `pkg.Cls.m(desc)`; contexts: frames joined with ` > `, each `pkg.Cls.m(desc):callLine`; lines: `pkg.Cls.m(desc) File.java:12`. */
+  label: string;
+  /** The method (for lines, the method the line is in; for contexts, the top frame). */
+  method: string;
+  /** Lines only. */
+  file?: string | null;
+  line?: number;
+  base: Cost;
+  new: Cost;
+  /** new - base, estimated bytecodes. */
+  deltaSelf: number;
+  deltaTotal: number;
+  /** Share of the whole run, percentage points (new share - base share). */
+  deltaSelfShare: number;
+  deltaTotalShare: number;
+}
+
+export interface ProfileDiff {
+  base: { program: string; granularity: number; random: number; seed: number; scope: string; engine: string; totalBytecodes: number; totalSamples: number };
+  new: ProfileDiff['base'];
+  /** Settings that differ (granularity, scope, ...): the profiles are compared by estimated bytecodes. */
+  warnings: string[];
+  /** Whole-run bytecodes (exact counts), new - base. */
+  deltaBytecodes: number;
+  deltaSamples: number;
+  /** Changed entries only, each list sorted by what grew most (self, then total), shrinks last. */
+  methods: DiffEntry[];
+  contexts: DiffEntry[];
+  lines: DiffEntry[];
+  /** True when nothing differs: same totals and no changed entry (sample counts only count at the same granularity and randomization). */
+  identical: boolean;
+}
+
+export interface DiffOptions {
+  /** Only the threads with this name (default: all threads merged). */
+  thread?: string;
+}
+
+const ZERO: Cost = { selfBytecodes: 0, totalBytecodes: 0, self: 0, total: 0 };
+
+interface Side {
+  total: number;
+  methods: Map<string, { method: MethodInfo; cost: Cost }>;
+  lines: Map<string, { method: MethodInfo; line: number; cost: Cost }>;
+  contexts: Map<string, { top: MethodInfo; cost: Cost }>;
+}
+
+function add(into: Cost, selfB: number, totalB: number, self: number, total: number): void {
+  into.selfBytecodes += selfB;
+  into.totalBytecodes += totalB;
+  into.self += self;
+  into.total += total;
+}
+
+/** Frame key in a context path: method (class, name, descriptor) and the call line. */
+function frameLabel(n: CctNode): string {
+  return `${methodLabel(n.method!, true)}${n.callLine > 0 ? `:${n.callLine}` : ''}`;
+}
+
+function collect(p: Profile, threadName: string | undefined): Side {
+  const threads = threadName === undefined ? p.threads : p.threads.filter((t) => t.name === threadName);
+  const side: Side = { total: 0, methods: new Map(), lines: new Map(), contexts: new Map() };
+  // Methods and lines per thread: samples are scaled by that thread's bytecodes per sample, so
+  // the estimates stay exact per thread (paper Section 2), then summed over threads.
+  for (const t of threads) {
+    side.total += t.bytecodes;
+    const ratio = t.samples > 0 ? t.bytecodes / t.samples : 0;
+    for (const s of methodStats(t)) {
+      const key = methodKey(s.method);
+      let m = side.methods.get(key);
+      if (!m) side.methods.set(key, (m = { method: s.method, cost: { ...ZERO } }));
+      add(m.cost, s.self * ratio, s.total * ratio, s.self, s.total);
+      for (const l of s.lines) {
+        const lk = `${key}\u0000${l.line}`;
+        let e = side.lines.get(lk);
+        if (!e) side.lines.set(lk, (e = { method: s.method, line: l.line, cost: { ...ZERO } }));
+        add(e.cost, l.self * ratio, l.total * ratio, l.self, l.total);
+      }
+    }
+  }
+  const tree: ThreadProfile = mergeThreads(p, threads);
+  // keys built from the parent's key (preorder: parents first), not from the whole path
+  const keys = new Map<CctNode, string>();
+  for (const n of preorder(tree.root)) {
+    if (!n.method) continue;
+    const parentKey = n.parent ? keys.get(n.parent) : undefined;
+    const key = parentKey === undefined ? frameLabel(n) : `${parentKey} > ${frameLabel(n)}`;
+    keys.set(n, key);
+    side.contexts.set(key, { top: n.method, cost: { selfBytecodes: n.selfBytecodes, totalBytecodes: n.totalBytecodes, self: n.self, total: n.total } });
+  }
+  return side;
+}
+
+/** Differences below half a bytecode are float noise of the estimate, not a difference. */
+function differs(a: Cost, b: Cost, samples: boolean): boolean {
+  return (samples && (a.self !== b.self || a.total !== b.total)) || Math.abs(a.selfBytecodes - b.selfBytecodes) >= 0.5 || Math.abs(a.totalBytecodes - b.totalBytecodes) >= 0.5;
+}
+
+function share(b: number, total: number): number {
+  return total > 0 ? (100 * b) / total : 0;
+}
+
+function entries<T>(
+  kind: DiffKind,
+  base: Map<string, T>,
+  next: Map<string, T>,
+  baseTotal: number,
+  newTotal: number,
+  describe: (key: string, v: T) => Omit<DiffEntry, 'kind' | 'base' | 'new' | 'deltaSelf' | 'deltaTotal' | 'deltaSelfShare' | 'deltaTotalShare'>,
+  cost: (v: T) => Cost,
+  samples: boolean,
+): DiffEntry[] {
+  const out: DiffEntry[] = [];
+  for (const key of new Set([...base.keys(), ...next.keys()])) {
+    const b = base.get(key);
+    const n = next.get(key);
+    const bc = b ? cost(b) : ZERO;
+    const nc = n ? cost(n) : ZERO;
+    if (!differs(bc, nc, samples)) continue;
+    out.push({
+      kind,
+      ...describe(key, (n ?? b)!),
+      base: bc,
+      new: nc,
+      deltaSelf: nc.selfBytecodes - bc.selfBytecodes,
+      deltaTotal: nc.totalBytecodes - bc.totalBytecodes,
+      deltaSelfShare: share(nc.selfBytecodes, newTotal) - share(bc.selfBytecodes, baseTotal),
+      deltaTotalShare: share(nc.totalBytecodes, newTotal) - share(bc.totalBytecodes, baseTotal),
+    });
+  }
+  return out.sort(byGrowth);
+}
+
+/** What grew most first: self bytecodes, then total, then label (stable output). */
+export function byGrowth(a: DiffEntry, b: DiffEntry): number {
+  if (a.deltaSelf !== b.deltaSelf) return b.deltaSelf - a.deltaSelf;
+  if (a.deltaTotal !== b.deltaTotal) return b.deltaTotal - a.deltaTotal;
+  return a.label < b.label ? -1 : a.label > b.label ? 1 : 0;
+}
+
+function summary(p: Profile, threadName: string | undefined): ProfileDiff['base'] {
+  const m = p.meta;
+  const threads = threadName === undefined ? p.threads : p.threads.filter((t) => t.name === threadName);
+  return {
+    program: m.program,
+    granularity: m.granularity,
+    random: m.random,
+    seed: m.seed,
+    scope: m.scope,
+    engine: m.engine,
+    totalBytecodes: threads.reduce((s, t) => s + t.bytecodes, 0),
+    totalSamples: threads.reduce((s, t) => s + t.samples, 0),
+  };
+}
+
+/** The differences from `base` to `next`. */
+export function diffProfiles(base: Profile, next: Profile, opts: DiffOptions = {}): ProfileDiff {
+  const b = collect(base, opts.thread);
+  const n = collect(next, opts.thread);
+  const warnings: string[] = [];
+  const bm = base.meta;
+  const nm = next.meta;
+  const settings: [string, unknown, unknown][] = [
+    ['granularity', bm.granularity, nm.granularity],
+    ['random', bm.random, nm.random],
+    ['scope', bm.scope, nm.scope],
+    ['engine', bm.engine, nm.engine],
+  ];
+  for (const [what, x, y] of settings) {
+    if (x !== y) warnings.push(`the profiles differ in ${what} (${String(x)} vs ${String(y)}): compared by estimated bytecodes, sample counts are not comparable`);
+  }
+  // Sample counts are comparable only at the same sampling settings; otherwise only the
+  // estimated bytecodes are compared.
+  const samples = bm.granularity === nm.granularity && bm.random === nm.random;
+  if (bm.seed !== nm.seed) warnings.push(`the profiles differ in seed (${bm.seed} vs ${nm.seed}): estimates differ by sampling noise even for the same work`);
+  if (bm.program !== nm.program) warnings.push(`the profiles are of different programs (${bm.program} vs ${nm.program})`);
+  const methods = entries('method', b.methods, n.methods, b.total, n.total, (_k, v) => ({ label: methodLabel(v.method, true), method: methodLabel(v.method, true) }), (v) => v.cost, samples);
+  const lines = entries(
+    'line',
+    b.lines,
+    n.lines,
+    b.total,
+    n.total,
+    (_k, v) => ({
+      label: `${methodLabel(v.method, true)} ${v.method.sourceFile ?? '<unknown source>'}:${v.line > 0 ? v.line : '?'}`,
+      method: methodLabel(v.method, true),
+      file: v.method.sourceFile,
+      line: v.line,
+    }),
+    (v) => v.cost,
+    samples,
+  );
+  const contexts = entries('context', b.contexts, n.contexts, b.total, n.total, (k, v) => ({ label: k, method: methodLabel(v.top, true) }), (v) => v.cost, samples);
+  const bs = summary(base, opts.thread);
+  const ns = summary(next, opts.thread);
+  const deltaBytecodes = ns.totalBytecodes - bs.totalBytecodes;
+  const deltaSamples = ns.totalSamples - bs.totalSamples;
+  return {
+    base: bs,
+    new: ns,
+    warnings,
+    deltaBytecodes,
+    deltaSamples,
+    methods,
+    contexts,
+    lines,
+    identical: deltaBytecodes === 0 && (deltaSamples === 0 || !samples) && methods.length === 0 && contexts.length === 0 && lines.length === 0,
+  };
+}
