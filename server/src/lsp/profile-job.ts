@@ -5,10 +5,10 @@
 //   export: the profile (text or parsed value) to a file, streamed.
 
 import { writeFileSync } from 'node:fs';
-import { exportChunks } from '../profile/export';
+import { exportChunks, exportProfile } from '../profile/export';
 import { DEFAULT_PROFILE_LIMITS, type ProfileLimits } from '../profile/limits';
 import { parseProfile, profileFromJson, readProfileText } from '../profile/load';
-import { writeChunksToFileSync } from '../profile/stream';
+import { writeBytesToFile, writeChunksToFileSync } from '../profile/stream';
 import { indexProfile, type ProfileIndex } from './hotness';
 
 export type ProfileJob =
@@ -34,6 +34,7 @@ export function profileJob(job: ProfileJob): ProfileJobResult {
     return null;
   }
   const profile = job.text !== undefined ? parseProfile(job.text, job.source, { limits }) : profileFromJson(job.raw, job.source, { limits });
-  writeChunksToFileSync(exportChunks(profile, job.format), job.path);
+  if (job.format === 'pprof') writeBytesToFile(job.path, exportProfile(profile, job.format));
+  else writeChunksToFileSync(exportChunks(profile, job.format), job.path);
   return null;
 }
