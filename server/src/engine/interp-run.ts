@@ -7,7 +7,7 @@
 import { Worker } from 'node:worker_threads';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, fstatSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { readLive, totalsOf, type LiveState } from './live-file';
 import { dirname, join, resolve } from 'node:path';
@@ -64,6 +64,14 @@ function vmOptions(vmArgs: string[]): { props: Record<string, string>; maxHeap?:
     else if (!ALREADY_SO.has(a)) ignored.push(a);
   }
   return { props, maxHeap, ea, ignored };
+}
+
+function isSocket(fd: number): boolean {
+  try {
+    return fstatSync(fd).isSocket();
+  } catch {
+    return false;
+  }
 }
 
 function startWorker(url: URL, input: InterpWorkerInput): Worker {
@@ -125,6 +133,7 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
         else queue[0] = c.subarray(take);
       }
       Atomics.store(ctl, 2, n);
+      Atomics.sub(ctl, 3, n);
       Atomics.store(ctl, 1, 2);
       Atomics.notify(ctl, 1);
     } else if (stdinEnded) {
@@ -210,6 +219,10 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
           }
         : undefined,
     };
+    // A socket as standard input (what node's 'pipe' stdio gives a child) can only be read ahead
+    // without blocking (InputStream.available, natives/host/stdin.ts) when it is non-blocking:
+    // opening process.stdin makes it so without reading from it (node restores the flag at exit).
+    if (o.directStdin && isSocket(0)) void process.stdin;
     try {
       worker = startWorker(jobUrl(import.meta.url, 'interp-worker'), input);
     } catch (e) {
@@ -266,7 +279,9 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
       killTimer = setTimeout(() => void worker?.terminate(), CANCEL_GRACE_MS);
     },
     writeStdin(data) {
-      queue.push(typeof data === 'string' ? Buffer.from(data) : data);
+      const b = typeof data === 'string' ? Buffer.from(data) : data;
+      queue.push(b);
+      Atomics.add(ctl, 3, b.length);
       feed();
     },
     endStdin() {

@@ -8,7 +8,7 @@
 
 import { parentPort, workerData } from 'node:worker_threads';
 import { findJavaHome } from '../classpath/index';
-import { processStdin, runInterpreter } from '../interp/run';
+import { processStdin, processStdinAvailable, runInterpreter } from '../interp/run';
 import type { VM } from '../interp/vm';
 import { makeInterpTransformer, type Instrument } from './interp-transform';
 import { ExactProfiler } from '../interp/exact';
@@ -45,7 +45,10 @@ export interface InterpWorkerInput {
   cacheDir?: string;
   maxHeap?: number;
   enableAssertions?: boolean;
-  /** [0] cancel flag, [1] stdin state (0 idle, 1 requested, 2 data ready, 3 EOF), [2] length. */
+  /**
+   * [0] cancel flag, [1] stdin state (0 idle, 1 requested, 2 data ready, 3 EOF), [2] length,
+   * [3] bytes the host holds for stdin beyond those (InputStream.available).
+   */
   control: SharedArrayBuffer;
   stdinData: SharedArrayBuffer;
   /** Read the process's own standard input (fd 0) directly (the CLI). */
@@ -125,6 +128,8 @@ function main(): void {
       if (Atomics.load(control, 0) !== 0) return new Uint8Array(0);
     }
   };
+  // Bytes in the shared buffer not yet read, and those the host still queues.
+  const stdinAvailable = (): number => (eof ? 0 : (Atomics.load(control, 1) === 2 ? Atomics.load(control, 2) : 0) + Atomics.load(control, 3));
   const t0 = performance.now();
   let lastFlush = t0;
   let vmRef: VM | null = null;
@@ -146,6 +151,7 @@ function main(): void {
           }
         : readStdin,
     },
+    stdinAvailable: input.directStdin ? processStdinAvailable : stdinAvailable,
     transformClass: tr.hook,
     bootAppend: input.runtimeDir ? [input.runtimeDir] : [],
     maxHeap: input.maxHeap,

@@ -1,12 +1,13 @@
 // Runs a Java program on the embedded JVM, synchronously, in the calling thread. The engine
 // (engine/interp*.ts) calls this inside a worker_thread; tests may call it directly.
 
-import { existsSync, readFileSync, readSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ClassPath, type JdkInfo } from '../classpath/index';
 import { launch } from './boot';
 import { VM, type VmIo } from './vm';
 import { CancelledError } from './scheduler';
+import { processStdin, processStdinAvailable } from './natives/host/stdin';
 
 export interface InterpRunOptions {
   jdk: JdkInfo;
@@ -45,23 +46,7 @@ export interface InterpRunResult {
   vm: VM;
 }
 
-/** Blocking read of the process's stdin (CLI use). */
-export function processStdin(max: number): Uint8Array | null {
-  const buf = Buffer.alloc(Math.max(1, Math.min(max, 65536)));
-  try {
-    const n = readSync(0, buf, 0, buf.length, null);
-    return buf.subarray(0, n);
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'EAGAIN') {
-      // Non-blocking stdin: wait a little and retry.
-      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5);
-      return processStdin(max);
-    }
-    if (code === 'EOF') return new Uint8Array(0);
-    return new Uint8Array(0);
-  }
-}
+export { processStdin, processStdinAvailable } from './natives/host/stdin';
 
 export function runInterpreter(o: InterpRunOptions): InterpRunResult {
   const t0 = performance.now();
@@ -96,7 +81,7 @@ export function runInterpreter(o: InterpRunOptions): InterpRunResult {
     args: o.args,
     classPathString: o.classpath.join(':'),
     enableAssertions: o.enableAssertions,
-    stdinAvailable: o.stdinAvailable,
+    stdinAvailable: o.stdinAvailable ?? (o.io?.readStdin ? undefined : processStdinAvailable),
     traceClassLoading: o.traceClassLoading,
   });
   if (o.onBooted) vm.onBooted = () => o.onBooted?.(vm);

@@ -14,6 +14,7 @@ import * as Float from './java/lang/Float';
 import * as Double from './java/lang/Double';
 import * as StrictMath from './java/lang/StrictMath';
 import * as Runtime from './java/lang/Runtime';
+import * as ProcessEnvironment from './java/lang/ProcessEnvironment';
 import * as Shutdown from './java/lang/Shutdown';
 import * as ClassLoader from './java/lang/ClassLoader';
 import * as Module from './java/lang/Module';
@@ -64,6 +65,7 @@ export function registerAllNatives(r: NativeRegistry): void {
   r.register('java/lang/Double', Double.natives);
   r.register('java/lang/StrictMath', StrictMath.natives);
   r.register('java/lang/Runtime', Runtime.natives);
+  r.register('java/lang/ProcessEnvironment', ProcessEnvironment.natives);
   r.register('java/lang/Shutdown', Shutdown.natives);
   r.register('java/lang/ClassLoader', ClassLoader.natives);
   r.register('java/lang/Module', Module.natives);
