@@ -17,8 +17,14 @@ import { compareWithHotSpot, describeInterpComparison } from '../helpers/interp-
 const SRC = join(REPO, 'test', 'java', 'interp', 'natives');
 const INPUT = 'hello world, this is stdin\nsecond line\nthird line, a little longer than the others\n';
 
-// The environment both VMs inherit (Env prints these).
-Object.assign(process.env, { KOMORIUM_TEST_VAR: 'abc=def', KOMORIUM_TEST_EMPTY: '', KOMORIUM_TEST_UNICODE: 'héllo wörld ✓' });
+// The environment both VMs inherit (Env prints these; LibraryPath prints java.library.path,
+// which starts with LD_LIBRARY_PATH).
+Object.assign(process.env, {
+  KOMORIUM_TEST_VAR: 'abc=def',
+  KOMORIUM_TEST_EMPTY: '',
+  KOMORIUM_TEST_UNICODE: 'héllo wörld ✓',
+  LD_LIBRARY_PATH: '/nonexistent/komorium-a:/nonexistent/komorium-b',
+});
 
 interface Case {
   main: string;
@@ -27,7 +33,7 @@ interface Case {
   jvmArgs?: string[];
 }
 
-const CASES: Case[] = [{ main: 'Env' }, { main: 'Available', input: INPUT }, { main: 'EmptyPath' }, { main: 'ShadowedFields' }];
+const CASES: Case[] = [{ main: 'Env' }, { main: 'Available', input: INPUT }, { main: 'EmptyPath' }, { main: 'ShadowedFields' }, { main: 'LibraryPath' }];
 
 function compile(): string {
   const out = tempDir('interp-natives');

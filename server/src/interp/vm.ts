@@ -469,7 +469,7 @@ export class VM {
 
   private propertyInputs(): PropertyInputs {
     const o = this.opts;
-    return { jdk: o.jdk, cwd: o.cwd, classPath: o.classPathString, mainClass: o.mainClass, args: o.args, user: o.properties };
+    return { jdk: o.jdk, cwd: o.cwd, classPath: o.classPathString, mainClass: o.mainClass, args: o.args, user: o.properties, env: o.env };
   }
 
   platformProperties(): (string | null)[] {
