@@ -33,7 +33,7 @@ interface Case {
   jvmArgs?: string[];
 }
 
-const CASES: Case[] = [{ main: 'Env' }, { main: 'Available', input: INPUT }, { main: 'EmptyPath' }, { main: 'ShadowedFields' }, { main: 'LibraryPath' }];
+const CASES: Case[] = [{ main: 'Env' }, { main: 'Available', input: INPUT }, { main: 'EmptyPath' }, { main: 'ShadowedFields' }, { main: 'LibraryPath' }, { main: 'DeepTraces' }];
 
 function compile(): string {
   const out = tempDir('interp-natives');
@@ -86,3 +86,23 @@ for (const kind of ['file', 'pipe'] as const) {
     assert.equal(firstDifference(hs.out, em.out), undefined, `stdout differs:\n${em.out}\n${em.err}`);
   });
 }
+
+/** Runs a command, reads the first chunk of its stdout and closes the pipe (as `head -1`). */
+function runClosingStdout(cmd: string, args: string[], cwd: string): Promise<{ err: string; code: number | null }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { cwd, env: { ...process.env, KOMORIUM_FROM_SOURCE: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let err = '';
+    child.stderr.on('data', (b: Buffer) => (err += b.toString()));
+    child.stdout.once('data', () => child.stdout.destroy());
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ err, code }));
+  });
+}
+
+test('komorium run: after the reader of stdout has gone, PrintStream.checkError() is true as on java', async () => {
+  const hs = await runClosingStdout(join(javaHome(), 'bin', 'java'), ['-cp', classes, 'BrokenPipe'], tempDir('natives-hs'));
+  const em = await runClosingStdout(process.execPath, [join(REPO, 'bin', 'komorium.mjs'), 'run', '--no-profile', '-cp', classes, 'BrokenPipe'], tempDir('natives-em'));
+  assert.equal(hs.err, 'checkError: true\nstill false after: true\n');
+  assert.equal(em.code, hs.code);
+  assert.equal(em.err, hs.err);
+});

@@ -94,7 +94,7 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
   const cwd = resolve(o.cwd ?? process.cwd());
   const profilePath = resolve(cwd, o.profilePath);
   const instrument: Instrument = o.exact ? 'none' : (o.instrument ?? 'all');
-  const control = new SharedArrayBuffer(16);
+  const control = new SharedArrayBuffer(32);
   const ctl = new Int32Array(control);
   const stdinData = new SharedArrayBuffer(STDIN_CAPACITY);
   const stdinBuf = new Uint8Array(stdinData);
@@ -283,6 +283,9 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
       queue.push(b);
       Atomics.add(ctl, 3, b.length);
       feed();
+    },
+    outputClosed(fd) {
+      Atomics.store(ctl, 3 + fd, 1);
     },
     endStdin() {
       stdinEnded = true;

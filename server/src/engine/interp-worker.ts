@@ -47,7 +47,8 @@ export interface InterpWorkerInput {
   enableAssertions?: boolean;
   /**
    * [0] cancel flag, [1] stdin state (0 idle, 1 requested, 2 data ready, 3 EOF), [2] length,
-   * [3] bytes the host holds for stdin beyond those (InputStream.available).
+   * [3] bytes the host holds for stdin beyond those (InputStream.available), [4] and [5]
+   * non-zero once the reader of stdout and stderr has gone (EPIPE).
    */
   control: SharedArrayBuffer;
   stdinData: SharedArrayBuffer;
@@ -150,6 +151,7 @@ function main(): void {
             return processStdin(max);
           }
         : readStdin,
+      closed: (fd) => Atomics.load(control, 3 + fd) !== 0,
     },
     stdinAvailable: input.directStdin ? processStdinAvailable : stdinAvailable,
     transformClass: tr.hook,

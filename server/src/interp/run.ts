@@ -55,6 +55,7 @@ export function runInterpreter(o: InterpRunOptions): InterpRunResult {
     stdout: o.io?.stdout ?? ((d) => process.stdout.write(d)),
     stderr: o.io?.stderr ?? ((d) => process.stderr.write(d)),
     readStdin: o.io?.readStdin ?? processStdin,
+    ...(o.io?.closed ? { closed: o.io.closed } : {}),
   };
   const vm = new VM({
     jdk: o.jdk,

@@ -50,6 +50,8 @@ export interface VmIo {
   stderr(data: Uint8Array): void;
   /** Reads up to `max` bytes of standard input; empty = end of input; null = would block. */
   readStdin(max: number): Uint8Array | null;
+  /** True once the reader of stdout (1) or stderr (2) has gone (EPIPE): writes then fail. */
+  closed?(fd: 1 | 2): boolean;
 }
 
 export interface VmOptions {

@@ -164,6 +164,10 @@ async function runEmbedded(o: EmbeddedCliRun): Promise<number> {
     onStderr: (b) => process.stderr.write(b),
     onLog: (l) => process.stderr.write(`komorium: ${l}\n`),
   });
+  // The reader of our output has gone (main.ts drops the rest): the program's later writes
+  // there fail, as java's do on a closed pipe (PrintStream.checkError() becomes true).
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => e.code === 'EPIPE' && run.outputClosed?.(1));
+  process.stderr.on('error', (e: NodeJS.ErrnoException) => e.code === 'EPIPE' && run.outputClosed?.(2));
   const onSig = (): void => run.cancel();
   process.once('SIGINT', onSig);
   process.once('SIGTERM', onSig);

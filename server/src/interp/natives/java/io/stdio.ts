@@ -84,8 +84,11 @@ export function readDescriptor(vm: VM, fd: number, into: Uint8Array, at: number 
 
 /** Writes all of `data` to the program's stdout/stderr (1, 2) or the host file. */
 export function writeDescriptor(vm: VM, fd: number, data: Uint8Array, at: number | null = null): void {
-  if (fd === 1) return vm.opts.io.stdout(data);
-  if (fd === 2) return vm.opts.io.stderr(data);
+  if (fd === 1 || fd === 2) {
+    // The reader has gone: write(2) fails with EPIPE (the JVM ignores SIGPIPE).
+    if (vm.opts.io.closed?.(fd)) throw new VmError('java/io/IOException', 'Broken pipe');
+    return fd === 1 ? vm.opts.io.stdout(data) : vm.opts.io.stderr(data);
+  }
   try {
     writeHost(fd, data, at);
   } catch (e) {
