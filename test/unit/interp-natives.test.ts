@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
-import { closeSync, openSync, writeFileSync } from 'node:fs';
+import { closeSync, cpSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { javaFiles, javaHome, REPO, tempDir } from '../helpers/java';
 import type { CorpusProgram } from '../helpers/corpus';
@@ -28,12 +28,14 @@ Object.assign(process.env, {
 
 interface Case {
   main: string;
+  /** The class directory to run from (default: javac's output). */
+  classes?: () => string;
   input?: string;
   args?: string[];
   jvmArgs?: string[];
 }
 
-const CASES: Case[] = [{ main: 'Env' }, { main: 'Available', input: INPUT }, { main: 'EmptyPath' }, { main: 'ShadowedFields' }, { main: 'LibraryPath' }, { main: 'DeepTraces' }];
+const CASES: Case[] = [{ main: 'Env' }, { main: 'Available', input: INPUT }, { main: 'EmptyPath' }, { main: 'ShadowedFields' }, { main: 'LibraryPath' }, { main: 'DeepTraces' }, { main: 'BadClasses', classes: badClasses }];
 
 function compile(): string {
   const out = tempDir('interp-natives');
@@ -43,12 +45,37 @@ function compile(): string {
 
 const classes = compile();
 
+/** A copy of the classes with BadClasses' nested classes broken as their names say. */
+function badClasses(): string {
+  const dir = tempDir('interp-natives-bad');
+  cpSync(classes, dir, { recursive: true });
+  const patch = (name: string, f: (b: Buffer) => Buffer): void => {
+    const p = join(dir, `BadClasses$${name}.class`);
+    writeFileSync(p, f(readFileSync(p)));
+  };
+  const version = (major: number, minor: number) => (b: Buffer): Buffer => {
+    b.writeUInt16BE(minor, 4);
+    b.writeUInt16BE(major, 6);
+    return b;
+  };
+  patch('Major70', version(70, 0));
+  patch('Major44', version(44, 0));
+  patch('Minor3', (b) => version(b.readUInt16BE(6), 3)(b));
+  patch('Preview', (b) => version(b.readUInt16BE(6), 0xffff)(b));
+  patch('Magic', (b) => {
+    b[1] = 0;
+    return b;
+  });
+  patch('Truncated', (b) => b.subarray(0, 40));
+  return dir;
+}
+
 test('embedded JVM natives match HotSpot', { concurrency: 2 }, async (t) => {
   await Promise.all(
     CASES.map((c) =>
       t.test(c.main, async () => {
         const p: CorpusProgram = { name: `natives/${c.main}`, dir: SRC, sources: [], mainClass: c.main, args: c.args ?? [], jvmArgs: c.jvmArgs ?? [], javacArgs: [], ...(c.input === undefined ? {} : { input: c.input }) };
-        const r = await compareWithHotSpot(p, classes, { instrument: 'none', timeoutMs: 150_000 });
+        const r = await compareWithHotSpot(p, c.classes?.() ?? classes, { instrument: 'none', timeoutMs: 150_000 });
         assert.deepEqual(r.problems, [], describeInterpComparison(r));
       }),
     ),
