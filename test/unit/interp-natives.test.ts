@@ -35,7 +35,7 @@ interface Case {
   jvmArgs?: string[];
 }
 
-const CASES: Case[] = [{ main: 'Env' }, { main: 'Available', input: INPUT }, { main: 'EmptyPath' }, { main: 'ShadowedFields' }, { main: 'LibraryPath' }, { main: 'DeepTraces' }, { main: 'BadClasses', classes: badClasses }];
+const CASES: Case[] = [{ main: 'Env' }, { main: 'Available', input: INPUT }, { main: 'EmptyPath' }, { main: 'ShadowedFields' }, { main: 'LibraryPath' }, { main: 'DeepTraces' }, { main: 'BadClasses', classes: badClasses }, { main: 'FileLocks' }, { main: 'ProcessHandles' }];
 
 function compile(): string {
   const out = tempDir('interp-natives');

@@ -15,6 +15,8 @@ import * as Double from './java/lang/Double';
 import * as StrictMath from './java/lang/StrictMath';
 import * as Runtime from './java/lang/Runtime';
 import * as ProcessEnvironment from './java/lang/ProcessEnvironment';
+import * as ProcessHandleImpl from './java/lang/ProcessHandleImpl';
+import * as FileKey from './sun/nio/ch/FileKey';
 import * as Shutdown from './java/lang/Shutdown';
 import * as ClassLoader from './java/lang/ClassLoader';
 import * as Module from './java/lang/Module';
@@ -66,6 +68,9 @@ export function registerAllNatives(r: NativeRegistry): void {
   r.register('java/lang/StrictMath', StrictMath.natives);
   r.register('java/lang/Runtime', Runtime.natives);
   r.register('java/lang/ProcessEnvironment', ProcessEnvironment.natives);
+  r.register('java/lang/ProcessHandleImpl', ProcessHandleImpl.natives);
+  r.register('java/lang/ProcessHandleImpl$Info', ProcessHandleImpl.infoNatives);
+  r.register('sun/nio/ch/FileKey', FileKey.natives);
   r.register('java/lang/Shutdown', Shutdown.natives);
   r.register('java/lang/ClassLoader', ClassLoader.natives);
   r.register('java/lang/Module', Module.natives);
