@@ -8,7 +8,7 @@
 import { Worker } from 'node:worker_threads';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, fstatSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { readLive, totalsOf, type LiveState } from './live-file';
 import { delimiter, dirname, join, resolve } from 'node:path';
@@ -73,6 +73,14 @@ function vmOptions(vmArgs: string[]): { props: Record<string, string>; maxHeap?:
   return { props, maxHeap, ea, ignored };
 }
 
+function isSocket(fd: number): boolean {
+  try {
+    return fstatSync(fd).isSocket();
+  } catch {
+    return false;
+  }
+}
+
 function startWorker(url: URL, input: InterpWorkerInput): Worker {
   const opts = { workerData: input, stdout: false, stderr: false };
   if (url.pathname.endsWith('.ts')) {
@@ -93,7 +101,7 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
   const cwd = resolve(o.cwd ?? process.cwd());
   const profilePath = resolve(cwd, o.profilePath);
   const instrument: Instrument = o.exact ? 'none' : (o.instrument ?? 'all');
-  const control = new SharedArrayBuffer(16);
+  const control = new SharedArrayBuffer(32);
   const ctl = new Int32Array(control);
   const stdinData = new SharedArrayBuffer(STDIN_CAPACITY);
   const stdinBuf = new Uint8Array(stdinData);
@@ -132,6 +140,7 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
         else queue[0] = c.subarray(take);
       }
       Atomics.store(ctl, 2, n);
+      Atomics.sub(ctl, 3, n);
       Atomics.store(ctl, 1, 2);
       Atomics.notify(ctl, 1);
     } else if (stdinEnded) {
@@ -224,6 +233,10 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
           }
         : undefined,
     };
+    // A socket as standard input (what node's 'pipe' stdio gives a child) can only be read ahead
+    // without blocking (InputStream.available, natives/host/stdin.ts) when it is non-blocking:
+    // opening process.stdin makes it so without reading from it (node restores the flag at exit).
+    if (o.directStdin && isSocket(0)) void process.stdin;
     try {
       worker = startWorker(jobUrl(import.meta.url, 'interp-worker'), input);
     } catch (e) {
@@ -279,8 +292,13 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
       if (Number.isFinite(grace)) killTimer = setTimeout(() => void worker?.terminate(), grace);
     },
     writeStdin(data) {
-      queue.push(typeof data === 'string' ? Buffer.from(data) : data);
+      const b = typeof data === 'string' ? Buffer.from(data) : data;
+      queue.push(b);
+      Atomics.add(ctl, 3, b.length);
       feed();
+    },
+    outputClosed(fd) {
+      Atomics.store(ctl, 3 + fd, 1);
     },
     endStdin() {
       stdinEnded = true;

@@ -8,7 +8,7 @@
 
 import { parentPort, workerData } from 'node:worker_threads';
 import { findJavaHome } from '../classpath/index';
-import { processStdin, runInterpreter } from '../interp/run';
+import { processStdin, processStdinAvailable, runInterpreter } from '../interp/run';
 import type { VM } from '../interp/vm';
 import { makeInterpTransformer, type Instrument } from './interp-transform';
 import { ExactProfiler } from '../interp/exact';
@@ -50,7 +50,11 @@ export interface InterpWorkerInput {
   enableAssertions?: boolean;
   /** The embedded JVM's clock (interp/clock.ts); default real. */
   clock?: ClockMode;
-  /** [0] cancel flag, [1] stdin state (0 idle, 1 requested, 2 data ready, 3 EOF), [2] length. */
+  /**
+   * [0] cancel flag, [1] stdin state (0 idle, 1 requested, 2 data ready, 3 EOF), [2] length,
+   * [3] bytes the host holds for stdin beyond those (InputStream.available), [4] and [5]
+   * non-zero once the reader of stdout and stderr has gone (EPIPE).
+   */
   control: SharedArrayBuffer;
   stdinData: SharedArrayBuffer;
   /** Read the process's own standard input (fd 0) directly (the CLI). */
@@ -130,6 +134,8 @@ function main(): void {
       if (Atomics.load(control, 0) !== 0) return new Uint8Array(0);
     }
   };
+  // Bytes in the shared buffer not yet read, and those the host still queues.
+  const stdinAvailable = (): number => (eof ? 0 : (Atomics.load(control, 1) === 2 ? Atomics.load(control, 2) : 0) + Atomics.load(control, 3));
   const t0 = performance.now();
   let lastFlush = t0;
   let vmRef: VM | null = null;
@@ -151,7 +157,9 @@ function main(): void {
             return processStdin(max);
           }
         : readStdin,
+      closed: (fd) => Atomics.load(control, 3 + fd) !== 0,
     },
+    stdinAvailable: input.directStdin ? processStdinAvailable : stdinAvailable,
     transformClass: tr.hook,
     bootAppend: input.runtimeDir ? [input.runtimeDir] : [],
     maxHeap: input.maxHeap,

@@ -105,6 +105,11 @@ export interface ProfileRun {
   cancel(signal?: StopSignal): void;
   writeStdin(data: string | Buffer): void;
   endStdin(): void;
+  /**
+   * The reader of the program's stdout (1) or stderr (2) has gone (EPIPE): the program's later
+   * writes there fail, as they would on java writing to a closed pipe.
+   */
+  outputClosed?(fd: 1 | 2): void;
 }
 
 export type EngineStarter = (opts: RunOptions) => ProfileRun;

@@ -9,6 +9,7 @@
 import { Acc } from '../classfile/model';
 import { readClass } from '../classfile/reader';
 import { ClassFormatError } from '../classfile/errors';
+import { checkClassHeader, TRUNCATED } from './class-header';
 import { JClass, linkClass, populateFromClassFile } from './klass';
 import type { JObject } from './object';
 import { PENDING, VmError } from './signals';
@@ -161,14 +162,18 @@ export class ClassTable {
   /** Parses bytes into an unlinked JClass (ClassFormatError on bad input). */
   createClass(loader: JObject | null, expectedName: string | null, bytes: Uint8Array, source: string): JClass {
     let cf;
+    // HotSpot's header checks and messages first (UnsupportedClassVersionError); later errors
+    // name the class, not the file or directory it came from.
+    checkClassHeader(bytes, expectedName, this.vm.opts.jdk.feature);
+    const shown = expectedName ?? '<Unknown>';
     try {
-      cf = readClass(this.vm.prepareClassBytes(expectedName, bytes, loader), source, { lenientAnnotations: true, rawAttributes: RAW_ATTRIBUTES });
+      cf = readClass(this.vm.prepareClassBytes(expectedName, bytes, loader), shown, { lenientAnnotations: true, rawAttributes: RAW_ATTRIBUTES });
     } catch (e) {
-      if (e instanceof ClassFormatError) throw new VmError('java/lang/ClassFormatError', e.message);
+      if (e instanceof ClassFormatError) throw new VmError('java/lang/ClassFormatError', e.expected.endsWith('before the end of the class file') ? TRUNCATED : e.message);
       throw e;
     }
     const thisEntry = cf.constantPool[cf.thisClass];
-    if (!thisEntry || thisEntry.tag !== 7) throw new VmError('java/lang/ClassFormatError', `${source}: bad this_class`);
+    if (!thisEntry || thisEntry.tag !== 7) throw new VmError('java/lang/ClassFormatError', `${shown}: bad this_class`);
     const nameEntry = cf.constantPool[thisEntry.nameIndex];
     const name = nameEntry && nameEntry.tag === 1 ? nameEntry.value : '';
     if (expectedName !== null && name !== expectedName) {

@@ -2,7 +2,7 @@
 // Values that would make runs machine-dependent are fixed where HotSpot's are arbitrary
 // (encodings are UTF-8); versions come from the JDK's `release` file.
 
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import * as os from 'node:os';
 import type { JdkInfo } from '../classpath/index';
@@ -14,6 +14,8 @@ export interface PropertyInputs {
   mainClass: string;
   args: string[];
   user: Record<string, string>;
+  /** The program's environment (LD_LIBRARY_PATH). */
+  env?: Record<string, string>;
 }
 
 function release(jdk: JdkInfo): Record<string, string> {
@@ -27,6 +29,72 @@ function release(jdk: JdkInfo): Record<string, string> {
     // no release file
   }
   return out;
+}
+
+/** HotSpot's own default when the JDK's libjvm cannot be read (os_linux.cpp, upstream). */
+const UPSTREAM_LIBPATH = '/usr/java/packages/lib:/usr/lib64:/lib64:/lib:/usr/lib';
+const LIBPATH_FORMAT = '%s%s/usr/java/packages/lib:';
+
+function readAt(fd: number, pos: number, len: number): Buffer {
+  const b = Buffer.alloc(len);
+  const n = readSync(fd, b, 0, len, pos);
+  return b.subarray(0, n);
+}
+
+/**
+ * The default library path compiled into a JDK's libjvm.so (distributions patch it: Debian
+ * lists its multiarch JNI directories): the string HotSpot formats java.library.path from,
+ * "%s%s" (LD_LIBRARY_PATH and a colon) then the path. Read from the .rodata section only.
+ */
+function libjvmDefaultPath(home: string): string | null {
+  for (const vm of ['server', 'client', 'zero', 'minimal']) {
+    let fd: number;
+    try {
+      fd = openSync(join(home, 'lib', vm, 'libjvm.so'), 'r');
+    } catch {
+      continue;
+    }
+    try {
+      const eh = readAt(fd, 0, 64);
+      if (eh.length < 64 || eh.readUInt32BE(0) !== 0x7f454c46 || eh[4] !== 2 || eh[5] !== 1) return null; // ELF64 LE only
+      const shoff = Number(eh.readBigUInt64LE(0x28));
+      const shentsize = eh.readUInt16LE(0x3a);
+      const shnum = eh.readUInt16LE(0x3c);
+      const shstrndx = eh.readUInt16LE(0x3e);
+      const sh = readAt(fd, shoff, shentsize * shnum);
+      const section = (i: number): { name: number; offset: number; size: number } => ({
+        name: sh.readUInt32LE(i * shentsize),
+        offset: Number(sh.readBigUInt64LE(i * shentsize + 24)),
+        size: Number(sh.readBigUInt64LE(i * shentsize + 32)),
+      });
+      const strtab = section(shstrndx);
+      const names = readAt(fd, strtab.offset, strtab.size);
+      for (let i = 0; i < shnum; i++) {
+        const s = section(i);
+        if (names.toString('latin1', s.name, names.indexOf(0, s.name)) !== '.rodata') continue;
+        const data = readAt(fd, s.offset, s.size);
+        const at = data.indexOf(LIBPATH_FORMAT, 0, 'latin1');
+        if (at < 0) return null;
+        return data.toString('latin1', at + 4, data.indexOf(0, at));
+      }
+      return null;
+    } catch {
+      return null;
+    } finally {
+      closeSync(fd);
+    }
+  }
+  return null;
+}
+
+const libPaths = new Map<string, string>();
+
+/** java.library.path as HotSpot sets it: LD_LIBRARY_PATH, then the JDK's compiled-in default. */
+export function javaLibraryPath(jdkHome: string, env: Record<string, string> | undefined): string {
+  let def = libPaths.get(jdkHome);
+  if (def === undefined) libPaths.set(jdkHome, (def = libjvmDefaultPath(jdkHome) ?? UPSTREAM_LIBPATH));
+  const ld = env?.LD_LIBRARY_PATH;
+  return ld === undefined ? def : `${ld}:${def}`;
 }
 
 /** The 39 platform properties in SystemProps$Raw index order. */
@@ -74,7 +142,7 @@ export function vmProperties(p: PropertyInputs): [string, string][] {
     ['jdk.debug', 'release'],
     ['java.home', p.jdk.home],
     ['sun.boot.library.path', join(p.jdk.home, 'lib')],
-    ['java.library.path', '/usr/java/packages/lib:/usr/lib64:/lib64:/lib:/usr/lib'],
+    ['java.library.path', javaLibraryPath(p.jdk.home, p.env)],
     ['java.class.path', p.classPath],
     ['sun.java.launcher', 'SUN_STANDARD'],
     ['sun.java.command', [p.mainClass, ...p.args].join(' ')],

@@ -1,13 +1,14 @@
 // Runs a Java program on the embedded JVM, synchronously, in the calling thread. The engine
 // (engine/interp*.ts) calls this inside a worker_thread; tests may call it directly.
 
-import { existsSync, readFileSync, readSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ClassPath, type JdkInfo } from '../classpath/index';
 import { launch } from './boot';
 import { VM, type VmIo } from './vm';
 import { CancelledError, cancelStatus } from './scheduler';
 import type { ClockMode } from './clock';
+import { processStdin, processStdinAvailable } from './natives/host/stdin';
 
 export interface InterpRunOptions {
   jdk: JdkInfo;
@@ -53,23 +54,7 @@ export interface InterpRunResult {
   vm: VM;
 }
 
-/** Blocking read of the process's stdin (CLI use). */
-export function processStdin(max: number): Uint8Array | null {
-  const buf = Buffer.alloc(Math.max(1, Math.min(max, 65536)));
-  try {
-    const n = readSync(0, buf, 0, buf.length, null);
-    return buf.subarray(0, n);
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'EAGAIN') {
-      // Non-blocking stdin: wait a little and retry.
-      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5);
-      return processStdin(max);
-    }
-    if (code === 'EOF') return new Uint8Array(0);
-    return new Uint8Array(0);
-  }
-}
+export { processStdin, processStdinAvailable } from './natives/host/stdin';
 
 export function runInterpreter(o: InterpRunOptions): InterpRunResult {
   const t0 = performance.now();
@@ -78,6 +63,7 @@ export function runInterpreter(o: InterpRunOptions): InterpRunResult {
     stdout: o.io?.stdout ?? ((d) => process.stdout.write(d)),
     stderr: o.io?.stderr ?? ((d) => process.stderr.write(d)),
     readStdin: o.io?.readStdin ?? processStdin,
+    ...(o.io?.closed ? { closed: o.io.closed } : {}),
   };
   const vm = new VM({
     jdk: o.jdk,
@@ -106,7 +92,7 @@ export function runInterpreter(o: InterpRunOptions): InterpRunResult {
     args: o.args,
     classPathString: o.classPathProperty ?? o.classpath.join(':'),
     enableAssertions: o.enableAssertions,
-    stdinAvailable: o.stdinAvailable,
+    stdinAvailable: o.stdinAvailable ?? (o.io?.readStdin ? undefined : processStdinAvailable),
     traceClassLoading: o.traceClassLoading,
   });
   if (o.onBooted) vm.onBooted = () => o.onBooted?.(vm);

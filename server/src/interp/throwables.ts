@@ -51,16 +51,20 @@ export function newThrowable(vm: VM, t: JThread, k: JClass, message: string | nu
   return o;
 }
 
+/** HotSpot's MaxJavaStackTraceDepth: a backtrace keeps the innermost 1,024 frames. */
+const MAX_JAVA_STACK_TRACE_DEPTH = 1024;
+
 /**
- * Records the thread's frames in `exc.backtrace` (Throwable.fillInStackTrace). When called
- * from Java (`fromJava`), the frames of fillInStackTrace itself and of the exception's
- * constructors are skipped, as HotSpot does. Frames of hidden classes are never shown.
+ * Records the thread's frames in `exc.backtrace` (Throwable.fillInStackTrace), at most
+ * MAX_JAVA_STACK_TRACE_DEPTH of them. When called from Java (`fromJava`), the frames of
+ * fillInStackTrace itself and of the exception's constructors are skipped, as HotSpot does.
+ * Frames of hidden classes are never shown.
  */
 export function fillInStackTrace(vm: VM, t: JThread, exc: JObject, fromJava: boolean): void {
   const methods: JMethod[] = [];
   const pcs: number[] = [];
   let skipping = fromJava;
-  for (let d = t.depth; d >= 0; d--) {
+  for (let d = t.depth; d >= 0 && methods.length < MAX_JAVA_STACK_TRACE_DEPTH; d--) {
     const f = t.frames[d];
     const m = f.m;
     if (m === null) continue;

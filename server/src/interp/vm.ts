@@ -51,6 +51,8 @@ export interface VmIo {
   stderr(data: Uint8Array): void;
   /** Reads up to `max` bytes of standard input; empty = end of input; null = would block. */
   readStdin(max: number): Uint8Array | null;
+  /** True once the reader of stdout (1) or stderr (2) has gone (EPIPE): writes then fail. */
+  closed?(fd: 1 | 2): boolean;
 }
 
 export interface VmOptions {
@@ -486,7 +488,7 @@ export class VM {
 
   private propertyInputs(): PropertyInputs {
     const o = this.opts;
-    return { jdk: o.jdk, cwd: o.cwd, classPath: o.classPathString, mainClass: o.mainClass, args: o.args, user: o.properties };
+    return { jdk: o.jdk, cwd: o.cwd, classPath: o.classPathString, mainClass: o.mainClass, args: o.args, user: o.properties, env: o.env };
   }
 
   platformProperties(): (string | null)[] {

@@ -181,6 +181,10 @@ async function runEmbedded(signals: SignalTrap, o: EmbeddedCliRun): Promise<numb
     // After a signal, wait for the profile however long it takes, as java does.
     cancelGraceMs: Infinity,
   });
+  // The reader of our output has gone (main.ts drops the rest): the program's later writes
+  // there fail, as java's do on a closed pipe (PrintStream.checkError() becomes true).
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => e.code === 'EPIPE' && run.outputClosed?.(1));
+  process.stderr.on('error', (e: NodeJS.ErrnoException) => e.code === 'EPIPE' && run.outputClosed?.(2));
   if (signals.received) run.cancel(signals.received);
   signals.onSignal((s) => run.cancel(s));
   const r = await run.done;

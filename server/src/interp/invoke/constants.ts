@@ -60,7 +60,7 @@ function cached<T>(v: unknown): T | undefined {
 /** Records a LinkageError so later attempts fail the same way. */
 function recordFailure(vm: VM, consts: Map<string, unknown>, key: string, exc: JObject): JObject {
   if (!consts.has(key) && isAssignable(exc.klass, vm.classes.loadBoot('java/lang/LinkageError'))) {
-    const msg = (exc as unknown as Rec)[vm.field(exc.klass, 'detailMessage').key] as JObject | null;
+    const msg = (exc as unknown as Rec)[vm.field(vm.classes.loadBoot('java/lang/Throwable'), 'detailMessage').key] as JObject | null;
     const failure: Failure = { className: exc.klass.name, message: msg === null ? null : vm.jsString(msg) };
     consts.set(key, failure);
   }

@@ -1,18 +1,38 @@
 // Helpers shared by native implementations.
 
-import type { JClass } from '../klass';
+import type { JClass, JField } from '../klass';
 import { JArray, type JObject } from '../object';
 import { VmError } from '../signals';
 import type { VM } from '../vm';
 
-/** Field access by Java field name on an object (VM-side; not for hot paths). */
-export function getField(vm: VM, o: JObject, name: string): unknown {
-  const f = vm.field(o.klass, name);
+const jdkFields = new WeakMap<VM, Map<string, JField>>();
+
+/**
+ * Field `name` of boot class `cls` (declared there or inherited). The VM reads a JDK class's
+ * private fields through this, never by name from an object's runtime class: a subclass may
+ * declare its own field of the same name (a Thread subclass with a field `interrupted`).
+ */
+export function jdkField(vm: VM, cls: string, name: string): JField {
+  let m = jdkFields.get(vm);
+  if (m === undefined) jdkFields.set(vm, (m = new Map()));
+  const key = `${cls}.${name}`;
+  let f = m.get(key);
+  if (f === undefined) m.set(key, (f = vm.field(vm.classes.loadBoot(cls), name)));
+  return f;
+}
+
+/**
+ * Field access on an object by JDK class and field name (VM-side; not for hot paths). `cls`
+ * is the boot class that has the field (see jdkField); null only for a final class, whose
+ * fields no subclass can hide.
+ */
+export function getField(vm: VM, o: JObject, cls: string | null, name: string): unknown {
+  const f = cls === null ? vm.field(o.klass, name) : jdkField(vm, cls, name);
   return (o as unknown as Record<string, unknown>)[f.key];
 }
 
-export function setField(vm: VM, o: JObject, name: string, v: unknown): void {
-  const f = vm.field(o.klass, name);
+export function setField(vm: VM, o: JObject, cls: string | null, name: string, v: unknown): void {
+  const f = cls === null ? vm.field(o.klass, name) : jdkField(vm, cls, name);
   (o as unknown as Record<string, unknown>)[f.key] = v;
 }
 

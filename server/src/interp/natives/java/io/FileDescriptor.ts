@@ -13,9 +13,9 @@ export const natives: NativeTable = {
   'getAppend(I)Z': () => 0,
   'sync()V': () => undefined,
   'close0()V': (vm: VM, _t: JThread, self: JObject) => {
-    const fd = getField(vm, self, 'fd') as number;
+    const fd = getField(vm, self, 'java/io/FileDescriptor', 'fd') as number;
     if (fd < 0) return;
-    setField(vm, self, 'fd', -1);
+    setField(vm, self, 'java/io/FileDescriptor', 'fd', -1);
     try {
       closeHostFd(fd);
     } catch {

@@ -21,7 +21,7 @@ const ACCESS_WRITE = 0x02;
 const ACCESS_EXECUTE = 0x01;
 
 function filePath(vm: VM, file: JObject | null): string {
-  return hostPath(vm, str(vm, getField(vm, nonNull(file), 'path') as JObject));
+  return hostPath(vm, str(vm, getField(vm, nonNull(file), 'java/io/File', 'path') as JObject));
 }
 
 function statOrNull(p: string): fs.Stats | null {
@@ -43,6 +43,7 @@ function ok(f: () => void): number {
 
 /** realpath of the longest existing prefix, the rest appended (as the JDK's canonicalize). */
 function canonical(p: string): string {
+  if (p === '') return p;
   try {
     return fs.realpathSync(p);
   } catch {

@@ -4,6 +4,7 @@
 
 import * as fs from 'node:fs';
 import { resolve as resolvePath } from 'node:path';
+import type { JClass } from '../../../klass';
 import type { JObject } from '../../../object';
 import { VmError } from '../../../signals';
 import type { VM } from '../../../vm';
@@ -11,26 +12,42 @@ import { getField, setField } from '../../util';
 import { errorText } from '../../host/errno';
 import { opened, readHost, writeHost } from '../../host/fds';
 
-/** A path of the program (relative to its working directory) as a host path. */
+/**
+ * A path of the program (relative to its working directory) as a host path. The empty path
+ * stays empty: the system calls fail on it with ENOENT (it is not the working directory).
+ */
 export function hostPath(vm: VM, p: string): string {
-  return resolvePath(vm.opts.cwd, p);
+  return p === '' ? '' : resolvePath(vm.opts.cwd, p);
 }
 
 /** The descriptor number of a FileDescriptor object. */
 export function fdValue(vm: VM, fdo: JObject | null): number {
   if (fdo === null) throw new VmError('java/io/IOException', 'Stream Closed');
-  const fd = getField(vm, fdo, 'fd') as number;
+  const fd = getField(vm, fdo, 'java/io/FileDescriptor', 'fd') as number;
   if (fd < 0) throw new VmError('java/io/IOException', 'Stream Closed');
   return fd;
 }
 
+const STREAM_CLASSES = new Set(['java/io/FileInputStream', 'java/io/FileOutputStream', 'java/io/RandomAccessFile']);
+
+/** The JDK stream class of a stream object (its class may be a subclass with an `fd` of its own). */
+function streamClass(stream: JObject): string {
+  for (let c: JClass | null = stream.klass; c; c = c.superclass) if (STREAM_CLASSES.has(c.name)) return c.name;
+  throw new VmError('java/lang/InternalError', `${stream.klass.javaName} is not a file stream`);
+}
+
+/** The FileDescriptor of a stream (FileInputStream, FileOutputStream, RandomAccessFile). */
+function streamFdObject(vm: VM, stream: JObject): JObject | null {
+  return getField(vm, stream, streamClass(stream), 'fd') as JObject | null;
+}
+
 /** The descriptor of a stream's `fd` field (FileInputStream, FileOutputStream, RandomAccessFile). */
 export function streamFd(vm: VM, stream: JObject): number {
-  return fdValue(vm, getField(vm, stream, 'fd') as JObject | null);
+  return fdValue(vm, streamFdObject(vm, stream));
 }
 
 export function setStreamFd(vm: VM, stream: JObject, fd: number): void {
-  setField(vm, getField(vm, stream, 'fd') as JObject, 'fd', fd);
+  setField(vm, streamFdObject(vm, stream) as JObject, 'java/io/FileDescriptor', 'fd', fd);
 }
 
 /** Opens a host file for a java.io stream (FileNotFoundException "path (reason)"). */
@@ -67,8 +84,11 @@ export function readDescriptor(vm: VM, fd: number, into: Uint8Array, at: number 
 
 /** Writes all of `data` to the program's stdout/stderr (1, 2) or the host file. */
 export function writeDescriptor(vm: VM, fd: number, data: Uint8Array, at: number | null = null): void {
-  if (fd === 1) return vm.opts.io.stdout(data);
-  if (fd === 2) return vm.opts.io.stderr(data);
+  if (fd === 1 || fd === 2) {
+    // The reader has gone: write(2) fails with EPIPE (the JVM ignores SIGPIPE).
+    if (vm.opts.io.closed?.(fd)) throw new VmError('java/io/IOException', 'Broken pipe');
+    return fd === 1 ? vm.opts.io.stdout(data) : vm.opts.io.stderr(data);
+  }
   try {
     writeHost(fd, data, at);
   } catch (e) {

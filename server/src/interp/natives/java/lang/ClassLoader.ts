@@ -68,9 +68,9 @@ export const natives: NativeTable = {
     const buf = nonNull(bb);
     const n = name === null ? null : str(vm, name);
     const src = source === null ? null : str(vm, source);
-    if (getField(vm, buf, 'hb') === null) {
+    if (getField(vm, buf, 'java/nio/ByteBuffer', 'hb') === null) {
       // A direct buffer (a class read from the JDK image by a Java loader): its bytes are at `address`.
-      const addr = toNumber(getField(vm, buf, 'address') as Long);
+      const addr = toNumber(getField(vm, buf, 'java/nio/Buffer', 'address') as Long);
       const bytes = memory.bytes(addr + off, len);
       return defineClass(vm, t, loader, n, new Int8Array(bytes.buffer, bytes.byteOffset, len), 0, len, pd, src);
     }

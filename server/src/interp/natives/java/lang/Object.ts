@@ -9,6 +9,7 @@ import type { VM } from '../../../vm';
 import type { NativeTable } from '../../registry';
 import type { Long } from '../../../long';
 import { deadlineIn } from '../../../clock';
+import { getField, setField } from '../../util';
 
 export function cloneObject(vm: VM, o: JObject): JObject {
   if (o instanceof JArray) {
@@ -55,11 +56,11 @@ export function waitOn(vm: VM, t: JThread, o: JObject, millis: number): unknown 
 /** The Java-level interrupt status (Thread.interrupted field), which Java code reads and clears. */
 export function isInterrupted(vm: VM, t: JThread): boolean {
   if (!t.jthread) return t.interrupted;
-  return (t.jthread as unknown as Record<string, unknown>)[vm.field(t.jthread.klass, 'interrupted').key] === 1;
+  return getField(vm, t.jthread, 'java/lang/Thread', 'interrupted') === 1;
 }
 
 export function setInterruptedField(vm: VM, t: JThread, v: boolean): void {
-  if (t.jthread) (t.jthread as unknown as Record<string, unknown>)[vm.field(t.jthread.klass, 'interrupted').key] = v ? 1 : 0;
+  if (t.jthread) setField(vm, t.jthread, 'java/lang/Thread', 'interrupted', v ? 1 : 0);
 }
 
 export const natives: NativeTable = {

@@ -58,8 +58,8 @@ function fill(vm: VM, w: Walk, count: number, start: number, frames: JArray): nu
     else {
       const info = data[end];
       if (info === null) throw new VmError('java/lang/NullPointerException', null);
-      fillMember(vm, getField(vm, info, 'memberName') as JObject, m);
-      setField(vm, info, 'bci', m.isNative ? -1 : f.pc);
+      fillMember(vm, getField(vm, info, 'java/lang/StackFrameInfo', 'memberName') as JObject, m);
+      setField(vm, info, 'java/lang/StackFrameInfo', 'bci', m.isNative ? -1 : f.pc);
     }
     end++;
   }

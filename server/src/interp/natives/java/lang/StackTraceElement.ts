@@ -22,7 +22,7 @@ export function fillElement(vm: VM, e: JObject, k: JClass, methodName: string, l
   // Class loader name: the loader's `name` (app, platform), null for the boot loader.
   o.classLoaderName = null;
   if (k.loader !== null) {
-    const n = getField(vm, k.loader, 'name') as JObject | null;
+    const n = getField(vm, k.loader, 'java/lang/ClassLoader', 'name') as JObject | null;
     o.classLoaderName = n;
   }
   o.moduleName = null;
@@ -38,15 +38,15 @@ export const natives: NativeTable = {
   // From a StackWalker frame: its MemberName's method and its bci.
   'initStackTraceElement(Ljava/lang/StackTraceElement;Ljava/lang/StackFrameInfo;)V': (vm: VM, _t: JThread, e: JObject | null, sfi: JObject | null) => {
     if (e === null || sfi === null) throw new VmError('java/lang/NullPointerException', null);
-    const m = memberTarget(getField(vm, sfi, 'memberName') as JObject);
+    const m = memberTarget(getField(vm, sfi, 'java/lang/StackFrameInfo', 'memberName') as JObject);
     if (!(m instanceof JMethod)) throw new VmError('java/lang/InternalError', 'StackFrameInfo without a method');
-    const bci = getField(vm, sfi, 'bci') as number;
+    const bci = getField(vm, sfi, 'java/lang/StackFrameInfo', 'bci') as number;
     fillElement(vm, e, m.klass, m.name, m.isNative ? -2 : m.lineAt(bci), m.klass.sourceFile);
   },
   'initStackTraceElements([Ljava/lang/StackTraceElement;Ljava/lang/Throwable;)V': (vm: VM, _t: JThread, elements: JObject | null, x: JObject | null) => {
     if (elements === null || x === null) throw new VmError('java/lang/NullPointerException', null);
-    const backtrace = getField(vm, x, 'backtrace');
-    const depth = getField(vm, x, 'depth') as number;
+    const backtrace = getField(vm, x, 'java/lang/Throwable', 'backtrace');
+    const depth = getField(vm, x, 'java/lang/Throwable', 'depth') as number;
     // A throwable whose fillInStackTrace was overridden never got a backtrace (depth 0).
     if (depth === 0) return;
     if (!isBacktrace(backtrace)) throw new VmError('java/lang/InternalError', 'bad backtrace');

@@ -6,7 +6,7 @@ import { ThreadState, type JThread } from '../../../thread';
 import type { VM } from '../../../vm';
 import type { NativeTable } from '../../registry';
 import type { Long } from '../../../long';
-import { bool, getField } from '../../util';
+import { bool, getField, jdkField, setField } from '../../util';
 import { isInterrupted, setInterruptedField } from './Object';
 import { threadEnd } from '../../../boot';
 import * as mon from '../../../monitor';
@@ -14,7 +14,7 @@ import { deadlineIn } from '../../../clock';
 
 /** Thread.eetop: non-zero while the thread is alive (isAlive() reads it in JDK 17 updates). */
 export function setEetop(vm: VM, self: JObject, v: number): void {
-  (self as unknown as Record<string, unknown>)[vm.field(self.klass, 'eetop').key] = v;
+  setField(vm, self, 'java/lang/Thread', 'eetop', v);
 }
 
 /** Thread.start0: a new green thread that runs this.run(), then exits like HotSpot's JavaThread. */
@@ -25,14 +25,14 @@ export function startThread(vm: VM, self: JObject): void {
   if (vm.exact !== null && vm.current) vm.exact.threadStarted(vm.current, t);
   (self as unknown as Record<string, unknown>).$vm = t;
   t.jthread = self;
-  const nameObj = getField(vm, self, 'name') as JObject | null;
+  const nameObj = getField(vm, self, 'java/lang/Thread', 'name') as JObject | null;
   t.name = nameObj ? vm.jsString(nameObj) : `Thread-${t.id}`;
   // The runtime's live-snapshot writer (runtime/java/komorium/rt/LiveSnapshots.java).
   const creator = vm.current;
   const caller = creator && creator.depth >= 2 ? creator.frames[creator.depth - 2].m : null;
   t.system = t.name === 'komorium-live' && caller !== null && caller.klass.name.startsWith('komorium/rt/');
-  t.daemon = getField(vm, self, 'daemon') === 1;
-  const statusKey = vm.field(self.klass, 'threadStatus').key;
+  t.daemon = getField(vm, self, 'java/lang/Thread', 'daemon') === 1;
+  const statusKey = jdkField(vm, 'java/lang/Thread', 'threadStatus').key;
   (self as unknown as Record<string, unknown>)[statusKey] = 5; // RUNNABLE
   t.statusKey = statusKey;
   setEetop(vm, self, t.id);

@@ -198,8 +198,8 @@ function wrapTarget(vm: VM, t: JThread, exc: JObject): JObject {
 
 function invoke(vm: VM, t: JThread, method: JObject | null, recv: JObject | null, args: JObject | null): unknown {
   const mo = nonNull(method);
-  const k = classOf(vm, getField(vm, mo, 'clazz') as JObject);
-  let m = k.methods[getField(vm, mo, 'slot') as number];
+  const k = classOf(vm, getField(vm, mo, 'java/lang/reflect/Method', 'clazz') as JObject);
+  let m = k.methods[getField(vm, mo, 'java/lang/reflect/Method', 'slot') as number];
   const values = unpackArgs(vm, m, args);
   const run = (): unknown => {
     if (!m.isStatic) {
@@ -225,8 +225,8 @@ function invoke(vm: VM, t: JThread, method: JObject | null, recv: JObject | null
 
 function newInstance(vm: VM, t: JThread, ctor: JObject | null, args: JObject | null): unknown {
   const co = nonNull(ctor);
-  const k = classOf(vm, getField(vm, co, 'clazz') as JObject);
-  const m = k.methods[getField(vm, co, 'slot') as number];
+  const k = classOf(vm, getField(vm, co, 'java/lang/reflect/Constructor', 'clazz') as JObject);
+  const m = k.methods[getField(vm, co, 'java/lang/reflect/Constructor', 'slot') as number];
   if (k.isAbstract || k.isInterface) throw new VmError('java/lang/InstantiationException', null);
   const values = unpackArgs(vm, m, args);
   return vm.initializeThen(t, k, () => {
@@ -330,8 +330,8 @@ export const reflectionNatives: NativeTable = {
 
 /** The JMethod behind a java.lang.reflect.Method or Constructor. */
 function executableMethod(vm: VM, exe: JObject): JMethod {
-  const k = classOf(vm, getField(vm, exe, 'clazz') as JObject);
-  return k.methods[getField(vm, exe, 'slot') as number];
+  const k = classOf(vm, getField(vm, exe, null, 'clazz') as JObject);
+  return k.methods[getField(vm, exe, null, 'slot') as number];
 }
 
 export const executableNatives: NativeTable = {
@@ -363,8 +363,8 @@ export const executableNatives: NativeTable = {
 
 export const fieldNatives: NativeTable = {
   'getTypeAnnotationBytes0()[B': (vm: VM, _t: JThread, self: JObject) => {
-    const k = classOf(vm, getField(vm, self, 'clazz') as JObject);
-    const f = k.fields[getField(vm, self, 'slot') as number];
+    const k = classOf(vm, getField(vm, self, 'java/lang/reflect/Field', 'clazz') as JObject);
+    const f = k.fields[getField(vm, self, 'java/lang/reflect/Field', 'slot') as number];
     return rawAttribute(vm, k, attr(k.cf!.fields[f.index].attributes, 'RuntimeVisibleTypeAnnotations'));
   },
 };
@@ -378,7 +378,7 @@ export const constructorAccessorNatives: NativeTable = {
 };
 
 function cpOf(vm: VM, self: JObject): JClass {
-  return classOf(vm, getField(vm, self, 'constantPoolOop') as JObject);
+  return classOf(vm, getField(vm, self, 'jdk/internal/reflect/ConstantPool', 'constantPoolOop') as JObject);
 }
 
 function cpEntry(vm: VM, self: JObject, i: number) {

@@ -100,8 +100,8 @@ export const natives: NativeTable = {
   },
   'staticFieldBase(Ljava/lang/invoke/MemberName;)Ljava/lang/Object;': (vm: VM, _t: JThread, mn: JObject | null) => vm.mirrorOf(memberField(vm, mn).klass),
   'getMemberVMInfo(Ljava/lang/invoke/MemberName;)Ljava/lang/Object;': (vm: VM, _t: JThread, mn: JObject | null) => memberVMInfo(vm, nonNull(mn)),
-  'setCallSiteTargetNormal(Ljava/lang/invoke/CallSite;Ljava/lang/invoke/MethodHandle;)V': (vm: VM, _t: JThread, site: JObject | null, target: JObject | null) => setField(vm, nonNull(site), 'target', target),
-  'setCallSiteTargetVolatile(Ljava/lang/invoke/CallSite;Ljava/lang/invoke/MethodHandle;)V': (vm: VM, _t: JThread, site: JObject | null, target: JObject | null) => setField(vm, nonNull(site), 'target', target),
+  'setCallSiteTargetNormal(Ljava/lang/invoke/CallSite;Ljava/lang/invoke/MethodHandle;)V': (vm: VM, _t: JThread, site: JObject | null, target: JObject | null) => setField(vm, nonNull(site), 'java/lang/invoke/CallSite', 'target', target),
+  'setCallSiteTargetVolatile(Ljava/lang/invoke/CallSite;Ljava/lang/invoke/MethodHandle;)V': (vm: VM, _t: JThread, site: JObject | null, target: JObject | null) => setField(vm, nonNull(site), 'java/lang/invoke/CallSite', 'target', target),
   'copyOutBootstrapArguments(Ljava/lang/Class;[III[Ljava/lang/Object;IZLjava/lang/Object;)V': () => {
     throw new VmError('java/lang/InternalError', 'MethodHandleNatives.copyOutBootstrapArguments: the embedded JVM always passes bootstrap arguments resolved');
   },

@@ -9,8 +9,8 @@ import type { NativeTable } from '../../../registry';
 import { getField, setField, bool } from '../../../util';
 
 export const natives: NativeTable = {
-  'refersTo0(Ljava/lang/Object;)Z': (vm: VM, _t: JThread, self: JObject, o: JObject | null) => bool(getField(vm, self, 'referent') === o),
-  'clear0()V': (vm: VM, _t: JThread, self: JObject) => setField(vm, self, 'referent', null),
+  'refersTo0(Ljava/lang/Object;)Z': (vm: VM, _t: JThread, self: JObject, o: JObject | null) => bool(getField(vm, self, 'java/lang/ref/Reference', 'referent') === o),
+  'clear0()V': (vm: VM, _t: JThread, self: JObject) => setField(vm, self, 'java/lang/ref/Reference', 'referent', null),
   'getAndClearReferencePendingList()Ljava/lang/ref/Reference;': () => null,
   'hasReferencePendingList()Z': () => 0,
   'waitForReferencePendingList()V': (_vm: VM, t: JThread) => {
@@ -27,5 +27,5 @@ export const natives: NativeTable = {
 };
 
 export const phantomNatives: NativeTable = {
-  'refersTo0(Ljava/lang/Object;)Z': (vm: VM, _t: JThread, self: JObject, o: JObject | null) => bool(getField(vm, self, 'referent') === o),
+  'refersTo0(Ljava/lang/Object;)Z': (vm: VM, _t: JThread, self: JObject, o: JObject | null) => bool(getField(vm, self, 'java/lang/ref/Reference', 'referent') === o),
 };

@@ -199,8 +199,8 @@ for (const [name, kind, desc] of [TYPES[0], TYPES[1], TYPES[8]]) {
 
 function fieldOfReflect(vm: VM, field: JObject | null): JField {
   const f = nonNull(field);
-  const k = classOf(vm, getField(vm, f, 'clazz') as JObject);
-  const slot = getField(vm, f, 'slot') as number;
+  const k = classOf(vm, getField(vm, f, 'java/lang/reflect/Field', 'clazz') as JObject);
+  const slot = getField(vm, f, 'java/lang/reflect/Field', 'slot') as number;
   const jf = k.fields[slot];
   if (!jf) throw new VmError('java/lang/InternalError', `bad field slot ${slot} in ${k.javaName}`);
   return jf;

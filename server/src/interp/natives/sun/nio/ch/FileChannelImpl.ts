@@ -21,7 +21,7 @@ export const natives: NativeTable = {
   'transferTo0(Ljava/io/FileDescriptor;JJLjava/io/FileDescriptor;)J': () => UNSUPPORTED,
   'map0(IJJZ)J': (vm: VM, _t: JThread, self: JObject, prot: number, pos: Long, len: Long) => {
     if (prot !== MAP_RO) throw new VmError('java/lang/UnsupportedOperationException', 'the embedded JVM maps files read-only only (FileChannel.MapMode.READ_ONLY)');
-    const fd = fdValue(vm, getField(vm, self, 'fd') as JObject | null);
+    const fd = fdValue(vm, getField(vm, self, 'sun/nio/ch/FileChannelImpl', 'fd') as JObject | null);
     return memory.mapFile(fd, toNumber(pos), toNumber(len), false);
   },
   'unmap0(JJ)I': (_vm: VM, _t: JThread, addr: Long) => {

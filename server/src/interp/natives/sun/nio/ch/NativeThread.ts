@@ -6,4 +6,6 @@ export const natives: NativeTable = {
   'init()V': () => undefined,
   'current()J': () => 0,
   'signal(J)V': () => undefined,
+  // Linux can leave a signal pending (JDK 17.0.x updates ask before closing a channel).
+  'supportPendingSignals0()Z': () => 1,
 };

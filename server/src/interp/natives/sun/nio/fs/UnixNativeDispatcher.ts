@@ -31,7 +31,7 @@ function pathAt(vm: VM, addr: Long): string {
 /** Throws sun.nio.fs.UnixException(errno). */
 function unixError(vm: VM, t: JThread, errno: number): never {
   const e = vm.newThrowable(t, 'sun/nio/fs/UnixException', null);
-  setField(vm, e, 'errno', errno);
+  setField(vm, e, 'sun/nio/fs/UnixException', 'errno', errno);
   throw new JavaThrow(e);
 }
 
@@ -49,20 +49,20 @@ function fillAttributes(vm: VM, attrs: JObject | null, st: fs.BigIntStats): void
   if (attrs === null) return;
   const sec = (ns: bigint): Long => longOf(ns / 1000000000n);
   const nsec = (ns: bigint): Long => longOf(ns % 1000000000n);
-  setField(vm, attrs, 'st_mode', Number(st.mode));
-  setField(vm, attrs, 'st_ino', longOf(st.ino));
-  setField(vm, attrs, 'st_dev', longOf(st.dev));
-  setField(vm, attrs, 'st_rdev', longOf(st.rdev));
-  setField(vm, attrs, 'st_nlink', Number(st.nlink));
-  setField(vm, attrs, 'st_uid', Number(st.uid));
-  setField(vm, attrs, 'st_gid', Number(st.gid));
-  setField(vm, attrs, 'st_size', longOf(st.size));
-  setField(vm, attrs, 'st_atime_sec', sec(st.atimeNs));
-  setField(vm, attrs, 'st_atime_nsec', nsec(st.atimeNs));
-  setField(vm, attrs, 'st_mtime_sec', sec(st.mtimeNs));
-  setField(vm, attrs, 'st_mtime_nsec', nsec(st.mtimeNs));
-  setField(vm, attrs, 'st_ctime_sec', sec(st.ctimeNs));
-  setField(vm, attrs, 'st_ctime_nsec', nsec(st.ctimeNs));
+  setField(vm, attrs, 'sun/nio/fs/UnixFileAttributes', 'st_mode', Number(st.mode));
+  setField(vm, attrs, 'sun/nio/fs/UnixFileAttributes', 'st_ino', longOf(st.ino));
+  setField(vm, attrs, 'sun/nio/fs/UnixFileAttributes', 'st_dev', longOf(st.dev));
+  setField(vm, attrs, 'sun/nio/fs/UnixFileAttributes', 'st_rdev', longOf(st.rdev));
+  setField(vm, attrs, 'sun/nio/fs/UnixFileAttributes', 'st_nlink', Number(st.nlink));
+  setField(vm, attrs, 'sun/nio/fs/UnixFileAttributes', 'st_uid', Number(st.uid));
+  setField(vm, attrs, 'sun/nio/fs/UnixFileAttributes', 'st_gid', Number(st.gid));
+  setField(vm, attrs, 'sun/nio/fs/UnixFileAttributes', 'st_size', longOf(st.size));
+  setField(vm, attrs, 'sun/nio/fs/UnixFileAttributes', 'st_atime_sec', sec(st.atimeNs));
+  setField(vm, attrs, 'sun/nio/fs/UnixFileAttributes', 'st_atime_nsec', nsec(st.atimeNs));
+  setField(vm, attrs, 'sun/nio/fs/UnixFileAttributes', 'st_mtime_sec', sec(st.mtimeNs));
+  setField(vm, attrs, 'sun/nio/fs/UnixFileAttributes', 'st_mtime_nsec', nsec(st.mtimeNs));
+  setField(vm, attrs, 'sun/nio/fs/UnixFileAttributes', 'st_ctime_sec', sec(st.ctimeNs));
+  setField(vm, attrs, 'sun/nio/fs/UnixFileAttributes', 'st_ctime_nsec', nsec(st.ctimeNs));
 }
 
 /** Open directory streams (DIR* handles). */
