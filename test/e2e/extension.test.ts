@@ -96,6 +96,7 @@ describe('Komorium in VS Code', { timeout: 600_000 }, () => {
       'extension/dist/server.js',
       'extension/dist/hotspot-worker.js',
       'extension/dist/bytecode-worker.js',
+      'extension/dist/profile-worker.js',
       'extension/dist/webview/main.js',
       'extension/dist/webview/main.css',
       'extension/runtime/java/komorium/rt/TC.java',
@@ -210,7 +211,10 @@ describe('Komorium in VS Code', { timeout: 600_000 }, () => {
     // The lenses follow the new profile (Mandelbrot.java is still open).
     const esc = methodStats(mergeThreads(p)).find((x) => x.method.name === 'escapeTime')!;
     const want = `total ${pct((100 * esc.total) / p.meta.totalSamples)} · ${count(esc.total)} samples`;
-    await waitFor(`the lens "${want}"`, async () => (await maven.codeLenses()).some((l) => l.endsWith(want)), 20_000);
+    let seen: string[] = [];
+    await waitFor(`the lens "${want}"`, async () => (seen = await maven.codeLenses()).some((l) => l.endsWith(want)), 20_000).catch((e: Error) => {
+      throw new Error(`${e.message}; lenses shown: ${seen.join(' | ')}; profile ${newestProfile('com.example.render.App')}`);
+    });
     await maven.screenshot(join(SHOTS, 'launch.png'));
     await maven.page.close();
   });
