@@ -67,8 +67,14 @@ export async function stopWith(sig: 'SIGINT' | 'SIGTERM', runArgs: string[]): Pr
 
 export function checkStopped(r: { ended: Ended; dir: string; out: string }, status: number): void {
   const { ended, dir, out } = r;
-  assert.equal(ended.signal, null, `the CLI itself was not killed by the signal:\n${ended.stderr}`);
-  assert.equal(ended.code, status, ended.stderr);
+  // A signal that arrives while node tears the finished process down (after the summary) can
+  // still end it by the signal's default action; the shell sees 128 + n either way. Before the
+  // summary, the CLI must not be killed.
+  const lateKill = ended.signal !== null && /komorium: [\d,]+ samples, .* -> .*\n/.test(ended.stderr) && 128 + (ended.signal === 'SIGINT' ? 2 : 15) === status;
+  if (!lateKill) {
+    assert.equal(ended.signal, null, `the CLI itself was not killed by the signal:\n${ended.stderr}`);
+    assert.equal(ended.code, status, ended.stderr);
+  }
   const p = loadProfile(out); // throws unless a complete, valid profile
   assert.equal(p.meta.program, 'Spin');
   assert.ok(p.meta.totalSamples > 0, 'the profile has the samples taken before the signal');
