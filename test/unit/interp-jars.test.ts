@@ -8,40 +8,10 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { javaFiles, javaHome, REPO, runCli, runJava, tempDir } from '../helpers/java';
-
-const SRC = join(REPO, 'test', 'java', 'jars');
-
-function tool(name: string, args: string[], cwd: string): void {
-  execFileSync(join(javaHome(), 'bin', name), args, { cwd, stdio: 'pipe' });
-}
-
-/** Builds the jars into a fresh directory: lib/*.jar, app.jar, and the app's classes in classes/. */
-function buildJars(): string {
-  const w = tempDir('jars');
-  const javac = (out: string, srcs: string[], extra: string[] = []): void => tool('javac', ['-d', join(w, out), ...extra, ...srcs], w);
-  javac('c/lib', javaFiles(join(SRC, 'lib')));
-  javac('c/mr', javaFiles(join(SRC, 'mr')));
-  javac('c/mr17', javaFiles(join(SRC, 'mr17')), ['--release', '17']);
-  javac('c/modlib', javaFiles(join(SRC, 'modlib')));
-  javac('c/signed', javaFiles(join(SRC, 'signed')));
-  javac('classes', javaFiles(join(SRC, 'app')), ['-g', '-cp', ['lib', 'mr', 'modlib', 'signed'].map((d) => join(w, 'c', d)).join(':')]);
-  cpSync(join(SRC, 'app', 'app', 'data.txt'), join(w, 'classes', 'app', 'data.txt'));
-  mkdirSync(join(w, 'lib'));
-  writeFileSync(join(w, 'lib.mf'), 'Implementation-Title: lib-title\n');
-  tool('jar', ['--create', '--file', 'lib/lib.jar', '--manifest', 'lib.mf', '-C', 'c/lib', '.'], w);
-  tool('jar', ['--create', '--file', 'lib/mr.jar', '-C', 'c/mr', '.', '--release', '17', '-C', 'c/mr17', '.'], w);
-  tool('jar', ['--create', '--file', 'lib/modlib.jar', '-C', 'c/modlib', '.'], w);
-  tool('jar', ['--create', '--file', 'lib/signed.jar', '-C', 'c/signed', '.'], w);
-  tool('keytool', ['-genkeypair', '-keystore', 'ks.p12', '-storepass', 'secret', '-keypass', 'secret', '-alias', 'k', '-keyalg', 'EC', '-groupname', 'secp256r1', '-dname', 'CN=komorium-test', '-validity', '3650'], w);
-  tool('jarsigner', ['-keystore', 'ks.p12', '-storepass', 'secret', 'lib/signed.jar', 'k'], w);
-  writeFileSync(join(w, 'app.mf'), 'Class-Path: lib/lib.jar lib/mr.jar lib/modlib.jar lib/signed.jar\n');
-  tool('jar', ['--create', '--file', 'app.jar', '--manifest', 'app.mf', '-C', 'classes', '.'], w);
-  return w;
-}
+import { runCli, runJava } from '../helpers/java';
+import { buildJars } from '../helpers/jars';
 
 const w = buildJars();
 
