@@ -2,13 +2,20 @@
 // TypeScript JVM in a worker thread (interp-worker.ts), so a crash, an infinite loop or
 // System.exit never takes down the host. Output streams live; cancel() makes the VM stop the
 // program's threads and run the shutdown hooks, so the profile of what ran so far is written
-// (the worker is terminated if that takes longer than a grace period).
+// (the worker is terminated if that takes longer than a grace period, or at once when it does
+// not answer the request: it may be inside a long allocation or collection). The run ends
+// within STOP_MS of cancel() whatever the worker does: a worker that has not exited by then
+// is left to die on its own (unreferenced) and the run is reported as ended.
+//
+// The worker's V8 heap is limited to the program's -Xmx plus ENGINE_HEAP_MB for the engine
+// itself, so a program that fills its heap fails alone, never the host.
 
 import { Worker } from 'node:worker_threads';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { tmpdir, totalmem } from 'node:os';
+import { defaultMaxHeap } from '../interp/heap';
 import { readLive, totalsOf, type LiveState } from './live-file';
 import { dirname, join, resolve } from 'node:path';
 import { findJavaHome } from '../classpath/index';
@@ -22,6 +29,12 @@ import { jobUrl } from './worker-thread';
 
 /** How long a cancelled program may take to write its profile before the worker is killed. */
 const CANCEL_GRACE_MS = 10000;
+/** How long the worker has to acknowledge a cancel before it is terminated. */
+const ACK_MS = 1000;
+/** How long after terminate() the run is reported as ended even if the worker has not exited. */
+const TERMINATE_WAIT_MS = 1000;
+/** V8 heap for the engine (classes, generated code, transformed bytes) beyond the program's. */
+const ENGINE_HEAP_MB = 1024;
 const STDIN_CAPACITY = 1 << 16;
 
 export interface InterpRunOptions extends RunOptions {
@@ -66,8 +79,14 @@ function vmOptions(vmArgs: string[]): { props: Record<string, string>; maxHeap?:
   return { props, maxHeap, ea, ignored };
 }
 
-function startWorker(url: URL, input: InterpWorkerInput): Worker {
-  const opts = { workerData: input, stdout: false, stderr: false };
+/** The worker's V8 old-generation limit for a program heap of `maxHeap` bytes. */
+export function workerHeapMb(maxHeap: number): number {
+  const mb = 1024 * 1024;
+  return Math.min(Math.ceil(maxHeap / mb) + ENGINE_HEAP_MB, Math.max(2048, Math.floor(totalmem() / mb)));
+}
+
+function startWorker(url: URL, input: InterpWorkerInput, heapMb: number): Worker {
+  const opts = { workerData: input, stdout: false, stderr: false, resourceLimits: { maxOldGenerationSizeMb: heapMb } };
   if (url.pathname.endsWith('.ts')) {
     let tsx: string;
     try {
@@ -96,6 +115,20 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
   let worker: Worker | undefined;
   let killTimer: NodeJS.Timeout | undefined;
   let ticker: NodeJS.Timeout | undefined;
+  let abandonTimer: NodeJS.Timeout | undefined;
+  /** Ends the run now: set when the outcome promise exists. */
+  let abandon: () => void = () => undefined;
+  const kill = (): void => {
+    if (!worker) return;
+    void worker.terminate();
+    // terminate() takes effect at the worker's next interrupt check, which a long collection
+    // or a builtin filling a huge array can delay: the run ends now regardless, and the
+    // worker, unreferenced, no longer keeps the process alive.
+    abandonTimer = setTimeout(() => {
+      worker?.unref();
+      abandon();
+    }, TERMINATE_WAIT_MS);
+  };
   const t0 = Date.now();
   const liveDir = o.liveIntervalMs && o.liveIntervalMs > 0 && !o.exact ? mkdtempSync(join(tmpdir(), 'komorium-live-')) : undefined;
   const live: LiveState | undefined = liveDir ? { file: join(liveDir, 'live.json'), mtimeMs: 0, size: -1 } : undefined;
@@ -140,6 +173,7 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
       if (settled) return;
       settled = true;
       if (killTimer) clearTimeout(killTimer);
+      if (abandonTimer) clearTimeout(abandonTimer);
       if (ticker) clearInterval(ticker);
       if (liveDir && live) {
         // Killed before the program could write its profile: the last live snapshot stands in.
@@ -155,6 +189,7 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
       }
       resolveDone({ ...r, elapsedMs: Date.now() - t0 });
     };
+    abandon = () => finish({ exitCode: null, signal: null, profilePath: existsSync(profilePath) ? profilePath : null, cancelled: true });
     let runtimeDir: string | null = null;
     let jdkHome: string;
     try {
@@ -185,6 +220,7 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
         props['komorium.liveInterval'] = String(Math.max(20, Math.round(o.liveIntervalMs ?? 500)));
       }
     }
+    const maxHeap = o.maxHeap ?? vo.maxHeap ?? defaultMaxHeap();
     const input: InterpWorkerInput = {
       jdk: jdkHome,
       classpath: o.classpath.map((p) => resolve(cwd, p)),
@@ -197,7 +233,7 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
       maxPath: o.maxPath,
       runtimeDir,
       cacheDir: join(cacheRoot(), 'interp-classes'),
-      maxHeap: o.maxHeap ?? vo.maxHeap,
+      maxHeap,
       enableAssertions: o.enableAssertions ?? vo.ea,
       control,
       stdinData,
@@ -211,7 +247,7 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
         : undefined,
     };
     try {
-      worker = startWorker(jobUrl(import.meta.url, 'interp-worker'), input);
+      worker = startWorker(jobUrl(import.meta.url, 'interp-worker'), input, workerHeapMb(maxHeap));
     } catch (e) {
       finish({ exitCode: null, signal: null, profilePath: null, cancelled: false, error: `cannot start the embedded engine: ${(e as Error).message}` });
       return;
@@ -229,6 +265,11 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
           break;
         case 'stdin':
           feed();
+          break;
+        case 'stopping':
+          // The VM is stopping the program: give it the grace period to write the profile.
+          if (killTimer) clearTimeout(killTimer);
+          killTimer = setTimeout(kill, CANCEL_GRACE_MS);
           break;
         case 'exit': {
           o.onStats?.(m);
@@ -250,7 +291,11 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
           break;
       }
     });
-    worker.on('error', (e) => finish({ exitCode: null, signal: null, profilePath: existsSync(profilePath) ? profilePath : null, cancelled, error: `embedded engine failed: ${e.message}` }));
+    worker.on('error', (e) => {
+      const oom = (e as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY';
+      const error = oom ? `embedded engine ran out of memory (V8 heap limit ${workerHeapMb(maxHeap)} MB for a Java heap of ${Math.round(maxHeap / 1048576)} MB)` : `embedded engine failed: ${e.message}`;
+      finish({ exitCode: null, signal: null, profilePath: existsSync(profilePath) ? profilePath : null, cancelled, error });
+    });
     worker.on('exit', () =>
       finish({ exitCode: null, signal: null, profilePath: existsSync(profilePath) ? profilePath : null, cancelled, error: cancelled ? undefined : 'embedded engine stopped unexpectedly' }),
     );
@@ -263,7 +308,7 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
       cancelled = true;
       Atomics.store(ctl, 0, 1);
       Atomics.notify(ctl, 1);
-      killTimer = setTimeout(() => void worker?.terminate(), CANCEL_GRACE_MS);
+      killTimer = setTimeout(kill, ACK_MS);
     },
     writeStdin(data) {
       queue.push(typeof data === 'string' ? Buffer.from(data) : data);

@@ -1,7 +1,8 @@
 // Worker-thread entry of the embedded engine: runs one program on the embedded JVM and talks
 // to the host (interp-run.ts) with messages:
 //   worker → host: {type:'out', fd, data} (batched, in order), {type:'progress', bytecodes},
-//                  {type:'stdin'} (the program wants input), {type:'exit', ...}
+//                  {type:'stdin'} (the program wants input), {type:'stopping'} (the VM saw
+//                  the cancel flag and is stopping the program), {type:'exit', ...}
 //   host → worker: stdin data through a SharedArrayBuffer (see StdinChannel), cancellation
 //                  through a shared flag. The VM runs synchronously; it never needs the
 //                  worker's event loop.
@@ -61,6 +62,7 @@ export type InterpWorkerMessage =
   | { type: 'out'; fd: 1 | 2; data: Uint8Array }
   | { type: 'progress'; bytecodes: number; elapsedMs: number }
   | { type: 'stdin' }
+  | { type: 'stopping' }
   | { type: 'exit'; exitCode: number; failure: string | null; cancelled: boolean; bytecodes: number; classes: number; ms: number; transformed: number; reused: number; transformFailures: { name: string; error: string }[] }
   | { type: 'error'; message: string };
 
@@ -128,6 +130,7 @@ function main(): void {
   const t0 = performance.now();
   let lastFlush = t0;
   let vmRef: VM | null = null;
+  let stopping = false;
   const result = runInterpreter({
     jdk,
     classpath: input.classpath,
@@ -150,7 +153,14 @@ function main(): void {
     bootAppend: input.runtimeDir ? [input.runtimeDir] : [],
     maxHeap: input.maxHeap,
     enableAssertions: input.enableAssertions,
-    cancelled: () => Atomics.load(control, 0) !== 0,
+    cancelled: () => {
+      if (Atomics.load(control, 0) === 0) return false;
+      if (!stopping) {
+        stopping = true;
+        post({ type: 'stopping' });
+      }
+      return true;
+    },
     onCreated: (vm) => {
       vmRef = vm;
       if (input.exact) vm.exact = new ExactProfiler(exactScope(input.exact.scope, input.classpath, jdk));

@@ -239,3 +239,23 @@ export function toUnsignedBig(a: Long): bigint {
 export function toNumber(a: Long): number {
   return typeof a === 'number' ? a : Number(a);
 }
+
+// long[] elements (object.ts JLongArray): two little-endian int32 words per element in an
+// Int32Array view of the array's BigInt64Array, so that safe-integer values are read and
+// written without creating a BigInt.
+
+/** Element `i` of a long[] through its int32 view `w`, in canonical form. */
+export function aload(w: Int32Array, i: number): Long {
+  return fromHiLo(w[2 * i + 1], w[2 * i]);
+}
+
+/** Stores `v` as element `i` of a long[] through its int32 view `w`. */
+export function astore(w: Int32Array, i: number, v: Long): void {
+  if (typeof v === 'number') {
+    w[2 * i] = v | 0; // ToInt32 of an integral double: its low 32 bits
+    w[2 * i + 1] = Math.floor(v / TWO32);
+  } else {
+    w[2 * i] = Number(BigInt.asIntN(32, v));
+    w[2 * i + 1] = Number(v >> 32n);
+  }
+}
