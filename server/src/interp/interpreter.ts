@@ -234,9 +234,9 @@ export function interpret(vm: VM, t: JThread, budget: number): number {
             const i = n[sp - 1];
             const a = r[sp - 2] as JLongArray | null;
             if (a === null) throw vm.npe();
-            const w = a.w;
-            if (i >>> 0 >= w.length >>> 1) throw vm.aioobe(i, w.length >>> 1);
-            r[sp - 2] = L.aload(w, i);
+            const len = a.data.length;
+            if (i >>> 0 >= len) throw vm.aioobe(i, len);
+            r[sp - 2] = L.aload(a, i);
             pc++;
             break;
           }
@@ -343,9 +343,9 @@ export function interpret(vm: VM, t: JThread, budget: number): number {
             const i = n[sp - 3];
             const a = r[sp - 4] as JLongArray | null;
             if (a === null) throw vm.npe();
-            const w = a.w;
-            if (i >>> 0 >= w.length >>> 1) throw vm.aioobe(i, w.length >>> 1);
-            L.astore(w, i, v);
+            const len = a.data.length;
+            if (i >>> 0 >= len) throw vm.aioobe(i, len);
+            L.astore(a, i, v);
             sp -= 4;
             pc++;
             break;

@@ -240,22 +240,32 @@ export function toNumber(a: Long): number {
   return typeof a === 'number' ? a : Number(a);
 }
 
-// long[] elements (object.ts JLongArray): two little-endian int32 words per element in an
-// Int32Array view of the array's BigInt64Array, so that safe-integer values are read and
-// written without creating a BigInt.
+// long[] elements (object.ts JLongArray): the BigInt64Array `data` and `w`, an Int32Array view
+// of the same memory (two little-endian words per element). Safe-integer values are read and
+// written through `w` without creating a BigInt; other values through `data`.
 
-/** Element `i` of a long[] through its int32 view `w`, in canonical form. */
-export function aload(w: Int32Array, i: number): Long {
-  return fromHiLo(w[2 * i + 1], w[2 * i]);
+/** The storage of a long[]. */
+export interface LongElements {
+  readonly data: BigInt64Array;
+  readonly w: Int32Array;
 }
 
-/** Stores `v` as element `i` of a long[] through its int32 view `w`. */
-export function astore(w: Int32Array, i: number, v: Long): void {
+/** Element `i` of a long[], in canonical form. */
+export function aload(a: LongElements, i: number): Long {
+  const w = a.w;
+  const hi = w[2 * i + 1];
+  if (hi >= -2097152 && hi < 2097152) {
+    const v = hi * TWO32 + (w[2 * i] >>> 0); // exact: |v| <= 2^53
+    if (v >= -MAX_SAFE) return v;
+  }
+  return a.data[i]; // outside the safe range: canonical as a bigint
+}
+
+/** Stores `v` as element `i` of a long[]. */
+export function astore(a: LongElements, i: number, v: Long): void {
   if (typeof v === 'number') {
+    const w = a.w;
     w[2 * i] = v | 0; // ToInt32 of an integral double: its low 32 bits
     w[2 * i + 1] = Math.floor(v / TWO32);
-  } else {
-    w[2 * i] = Number(BigInt.asIntN(32, v));
-    w[2 * i + 1] = Number(v >> 32n);
-  }
+  } else a.data[i] = v;
 }

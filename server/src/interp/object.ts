@@ -60,12 +60,12 @@ export function makeArray(klass: JClass, data: ArrayData): JArray {
 
 /** Element `i` of a primitive or reference array, as the VM represents the value (bounds checked by the caller). */
 export function elementAt(a: JArray, i: number): unknown {
-  return a instanceof JLongArray ? aload(a.w, i) : (a.data as unknown[])[i];
+  return a instanceof JLongArray ? aload(a, i) : (a.data as unknown[])[i];
 }
 
 /** Stores a VM value as element `i` (bounds and store checks by the caller). */
 export function setElementAt(a: JArray, i: number, v: unknown): void {
-  if (a instanceof JLongArray) astore(a.w, i, v as Long);
+  if (a instanceof JLongArray) astore(a, i, v as Long);
   else (a.data as unknown[])[i] = v;
 }
 

@@ -276,11 +276,12 @@ export class VM {
   private baseBuffers = 0;
 
   /**
-   * Marks the memory in use now (after a collection) as the engine's own: class metadata,
-   * generated code and the JDK's boot-time objects do not count against -Xmx.
+   * Marks the memory in use now as the engine's own: class metadata, generated code and the
+   * JDK's boot-time objects do not count against -Xmx. (No collection first: forcing one here,
+   * in every worker at boot, stalled HotSpot runs started alongside in the test helpers; the
+   * boot's uncollected garbage, a few MB, is given to the program.)
    */
   markHeapBaseline(): void {
-    collectGarbage();
     const u = process.memoryUsage();
     this.baseHeap = u.heapUsed;
     this.baseBuffers = u.arrayBuffers;

@@ -172,7 +172,7 @@ export function emitInsn(at: At): boolean {
       }
       case 0x2f:
         at.throwsHere();
-        s.emit(`o = ${s.R(d - 2)}; if (o === null) throw E.npe(); d = o.w; x = ${s.N(d - 1)}; if (x >>> 0 >= d.length >>> 1) throw E.aioobe(x, d.length >>> 1); ${s.R(d - 2)} = L.aload(d, x);`);
+        s.emit(`o = ${s.R(d - 2)}; if (o === null) throw E.npe(); d = o.data; x = ${s.N(d - 1)}; if (x >>> 0 >= d.length) throw E.aioobe(x, d.length); ${s.R(d - 2)} = L.aload(o, x);`);
         break;
       case 0x4f:
       case 0x51:
@@ -188,7 +188,7 @@ export function emitInsn(at: At): boolean {
         break;
       case 0x50:
         at.throwsHere();
-        s.emit(`o = ${s.R(d - 4)}; if (o === null) throw E.npe(); d = o.w; x = ${s.N(d - 3)}; if (x >>> 0 >= d.length >>> 1) throw E.aioobe(x, d.length >>> 1); L.astore(d, x, ${s.R(d - 2)});`);
+        s.emit(`o = ${s.R(d - 4)}; if (o === null) throw E.npe(); d = o.data; x = ${s.N(d - 3)}; if (x >>> 0 >= d.length) throw E.aioobe(x, d.length); L.astore(o, x, ${s.R(d - 2)});`);
         break;
       case 0x53:
         at.throwsHere();
