@@ -64,3 +64,14 @@ test('long division and remainder truncate toward zero', () => {
       assert.equal(big(L.lrem(long(a), long(b))), wrap(a % b), `lrem(${a}, ${b})`);
     }
 });
+
+test('long[] elements (aload/astore through the int32 view and the BigInt64Array) round-trip in canonical form', () => {
+  const vs = values();
+  const data = new BigInt64Array(vs.length);
+  const a = { data, w: new Int32Array(data.buffer) };
+  vs.forEach((v, i) => L.astore(a, i, L.longOf(v)));
+  vs.forEach((v, i) => {
+    assert.equal(data[i], v, `stored ${v}`);
+    assert.equal(L.aload(a, i), L.longOf(v), `loaded ${v}`);
+  });
+});

@@ -2,14 +2,22 @@
 // TypeScript JVM in a worker thread (interp-worker.ts), so a crash, an infinite loop or
 // System.exit never takes down the host. Output streams live; cancel() makes the VM stop the
 // program's threads and run the shutdown hooks, so the profile of what ran so far is written
-// (the worker is terminated if that takes longer than a grace period). The runtime writes the
-// profile to a staging file that replaces the target only at the end (profile-out.ts).
+// (the worker is terminated if that takes longer than a grace period, or at once when it does
+// not answer the request: it may be inside a long allocation or collection). The run ends
+// within TERMINATE_WAIT_MS of the terminate whatever the worker does: a worker that has not
+// exited by then is left to die on its own (unreferenced) and the run is reported as ended.
+// The runtime writes the profile to a staging file that replaces the target only at the end
+// (profile-out.ts).
+//
+// The worker's V8 heap is limited to the program's -Xmx plus ENGINE_HEAP_MB for the engine
+// itself, so a program that fills its heap fails alone, never the host.
 
 import { Worker } from 'node:worker_threads';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { existsSync, fstatSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { tmpdir, totalmem } from 'node:os';
+import { defaultMaxHeap } from '../interp/heap';
 import { readLive, totalsOf, type LiveState } from './live-file';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { findJavaHome, launcherClassPath, splitClassPath } from '../classpath/index';
@@ -24,6 +32,12 @@ import { jobUrl } from './worker-thread';
 
 /** How long a cancelled program may take to write its profile before the worker is killed. */
 const CANCEL_GRACE_MS = 10000;
+/** How long the worker has to acknowledge a cancel before it is terminated. */
+const ACK_MS = 1000;
+/** How long after terminate() the run is reported as ended even if the worker has not exited. */
+const TERMINATE_WAIT_MS = 1000;
+/** V8 heap for the engine (classes, generated code, transformed bytes) beyond the program's. */
+const ENGINE_HEAP_MB = 1024;
 const STDIN_CAPACITY = 1 << 16;
 
 export interface InterpRunOptions extends RunOptions {
@@ -81,8 +95,14 @@ function isSocket(fd: number): boolean {
   }
 }
 
-function startWorker(url: URL, input: InterpWorkerInput): Worker {
-  const opts = { workerData: input, stdout: false, stderr: false };
+/** The worker's V8 old-generation limit for a program heap of `maxHeap` bytes. */
+export function workerHeapMb(maxHeap: number): number {
+  const mb = 1024 * 1024;
+  return Math.min(Math.ceil(maxHeap / mb) + ENGINE_HEAP_MB, Math.max(2048, Math.floor(totalmem() / mb)));
+}
+
+function startWorker(url: URL, input: InterpWorkerInput, heapMb: number): Worker {
+  const opts = { workerData: input, stdout: false, stderr: false, resourceLimits: { maxOldGenerationSizeMb: heapMb } };
   if (url.pathname.endsWith('.ts')) {
     let tsx: string;
     try {
@@ -111,6 +131,21 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
   let worker: Worker | undefined;
   let killTimer: NodeJS.Timeout | undefined;
   let ticker: NodeJS.Timeout | undefined;
+  let abandonTimer: NodeJS.Timeout | undefined;
+  /** Ends the run now: set when the outcome promise exists. */
+  let abandon: () => void = () => undefined;
+  const kill = (): void => {
+    if (!worker) return;
+    void worker.terminate();
+    // terminate() takes effect at the worker's next interrupt check, which a long collection
+    // or a builtin filling a huge array can delay: the run ends now regardless, and the
+    // worker, unreferenced, no longer keeps the process alive.
+    abandonTimer = setTimeout(() => {
+      worker?.unref();
+      abandon();
+    }, TERMINATE_WAIT_MS);
+  };
+  const grace = o.cancelGraceMs ?? CANCEL_GRACE_MS;
   const t0 = Date.now();
   const liveDir = o.liveIntervalMs && o.liveIntervalMs > 0 && !o.exact ? mkdtempSync(join(tmpdir(), 'komorium-live-')) : undefined;
   const live: LiveState | undefined = liveDir ? { file: join(liveDir, 'live.json'), mtimeMs: 0, size: -1 } : undefined;
@@ -156,6 +191,7 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
       if (settled) return;
       settled = true;
       if (killTimer) clearTimeout(killTimer);
+      if (abandonTimer) clearTimeout(abandonTimer);
       if (ticker) clearInterval(ticker);
       let wrote = staged !== undefined && commitProfile(staged);
       if (liveDir && live) {
@@ -172,6 +208,7 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
       }
       resolveDone({ ...outcome, profilePath: wrote ? profilePath : null, elapsedMs: Date.now() - t0 });
     };
+    abandon = () => finish({ exitCode: null, signal: null, cancelled: true });
     let runtimeDir: string | null = null;
     let jdkHome: string;
     try {
@@ -206,6 +243,7 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
     }
     // As java's launcher: wildcards expanded, relative entries kept relative (to the program's cwd).
     const cpProperty = launcherClassPath(o.classpath.join(delimiter), cwd);
+    const maxHeap = o.maxHeap ?? vo.maxHeap ?? defaultMaxHeap();
     const input: InterpWorkerInput = {
       jdk: jdkHome,
       classpath: splitClassPath(cpProperty).map((p) => resolve(cwd, p)),
@@ -219,7 +257,7 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
       maxPath: o.maxPath,
       runtimeDir,
       cacheDir: join(cacheRoot(), 'interp-classes'),
-      maxHeap: o.maxHeap ?? vo.maxHeap,
+      maxHeap,
       enableAssertions: o.enableAssertions ?? vo.ea,
       clock: o.clock,
       control,
@@ -238,7 +276,7 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
     // opening process.stdin makes it so without reading from it (node restores the flag at exit).
     if (o.directStdin && isSocket(0)) void process.stdin;
     try {
-      worker = startWorker(jobUrl(import.meta.url, 'interp-worker'), input);
+      worker = startWorker(jobUrl(import.meta.url, 'interp-worker'), input, workerHeapMb(maxHeap));
     } catch (e) {
       finish({ exitCode: null, signal: null, cancelled: false, error: `cannot start the embedded engine: ${(e as Error).message}` });
       return;
@@ -256,6 +294,12 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
           break;
         case 'stdin':
           feed();
+          break;
+        case 'stopping':
+          // The VM is stopping the program: give it the grace period to write the profile.
+          if (killTimer) clearTimeout(killTimer);
+          killTimer = undefined;
+          if (Number.isFinite(grace)) killTimer = setTimeout(kill, grace);
           break;
         case 'exit': {
           o.onStats?.(m);
@@ -275,7 +319,11 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
           break;
       }
     });
-    worker.on('error', (e) => finish({ exitCode: null, signal: null, cancelled, error: `embedded engine failed: ${e.message}` }));
+    worker.on('error', (e) => {
+      const oom = (e as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY';
+      const error = oom ? `embedded engine ran out of memory (V8 heap limit ${workerHeapMb(maxHeap)} MB for a Java heap of ${Math.round(maxHeap / 1048576)} MB)` : `embedded engine failed: ${e.message}`;
+      finish({ exitCode: null, signal: null, cancelled, error });
+    });
     worker.on('exit', () => finish({ exitCode: null, signal: null, cancelled, error: cancelled ? undefined : 'embedded engine stopped unexpectedly' }));
   });
 
@@ -288,8 +336,9 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
       Atomics.store(ctl, 0, signalExitStatus(signal ?? 'SIGINT'));
       Atomics.notify(ctl, 0);
       Atomics.notify(ctl, 1);
-      const grace = o.cancelGraceMs ?? CANCEL_GRACE_MS;
-      if (Number.isFinite(grace)) killTimer = setTimeout(() => void worker?.terminate(), grace);
+      // The worker acknowledges ('stopping') when the VM sees the request; one that does not
+      // within ACK_MS is stuck (a long allocation or collection) and is terminated.
+      killTimer = setTimeout(kill, ACK_MS);
     },
     writeStdin(data) {
       const b = typeof data === 'string' ? Buffer.from(data) : data;

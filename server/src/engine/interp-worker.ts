@@ -1,7 +1,8 @@
 // Worker-thread entry of the embedded engine: runs one program on the embedded JVM and talks
 // to the host (interp-run.ts) with messages:
 //   worker → host: {type:'out', fd, data} (batched, in order), {type:'progress', bytecodes},
-//                  {type:'stdin'} (the program wants input), {type:'exit', ...}
+//                  {type:'stdin'} (the program wants input), {type:'stopping'} (the VM saw
+//                  the cancel flag and is stopping the program), {type:'exit', ...}
 //   host → worker: stdin data through a SharedArrayBuffer (see StdinChannel), cancellation
 //                  through a shared flag. The VM runs synchronously; it never needs the
 //                  worker's event loop.
@@ -70,6 +71,7 @@ export type InterpWorkerMessage =
   | { type: 'out'; fd: 1 | 2; data: Uint8Array }
   | { type: 'progress'; bytecodes: number; elapsedMs: number }
   | { type: 'stdin' }
+  | { type: 'stopping' }
   | { type: 'exit'; exitCode: number; failure: string | null; cancelled: boolean; bytecodes: number; classes: number; ms: number; transformed: number; reused: number; transformFailures: { name: string; error: string }[] }
   | { type: 'error'; message: string };
 
@@ -139,6 +141,7 @@ function main(): void {
   const t0 = performance.now();
   let lastFlush = t0;
   let vmRef: VM | null = null;
+  let stopping = false;
   const result = runInterpreter({
     jdk,
     classpath: input.classpath,
@@ -164,7 +167,16 @@ function main(): void {
     bootAppend: input.runtimeDir ? [input.runtimeDir] : [],
     maxHeap: input.maxHeap,
     enableAssertions: input.enableAssertions,
-    cancelled: () => Atomics.load(control, 0), // 0, or the exit status (interp-run.ts cancel)
+    // 0, or the exit status (interp-run.ts cancel); the first time it is seen, tell the host
+    // the VM is stopping the program (it then gives the grace period before terminating).
+    cancelled: () => {
+      const status = Atomics.load(control, 0);
+      if (status !== 0 && !stopping) {
+        stopping = true;
+        post({ type: 'stopping' });
+      }
+      return status;
+    },
     clock: input.clock,
     // Every thread sleeps (real clock): show the output so far, then wait, waking on cancel.
     idle: (ms) => {

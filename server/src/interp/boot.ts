@@ -137,6 +137,7 @@ export function launch(vm: VM, mainClass: string, args: string[]): LaunchResult 
     () =>
       call(main, 'java/lang/System', 'initPhase3', '()V', [], () => {
         vm.booted = true;
+        vm.markHeapBaseline();
         vm.onBooted?.();
         step();
       }),

@@ -5,7 +5,7 @@
 // parallel value stacks (`n` numeric, `r` references and longs).
 
 import { InitState, type JClass, type JField, type JMethod } from './klass';
-import { JArray, type JObject } from './object';
+import { JArray, type JLongArray, type JObject } from './object';
 import * as L from './long';
 import { BLOCK, EXIT, JavaThrow, PENDING, VmError } from './signals';
 import type { JThread } from './thread';
@@ -232,11 +232,11 @@ export function interpret(vm: VM, t: JThread, budget: number): number {
           case 0x2f: {
             // laload
             const i = n[sp - 1];
-            const a = r[sp - 2] as JArray | null;
+            const a = r[sp - 2] as JLongArray | null;
             if (a === null) throw vm.npe();
-            const d = a.data as unknown[];
-            if (i >>> 0 >= d.length) throw vm.aioobe(i, d.length);
-            r[sp - 2] = d[i];
+            const len = a.data.length;
+            if (i >>> 0 >= len) throw vm.aioobe(i, len);
+            r[sp - 2] = L.aload(a, i);
             pc++;
             break;
           }
@@ -339,13 +339,13 @@ export function interpret(vm: VM, t: JThread, budget: number): number {
           }
           case 0x50: {
             // lastore
-            const v = r[sp - 2];
+            const v = r[sp - 2] as L.Long;
             const i = n[sp - 3];
-            const a = r[sp - 4] as JArray | null;
+            const a = r[sp - 4] as JLongArray | null;
             if (a === null) throw vm.npe();
-            const d = a.data as unknown[];
-            if (i >>> 0 >= d.length) throw vm.aioobe(i, d.length);
-            d[i] = v;
+            const len = a.data.length;
+            if (i >>> 0 >= len) throw vm.aioobe(i, len);
+            L.astore(a, i, v);
             sp -= 4;
             pc++;
             break;

@@ -239,3 +239,33 @@ export function toUnsignedBig(a: Long): bigint {
 export function toNumber(a: Long): number {
   return typeof a === 'number' ? a : Number(a);
 }
+
+// long[] elements (object.ts JLongArray): the BigInt64Array `data` and `w`, an Int32Array view
+// of the same memory (two little-endian words per element). Safe-integer values are read and
+// written through `w` without creating a BigInt; other values through `data`.
+
+/** The storage of a long[]. */
+export interface LongElements {
+  readonly data: BigInt64Array;
+  readonly w: Int32Array;
+}
+
+/** Element `i` of a long[], in canonical form. */
+export function aload(a: LongElements, i: number): Long {
+  const w = a.w;
+  const hi = w[2 * i + 1];
+  if (hi >= -2097152 && hi < 2097152) {
+    const v = hi * TWO32 + (w[2 * i] >>> 0); // exact: |v| <= 2^53
+    if (v >= -MAX_SAFE) return v;
+  }
+  return a.data[i]; // outside the safe range: canonical as a bigint
+}
+
+/** Stores `v` as element `i` of a long[]. */
+export function astore(a: LongElements, i: number, v: Long): void {
+  if (typeof v === 'number') {
+    const w = a.w;
+    w[2 * i] = v | 0; // ToInt32 of an integral double: its low 32 bits
+    w[2 * i + 1] = Math.floor(v / TWO32);
+  } else a.data[i] = v;
+}

@@ -4,11 +4,13 @@
 // klass.ts `instanceCtor`): instance fields are named properties, all created in the
 // constructor, so every object of a class has one stable V8 shape. Arrays are JArray: the
 // elements live in a typed array for primitives (byte/boolean Int8Array, char Uint16Array,
-// short Int16Array, int Int32Array, float Float32Array, double Float64Array) and in a plain JS
-// array for references and longs (Long values, see long.ts).
+// short Int16Array, int Int32Array, float Float32Array, double Float64Array, long BigInt64Array
+// read through an Int32Array view: JLongArray) and in a plain JS array for references. Typed
+// arrays keep the elements outside V8's object heap: allocating one is O(1) work for the GC.
 
 import type { JClass } from './klass';
 import type { Monitor } from './monitor';
+import { aload, astore, type Long } from './long';
 
 export class JObject {
   // Assigned in the constructor (not class fields): instances of Java classes are made by
@@ -26,7 +28,7 @@ export class JObject {
   }
 }
 
-export type ArrayData = Int8Array | Uint16Array | Int16Array | Int32Array | Float32Array | Float64Array | unknown[];
+export type ArrayData = Int8Array | Uint16Array | Int16Array | Int32Array | Float32Array | Float64Array | BigInt64Array | unknown[];
 
 export class JArray extends JObject {
   declare data: ArrayData;
@@ -34,6 +36,37 @@ export class JArray extends JObject {
     super(klass);
     this.data = data;
   }
+}
+
+/**
+ * A long[]: `data` holds the elements (BigInt64Array: length, copies, Unsafe's byte view), `w`
+ * is an Int32Array view of the same memory (two little-endian words per element) through
+ * which loads and stores go (long.ts `aload`/`astore`: canonical Longs, no BigInt unless the
+ * value needs one).
+ */
+export class JLongArray extends JArray {
+  declare data: BigInt64Array;
+  declare w: Int32Array;
+  constructor(klass: JClass, data: BigInt64Array) {
+    super(klass, data);
+    this.w = new Int32Array(data.buffer, data.byteOffset, data.length * 2);
+  }
+}
+
+/** An array object for `data` (a JLongArray for a BigInt64Array). */
+export function makeArray(klass: JClass, data: ArrayData): JArray {
+  return data instanceof BigInt64Array ? new JLongArray(klass, data) : new JArray(klass, data);
+}
+
+/** Element `i` of a primitive or reference array, as the VM represents the value (bounds checked by the caller). */
+export function elementAt(a: JArray, i: number): unknown {
+  return a instanceof JLongArray ? aload(a, i) : (a.data as unknown[])[i];
+}
+
+/** Stores a VM value as element `i` (bounds and store checks by the caller). */
+export function setElementAt(a: JArray, i: number, v: unknown): void {
+  if (a instanceof JLongArray) astore(a, i, v as Long);
+  else (a.data as unknown[])[i] = v;
 }
 
 /** A reference value: a Java object or null. */
@@ -56,10 +89,25 @@ export function newArrayData(elemDesc: string, length: number): ArrayData {
     case 'D':
       return new Float64Array(length);
     case 'J':
-      return new Array<number>(length).fill(0);
+      return new BigInt64Array(length);
     default:
-      return new Array<JObject | null>(length).fill(null);
+      return newRefArray(length);
   }
+}
+
+/** Elements per piece of a long reference array (below V8's dictionary-mode threshold of 2^25). */
+const PIECE = 1 << 24;
+
+/**
+ * A reference array's storage, filled with null, with fast (contiguous) elements: `new
+ * Array(n)` of 2^25 elements or more makes a dictionary-mode array, which `fill` takes minutes
+ * to fill, so a long one is concatenated from pieces.
+ */
+function newRefArray(length: number): (JObject | null)[] {
+  if (length <= PIECE) return new Array<JObject | null>(length).fill(null);
+  const pieces: (JObject | null)[][] = [];
+  for (let k = 0; k < length; k += PIECE) pieces.push(new Array<JObject | null>(Math.min(PIECE, length - k)).fill(null));
+  return ([] as (JObject | null)[]).concat(...pieces);
 }
 
 /** Approximate size in bytes of an array's storage (for the heap limit). */
@@ -74,7 +122,11 @@ export function arrayBytes(elemDesc: string, length: number): number {
     case 'I':
     case 'F':
       return 16 + 4 * length;
-    default:
+    case 'J':
+    case 'D':
       return 16 + 8 * length;
+    default:
+      // References: 4 bytes, as HotSpot's compressed oops (any heap below 32 GB).
+      return 16 + 4 * length;
   }
 }

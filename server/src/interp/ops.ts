@@ -1,7 +1,7 @@
 // Type tests (instanceof, checkcast, array store), array allocation and HotSpot-style messages.
 
 import type { JClass } from './klass';
-import { JArray, newArrayData, arrayBytes, type JObject } from './object';
+import { JArray, makeArray, newArrayData, arrayBytes, type JObject } from './object';
 import { VmError } from './signals';
 import type { VM } from './vm';
 
@@ -28,13 +28,21 @@ export function checkcastFails(o: JObject, c: JClass): boolean {
   return !isAssignable(o.klass, c);
 }
 
+/**
+ * The longest reference array the host can make (V8's FixedArray limit on 64-bit hosts):
+ * a longer one is OutOfMemoryError "Java heap space", as on HotSpot with a heap too small.
+ */
+export const MAX_JS_ARRAY = 134217725;
+
 export function newArray(vm: VM, arrayClass: JClass, len: number): JArray {
   if (len < 0) throw new VmError('java/lang/NegativeArraySizeException', String(len));
   // HotSpot's largest array (64-bit, 16-byte header): Integer.MAX_VALUE - 2 elements.
   if (len > 0x7ffffffd) throw new VmError('java/lang/OutOfMemoryError', 'Requested array size exceeds VM limit');
   const elem = arrayClass.elemDesc;
-  vm.allocate(arrayBytes(elem, len));
-  return new JArray(arrayClass, newArrayData(elem, len));
+  if (elem.length > 1 && len > MAX_JS_ARRAY) throw new VmError('java/lang/OutOfMemoryError', 'Java heap space');
+  // The estimate adds V8's array objects (JArray, typed array or JS array) to the elements.
+  vm.allocate(arrayBytes(elem, len) + 64);
+  return makeArray(arrayClass, newArrayData(elem, len));
 }
 
 export function newMultiArray(vm: VM, arrayClass: JClass, lens: number[]): JArray {

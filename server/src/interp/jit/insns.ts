@@ -163,14 +163,17 @@ export function emitInsn(at: At): boolean {
       case 0x33:
       case 0x34:
       case 0x35:
-      case 0x2f:
       case 0x32: {
         at.throwsHere();
         s.emit(`o = ${s.R(d - 2)}; if (o === null) throw E.npe(); d = o.data; x = ${s.N(d - 1)}; if (x >>> 0 >= d.length) throw E.aioobe(x, d.length);`);
-        if (op === 0x2f || op === 0x32) s.emit(`${s.R(d - 2)} = d[x];`);
+        if (op === 0x32) s.emit(`${s.R(d - 2)} = d[x];`);
         else s.emit(`${s.N(d - 2)} = d[x];`);
         break;
       }
+      case 0x2f:
+        at.throwsHere();
+        s.emit(`o = ${s.R(d - 2)}; if (o === null) throw E.npe(); d = o.data; x = ${s.N(d - 1)}; if (x >>> 0 >= d.length) throw E.aioobe(x, d.length); ${s.R(d - 2)} = L.aload(o, x);`);
+        break;
       case 0x4f:
       case 0x51:
       case 0x54:
@@ -185,7 +188,7 @@ export function emitInsn(at: At): boolean {
         break;
       case 0x50:
         at.throwsHere();
-        s.emit(`o = ${s.R(d - 4)}; if (o === null) throw E.npe(); d = o.data; x = ${s.N(d - 3)}; if (x >>> 0 >= d.length) throw E.aioobe(x, d.length); d[x] = ${s.R(d - 2)};`);
+        s.emit(`o = ${s.R(d - 4)}; if (o === null) throw E.npe(); d = o.data; x = ${s.N(d - 3)}; if (x >>> 0 >= d.length) throw E.aioobe(x, d.length); L.astore(o, x, ${s.R(d - 2)});`);
         break;
       case 0x53:
         at.throwsHere();

@@ -1,6 +1,6 @@
 // Natives of java.lang.Object: identity, clone, monitors (wait/notify).
 
-import { JArray, type JObject } from '../../../object';
+import { JArray, arrayBytes, makeArray, type JObject } from '../../../object';
 import { instantiate } from '../../../klass';
 import { BLOCK, VmError } from '../../../signals';
 import * as mon from '../../../monitor';
@@ -14,8 +14,8 @@ import { getField, setField } from '../../util';
 export function cloneObject(vm: VM, o: JObject): JObject {
   if (o instanceof JArray) {
     const d = o.data;
-    vm.allocate(16 + (Array.isArray(d) ? 8 * d.length : d.byteLength));
-    return new JArray(o.klass, Array.isArray(d) ? d.slice() : d.slice());
+    vm.allocate(arrayBytes(o.klass.elemDesc, d.length));
+    return makeArray(o.klass, d.slice());
   }
   const cloneable = vm.classes.loadBoot('java/lang/Cloneable');
   if (!o.klass.supers.has(cloneable)) throw new VmError('java/lang/CloneNotSupportedException', o.klass.javaName);

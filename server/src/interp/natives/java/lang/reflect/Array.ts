@@ -1,6 +1,6 @@
 // Natives of java.lang.reflect.Array, with HotSpot's widening rules and exception messages.
 
-import { JArray, type JObject } from '../../../../object';
+import { JArray, elementAt, setElementAt, type JObject } from '../../../../object';
 import { newArray, newMultiArray, isAssignable } from '../../../../ops';
 import { VmError } from '../../../../signals';
 import type { JThread } from '../../../../thread';
@@ -44,14 +44,14 @@ function widen(v: unknown, from: string, to: string): unknown {
 function getAs(to: string): NativeFn {
   return (_vm: VM, _t: JThread, o: JObject | null, i: number) => {
     const a = primitiveArray(o, i);
-    return widen((a.data as unknown[])[i], a.klass.elemDesc, to);
+    return widen(elementAt(a, i), a.klass.elemDesc, to);
   };
 }
 
 function setAs(from: string): NativeFn {
   return (_vm: VM, _t: JThread, o: JObject | null, i: number, v: unknown) => {
     const a = primitiveArray(o, i);
-    (a.data as unknown[])[i] = widen(v, from, a.klass.elemDesc);
+    setElementAt(a, i, widen(v, from, a.klass.elemDesc));
   };
 }
 
@@ -90,7 +90,7 @@ export const natives: NativeTable = {
     const a = arr(a0);
     index(a, i);
     const el = a.klass.elemDesc;
-    const v = (a.data as unknown[])[i];
+    const v = elementAt(a, i);
     return el.length > 1 ? v : vm.box(el, v);
   },
   'set(Ljava/lang/Object;ILjava/lang/Object;)V': (vm: VM, _t: JThread, a0: JObject | null, i: number, v: JObject | null) => {
@@ -104,7 +104,7 @@ export const natives: NativeTable = {
     }
     if (v === null) throw new VmError('java/lang/IllegalArgumentException', null);
     index(a, i);
-    (a.data as unknown[])[i] = vm.unboxWiden(v, el);
+    setElementAt(a, i, vm.unboxWiden(v, el));
   },
 };
 
