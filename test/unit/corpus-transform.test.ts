@@ -31,6 +31,7 @@ const SLICE = [
   'dynamic-proxy', // java.lang.reflect.Proxy implementing the program's interfaces
   'stack-traces-user-interfaces', // traces through lambdas of the program's interfaces
   'interface-dispatch', // extended interface methods: default trampolines, proxies, shared methods
+  'interface-init-order', // trampolines do not move an interface's static initialiser (JVMS 5.5)
   'serialization', // default serialVersionUID, custom writeObject/readObject
   'reflection-members', // the engine's reflection patch hides extended methods and MID fields
   'annotations-runtime', // annotation proxies; declared fields without MID fields

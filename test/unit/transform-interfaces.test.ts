@@ -89,3 +89,26 @@ test('the policy: only the program interfaces given, by abstract-method count an
   assert.equal(p.extendable('java/util/List', 'size()I'), false, 'not a program interface');
   assert.equal(p.extendable('NotAnInterface', 'x()V'), false);
 });
+
+test('the policy: an interface whose static initialiser a default method would move keeps call-outs', () => {
+  const info = (name: string, ms: [string, number][]) => ({
+    name,
+    superName: 'java/lang/Object',
+    interfaces: [],
+    access: Acc.INTERFACE | Acc.ABSTRACT,
+    majorVersion: 61,
+    methods: new Map(ms.map(([k, a]) => [k, { name: k.slice(0, k.indexOf('(')), descriptor: k.slice(k.indexOf('(')), access: a, callerSensitive: false }])),
+  });
+  const A = Acc.PUBLIC | Acc.ABSTRACT;
+  const CLINIT: [string, number] = ['<clinit>()V', Acc.STATIC];
+  const p = interfacePolicy([
+    info('Init', [['a()V', A], ['b()V', A], CLINIT]),
+    info('InitPrivate', [['c()V', A], ['d()V', A], ['p()V', Acc.PRIVATE], CLINIT]),
+    info('InitDefault', [['e()V', A], ['f()V', A], ['g()V', Acc.PUBLIC], CLINIT]),
+    info('NoInit', [['h()V', A], ['i()V', A]]),
+  ]);
+  assert.equal(p.extendable('Init', 'a()V'), false, 'new Impl() would initialise Init');
+  assert.equal(p.extendable('InitPrivate', 'c()V'), false, 'a private method does not initialise it (HotSpot)');
+  assert.equal(p.extendable('InitDefault', 'e()V'), true, 'initialised with its implementations already');
+  assert.equal(p.extendable('NoInit', 'h()V'), true, 'no initialiser to move');
+});

@@ -5,6 +5,7 @@
 import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { defaultMaxHeap } from './heap';
+import { RUNTIME_PACKAGE } from '../runtime/contract';
 import type { JdkInfo } from '../classpath/index';
 import { ClassTable, ATYPE } from './classes';
 import { InitState, instantiate, linkClass, JClass, JMethod, type JField } from "./klass";
@@ -29,6 +30,8 @@ import { WRAPPERS } from './indy/convert';
 import { linkSignaturePolymorphic } from './invoke/sigpoly';
 import { dynamicConstant, methodHandleConstant, methodTypeFor } from './invoke/constants';
 
+/** The profiler runtime's package (runtime/contract.ts), as a class-name prefix. */
+const RUNTIME_PREFIX = `${RUNTIME_PACKAGE}/`;
 const TRACE_CLASSES = !!process.env.KOMORIUM_TRACE_CLASSES;
 
 let gcFunction: (() => void) | null | undefined;
@@ -196,6 +199,14 @@ export class VM {
     const have = this.classes.findLoaded(loader, name);
     if (have) return have;
     if (loader === null) return this.classes.loadBoot(name);
+    // The profiler's runtime (on the boot class path) resolves from any loader, as if every
+    // loader delegated to the boot loader for it: a program's loader that defines classes
+    // itself and delegates nothing but java.* would otherwise fail on the instrumented code's
+    // references (and a delegating one would pay an upcall per reference).
+    if (name.startsWith(RUNTIME_PREFIX)) {
+      const rt = this.classes.tryBoot(name);
+      if (rt) return rt;
+    }
     const top = t.frames[t.depth];
     this.classes.loadThroughLoader(t, loader, name, () => undefined, 'V', top.pc);
     throw PENDING;
@@ -255,6 +266,21 @@ export class VM {
     if (!e || e.tag !== 7) return false;
     const ne = from.cp[e.nameIndex];
     const name = ne && ne.tag === 1 ? ne.value : '';
+    // The catch type is the class `from`'s loader resolves for the name (JVMS 5.3), not any
+    // class of that name: a class the loader has already loaded resolves without an upcall;
+    // the boot loader's, synchronously.
+    let known: JClass | undefined;
+    try {
+      known = from.loader === null ? this.classes.tryBoot(name) : this.classes.findLoaded(from.loader, name);
+    } catch {
+      known = undefined; // a broken class file: matched by name below, the unwind goes on
+    }
+    if (known !== undefined) {
+      from.cpc[cpIndex] = known;
+      return isAssignable(exc.klass, known);
+    }
+    // Not loaded by that loader yet (which java's verifier would have done): it is not one
+    // of the exception's own classes unless a class of that name is among its supertypes.
     for (const s of exc.klass.supers) if (s.name === name) return true;
     return false;
   }

@@ -28,7 +28,7 @@ import { readCacheEntry, writeCacheEntry, writeFileAtomic } from './cache-store'
 import { scanEntry, type ScannedClass, type ScannedResource, type ScanStats } from './scan';
 
 /** Bump when the generated code changes, to invalidate caches. */
-export const TRANSFORMER_VERSION = 'komorium-transform-17-lines';
+export const TRANSFORMER_VERSION = 'komorium-transform-18-initorder';
 
 /** A class of the user class path and what the transformation made of it. */
 export interface TransformedClass {

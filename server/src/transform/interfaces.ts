@@ -75,8 +75,17 @@ export function interfacePolicy(infos: Iterable<ClassInfo>): InterfacePolicy {
     for (const [k, m] of c.methods) if ((m.access & (Acc.ABSTRACT | Acc.STATIC | Acc.PRIVATE)) === 0) abstract.delete(k);
     return abstract.size <= 1;
   };
+  // JVMS 5.5: initialising a class initialises those of its superinterfaces that declare a
+  // non-abstract, non-static method (HotSpot: a default method; a private one does not count).
+  // A trampoline is a default method, so an interface with a static initialiser and no default
+  // method of its own would be initialised at `new Impl()`, earlier than in the original (its
+  // initialiser's side effects would move): it keeps call-outs. One without a static
+  // initialiser has nothing to observe; one with a default method is initialised with its
+  // implementations already.
+  const initMoves = (c: ClassInfo): boolean =>
+    c.methods.has('<clinit>()V') && ![...c.methods.values()].some((m) => (m.access & (Acc.ABSTRACT | Acc.STATIC | Acc.PRIVATE)) === 0);
   const multi = new Set<string>();
-  for (const c of byName.values()) if (!lambdaCapable(c)) multi.add(c.name);
+  for (const c of byName.values()) if (!lambdaCapable(c) && !initMoves(c)) multi.add(c.name);
   const shared = new Set<string>();
   for (const [k, owners] of declaring) {
     if (owners.length < 2) continue;

@@ -1,0 +1,33 @@
+// Class loaders of the program on the embedded JVM (server/src/interp/vm.ts): a loader that
+// defines classes itself and delegates nothing but java.* (as plugin systems and test
+// frameworks do) still runs instrumented code, whose references to the profiler's runtime
+// resolve from any loader; and a catch clause matches the class its own loader resolves, not
+// any class of the same name. test/java/interp-loaders, against HotSpot, in every scope.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { javaFiles, javaHome, REPO, tempDir } from '../helpers/java';
+import type { CorpusProgram } from '../helpers/corpus';
+import { compareWithHotSpot, describeInterpComparison } from '../helpers/interp-corpus';
+
+const SRC = join(REPO, 'test', 'java', 'interp-loaders');
+const classes = tempDir('interp-loaders');
+execFileSync(join(javaHome(), 'bin', 'javac'), ['-g', '-d', classes, ...javaFiles(SRC)], { stdio: 'pipe' });
+
+const program: CorpusProgram = { name: 'loaders/Loaders', dir: SRC, sources: [], mainClass: 'ld.Loaders', args: [], jvmArgs: [], javacArgs: [] };
+
+test('isolating class loaders: same output as HotSpot, uninstrumented and profiled (app, all)', { concurrency: 3 }, async (t) => {
+  await Promise.all(
+    (['none', 'app', 'all'] as const).map((instrument) =>
+      t.test(instrument, async () => {
+        const r = await compareWithHotSpot(program, classes, { instrument, timeoutMs: 150_000 });
+        assert.deepEqual(r.problems, [], describeInterpComparison(r));
+        // The isolated classes ran instrumented: they are in the profile.
+        if (instrument !== 'none') assert.match(r.interp.profile ?? '', /"ld\.iso\.Work"/);
+        assert.match(r.hotspot.stdout, /^not my Oops: thrown by B's class$/m, 'the program checks what it should');
+      }),
+    ),
+  );
+});
