@@ -2,7 +2,9 @@
 // defines classes itself and delegates nothing but java.* (as plugin systems and test
 // frameworks do) still runs instrumented code, whose references to the profiler's runtime
 // resolve from any loader; and a catch clause matches the class its own loader resolves, not
-// any class of the same name. test/java/interp-loaders, against HotSpot, in every scope.
+// any class of the same name; superinterfaces load before the superclass, a name that is no
+// class name never reaches a loader, and setSigners is kept. test/java/interp-loaders, against
+// HotSpot.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -16,17 +18,29 @@ const SRC = join(REPO, 'test', 'java', 'interp-loaders');
 const classes = tempDir('interp-loaders');
 execFileSync(join(javaHome(), 'bin', 'javac'), ['-g', '-d', classes, ...javaFiles(SRC)], { stdio: 'pipe' });
 
-const program: CorpusProgram = { name: 'loaders/Loaders', dir: SRC, sources: [], mainClass: 'ld.Loaders', args: [], jvmArgs: [], javacArgs: [] };
+const program = (main: string): CorpusProgram => ({ name: `loaders/${main}`, dir: SRC, sources: [], mainClass: `ld.${main}`, args: [], jvmArgs: [], javacArgs: [] });
 
 test('isolating class loaders: same output as HotSpot, uninstrumented and profiled (app, all)', { concurrency: 3 }, async (t) => {
   await Promise.all(
     (['none', 'app', 'all'] as const).map((instrument) =>
       t.test(instrument, async () => {
-        const r = await compareWithHotSpot(program, classes, { instrument, timeoutMs: 150_000 });
+        const r = await compareWithHotSpot(program('Loaders'), classes, { instrument, timeoutMs: 150_000 });
         assert.deepEqual(r.problems, [], describeInterpComparison(r));
         // The isolated classes ran instrumented: they are in the profile.
         if (instrument !== 'none') assert.match(r.interp.profile ?? '', /"ld\.iso\.Work"/);
         assert.match(r.hotspot.stdout, /^not my Oops: thrown by B's class$/m, 'the program checks what it should');
+      }),
+    ),
+  );
+});
+
+test('what a loader is asked: superinterfaces first, no invalid names; signers kept (as HotSpot)', { concurrency: 2 }, async (t) => {
+  await Promise.all(
+    (['none', 'app'] as const).map((instrument) =>
+      t.test(instrument, async () => {
+        const r = await compareWithHotSpot(program('Names'), classes, { instrument, timeoutMs: 150_000 });
+        assert.deepEqual(r.problems, [], describeInterpComparison(r));
+        assert.match(r.hotspot.stdout, /^order \[ld\.Names\$Child, ld\.Names\$I1, ld\.Names\$I2, ld\.Names\$Base\]$/m, 'the program checks what it should');
       }),
     ),
   );

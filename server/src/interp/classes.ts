@@ -192,16 +192,17 @@ export class ClassTable {
    */
   defineWithSupers(t: JThread, loader: JObject | null, k: JClass, then: (k: JClass) => unknown): unknown {
     const cf = k.cf!;
-    const names: string[] = [];
-    if (cf.superClass !== 0) names.push(classNameOf(k, cf.superClass));
-    for (const i of cf.interfaces) names.push(classNameOf(k, i));
+    // HotSpot's order: the interfaces (as the class file is parsed), then the superclass.
+    const ifaceNames = cf.interfaces.map((i) => classNameOf(k, i));
+    const superName = cf.superClass !== 0 ? classNameOf(k, cf.superClass) : null;
+    const names = superName === null ? ifaceNames : [...ifaceNames, superName];
     return this.withClasses(t, loader, names, () => {
       if (loader !== null) {
         const existing = this.loaderData(loader).classes.get(k.name);
         if (existing && !k.hidden) throw new VmError('java/lang/LinkageError', `loader ${this.vm.loaderName(loader)} attempted duplicate class definition for ${k.javaName}.`);
       }
-      if (cf.superClass !== 0) k.superclass = this.findLoaded(loader, names[0]) ?? null;
-      k.interfaces = cf.interfaces.map((_, i) => this.findLoaded(loader, names[cf.superClass !== 0 ? i + 1 : i]) as JClass);
+      if (superName !== null) k.superclass = this.findLoaded(loader, superName) ?? null;
+      k.interfaces = ifaceNames.map((n) => this.findLoaded(loader, n) as JClass);
       if (k.superclass?.isInterface) throw new VmError('java/lang/IncompatibleClassChangeError', `class ${k.javaName} has interface ${k.superclass.javaName} as super class`);
       linkClass(k);
       if (loader !== null && !k.hidden) this.loaderData(loader).classes.set(k.name, k);

@@ -217,6 +217,8 @@ export class JClass {
   protectionDomain: JObject | null = null;
   /** Hidden class (Lookup.defineHiddenClass, lambda proxies). */
   hidden = false;
+  /** ClassLoader.setSigners (java.lang.Class's signers, HotSpot keeps them in the mirror). */
+  signers: JArray | null = null;
   /** Nest host, resolved lazily. */
   nestHost: JClass | null = null;
   /** Extra data for VM-generated classes. */

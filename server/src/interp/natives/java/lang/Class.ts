@@ -44,10 +44,41 @@ function cpClassName(k: JClass, idx: number): string | null {
   return n && n.tag === Tag.Utf8 ? n.value : null;
 }
 
+/**
+ * The end of a class name (slashes allowed) starting at `i`, or -1 (the JDK's
+ * check_classname.c): one or more characters, none of `.`, `;`, `[`, and no two slashes in a row.
+ */
+function skipClassName(s: string, i: number): number {
+  let last = '';
+  let p = i;
+  for (; p < s.length; p++) {
+    const ch = s[p];
+    if (ch === '.' || ch === ';' || ch === '[') break;
+    if (ch === '/' && (last === '' || last === '/')) return -1;
+    last = ch;
+  }
+  return last === '' ? -1 : p;
+}
+
+/** True if `name` (slashed) is a class name or an array descriptor Class.forName may look up. */
+export function isLookupName(name: string): boolean {
+  if (!name.startsWith('[')) return skipClassName(name, 0) === name.length;
+  let i = 0;
+  while (name[i] === '[') i++;
+  if (i > 255) return false;
+  if (i === name.length - 1) return 'ZBCSIJFD'.includes(name[i]);
+  if (name[i] !== 'L') return false;
+  const end = skipClassName(name, i + 1);
+  return end === name.length - 1 && name[end] === ';';
+}
+
 /** Class.forName0 and friends: finds (loading and optionally initialising) a class by name. */
 export function forName(vm: VM, t: JThread, dotted: string, init: boolean, loader: JObject | null): unknown {
-  if (dotted.includes('/') || dotted.length === 0) throw new VmError('java/lang/ClassNotFoundException', dotted);
+  // As the JDK's Class.c: a name with slashes is refused as given; one that is not a legal
+  // class name or array descriptor, in its slashed form, before any loader is asked.
+  if (dotted.includes('/')) throw new VmError('java/lang/ClassNotFoundException', dotted);
   const name = dotted.replace(/\./g, '/');
+  if (!isLookupName(name)) throw new VmError('java/lang/ClassNotFoundException', name);
   const finish = (k: JClass): unknown => (init && !k.isArray ? vm.initializeThen(t, k, () => vm.mirrorOf(k)) : vm.mirrorOf(k));
   if (name.startsWith('[')) {
     // Array: element class by name.

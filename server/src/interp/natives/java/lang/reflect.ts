@@ -324,8 +324,17 @@ export const reflectionNatives: NativeTable = {
     return vm.classes.withClasses(t, k.loader, names, () => classArray(vm, names.map((n) => vm.mirrorOf(loadedClass(vm, k, n)))));
   },
   'getNestMembers0()[Ljava/lang/Class;': (vm: VM, _t: JThread, self: JObject) => classArray(vm, [self]),
-  'getSigners()[Ljava/lang/Object;': () => null,
-  'setSigners([Ljava/lang/Object;)V': () => undefined,
+  // As JVM_GetClassSigners / JVM_SetClassSigners: a copy of what was set, for classes only.
+  'getSigners()[Ljava/lang/Object;': (vm: VM, _t: JThread, self: JObject) => {
+    const k = classOf(vm, self);
+    if (k.isPrimitive || k.isArray || k.signers === null) return null;
+    return vm.newObjectArray(vm.classes.loadBoot('java/lang/Object'), Array.from(k.signers.data as ArrayLike<JObject | null>));
+  },
+  'setSigners([Ljava/lang/Object;)V': (vm: VM, _t: JThread, self: JObject, signers: JArray | null) => {
+    const k = classOf(vm, self);
+    if (k.isPrimitive || k.isArray) return;
+    k.signers = signers;
+  },
 };
 
 /** The JMethod behind a java.lang.reflect.Method or Constructor. */
