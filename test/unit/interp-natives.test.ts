@@ -1,5 +1,6 @@
 // Natives of the embedded JVM against HotSpot: small Java programs under test/java/interp/natives
-// (System.getenv, InputStream.available on stdin and files, java.io.File of the empty path, ...)
+// (System.getenv, InputStream.available on stdin and files, java.io.File of the empty path,
+// headless AWT, ...)
 // are compiled with javac, run on HotSpot and on the embedded engine (uninstrumented), and must
 // print the same bytes and exit the same way. Standard input of the CLI (the process's own
 // descriptor 0: a file, a pipe) is checked through `komorium run` against `java`.
@@ -25,6 +26,8 @@ Object.assign(process.env, {
   KOMORIUM_TEST_UNICODE: 'héllo wörld ✓',
   LD_LIBRARY_PATH: '/nonexistent/komorium-a:/nonexistent/komorium-b',
 });
+// Headless AWT in both VMs (with a display, java would open it).
+delete process.env.DISPLAY;
 
 interface Case {
   main: string;
@@ -35,7 +38,7 @@ interface Case {
   jvmArgs?: string[];
 }
 
-const CASES: Case[] = [{ main: 'Env' }, { main: 'Available', input: INPUT }, { main: 'EmptyPath' }, { main: 'ShadowedFields' }, { main: 'LibraryPath' }, { main: 'DeepTraces' }, { main: 'BadClasses', classes: badClasses }, { main: 'FileLocks' }, { main: 'ProcessHandles' }];
+const CASES: Case[] = [{ main: 'Env' }, { main: 'Available', input: INPUT }, { main: 'EmptyPath' }, { main: 'ShadowedFields' }, { main: 'LibraryPath' }, { main: 'DeepTraces' }, { main: 'BadClasses', classes: badClasses }, { main: 'FileLocks' }, { main: 'ProcessHandles' }, { main: 'HeadlessAwt' }];
 
 function compile(): string {
   const out = tempDir('interp-natives');

@@ -10,6 +10,7 @@
 import type { JMethod } from '../klass';
 import type { JThread } from '../thread';
 import type { VM } from '../vm';
+import { awtInitIDs } from './java/awt/initIDs';
 
 /** What the interpreter calls: reads the arguments from the thread's stacks at `base`. */
 export type NativeImpl = (t: JThread, base: number) => unknown;
@@ -29,7 +30,7 @@ export class NativeRegistry {
   }
 
   lookup(m: JMethod): NativeFn | undefined {
-    return this.byKey.get(`${m.klass.name}.${m.nameDesc}`);
+    return this.byKey.get(`${m.klass.name}.${m.nameDesc}`) ?? awtInitIDs(m);
   }
 
   has(internalName: string, nameDesc: string): boolean {

@@ -7,12 +7,12 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import { join } from 'node:path';
-import type { JArray, JObject } from '../../../object';
+import type { JArray, JLongArray, JObject } from '../../../object';
 import type { JThread } from '../../../thread';
 import type { VM } from '../../../vm';
 import type { NativeTable } from '../../registry';
 import { setField } from '../../util';
-import { longOf, toNumber, type Long } from '../../../long';
+import { astore, longOf, toNumber, type Long } from '../../../long';
 
 const CLK_TCK = 100;
 
@@ -83,7 +83,7 @@ export const natives: NativeTable = {
   },
   'getProcessPids0(J[J[J[J)I': (_vm: VM, _t: JThread, pid: Long, pids: JObject | null, ppids: JObject | null, starts: JObject | null) => {
     const parent = toNumber(pid);
-    const out = [pids, ppids, starts].map((a) => (a === null ? null : ((a as JArray).data as Long[])));
+    const out = [pids, ppids, starts].map((a) => (a === null ? null : (a as JLongArray)));
     let n = 0;
     for (const name of fs.readdirSync('/proc')) {
       if (!/^\d+$/.test(name)) continue;
@@ -91,7 +91,7 @@ export const natives: NativeTable = {
       if (st === null || (parent !== 0 && st.ppid !== parent)) continue;
       const vals = [Number(name), st.ppid, Math.floor(st.start)];
       out.forEach((a, i) => {
-        if (a !== null && n < a.length) a[n] = longOf(vals[i]);
+        if (a !== null && n < a.data.length) astore(a, n, longOf(vals[i]));
       });
       n++;
     }
