@@ -52,6 +52,9 @@ import * as reflect from './java/lang/reflect';
 import * as MethodHandleNatives from './java/lang/invoke/MethodHandleNatives';
 import * as MethodHandle from './java/lang/invoke/MethodHandle';
 import * as KomoriumConfig from './komorium/rt/Config';
+import * as InetAddress from './java/net/InetAddress';
+import * as Inet6AddressImpl from './java/net/Inet6AddressImpl';
+import * as NetworkInterface from './java/net/NetworkInterface';
 
 export function registerAllNatives(r: NativeRegistry): void {
   r.register('java/lang/Object', Object_.natives);
@@ -117,4 +120,11 @@ export function registerAllNatives(r: NativeRegistry): void {
   r.register('jdk/internal/reflect/ConstantPool', reflect.constantPoolNatives);
   r.register('java/lang/invoke/MethodHandleNatives', MethodHandleNatives.natives);
   r.register('java/lang/invoke/MethodHandle', MethodHandle.natives);
+  r.register('java/net/InetAddress', InetAddress.natives);
+  r.register('java/net/Inet4Address', InetAddress.inet4Natives);
+  r.register('java/net/Inet6Address', InetAddress.inet6Natives);
+  r.register('java/net/InetAddressImplFactory', InetAddress.factoryNatives);
+  r.register('java/net/Inet6AddressImpl', Inet6AddressImpl.natives);
+  r.register('java/net/Inet4AddressImpl', Inet6AddressImpl.inet4Natives);
+  r.register('java/net/NetworkInterface', NetworkInterface.natives);
 }
