@@ -55,6 +55,9 @@ import * as KomoriumConfig from './komorium/rt/Config';
 import * as InetAddress from './java/net/InetAddress';
 import * as Inet6AddressImpl from './java/net/Inet6AddressImpl';
 import * as NetworkInterface from './java/net/NetworkInterface';
+import * as Net from './sun/nio/ch/Net';
+import * as SocketDispatcher from './sun/nio/ch/SocketDispatcher';
+import * as LinuxSocketOptions from './jdk/net/LinuxSocketOptions';
 
 export function registerAllNatives(r: NativeRegistry): void {
   r.register('java/lang/Object', Object_.natives);
@@ -127,4 +130,7 @@ export function registerAllNatives(r: NativeRegistry): void {
   r.register('java/net/Inet6AddressImpl', Inet6AddressImpl.natives);
   r.register('java/net/Inet4AddressImpl', Inet6AddressImpl.inet4Natives);
   r.register('java/net/NetworkInterface', NetworkInterface.natives);
+  r.register('sun/nio/ch/Net', Net.natives);
+  r.register('sun/nio/ch/SocketDispatcher', SocketDispatcher.natives);
+  r.register('jdk/net/LinuxSocketOptions', LinuxSocketOptions.natives);
 }

@@ -3,6 +3,7 @@ package net;
 import java.net.*;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.Collections;
 
 /** The no-network part of java.net: literals, URI/URL, URLEncoder/Decoder, unresolved addresses. */
 public class Addresses {
@@ -63,6 +64,15 @@ public class Addresses {
     System.out.println(n.getHostName() + " " + n);
     System.out.println(InetAddress.getByName("10.255.255.1").getHostName());
     System.out.println(InetAddress.getLocalHost().getHostName().equals(InetAddress.getLocalHost().getHostName()));
+    System.out.println(lh.isReachable(100) + " " + InetAddress.getByName("::1").isReachable(100));
+
+    // The loopback interface (the others depend on the machine).
+    NetworkInterface lo = NetworkInterface.getByInetAddress(InetAddress.getByName("127.0.0.1"));
+    System.out.println(lo + " up=" + lo.isUp() + " loopback=" + lo.isLoopback() + " p2p=" + lo.isPointToPoint() + " virtual="
+        + lo.isVirtual() + " mac=" + Arrays.toString(lo.getHardwareAddress()) + " parent=" + lo.getParent() + " subs="
+        + Collections.list(lo.getSubInterfaces()) + " " + lo.getInterfaceAddresses() + " " + Collections.list(lo.getInetAddresses()));
+    System.out.println(lo.equals(NetworkInterface.getByName(lo.getName())) + " " + lo.equals(NetworkInterface.getByIndex(lo.getIndex()))
+        + " " + NetworkInterface.getByName("no-such-interface") + " " + NetworkInterface.networkInterfaces().anyMatch(lo::equals));
 
     InetSocketAddress u = InetSocketAddress.createUnresolved("example.invalid", 8080);
     show("unresolved", u + " " + u.isUnresolved() + " " + u.getHostString() + " " + u.getPort() + " " + u.getAddress());

@@ -1,0 +1,35 @@
+// java.net on the embedded JVM against HotSpot (test/java/interp-net): address literals and
+// their formatting, lookups of localhost and of an unknown host, the loopback interface, URI
+// parsing/resolution/relativization, URL, URLEncoder/Decoder, unresolved socket addresses
+// (Addresses); and loopback TCP inside one program (Sockets): an echo server and a client in
+// two threads, half close and EOF, accept and read timeouts, a refused connection, a port in
+// use, port 0 then getLocalPort, 80 KB each way, a close while another thread accepts, and
+// blocking socket channels. Each program must print exactly what HotSpot prints and exit the
+// same way (no port numbers or other per-run values are printed).
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { compileJava, REPO } from '../helpers/java';
+import type { CorpusProgram } from '../helpers/corpus';
+import { compareWithHotSpot, describeInterpComparison } from '../helpers/interp-corpus';
+
+const SRC = join(REPO, 'test', 'java', 'interp-net');
+const classes = compileJava(SRC, ['-encoding', 'UTF-8']);
+
+const CASES = [
+  ['net.Addresses', 'InetAddress literals and lookups, NetworkInterface, URI, URL, URLEncoder'],
+  ['net.Sockets', 'loopback sockets between threads: echo, EOF, timeouts, refused, channels'],
+] as const;
+
+test('embedded JVM, java.net: the same output as HotSpot', { concurrency: 2 }, async (t) => {
+  await Promise.all(
+    CASES.map(([main, what]) =>
+      t.test(what, async () => {
+        const p: CorpusProgram = { name: `interp-net/${main}`, dir: SRC, sources: [], mainClass: main, args: [], jvmArgs: [], javacArgs: [] };
+        const r = await compareWithHotSpot(p, classes, { instrument: 'none', timeoutMs: 150_000 });
+        assert.deepEqual(r.problems, [], describeInterpComparison(r));
+      }),
+    ),
+  );
+});
