@@ -10,7 +10,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { compileJava, REPO } from '../helpers/java';
+import { compileJava, REPO, runCli } from '../helpers/java';
 import type { CorpusProgram } from '../helpers/corpus';
 import { compareWithHotSpot, describeInterpComparison } from '../helpers/interp-corpus';
 
@@ -32,4 +32,13 @@ test('embedded JVM, java.net: the same output as HotSpot', { concurrency: 2 }, a
       }),
     ),
   );
+});
+
+test('embedded JVM: a thread accepting forever after main ended is reported as a hang (java would wait forever)', () => {
+  const r = runCli(['run', '--no-profile', '-cp', classes, 'net.Stuck']);
+  assert.equal(r.stdout, 'main ends\n');
+  assert.match(r.stderr, /"acceptor":\n {2}waiting on a socket \(accept, read or poll\)/);
+  assert.match(r.stderr, /at java\.net\.ServerSocket\.accept\(/);
+  assert.match(r.stderr, /the program hangs: "acceptor" waiting on a socket/);
+  assert.equal(r.status, 1);
 });

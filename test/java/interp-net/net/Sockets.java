@@ -191,6 +191,7 @@ public class Sockets {
     });
     t.start();
     Thread.sleep(200);
+    System.out.println("state while accepting: " + t.getState());
     ss.close();
     t.join();
     System.out.println("accept during close: " + got[0] + " " + ss.isClosed());

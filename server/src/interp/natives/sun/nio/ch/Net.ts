@@ -47,6 +47,7 @@ export function waitFor<R>(vm: VM, t: JThread, s: VSocket, attempt: () => R | nu
   const deadline = timeoutMs > 0 ? deadlineIn(vm, timeoutMs * 1e6) : -1;
   const park = (): never => {
     s.waiters.add(t);
+    t.inIo = true;
     if (deadline >= 0) {
       t.state = ThreadState.TimedWaiting;
       t.wakeAt = deadline;
@@ -56,6 +57,7 @@ export function waitFor<R>(vm: VM, t: JThread, s: VSocket, attempt: () => R | nu
   t.pendingNative = {
     resume: () => {
       s.waiters.delete(t);
+      t.inIo = false;
       const r = attempt();
       if (r !== null) return finish(r);
       if (deadline >= 0 && nanoTime(vm) >= deadline) return onTimeout();
