@@ -4,7 +4,8 @@
 // (Addresses); and loopback TCP inside one program (Sockets): an echo server and a client in
 // two threads, half close and EOF, accept and read timeouts, a refused connection, a port in
 // use, port 0 then getLocalPort, 80 KB each way, a close while another thread accepts, and
-// blocking socket channels. Each program must print exactly what HotSpot prints and exit the
+// blocking socket channels; and UDP (Datagrams): send and receive, truncation, a receive
+// timeout, connected sockets, a receiver thread, datagram channels. Each program must print exactly what HotSpot prints and exit the
 // same way (no port numbers or other per-run values are printed).
 
 import { test } from 'node:test';
@@ -20,6 +21,7 @@ const classes = compileJava(SRC, ['-encoding', 'UTF-8']);
 const CASES = [
   ['net.Addresses', 'InetAddress literals and lookups, NetworkInterface, URI, URL, URLEncoder'],
   ['net.Sockets', 'loopback sockets between threads: echo, EOF, timeouts, refused, channels'],
+  ['net.Datagrams', 'loopback UDP: send/receive, truncation, timeout, connected sockets, a receiver thread, channels'],
 ] as const;
 
 test('embedded JVM, java.net: the same output as HotSpot', { concurrency: 2 }, async (t) => {

@@ -55,8 +55,10 @@ import * as KomoriumConfig from './komorium/rt/Config';
 import * as InetAddress from './java/net/InetAddress';
 import * as Inet6AddressImpl from './java/net/Inet6AddressImpl';
 import * as NetworkInterface from './java/net/NetworkInterface';
+import * as DatagramPacket from './java/net/DatagramPacket';
 import * as Net from './sun/nio/ch/Net';
 import * as SocketDispatcher from './sun/nio/ch/SocketDispatcher';
+import * as DatagramChannelImpl from './sun/nio/ch/DatagramChannelImpl';
 import * as LinuxSocketOptions from './jdk/net/LinuxSocketOptions';
 
 export function registerAllNatives(r: NativeRegistry): void {
@@ -130,7 +132,11 @@ export function registerAllNatives(r: NativeRegistry): void {
   r.register('java/net/Inet6AddressImpl', Inet6AddressImpl.natives);
   r.register('java/net/Inet4AddressImpl', Inet6AddressImpl.inet4Natives);
   r.register('java/net/NetworkInterface', NetworkInterface.natives);
+  r.register('java/net/DatagramPacket', DatagramPacket.natives);
   r.register('sun/nio/ch/Net', Net.natives);
   r.register('sun/nio/ch/SocketDispatcher', SocketDispatcher.natives);
+  r.register('sun/nio/ch/DatagramChannelImpl', DatagramChannelImpl.natives);
+  r.register('sun/nio/ch/DatagramDispatcher', DatagramChannelImpl.dispatcherNatives);
+  r.register('sun/nio/ch/NativeSocketAddress', DatagramChannelImpl.sockaddrNatives);
   r.register('jdk/net/LinuxSocketOptions', LinuxSocketOptions.natives);
 }

@@ -1,6 +1,7 @@
 // The embedded JVM's in-VM loopback network: TCP sockets between endpoints of the same program
-// (a ServerSocket on 127.0.0.1 and a client in another thread), served entirely in memory, so
-// runs stay deterministic and the worker never needs asynchronous I/O. A socket is a numbered
+// (a ServerSocket on 127.0.0.1 and a client in another thread), and UDP datagrams between its
+// DatagramSockets, served entirely in memory, so runs stay deterministic and the worker never
+// needs asynchronous I/O. A socket is a numbered
 // descriptor above the host's (VIRTUAL_FD_BASE), with the state the kernel would keep:
 // bound address and port, a listener's queue of established connections (connect completes
 // at once, before accept, as with a listen backlog), and per connection an inbound byte queue
@@ -12,7 +13,8 @@
 // socket on Linux sees them; a socket of the IPv4 family (StandardProtocolFamily.INET) reports
 // them as IPv4. Only loopback and wildcard addresses can be bound; a connection to a port no
 // socket of the program listens on is refused (ConnectException "Connection refused"), also
-// for other hosts: nothing leaves the VM (docs/INTERPRETER.md).
+// for other hosts, and a datagram no socket of the program is bound to receive is lost:
+// nothing leaves the VM (docs/INTERPRETER.md).
 
 import { VmError } from '../../signals';
 import { ThreadState, type JThread } from '../../thread';
@@ -23,6 +25,13 @@ export const VIRTUAL_FD_BASE = 0x70000;
 const EPHEMERAL_FIRST = 32768;
 const EPHEMERAL_LAST = 60999;
 
+/** A datagram waiting to be received: its bytes and its sender. */
+export interface Datagram {
+  data: Uint8Array;
+  from: Uint8Array;
+  port: number;
+}
+
 export class VSocket {
   /** Local address (16 bytes) and port; port 0 while unbound. */
   local: Uint8Array = new Uint8Array(16);
@@ -31,6 +40,10 @@ export class VSocket {
   remotePort = 0;
   blocking = true;
   listening = false;
+  /** A connected UDP socket's local address before connect. */
+  unconnectedLocal: Uint8Array | null = null;
+  /** Datagrams not received yet (UDP). */
+  readonly datagrams: Datagram[] = [];
   /** Established connections waiting for accept (listener). */
   readonly backlog: VSocket[] = [];
   peer: VSocket | null = null;
@@ -141,7 +154,6 @@ export class LoopbackNet {
   }
 
   socket(v6: boolean, stream: boolean): VSocket {
-    if (!stream) throw new VmError('java/net/SocketException', 'Protocol not supported: datagram sockets are not available on the embedded JVM');
     const s = new VSocket(this.nextFd++, v6, stream);
     this.sockets.set(s.fd, s);
     return s;
@@ -153,20 +165,21 @@ export class LoopbackNet {
     return s;
   }
 
-  private portInUse(port: number, addr: Uint8Array): boolean {
+  /** TCP and UDP have separate ports. */
+  private portInUse(port: number, addr: Uint8Array, stream: boolean): boolean {
     for (const s of this.sockets.values()) {
-      if (!s.ownsPort || s.localPort !== port || s.closed) continue;
+      if (!s.ownsPort || s.localPort !== port || s.closed || s.stream !== stream) continue;
       if (isAny(s.local) || isAny(addr) || same(s.local, addr)) return true;
     }
     return false;
   }
 
-  private ephemeral(addr: Uint8Array): number {
+  private ephemeral(addr: Uint8Array, stream: boolean): number {
     const span = EPHEMERAL_LAST - EPHEMERAL_FIRST + 1;
     for (let i = 0; i < span; i++) {
       const p = this.nextPort;
       this.nextPort = p === EPHEMERAL_LAST ? EPHEMERAL_FIRST : p + 1;
-      if (!this.portInUse(p, addr)) return p;
+      if (!this.portInUse(p, addr, stream)) return p;
     }
     throw new VmError('java/net/BindException', 'Address already in use');
   }
@@ -176,9 +189,9 @@ export class LoopbackNet {
     const addr = to16(raw, s.v6);
     if (!s.v6 && raw.length === 16 && !mapped4(raw)) throw new VmError('java/net/SocketException', 'Protocol family unavailable');
     if (!isAny(addr) && !isLoopback16(addr)) throw new VmError('java/net/BindException', 'Cannot assign requested address');
-    if (port !== 0 && this.portInUse(port, addr)) throw new VmError('java/net/BindException', 'Address already in use');
+    if (port !== 0 && this.portInUse(port, addr, s.stream)) throw new VmError('java/net/BindException', 'Address already in use');
     s.local = addr;
-    s.localPort = port !== 0 ? port : this.ephemeral(addr);
+    s.localPort = port !== 0 ? port : this.ephemeral(addr, s.stream);
     s.ownsPort = true;
   }
 
@@ -189,10 +202,18 @@ export class LoopbackNet {
 
   /** Connects `s` to raw:port; a listener of this program must be there. */
   connect(s: VSocket, raw: Uint8Array, port: number): void {
-    if (s.connected) throw new VmError('java/net/SocketException', 'Transport endpoint is already connected');
-    let dest = to16(raw, s.v6);
-    // Connecting to the wildcard address reaches the local host (Linux).
-    if (isAny(dest)) dest = mapped4(dest) || !s.v6 ? to16(Uint8Array.of(127, 0, 0, 1), false) : to16(Uint8Array.of(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1), true);
+    if (s.connected && s.stream) throw new VmError('java/net/SocketException', 'Transport endpoint is already connected');
+    const dest = this.destination(s, raw);
+    if (!s.stream) {
+      // UDP: only sets the peer (and binds the socket if it is not yet).
+      if (s.localPort === 0) this.bind(s, new Uint8Array(s.v6 ? 16 : 4), 0);
+      s.unconnectedLocal = s.local.slice();
+      if (isAny(s.local)) s.local = dest.slice();
+      s.remote = dest.slice();
+      s.remotePort = port;
+      s.connected = true;
+      return;
+    }
     const v4dest = mapped4(dest);
     let listener: VSocket | undefined;
     if (isLoopback16(dest)) {
@@ -207,7 +228,8 @@ export class LoopbackNet {
     if (listener === undefined) throw new VmError('java/net/ConnectException', 'Connection refused');
     if (s.localPort === 0) {
       s.local = dest.slice();
-      s.localPort = this.ephemeral(dest);
+      s.localPort = this.ephemeral(dest, true);
+      s.ownsPort = true;
     } else if (isAny(s.local)) s.local = dest.slice();
     const a = new VSocket(this.nextFd++, listener.v6, true);
     a.local = dest.slice();
@@ -223,6 +245,54 @@ export class LoopbackNet {
     this.sockets.set(a.fd, a);
     listener.backlog.push(a);
     listener.wake();
+  }
+
+  /** raw (4 or 16 bytes) as a 16-byte destination: the wildcard address reaches the local host (Linux). */
+  private destination(s: VSocket, raw: Uint8Array): Uint8Array {
+    const dest = to16(raw, s.v6);
+    if (!isAny(dest)) return dest;
+    return mapped4(dest) || !s.v6 ? to16(Uint8Array.of(127, 0, 0, 1), false) : to16(Uint8Array.of(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1), true);
+  }
+
+  /**
+   * Sends a datagram from `s` to raw:port (binding `s` first if it is not yet). It reaches the
+   * program's socket bound there, unless that one is connected to another peer; otherwise it
+   * is lost, as UDP allows (nothing leaves the VM).
+   */
+  sendTo(s: VSocket, data: Uint8Array, raw: Uint8Array, port: number): number {
+    if (s.closed) throw ioError('Bad file descriptor');
+    if (s.localPort === 0) this.bind(s, new Uint8Array(s.v6 ? 16 : 4), 0);
+    const dest = this.destination(s, raw);
+    const from = isAny(s.local) ? dest : s.local;
+    const v4dest = mapped4(dest);
+    if (!isLoopback16(dest)) return data.length;
+    for (const r of this.sockets.values()) {
+      if (r.stream || r.closed || r.localPort !== port) continue;
+      if (!(isAny(r.local) ? r.v6 || v4dest : same(r.local, dest))) continue;
+      if (r.connected && (r.remotePort !== s.localPort || !same(r.remote, from))) continue;
+      r.datagrams.push({ data: data.slice(), from: from.slice(), port: s.localPort });
+      r.wake();
+      break;
+    }
+    return data.length;
+  }
+
+  /** The next datagram for `s`, or null when none is there yet. */
+  receive(s: VSocket): Datagram | null {
+    if (s.localPort === 0) this.bind(s, new Uint8Array(s.v6 ? 16 : 4), 0);
+    return s.datagrams.shift() ?? null;
+  }
+
+  /**
+   * A UDP socket forgets its peer, and is bound to the address it had before (Linux resets an
+   * ephemeral port too, and java binds it again: the same outcome).
+   */
+  disconnect(s: VSocket): void {
+    if (s.unconnectedLocal !== null) s.local = s.unconnectedLocal;
+    s.unconnectedLocal = null;
+    s.connected = false;
+    s.remote = new Uint8Array(16);
+    s.remotePort = 0;
   }
 
   /** The next established connection of listener `s`, or null when there is none yet. */
@@ -255,7 +325,10 @@ export class LoopbackNet {
   poll(s: VSocket, events: number): number {
     if (s.closed) return POLLNVAL;
     let r = 0;
-    if (s.listening) {
+    if (!s.stream) {
+      if (s.datagrams.length > 0) r |= POLLIN;
+      r |= POLLOUT;
+    } else if (s.listening) {
       if (s.backlog.length > 0) r |= POLLIN;
     } else if (s.connected) {
       if (s.available > 0 || s.inputEnded || s.readShut) r |= POLLIN;
