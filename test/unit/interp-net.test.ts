@@ -5,7 +5,8 @@
 // two threads, half close and EOF, accept and read timeouts, a refused connection, a port in
 // use, port 0 then getLocalPort, 80 KB each way, a close while another thread accepts, and
 // blocking socket channels; and UDP (Datagrams): send and receive, truncation, a receive
-// timeout, connected sockets, a receiver thread, datagram channels. Each program must print exactly what HotSpot prints and exit the
+// timeout, connected sockets, a receiver thread, datagram channels; a Selector (accept, read,
+// wakeup from another thread) and an HTTP server with HttpURLConnection requests (Http). Each program must print exactly what HotSpot prints and exit the
 // same way (no port numbers or other per-run values are printed).
 
 import { test } from 'node:test';
@@ -22,6 +23,7 @@ const CASES = [
   ['net.Addresses', 'InetAddress literals and lookups, NetworkInterface, URI, URL, URLEncoder'],
   ['net.Sockets', 'loopback sockets between threads: echo, EOF, timeouts, refused, channels'],
   ['net.Datagrams', 'loopback UDP: send/receive, truncation, timeout, connected sockets, a receiver thread, channels'],
+  ['net.Http', 'a Selector over loopback channels, an HTTP server (com.sun.net.httpserver) and HttpURLConnection'],
 ] as const;
 
 test('embedded JVM, java.net: the same output as HotSpot', { concurrency: 2 }, async (t) => {

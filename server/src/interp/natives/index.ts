@@ -59,6 +59,7 @@ import * as DatagramPacket from './java/net/DatagramPacket';
 import * as Net from './sun/nio/ch/Net';
 import * as SocketDispatcher from './sun/nio/ch/SocketDispatcher';
 import * as DatagramChannelImpl from './sun/nio/ch/DatagramChannelImpl';
+import * as EPoll from './sun/nio/ch/EPoll';
 import * as LinuxSocketOptions from './jdk/net/LinuxSocketOptions';
 
 export function registerAllNatives(r: NativeRegistry): void {
@@ -138,5 +139,7 @@ export function registerAllNatives(r: NativeRegistry): void {
   r.register('sun/nio/ch/DatagramChannelImpl', DatagramChannelImpl.natives);
   r.register('sun/nio/ch/DatagramDispatcher', DatagramChannelImpl.dispatcherNatives);
   r.register('sun/nio/ch/NativeSocketAddress', DatagramChannelImpl.sockaddrNatives);
+  r.register('sun/nio/ch/EPoll', EPoll.natives);
+  r.register('sun/nio/ch/EventFD', EPoll.eventFdNatives);
   r.register('jdk/net/LinuxSocketOptions', LinuxSocketOptions.natives);
 }

@@ -40,6 +40,10 @@ export class VSocket {
   remotePort = 0;
   blocking = true;
   listening = false;
+  /** An epoll instance's interest list (fd → events); null for other descriptors. */
+  interest: Map<number, number> | null = null;
+  /** An eventfd's counter; -1 for other descriptors. */
+  counter = -1;
   /** A connected UDP socket's local address before connect. */
   unconnectedLocal: Uint8Array | null = null;
   /** Datagrams not received yet (UDP). */
@@ -157,6 +161,31 @@ export class LoopbackNet {
     const s = new VSocket(this.nextFd++, v6, stream);
     this.sockets.set(s.fd, s);
     return s;
+  }
+
+  /** A new epoll instance (sun/nio/ch/EPoll.ts). */
+  epoll(): VSocket {
+    const s = this.socket(false, false);
+    s.interest = new Map();
+    return s;
+  }
+
+  /** A new eventfd (a Selector's wake-up). */
+  eventfd(): VSocket {
+    const s = this.socket(false, false);
+    s.counter = 0;
+    return s;
+  }
+
+  /** Zeroes an eventfd's counter (IOUtil.drain); true when it was not zero. */
+  drain(s: VSocket): boolean {
+    const was = s.counter > 0;
+    s.counter = 0;
+    return was;
+  }
+
+  find(fd: number): VSocket | undefined {
+    return this.sockets.get(fd);
   }
 
   get(fd: number): VSocket {
@@ -325,7 +354,12 @@ export class LoopbackNet {
   poll(s: VSocket, events: number): number {
     if (s.closed) return POLLNVAL;
     let r = 0;
-    if (!s.stream) {
+    if (s.counter >= 0) {
+      if (s.counter > 0) r |= POLLIN;
+      r |= POLLOUT;
+    } else if (s.interest !== null) {
+      // (An epoll instance is not itself polled.)
+    } else if (!s.stream) {
       if (s.datagrams.length > 0) r |= POLLIN;
       r |= POLLOUT;
     } else if (s.listening) {

@@ -35,18 +35,21 @@ export function socketOf(vm: VM, fdo: JObject | null): VSocket {
 }
 
 /**
- * Runs `attempt` now and, while it answers null, again each time the socket changes, with the
+ * Runs `attempt` now and, while it answers null, again each time the socket (or any of the
+ * sockets `on` lists when parking: a selector's) changes, with the
  * thread parked in between (Waiting, or TimedWaiting until `timeoutMs` when it is > 0); the
  * native's result is then `finish` of the answer. A timeout of 0 does not wait; when the wait
  * times out, the result is `onTimeout()`.
  */
-export function waitFor<R>(vm: VM, t: JThread, s: VSocket, attempt: () => R | null, timeoutMs: number, onTimeout: () => unknown, finish: (r: R) => unknown): unknown {
+export function waitFor<R>(vm: VM, t: JThread, on: VSocket | (() => VSocket[]), attempt: () => R | null, timeoutMs: number, onTimeout: () => unknown, finish: (r: R) => unknown): unknown {
   const first = attempt();
   if (first !== null) return finish(first);
   if (timeoutMs === 0) return onTimeout();
   const deadline = timeoutMs > 0 ? deadlineIn(vm, timeoutMs * 1e6) : -1;
+  let watched: VSocket[] = [];
   const park = (): never => {
-    s.waiters.add(t);
+    watched = typeof on === 'function' ? on() : [on];
+    for (const s of watched) s.waiters.add(t);
     t.inIo = true;
     if (deadline >= 0) {
       t.state = ThreadState.TimedWaiting;
@@ -56,7 +59,7 @@ export function waitFor<R>(vm: VM, t: JThread, s: VSocket, attempt: () => R | nu
   };
   t.pendingNative = {
     resume: () => {
-      s.waiters.delete(t);
+      for (const s of watched) s.waiters.delete(t);
       t.inIo = false;
       const r = attempt();
       if (r !== null) return finish(r);
