@@ -19,7 +19,7 @@ export interface HangReport {
 
 /** What a stuck thread waits for. */
 interface Want {
-  kind: 'lock' | 'sync' | 'wait' | 'park' | 'other';
+  kind: 'lock' | 'sync' | 'wait' | 'park' | 'io' | 'other';
   /** The monitor's object, the synchronizer, or the object waited on. */
   obj: JObject | null;
   /** The thread that holds it (lock, sync), or null. */
@@ -52,6 +52,7 @@ function wantOf(vm: VM, t: JThread): Want {
     }
     return { kind: 'park', obj: blocker ?? null, owner: null };
   }
+  if (t.inIo) return { kind: 'io', obj: null, owner: null };
   return { kind: 'other', obj: null, owner: null };
 }
 
@@ -169,6 +170,8 @@ function wantLine(vm: VM, w: Want, threads: Set<JThread>): string[] {
     }
     case 'park':
       return [`  parked in LockSupport.park()${w.obj !== null ? ` for ${describe(vm, w.obj)}` : ''},`, '  and no thread is left to unpark it'];
+    case 'io':
+      return ['  waiting on a socket (accept, read or poll), and no thread is left to connect or write to it'];
     default:
       return ['  waiting, and no thread is left to wake it'];
   }
@@ -203,7 +206,7 @@ export function hangReport(vm: VM, live: JThread[]): HangReport {
   section('No thread can run: every thread of the program waits, and no thread is left to wake it:', stuck);
   const what = stuck.map((t) => {
     const w = wants.get(t)!;
-    return `"${t.name}" ${w.kind === 'wait' ? 'in Object.wait()' : w.kind === 'park' || w.kind === 'sync' ? 'parked' : w.kind === 'lock' ? 'blocked' : 'waiting'}`;
+    return `"${t.name}" ${w.kind === 'wait' ? 'in Object.wait()' : w.kind === 'park' || w.kind === 'sync' ? 'parked' : w.kind === 'lock' ? 'blocked' : w.kind === 'io' ? 'waiting on a socket' : 'waiting'}`;
   });
   return { text: lines.join('\n'), summary: `the program hangs: ${what.join(', ')}, and no thread is left to wake ${stuck.length > 1 ? 'them' : 'it'}` };
 }

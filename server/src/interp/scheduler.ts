@@ -264,6 +264,7 @@ export class Scheduler {
   private syncStatus(t: JThread): void {
     const o = t.jthread as (JObject & Record<string, unknown>) | null;
     if (o === null || t.state === ThreadState.Terminated || t.state === ThreadState.New) return;
+    if (t.inIo) return; // RUNNABLE while in socket I/O (set by the state setter)
     if (this.statusKey === null) this.statusKey = this.vm.field(this.vm.classes.loadBoot('java/lang/Thread'), 'threadStatus').key;
     let v: number;
     switch (t.state) {

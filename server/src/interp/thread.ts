@@ -96,8 +96,13 @@ export class JThread {
   }
   set state(s: ThreadState) {
     this.st = s;
-    if (this.statusKey !== null && this.jthread !== null) (this.jthread as unknown as Record<string, number>)[this.statusKey] = THREAD_STATUS[s];
+    if (this.statusKey !== null && this.jthread !== null) (this.jthread as unknown as Record<string, number>)[this.statusKey] = this.inIo ? 0x5 : THREAD_STATUS[s];
   }
+  /**
+   * Blocked in socket I/O (natives/sun/nio/ch/Net.ts waitFor): Thread.getState() says RUNNABLE,
+   * as HotSpot's for a thread in a system call.
+   */
+  inIo = false;
   /** The java.lang.Thread object. */
   jthread: JObject | null = null;
   name = '';

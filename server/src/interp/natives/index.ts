@@ -52,6 +52,15 @@ import * as reflect from './java/lang/reflect';
 import * as MethodHandleNatives from './java/lang/invoke/MethodHandleNatives';
 import * as MethodHandle from './java/lang/invoke/MethodHandle';
 import * as KomoriumConfig from './komorium/rt/Config';
+import * as InetAddress from './java/net/InetAddress';
+import * as Inet6AddressImpl from './java/net/Inet6AddressImpl';
+import * as NetworkInterface from './java/net/NetworkInterface';
+import * as DatagramPacket from './java/net/DatagramPacket';
+import * as Net from './sun/nio/ch/Net';
+import * as SocketDispatcher from './sun/nio/ch/SocketDispatcher';
+import * as DatagramChannelImpl from './sun/nio/ch/DatagramChannelImpl';
+import * as EPoll from './sun/nio/ch/EPoll';
+import * as LinuxSocketOptions from './jdk/net/LinuxSocketOptions';
 
 export function registerAllNatives(r: NativeRegistry): void {
   r.register('java/lang/Object', Object_.natives);
@@ -117,4 +126,20 @@ export function registerAllNatives(r: NativeRegistry): void {
   r.register('jdk/internal/reflect/ConstantPool', reflect.constantPoolNatives);
   r.register('java/lang/invoke/MethodHandleNatives', MethodHandleNatives.natives);
   r.register('java/lang/invoke/MethodHandle', MethodHandle.natives);
+  r.register('java/net/InetAddress', InetAddress.natives);
+  r.register('java/net/Inet4Address', InetAddress.inet4Natives);
+  r.register('java/net/Inet6Address', InetAddress.inet6Natives);
+  r.register('java/net/InetAddressImplFactory', InetAddress.factoryNatives);
+  r.register('java/net/Inet6AddressImpl', Inet6AddressImpl.natives);
+  r.register('java/net/Inet4AddressImpl', Inet6AddressImpl.inet4Natives);
+  r.register('java/net/NetworkInterface', NetworkInterface.natives);
+  r.register('java/net/DatagramPacket', DatagramPacket.natives);
+  r.register('sun/nio/ch/Net', Net.natives);
+  r.register('sun/nio/ch/SocketDispatcher', SocketDispatcher.natives);
+  r.register('sun/nio/ch/DatagramChannelImpl', DatagramChannelImpl.natives);
+  r.register('sun/nio/ch/DatagramDispatcher', DatagramChannelImpl.dispatcherNatives);
+  r.register('sun/nio/ch/NativeSocketAddress', DatagramChannelImpl.sockaddrNatives);
+  r.register('sun/nio/ch/EPoll', EPoll.natives);
+  r.register('sun/nio/ch/EventFD', EPoll.eventFdNatives);
+  r.register('jdk/net/LinuxSocketOptions', LinuxSocketOptions.natives);
 }

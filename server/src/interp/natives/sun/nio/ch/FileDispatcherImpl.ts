@@ -1,5 +1,7 @@
 // Natives of sun.nio.ch.FileDispatcherImpl: FileChannel I/O between host descriptors and
-// (emulated) native memory. Descriptors 0-2 are the program's standard streams.
+// (emulated) native memory. Descriptors 0-2 are the program's standard streams; the in-VM
+// loopback sockets' descriptors (host/loopback.ts) are written and closed here too (the JDK's
+// SocketDispatcher calls these for writes and closes).
 
 import * as fs from 'node:fs';
 import type { JObject } from '../../../../object';
@@ -12,6 +14,7 @@ import { memory } from '../../../jdk/internal/misc/memory';
 import { errorText } from '../../../host/errno';
 import { closeHostFd, position, seek } from '../../../host/fds';
 import { fdValue, readDescriptor, writeDescriptor } from '../../../java/io/stdio';
+import { loopbackOf } from '../../../host/loopback';
 
 // IOStatus
 const EOF = -1;
@@ -32,12 +35,14 @@ function read(vm: VM, fd: number, addr: Long, len: number, at: number | null): n
 }
 
 function write(vm: VM, fd: number, addr: Long, len: number, at: number | null): number {
+  const net = loopbackOf(vm);
+  if (net.isVirtual(fd)) return net.write(net.get(fd), memory.bytes(toNumber(addr), len));
   io(() => writeDescriptor(vm, fd, memory.bytes(toNumber(addr), len).slice(), at));
   return len;
 }
 
 /** The (base, length) pairs of an iovec array at `addr` (16 bytes each on 64-bit Linux). */
-function iovecs(addr: Long, count: number): { base: number; len: number }[] {
+export function iovecs(addr: Long, count: number): { base: number; len: number }[] {
   const out: { base: number; len: number }[] = [];
   const a = toNumber(addr);
   for (let i = 0; i < count; i++) {
@@ -46,6 +51,12 @@ function iovecs(addr: Long, count: number): { base: number; len: number }[] {
     out.push({ base: Number(dv.getBigInt64(off, true)), len: Number(dv.getBigInt64(off + 8, true)) });
   }
   return out;
+}
+
+function close(vm: VM, fd: number): void {
+  const net = loopbackOf(vm);
+  if (net.isVirtual(fd)) net.close(fd);
+  else io(() => closeHostFd(fd));
 }
 
 export const natives: NativeTable = {
@@ -92,7 +103,7 @@ export const natives: NativeTable = {
   'lock0(Ljava/io/FileDescriptor;ZJJZ)I': () => 0,
   'release0(Ljava/io/FileDescriptor;JJ)V': () => undefined,
   'preClose0(Ljava/io/FileDescriptor;)V': () => undefined,
-  'close0(Ljava/io/FileDescriptor;)V': (vm: VM, _t: JThread, fdo: JObject | null) => io(() => closeHostFd(fdValue(vm, fdo))),
-  'closeIntFD(I)V': (_vm: VM, _t: JThread, fd: number) => io(() => closeHostFd(fd)),
+  'close0(Ljava/io/FileDescriptor;)V': (vm: VM, _t: JThread, fdo: JObject | null) => close(vm, fdValue(vm, fdo)),
+  'closeIntFD(I)V': (vm: VM, _t: JThread, fd: number) => close(vm, fd),
   'canTransferToFromOverlappedMap0()Z': () => 1,
 };
