@@ -6,6 +6,7 @@
 // and the memory outside it (ArrayBuffers: the VM's primitive arrays, class bytes) are the
 // worker's.
 
+import { readFileSync } from 'node:fs';
 import { jitStats } from '../interp/jit/compile';
 
 export interface StartupTrace {
@@ -14,12 +15,25 @@ export interface StartupTrace {
   report(write: (s: string) => void): void;
 }
 
+/** CPU ms of the calling thread alone (Linux: /proc/thread-self/stat), or NaN. */
+function threadCpuMs(): number {
+  try {
+    const st = readFileSync('/proc/thread-self/stat', 'latin1');
+    const f = st.slice(st.lastIndexOf(')') + 2).split(' ');
+    // Fields 14 and 15 (utime, stime) in clock ticks; f[0] is field 3.
+    return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
 /** The trace, or null unless KOMORIUM_TRACE_STARTUP is set. */
 export function startupTrace(): StartupTrace | null {
   if (!process.env.KOMORIUM_TRACE_STARTUP) return null;
   jitStats.enabled = true;
   const t0 = performance.now();
   const c0 = process.cpuUsage();
+  const w0 = threadCpuMs();
   let last = t0;
   let lastCpu = 0;
   const lines: string[] = [];
@@ -56,6 +70,7 @@ export function startupTrace(): StartupTrace | null {
     },
     report(write) {
       lines.push(`class hook: ${hookCalls} classes, ${hookMs.toFixed(0)} ms, ${(hookBytesIn / 1048576).toFixed(1)} MiB in, ${(hookBytesOut / 1048576).toFixed(1)} MiB out`);
+      lines.push(`CPU: ${(threadCpuMs() - w0).toFixed(0)} ms in the worker thread (10 ms ticks), ${cpuMs().toFixed(0)} ms in the process since the worker started (V8's compiler and GC threads, the main thread)`);
       lines.push(`jit: ${jitStats.count} compilations, ${jitStats.ms.toFixed(0)} ms generating (new Function included), ${(jitStats.sourceChars / 1048576).toFixed(1)} MiB of JS`);
       write(`[startup]\n${lines.map((l) => `  ${l}\n`).join('')}`);
     },
