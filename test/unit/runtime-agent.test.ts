@@ -77,6 +77,7 @@ const runs = {
     return runDemoAsync({ 'komorium.granularity': '997', 'komorium.out': out }, [], 'rtdemo.Many').then((r) => ({ ...r, out }));
   })),
   protocol: runDemoAsync({ 'komorium.agent': 'none' }, [], 'rtdemo.Protocol'),
+  suspended: runDemoAsync({ 'komorium.agent': 'rtdemo.Suspended' }, [], 'rtdemo.Suspended'),
   invalid: (async () => {
     const out = join(freshDir('komorium-rt-'), 'p.json');
     return { out, r: await runDemoAsync({ 'komorium.granularity': 'lots', 'komorium.random': '-5', 'komorium.out': out }) };
@@ -243,4 +244,11 @@ test('wrapper protocol edge cases (continuation, cancellation, skipped exits, gr
   assert.equal(r.stderr, '');
   assert.equal(r.status, 0);
   assert.match(r.stdout, /PROTOCOL OK/);
+});
+
+test('wrappers entered while suspended (agent code) leave the thread segment and pending out-call intact', async () => {
+  const r = await runs.suspended;
+  assert.equal(r.stderr, '');
+  assert.equal(r.status, 0);
+  assert.match(r.stdout, /SUSPENDED OK/);
 });

@@ -49,7 +49,8 @@ export function makeInterpTransformer(o: InterpTransformOptions): { hook: (name:
   const userClasses = new Set<string>();
   const shapes: string[] = [];
   for (const c of cp.listClasses()) {
-    if (c.source.startsWith('jrt:')) continue;
+    // The user entries come first; the JDK's classes (tens of thousands) are not needed here.
+    if (c.source.startsWith('jrt:')) break;
     // Parent first: a user class with a JDK class's name is never defined.
     if (cp.findBoot(c.internalName) !== undefined) continue;
     userClasses.add(c.internalName);

@@ -19,6 +19,7 @@ import { dirname } from 'node:path';
 import { profileFromJson, stringifyProfile } from '../profile/index';
 import { isRuntimeClass } from '../runtime/contract';
 import type { ClockMode } from '../interp/clock';
+import { startupTrace } from './startup-trace';
 
 /** Which classes exact mode counts: the user class path (app) or everything but the runtime. */
 function exactScope(scope: 'app' | 'all', classpath: string[], jdk: JdkInfo): (name: string) => boolean {
@@ -84,7 +85,10 @@ function main(): void {
   const control = new Int32Array(input.control);
   const stdinBuf = new Uint8Array(input.stdinData);
   const jdk = findJavaHome(input.jdk);
+  const st = startupTrace();
   const tr = makeInterpTransformer({ jdk, classpath: input.classpath, instrument: input.instrument, maxPath: input.maxPath, lineNumbers: input.lineNumbers, cacheDir: input.cacheDir });
+  st?.mark('transformer set up (class path scan, hierarchy of the program)', 0);
+  const hook = st ? st.wrapHook(tr.hook) : tr.hook;
 
   // Output: batched, flushed between time slices and before blocking on input.
   let pending: { fd: 1 | 2; parts: Uint8Array[]; size: number } | null = null;
@@ -163,7 +167,7 @@ function main(): void {
       closed: (fd) => Atomics.load(control, 3 + fd) !== 0,
     },
     stdinAvailable: input.directStdin ? processStdinAvailable : stdinAvailable,
-    transformClass: tr.hook,
+    transformClass: hook,
     bootAppend: input.runtimeDir ? [input.runtimeDir] : [],
     maxHeap: input.maxHeap,
     enableAssertions: input.enableAssertions,
@@ -185,6 +189,7 @@ function main(): void {
     },
     onCreated: (vm) => {
       vmRef = vm;
+      st?.mark('VM created', 0);
       if (input.exact) {
         vm.exact = new ExactProfiler(exactScope(input.exact.scope, input.classpath, jdk));
         // The JDK's start-up is left out, as in the sampled profile of scope all (meta.startup).
@@ -197,6 +202,7 @@ function main(): void {
       }
     },
     onBooted: (vm) => {
+      st?.mark('booted (initPhase3 done)', vm.threads.reduce((s, t) => s + t.bytecodes, 0), vm.loadedCount);
       if (vm.exact !== null) vm.exact.counting = true;
       if (input.runtimeDir && input.instrument === 'all') vm.setStatic('komorium/rt/Contexts', 'vmBooting', 0);
     },
@@ -211,6 +217,8 @@ function main(): void {
     },
   });
   flush();
+  st?.mark('main and shutdown done', result.bytecodes, result.classesLoaded);
+  st?.report((d) => process.stderr.write(d));
   tr.close();
   const ex = vmRef === null ? null : (vmRef as VM).exact;
   if (input.exact && ex) {

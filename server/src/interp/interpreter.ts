@@ -13,7 +13,7 @@ import type { VM } from './vm';
 import { deliver, enterMethod, returnFromFrame, unwind } from './calls';
 import { type MethodSite, type FieldSite, resolveClassAt, resolveFieldSite, resolveMethodSite, resolveLdc, linkInvokeDynamic } from './resolve';
 import { checkcastFails, isInstance, newArray, newMultiArray, castMessage } from './ops';
-import { compile, JIT_THRESHOLD, type CompiledFn } from './jit/compile';
+import { compile, jitStats, JIT_THRESHOLD, type CompiledFn } from './jit/compile';
 
 const fround = Math.fround;
 
@@ -51,10 +51,12 @@ export function interpret(vm: VM, t: JThread, budget: number): number {
             opPc = f.pc;
             sp = f.sp;
             count += t.xc;
+            jitStats.bytecodes += t.xc;
             t.xc = 0;
             throw e;
           }
           count += ran;
+          jitStats.bytecodes += ran;
           if (t.depth !== d0) {
             // The method returned by itself (deliver its value) or left callees' frames on top.
             if (t.depth < d0) deliver(vm, t, m.retKind === 'L' || m.retKind === 'J' ? t.rvR : m.retKind === 'V' ? undefined : t.rvN, m.retKind, f.lp);

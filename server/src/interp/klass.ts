@@ -7,7 +7,7 @@
 
 import { Acc, Tag, type ClassFile, type CpEntry, type ExceptionTableEntry } from '../classfile/model';
 import { parseMethodDescriptor } from '../classfile/descriptors';
-import { JObject, JArray } from './object';
+import { AS_DOUBLE, JObject, JArray } from './object';
 import type { NativeImpl } from './natives/registry';
 
 export const enum InitState {
@@ -473,8 +473,18 @@ function makeCtor(fields: JField[], extra: string[]): InstanceCtor {
   // A plain constructor function per class, with JObject's own properties assigned here rather
   // than by JObject's constructor: a shared base constructor would see every class's shape and
   // its property stores would go megamorphic (measured: 15% of a collections-heavy run).
-  const body: string[] = ['"use strict";', 'function O(k) {', 'this.klass = k;', 'this.mon = null;', 'this.ihash = 0;'];
-  for (const f of fields) body.push(`this[${JSON.stringify(f.key)}] = ${defaultValue(f.desc) === null ? 'null' : '0'};`);
+  // Numeric properties that can hold large or fractional values get V8's double representation
+  // from their first store (object.ts AS_DOUBLE); byte, short, char and boolean stay small.
+  const body: string[] = ['"use strict";', 'function O(k) {', 'this.klass = k;', 'this.mon = null;', `this.ihash = ${AS_DOUBLE};`, 'this.ihash = 0;'];
+  for (const f of fields) {
+    const key = JSON.stringify(f.key);
+    if (defaultValue(f.desc) === null) body.push(`this[${key}] = null;`);
+    else {
+      const c = f.desc.charCodeAt(0);
+      if (c === 0x49 || c === 0x46 || c === 0x44 || c === 0x4a) body.push(`this[${key}] = ${AS_DOUBLE};`); // I F D J
+      body.push(`this[${key}] = 0;`);
+    }
+  }
   for (const p of extra) body.push(`this[${JSON.stringify(p)}] = null;`);
   body.push('}', 'O.prototype = Object.create(Base.prototype);', 'O.prototype.constructor = O;', 'return O;');
   // eslint-disable-next-line @typescript-eslint/no-implied-eval

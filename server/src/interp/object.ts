@@ -12,6 +12,17 @@ import type { JClass } from './klass';
 import type { Monitor } from './monitor';
 import { aload, astore, type Long } from './long';
 
+/**
+ * A number that is not a small integer (Smi). Numeric properties that may later hold values
+ * beyond 2^30 or fractions (identity hashes, Java int/float/double/long fields, String.hash) are
+ * first assigned this, then their real initial value: V8 then gives the property its double
+ * representation from the start. Assigned 0 first, the property is a Smi, and the first large
+ * value changes its representation and deprecates the object's map (every String's, when the
+ * first hash above 2^30 is stored), which aborted V8's optimisation of `interpret` again and
+ * again ("Maps became deprecated during optimization", node --trace-opt).
+ */
+export const AS_DOUBLE = 0.5;
+
 export class JObject {
   // Assigned in the constructor (not class fields): instances of Java classes are made by
   // generated constructors (klass.ts) that assign the same three properties first.
@@ -24,6 +35,7 @@ export class JObject {
   constructor(klass: JClass) {
     this.klass = klass;
     this.mon = null;
+    this.ihash = AS_DOUBLE;
     this.ihash = 0;
   }
 }

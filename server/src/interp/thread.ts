@@ -11,7 +11,7 @@
 // caller's operand stack (no copying on calls).
 
 import type { JMethod } from './klass';
-import type { JObject } from './object';
+import { AS_DOUBLE, type JObject } from './object';
 import type { Monitor } from './monitor';
 
 export const enum ThreadState {
@@ -108,7 +108,7 @@ export class JThread {
   name = '';
   daemon = false;
   /** Time (clock.ts nanoTime) at which a TimedWaiting thread wakes. */
-  wakeAt = 0;
+  wakeAt = AS_DOUBLE;
   /** Monitor this thread is blocked on or waiting in. */
   waitingOn: Monitor | null = null;
   /** Monitors this thread owns, in acquisition order (deadlock reports). */
@@ -133,7 +133,7 @@ export class JThread {
   /** Uncaught exception that ended the thread's last top-level call (for the launcher). */
   uncaught: JObject | null = null;
   /** Bytecodes executed by this thread. */
-  bytecodes = 0;
+  bytecodes = AS_DOUBLE;
   /**
    * A profiler-internal thread (the live-snapshot writer): it sleeps in real time, runs until it
    * blocks, and neither advances the virtual clock nor takes a turn in the round robin, so the
@@ -141,15 +141,22 @@ export class JThread {
    */
   system = false;
   /** Real time (Date.now()) at which a sleeping system thread wakes. */
-  wakeAtReal = 0;
+  wakeAtReal = AS_DOUBLE;
   /** Return value of a compiled method that returned by itself (jit/codegen.ts): numeric / other. */
-  rvN = 0;
+  rvN = AS_DOUBLE;
   /** Bytecodes compiled code executed before an exception left it (added by interpret). */
   xc = 0;
   rvR: unknown = null;
   /** Frame depth at which the interpreter entered compiled code (bounds JS recursion). */
   jitBase = 0;
-  constructor(readonly id: number) {}
+  constructor(readonly id: number) {
+    // Initialised with AS_DOUBLE above so that V8 gives these their double representation
+    // (object.ts): they hold deadlines, return values and counts beyond 2^30.
+    this.wakeAt = 0;
+    this.wakeAtReal = 0;
+    this.rvN = 0;
+    this.bytecodes = 0;
+  }
 
   /** Ensures the value stacks have room for `slots` slots. */
   ensureSlots(slots: number): void {

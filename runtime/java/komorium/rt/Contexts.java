@@ -73,6 +73,8 @@ final class Contexts {
     }
 
     static TC lookup(Thread t) {
+        // While an embedded JVM boots, no context is ever registered (see slow): go there at once.
+        if (vmBooting) return internal(t);
         Thread[] rt = recentThreads;
         for (int k = 0; k < RECENT; k++) {
             if (rt[k] == t) {
@@ -142,6 +144,10 @@ final class Contexts {
     private static TC internal(Thread t) {
         TC c = internalTC;
         if (c == null || c.thread != t) {
+            // Draw the thread's identity hash here, as the table probe did before lookup went
+            // straight to internal() while booting: the embedded JVM hands out identity hashes
+            // in a fixed sequence, and the program's own hashes must not move.
+            System.identityHashCode(t);
             c = new TC(t, -1, 16, null);
             c.suspended = true;
             internalTC = c;

@@ -200,6 +200,7 @@ public final class TC {
 
     /** enter() when no short continuation token applies (out of line, to keep enter small). */
     private int enterSlow() {
+        if (suspended) return enterSuspended();
         int tok = nest;
         int s = outSp;
         MID[] os = entryStack;
@@ -218,6 +219,87 @@ public final class TC {
             }
         }
         return enterFresh(tok);
+    }
+
+    /**
+     * Tokens of wrappers entered while suspended: {@code SUSPENDED_TOKEN - d} for the wrapper at
+     * suspended nesting depth {@code d} (below every continuation token, above every level token).
+     */
+    private static final int SUSPENDED_TOKEN = -(1 << 30);
+    private static final int MAX_SUSPENDED = 1 << 29;
+
+    /**
+     * Wrappers active while suspended. They all run on one scratch segment from depth 0 (nothing
+     * reads a reified stack while suspended: no sample is taken), entered by the outermost
+     * one, which saves the state the others may change (lines, entryStack, outSp) and restores it
+     * on its exit, or when the suspension ends ({@link #resume}) if that exit was skipped.
+     */
+    private int suspDepth;
+    private MID[] suspStack;
+    private int[] suspLines;
+    private MID[] suspOuterStack;
+    private int[] suspOuterLines;
+    private int suspOuterSp;
+
+    /**
+     * A wrapper entered while this context is suspended (agent and runtime code, the embedded
+     * JVM's boot, the shutdown hook): a few stores instead of a fresh stack segment per wrapper.
+     */
+    private int enterSuspended() {
+        int d = suspDepth;
+        if (d >= MAX_SUSPENDED) return -1;
+        if (d == 0) {
+            suspOuterStack = entryStack;
+            suspOuterLines = lines;
+            suspOuterSp = outSp;
+            MID[] st = suspStack;
+            if (st == null) {
+                st = new MID[maxLen < 16 ? 16 : (maxLen > 256 ? 256 : maxLen)];
+                suspStack = st;
+                if (st.length > maxLen) maxLen = st.length;
+            }
+            int[] nl = suspLines;
+            if (nl == null || nl.length <= maxLen) {
+                nl = new int[maxLen + 1];
+                suspLines = nl;
+            }
+            lines = nl;
+            entryStack = st;
+        } else {
+            // An inner wrapper (or a call out in between) may have replaced them.
+            entryStack = suspStack;
+        }
+        outSp = -1;
+        entrySp = 0;
+        suspDepth = d + 1;
+        return SUSPENDED_TOKEN - d;
+    }
+
+    /** Exit of the suspended wrapper at depth {@code d} (inner ones whose exit was skipped too). */
+    private void exitSuspended(int d) {
+        if (d >= suspDepth) return; // stale
+        suspDepth = d;
+        if (d == 0) leaveScratch();
+    }
+
+    /** Back from the scratch segment to the state the outermost suspended wrapper found. */
+    private void leaveScratch() {
+        suspDepth = 0;
+        int[] own = lines; // the scratch lines, possibly grown
+        if (own != suspLines) suspLines = own;
+        int[] outer = suspOuterLines;
+        if (outer.length <= maxLen) outer = copyLines(outer, maxLen + 1);
+        lines = outer;
+        entryStack = suspOuterStack;
+        outSp = suspOuterSp;
+        suspOuterStack = null;
+        suspOuterLines = null;
+    }
+
+    /** Ends a suspension of a registered context (agent calls); leaves a scratch segment left open. */
+    private void resume() {
+        suspended = false;
+        if (suspDepth != 0) leaveScratch();
     }
 
     /** Starts a fresh stack segment at depth 0. */
@@ -259,6 +341,10 @@ public final class TC {
     }
 
     private void exitSlow(int token) {
+        if (token <= SUSPENDED_TOKEN && token > SUSPENDED_TOKEN - MAX_SUSPENDED) {
+            exitSuspended(SUSPENDED_TOKEN - token);
+            return;
+        }
         if (token >= 0) {
             // A continuation token whose inner levels' exits were skipped: leave them first.
             int level = token & NEST_MASK;
@@ -513,7 +599,7 @@ public final class TC {
             Contexts.agentFailed(p, e);
             g = Integer.MAX_VALUE;
         } finally {
-            suspended = false;
+            resume();
         }
         instrCounter = gran = g < 1 ? 1 : g;
     }
@@ -544,7 +630,7 @@ public final class TC {
             Contexts.agentFailed(p, e);
             g = Integer.MAX_VALUE;
         } finally {
-            suspended = false;
+            resume();
         }
         instrCounter = gran = g < 1 ? 1 : g;
     }
@@ -611,6 +697,11 @@ public final class TC {
         outSp = -1;
         entryStack = null;
         for (int i = 0; i < growCache.length; i++) growCache[i] = null;
+        suspStack = null;
+        suspLines = null;
+        suspOuterStack = null;
+        suspOuterLines = null;
+        suspDepth = 0;
         lines = new int[1];
         maxLen = 0;
     }

@@ -117,12 +117,16 @@ const E = {
 
 export let compiledCount = 0;
 
+/** Time spent compiling, when `enabled` (engine/startup-trace.ts); bytecodes executed in compiled code (always). */
+export const jitStats = { enabled: false, count: 0, ms: 0, sourceChars: 0, bytecodes: 0 };
+
 /** Compiles `m` (or marks it as not compilable). Returns the function or null. */
 export function compile(vm: VM, m: JMethod): CompiledFn | null {
   if (DISABLED || vm.exact !== null || m.code === null || m.code.length > MAX_CODE || m.jit === false) {
     m.jit = false;
     return null;
   }
+  const t0 = jitStats.enabled ? performance.now() : 0;
   try {
     const a = analyze(m);
     const g = generate(m, a, vm.indySites.get(m));
@@ -132,6 +136,11 @@ export function compile(vm: VM, m: JMethod): CompiledFn | null {
     m.jit = fn;
     m.compilations++;
     compiledCount++;
+    if (jitStats.enabled) {
+      jitStats.count++;
+      jitStats.ms += performance.now() - t0;
+      jitStats.sourceChars += g.source.length;
+    }
     if (TRACE) vm.reportFailure(`[jit] ${m} (${m.code.length} bytes, ${g.source.length} chars)`);
     if (DUMP && String(m).includes(DUMP)) vm.reportFailure(`[jit] ${m}\n${g.source}`);
     return fn;

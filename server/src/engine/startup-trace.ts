@@ -1,0 +1,78 @@
+// KOMORIUM_TRACE_STARTUP=1: where the embedded engine's start-up goes (docs/BENCHMARKS.md part
+// B, "Start-up"). The worker marks its phases; each line gives the phase's wall time, the
+// process's CPU time (all threads: V8's compiler and GC threads included), the bytecodes
+// executed and classes loaded so far; then the time spent in the class transformer's hook
+// (cache reads or transformations) and in the embedded JIT. RSS is the process's; the V8 heap
+// and the memory outside it (ArrayBuffers: the VM's primitive arrays, class bytes) are the
+// worker's.
+
+import { readFileSync } from 'node:fs';
+import { jitStats } from '../interp/jit/compile';
+
+export interface StartupTrace {
+  mark(phase: string, bytecodes: number, classes?: number): void;
+  wrapHook<H extends (name: string | null, bytes: Uint8Array, boot: boolean) => Uint8Array>(h: H): H;
+  report(write: (s: string) => void): void;
+}
+
+/** CPU ms of the calling thread alone (Linux: /proc/thread-self/stat), or NaN. */
+function threadCpuMs(): number {
+  try {
+    const st = readFileSync('/proc/thread-self/stat', 'latin1');
+    const f = st.slice(st.lastIndexOf(')') + 2).split(' ');
+    // Fields 14 and 15 (utime, stime) in clock ticks; f[0] is field 3.
+    return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
+/** The trace, or null unless KOMORIUM_TRACE_STARTUP is set. */
+export function startupTrace(): StartupTrace | null {
+  if (!process.env.KOMORIUM_TRACE_STARTUP) return null;
+  jitStats.enabled = true;
+  const t0 = performance.now();
+  const c0 = process.cpuUsage();
+  const w0 = threadCpuMs();
+  let last = t0;
+  let lastCpu = 0;
+  const lines: string[] = [];
+  let hookMs = 0;
+  let hookCalls = 0;
+  let hookBytesIn = 0;
+  let hookBytesOut = 0;
+  const cpuMs = (): number => {
+    const c = process.cpuUsage(c0);
+    return (c.user + c.system) / 1000;
+  };
+  return {
+    mark(phase, bytecodes, classes) {
+      const now = performance.now();
+      const cpu = cpuMs();
+      const mem = process.memoryUsage();
+      const mib = (b: number): string => (b / 1048576).toFixed(0);
+      lines.push(
+        `${(now - last).toFixed(0).padStart(6)} ms wall ${(cpu - lastCpu).toFixed(0).padStart(6)} ms CPU  (at ${(now - t0).toFixed(0)} ms)  ${bytecodes.toLocaleString('en-US')} bytecodes (${jitStats.bytecodes.toLocaleString('en-US')} in compiled code)${classes === undefined ? '' : `, ${classes} classes`}, RSS ${mib(mem.rss)} MiB (V8 heap ${mib(mem.heapUsed)}, outside ${mib(mem.external)}): ${phase}`,
+      );
+      last = now;
+      lastCpu = cpu;
+    },
+    wrapHook(h) {
+      return ((name: string | null, bytes: Uint8Array, boot: boolean): Uint8Array => {
+        const s = performance.now();
+        const out = h(name, bytes, boot);
+        hookMs += performance.now() - s;
+        hookCalls++;
+        hookBytesIn += bytes.length;
+        hookBytesOut += out.length;
+        return out;
+      }) as typeof h;
+    },
+    report(write) {
+      lines.push(`class hook: ${hookCalls} classes, ${hookMs.toFixed(0)} ms, ${(hookBytesIn / 1048576).toFixed(1)} MiB in, ${(hookBytesOut / 1048576).toFixed(1)} MiB out`);
+      lines.push(`CPU: ${(threadCpuMs() - w0).toFixed(0)} ms in the worker thread (10 ms ticks), ${cpuMs().toFixed(0)} ms in the process since the worker started (V8's compiler and GC threads, the main thread)`);
+      lines.push(`jit: ${jitStats.count} compilations, ${jitStats.ms.toFixed(0)} ms generating (new Function included), ${(jitStats.sourceChars / 1048576).toFixed(1)} MiB of JS`);
+      write(`[startup]\n${lines.map((l) => `  ${l}\n`).join('')}`);
+    },
+  };
+}
