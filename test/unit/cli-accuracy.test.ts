@@ -61,14 +61,16 @@ test('komorium accuracy: exact and sampled runs, overlaps and δb as text and JS
   assert.match(bad.stderr, /--granularity/);
 });
 
-test('scope all: exact and sampled profiles both leave out the JDK start-up and say so', () => {
+test('scope all: exact and sampled profiles both leave out the JDK start-up and say so, and count the same bytecodes (δb ≤ 1e-4)', () => {
   const classes = compileJava(join(REPO, 'test', 'java', 'interp-engine'), ['-g']);
   const keep = tempDir('accuracy-all');
   const r = runCli(['accuracy', '--json', '--instrument', 'all', '--granularity', '1000', '--random', '100', '--keep', keep, '-cp', classes, 'eng.Work', 'work']);
   assert.equal(r.status, 0, r.stderr);
   const rep = JSON.parse(r.stdout) as { rows: { deltaB: number; contexts: number }[] };
   // The start-up (initPhase1-3) is about 1.6 M bytecodes: counted by one and not the other, δb was 0.2.
-  assert.ok(rep.rows[0]!.deltaB < 0.01, `δb = ${rep.rows[0]!.deltaB}`);
+  // Then the class loader's loadClass for the runtime's classes (komorium.rt.TC, MID, ...), which
+  // only the sampled run references, about 5,800 more JDK bytecodes: δb 1.1e-3. Now 6.8e-5.
+  assert.ok(rep.rows[0]!.deltaB <= 1e-4, `δb = ${rep.rows[0]!.deltaB}`);
   for (const f of ['exact.json', '1000-100.json']) {
     const p = loadProfile(join(keep, f));
     assert.equal(p.meta.startup, 'excluded', f);

@@ -29,6 +29,8 @@ import { linkSignaturePolymorphic } from './invoke/sigpoly';
 import { dynamicConstant, methodHandleConstant, methodTypeFor } from './invoke/constants';
 
 const TRACE_CLASSES = !!process.env.KOMORIUM_TRACE_CLASSES;
+/** Package of the profiler's runtime classes (runtime/java/komorium/rt, on the boot class path of profiled runs). */
+const RUNTIME_PACKAGE = 'komorium/rt/';
 
 let gcFunction: (() => void) | null | undefined;
 /** A full collection of the JS heap (V8's gc, exposed on first use); a no-op if unavailable. */
@@ -192,6 +194,14 @@ export class VM {
     const have = this.classes.findLoaded(loader, name);
     if (have) return have;
     if (loader === null) return this.classes.loadBoot(name);
+    if (this.opts.transformClass && name.startsWith(RUNTIME_PACKAGE)) {
+      // The profiler's runtime (on the boot class path) referenced by transformed code: found
+      // directly, without running the loader's loadClass, whose JDK bytecodes would be counted
+      // in scope all by the sampled run alone (the exact run never references the runtime).
+      const k = this.classes.loadBoot(name);
+      this.classes.loaderData(loader).classes.set(name, k);
+      return k;
+    }
     const top = t.frames[t.depth];
     this.classes.loadThroughLoader(t, loader, name, () => undefined, 'V', top.pc);
     throw PENDING;
