@@ -204,7 +204,9 @@ function main(): void {
   }
   if (rows.length === 0) throw new Error(`no benchmark selected (${only.join(', ')})`);
   const seconds = Math.round((Date.now() - started) / 1000);
-  const args = process.argv.slice(2).filter((a) => a !== '--write-doc');
+  // The command as it would be typed again: without --write-doc (added back) and --out (local).
+  const argv = process.argv.slice(2);
+  const args = argv.filter((a, i) => a !== '--write-doc' && a !== '--out' && argv[i - 1] !== '--out' && !a.startsWith('--out='));
   const cmd = `npm run build && node --import tsx bench/accuracy.ts${args.length ? ` ${args.join(' ')}` : ''} --write-doc`;
   const head = [
     `Command (${new Date().toISOString().slice(0, 10)}, ${seconds} s wall on ${cpus().length} cores shared with other work${args.length === 0 ? '; this is `npm run accuracy`' : ''}):`,
