@@ -98,15 +98,28 @@ test('hovers show the breakdown', () => {
   const sumInfo = profile.methods.find((x) => x.name === 'sum')!;
   const mh = methodHover(index, sumInfo);
   assert.match(mh, /\*\*Main\.sum\(int\)\*\*/);
-  assert.match(mh, /\| self \| 29\.7% \| 30 \| 30\.0K \|/);
-  assert.match(mh, /\| total \| 99\.0% \| 100 \| 100K \|/);
+  // Shares with their binomial 95% interval (Wilson): 30 of 101 samples is 29.7%, [21.7%, 39.2%].
+  assert.match(mh, /\| self \| 29\.7% \(95% CI 21\.7–39\.2%\) \| 30 of 101 \| 30\.0K \|/);
+  assert.match(mh, /\| total \| 99\.0% \(95% CI 94\.6–99\.8%\) \| 100 of 101 \| 100K \|/);
   assert.match(mh, /\| Main\.main\(String\\\[\\\]\) \| 14 \| 60 \| 59\.4% \|/, 'Markdown-escaped brackets');
   const located = locateMethods(index, 'Main.java', src);
   const lh = lineHover(index, located, 9);
   assert.match(lh, /\*\*line 9\*\* in \*\*Main\.sum\(int\)\*\*/);
-  assert.match(lh, /\| total \| 99\.0% \| 100 \|/);
+  assert.match(lh, /\| total \| 99\.0% \(95% CI 94\.6–99\.8%\) \| 100 of 101 \|/);
   assert.match(lh, /By caller of/);
   assert.equal(lineHover(index, located, 8), '', 'nothing on a cold line');
+});
+
+test('hovers of an exact profile say "exact" instead of an interval', () => {
+  const exact = new ProfileBuilder({ granularity: 1, engine: 'interp-exact', agent: 'exact', program: 'app.Main' })
+    .sample([main, `${sum}:13`], { line: 9, count: 30 })
+    .sample([main], { line: 13, count: 70 })
+    .build();
+  const ix = indexProfile(exact);
+  const h = lineHover(ix, locateMethods(ix, 'Main.java', src), 9);
+  assert.match(h, /\| self \| 30\.0% \(exact\) \| 30 of 100 \|/);
+  assert.doesNotMatch(h, /CI/);
+  assert.match(h, /exact profile, every one of 100 bytecodes counted/);
 });
 
 test('recursion counts a method once per sample in its callers', () => {

@@ -16,6 +16,7 @@ import { matchMethods, searchTree } from '../../webview/model/search';
 import { contextPath, resolvePath } from '../../webview/model/paths';
 import { methodKey } from '../../webview/model/methods';
 import { contextHotLine, methodHotLine } from '../../webview/model/lines';
+import { frameTooltip } from '../../webview/views/describe';
 import { generateProfile, rng } from './webview/gen';
 
 function small(): ProfileFile {
@@ -278,6 +279,20 @@ test('hottest lines: of a context (own lines and call lines) and of a method', (
   const work = p.methods.findIndex((m) => m.name === 'work');
   // work: line 30: 5+1+4 = 10, line 31: 2+3 = 5, line 33: 4 (call to work), 35: 4 (call to sq).
   assert.equal(methodHotLine(p, t, work), 30);
+});
+
+test('frame tooltips give shares with their 95% interval, or "exact" for an exact profile', () => {
+  const p = readProfile(small());
+  const t = buildTree(p);
+  const main = childrenOf(t, 0)[0]!;
+  // main: 17 of 21 samples on the stack (both threads), 2 on top; Wilson [60.0%, 92.3%] and [2.7%, 28.9%].
+  const rows = new Map(frameTooltip(p, t, main, 'all').rows);
+  assert.equal(rows.get('Total'), '81.0% (95% CI 60.0–92.3%, 17 of 21 samples)');
+  assert.equal(rows.get('Self'), '9.5% (95% CI 2.7–28.9%, 2 of 21 samples)');
+  const file = small();
+  file.meta = { ...file.meta, engine: 'interp-exact', agent: 'exact', granularity: 1 };
+  const e = readProfile(file);
+  assert.equal(new Map(frameTooltip(e, buildTree(e), main, 'all').rows).get('Total'), '81.0% (exact, 17 of 21 bytecodes)');
 });
 
 test('invalid profiles are rejected with the JSON path of the problem', () => {

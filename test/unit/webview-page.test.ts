@@ -146,8 +146,8 @@ test('hover shows a tooltip; Ctrl-click opens the source at the hottest line; cl
   assert.match(tip, /Main\.work/);
   assert.match(tip, /demo\.Main/);
   assert.match(tip, /work\(int\)/);
-  assert.match(tip, /Total50\.0% · 50 samples/);
-  assert.match(tip, /Self30\.0% · 30 samples/);
+  assert.match(tip, /Total50\.0% \(95% CI 40\.4–59\.6%, 50 of 100 samples\)/);
+  assert.match(tip, /Self30\.0% \(95% CI 21\.9–39\.6%, 30 of 100 samples\)/);
   assert.match(tip, /line 12 of the caller/);
 
   await clickWith(p, 'Control', work.cx, work.cy);

@@ -24,6 +24,8 @@ export interface ProfileMetaView {
   program: string;
   args: string[];
   scope: string;
+  /** The agent that wrote the profile (`exact` for `komorium run --exact`). */
+  agent: string;
   startTime: number;
   endTime: number;
 }
@@ -119,6 +121,7 @@ function readMeta(v: unknown): ProfileMetaView {
     program: optStr(o, 'program'),
     args,
     scope: optStr(o, 'scope'),
+    agent: optStr(o, 'agent'),
     startTime: optInt(o, 'startTime'),
     endTime: optInt(o, 'endTime'),
   };

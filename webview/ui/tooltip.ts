@@ -1,11 +1,8 @@
 // A floating tooltip that follows the pointer; text only (textContent), never HTML.
 
-export interface TooltipContent {
-  title: string;
-  subtitle?: string;
-  rows: readonly (readonly [string, string])[];
-  hint?: string;
-}
+import type { TooltipContent } from './tooltip-content';
+
+export type { TooltipContent };
 
 export class Tooltip {
   readonly el: HTMLElement;

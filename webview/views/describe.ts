@@ -1,20 +1,26 @@
 // Text for tooltips, the details line and the status line (no DOM).
 
+import { isExactProfile, shareWithInterval } from '../../server/src/profile/confidence';
 import type { ProfileData } from '../model/profile';
 import type { Tree } from '../model/tree';
 import { javaParameters, qualifiedLabel, shortLabel } from '../model/methods';
 import { compact, count, pct } from '../ui/format';
-import type { TooltipContent } from '../ui/tooltip';
+import type { TooltipContent } from '../ui/tooltip-content';
 
 export function rootLabel(threadName: string | null, samples: number): string {
   return `${threadName ?? 'all threads'} — ${count(samples)} samples`;
 }
 
+/**
+ * A frame's tooltip. Total and self shares come with their binomial 95% interval (Wilson score,
+ * server/src/profile/confidence.ts), or "exact" for an exact profile.
+ */
 export function frameTooltip(p: ProfileData, t: Tree, i: number, rootName: string): TooltipContent {
   const all = t.total[0]!;
+  const exact = isExactProfile(p.meta);
   const rows: [string, string][] = [
-    ['Total', `${pct(t.total[i]!, all)} · ${count(t.total[i]!)} samples`],
-    ['Self', `${pct(t.self[i]!, all)} · ${count(t.self[i]!)} samples`],
+    ['Total', shareWithInterval(t.total[i]!, all, exact)],
+    ['Self', shareWithInterval(t.self[i]!, all, exact)],
     ['Est. bytecodes', `${compact(t.totalBytecodes[i]!)} total · ${compact(t.selfBytecodes[i]!)} self`],
   ];
   if (i === 0) return { title: rootName, rows };

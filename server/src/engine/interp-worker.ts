@@ -18,12 +18,15 @@ import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { profileFromJson, stringifyProfile } from '../profile/index';
 import { isRuntimeClass } from '../runtime/contract';
+import { ALL_SCOPE_EXCLUDED } from '../transform/scope';
 import type { ClockMode } from '../interp/clock';
 import { startupTrace } from './startup-trace';
 
 /** Which classes exact mode counts: the user class path (app) or everything but the runtime. */
 function exactScope(scope: 'app' | 'all', classpath: string[], jdk: JdkInfo): (name: string) => boolean {
-  if (scope === 'all') return (n) => !isRuntimeClass(n);
+  // As the sampled run's transformer: java/lang/Object is left alone in scope all (its
+  // Object.<init>, one `return` per object created, is not counted by the sampled run).
+  if (scope === 'all') return (n) => !isRuntimeClass(n) && !ALL_SCOPE_EXCLUDED.has(n);
   const cp = ClassPath.from(classpath, { jdk: null });
   const user = new Set<string>();
   for (const c of cp.listClasses()) user.add(c.internalName);

@@ -200,12 +200,17 @@ export class VM {
     if (have) return have;
     if (loader === null) return this.classes.loadBoot(name);
     // The profiler's runtime (on the boot class path) resolves from any loader, as if every
-    // loader delegated to the boot loader for it: a program's loader that defines classes
-    // itself and delegates nothing but java.* would otherwise fail on the instrumented code's
-    // references (and a delegating one would pay an upcall per reference).
+    // loader delegated to the boot loader for it, without running the loader's loadClass: a
+    // program's loader that defines classes itself and delegates nothing but java.* would
+    // otherwise fail on the instrumented code's references, and the loader's JDK bytecodes
+    // would be counted in scope all by the sampled run alone (the exact run never references
+    // the runtime).
     if (name.startsWith(RUNTIME_PREFIX)) {
       const rt = this.classes.tryBoot(name);
-      if (rt) return rt;
+      if (rt) {
+        this.classes.loaderData(loader).classes.set(name, rt);
+        return rt;
+      }
     }
     const top = t.frames[t.depth];
     this.classes.loadThroughLoader(t, loader, name, () => undefined, 'V', top.pc);

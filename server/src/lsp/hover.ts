@@ -1,6 +1,7 @@
 // Texts of the standard LSP features: code-lens titles on profiled method declarations and
 // Markdown hovers on hot lines and methods, with the breakdown by caller.
 
+import { isExactProfile, shareParts } from '../profile/confidence';
 import type { MethodInfo } from '../profile/schema';
 import { callersOf, hotStat, lineCallers, methodLabel, type CallerShare, type LocatedMethod, type ProfileIndex } from './hotness';
 import { approx, count, pct } from './numbers';
@@ -17,12 +18,21 @@ function md(s: string): string {
   return s.replace(/([\\`*_{}[\]<>|#])/g, '\\$1');
 }
 
-function statTable(h: HotStat): string[] {
+/**
+ * Self and total of a method or line: the share with its binomial 95% interval (Wilson; "exact"
+ * for an exact profile), the samples out of all, and the estimated bytecodes.
+ */
+function statTable(index: ProfileIndex, h: HotStat): string[] {
+  const exact = isExactProfile(index.meta);
+  const row = (what: string, k: number, bytecodes: number): string => {
+    const s = shareParts(k, index.samples, exact);
+    return `| ${what} | ${s.share} (${s.interval}) | ${count(k)} of ${count(index.samples)} | ${approx(bytecodes)} |`;
+  };
   return [
-    '| | share | samples | est. bytecodes |',
+    `| | share | ${exact ? 'bytecodes' : 'samples'} | est. bytecodes |`,
     '|---|---:|---:|---:|',
-    `| self | ${pct(h.selfPct)} | ${count(h.selfSamples)} | ${approx(h.selfBytecodes)} |`,
-    `| total | ${pct(h.totalPct)} | ${count(h.totalSamples)} | ${approx(h.totalBytecodes)} |`,
+    row('self', h.selfSamples, h.selfBytecodes),
+    row('total', h.totalSamples, h.totalBytecodes),
   ];
 }
 
@@ -39,6 +49,7 @@ function callerTable(index: ProfileIndex, shares: CallerShare[], heading: string
 
 function footer(index: ProfileIndex): string {
   const m = index.meta;
+  if (isExactProfile(m)) return `*${md(m.program)} on ${md(m.engine)}: exact profile, every one of ${count(index.bytecodes)} bytecodes counted*`;
   return `*${md(m.program)} on ${md(m.engine)}: ${count(index.samples)} samples, ${approx(index.bytecodes)} bytecodes, 1 sample per ~${count(m.granularity)} bytecodes*`;
 }
 
@@ -47,7 +58,7 @@ export function methodHover(index: ProfileIndex, m: MethodInfo): string {
   const s = index.stats.get(m.index);
   if (!s) return '';
   const h = hotStat(index, s.self, s.total);
-  return [`**${md(methodLabel(m))}**`, '', ...statTable(h), ...callerTable(index, callersOf(index, m.index), '**Called from** (samples with this method on the stack)'), '', footer(index)].join('\n');
+  return [`**${md(methodLabel(m))}**`, '', ...statTable(index, h), ...callerTable(index, callersOf(index, m.index), '**Called from** (samples with this method on the stack)'), '', footer(index)].join('\n');
 }
 
 /** Hover on a hot line (1-based `line`): the line's cost in each method that has samples there. */
@@ -58,7 +69,7 @@ export function lineHover(index: ProfileIndex, located: readonly LocatedMethod[]
     if (!l || l.total === 0) continue;
     const h = hotStat(index, l.self, l.total);
     if (parts.length > 0) parts.push('', '---', '');
-    parts.push(`**line ${line}** in **${md(methodLabel(method))}**`, '', ...statTable(h));
+    parts.push(`**line ${line}** in **${md(methodLabel(method))}**`, '', ...statTable(index, h));
     const shares = lineCallers(index, method.index, line);
     if (shares.length > 1 || (shares.length === 1 && shares[0]!.caller !== '(thread start)')) {
       parts.push(...callerTable(index, shares, `**By caller of ${md(methodLabel(method))}**`));
