@@ -121,7 +121,7 @@ function folded(p: Profile): Profile {
 
 /** The differential view of `next` against `base`. */
 export function diffView(base: Profile, next: Profile, baseTitle: string): DiffView {
-  const d = diffProfiles(base, next);
+  const d = diffProfiles(base, next, { contexts: false });
   return {
     baseTitle,
     baseBytecodes: d.base.totalBytecodes,
