@@ -8,7 +8,7 @@ import { diffProfiles, type DiffEntry } from './diff';
 import { foldFramework } from './focus';
 import { methodKey } from './format';
 import { profileFromJson } from './load';
-import type { CctNode, Profile } from './schema';
+import type { CctNode, MethodInfo, Profile } from './schema';
 import { toProfileFile } from './serialize';
 import { mergeThreads } from './tree';
 
@@ -56,14 +56,19 @@ export interface DiffView {
 export function diffTree(base: Profile, next: Profile): DiffTree {
   const methods: string[] = [];
   const methodIds = new Map<string, number>();
+  const byInfo = new Map<MethodInfo, number>();
   const idOf = (n: CctNode): number => {
-    const k = methodKey(n.method!);
-    let id = methodIds.get(k);
+    const info = n.method!;
+    let id = byInfo.get(info);
+    if (id !== undefined) return id;
+    const k = methodKey(info);
+    id = methodIds.get(k);
     if (id === undefined) {
       id = methods.length;
       methodIds.set(k, id);
       methods.push(k);
     }
+    byInfo.set(info, id);
     return id;
   };
   const t: DiffTree = { methods, parent: [-1], method: [-1], callLine: [0], baseSelf: [0], baseTotal: [0], newSelf: [0], newTotal: [0] };
@@ -77,11 +82,12 @@ export function diffTree(base: Profile, next: Profile): DiffTree {
   const stack: [CctNode | null, CctNode | null, number][] = [[b, n, 0]];
   while (stack.length > 0) {
     const [bn, nn, out] = stack.pop()!;
-    const byKey = new Map<string, [CctNode | null, CctNode | null]>();
-    if (nn) for (const c of nn.children) byKey.set(`${idOf(c)}:${c.callLine}`, [null, c]);
+    // children keyed by method number and call line (a number: call lines are below 2^21)
+    const byKey = new Map<number, [CctNode | null, CctNode | null]>();
+    if (nn) for (const c of nn.children) byKey.set(idOf(c) * 2097152 + c.callLine, [null, c]);
     if (bn) {
       for (const c of bn.children) {
-        const k = `${idOf(c)}:${c.callLine}`;
+        const k = idOf(c) * 2097152 + c.callLine;
         const e = byKey.get(k);
         if (e) e[0] = c;
         else byKey.set(k, [c, null]);
