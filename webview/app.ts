@@ -20,9 +20,16 @@ import { pct, count } from './ui/format';
 import { ALL_THREADS, restoreState, type TableViewId, type ViewId, type ViewState } from './state';
 import { CallersModel, CallTreeModel, HotMethodsModel, Interner, type ViewData } from './views/models';
 import { contextDetails, frameTooltip, methodDetails, rootLabel, statusLine } from './views/describe';
+import { asDiff, deltaText, matchDiff, shades, SHADE_STEPS, type DiffData, type DiffMatch } from './model/diff';
+import { diffPaints } from './flame/colors';
+import { foldFramework, hasFocus } from '../server/src/profile/focus';
+import type { ProfileFile } from '../server/src/profile/schema';
+import type { TooltipContent } from './ui/tooltip';
 
 interface Model extends ViewData {
   threadName: string | null;
+  /** Differential view: baseline bytecodes per context and the shades. */
+  diff: (DiffMatch & { shade: Int8Array }) | null;
   methodMatch: Uint8Array | null;
   nodeMatch: Uint8Array | null;
 }
@@ -45,6 +52,12 @@ export class App {
   private readonly interner = new Interner();
   private searchPending = false;
   private pendingProfile: ProfileMessage | null = null;
+  /** The last profile as parsed JSON (a test profile is folded from it again when the toggle changes). */
+  private raw: unknown = null;
+  private diff: DiffData | null = null;
+  /** Profiles of tests: show the framework's frames (folded by default). */
+  private showFramework = false;
+  private focused = false;
   /** Expand the call tree's hot path on its next model (a new profile, not a live update). */
   private expandHotPath = true;
 
@@ -63,6 +76,7 @@ export class App {
       onCrumb: (n) => this.setZoom(n),
       onOpenSelection: () => this.openSelection(),
       onCallersOfSelection: () => this.callersOfSelection(),
+      onFramework: () => this.toggleFramework(),
     });
     this.theme = readTheme();
     this.flame = new FlameView({
@@ -70,7 +84,7 @@ export class App {
       onZoom: (i) => this.setZoom(i),
       onOpen: (i) => this.openContext(i),
       onCallers: (i) => this.showCallers(this.m!.tree.method[i]!),
-      describe: (i) => frameTooltip(this.m!.profile, this.m!.tree, i, rootLabel(this.m!.threadName, this.m!.tree.total[0]!)),
+      describe: (i) => this.tooltip(i),
     });
     this.flame.setOrientation(this.state.orientation);
     this.chrome.views.flame.appendChild(this.flame.el);
@@ -103,6 +117,10 @@ export class App {
       case 'clear':
         this.pendingProfile = null;
         this.profile = null;
+        this.raw = null;
+        this.diff = null;
+        this.chrome.setLegend(null);
+        this.chrome.setFramework(null);
         this.m = null;
         this.live = false;
         this.showEmpty();
@@ -119,7 +137,9 @@ export class App {
     if (msg === null) return;
     let p: ProfileData;
     try {
-      p = readProfile(msg.profile);
+      this.raw = typeof msg.profile === 'string' ? (JSON.parse(msg.profile) as unknown) : msg.profile;
+      this.diff = asDiff(msg.diff);
+      p = this.readCurrent();
     } catch (e) {
       this.showError(e instanceof ProfileError ? e.message : `Cannot read the profile: ${e instanceof Error ? e.message : String(e)}`);
       return;
@@ -130,6 +150,41 @@ export class App {
     this.live = msg.live;
     if (msg.title !== undefined) this.title = msg.title;
     this.rebuild(fresh);
+  }
+
+  /** The profile to show: validated, and folded when it is a test profile and the framework's frames are hidden. */
+  private readCurrent(): ProfileData {
+    const p = readProfile(this.raw);
+    const focus = hasFocus(this.raw as { meta?: unknown });
+    this.focused = focus && !this.showFramework;
+    this.chrome.setFramework(focus ? this.showFramework : null);
+    return this.focused ? readProfile(foldFramework(this.raw as ProfileFile)) : p;
+  }
+
+  private toggleFramework(): void {
+    if (this.raw === null) return;
+    this.showFramework = !this.showFramework;
+    try {
+      this.profile = this.readCurrent();
+    } catch (e) {
+      this.showError(e instanceof ProfileError ? e.message : String(e));
+      return;
+    }
+    this.rebuild(true);
+  }
+
+  private tooltip(i: number): TooltipContent {
+    const m = this.m!;
+    const c = frameTooltip(m.profile, m.tree, i, rootLabel(m.threadName, m.tree.total[0]!));
+    const d = m.diff;
+    if (!d) return c;
+    const share = (b: number, all: number) => `${all > 0 ? ((100 * b) / all).toFixed(2) : '0.00'}%`;
+    const rows: [string, string][] = [
+      ['vs baseline', `${deltaText(d.baseTotal[i]!, m.tree.totalBytecodes[i]!)} total`],
+      ['Self vs baseline', deltaText(d.baseSelf[i]!, m.tree.selfBytecodes[i]!)],
+      ['Share', `${share(d.baseTotal[i]!, d.baseBytecodes)} → ${share(m.tree.totalBytecodes[i]!, d.newBytecodes)}`],
+    ];
+    return { ...c, rows: [...c.rows, ...rows] };
   }
 
   private showEmpty(): void {
@@ -196,7 +251,21 @@ export class App {
     performance.mark('komorium:tree');
     const keys = p.methods.map(methodKey);
     const threadName = sel.length === 1 && p.threads.length > 1 ? p.threads[sel[0]!]!.name : null;
-    this.m = { profile: p, tree, keys, interner: this.interner, threadName, methodMatch: null, nodeMatch: null, totals: lazyTotals(tree, p.methods.length) };
+    let diff: Model['diff'] = null;
+    const d = this.diff;
+    if (d && sel.length === p.threads.length) {
+      const match = matchDiff(p, tree, this.focused && d.focused ? d.focused : d.all, d.baseBytecodes, d.newBytecodes);
+      diff = { ...match, shade: shades(tree, match) };
+    }
+    this.chrome.setLegend(
+      d
+        ? {
+            text: sel.length === p.threads.length ? `vs ${d.baseTitle}: ${deltaText(d.baseBytecodes, d.newBytecodes)}` : `vs ${d.baseTitle}: choose all threads for the differential view`,
+            title: `Width: this profile. Colour: red grew, blue shrank (own bytecodes; lighter: callees changed).${d.warnings.length ? `\n${d.warnings.join('\n')}` : ''}`,
+          }
+        : null,
+    );
+    this.m = { profile: p, tree, keys, interner: this.interner, threadName, methodMatch: null, nodeMatch: null, totals: lazyTotals(tree, p.methods.length), diff };
     this.applySearch();
     this.zoom = resolvePath(tree, keys, this.state.zoom).node;
     this.selected = this.state.selected ? resolvePath(tree, keys, this.state.selected).node : -1;
@@ -228,7 +297,16 @@ export class App {
     const rootFill = mix(th.foreground, th.background, 0.78);
     const rootPaint: FramePaint = { fill: toCss(rootFill), text: textOn(rootFill), dimFill: toCss(rootFill), dimText: textOn(rootFill) };
     this.flame.setData(
-      { tree: m.tree, paints, labels, rootPaint, rootLabel: rootLabel(m.threadName, m.tree.total[0]!), match: m.nodeMatch, theme: th },
+      {
+        tree: m.tree,
+        paints,
+        labels,
+        rootPaint,
+        rootLabel: rootLabel(m.threadName, m.tree.total[0]!),
+        match: m.nodeMatch,
+        theme: th,
+        ...(m.diff ? { shade: m.diff.shade, shadePaints: diffPaints(th, SHADE_STEPS) } : {}),
+      },
       { fresh, zoom: this.zoom, selected: this.selected },
     );
   }

@@ -10,6 +10,8 @@ export interface ProfileMessage {
   live: boolean;
   /** Shown in the panel's header; defaults to the profiled program. */
   title?: string;
+  /** The differential view against a baseline (server/src/profile/diff-view.ts), validated by the webview. */
+  diff?: unknown;
 }
 
 /** host → webview: forget the profile and show the empty state. */
@@ -70,6 +72,7 @@ export function asHostMessage(v: unknown): HostToWebview | null {
         profile: v.profile,
         live: v.live === true,
         ...(typeof v.title === 'string' ? { title: v.title } : {}),
+        ...(v.diff !== undefined && v.diff !== null ? { diff: v.diff } : {}),
       };
     case 'clear':
       return { type: 'clear' };

@@ -86,13 +86,13 @@ export class HotnessDecorations implements vscode.Disposable {
         if (l.line < 0 || l.line >= lineCount) continue;
         withSamples.add(l.line);
         mark(l.line, l.selfPct > 0 ? l.selfPct : l.totalPct / 4);
-        if (this.inlineEnabled) inline.push(inlineOption(lineEnd(l.line), `${pct(l.selfPct)} self · ${pct(l.totalPct)} total`, l.selfPct, l.totalPct));
+        if (this.inlineEnabled) inline.push(inlineOption(lineEnd(l.line), `${pct(l.selfPct)} self · ${pct(l.totalPct)} total${l.delta ? ` · ${l.delta}` : ''}`, l.selfPct, l.totalPct));
       }
       for (const m of h.methods) {
         if (m.line === null || m.line >= lineCount) continue;
         mark(m.line, m.totalPct);
         if (this.inlineEnabled && !withSamples.has(m.line)) {
-          inline.push(inlineOption(lineEnd(m.line), `${pct(m.selfPct)} self · ${pct(m.totalPct)} total`, m.selfPct, m.totalPct));
+          inline.push(inlineOption(lineEnd(m.line), `${pct(m.selfPct)} self · ${pct(m.totalPct)} total${m.delta ? ` · ${m.delta}` : ''}`, m.selfPct, m.totalPct));
         }
       }
     }

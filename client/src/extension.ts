@@ -72,6 +72,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Komori
     onStart: () => {
       if (vscode.workspace.getConfiguration('komorium').get<boolean>('showFlameGraphOnRun', true)) panel.show(true);
     },
+    baselineFor: (key) => context.workspaceState.get<string>(`komorium.baseline:${key}`),
   });
 
   context.subscriptions.push(log, decorations, status, bytecode, panel, runner);
@@ -111,6 +112,54 @@ export async function activate(context: vscode.ExtensionContext): Promise<Komori
     if (!main) return;
     const fileUri = vscode.Uri.parse(main.uri);
     await runner.start({ uri: main.uri, mainClass: main.mainClass, javaClasspath: await vscodeJavaClasspath(fileUri) });
+  });
+
+  command('komorium.profileTest', async (arg?: unknown) => {
+    const a = arg as { uri?: string; className?: string; method?: string } | undefined;
+    if (!a?.uri || !a.className) {
+      void vscode.window.showWarningMessage('Komorium: use the Profile Test lens above a @Test method or a test class.');
+      return;
+    }
+    const uri = vscode.Uri.parse(a.uri);
+    const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === a.uri);
+    if (doc?.isDirty) await doc.save();
+    await runner.start({ uri: a.uri, test: { className: a.className, ...(a.method ? { method: a.method } : {}) }, javaClasspath: await vscodeJavaClasspath(uri) });
+  });
+
+  command('komorium.compareBaseline', async (arg?: unknown) => {
+    if (!summary) {
+      void vscode.window.showWarningMessage('Komorium: no profile to compare; run a program or open a profile first.');
+      return;
+    }
+    const key = runner.lastKey ?? `profile:${summary.program}`;
+    const stateKey = `komorium.baseline:${key}`;
+    let path: string | null;
+    if (arg instanceof vscode.Uri) path = arg.fsPath;
+    else {
+      const current = context.workspaceState.get<string>(stateKey);
+      const choice = current
+        ? await vscode.window.showQuickPick([{ label: 'Choose a baseline profile…', id: 'pick' }, { label: 'Stop comparing', description: current, id: 'stop' }], { placeHolder: 'Compare with Baseline' })
+        : { id: 'pick' };
+      if (!choice) return;
+      if (choice.id === 'stop') path = null;
+      else {
+        const picked = await vscode.window.showOpenDialog({ canSelectMany: false, filters: { 'Komorium profile': ['json'] }, openLabel: 'Use as Baseline' });
+        if (!picked || picked.length === 0) return;
+        path = picked[0]!.fsPath;
+      }
+    }
+    await context.workspaceState.update(stateKey, path ?? undefined);
+    try {
+      const r = await lc.sendRequest<P.CompareBaselineResult | null>(P.CompareBaselineRequest, { path } satisfies P.CompareBaselineParams);
+      if (r) {
+        const d = r.newBytecodes - r.baseBytecodes;
+        log.appendLine(`comparing with ${path}: ${r.baseBytecodes} -> ${r.newBytecodes} bytecodes (${d >= 0 ? '+' : ''}${d})`);
+        for (const w of r.warnings) log.appendLine(`warning: ${w}`);
+        panel.show(true);
+      }
+    } catch (e) {
+      void vscode.window.showErrorMessage(`Komorium: ${(e as Error).message}`);
+    }
   });
 
   command('komorium.stop', () => runner.stop());

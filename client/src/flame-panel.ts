@@ -90,7 +90,7 @@ export class FlamePanel implements vscode.Disposable {
 
   private post(p: ProfileParams): void {
     if (!this.panel) return;
-    const msg: HostToWebview = p.profile === null ? { type: 'clear' } : { type: 'profile', profile: p.profile, live: p.live, title: p.title };
+    const msg: HostToWebview = p.profile === null ? { type: 'clear' } : { type: 'profile', profile: p.profile, live: p.live, title: p.title, ...(p.diff ? { diff: p.diff } : {}) };
     void this.panel.webview.postMessage(msg);
   }
 

@@ -15,6 +15,15 @@ export interface RunUi {
   /** Called when a run starts (e.g. to open the flame graph). */
   onStart(): void;
   summary(): P.ProfileSummary | null;
+  /** The baseline remembered for a launch configuration (its name, a test, or a main class). */
+  baselineFor?(key: string): string | undefined;
+}
+
+/** The key a run's baseline is remembered under: the launch configuration's name, else what runs. */
+export function runKey(params: P.StartRunParams): string {
+  if (params.name) return `launch:${params.name}`;
+  if (params.test) return `test:${params.test.className}${params.test.method ? `#${params.test.method}` : ''}`;
+  return `main:${params.mainClass ?? params.uri ?? ''}`;
 }
 
 export class Runner implements vscode.Disposable {
@@ -43,14 +52,21 @@ export class Runner implements vscode.Disposable {
     client.onNotification(P.RunEndedNotification, (p: P.RunEndedParams) => this.end(p));
   }
 
+  /** The key of the last run started (Compare with Baseline… remembers the baseline under it). */
+  lastKey: string | undefined;
+
   get running(): boolean {
     return this.runId !== undefined;
   }
 
   async start(params: P.StartRunParams): Promise<P.StartRunResult | undefined> {
     let r: P.StartRunResult;
+    const key = runKey(params);
+    const baseline = params.baseline ?? this.ui.baselineFor?.(key);
+    if (baseline) params = { ...params, baseline };
     try {
       r = await this.client.sendRequest<P.StartRunResult>(P.StartRunRequest, params);
+      this.lastKey = key;
     } catch (e) {
       const msg = (e as Error).message;
       this.ui.log.appendLine(`cannot start: ${msg}`);

@@ -129,3 +129,17 @@ export const DEFAULT_THEME: ThemeColors = {
   focus: { r: 0x00, g: 0x7f, b: 0xd4 },
   font: '12px monospace',
 };
+
+/** Paints of the differential view by shade + steps: blue (shrank) .. neutral .. red (grew). */
+export function diffPaints(theme: ThemeColors, steps: number): FramePaint[] {
+  const light = luminance(theme.background) > 0.5;
+  const neutral = mix(theme.foreground, theme.background, light ? 0.82 : 0.7);
+  const out: FramePaint[] = [];
+  for (let s = -steps; s <= steps; s++) {
+    const t = 0.3 + (0.7 * Math.abs(s)) / steps;
+    const fill = s === 0 ? neutral : mix(neutral, s > 0 ? theme.red : theme.blue, t);
+    const dim = mix(fill, theme.background, DIM);
+    out.push({ fill: toCss(fill), text: textOn(fill), dimFill: toCss(dim), dimText: toCss(mix(theme.foreground, theme.background, 0.45)) });
+  }
+  return out;
+}

@@ -17,6 +17,9 @@ export interface FlameScene {
   rootLabel: string;
   /** Per context, 1 = matches the search; null when there is no search. */
   match: Uint8Array | null;
+  /** Differential view: per context a shade (-K shrank .. +K grew) and the paints by shade + K; null otherwise. */
+  shade?: Int8Array | null;
+  shadePaints?: readonly FramePaint[];
   selected: number;
   hovered: number;
   theme: ThemeColors;
@@ -67,7 +70,7 @@ export function renderFlame(ctx: CanvasRenderingContext2D, s: FlameScene, dpr: n
   let lastFill = '';
   const drawn = forEachVisibleFrame(t, g, (i, x, w, y) => {
     const m = t.method[i]!;
-    const paint = m < 0 ? s.rootPaint : s.paints[m]!;
+    const paint = m < 0 ? s.rootPaint : s.shade ? s.shadePaints![s.shade[i]! + (s.shadePaints!.length >> 1)]! : s.paints[m]!;
     const dim = s.match !== null && i > 0 && s.match[i] === 0;
     const fill = dim ? paint.dimFill : paint.fill;
     if (fill !== lastFill) {

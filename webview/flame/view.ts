@@ -28,6 +28,9 @@ export interface FlameData {
   rootLabel: string;
   match: Uint8Array | null;
   theme: ThemeColors;
+  /** Differential view (FlameScene.shade). */
+  shade?: Int8Array | null;
+  shadePaints?: readonly FramePaint[];
 }
 
 export class FlameView {
@@ -203,6 +206,8 @@ export class FlameView {
       rootPaint: d.rootPaint,
       rootLabel: d.rootLabel,
       match: d.match,
+      shade: d.shade ?? null,
+      ...(d.shadePaints ? { shadePaints: d.shadePaints } : {}),
       selected: this.selected,
       hovered: this.hovered,
       theme: d.theme,

@@ -14,6 +14,8 @@ export interface ChromeCallbacks {
   onCrumb(node: number): void;
   onOpenSelection(): void;
   onCallersOfSelection(): void;
+  /** Show or fold the test framework's frames (profiles of tests). */
+  onFramework?(): void;
 }
 
 export interface Crumb {
@@ -45,6 +47,8 @@ export class Chrome {
   private readonly match: HTMLElement;
   private readonly orientation: Button;
   private readonly reset: Button;
+  private readonly framework: Button;
+  private readonly legend: HTMLElement;
   private readonly crumbs: HTMLElement;
   private readonly details: HTMLElement;
   private readonly detailsText: HTMLElement;
@@ -86,9 +90,15 @@ export class Chrome {
     this.orientation.el.classList.add('orientation');
     this.reset = button('Reset zoom', { title: 'Reset zoom (Escape)' }, () => cb.onResetZoom());
     this.reset.el.classList.add('reset-zoom');
+    this.framework = button('JUnit frames', { title: 'Show the test framework\'s frames (JUnit, its launcher, reflection), folded by default in profiles of tests' }, () => cb.onFramework?.());
+    this.framework.el.classList.add('framework');
+    this.framework.el.hidden = true;
+    this.legend = document.createElement('span');
+    this.legend.className = 'diff-legend';
+    this.legend.hidden = true;
     const zoom = div('toolbar-group');
-    zoom.append(this.orientation.el, this.reset.el);
-    controls.append(this.thread.el, this.search.el, this.match, grow, zoom);
+    zoom.append(this.framework.el, this.orientation.el, this.reset.el);
+    controls.append(this.thread.el, this.search.el, this.match, this.legend, grow, zoom);
     header.append(top, controls);
 
     this.crumbs = document.createElement('nav');
@@ -198,6 +208,29 @@ export class Chrome {
     this.detailsText.classList.toggle('hint', text === null);
     this.openBtn.el.hidden = text === null || !canOpen;
     this.callersBtn.el.hidden = text === null;
+  }
+
+  /** The framework-frames toggle: null hides it (not a profile of tests); true = frames shown. */
+  setFramework(shown: boolean | null): void {
+    this.framework.el.hidden = shown === null;
+    if (shown !== null) this.framework.setPressed(shown);
+  }
+
+  /** The differential view's legend (null: not comparing). */
+  setLegend(legend: { text: string; title: string } | null): void {
+    this.legend.hidden = legend === null;
+    this.legend.replaceChildren();
+    if (!legend) return;
+    const sw = (cls: string, label: string) => {
+      const s = document.createElement('span');
+      s.className = `swatch ${cls}`;
+      s.textContent = label;
+      return s;
+    };
+    const text = document.createElement('span');
+    text.textContent = legend.text;
+    this.legend.title = legend.title;
+    this.legend.append(sw('grew', 'grew'), sw('shrank', 'shrank'), text);
   }
 
   setStatus(text: string): void {

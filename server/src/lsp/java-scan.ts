@@ -20,6 +20,8 @@ export interface JavaMethodDecl {
   /** 0-based lines of the body's braces (both = line when there is no body). */
   bodyStart: number;
   bodyEnd: number;
+  /** Simple names of the method's annotations (`Test`, `ParameterizedTest`); methods and constructors only. */
+  annotations?: string[];
 }
 
 export interface JavaClassDecl {
@@ -218,10 +220,15 @@ class Scanner {
     const start = i;
     let isStatic = false;
     const typeVars = new Set(ctx.typeVars);
+    const annotations: string[] = [];
     // Modifiers, annotations, type parameters.
     while (i < this.t.length) {
       if (this.is(i, '@') && !this.word(i + 1, 'interface')) {
-        i = this.skipAnnotation(i);
+        const next = this.skipAnnotation(i);
+        let last = '';
+        for (let k = i + 1; k < next && !this.is(k, '('); k++) if (this.t[k]!.kind === 'ident') last = this.t[k]!.text;
+        if (last) annotations.push(last);
+        i = next;
         continue;
       }
       if (this.is(i, '<')) {
@@ -284,6 +291,7 @@ class Scanner {
         col: nameTok.col,
         bodyStart: this.t[j]?.line ?? nameTok.line,
         bodyEnd: this.t[j]?.line ?? nameTok.line,
+        ...(annotations.length > 0 ? { annotations } : {}),
       };
       this.methods.push(decl);
       if (this.is(j, '{')) {

@@ -10,24 +10,34 @@ import { DEFAULT_PROFILE_LIMITS, type ProfileLimits } from '../profile/limits';
 import { parseProfile, profileFromJson, readProfileText } from '../profile/load';
 import { writeBytesToFile, writeChunksToFileSync } from '../profile/stream';
 import { indexProfile, type ProfileIndex } from './hotness';
+import { diffView, type DiffView } from '../profile/diff-view';
+import { basename } from 'node:path';
 
 export type ProfileJob =
   | { kind: 'load'; path: string; limits?: Partial<ProfileLimits> }
-  | { kind: 'export'; source: string; text?: string; raw?: unknown; format: string; path: string; limits?: Partial<ProfileLimits> };
+  | { kind: 'export'; source: string; text?: string; raw?: unknown; format: string; path: string; limits?: Partial<ProfileLimits> }
+  | { kind: 'diff'; basePath: string; source: string; text?: string; raw?: unknown; limits?: Partial<ProfileLimits> };
 
 export interface LoadedProfile {
   text: string;
   index: ProfileIndex;
 }
 
-export type ProfileJobResult = LoadedProfile | null;
+export type ProfileJobResult = LoadedProfile | DiffView | null;
 
+export function profileJob(job: Extract<ProfileJob, { kind: 'load' }>): LoadedProfile;
+export function profileJob(job: ProfileJob): ProfileJobResult;
 export function profileJob(job: ProfileJob): ProfileJobResult {
   const limits = job.limits ?? DEFAULT_PROFILE_LIMITS;
   if (job.kind === 'load') {
     const text = readProfileText(job.path, { limits });
     const profile = parseProfile(text, job.path, { limits });
     return { text, index: indexProfile(profile) };
+  }
+  if (job.kind === 'diff') {
+    const base = parseProfile(readProfileText(job.basePath, { limits }), job.basePath, { limits });
+    const next = job.text !== undefined ? parseProfile(job.text, job.source, { limits }) : profileFromJson(job.raw, job.source, { limits });
+    return diffView(base, next, basename(job.basePath));
   }
   if (job.format === 'json') {
     writeFileSync(job.path, job.text ?? `${JSON.stringify(job.raw)}\n`);

@@ -9,6 +9,7 @@ import { profileFromJson } from '../profile/load';
 import { indexProfile, type ProfileIndex } from './hotness';
 import type { LoadedProfile, ProfileJob } from './profile-job';
 import type { ProfileSummary } from './protocol';
+import type { DiffView } from '../profile/diff-view';
 
 export interface CurrentProfile {
   /** The JSON text of a loaded file, or the parsed value of a live snapshot. */
@@ -18,6 +19,8 @@ export interface CurrentProfile {
   title: string;
   /** The file it was read from (null for live snapshots). */
   path: string | null;
+  /** The differential view against the baseline, when one is set. */
+  diff?: DiffView;
 }
 
 /** Validates and indexes a raw (parsed) profile on this thread; throws ProfileFormatError with a clear message. */
@@ -51,4 +54,11 @@ export function summaryOf(c: CurrentProfile): ProfileSummary {
     methods: c.index.methods.length,
     path: c.path,
   };
+}
+
+/** The differential view of a profile against a baseline file, computed in a worker thread. */
+export async function diffCurrent(c: CurrentProfile, basePath: string, limits: Partial<ProfileLimits> = DEFAULT_PROFILE_LIMITS): Promise<DiffView> {
+  const source = c.path ?? c.title;
+  const job: ProfileJob = typeof c.json === 'string' ? { kind: 'diff', basePath, source, text: c.json, limits } : { kind: 'diff', basePath, source, raw: c.json, limits };
+  return runJob<DiffView>(jobUrl(import.meta.url, 'profile-worker'), job).result;
 }

@@ -3,6 +3,8 @@
 // names, imported by both sides. Positions are 0-based like LSP; `sourceLine` fields are the
 // 1-based lines of the class file's LineNumberTable.
 
+import type { DiffView } from '../profile/diff-view';
+
 // ---------------------------------------------------------------- client → server requests
 
 /** Start a profiled run. The server resolves the main class, class path and settings. */
@@ -22,6 +24,10 @@ export interface StartRunParams {
   env?: Record<string, string>;
   /** A name for the run (launch configuration name). */
   name?: string;
+  /** Profile a JUnit test (the Profile Test lens): a test class, or one of its methods; `uri` is its file. */
+  test?: { className: string; method?: string };
+  /** A baseline profile to compare the run's profile with (the launch configuration's remembered one). */
+  baseline?: string;
 }
 export interface StartRunResult {
   runId: number;
@@ -61,6 +67,18 @@ export interface LoadProfileParams {
 }
 
 export const ClearProfileRequest = 'komorium/clearProfile';
+
+/** Compare the current profile with a saved one (null: stop comparing). */
+export const CompareBaselineRequest = 'komorium/compareBaseline';
+export interface CompareBaselineParams {
+  path: string | null;
+}
+export interface CompareBaselineResult {
+  baseTitle: string;
+  baseBytecodes: number;
+  newBytecodes: number;
+  warnings: string[];
+}
 
 export const ExportProfileRequest = 'komorium/exportProfile';
 export interface ExportProfileParams {
@@ -154,6 +172,8 @@ export interface ProfileParams {
   live: boolean;
   title: string;
   summary: ProfileSummary | null;
+  /** The differential view against the baseline, when one is set (profile/diff-view.ts). */
+  diff?: DiffView;
 }
 export interface ProfileSummary {
   program: string;
@@ -182,6 +202,8 @@ export interface HotStat {
 export interface LineHotness extends HotStat {
   /** 0-based editor line. */
   line: number;
+  /** Against the baseline (Compare with Baseline…): `+12.3% (+1.2M bytecodes)`. */
+  delta?: string;
 }
 
 export interface MethodHotness extends HotStat {
@@ -193,6 +215,8 @@ export interface MethodHotness extends HotStat {
   /** 0-based line and column of the declaration's name; null when not found in the source. */
   line: number | null;
   col: number;
+  /** Against the baseline: `+12.3% (+1.2M bytecodes)`. */
+  delta?: string;
 }
 
 export interface DocumentHotness {

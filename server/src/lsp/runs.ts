@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { startRun, resolveEngine, type ProfileRun, type RunOutcome } from '../engine/run';
+import { findJUnitJar, JUNIT_LAUNCHER, launcherArgs, markTestProfile, testRunClasspath, DEBIAN_JUNIT_JAR, type TestSelection } from '../engine/junit';
 import { planClasspath, type ClasspathPlan } from './classpath';
 import { compileJavaFile } from './compile';
 import { parseJavacOutput, summarizeJavac, type JavacDiagnostic } from './javac-diagnostics';
@@ -81,6 +82,14 @@ export class RunController {
     const text = file ? await this.fileText(file) : undefined;
     const src = text !== undefined ? scanJava(text) : undefined;
     let mainClass = params.mainClass;
+    let test: { selection: TestSelection; jar: string } | undefined;
+    if (params.test) {
+      const jar = findJUnitJar(settings.junitJar || undefined);
+      if (!jar) throw new RunRequestError(`the JUnit Platform console launcher was not found${settings.junitJar ? ` at ${settings.junitJar}` : ''}: install Debian's junit5 (${DEBIAN_JUNIT_JAR}) or set komorium.test.junitJar to junit-platform-console-standalone.jar`);
+      const t = params.test;
+      test = { jar, selection: t.method ? { methods: [`${t.className}#${t.method}`], classes: [] } : { methods: [], classes: [t.className] } };
+      mainClass = JUNIT_LAUNCHER;
+    }
     if (!mainClass) {
       const mains = src ? mainClasses(src) : [];
       if (mains.length === 0) throw new RunRequestError(file ? `${basename(file)} has no main method; choose a main class` : 'no main class given');
@@ -92,14 +101,16 @@ export class RunController {
       workspaceFolders: this.host.workspaceFolders(),
       launchClassPaths: params.classPaths,
       javaClasspath: params.javaClasspath,
-      settingsClasspath: settings.classpath,
+      settingsClasspath: test ? [...settings.classpath, ...settings.testClassPath] : settings.classpath,
     });
+    if (test && plan.kind === 'compile') plan.extra.push(test.jar);
     const id = this.nextId++;
     const run: ActiveRun = { id, handle: undefined, cancelled: false, input: [], inputEnded: false };
     this.active = run;
-    const title = params.name ?? mainClass;
+    const simple = (c: string) => c.slice(c.lastIndexOf('.') + 1);
+    const title = params.name ?? (params.test ? `${simple(params.test.className)}${params.test.method ? `.${params.test.method}` : ''}` : mainClass);
     const classpath = plan.kind === 'ready' ? plan.entries : [plan.file, ...plan.extra];
-    void this.execute(run, plan, mainClass, params, settings, engine, title);
+    void this.execute(run, plan, mainClass, params, settings, engine, title, test);
     // The plan's notes go back with the answer: notifications sent before it would reach a
     // client that does not know the run yet.
     return { runId: id, mainClass, classpath, classpathSource: plan.source, engine, notes: plan.notes };
@@ -118,7 +129,7 @@ export class RunController {
     if (byFile.size > 0) this.host.compileProblems?.(byFile);
   }
 
-  private async execute(run: ActiveRun, plan: ClasspathPlan, mainClass: string, params: StartRunParams, settings: KomoriumSettings, engine: string, title: string): Promise<void> {
+  private async execute(run: ActiveRun, plan: ClasspathPlan, mainClass: string, params: StartRunParams, settings: KomoriumSettings, engine: string, title: string, test?: { selection: TestSelection; jar: string }): Promise<void> {
     const id = run.id;
     let tail = '';
     const log = (text: string) => this.host.output({ runId: id, stream: 'log', text: text.endsWith('\n') ? text : `${text}\n` });
@@ -147,16 +158,17 @@ export class RunController {
         end({ exitCode: null, signal: null, profilePath: null, cancelled: true, elapsedMs: 0, error: 'cancelled before the program started', notStarted: true });
         return;
       }
+      if (test) entries = testRunClasspath(test.jar, entries);
       log(`running ${mainClass} on the ${engine} engine; class path (${plan.source}): ${entries.join(' ')}`);
       mkdirSync(profileDir(), { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-      const profilePath = join(profileDir(), `${mainClass}-${stamp}.json`);
+      const profilePath = join(profileDir(), `${test ? title : mainClass}-${stamp}.json`);
       let lastSnapshot = 0;
       const handle = startRun({
         engine,
         classpath: entries,
         mainClass,
-        args: params.args ?? settings.args,
+        args: test ? launcherArgs(test.selection) : (params.args ?? settings.args),
         vmArgs: [...settings.vmArgs, ...(params.vmArgs ?? [])],
         cwd: params.cwd || plan.projectRoot,
         env: params.env,
@@ -190,7 +202,15 @@ export class RunController {
       for (const d of run.input) handle.writeStdin(d);
       if (run.inputEnded) handle.endStdin();
       if (run.cancelled) handle.cancel();
-      end(await handle.done);
+      const outcome = await handle.done;
+      if (test && outcome.profilePath) {
+        try {
+          markTestProfile(outcome.profilePath, test.selection);
+        } catch (e) {
+          log(`the profile could not be marked as a test profile: ${(e as Error).message}`);
+        }
+      }
+      end(outcome);
     } catch (e) {
       end({ exitCode: null, signal: null, profilePath: null, cancelled: run.cancelled, elapsedMs: 0, error: `the run failed: ${(e as Error).message}` });
     }

@@ -24,7 +24,9 @@ import { compileJavaFile } from './compile';
 import { documentHotness, hotStat, locateMethods } from './hotness';
 import { codeLensTitle, lineHover, methodHover } from './hover';
 import { classAtLine, findDeclaration, mainClasses, scanJava, type JavaSource } from './java-scan';
-import { exportCurrent, loadCurrent, makeCurrent, summaryOf, type CurrentProfile } from './profile-state';
+import { diffCurrent, exportCurrent, loadCurrent, makeCurrent, summaryOf, type CurrentProfile } from './profile-state';
+import { methodDelta, withDeltas } from './baseline';
+import { testLenses } from './test-lens';
 import type { ProfileLimits } from '../profile/limits';
 import * as P from './protocol';
 import { RunController, RunRequestError } from './runs';
@@ -87,7 +89,8 @@ export function startServer(connection: Connection, opts: ServerOptions = {}): v
 
   const pushHotness = (doc: TextDocument) => {
     if (!isJava(doc)) return;
-    const h = current ? documentHotness(current.index, doc.uri, fileNameOf(doc.uri), scanOf(doc), current.live) : undefined;
+    let h = current ? documentHotness(current.index, doc.uri, fileNameOf(doc.uri), scanOf(doc), current.live) : undefined;
+    if (h && current?.diff) h = withDeltas(h, current.diff, scanOf(doc));
     if (h && (h.lines.length > 0 || h.methods.length > 0)) {
       hotDocs.add(doc.uri);
       void connection.sendNotification(P.HotnessNotification, h);
@@ -106,10 +109,23 @@ export function startServer(connection: Connection, opts: ServerOptions = {}): v
     }, HOTNESS_DEBOUNCE_MS));
   };
 
+  // Compare with Baseline…: the baseline file, set by the request or by the run's launch configuration
+  let baselinePath: string | undefined;
+  let diffSeq = 0;
+  const compare = async (c: CurrentProfile): Promise<void> => {
+    const mine = ++diffSeq;
+    if (!baselinePath || c.live) return;
+    const diff = await diffCurrent(c, baselinePath, limits);
+    if (mine === diffSeq && current === c) setCurrent({ ...c, diff });
+  };
+
   const setCurrent = (next: CurrentProfile | undefined) => {
     current = next;
+    if (next && !next.diff && baselinePath && !next.live) {
+      compare(next).catch((e: unknown) => void connection.sendNotification(P.OutputNotification, { runId: 0, stream: 'log', text: `Compare with Baseline: ${(e as Error).message}\n` }));
+    }
     const params: P.ProfileParams = next
-      ? { profile: next.json, live: next.live, title: next.title, summary: summaryOf(next) }
+      ? { profile: next.json, live: next.live, title: next.title, summary: summaryOf(next), ...(next.diff ? { diff: next.diff } : {}) }
       : { profile: null, live: false, title: '', summary: null };
     void connection.sendNotification(P.ProfileNotification, params);
     for (const d of documents.all()) pushHotness(d);
@@ -208,14 +224,16 @@ export function startServer(connection: Connection, opts: ServerOptions = {}): v
 
   connection.onCodeLens((p): CodeLens[] => {
     const doc = documents.get(p.textDocument.uri);
-    if (!doc || !current || !settings.codeLens || !isJava(doc)) return [];
-    const lenses: CodeLens[] = [];
-    for (const { decl, stat } of locateMethods(current.index, fileNameOf(doc.uri), scanOf(doc))) {
+    if (!doc || !settings.codeLens || !isJava(doc)) return [];
+    const lenses: CodeLens[] = testLenses(doc.uri, scanOf(doc));
+    if (!current) return lenses;
+    for (const { decl, stat, method } of locateMethods(current.index, fileNameOf(doc.uri), scanOf(doc))) {
       if (!decl || stat.total === 0) continue;
       const h = hotStat(current.index, stat.self, stat.total);
+      const delta = current.diff ? methodDelta(current.diff, method) : undefined;
       lenses.push({
         range: { start: { line: decl.line, character: decl.col }, end: { line: decl.line, character: decl.col } },
-        command: { title: codeLensTitle(h), command: 'komorium.showFlameGraph', arguments: [] },
+        command: { title: delta ? `${codeLensTitle(h)} · ${delta}` : codeLensTitle(h), command: 'komorium.showFlameGraph', arguments: [] },
       });
     }
     return lenses;
@@ -236,7 +254,9 @@ export function startServer(connection: Connection, opts: ServerOptions = {}): v
 
   connection.onRequest(P.StartRunRequest, async (params: P.StartRunParams): Promise<P.StartRunResult | ResponseError> => {
     try {
-      return await runs.start(params, params.uri ? toPath(params.uri) : undefined);
+      const r = await runs.start(params, params.uri ? toPath(params.uri) : undefined);
+      baselinePath = params.baseline || undefined;
+      return r;
     } catch (e) {
       if (!(e instanceof RunRequestError)) connection.console.error(`startRun: ${(e as Error).stack ?? e}`);
       return fail(e);
@@ -270,13 +290,32 @@ export function startServer(connection: Connection, opts: ServerOptions = {}): v
     }
   });
 
+  connection.onRequest(P.CompareBaselineRequest, async (params: P.CompareBaselineParams): Promise<P.CompareBaselineResult | null | ResponseError> => {
+    try {
+      baselinePath = params.path ?? undefined;
+      const c = current;
+      if (!c) throw new Error('no profile is loaded: run or open a profile first');
+      if (!baselinePath) {
+        diffSeq++;
+        setCurrent({ ...c, diff: undefined });
+        return null;
+      }
+      const mine = ++diffSeq;
+      const diff = await diffCurrent(c, baselinePath, limits);
+      if (mine === diffSeq && current === c) setCurrent({ ...c, diff });
+      return { baseTitle: diff.baseTitle, baseBytecodes: diff.baseBytecodes, newBytecodes: diff.newBytecodes, warnings: diff.warnings };
+    } catch (e) {
+      return fail(e);
+    }
+  });
+
   connection.onRequest(P.ClearProfileRequest, () => {
     setCurrent(undefined);
     return null;
   });
 
   connection.onRequest(P.CurrentProfileRequest, (): P.ProfileParams => {
-    return current ? { profile: current.json, live: current.live, title: current.title, summary: summaryOf(current) } : { profile: null, live: false, title: '', summary: null };
+    return current ? { profile: current.json, live: current.live, title: current.title, summary: summaryOf(current), ...(current.diff ? { diff: current.diff } : {}) } : { profile: null, live: false, title: '', summary: null };
   });
 
   connection.onRequest(P.ExportProfileRequest, async (params: P.ExportProfileParams): Promise<null | ResponseError> => {

@@ -18,6 +18,10 @@ export interface KomoriumSettings {
   codeLens: boolean;
   /** The embedded JVM's clock: 'real' or 'virtual' (interp/clock.ts). */
   clock: 'real' | 'virtual';
+  /** `komorium.test.classPath`: extra jars and folders for Profile Test (after the project's classes). */
+  testClassPath: string[];
+  /** `komorium.test.junitJar`: the JUnit Platform console launcher jar; '' = Debian's /usr/share/java one. */
+  junitJar: string;
 }
 
 export const DEFAULT_SETTINGS: KomoriumSettings = {
@@ -32,6 +36,8 @@ export const DEFAULT_SETTINGS: KomoriumSettings = {
   liveUpdateInterval: 500,
   codeLens: true,
   clock: 'real',
+  testClassPath: [],
+  junitJar: '',
 };
 
 function int(v: unknown, def: number, min: number): number {
@@ -58,5 +64,13 @@ export function normalizeSettings(raw: unknown): KomoriumSettings {
     liveUpdateInterval: r.liveUpdateInterval === 0 ? 0 : int(r.liveUpdateInterval, d.liveUpdateInterval, 100),
     codeLens: typeof r.codeLens === 'boolean' ? r.codeLens : d.codeLens,
     clock: r.clock === 'virtual' || r.clock === 'real' ? r.clock : d.clock,
+    testClassPath: strings(testOf(r).classPath) ?? d.testClassPath,
+    junitJar: typeof testOf(r).junitJar === 'string' ? (testOf(r).junitJar as string) : d.junitJar,
   };
+}
+
+/** `komorium.test` as an object (VS Code gives nested settings as objects). */
+function testOf(r: Record<string, unknown>): Record<string, unknown> {
+  const t = r.test;
+  return typeof t === 'object' && t !== null ? (t as Record<string, unknown>) : {};
 }

@@ -56,15 +56,63 @@ export interface ProfileDiff {
 export interface DiffOptions {
   /** Only the threads with this name (default: all threads merged). */
   thread?: string;
+  /** false: leave out the calling contexts (methods and lines only). */
+  contexts?: boolean;
 }
 
 const ZERO: Cost = { selfBytecodes: 0, totalBytecodes: 0, self: 0, total: 0 };
 
+/** Line numbers per method in a line key (method number × LINE_KEYS + line). */
+const LINE_KEYS = 1 << 21;
+
+/** Method numbers by (class, name, descriptor), shared by both profiles of a diff. */
+class MethodNumbers {
+  private readonly byKey = new Map<string, number>();
+  private readonly byInfo = new Map<MethodInfo, number>();
+  id(m: MethodInfo): number {
+    let id = this.byInfo.get(m);
+    if (id === undefined) {
+      const k = methodKey(m);
+      id = this.byKey.get(k);
+      if (id === undefined) this.byKey.set(k, (id = this.byKey.size));
+      this.byInfo.set(m, id);
+    }
+    return id;
+  }
+}
+
 interface Side {
   total: number;
-  methods: Map<string, { method: MethodInfo; cost: Cost }>;
-  lines: Map<string, { method: MethodInfo; line: number; cost: Cost }>;
-  contexts: Map<string, { top: MethodInfo; cost: Cost }>;
+  methods: Map<number, { method: MethodInfo; cost: Cost }>;
+  lines: Map<number, { method: MethodInfo; line: number; cost: Cost }>;
+  contexts: Map<number, { top: MethodInfo; cost: Cost }>;
+}
+
+/** Context numbers shared by both sides of a diff; 0 is the root. */
+class ContextNumbers {
+  private readonly byKey = new Map<string, number>();
+  private readonly methodIds = new Map<string, number>();
+  readonly parent: number[] = [-1];
+  readonly frame: string[] = [''];
+  context(parent: number, n: CctNode): number {
+    const mk = methodKey(n.method!);
+    let m = this.methodIds.get(mk);
+    if (m === undefined) this.methodIds.set(mk, (m = this.methodIds.size));
+    const key = `${parent},${m},${n.callLine}`;
+    let id = this.byKey.get(key);
+    if (id === undefined) {
+      id = this.parent.length;
+      this.byKey.set(key, id);
+      this.parent.push(parent);
+      this.frame.push(frameLabel(n));
+    }
+    return id;
+  }
+  label(id: number): string {
+    const parts: string[] = [];
+    for (let k = id; k > 0; k = this.parent[k]!) parts.push(this.frame[k]!);
+    return parts.reverse().join(' > ');
+  }
 }
 
 function add(into: Cost, selfB: number, totalB: number, self: number, total: number): void {
@@ -79,7 +127,7 @@ function frameLabel(n: CctNode): string {
   return `${methodLabel(n.method!, true)}${n.callLine > 0 ? `:${n.callLine}` : ''}`;
 }
 
-function collect(p: Profile, threadName: string | undefined): Side {
+function collect(p: Profile, threadName: string | undefined, methods: MethodNumbers, ids: ContextNumbers | null): Side {
   const threads = threadName === undefined ? p.threads : p.threads.filter((t) => t.name === threadName);
   const side: Side = { total: 0, methods: new Map(), lines: new Map(), contexts: new Map() };
   // Methods and lines per thread: samples are scaled by that thread's bytecodes per sample, so
@@ -88,27 +136,32 @@ function collect(p: Profile, threadName: string | undefined): Side {
     side.total += t.bytecodes;
     const ratio = t.samples > 0 ? t.bytecodes / t.samples : 0;
     for (const s of methodStats(t)) {
-      const key = methodKey(s.method);
+      // numeric keys: a method's number (shared by both profiles) and, for lines, the line
+      const key = methods.id(s.method);
       let m = side.methods.get(key);
       if (!m) side.methods.set(key, (m = { method: s.method, cost: { ...ZERO } }));
       add(m.cost, s.self * ratio, s.total * ratio, s.self, s.total);
       for (const l of s.lines) {
-        const lk = `${key}\u0000${l.line}`;
+        const lk = key * LINE_KEYS + Math.min(l.line, LINE_KEYS - 1);
         let e = side.lines.get(lk);
         if (!e) side.lines.set(lk, (e = { method: s.method, line: l.line, cost: { ...ZERO } }));
         add(e.cost, l.self * ratio, l.total * ratio, l.self, l.total);
       }
     }
   }
+  if (!ids) return side;
   const tree: ThreadProfile = mergeThreads(p, threads);
-  // keys built from the parent's key (preorder: parents first), not from the whole path
-  const keys = new Map<CctNode, string>();
+  // Contexts are numbered by (parent's number, method, call line), shared by both profiles:
+  // short keys, and labels (frames joined with ' > ') built only for reported differences.
+  const num = new Map<CctNode, number>();
   for (const n of preorder(tree.root)) {
-    if (!n.method) continue;
-    const parentKey = n.parent ? keys.get(n.parent) : undefined;
-    const key = parentKey === undefined ? frameLabel(n) : `${parentKey} > ${frameLabel(n)}`;
-    keys.set(n, key);
-    side.contexts.set(key, { top: n.method, cost: { selfBytecodes: n.selfBytecodes, totalBytecodes: n.totalBytecodes, self: n.self, total: n.total } });
+    if (!n.method) {
+      num.set(n, 0);
+      continue;
+    }
+    const id = ids.context(num.get(n.parent!) ?? 0, n);
+    num.set(n, id);
+    side.contexts.set(id, { top: n.method, cost: { selfBytecodes: n.selfBytecodes, totalBytecodes: n.totalBytecodes, self: n.self, total: n.total } });
   }
   return side;
 }
@@ -122,13 +175,13 @@ function share(b: number, total: number): number {
   return total > 0 ? (100 * b) / total : 0;
 }
 
-function entries<T>(
+function entries<K, T>(
   kind: DiffKind,
-  base: Map<string, T>,
-  next: Map<string, T>,
+  base: Map<K, T>,
+  next: Map<K, T>,
   baseTotal: number,
   newTotal: number,
-  describe: (key: string, v: T) => Omit<DiffEntry, 'kind' | 'base' | 'new' | 'deltaSelf' | 'deltaTotal' | 'deltaSelfShare' | 'deltaTotalShare'>,
+  describe: (key: K, v: T) => Omit<DiffEntry, 'kind' | 'base' | 'new' | 'deltaSelf' | 'deltaTotal' | 'deltaSelfShare' | 'deltaTotalShare'>,
   cost: (v: T) => Cost,
   samples: boolean,
 ): DiffEntry[] {
@@ -177,8 +230,10 @@ function summary(p: Profile, threadName: string | undefined): ProfileDiff['base'
 
 /** The differences from `base` to `next`. */
 export function diffProfiles(base: Profile, next: Profile, opts: DiffOptions = {}): ProfileDiff {
-  const b = collect(base, opts.thread);
-  const n = collect(next, opts.thread);
+  const ids = opts.contexts === false ? null : new ContextNumbers();
+  const methodIds = new MethodNumbers();
+  const b = collect(base, opts.thread, methodIds, ids);
+  const n = collect(next, opts.thread, methodIds, ids);
   const warnings: string[] = [];
   const bm = base.meta;
   const nm = next.meta;
@@ -212,7 +267,7 @@ export function diffProfiles(base: Profile, next: Profile, opts: DiffOptions = {
     (v) => v.cost,
     samples,
   );
-  const contexts = entries('context', b.contexts, n.contexts, b.total, n.total, (k, v) => ({ label: k, method: methodLabel(v.top, true) }), (v) => v.cost, samples);
+  const contexts = ids ? entries('context', b.contexts, n.contexts, b.total, n.total, (k, v) => ({ label: ids.label(k), method: methodLabel(v.top, true) }), (v) => v.cost, samples) : [];
   const bs = summary(base, opts.thread);
   const ns = summary(next, opts.thread);
   const deltaBytecodes = ns.totalBytecodes - bs.totalBytecodes;

@@ -165,10 +165,20 @@ function readMeta(c: Checker, o: Record<string, Json>): ProfileMeta {
     scope: s('scope'),
     ...(o.startup === undefined ? {} : { startup: c.string(o.startup, 'meta.startup') }),
     agent: s('agent'),
+    ...(o.test === undefined ? {} : { test: readTest(c, o.test) }),
+    ...(o.focus === undefined ? {} : { focus: { hide: c.array(c.field(c.object(o.focus, 'meta.focus'), 'hide', 'meta.focus'), 'meta.focus.hide').map((h, i) => c.string(h, `meta.focus.hide[${i}]`)) } }),
     startTime: n('startTime'),
     endTime: n('endTime'),
     totalBytecodes: n('totalBytecodes'),
     totalSamples: n('totalSamples'),
+  };
+}
+
+function readTest(c: Checker, v: Json): { framework: string; selectors: string[] } {
+  const o = c.object(v, 'meta.test');
+  return {
+    framework: c.string(c.field(o, 'framework', 'meta.test'), 'meta.test.framework'),
+    selectors: c.array(c.field(o, 'selectors', 'meta.test'), 'meta.test.selectors').map((x, i) => c.string(x, `meta.test.selectors[${i}]`)),
   };
 }
 

@@ -42,6 +42,10 @@ export interface ProfileMetaFile {
   startup?: string;
   /** Agent class that wrote the profile. */
   agent: string;
+  /** A profile of tests (`komorium test`): the selected tests. */
+  test?: { framework: string; selectors: string[] };
+  /** What viewers fold by default: `hide` = class-name prefixes of framework frames (profile/focus.ts). */
+  focus?: { hide: string[] };
   /** Epoch milliseconds. */
   startTime: number;
   endTime: number;

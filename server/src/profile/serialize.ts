@@ -30,6 +30,8 @@ export function toProfileFile(p: Profile): ProfileFile {
     scope: m.scope,
     ...(m.startup === undefined ? {} : { startup: m.startup }),
     agent: m.agent,
+    ...(m.test === undefined ? {} : { test: m.test }),
+    ...(m.focus === undefined ? {} : { focus: m.focus }),
     startTime: m.startTime,
     endTime: m.endTime,
     totalBytecodes: m.totalBytecodes,

@@ -8,3 +8,4 @@ import './export';
 import './accuracy';
 import './diff';
 import './check';
+import './test';

@@ -1,10 +1,13 @@
-// komorium report PROFILE [--top N] [--tree] [--lines] [--thread NAME] [--cutoff P]
+// komorium report PROFILE [--top N] [--tree] [--lines] [--thread NAME] [--cutoff P] [--all-frames]
 
 import { registerCommand } from '../cli';
 import { flag, intFlag, parseArgs, UsageError } from '../args';
 import { loadProfile } from '../../profile/load';
 import { reportChunks } from '../../profile/report';
 import { pipeChunks } from '../../profile/stream';
+import { profileFromJson } from '../../profile/load';
+import { toProfileFile } from '../../profile/serialize';
+import { foldFramework } from '../../profile/focus';
 
 const USAGE = `usage: komorium report PROFILE [--top N] [--tree] [--lines] [--thread NAME] [--cutoff PERCENT]
 
@@ -13,7 +16,9 @@ Prints an HPROF-style CPU SAMPLES table of a profile (methods ranked by self sam
   --tree          add the calling context tree (self/total samples, estimated bytecodes)
   --lines         add per-line self/total samples for each method
   --thread NAME   only the threads with this name (default: all threads merged)
-  --cutoff P      in --tree, leave out contexts below P percent of the samples`;
+  --cutoff P      in --tree, leave out contexts below P percent of the samples
+  --all-frames    a test profile (komorium test) folds the test framework's frames into one
+                  '(framework).(folded)' frame by default; this shows them`;
 
 registerCommand({
   name: 'report',
@@ -26,6 +31,7 @@ registerCommand({
       lines: {},
       thread: { value: true },
       cutoff: { value: true },
+      'all-frames': {},
     });
     if (args.positional.length !== 1) throw new UsageError(args.positional.length === 0 ? 'no profile file given' : `unexpected argument '${args.positional[1]}'`);
     const cutoffText = flag(args, 'cutoff');
@@ -34,7 +40,10 @@ registerCommand({
       cutoff = Number(cutoffText);
       if (!/^\d+(\.\d+)?$/.test(cutoffText) || cutoff > 100) throw new UsageError(`--cutoff needs a percentage between 0 and 100, got '${cutoffText}'`);
     }
-    const profile = loadProfile(args.positional[0]!);
+    let profile = loadProfile(args.positional[0]!);
+    if (profile.meta.focus && !args.flags.has('all-frames')) {
+      profile = profileFromJson(foldFramework(toProfileFile(profile), profile.meta.focus.hide), args.positional[0]!);
+    }
     const top = flag(args, 'top') === undefined ? undefined : intFlag(args, 'top', 0, 0);
     const thread = flag(args, 'thread');
     await pipeChunks(

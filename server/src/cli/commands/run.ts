@@ -47,81 +47,84 @@ registerCommand({
   name: 'run',
   summary: 'run a Java program with the profiler and write its profile',
   usage: USAGE,
-  async run(argv) {
-    const signals = new SignalTrap();
-    const vmArgs: string[] = [];
-    const rest = argv.filter((a) => {
-      if (a.startsWith('-J') && a.length > 2) {
-        vmArgs.push(a.slice(2));
-        return false;
-      }
-      return true;
-    });
-    const args = parseArgs(
-      rest,
-      {
-        engine: { value: true },
-        classpath: { value: true, aliases: ['-cp', '--class-path'] },
-        granularity: { value: true },
-        random: { value: true },
-        seed: { value: true },
-        'max-path': { value: true },
-        out: { value: true, aliases: ['-o'] },
-        jdk: { value: true },
-        agent: { value: true },
-        instrument: { value: true },
-        'no-profile': {},
-        exact: {},
-        clock: { value: true },
-      },
-      true,
-    );
-    let engine: string;
-    try {
-      engine = resolveEngine(flag(args, 'engine'));
-    } catch (e) {
-      throw new UsageError((e as Error).message);
-    }
-    const [mainClass, ...programArgs] = args.positional;
-    if (!mainClass) throw new UsageError('no main class given');
-    const cp = flag(args, 'classpath') ?? process.env.CLASSPATH ?? '.';
-    const classpath = splitClassPath(cp);
-    const missing = classpath.filter((p) => !existsSync(p));
-    if (missing.length === classpath.length) throw new UsageError(`class path ${cp} does not exist`);
-    const out = flag(args, 'out') ?? 'komorium-profile.json';
-    // Options both engines take.
-    const common = {
-      classpath,
-      mainClass,
-      args: programArgs,
-      out,
-      granularity: intFlag(args, 'granularity', 10000, 1, 2 ** 31 - 1),
-      random: intFlag(args, 'random', 100, 0, 2 ** 31 - 1),
-      seed: intFlag(args, 'seed', 1),
-      maxPath: intFlag(args, 'max-path', 50, 0, 1 << 20),
-      vmArgs: [...vmArgs, ...(flag(args, 'agent') ? [`-Dkomorium.agent=${flag(args, 'agent')}`] : [])],
-      jdk: flag(args, 'jdk'),
-    };
-    const clock = flag(args, 'clock') ?? 'real';
-    if (clock !== 'real' && clock !== 'virtual') throw new UsageError(`--clock must be real or virtual, not '${clock}'`);
-    if (engine === 'interpreter') {
-      const instr = flag(args, 'instrument') ?? 'all';
-      if (instr !== 'all' && instr !== 'app') throw new UsageError(`--instrument must be app or all, not '${instr}'`);
-      return runEmbedded(signals, {
-        ...common,
-        instrument: args.flags.has('no-profile') ? 'none' : instr,
-        exact: args.flags.has('exact') ? instr : undefined,
-        clock,
-      });
-    }
-    if (clock !== 'real') throw new UsageError('--clock virtual is an option of the embedded engine (--engine interpreter); HotSpot runs in real time');
-    if (flag(args, 'instrument') !== undefined || args.flags.has('no-profile') || args.flags.has('exact')) throw new UsageError('--instrument, --no-profile and --exact are options of the embedded engine (--engine interpreter)');
-    const r = await runOnHotSpot({ ...common, signals });
-    for (const f of r.transform.failed) process.stderr.write(`komorium: warning: ${f.name} was not transformed (${f.error})\n`);
-    summarize(out, r.profileWritten, flag(args, 'agent') === 'none', r.signal ?? r.exitCode);
-    return r.exitCode;
-  },
+  run: runMain,
 });
+
+/** `komorium run ARGV...`: the exit status (komorium test runs the JUnit launcher through it). */
+export async function runMain(argv: string[]): Promise<number> {
+  const signals = new SignalTrap();
+  const vmArgs: string[] = [];
+  const rest = argv.filter((a) => {
+    if (a.startsWith('-J') && a.length > 2) {
+      vmArgs.push(a.slice(2));
+      return false;
+    }
+    return true;
+  });
+  const args = parseArgs(
+    rest,
+    {
+      engine: { value: true },
+      classpath: { value: true, aliases: ['-cp', '--class-path'] },
+      granularity: { value: true },
+      random: { value: true },
+      seed: { value: true },
+      'max-path': { value: true },
+      out: { value: true, aliases: ['-o'] },
+      jdk: { value: true },
+      agent: { value: true },
+      instrument: { value: true },
+      'no-profile': {},
+      exact: {},
+      clock: { value: true },
+    },
+    true,
+  );
+  let engine: string;
+  try {
+    engine = resolveEngine(flag(args, 'engine'));
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+  const [mainClass, ...programArgs] = args.positional;
+  if (!mainClass) throw new UsageError('no main class given');
+  const cp = flag(args, 'classpath') ?? process.env.CLASSPATH ?? '.';
+  const classpath = splitClassPath(cp);
+  const missing = classpath.filter((p) => !existsSync(p));
+  if (missing.length === classpath.length) throw new UsageError(`class path ${cp} does not exist`);
+  const out = flag(args, 'out') ?? 'komorium-profile.json';
+  // Options both engines take.
+  const common = {
+    classpath,
+    mainClass,
+    args: programArgs,
+    out,
+    granularity: intFlag(args, 'granularity', 10000, 1, 2 ** 31 - 1),
+    random: intFlag(args, 'random', 100, 0, 2 ** 31 - 1),
+    seed: intFlag(args, 'seed', 1),
+    maxPath: intFlag(args, 'max-path', 50, 0, 1 << 20),
+    vmArgs: [...vmArgs, ...(flag(args, 'agent') ? [`-Dkomorium.agent=${flag(args, 'agent')}`] : [])],
+    jdk: flag(args, 'jdk'),
+  };
+  const clock = flag(args, 'clock') ?? 'real';
+  if (clock !== 'real' && clock !== 'virtual') throw new UsageError(`--clock must be real or virtual, not '${clock}'`);
+  if (engine === 'interpreter') {
+    const instr = flag(args, 'instrument') ?? 'all';
+    if (instr !== 'all' && instr !== 'app') throw new UsageError(`--instrument must be app or all, not '${instr}'`);
+    return runEmbedded(signals, {
+      ...common,
+      instrument: args.flags.has('no-profile') ? 'none' : instr,
+      exact: args.flags.has('exact') ? instr : undefined,
+      clock,
+    });
+  }
+  if (clock !== 'real') throw new UsageError('--clock virtual is an option of the embedded engine (--engine interpreter); HotSpot runs in real time');
+  if (flag(args, 'instrument') !== undefined || args.flags.has('no-profile') || args.flags.has('exact')) throw new UsageError('--instrument, --no-profile and --exact are options of the embedded engine (--engine interpreter)');
+  const r = await runOnHotSpot({ ...common, signals });
+  for (const f of r.transform.failed) process.stderr.write(`komorium: warning: ${f.name} was not transformed (${f.error})\n`);
+  summarize(out, r.profileWritten, flag(args, 'agent') === 'none', r.signal ?? r.exitCode);
+  return r.exitCode;
+}
 
 /** The one-line summary on stderr after a run (`written`: this run's profile replaced `out`). */
 function summarize(out: string, written: boolean, noAgent: boolean, exit: string | number | null): void {
