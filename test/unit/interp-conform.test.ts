@@ -9,10 +9,14 @@ import assert from 'node:assert/strict';
 import { compileDriver, driver } from '../helpers/conform';
 import { compareWithHotSpot, describeInterpComparison } from '../helpers/interp-corpus';
 
-for (const name of ['guava']) {
-  test(`conformance: ${name} from Debian's jars on the embedded engine equals HotSpot`, async () => {
-    const c = compileDriver(driver(name));
-    const r = await compareWithHotSpot(c.program, c.classpath, { instrument: 'none', timeoutMs: 240_000 });
-    assert.deepEqual(r.problems, [], describeInterpComparison(r));
-  });
-}
+test("conformance slice: Guava and commons-compress from Debian's jars on the embedded engine equal HotSpot", { concurrency: 2 }, async (t) => {
+  await Promise.all(
+    ['guava', 'compress'].map((name) =>
+      t.test(name, async () => {
+        const c = compileDriver(driver(name));
+        const r = await compareWithHotSpot(c.program, c.classpath, { instrument: 'none', timeoutMs: 240_000 });
+        assert.deepEqual(r.problems, [], describeInterpComparison(r));
+      }),
+    ),
+  );
+});

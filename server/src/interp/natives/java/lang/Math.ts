@@ -7,11 +7,12 @@
 // method runs its Java code, as on HotSpot (sqrt, abs, fma, floor, ... are exact either way).
 
 import type { NativeTable } from '../../registry';
+import { extendedDescriptor } from '../../../../transform/names';
 import { crCos, crExp, crLog, crLog10, crPow, crSin, crTan, x86Nan } from './crmath';
 
 const d1 = (f: (x: number) => number) => (_vm: unknown, _t: unknown, x: number) => x86Nan(f(x), x);
 
-export const natives: NativeTable = {
+const base: NativeTable = {
   'sin(D)D': d1(crSin),
   'cos(D)D': d1(crCos),
   'tan(D)D': d1(crTan),
@@ -21,6 +22,14 @@ export const natives: NativeTable = {
   // pow(±1, ±Infinity) is HotSpot's positive NaN; other invalid cases give x86's default NaN.
   'pow(DD)D': (_vm, _t, x: number, y: number) => (Math.abs(x) === 1 && Math.abs(y) === Infinity ? NaN : x86Nan(crPow(x, y), x, y)),
 };
+
+// With the JDK instrumented (--instrument all), instrumented callers call the extended versions
+// (docs/TRANSFORM.md: the same parameters, then TC, MID[], int): the same natives.
+export const natives: NativeTable = { ...base };
+for (const [nameDesc, fn] of Object.entries(base)) {
+  const open = nameDesc.indexOf('(');
+  natives[nameDesc.slice(0, open) + extendedDescriptor(nameDesc.slice(open))] = fn;
+}
 
 /** The methods of java.lang.Math run as natives (name + descriptor). */
 export const MATH_INTRINSICS: ReadonlySet<string> = new Set(Object.keys(natives));
