@@ -12,7 +12,7 @@ for (const d of DRIVERS) {
   const c = compileDriver(d);
   for (const instrument of ['none', 'app', 'all'] as Instrument[]) {
     test(`conformance: ${d.name} (--instrument ${instrument}) equals HotSpot`, async () => {
-      const r = await compareWithHotSpot(c.program, c.classpath, { instrument, timeoutMs: 900_000 });
+      const r = await compareWithHotSpot(c.program, c.classpath, { instrument, timeoutMs: 1_800_000 });
       assert.deepEqual(r.problems, [], describeInterpComparison(r));
     });
   }
