@@ -39,7 +39,7 @@ function safe(name: string): string {
 }
 
 /** Runs one program on the embedded engine with its arguments, input and JVM options. */
-export async function runOnInterpreter(p: CorpusProgram, classesDir: string, o: InterpRunOptions): Promise<InterpRunResult> {
+export async function runOnInterpreter(p: CorpusProgram, classesDir: string | string[], o: InterpRunOptions): Promise<InterpRunResult> {
   const work = mkdtempSync(join(tmpdir(), `komorium-interp-${safe(p.name)}-`));
   const profilePath = join(work, 'profile.json');
   const out: Buffer[] = [];
@@ -48,7 +48,7 @@ export async function runOnInterpreter(p: CorpusProgram, classesDir: string, o: 
   let timedOut = false;
   try {
     const run = startInterpreterRun({
-      classpath: [classesDir],
+      classpath: Array.isArray(classesDir) ? classesDir : [classesDir],
       mainClass: p.mainClass,
       args: p.args,
       vmArgs: p.jvmArgs,
@@ -120,11 +120,11 @@ export function differences(hotspot: RunResult, interp: InterpRunResult, o: { in
  * Runs the program on HotSpot (original classes) and on the embedded engine (with the given
  * instrumentation), each in its own fresh working directory, and lists every difference.
  */
-export async function compareWithHotSpot(p: CorpusProgram, classesDir: string, o: InterpRunOptions): Promise<InterpComparison> {
+export async function compareWithHotSpot(p: CorpusProgram, classesDir: string | string[], o: InterpRunOptions): Promise<InterpComparison> {
   const hsCwd = mkdtempSync(join(tmpdir(), `komorium-hs-${safe(p.name)}-`));
   try {
     const [hotspot, interp] = await Promise.all([
-      runProgram(p, [classesDir], { cwd: hsCwd, timeoutMs: 60_000 }),
+      runProgram(p, Array.isArray(classesDir) ? classesDir : [classesDir], { cwd: hsCwd, timeoutMs: 60_000 }),
       runOnInterpreter(p, classesDir, o),
     ]);
     return { program: p, hotspot, interp, problems: differences(hotspot, interp, o) };

@@ -9,6 +9,7 @@ import { Acc, Tag, type ClassFile, type CpEntry, type ExceptionTableEntry } from
 import { parseMethodDescriptor } from '../classfile/descriptors';
 import { AS_DOUBLE, JObject, JArray } from './object';
 import type { NativeImpl } from './natives/registry';
+import { MATH_INTRINSICS } from './natives/java/lang/Math';
 
 export const enum InitState {
   Loaded = 0,
@@ -112,6 +113,8 @@ export class JMethod {
   deopts = 0;
   /** Times the method was compiled. */
   compilations = 0;
+  /** A method the class file gives code for that runs as a native (access has NATIVE; reflection masks it). */
+  intrinsic = false;
   /** Whether its compiled code may inline callees speculatively (jit/inline.ts); exits that built inlined frames. */
   speculate = true;
   specExits = 0;
@@ -361,10 +364,15 @@ export function populateFromClassFile(k: JClass, cf: ClassFile): void {
     k.fields.push(f);
   });
   cf.methods.forEach((mi, idx) => {
-    const m = new JMethod(k, utf(mi.nameIndex), utf(mi.descriptorIndex), mi.accessFlags, idx);
+    const mname = utf(mi.nameIndex);
+    const mdesc = utf(mi.descriptorIndex);
+    // HotSpot's Math intrinsics run as natives (natives/java/lang/Math.ts).
+    const intrinsic = k.name === 'java/lang/Math' && k.loader === null && MATH_INTRINSICS.has(mname + mdesc);
+    const m = new JMethod(k, mname, mdesc, mi.accessFlags | (intrinsic ? Acc.NATIVE : 0), idx);
     m.index = idx;
+    m.intrinsic = intrinsic;
     for (const a of mi.attributes) {
-      if (a.name !== 'Code') continue;
+      if (a.name !== 'Code' || intrinsic) continue;
       m.code = a.code;
       m.maxStack = a.maxStack;
       m.maxLocals = a.maxLocals;

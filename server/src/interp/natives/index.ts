@@ -13,6 +13,7 @@ import * as String_ from './java/lang/String';
 import * as Float from './java/lang/Float';
 import * as Double from './java/lang/Double';
 import * as StrictMath from './java/lang/StrictMath';
+import * as JavaMath from './java/lang/Math';
 import * as Runtime from './java/lang/Runtime';
 import * as ProcessEnvironment from './java/lang/ProcessEnvironment';
 import * as ProcessHandleImpl from './java/lang/ProcessHandleImpl';
@@ -78,6 +79,7 @@ export function registerAllNatives(r: NativeRegistry): void {
   r.register('java/lang/Float', Float.natives);
   r.register('java/lang/Double', Double.natives);
   r.register('java/lang/StrictMath', StrictMath.natives);
+  r.register('java/lang/Math', JavaMath.natives);
   r.register('java/lang/Runtime', Runtime.natives);
   r.register('java/lang/ProcessEnvironment', ProcessEnvironment.natives);
   r.register('java/lang/ProcessHandleImpl', ProcessHandleImpl.natives);

@@ -5,8 +5,10 @@
 
 import type { NativeTable } from '../../registry';
 import * as fdlibm from './fdlibm';
+import { x86Nan } from './crmath';
 
-const d1 = (f: (x: number) => number) => (_vm: unknown, _t: unknown, x: number) => f(x);
+// NaN results carry x86's bits (crmath.ts x86Nan), as the JDK's C code gives them.
+const d1 = (f: (x: number) => number) => (_vm: unknown, _t: unknown, x: number) => x86Nan(f(x), x);
 
 export const natives: NativeTable = {
   'sin(D)D': d1(Math.sin),
@@ -23,8 +25,8 @@ export const natives: NativeTable = {
   'tanh(D)D': d1(fdlibm.tanh),
   'expm1(D)D': d1(Math.expm1),
   'log1p(D)D': d1(Math.log1p),
-  'atan2(DD)D': (_vm, _t, y: number, x: number) => fdlibm.atan2(y, x),
-  'IEEEremainder(DD)D': (_vm, _t, x: number, y: number) => ieeeRemainder(x, y),
+  'atan2(DD)D': (_vm, _t, y: number, x: number) => x86Nan(fdlibm.atan2(y, x), y, x),
+  'IEEEremainder(DD)D': (_vm, _t, x: number, y: number) => x86Nan(ieeeRemainder(x, y), x, y),
 };
 
 /**

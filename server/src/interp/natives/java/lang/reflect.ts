@@ -111,7 +111,7 @@ function newMethodObject(vm: VM, m: JMethod): JObject {
   set(o, vm, 'parameterTypes', classArray(vm, m.params.map((p) => typeMirror(vm, k, p))));
   set(o, vm, 'returnType', typeMirror(vm, k, m.ret));
   set(o, vm, 'exceptionTypes', classArray(vm, exceptionNames(k, info.attributes).map((n) => vm.mirrorOf(loadedClass(vm, k, n)))));
-  set(o, vm, 'modifiers', m.access & 0x1dff);
+  set(o, vm, 'modifiers', m.access & 0x1dff & ~(m.intrinsic ? 0x100 : 0));
   set(o, vm, 'slot', m.index);
   set(o, vm, 'signature', signature(vm, k, info.attributes));
   set(o, vm, 'annotations', rawAttribute(vm, k, attr(info.attributes, 'RuntimeVisibleAnnotations')));

@@ -1,0 +1,35 @@
+// HotSpot's intrinsics of java.lang.Math. On x86_64, HotSpot computes Math.sin, cos, tan, exp,
+// log, log10 and pow with its own routines (in the interpreter too), not with StrictMath's
+// fdlibm, so their results differ from StrictMath's in the last bit at a few percent of
+// inputs. This VM runs these seven methods as natives (klass.ts marks them when java.lang.Math
+// is defined, reflection still shows the class file's modifiers) that compute the correctly
+// rounded result, which is HotSpot's at all but 0-0.4% of inputs (crmath.ts). Every other Math
+// method runs its Java code, as on HotSpot (sqrt, abs, fma, floor, ... are exact either way).
+
+import type { NativeTable } from '../../registry';
+import { extendedDescriptor } from '../../../../transform/names';
+import { crCos, crExp, crLog, crLog10, crPow, crSin, crTan, x86Nan } from './crmath';
+
+const d1 = (f: (x: number) => number) => (_vm: unknown, _t: unknown, x: number) => x86Nan(f(x), x);
+
+const base: NativeTable = {
+  'sin(D)D': d1(crSin),
+  'cos(D)D': d1(crCos),
+  'tan(D)D': d1(crTan),
+  'exp(D)D': d1(crExp),
+  'log(D)D': d1(crLog),
+  'log10(D)D': d1(crLog10),
+  // pow(±1, ±Infinity) is HotSpot's positive NaN; other invalid cases give x86's default NaN.
+  'pow(DD)D': (_vm, _t, x: number, y: number) => (Math.abs(x) === 1 && Math.abs(y) === Infinity ? NaN : x86Nan(crPow(x, y), x, y)),
+};
+
+// With the JDK instrumented (--instrument all), instrumented callers call the extended versions
+// (docs/TRANSFORM.md: the same parameters, then TC, MID[], int): the same natives.
+export const natives: NativeTable = { ...base };
+for (const [nameDesc, fn] of Object.entries(base)) {
+  const open = nameDesc.indexOf('(');
+  natives[nameDesc.slice(0, open) + extendedDescriptor(nameDesc.slice(open))] = fn;
+}
+
+/** The methods of java.lang.Math run as natives (name + descriptor). */
+export const MATH_INTRINSICS: ReadonlySet<string> = new Set(Object.keys(natives));
