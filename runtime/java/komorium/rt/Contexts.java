@@ -68,11 +68,16 @@ final class Contexts {
     private static volatile Thread liveThread;
     /** The shutdown-hook thread: when the JDK is instrumented it runs instrumented code, never counted. */
     private static volatile Thread hookThread;
+    /** The deadlock watch's thread (DeadlockWatch): never counted either. */
+    static volatile Thread watchThread;
 
     private Contexts() {
     }
 
     static TC lookup(Thread t) {
+        // While the JDK boots, even System.identityHashCode may not be linked yet (HotSpot with
+        // the JDK instrumented: the VM would look it up through instrumented Java code).
+        if (vmBooting) return internal(t);
         Thread[] rt = recentThreads;
         for (int k = 0; k < RECENT; k++) {
             if (rt[k] == t) {
@@ -125,7 +130,8 @@ final class Contexts {
     /**
      * Set by an embedded JVM while it boots the JDK (whose classes may be instrumented): until it
      * clears it, every thread gets an internal context (no configuration, no agent, no samples).
-     * Never set on HotSpot.
+     * On HotSpot with the JDK instrumented (scope all), the copy of the runtime in java.base
+     * starts with it set and LauncherHelper.checkAndLoadMain clears it (engine/jdk-modules.ts).
      */
     static volatile boolean vmBooting;
 
@@ -195,7 +201,7 @@ final class Contexts {
             if (c != null) return c;
             p = agent;
             // The live-snapshot thread only reads the agent's data: never counted, never sampled.
-            reg = state == RUNNING && t != liveThread && t != hookThread;
+            reg = state == RUNNING && t != liveThread && t != hookThread && t != watchThread;
             TC.Snapshot snap = reg ? takePending(t) : null;
             c = new TC(t, reg ? allCount : -1, Config.stackSize, snap);
             if (!reg) c.suspended = true;

@@ -22,9 +22,12 @@ what ran so far is still written. The profile replaces FILE only when complete: 
 none, a previous FILE stays.
 
 options:
-  --engine E            interpreter: the embedded JVM (TypeScript, no JVM process);
+  --engine E            auto (default): jvm when the JDK has a java, else interpreter
+                        (interpreter also for --exact, --no-profile, --clock virtual);
+                        interpreter: the embedded JVM (TypeScript, no JVM process);
                         jvm: the transformed classes on HotSpot (java from the JDK)
-  --instrument S        embedded engine: all (default; the JDK's classes too) or app
+  --instrument S        all (default; the JDK's classes too: on jvm its modules are
+                        transformed once per JDK and cached) or app (the class path only)
   --no-profile          embedded engine: run the original classes, no agent (baseline)
   --exact               embedded engine: the perfect profile (paper 7.1): the original classes
                         run and every bytecode is counted per context and line, over the
@@ -78,7 +81,8 @@ registerCommand({
     );
     let engine: string;
     try {
-      engine = resolveEngine(flag(args, 'engine'));
+      const embeddedOnly = args.flags.has('exact') || args.flags.has('no-profile') || (flag(args, 'clock') ?? 'real') !== 'real';
+      engine = resolveEngine(flag(args, 'engine'), { jdk: flag(args, 'jdk'), embeddedOnly });
     } catch (e) {
       throw new UsageError((e as Error).message);
     }
@@ -104,9 +108,9 @@ registerCommand({
     };
     const clock = flag(args, 'clock') ?? 'real';
     if (clock !== 'real' && clock !== 'virtual') throw new UsageError(`--clock must be real or virtual, not '${clock}'`);
+    const instr = flag(args, 'instrument') ?? 'all';
+    if (instr !== 'all' && instr !== 'app') throw new UsageError(`--instrument must be app or all, not '${instr}'`);
     if (engine === 'interpreter') {
-      const instr = flag(args, 'instrument') ?? 'all';
-      if (instr !== 'all' && instr !== 'app') throw new UsageError(`--instrument must be app or all, not '${instr}'`);
       return runEmbedded(signals, {
         ...common,
         instrument: args.flags.has('no-profile') ? 'none' : instr,
@@ -115,8 +119,8 @@ registerCommand({
       });
     }
     if (clock !== 'real') throw new UsageError('--clock virtual is an option of the embedded engine (--engine interpreter); HotSpot runs in real time');
-    if (flag(args, 'instrument') !== undefined || args.flags.has('no-profile') || args.flags.has('exact')) throw new UsageError('--instrument, --no-profile and --exact are options of the embedded engine (--engine interpreter)');
-    const r = await runOnHotSpot({ ...common, signals });
+    if (args.flags.has('no-profile') || args.flags.has('exact')) throw new UsageError('--no-profile and --exact are options of the embedded engine (--engine interpreter)');
+    const r = await runOnHotSpot({ ...common, instrument: instr, signals, log: (l) => process.stderr.write(`${l}\n`) });
     for (const f of r.transform.failed) process.stderr.write(`komorium: warning: ${f.name} was not transformed (${f.error})\n`);
     summarize(out, r.profileWritten, flag(args, 'agent') === 'none', r.signal ?? r.exitCode);
     return r.exitCode;
