@@ -22,7 +22,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir, userInfo } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import { ClassPath, JImage, type JdkInfo } from '../classpath/index';
 import { readClass } from '../classfile/reader';
 import { writeClass } from '../classfile/writer';
@@ -32,12 +32,12 @@ import { transformClass } from '../transform/clazz';
 import { Hierarchy } from '../transform/hierarchy';
 import { allScope } from '../transform/scope';
 import { TRANSFORMER_VERSION } from '../transform/driver';
-import { BOOT_FLAG, patchBootFlag, patchSourceHash, patchThreadNatives, writePatchClasses } from './reflect-patch';
+import { BOOT_FLAG, patchBootFlag, patchSourceHash, patchThreadNatives, pauseUpcalls, writePatchClasses } from './reflect-patch';
 import { jobUrl, runJob } from './worker-thread';
 import type { ModuleSliceInput, ModuleSliceResult } from './jdk-module-worker';
 
 /** Bump when what a module directory holds changes (beyond TRANSFORMER_VERSION). */
-const LAYOUT_VERSION = 'jdk-modules-2';
+const LAYOUT_VERSION = 'jdk-modules-3';
 
 export interface JdkModulesOptions {
   jdk: JdkInfo;
@@ -77,9 +77,14 @@ export function jdkIdentity(jdk: JdkInfo): string {
 
 function moduleKey(o: JdkModulesOptions, module: string): string {
   const h = createHash('sha256').update(`${LAYOUT_VERSION}\0${TRANSFORMER_VERSION}\0${o.maxPath ?? 50}\0${module}\0${jdkIdentity(o.jdk)}\0`);
-  if (module === 'java.base') h.update(`${o.runtime.hash}\0${patchSourceHash()}`);
+  // java.base's extras (the patch and the runtime: finishJavaBase) are a small directory of
+  // their own, put before the module's on the --patch-module path.
+  if (module === EXTRAS) h.update(`${o.runtime.hash}\0${patchSourceHash()}`);
   return h.digest('hex').slice(0, 20);
 }
+
+/** The pseudo-module of java.base's extras. */
+const EXTRAS = 'java.base+komorium';
 
 /** Internal names of the classes `bytes` refers to (CONSTANT_Class entries; array types by element). */
 function classRefs(bytes: Uint8Array, into: Set<string>): void {
@@ -205,8 +210,9 @@ export async function ensureJdkModules(o: JdkModulesOptions): Promise<JdkModules
   const image = JImage.open(o.jdk.modulesPath);
   try {
     const present = new Set(image.modules());
-    for (const module of o.modules) {
-      if (!present.has(module)) continue;
+    const wanted = o.modules.filter((m) => present.has(m));
+    if (wanted.includes('java.base')) wanted.splice(wanted.indexOf('java.base') + 1, 0, EXTRAS);
+    for (const module of wanted) {
       const base = `${module}-${moduleKey(o, module)}`;
       const dir = join(root, base);
       if (existsSync(join(dir, '.complete'))) {
@@ -215,14 +221,14 @@ export async function ensureJdkModules(o: JdkModulesOptions): Promise<JdkModules
         continue;
       }
       removeStale(root, base);
-      const entries = image.entries(module).filter((e) => e.endsWith('.class') && !e.endsWith('/module-info.class'));
-      log(`komorium: instrumenting ${module} of JDK ${o.jdk.version} (${entries.length.toLocaleString('en-US')} classes, once per JDK) ...`);
+      const entries = module === EXTRAS ? [] : image.entries(module).filter((e) => e.endsWith('.class') && !e.endsWith('/module-info.class'));
+      if (module !== EXTRAS) log(`komorium: instrumenting ${module} of JDK ${o.jdk.version} (${entries.length.toLocaleString('en-US')} classes, once per JDK) ...`);
       const t = performance.now();
       const tmp = join(root, `${base}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
       try {
         mkdirSync(tmp, { recursive: true });
-        const failed = await transformModule(o, module, entries, tmp);
-        if (module === 'java.base') finishJavaBase(o, tmp);
+        const failed = module === EXTRAS ? [] : await transformModule(o, module, entries, tmp);
+        if (module === EXTRAS) finishJavaBase(o, tmp);
         writeFileSync(join(tmp, '.failed.json'), JSON.stringify(failed));
         writeFileSync(join(tmp, '.complete'), '');
         result.failed.push(...failed);
@@ -239,12 +245,18 @@ export async function ensureJdkModules(o: JdkModulesOptions): Promise<JdkModules
         const why = err.code === 'ENOSPC' ? `no space left on the device of ${root}` : err.message;
         throw new Error(`cannot instrument ${module} of the JDK ${o.jdk.home} (${o.jdk.version}): ${why}`);
       }
-      log(`komorium: ${module} instrumented in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+      if (module !== EXTRAS) log(`komorium: ${module} instrumented in ${((performance.now() - t) / 1000).toFixed(1)} s`);
       result.built.push(module);
       result.dirs.set(module, dir);
     }
   } finally {
     image.close();
+  }
+  // The extras first: their classes replace the module's.
+  const extras = result.dirs.get(EXTRAS);
+  if (extras !== undefined) {
+    result.dirs.delete(EXTRAS);
+    result.dirs.set('java.base', `${extras}${delimiter}${result.dirs.get('java.base')!}`);
   }
   result.ms = performance.now() - t0;
   return result;
@@ -292,10 +304,18 @@ function finishJavaBase(o: JdkModulesOptions, dir: string): void {
     const launcher = 'sun/launcher/LauncherHelper';
     const lb = cp.findBoot(launcher)?.bytes;
     if (!lb) throw new Error(`${o.jdk.modulesPath} has no ${launcher}`);
-    writeFileSync(join(dir, `${launcher}.class`), patchBootFlag(transform(launcher, lb), launcher, 'checkAndLoadMain(ZILjava/lang/String;)Ljava/lang/Class;', 0));
+    const put = (name: string, bytes: Uint8Array): void => {
+      mkdirSync(dirname(join(dir, name)), { recursive: true });
+      writeFileSync(join(dir, `${name}.class`), bytes);
+    };
+    put(launcher, patchBootFlag(transform(launcher, lb), launcher, 'checkAndLoadMain(ZILjava/lang/String;)Ljava/lang/Class;', 0));
+    const mhn = 'java/lang/invoke/MethodHandleNatives';
+    const mb = cp.findBoot(mhn)?.bytes;
+    if (!mb) throw new Error(`${o.jdk.modulesPath} has no ${mhn}`);
+    put(mhn, pauseUpcalls(transform(mhn, mb)));
     const tb = cp.findBoot('java/lang/Thread')?.bytes;
     if (!tb) throw new Error(`${o.jdk.modulesPath} has no java/lang/Thread`);
-    writeFileSync(join(dir, 'java/lang/Thread.class'), patchThreadNatives(transform('java/lang/Thread', tb)));
+    put('java/lang/Thread', patchThreadNatives(transform('java/lang/Thread', tb)));
   } finally {
     cp.close();
   }

@@ -254,6 +254,46 @@ export function patchThreadNatives(bytes: Uint8Array): Uint8Array {
   ]);
 }
 
+/** JVM upcalls of MethodHandleNatives that link call sites and constants (run paused, see TC.enterPaused). */
+export const PAUSED_UPCALLS: ReadonlySet<string> = new Set(['linkCallSite', 'linkDynamicConstant', 'linkMethodHandleConstant', 'findMethodHandleType', 'linkMethod']);
+
+/**
+ * MethodHandleNatives (transformed) whose upcalls PAUSED_UPCALLS enter with TC.enterPaused and
+ * leave with TC.exitPaused instead of enter/exit (the same stack effects): the linkage of
+ * invokedynamic and of method handle constants, which the embedded engine does in the VM for
+ * javac's bootstraps, is neither counted nor sampled.
+ */
+export function pauseUpcalls(bytes: Uint8Array): Uint8Array {
+  const name = 'java/lang/invoke/MethodHandleNatives';
+  const cf = readClass(bytes, `${name}.class`);
+  const pool = new ConstantPool(cf);
+  let swapped = 0;
+  cf.methods = cf.methods.map((m) => {
+    if (!PAUSED_UPCALLS.has(pool.utf8(m.nameIndex)) || pool.utf8(m.descriptorIndex).includes('Lkomorium/rt/TC;')) return m;
+    const code = m.attributes.find((a): a is AttributeOf<'Code'> => a.name === 'Code');
+    if (!code) return m;
+    const ctx = codeContext(cf, m, pool, name);
+    const mc = decodeWithContext(ctx, code);
+    let hit = false;
+    mc.insns = mc.insns.map((insn) => {
+      if (insn.kind !== 'method' || insn.op !== Op.INVOKEVIRTUAL) return insn;
+      const ref = pool.memberRef(insn.index);
+      if (ref.owner !== 'komorium/rt/TC') return insn;
+      if (ref.name === 'enter' && ref.descriptor === '()I') {
+        hit = true;
+        return { ...insn, index: pool.addMethodref('komorium/rt/TC', 'enterPaused', '()I') };
+      }
+      if (ref.name === 'exit' && ref.descriptor === '(I)V') return { ...insn, index: pool.addMethodref('komorium/rt/TC', 'exitPaused', '(I)V') };
+      return insn;
+    });
+    if (!hit) return m;
+    swapped++;
+    return { ...m, attributes: m.attributes.map((a) => (a.name === 'Code' ? { ...encodeCode(ctx, mc), nameIndex: a.nameIndex } : a)) };
+  });
+  if (swapped === 0) throw new Error(`${name}: no upcall to pause`);
+  return writeClass(cf);
+}
+
 /** Class `name` with `insns` (no branches, stack empty after) put at the start of `method`. */
 function prependCode(bytes: Uint8Array, name: string, method: string, insns: (pool: ConstantPool) => Insn[]): Uint8Array {
   const cf = readClass(bytes, `${name}.class`);
