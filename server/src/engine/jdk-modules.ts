@@ -242,7 +242,7 @@ export async function ensureJdkModules(o: JdkModulesOptions): Promise<JdkModules
       } catch (e) {
         rmSync(tmp, { recursive: true, force: true });
         const err = e as NodeJS.ErrnoException;
-        const why = err.code === 'ENOSPC' ? `no space left on the device of ${root}` : err.message;
+        const why = err.code === 'ENOSPC' || /ENOSPC/.test(err.message) ? `no space left on the device of ${root}` : err.message;
         throw new Error(`cannot instrument ${module} of the JDK ${o.jdk.home} (${o.jdk.version}): ${why}`);
       }
       if (module !== EXTRAS) log(`komorium: ${module} instrumented in ${((performance.now() - t) / 1000).toFixed(1)} s`);
