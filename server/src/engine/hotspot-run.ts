@@ -16,6 +16,7 @@ import { hotspotArgv } from './hotspot-classes';
 import { registerEngine, type ProfileRun, type RunOptions, type RunOutcome, type RunProgress } from './run';
 import { jobUrl, runJob, JobError, type JobHandle } from './worker-thread';
 import { readLive, totalsOf, type LiveState } from './live-file';
+import { defaultHotSpotScope } from './jdk-modules';
 import { commitProfile, stageProfile, writeFileAtomic } from './profile-out';
 
 /** How long a cancelled JVM may take to write its profile before it is killed. */
@@ -61,7 +62,7 @@ export function startHotSpotRun(o: RunOptions): ProfileRun {
     const base = { profilePath: null, cancelled: false, exitCode: null, signal: null, elapsedMs: 0 };
     emitProgress({ phase: 'preparing' });
     let prepared: HotSpotPrepared;
-    const all = (o.instrument ?? 'all') === 'all';
+    const all = (o.instrument ?? defaultHotSpotScope(o.jdk)) === 'all';
     try {
       const prep = { classpath: o.classpath, mainClass: o.mainClass, cwd, jdk: o.jdk, maxPath: o.maxPath };
       // The JDK's modules (built in worker threads the first time on a JDK, then cached).

@@ -23,7 +23,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir, userInfo } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
-import { ClassPath, JImage, type JdkInfo } from '../classpath/index';
+import { ClassPath, JImage, findJavaHome, type JdkInfo } from '../classpath/index';
 import { readClass } from '../classfile/reader';
 import { writeClass } from '../classfile/writer';
 import { Acc, Tag } from '../classfile/model';
@@ -61,6 +61,19 @@ export interface JdkModules {
   /** Classes that could not be transformed (left out: they run from lib/modules as they are). */
   failed: { name: string; error: string }[];
   ms: number;
+}
+
+/**
+ * The HotSpot engine's scope when none was asked for: `all` on the JDKs it was verified on
+ * (17), `app` on others (JDK 25 with the JDK instrumented stops in its start-up: "GC triggered
+ * before VM initialization completed"). A JDK that cannot be found: `all` (the run reports it).
+ */
+export function defaultHotSpotScope(jdkHome?: string): 'all' | 'app' {
+  try {
+    return findJavaHome(jdkHome).feature === 17 ? 'all' : 'app';
+  } catch {
+    return 'all';
+  }
 }
 
 /** The JDK's identity for cache keys: its home, release file, and lib/modules' size and mtime. */
@@ -211,7 +224,9 @@ export async function ensureJdkModules(o: JdkModulesOptions): Promise<JdkModules
   try {
     const present = new Set(image.modules());
     const wanted = o.modules.filter((m) => present.has(m));
-    if (wanted.includes('java.base')) wanted.splice(wanted.indexOf('java.base') + 1, 0, EXTRAS);
+    // The extras first: they are quick, and a JDK whose java.base cannot be patched fails
+    // before its modules are transformed.
+    if (wanted.includes('java.base')) wanted.splice(wanted.indexOf('java.base'), 0, EXTRAS);
     for (const module of wanted) {
       const base = `${module}-${moduleKey(o, module)}`;
       const dir = join(root, base);

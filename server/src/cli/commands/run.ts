@@ -8,6 +8,7 @@ import { registerCommand } from '../cli';
 import { parseArgs, flag, intFlag, UsageError } from '../args';
 import { splitClassPath } from '../../classpath/index';
 import { runOnHotSpot } from '../../engine/hotspot';
+import { defaultHotSpotScope } from '../../engine/jdk-modules';
 import { loadProfile } from '../../profile/index';
 import { resolveEngine, signalExitStatus } from '../../engine/run';
 import { startInterpreterRun } from '../../engine/interp-run';
@@ -27,7 +28,8 @@ options:
                         interpreter: the embedded JVM (TypeScript, no JVM process);
                         jvm: the transformed classes on HotSpot (java from the JDK)
   --instrument S        all (default; the JDK's classes too: on jvm its modules are
-                        transformed once per JDK and cached) or app (the class path only)
+                        transformed once per JDK and cached; jvm on a JDK other than 17:
+                        app) or app (the class path only)
   --no-profile          embedded engine: run the original classes, no agent (baseline)
   --exact               embedded engine: the perfect profile (paper 7.1): the original classes
                         run and every bytecode is counted per context and line, over the
@@ -108,7 +110,7 @@ registerCommand({
     };
     const clock = flag(args, 'clock') ?? 'real';
     if (clock !== 'real' && clock !== 'virtual') throw new UsageError(`--clock must be real or virtual, not '${clock}'`);
-    const instr = flag(args, 'instrument') ?? 'all';
+    const instr = flag(args, 'instrument') ?? (engine === 'jvm' ? defaultHotSpotScope(flag(args, 'jdk')) : 'all');
     if (instr !== 'all' && instr !== 'app') throw new UsageError(`--instrument must be app or all, not '${instr}'`);
     if (engine === 'interpreter') {
       return runEmbedded(signals, {
