@@ -39,7 +39,7 @@ for (const program of PROGRAMS) {
     const dir = tempDir('check-noise');
     const classes = compileJava(join(REPO, 'test', 'programs', program));
     const run = (out: string) => {
-      const r = runCli(['run', '--engine', 'jvm', '--granularity', '100', '-o', out, '-cp', classes, 'Main']);
+      const r = runCli(['run', '--engine', 'jvm', '--instrument', 'app', '--granularity', '100', '-o', out, '-cp', classes, 'Main']);
       assert.equal(r.status, 0, r.stderr);
     };
     const base = join(dir, 'base.json');

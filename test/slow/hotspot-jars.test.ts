@@ -15,7 +15,7 @@ test('HotSpot engine: jars with a manifest Class-Path, multi-release, signed and
   const j = buildJars();
   const java = runJava(['-cp', 'app.jar', 'app.Main'], { cwd: j });
   assert.equal(java.status, 0, java.stderr);
-  const r = runCli(['run', '--engine', 'jvm', '--granularity', '1000', '-o', join(j, 'p.json'), '-cp', 'app.jar', 'app.Main'], { cwd: j });
+  const r = runCli(['run', '--engine', 'jvm', '--instrument', 'app', '--granularity', '1000', '-o', join(j, 'p.json'), '-cp', 'app.jar', 'app.Main'], { cwd: j });
   assert.equal(r.stdout, java.stdout);
   assert.equal(r.status, 0, r.stderr);
   const profile = JSON.parse(readFileSync(join(j, 'p.json'), 'utf8')) as { methods: [string, string][] };

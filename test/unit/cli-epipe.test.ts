@@ -12,7 +12,7 @@ import { compileJava, REPO, tempDir } from '../helpers/java';
 test('a closed stdout pipe does not crash the CLI, and the profile is still written', async () => {
   const classes = compileJava(join(REPO, 'test', 'java', 'cli-epipe'));
   const out = join(tempDir('cli-epipe'), 'profile.json');
-  const child = spawn(process.execPath, [join(REPO, 'bin', 'komorium.mjs'), 'run', '-o', out, '-cp', classes, 'Chatty'], {
+  const child = spawn(process.execPath, [join(REPO, 'bin', 'komorium.mjs'), 'run', '--engine', 'interpreter', '-o', out, '-cp', classes, 'Chatty'], {
     env: { ...process.env, KOMORIUM_FROM_SOURCE: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

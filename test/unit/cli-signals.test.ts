@@ -37,9 +37,9 @@ test('komorium run, both engines: SIGINT / SIGTERM (twice) exit 130 / 143 and ke
     t.test('embedded engine (--instrument app), SIGINT', async () => checkStopped(await stopWith('SIGINT', ['--engine', 'interpreter', '--instrument', 'app']), 130)),
     t.test('embedded engine (--instrument app), SIGTERM', async () => checkStopped(await stopWith('SIGTERM', ['--engine', 'interpreter', '--instrument', 'app']), 143)),
     t.test('jvm engine, SIGINT then SIGTERM, then a run that writes no profile', async () => {
-      checkStopped(await stopWith('SIGINT', ['--engine', 'jvm']), 130);
-      checkStopped(await stopWith('SIGTERM', ['--engine', 'jvm']), 143);
-      await noProfile(['--engine', 'jvm']);
+      checkStopped(await stopWith('SIGINT', ['--engine', 'jvm', '--instrument', 'app']), 130);
+      checkStopped(await stopWith('SIGTERM', ['--engine', 'jvm', '--instrument', 'app']), 143);
+      await noProfile(['--engine', 'jvm', '--instrument', 'app']);
     }),
     t.test('embedded engine: a run that writes no profile', () => noProfile(['--engine', 'interpreter', '--instrument', 'app'])),
   ]);

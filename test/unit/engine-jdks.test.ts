@@ -42,7 +42,7 @@ test('the embedded JVM refuses a JDK it cannot boot, naming it, with exit 1', ()
 for (const home of jdks()) {
   test(`the HotSpot engine profiles a program on ${home}`, () => {
     const out = join(tempDir('jdks'), 'p.json');
-    const r = runCli(['run', '--engine', 'jvm', '--jdk', home, '--granularity', '1000', '-o', out, '-cp', classes, 'eng.Work', 'work']);
+    const r = runCli(['run', '--engine', 'jvm', '--instrument', 'app', '--jdk', home, '--granularity', '1000', '-o', out, '-cp', classes, 'eng.Work', 'work']);
     assert.equal(r.status, 0, r.stderr);
     const p = JSON.parse(readFileSync(out, 'utf8')) as { meta: { totalSamples: number; jdk: string } };
     assert.ok(p.meta.totalSamples > 0, `no samples on ${home}`);

@@ -69,7 +69,7 @@ for (const [label, cp] of [
     assert.match(java.stdout, /\nruntime resource: null\n/);
     assert.match(java.stdout, /\ncopying loader: longest \d+, from the plugin at where:\d+ < get:\d+ \(own class: true, loader: true, methods: \d+\)\n/);
     const out = join(w, `profile-${cp.replace(/\W/g, '_')}.json`);
-    const r = runCli(['run', '--engine', 'jvm', '--granularity', '1000', '-o', out, '-cp', cp, 'cpview.Main'], { cwd: w });
+    const r = runCli(['run', '--engine', 'jvm', '--instrument', 'app', '--granularity', '1000', '-o', out, '-cp', cp, 'cpview.Main'], { cwd: w });
     assert.equal(r.stdout, java.stdout);
     assert.equal(r.status, 0, r.stderr);
     // The three loaders of Main.plugin defined the transformed Plugin, as did the application

@@ -33,7 +33,7 @@ for (const [label, cp] of [
 test('embedded JVM, profiled: classes from jars are transformed and counted', () => {
   const java = runJava(['-cp', 'app.jar', 'app.Main'], { cwd: w });
   const out = join(w, 'profile.json');
-  const r = runCli(['run', '--instrument', 'app', '-o', out, '-cp', 'app.jar', 'app.Main'], { cwd: w });
+  const r = runCli(['run', '--engine', 'interpreter', '--instrument', 'app', '-o', out, '-cp', 'app.jar', 'app.Main'], { cwd: w });
   assert.equal(r.status, 0, r.stderr);
   assert.equal(r.stdout, java.stdout);
   const p = JSON.parse(readFileSync(out, 'utf8')) as { methods: [string, string, string, string][] };

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CodeLensRefreshRequest, createConnection, createProtocolConnection, NotificationType, ProposedFeatures, type CodeLens, type Hover } from 'vscode-languageserver/node';
 import '../../server/src/engine/engines';
+import { autoEngine } from '../../server/src/engine/run';
 import { startServer } from '../../server/src/lsp/server';
 import * as P from '../../server/src/lsp/protocol';
 import { ProfileBuilder } from '../../server/src/profile/builder';
@@ -169,9 +170,9 @@ test('export, bad files, clear', async () => {
   await assert.rejects(client.sendRequest(P.ExportProfileRequest, { format: 'collapsed', path: collapsed }), /no profile is loaded/);
 });
 
-test('a run: javac, the embedded engine, output, progress, profile and hotness, run ended', async () => {
+test('a run: javac, the default engine (auto), output, progress, profile and hotness, run ended', async () => {
   const r = await client.sendRequest<P.StartRunResult>(P.StartRunRequest, { uri });
-  assert.deepEqual([r.mainClass, r.classpathSource, r.engine], ['app.Main', 'javac', 'interpreter']);
+  assert.deepEqual([r.mainClass, r.classpathSource, r.engine], ['app.Main', 'javac', autoEngine()]);
   await assert.rejects(client.sendRequest(P.StartRunRequest, { uri }), /already in progress/);
   const end = await until('run ended', () => ended.find((e) => e.runId === r.runId), 120_000);
   assert.equal(end.error, undefined, output.map((o) => o.text).join(''));

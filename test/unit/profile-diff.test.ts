@@ -95,7 +95,7 @@ test('komorium diff on two HotSpot runs: same program empty (exit 0); one-line c
   const c1 = compileJava(join(dir, 'v1'));
   const c2 = compileJava(join(dir, 'v2'));
   const run = (cp: string, out: string) => {
-    const r = runCli(['run', '--engine', 'jvm', '-o', out, '-cp', cp, 'diffdemo.Work']);
+    const r = runCli(['run', '--engine', 'jvm', '--instrument', 'app', '-o', out, '-cp', cp, 'diffdemo.Work']);
     assert.equal(r.status, 0, r.stderr);
   };
   const a = join(dir, 'a.json');

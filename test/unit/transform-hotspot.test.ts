@@ -107,7 +107,7 @@ test('threads calling back from JDK code at the same time each keep their own co
 
 test('komorium run passes output and exit code through and writes the profile', () => {
   const prof = join(tempDir('prof'), 'run.json');
-  const r = runCli(['run', '--engine', 'jvm', '--granularity', '20000', '-o', prof, '-cp', classes, 'Callbacks']);
+  const r = runCli(['run', '--engine', 'jvm', '--instrument', 'app', '--granularity', '20000', '-o', prof, '-cp', classes, 'Callbacks']);
   assert.equal(r.status, 0, r.stderr);
   assert.match(r.stdout, /^first \d+ last \d+\nwork \d+\n$/);
   assert.match(r.stderr, /komorium: [\d,]+ samples, [\d,]+ bytecodes, [\d,]+ contexts, 2 thread\(s\) -> /);
@@ -124,10 +124,10 @@ test('komorium run gives transformed frames a larger thread stack unless the use
   );
   const cls = compileJava(src);
   const prof = join(dir, 'p.json');
-  const plain = runCli(['run', '--engine', 'jvm', '-o', prof, '-cp', cls, 'StackArgs']);
+  const plain = runCli(['run', '--engine', 'jvm', '--instrument', 'app', '-o', prof, '-cp', cls, 'StackArgs']);
   assert.equal(plain.status, 0, plain.stderr);
   assert.equal(plain.stdout, `${HOTSPOT_STACK_SIZE}\n`);
-  const own = runCli(['run', '--engine', 'jvm', '-J-Xss4m', '-o', prof, '-cp', cls, 'StackArgs']);
+  const own = runCli(['run', '--engine', 'jvm', '--instrument', 'app', '-J-Xss4m', '-o', prof, '-cp', cls, 'StackArgs']);
   assert.equal(own.status, 0, own.stderr);
   assert.equal(own.stdout, '-Xss4m\n');
   assert.deepEqual(stackSizeArgs(['-XX:ThreadStackSize=3000']), []);

@@ -36,7 +36,7 @@ test('--engine jvm: resources of a directory and a jar are found in class path o
   assert.equal(expected.status, 0, expected.stderr);
   assert.match(expected.stdout, /first\.txt: from the directory\n.*only-jar\.txt: only in the jar\n.*none\.txt: missing\n/s);
   const prof = join(dir, 'p.json');
-  const r = runCli(['run', '--engine', 'jvm', '-o', prof, '-cp', cp, 'res.ResMain']);
+  const r = runCli(['run', '--engine', 'jvm', '--instrument', 'app', '-o', prof, '-cp', cp, 'res.ResMain']);
   assert.equal(r.status, 0, r.stderr);
   assert.equal(r.stdout, expected.stdout);
   assert.ok(existsSync(prof), 'the profile was written');
@@ -49,11 +49,11 @@ test('--engine jvm: after a run of misnamed/Foo.class holding Hello, the real He
   const dir = tempDir('res-misnamed');
   mkdirSync(join(dir, 'bad', 'misnamed'), { recursive: true });
   writeFileSync(join(dir, 'bad', 'misnamed', 'Foo.class'), hello);
-  const bad = runCli(['run', '--engine', 'jvm', '-o', join(dir, 'bad.json'), '-cp', join(dir, 'bad'), 'misnamed.Foo']);
+  const bad = runCli(['run', '--engine', 'jvm', '--instrument', 'app', '-o', join(dir, 'bad.json'), '-cp', join(dir, 'bad'), 'misnamed.Foo']);
   assert.notEqual(bad.status, 0);
   assert.match(bad.stderr, /NoClassDefFoundError: misnamed\/Foo \(wrong name: Hello\)/);
   const prof = join(dir, 'good.json');
-  const good = runCli(['run', '--engine', 'jvm', '-o', prof, '-cp', classes, 'Hello']);
+  const good = runCli(['run', '--engine', 'jvm', '--instrument', 'app', '-o', prof, '-cp', classes, 'Hello']);
   assert.equal(good.status, 0, good.stderr);
   assert.equal(good.stdout, runJava(['-cp', classes, 'Hello']).stdout);
   assert.ok(existsSync(prof), `no profile was written: ${good.stderr}`);

@@ -15,6 +15,7 @@ import { HOTSPOT_JIT_OPTIONS, stackSizeArgs } from '../runtime/contract';
 import { transformClassPath, type TransformResult } from '../transform/driver';
 import { cacheRoot } from './cache';
 import { reflectionPatch } from './reflect-patch';
+import { jdkModuleVmArgs } from './jdk-modules';
 
 /** The system property naming the file of transformed classes (read by KomoriumClasses). */
 export const CLASSES_PROPERTY = 'komorium.classes';
@@ -50,7 +51,7 @@ export interface PreparedClasses {
  * UTF binary name, int original length, int h1, int h2, long offset, int length), then the
  * index's offset (long). Big-endian, as DataInput reads it.
  */
-export function prepareClasses(o: { classpath: string[]; file: string; jdk: JdkInfo; maxPath?: number; cacheDir?: string }): PreparedClasses {
+export function prepareClasses(o: { classpath: string[]; file: string; jdk: JdkInfo; maxPath?: number; cacheDir?: string; scope?: 'app' | 'all' }): PreparedClasses {
   const fd = openSync(o.file, 'w');
   try {
     let offset = 0;
@@ -66,6 +67,7 @@ export function prepareClasses(o: { classpath: string[]; file: string; jdk: JdkI
       jdk: o.jdk,
       maxPath: o.maxPath,
       cacheDir: o.cacheDir,
+      scope: o.scope ?? 'app',
       onClass: ({ name, original, output }) => {
         names.add(name);
         // Versioned entries of multi-release jars are served under their base name.
@@ -110,9 +112,11 @@ export function hotspotVmArgs(jdk: JdkInfo, cache: string = cacheRoot()): string
 
 /**
  * The engine's JVM options: hotspotVmArgs, the runtime on the boot class path, and the file of
- * transformed classes.
+ * transformed classes. With the JDK's modules transformed (`all`, jdk-modules.ts), their
+ * patches instead: java.base's holds the reflection patch and the runtime.
  */
-export function engineVmArgs(jdk: JdkInfo, cache: string, runtimeDir: string, classesFile: string): string[] {
+export function engineVmArgs(jdk: JdkInfo, cache: string, runtimeDir: string, classesFile: string, jdkModules?: ReadonlyMap<string, string>): string[] {
+  if (jdkModules !== undefined) return [...jdkModuleVmArgs(jdkModules), ...HOTSPOT_JIT_OPTIONS, `-D${CLASSES_PROPERTY}=${classesFile}`];
   return [...hotspotVmArgs(jdk, cache), `-Xbootclasspath/a:${runtimeDir}`, `-D${CLASSES_PROPERTY}=${classesFile}`];
 }
 

@@ -12,6 +12,7 @@ import { buildRuntime } from '../runtime/build';
 import type { TransformResult } from '../transform/driver';
 import { cacheRoot } from './cache';
 import { engineVmArgs, prepareClasses } from './hotspot-classes';
+import { ensureJdkModules, modulesNeeded } from './jdk-modules';
 
 export interface HotSpotPrepareOptions {
   classpath: string[];
@@ -19,6 +20,10 @@ export interface HotSpotPrepareOptions {
   cwd?: string;
   jdk?: string;
   maxPath?: number;
+  /** `all`: the JDK's modules too (their directories from prepareJdkModules); default `app`. */
+  instrument?: 'app' | 'all';
+  /** The transformed JDK modules (module → directory), with `all`. */
+  jdkModules?: Record<string, string>;
 }
 
 export interface HotSpotPrepared {
@@ -68,7 +73,9 @@ export function prepareRun(o: HotSpotPrepareOptions, checkMain: boolean): { prep
   const outDir = mkdtempSync(join(tmpdir(), 'komorium-run-'));
   try {
     const file = join(outDir, 'classes.kmc');
-    const c = prepareClasses({ classpath, file, jdk, maxPath: o.maxPath, cacheDir: join(cache, 'transformed') });
+    const all = o.instrument === 'all';
+    if (all && o.jdkModules === undefined) throw new Error('prepareRun: --instrument all needs the JDK modules (prepareJdkModules)');
+    const c = prepareClasses({ classpath, file, jdk, maxPath: o.maxPath, cacheDir: join(cache, 'transformed'), scope: all ? 'all' : 'app' });
     const t = c.transform;
     if (checkMain && !c.names.has(o.mainClass.replace(/\./g, '/'))) {
       throw new PrepareError(`main class ${o.mainClass} not found on the class path (${classpath.join(delimiter)}); is the project compiled?`);
@@ -79,7 +86,7 @@ export function prepareRun(o: HotSpotPrepareOptions, checkMain: boolean): { prep
     ];
     const prepared: HotSpotPrepared = {
       java: join(jdk.home, 'bin', process.platform === 'win32' ? 'java.exe' : 'java'),
-      vmArgs: engineVmArgs(jdk, cache, runtime.classesDir, file),
+      vmArgs: engineVmArgs(jdk, cache, runtime.classesDir, file, all ? new Map(Object.entries(o.jdkModules!)) : undefined),
       classpath: o.classpath.join(delimiter),
       outDir,
       jdkVersion: jdk.version,
@@ -92,6 +99,25 @@ export function prepareRun(o: HotSpotPrepareOptions, checkMain: boolean): { prep
     rmSync(outDir, { recursive: true, force: true });
     throw e;
   }
+}
+
+/**
+ * `--instrument all`: the JDK modules the program needs, transformed (cached per JDK; the first
+ * build logs a progress line). Asynchronous: the modules are transformed in worker threads.
+ */
+export async function prepareJdkModules(o: HotSpotPrepareOptions & { log?: (line: string) => void }): Promise<{ dirs: Record<string, string>; failed: { name: string; error: string }[] }> {
+  let jdk;
+  try {
+    jdk = findJavaHome(o.jdk);
+  } catch (e) {
+    throw new PrepareError(`no JDK found (${(e as Error).message}); set komorium.javaHome`);
+  }
+  const cwd = o.cwd ?? process.cwd();
+  const cache = cacheRoot();
+  const runtime = buildRuntime(join(cache, 'runtime'), { jdk: jdk.home });
+  const modules = modulesNeeded(o.classpath.map((p) => resolve(cwd, p)), jdk);
+  const r = await ensureJdkModules({ jdk, modules, cache, runtime, maxPath: o.maxPath, log: o.log });
+  return { dirs: Object.fromEntries(r.dirs), failed: r.failed };
 }
 
 export function prepareHotSpot(o: HotSpotPrepareOptions): HotSpotPrepared {

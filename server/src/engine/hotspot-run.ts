@@ -11,11 +11,12 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { runtimeSystemProperties } from '../runtime/contract';
-import type { HotSpotPrepared } from './hotspot-prepare';
+import { prepareJdkModules, PrepareError, type HotSpotPrepared } from './hotspot-prepare';
 import { hotspotArgv } from './hotspot-classes';
 import { registerEngine, type ProfileRun, type RunOptions, type RunOutcome, type RunProgress } from './run';
 import { jobUrl, runJob, JobError, type JobHandle } from './worker-thread';
 import { readLive, totalsOf, type LiveState } from './live-file';
+import { defaultHotSpotScope } from './jdk-modules';
 import { commitProfile, stageProfile, writeFileAtomic } from './profile-out';
 
 /** How long a cancelled JVM may take to write its profile before it is killed. */
@@ -61,19 +62,19 @@ export function startHotSpotRun(o: RunOptions): ProfileRun {
     const base = { profilePath: null, cancelled: false, exitCode: null, signal: null, elapsedMs: 0 };
     emitProgress({ phase: 'preparing' });
     let prepared: HotSpotPrepared;
+    const all = (o.instrument ?? defaultHotSpotScope(o.jdk)) === 'all';
     try {
-      prepJob = runJob<HotSpotPrepared>(jobUrl(import.meta.url, 'hotspot-worker'), {
-        classpath: o.classpath,
-        mainClass: o.mainClass,
-        cwd,
-        jdk: o.jdk,
-        maxPath: o.maxPath,
-      });
+      const prep = { classpath: o.classpath, mainClass: o.mainClass, cwd, jdk: o.jdk, maxPath: o.maxPath };
+      // The JDK's modules (built in worker threads the first time on a JDK, then cached).
+      const jdkModules = all ? await prepareJdkModules({ ...prep, log }) : undefined;
+      for (const f of jdkModules?.failed ?? []) log(`warning: ${f.name} was not transformed (${f.error})`);
+      if (cancelled) return { ...base, cancelled: true, error: 'cancelled before the program started' };
+      prepJob = runJob<HotSpotPrepared>(jobUrl(import.meta.url, 'hotspot-worker'), { ...prep, instrument: all ? 'all' : 'app', jdkModules: jdkModules?.dirs });
       prepared = await prepJob.result;
     } catch (e) {
       if (cancelled) return { ...base, cancelled: true, error: 'cancelled before the program started' };
       const err = e as Error;
-      const detail = err instanceof JobError && err.errorName === 'PrepareError' ? err.message : `preparing the run failed: ${err.message}`;
+      const detail = (err instanceof JobError && err.errorName === 'PrepareError') || err instanceof PrepareError ? err.message : `preparing the run failed: ${err.message}`;
       return { ...base, error: detail };
     }
     try {
@@ -84,7 +85,8 @@ export function startHotSpotRun(o: RunOptions): ProfileRun {
       const props = runtimeSystemProperties({
         out: staged.staging,
         engine: 'hotspot',
-        scope: 'app',
+        scope: all ? 'all' : 'app',
+        ...(all ? { startup: 'excluded' } : {}),
         program: o.mainClass,
         args: o.args,
         granularity: o.granularity,

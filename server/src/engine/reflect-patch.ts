@@ -183,19 +183,24 @@ function patchCalls(bytes: Uint8Array, name: string): { bytes: Uint8Array; patch
   return { bytes: writeClass(cf), patched };
 }
 
-/** Builds (or reuses) the patch directory for `jdk` under `cacheDir`; returns it. */
-export function reflectionPatch(jdk: JdkInfo, cacheDir: string): string {
+/** Hash of the patch's Java sources (part of every cache key of a directory holding the patch). */
+export function patchSourceHash(): string {
+  const src = patchSource();
+  const hash = createHash('sha256');
+  for (const f of ['KomoriumReflect.java', 'KomoriumClasses.java']) hash.update(readFileSync(join(src, 'java', 'lang', f)));
+  return hash.digest('hex');
+}
+
+/**
+ * Writes the patch's classes into `dir`: KomoriumReflect and KomoriumClasses compiled, and the
+ * JDK classes with their filtered calls and prologues, each passed through `post` (the `all`
+ * scope transforms them there; the helpers themselves never are).
+ */
+export function writePatchClasses(jdk: JdkInfo, dir: string, post: (name: string, bytes: Uint8Array) => Uint8Array = (_n, b) => b): void {
   const src = patchSource();
   const sources = ['KomoriumReflect.java', 'KomoriumClasses.java'].map((f) => join(src, 'java', 'lang', f));
-  const hash = createHash('sha256').update(`reflect-patch-5\0${jdk.home}\0${jdk.version}\0`);
-  for (const f of sources) hash.update(readFileSync(f));
-  const key = hash.digest('hex').slice(0, 16);
-  const dir = join(cacheDir, `java.base-${key}`);
-  if (existsSync(join(dir, '.complete'))) return dir;
-  const tmp = `${dir}.${process.pid}.tmp`;
-  rmSync(tmp, { recursive: true, force: true });
-  mkdirSync(join(tmp, 'java', 'lang'), { recursive: true });
-  execFileSync(join(jdk.home, 'bin', 'javac'), ['--patch-module', `java.base=${src}`, '-d', tmp, ...sources], {
+  mkdirSync(join(dir, 'java', 'lang'), { recursive: true });
+  execFileSync(join(jdk.home, 'bin', 'javac'), ['--patch-module', `java.base=${src}`, '-d', dir, ...sources], {
     stdio: 'pipe',
   });
   const image = JImage.open(jdk.modulesPath);
@@ -205,17 +210,119 @@ export function reflectionPatch(jdk: JdkInfo, cacheDir: string): string {
       if (!cls) throw new Error(`${jdk.modulesPath} has no ${name}.class`);
       const { bytes, patched } = patchCalls(cls, name);
       if (patched < EXPECTED[name]!) throw new Error(`${name} of ${jdk.home}: found ${patched} of the ${EXPECTED[name]} call sites to patch`);
-      writeFileSync(join(tmp, `${name}.class`), bytes);
+      writeFileSync(join(dir, `${name}.class`), post(name, bytes));
     }
     for (const name of Object.keys(PROLOGUES)) {
       const cls = image.find(`/java.base/${name}.class`);
       if (!cls) throw new Error(`${jdk.modulesPath} has no ${name}.class`);
-      mkdirSync(dirname(join(tmp, name)), { recursive: true });
-      writeFileSync(join(tmp, `${name}.class`), patchPrologues(cls, name));
+      mkdirSync(dirname(join(dir, name)), { recursive: true });
+      writeFileSync(join(dir, `${name}.class`), post(name, patchPrologues(cls, name)));
     }
   } finally {
     image.close();
   }
+}
+
+/**
+ * Prologues of the `all` scope's java.base (jdk-modules.ts), put into the classes after they
+ * were transformed, so that they run before the wrapper's own code:
+ * - LauncherHelper.checkAndLoadMain, the launcher's first call after the JDK's start-up
+ *   (System.initPhase1-3): `Contexts.vmBooting = false`, so the start-up is neither counted nor
+ *   sampled, as on the embedded engine (meta.startup: excluded), and everything from loading the
+ *   main class on is.
+ * - the runtime's Contexts.<clinit>: `vmBooting = true` (the runtime is part of java.base in
+ *   that scope and instrumented JDK code runs from the VM's first class on).
+ */
+export const BOOT_FLAG = { owner: 'komorium/rt/Contexts', name: 'vmBooting', desc: 'Z' };
+
+export function patchBootFlag(bytes: Uint8Array, name: string, method: string, value: 0 | 1): Uint8Array {
+  return prependCode(bytes, name, method, (pool) => [
+    { kind: 'op', op: value === 1 ? Op.ICONST_1 : Op.ICONST_0 },
+    { kind: 'field', op: Op.PUTSTATIC, index: pool.addFieldref(BOOT_FLAG.owner, BOOT_FLAG.name, BOOT_FLAG.desc) },
+  ]);
+}
+
+/**
+ * Thread.<clinit> (transformed) starting with Thread.registerNatives(): the wrapper code of the
+ * transformed <clinit> calls Thread.currentThread(), which is linked by registerNatives; before
+ * it, HotSpot would look the native up through ClassLoader.findNative, instrumented code that
+ * calls Thread.currentThread() again.
+ */
+export function patchThreadNatives(bytes: Uint8Array): Uint8Array {
+  return prependCode(bytes, 'java/lang/Thread', '<clinit>()V', (pool) => [
+    { kind: 'method', op: Op.INVOKESTATIC, index: pool.addMethodref('java/lang/Thread', 'registerNatives', '()V') },
+  ]);
+}
+
+/** JVM upcalls of MethodHandleNatives that link call sites and constants (run paused, see TC.enterPaused). */
+export const PAUSED_UPCALLS: ReadonlySet<string> = new Set(['linkCallSite', 'linkDynamicConstant', 'linkMethodHandleConstant', 'findMethodHandleType', 'linkMethod']);
+
+/**
+ * MethodHandleNatives (transformed) whose upcalls PAUSED_UPCALLS enter with TC.enterPaused and
+ * leave with TC.exitPaused instead of enter/exit (the same stack effects): the linkage of
+ * invokedynamic and of method handle constants, which the embedded engine does in the VM for
+ * javac's bootstraps, is neither counted nor sampled.
+ */
+export function pauseUpcalls(bytes: Uint8Array): Uint8Array {
+  const name = 'java/lang/invoke/MethodHandleNatives';
+  const cf = readClass(bytes, `${name}.class`);
+  const pool = new ConstantPool(cf);
+  let swapped = 0;
+  cf.methods = cf.methods.map((m) => {
+    if (!PAUSED_UPCALLS.has(pool.utf8(m.nameIndex)) || pool.utf8(m.descriptorIndex).includes('Lkomorium/rt/TC;')) return m;
+    const code = m.attributes.find((a): a is AttributeOf<'Code'> => a.name === 'Code');
+    if (!code) return m;
+    const ctx = codeContext(cf, m, pool, name);
+    const mc = decodeWithContext(ctx, code);
+    let hit = false;
+    mc.insns = mc.insns.map((insn) => {
+      if (insn.kind !== 'method' || insn.op !== Op.INVOKEVIRTUAL) return insn;
+      const ref = pool.memberRef(insn.index);
+      if (ref.owner !== 'komorium/rt/TC') return insn;
+      if (ref.name === 'enter' && ref.descriptor === '()I') {
+        hit = true;
+        return { ...insn, index: pool.addMethodref('komorium/rt/TC', 'enterPaused', '()I') };
+      }
+      if (ref.name === 'exit' && ref.descriptor === '(I)V') return { ...insn, index: pool.addMethodref('komorium/rt/TC', 'exitPaused', '(I)V') };
+      return insn;
+    });
+    if (!hit) return m;
+    swapped++;
+    return { ...m, attributes: m.attributes.map((a) => (a.name === 'Code' ? { ...encodeCode(ctx, mc), nameIndex: a.nameIndex } : a)) };
+  });
+  if (swapped === 0) throw new Error(`${name}: no upcall to pause`);
+  return writeClass(cf);
+}
+
+/** Class `name` with `insns` (no branches, stack empty after) put at the start of `method`. */
+function prependCode(bytes: Uint8Array, name: string, method: string, insns: (pool: ConstantPool) => Insn[]): Uint8Array {
+  const cf = readClass(bytes, `${name}.class`);
+  const pool = new ConstantPool(cf);
+  let done = false;
+  cf.methods = cf.methods.map((m) => {
+    if (`${pool.utf8(m.nameIndex)}${pool.utf8(m.descriptorIndex)}` !== method) return m;
+    const code = m.attributes.find((a): a is AttributeOf<'Code'> => a.name === 'Code');
+    if (!code) return m;
+    const ctx = codeContext(cf, m, pool, name);
+    const mc = decodeWithContext(ctx, code);
+    // A branch target at the start keeps its frame after the prologue.
+    mc.insns = [...insns(pool), ...mc.insns];
+    done = true;
+    return { ...m, attributes: m.attributes.map((a) => (a.name === 'Code' ? { ...encodeCode(ctx, mc), nameIndex: a.nameIndex } : a)) };
+  });
+  if (!done) throw new Error(`${name}: no method ${method} to patch`);
+  return writeClass(cf);
+}
+
+/** Builds (or reuses) the patch directory for `jdk` under `cacheDir`; returns it. */
+export function reflectionPatch(jdk: JdkInfo, cacheDir: string): string {
+  const hash = createHash('sha256').update(`reflect-patch-5\0${jdk.home}\0${jdk.version}\0`).update(patchSourceHash());
+  const key = hash.digest('hex').slice(0, 16);
+  const dir = join(cacheDir, `java.base-${key}`);
+  if (existsSync(join(dir, '.complete'))) return dir;
+  const tmp = `${dir}.${process.pid}.tmp`;
+  rmSync(tmp, { recursive: true, force: true });
+  writePatchClasses(jdk, tmp);
   writeFileSync(join(tmp, '.complete'), '');
   rmSync(dir, { recursive: true, force: true });
   renameSync(tmp, dir);

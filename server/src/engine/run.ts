@@ -15,12 +15,23 @@
 //     file there is never deleted first, and stays when the run writes no profile;
 //   * callbacks are invoked asynchronously, never after `done` has resolved.
 
+
 /** Engines Komorium knows. `jvm` = transformed classes on HotSpot; `interpreter` = the embedded JVM. */
 export type EngineName = 'jvm' | 'interpreter';
 export const ENGINE_NAMES: readonly EngineName[] = ['jvm', 'interpreter'];
 
-/** The engine used when the user did not choose one: the embedded JVM. */
-export const DEFAULT_ENGINE: EngineName = 'interpreter';
+/**
+ * The engine used when the user did not choose one (`auto`): the embedded JVM (which also does
+ * what only it does: exact profiles, the virtual clock, runs without a profile).
+ */
+export function autoEngine(o: { jdk?: string; embeddedOnly?: boolean } = {}): EngineName {
+  // HotSpot with the JDK instrumented (`--engine jvm --instrument all`) is meant to become the
+  // default here when a `java` is available; until its scope is complete (jdk-modules.ts,
+  // defaultHotSpotScope) the embedded JVM, which instruments every class it loads, stays the
+  // default so that `auto` gives one answer: the one with the JDK's work where it is done.
+  void o;
+  return 'interpreter';
+}
 
 export interface RunProgress {
   /** Bytecodes executed so far (exact or the engine's best estimate; 0 when unknown). */
@@ -54,6 +65,11 @@ export interface RunOptions {
   maxPath?: number;
   /** JDK home (default: JAVA_HOME, then java on PATH). */
   jdk?: string;
+  /**
+   * What to instrument: `all` (default: the JDK's classes too), `app` (the class path only), or
+   * `none` (the embedded engine's run without a profile).
+   */
+  instrument?: 'app' | 'all' | 'none';
   /** Interval of live snapshots in milliseconds (0 or undefined = no live snapshots). */
   liveIntervalMs?: number;
   /**
@@ -126,8 +142,8 @@ export function isEngineName(s: unknown): s is EngineName {
 }
 
 /** The one place that decides which engine runs: the requested one, else (none, '' or 'auto') the default. */
-export function resolveEngine(requested: string | undefined | null): EngineName {
-  if (requested === undefined || requested === null || requested === '' || requested === 'auto') return DEFAULT_ENGINE;
+export function resolveEngine(requested: string | undefined | null, auto: { jdk?: string; embeddedOnly?: boolean } = {}): EngineName {
+  if (requested === undefined || requested === null || requested === '' || requested === 'auto') return autoEngine(auto);
   if (!isEngineName(requested)) throw new Error(`unknown engine '${requested}' (expected ${ENGINE_NAMES.join(' or ')})`);
   return requested;
 }
@@ -154,7 +170,7 @@ export function failedRun(error: string): ProfileRun {
 export function startRun(opts: RunOptions): ProfileRun {
   let name: EngineName;
   try {
-    name = resolveEngine(opts.engine);
+    name = resolveEngine(opts.engine, { jdk: opts.jdk });
   } catch (e) {
     return failedRun((e as Error).message);
   }

@@ -37,7 +37,7 @@ export function jobUrl(callerUrl: string, name: string): URL {
   return new URL(`./${name}${callerUrl.endsWith('.ts') ? '.ts' : '.js'}`, callerUrl);
 }
 
-export function runJob<T>(url: URL, input: unknown): JobHandle<T> {
+export function runJob<T>(url: URL, input: unknown, limits?: { stackSizeMb?: number }): JobHandle<T> {
   let worker: Worker | undefined;
   let cancelled = false;
   const result = new Promise<T>((resolve, reject) => {
@@ -49,7 +49,7 @@ export function runJob<T>(url: URL, input: unknown): JobHandle<T> {
       }
     };
     try {
-      const opts = { workerData: input, stdout: false, stderr: false };
+      const opts = { workerData: input, stdout: false, stderr: false, ...(limits ? { resourceLimits: limits } : {}) };
       if (url.pathname.endsWith('.ts')) {
         // From sources the job module is TypeScript: register tsx in the worker first.
         const tsx = import.meta.resolve('tsx/esm/api');

@@ -75,7 +75,7 @@ export class RunController {
     const settings = await this.host.settings();
     let engine: string;
     try {
-      engine = resolveEngine(settings.engine);
+      engine = resolveEngine(settings.engine, { jdk: settings.javaHome || undefined });
     } catch (e) {
       throw new RunRequestError(`komorium.engine: ${(e as Error).message}`);
     }

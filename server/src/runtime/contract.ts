@@ -70,6 +70,8 @@ export const RUNTIME_PROPERTIES = {
   stackSize: 'komorium.stackSize',
   maxThreads: 'komorium.maxThreads',
   verbose: 'komorium.verbose',
+  /** `excluded`: the JDK's start-up was not counted (meta.startup). */
+  startup: 'komorium.startup',
   /** Live snapshot path (docs/RUNTIME.md, Live snapshots). */
   live: 'komorium.live',
   /** Milliseconds between live snapshots. */

@@ -68,12 +68,16 @@ final class Contexts {
     private static volatile Thread liveThread;
     /** The shutdown-hook thread: when the JDK is instrumented it runs instrumented code, never counted. */
     private static volatile Thread hookThread;
+    /** The deadlock watch's thread (DeadlockWatch): never counted either. */
+    static volatile Thread watchThread;
 
     private Contexts() {
     }
 
     static TC lookup(Thread t) {
-        // While an embedded JVM boots, no context is ever registered (see slow): go there at once.
+        // While the JDK boots, no context is ever registered (see slow), and even
+        // System.identityHashCode may not be linked yet (HotSpot with the JDK instrumented: the
+        // VM would look it up through instrumented Java code): go there at once.
         if (vmBooting) return internal(t);
         Thread[] rt = recentThreads;
         for (int k = 0; k < RECENT; k++) {
@@ -127,7 +131,8 @@ final class Contexts {
     /**
      * Set by an embedded JVM while it boots the JDK (whose classes may be instrumented): until it
      * clears it, every thread gets an internal context (no configuration, no agent, no samples).
-     * Never set on HotSpot.
+     * On HotSpot with the JDK instrumented (scope all), the copy of the runtime in java.base
+     * starts with it set and LauncherHelper.checkAndLoadMain clears it (engine/jdk-modules.ts).
      */
     static volatile boolean vmBooting;
 
@@ -201,7 +206,7 @@ final class Contexts {
             if (c != null) return c;
             p = agent;
             // The live-snapshot thread only reads the agent's data: never counted, never sampled.
-            reg = state == RUNNING && t != liveThread && t != hookThread;
+            reg = state == RUNNING && t != liveThread && t != hookThread && t != watchThread;
             TC.Snapshot snap = reg ? takePending(t) : null;
             c = new TC(t, reg ? allCount : -1, Config.stackSize, snap);
             if (!reg) c.suspended = true;

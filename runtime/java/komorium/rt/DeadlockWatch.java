@@ -35,6 +35,8 @@ final class DeadlockWatch implements Runnable {
     static Thread start() {
         Thread t = new Thread(new DeadlockWatch(), "komorium-deadlock-watch");
         t.setDaemon(true);
+        // Never counted: with the JDK instrumented (scope all) it runs instrumented code.
+        Contexts.watchThread = t;
         t.start();
         return t;
     }

@@ -185,6 +185,49 @@ public final class TC {
         return enterSlow();
     }
 
+    /** Per nesting level of {@link #enterPaused}: the counter and suspension to restore. */
+    private int[] pausedCounter = new int[0];
+    private boolean[] pausedFlag = new boolean[0];
+
+    /**
+     * {@link #enter} for JVM upcalls whose work is not the program's own (HotSpot with the JDK
+     * instrumented: MethodHandleNatives' call-site and constant linkage, which spins method
+     * handle classes with the JDK's bytecode generator, work the embedded engine does in the
+     * VM): a fresh segment in which nothing is counted or sampled until {@link #exitPaused}.
+     * Generated code does not call it; engine/jdk-modules.ts puts it in place of enter/exit in
+     * those methods.
+     */
+    public int enterPaused() {
+        int saved = instrCounter;
+        boolean was = suspended;
+        int tok = enterFresh(nest);
+        int level = tok - LEVEL_TOKEN;
+        if (level >= pausedCounter.length) {
+            int n = levelSp.length;
+            int[] a = new int[n];
+            System.arraycopy(pausedCounter, 0, a, 0, pausedCounter.length);
+            pausedCounter = a;
+            boolean[] b = new boolean[n];
+            System.arraycopy(pausedFlag, 0, b, 0, pausedFlag.length);
+            pausedFlag = b;
+        }
+        pausedCounter[level] = saved;
+        pausedFlag[level] = was;
+        suspended = true;
+        instrCounter = Integer.MAX_VALUE;
+        return tok;
+    }
+
+    /** The exit of {@link #enterPaused}: restores the segment, the counter and the suspension. */
+    public void exitPaused(int token) {
+        int level = token - LEVEL_TOKEN;
+        exit(token);
+        if (level >= 0 && level < pausedCounter.length) {
+            instrCounter = pausedCounter[level];
+            suspended = pausedFlag[level];
+        }
+    }
+
     /**
      * Tokens: {@code >= 0}, a continuation at depth {@code tok >>> NEST_BITS} entered at
      * nesting level {@code tok & NEST_MASK} (nothing else to restore: the pending call's stack

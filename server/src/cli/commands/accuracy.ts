@@ -26,7 +26,7 @@ options:
   --granularity N,...   sampled granularities (default 1000,10000)
   --random R,...        randomizations R of each interval N + r, r in [0, R) (default 0,100)
   --engine E            the engine of the sampled runs: interpreter (default) or jvm
-  --instrument S        scope of both: app (default) or all (embedded engine only)
+  --instrument S        scope of both: app (default) or all
   --seed S              seed of the sampled runs (default 1)
   --json                print the results as JSON
   --keep DIR            keep the profiles in DIR (exact.json, N-R.json)
@@ -127,7 +127,6 @@ registerCommand({
     if (engine !== 'interpreter' && engine !== 'jvm') throw new UsageError(`--engine must be interpreter or jvm, not '${engine}'`);
     const scope = flag(args, 'instrument') ?? 'app';
     if (scope !== 'app' && scope !== 'all') throw new UsageError(`--instrument must be app or all, not '${scope}'`);
-    if (engine === 'jvm' && scope !== 'app') throw new UsageError('--engine jvm samples the app scope only');
     const seed = flag(args, 'seed') ?? '1';
     const jdk = flag(args, 'jdk');
     const keep = flag(args, 'keep');
@@ -144,7 +143,7 @@ registerCommand({
         for (const r of randoms) {
           const p = join(dir, `${g}-${r}.json`);
           if (!args.flags.has('json')) process.stderr.write(`komorium accuracy: granularity ${g}, random ${r}...\n`);
-          const engineArgs = engine === 'jvm' ? ['--engine', 'jvm'] : ['--engine', 'interpreter', '--instrument', scope];
+          const engineArgs = ['--engine', engine, '--instrument', scope];
           await runChild([...engineArgs, '--granularity', String(g), '--random', String(r), '--seed', seed, '-o', p, ...common]);
           const s = loadProfile(p);
           report.rows.push({

@@ -8,6 +8,7 @@ import { registerCommand } from '../cli';
 import { parseArgs, flag, intFlag, UsageError } from '../args';
 import { splitClassPath } from '../../classpath/index';
 import { runOnHotSpot } from '../../engine/hotspot';
+import { defaultHotSpotScope } from '../../engine/jdk-modules';
 import { loadProfile } from '../../profile/index';
 import { resolveEngine, signalExitStatus } from '../../engine/run';
 import { startInterpreterRun } from '../../engine/interp-run';
@@ -22,9 +23,12 @@ what ran so far is still written. The profile replaces FILE only when complete: 
 none, a previous FILE stays.
 
 options:
-  --engine E            interpreter: the embedded JVM (TypeScript, no JVM process);
+  --engine E            auto (default): interpreter;
+                        interpreter: the embedded JVM (TypeScript, no JVM process);
                         jvm: the transformed classes on HotSpot (java from the JDK)
-  --instrument S        embedded engine: all (default; the JDK's classes too) or app
+  --instrument S        all (the JDK's classes too; the default on the embedded engine; on
+                        jvm, JDK 17 only and experimental: the JDK's modules are transformed
+                        once per JDK and cached) or app (the class path only; jvm's default)
   --no-profile          embedded engine: run the original classes, no agent (baseline)
   --exact               embedded engine: the perfect profile (paper 7.1): the original classes
                         run and every bytecode is counted per context and line, over the
@@ -82,7 +86,8 @@ export async function runMain(argv: string[]): Promise<number> {
   );
   let engine: string;
   try {
-    engine = resolveEngine(flag(args, 'engine'));
+    const embeddedOnly = args.flags.has('exact') || args.flags.has('no-profile') || (flag(args, 'clock') ?? 'real') !== 'real';
+    engine = resolveEngine(flag(args, 'engine'), { jdk: flag(args, 'jdk'), embeddedOnly });
   } catch (e) {
     throw new UsageError((e as Error).message);
   }
@@ -108,9 +113,9 @@ export async function runMain(argv: string[]): Promise<number> {
   };
   const clock = flag(args, 'clock') ?? 'real';
   if (clock !== 'real' && clock !== 'virtual') throw new UsageError(`--clock must be real or virtual, not '${clock}'`);
+  const instr = flag(args, 'instrument') ?? (engine === 'jvm' ? defaultHotSpotScope(flag(args, 'jdk')) : 'all');
+  if (instr !== 'all' && instr !== 'app') throw new UsageError(`--instrument must be app or all, not '${instr}'`);
   if (engine === 'interpreter') {
-    const instr = flag(args, 'instrument') ?? 'all';
-    if (instr !== 'all' && instr !== 'app') throw new UsageError(`--instrument must be app or all, not '${instr}'`);
     return runEmbedded(signals, {
       ...common,
       instrument: args.flags.has('no-profile') ? 'none' : instr,
@@ -119,8 +124,8 @@ export async function runMain(argv: string[]): Promise<number> {
     });
   }
   if (clock !== 'real') throw new UsageError('--clock virtual is an option of the embedded engine (--engine interpreter); HotSpot runs in real time');
-  if (flag(args, 'instrument') !== undefined || args.flags.has('no-profile') || args.flags.has('exact')) throw new UsageError('--instrument, --no-profile and --exact are options of the embedded engine (--engine interpreter)');
-  const r = await runOnHotSpot({ ...common, signals });
+  if (args.flags.has('no-profile') || args.flags.has('exact')) throw new UsageError('--no-profile and --exact are options of the embedded engine (--engine interpreter)');
+  const r = await runOnHotSpot({ ...common, instrument: instr, signals, log: (l) => process.stderr.write(`${l}\n`) });
   for (const f of r.transform.failed) process.stderr.write(`komorium: warning: ${f.name} was not transformed (${f.error})\n`);
   summarize(out, r.profileWritten, flag(args, 'agent') === 'none', r.signal ?? r.exitCode);
   return r.exitCode;

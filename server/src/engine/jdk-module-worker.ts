@@ -1,0 +1,68 @@
+// Worker entry: transforms a slice of one JDK module's classes with the `all` scope into a
+// directory (jdk-modules.ts splits a module over several of these, one per core).
+
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { ClassPath, findJavaHome } from '../classpath/index';
+import { readClass } from '../classfile/reader';
+import { writeClass } from '../classfile/writer';
+import { transformClass } from '../transform/clazz';
+import { Hierarchy } from '../transform/hierarchy';
+import { allScope } from '../transform/scope';
+import { serveJob } from './worker-thread';
+
+export interface ModuleSliceInput {
+  jdkHome: string;
+  module: string;
+  /** Image entry names of the slice: `/java.base/java/lang/String.class`. */
+  entries: string[];
+  outDir: string;
+  maxPath?: number;
+}
+
+export interface ModuleSliceResult {
+  transformed: number;
+  failed: { name: string; error: string }[];
+}
+
+/** Transforms the slice's classes into outDir (class files under their package directories). */
+export function transformModuleSlice(o: ModuleSliceInput): ModuleSliceResult {
+  const cp = ClassPath.from([], { jdk: findJavaHome(o.jdkHome) });
+  try {
+    const image = cp.image;
+    if (!image) throw new Error(`${o.jdkHome} has no lib/modules`);
+    const hierarchy = new Hierarchy((n) => cp.findBoot(n)?.bytes);
+    const prefix = `/${o.module}/`;
+    const made = new Set<string>();
+    const r: ModuleSliceResult = { transformed: 0, failed: [] };
+    for (const entry of o.entries) {
+      const bytes = image.find(entry);
+      if (bytes === undefined) {
+        r.failed.push({ name: entry, error: 'not found in lib/modules' });
+        continue;
+      }
+      let data: Uint8Array;
+      try {
+        const { cf } = transformClass(readClass(bytes, `jrt:${entry}`), { scope: allScope, hierarchy, maxPath: o.maxPath }, `jrt:${entry}`);
+        data = writeClass(cf);
+        r.transformed++;
+      } catch (e) {
+        // Written as it is: left out, the class would come from lib/modules, the same bytes.
+        r.failed.push({ name: entry.slice(prefix.length, -'.class'.length), error: `${(e as Error).name}: ${(e as Error).message}` });
+        continue;
+      }
+      const path = join(o.outDir, entry.slice(prefix.length));
+      const d = dirname(path);
+      if (!made.has(d)) {
+        mkdirSync(d, { recursive: true });
+        made.add(d);
+      }
+      writeFileSync(path, data);
+    }
+    return r;
+  } finally {
+    cp.close();
+  }
+}
+
+serveJob(transformModuleSlice);

@@ -1,0 +1,113 @@
+// The HotSpot engine with the JDK instrumented (`--engine jvm --instrument all`, not yet the default on
+// that engine): the JDK modules are transformed once into the cache (here the test's own, built
+// by the first test), the program prints what java prints, the profile shows JDK frames under
+// main, and the embedded engine's profile of the same deterministic program agrees with it.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { compileJava, javaHome, REPO, runJava, tempDir } from '../helpers/java';
+
+const cache = tempDir('hsall-cache');
+const classes = compileJava(join(REPO, 'test', 'java', 'hotspot-all'));
+const work = tempDir('hsall');
+
+function komorium(args: string[]) {
+  return spawnSync(process.execPath, [join(REPO, 'bin', 'komorium.mjs'), ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, KOMORIUM_CACHE: cache },
+    maxBuffer: 64 << 20,
+  });
+}
+
+interface Profile {
+  meta: { scope: string; startup?: string; totalBytecodes: number };
+  methods: string[][];
+  threads: { name: string; bytecodes: number; nodes: [number, number, number, number][] }[];
+}
+
+const load = (f: string): Profile => JSON.parse(readFileSync(f, 'utf8')) as Profile;
+
+/** Self samples of `main` by method (class.name+descriptor), as shares. */
+function mainSelf(p: Profile): Map<string, number> {
+  const t = p.threads.find((x) => x.name === 'main');
+  assert.ok(t, 'a main thread');
+  const m = new Map<string, number>();
+  let n = 0;
+  for (const [, method, , self] of t.nodes) {
+    if (method < 0) continue;
+    const [cls, name, desc] = p.methods[method]!;
+    const k = `${cls}.${name}${desc}`;
+    m.set(k, (m.get(k) ?? 0) + self);
+    n += self;
+  }
+  for (const [k, v] of m) m.set(k, v / n);
+  return m;
+}
+
+test('hello world: the JDK modules are built once (with a progress line), then reused; output as on java', () => {
+  const expected = runJava(['-cp', classes, 'HelloWorld']);
+  const out = join(work, 'hello.json');
+  const first = komorium(['run', '--engine', 'jvm', '--instrument', 'all', '-o', out, '-cp', classes, 'HelloWorld']);
+  assert.equal(first.status, 0, first.stderr);
+  assert.equal(first.stdout, expected.stdout);
+  assert.match(first.stderr, /instrumenting java\.base of JDK/);
+  const p = load(out);
+  assert.equal(p.meta.scope, 'all');
+  assert.equal(p.meta.startup, 'excluded');
+  const again = komorium(['run', '--engine', 'jvm', '--instrument', 'all', '-o', out, '-cp', classes, 'HelloWorld']);
+  assert.equal(again.status, 0, again.stderr);
+  assert.equal(again.stdout, expected.stdout);
+  assert.doesNotMatch(again.stderr, /instrumenting/);
+});
+
+/** WordCount on HotSpot with the JDK instrumented, at N = 100 (run once, used by two tests). */
+let hotspotWordCount: { stdout: string; profile: Profile } | undefined;
+function wordCountOnHotSpot(): { stdout: string; profile: Profile } {
+  if (hotspotWordCount) return hotspotWordCount;
+  const out = join(work, 'wc-all.json');
+  const r = komorium(['run', '--engine', 'jvm', '--instrument', 'all', '--granularity', '100', '-o', out, '-cp', classes, 'WordCount']);
+  assert.equal(r.status, 0, r.stderr);
+  return (hotspotWordCount = { stdout: r.stdout, profile: load(out) });
+}
+
+test('WordCount: JDK frames (HashMap, String) under main with --instrument all, none with app', () => {
+  const expected = runJava(['-cp', classes, 'WordCount']);
+  const r = wordCountOnHotSpot();
+  assert.equal(r.stdout, expected.stdout);
+  const self = mainSelf(r.profile);
+  const jdk = (prefix: string) => [...self].filter(([k]) => k.startsWith(prefix)).reduce((s, [, v]) => s + v, 0);
+  assert.ok(jdk('java.util.HashMap.') > 0.02, `HashMap's share of main: ${jdk('java.util.HashMap.')}`);
+  assert.ok(jdk('java.lang.String') > 0.1, `String's share of main: ${jdk('java.lang.String')}`);
+  const app = join(work, 'wc-app.json');
+  const a = komorium(['run', '--engine', 'jvm', '--instrument', 'app', '--granularity', '100', '-o', app, '-cp', classes, 'WordCount']);
+  assert.equal(a.status, 0, a.stderr);
+  assert.deepEqual([...mainSelf(load(app)).keys()].filter((k) => k.startsWith('java.')), []);
+});
+
+test('WordCount: the HotSpot and embedded engines agree under main', () => {
+  const em = join(work, 'wc-em.json');
+  const a = wordCountOnHotSpot();
+  const b = komorium(['run', '--engine', 'interpreter', '--granularity', '100', '-o', em, '-cp', classes, 'WordCount']);
+  assert.equal(b.status, 0, b.stderr);
+  assert.equal(a.stdout, b.stdout);
+  const [ph, pe] = [a.profile, load(em)];
+  const main = (p: Profile) => p.threads.find((t) => t.name === 'main')!.bytecodes;
+  // Bytecodes counted in main: the same but for class loading (docs/RUNTIME.md).
+  assert.ok(Math.abs(main(ph) - main(pe)) / main(pe) < 0.01, `main: ${main(ph)} on HotSpot, ${main(pe)} embedded`);
+  const [sh, se] = [mainSelf(ph), mainSelf(pe)];
+  let overlap = 0;
+  for (const [k, v] of se) overlap += Math.min(v, sh.get(k) ?? 0);
+  assert.ok(overlap > 0.95, `self overlap by method under main: ${overlap}`);
+});
+
+test('a JDK without lib/modules: a clear error and a non-zero exit', () => {
+  const fake = join(work, 'fake-jdk');
+  mkdirSync(join(fake, 'bin'), { recursive: true });
+  symlinkSync(join(javaHome(), 'bin', 'java'), join(fake, 'bin', 'java'));
+  const r = komorium(['run', '--engine', 'jvm', '--jdk', fake, '-o', join(work, 'x.json'), '-cp', classes, 'HelloWorld']);
+  assert.notEqual(r.status, 0);
+  assert.match(r.stderr, /no lib\/modules/);
+  assert.equal(r.stdout, '');
+});
