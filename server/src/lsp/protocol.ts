@@ -117,8 +117,17 @@ export const ProgressNotification = 'komorium/progress';
 export interface ProgressParams {
   runId: number;
   phase: 'preparing' | 'running' | 'finishing';
+  /**
+   * Totals of the last live snapshot sent to the client (live-numbers.ts: the numbers the flame
+   * graph shows for it); 0 before the first one (`snapshot` false).
+   */
   bytecodes: number;
   samples: number;
+  /** True once a live snapshot has been shown: the numbers are that snapshot's. */
+  snapshot?: boolean;
+  /** The snapshot's meta.engine and meta.scope. */
+  engine?: string;
+  scope?: string;
   elapsedMs: number;
 }
 
@@ -158,6 +167,8 @@ export interface ProfileParams {
 export interface ProfileSummary {
   program: string;
   engine: string;
+  /** meta.scope: `all`, `app`, … */
+  scope?: string;
   samples: number;
   bytecodes: number;
   threads: number;

@@ -12,6 +12,7 @@ import { planClasspath, type ClasspathPlan } from './classpath';
 import { compileJavaFile } from './compile';
 import { parseJavacOutput, summarizeJavac, type JavacDiagnostic } from './javac-diagnostics';
 import { mainClasses, scanJava } from './java-scan';
+import { numbersOfJson, type ProfileNumbers } from './live-numbers';
 import type { OutputParams, ProgressParams, RunEndedParams, StartRunParams, StartRunResult } from './protocol';
 import type { KomoriumSettings } from './settings';
 
@@ -27,8 +28,8 @@ export interface RunHost {
   openText(file: string): string | undefined;
   output(p: OutputParams): void;
   progress(p: ProgressParams): void;
-  /** A live snapshot (raw profile JSON) of the current run. */
-  snapshot(runId: number, raw: unknown, title: string): void;
+  /** A live snapshot (raw profile JSON) of the current run; false when it was not shown (invalid). */
+  snapshot(runId: number, raw: unknown, title: string): boolean | void;
   ended(p: RunEndedParams, title: string): void;
   /**
    * The compile problems of each file javac was asked about (an empty list clears a file's
@@ -48,6 +49,8 @@ interface ActiveRun {
 
 const TAIL = 4096;
 const MIN_SNAPSHOT_GAP_MS = 300;
+/** Progress without a new snapshot (the elapsed time ticking) at most this often. */
+const MIN_PROGRESS_GAP_MS = 250;
 
 export function profileDir(): string {
   return join(tmpdir(), 'komorium-profiles');
@@ -152,6 +155,16 @@ export class RunController {
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const profilePath = join(profileDir(), `${mainClass}-${stamp}.json`);
       let lastSnapshot = 0;
+      let lastProgress = 0;
+      // The numbers shown during the run are those of the last snapshot the client got (the
+      // flame graph shows that snapshot): one source for the status bar and the footer.
+      let shown: ProfileNumbers | null = null;
+      const progress = (phase: ProgressParams['phase'], elapsedMs: number) => {
+        lastProgress = Date.now();
+        this.host.progress({ runId: id, phase, elapsedMs, samples: shown?.samples ?? 0, bytecodes: shown?.bytecodes ?? 0, snapshot: shown !== null, ...(shown ? { engine: shown.engine, scope: shown.scope } : {}) });
+      };
+      let engineElapsed = 0;
+      let engineAt = 0;
       const handle = startRun({
         engine,
         classpath: entries,
@@ -178,12 +191,20 @@ export class RunController {
           this.host.output({ runId: id, stream: 'stderr', text });
         },
         onLog: log,
-        onProgress: (p) => this.host.progress({ runId: id, ...p }),
+        onProgress: (p) => {
+          engineElapsed = p.elapsedMs;
+          engineAt = Date.now();
+          if (p.phase === 'running' && engineAt - lastProgress < MIN_PROGRESS_GAP_MS) return;
+          progress(p.phase, p.elapsedMs);
+        },
         onSnapshot: (raw) => {
           const now = Date.now();
           if (now - lastSnapshot < MIN_SNAPSHOT_GAP_MS) return;
+          const n = numbersOfJson(raw);
+          if (n === null || this.host.snapshot(id, raw, title) === false) return;
           lastSnapshot = now;
-          this.host.snapshot(id, raw, title);
+          shown = n;
+          progress('running', engineElapsed + (engineAt > 0 ? now - engineAt : 0));
         },
       });
       run.handle = handle;

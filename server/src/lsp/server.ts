@@ -143,8 +143,10 @@ export function startServer(connection: Connection, opts: ServerOptions = {}): v
     snapshot: (_id, raw, title) => {
       try {
         setCurrent(makeCurrent(raw, 'live snapshot', { live: true, title, path: null, limits }));
+        return true;
       } catch {
         // a snapshot that does not validate is skipped; the next one will do
+        return false;
       }
     },
     ended: (p, title) => {
