@@ -93,7 +93,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Komori
 
   const command = (id: string, f: (...args: unknown[]) => unknown) => context.subscriptions.push(vscode.commands.registerCommand(id, f));
 
-  command('komorium.run', async () => {
+  const runActive = async (extra: Partial<P.StartRunParams>) => {
     const uri = activeJavaUri();
     if (uri) await vscode.window.activeTextEditor?.document.save();
     const found = await lc.sendRequest<P.FindMainClassesResult>(P.FindMainClassesRequest, { uri: uri?.toString() } satisfies P.FindMainClassesParams);
@@ -110,8 +110,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<Komori
     }
     if (!main) return;
     const fileUri = vscode.Uri.parse(main.uri);
-    await runner.start({ uri: main.uri, mainClass: main.mainClass, javaClasspath: await vscodeJavaClasspath(fileUri) });
-  });
+    await runner.start({ uri: main.uri, mainClass: main.mainClass, javaClasspath: await vscodeJavaClasspath(fileUri), ...extra });
+  };
+  command('komorium.run', () => runActive({}));
+  // The embedded engine counting every bytecode (komorium run --exact), whatever komorium.engine says.
+  command('komorium.runExact', () => runActive({ exact: true }));
 
   command('komorium.stop', () => runner.stop());
   command('komorium.showFlameGraph', () => panel.show(false));

@@ -76,8 +76,9 @@ export function engineText(n: { engine: string; scope: string }): string {
 
 
 /** The status bar's text during a run: the elapsed time, then the last shown snapshot's totals. */
-export function progressText(program: string, p: { elapsedMs: number; snapshot?: boolean; samples: number; bytecodes: number }): string {
-  return `${program} ${durationText(p.elapsedMs)} · ${p.snapshot ? totalsText(p) : 'waiting for the first samples'}`;
+export function progressText(program: string, p: { elapsedMs: number; snapshot?: boolean; exact?: boolean; samples: number; bytecodes: number }): string {
+  const numbers = p.snapshot ? totalsText(p) : p.exact ? 'exact profile: counting every bytecode (totals at the end)' : 'waiting for the first samples';
+  return `${program} ${durationText(p.elapsedMs)} · ${numbers}`;
 }
 
 /** `850 ms`, `12.3 s`, `2 min 5 s`. */

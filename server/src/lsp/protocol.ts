@@ -22,6 +22,11 @@ export interface StartRunParams {
   env?: Record<string, string>;
   /** A name for the run (launch configuration name). */
   name?: string;
+  /**
+   * An exact profile (Komorium: Run with Exact Profile): the embedded engine counts every
+   * bytecode per context and line (`komorium run --exact`), whatever `komorium.engine` says.
+   */
+  exact?: boolean;
 }
 export interface StartRunResult {
   runId: number;
@@ -125,6 +130,8 @@ export interface ProgressParams {
   samples: number;
   /** True once a live snapshot has been shown: the numbers are that snapshot's. */
   snapshot?: boolean;
+  /** An exact run: no live snapshots, the totals come with the profile at the end. */
+  exact?: boolean;
   /** The snapshot's meta.engine and meta.scope. */
   engine?: string;
   scope?: string;

@@ -77,7 +77,8 @@ export class RunController {
     const settings = await this.host.settings();
     let engine: string;
     try {
-      engine = resolveEngine(settings.engine);
+      // Exact profiles are made by the embedded engine alone (interp/exact.ts).
+      engine = params.exact ? 'interpreter' : resolveEngine(settings.engine);
     } catch (e) {
       throw new RunRequestError(`komorium.engine: ${(e as Error).message}`);
     }
@@ -150,7 +151,7 @@ export class RunController {
         end({ exitCode: null, signal: null, profilePath: null, cancelled: true, elapsedMs: 0, error: 'cancelled before the program started', notStarted: true });
         return;
       }
-      log(`running ${mainClass} on the ${engine} engine; class path (${plan.source}): ${entries.join(' ')}`);
+      log(`running ${mainClass} on the ${engine} engine${params.exact ? ' (exact profile: every bytecode counted, JDK and program)' : ''}; class path (${plan.source}): ${entries.join(' ')}`);
       mkdirSync(profileDir(), { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const profilePath = join(profileDir(), `${mainClass}-${stamp}.json`);
@@ -161,7 +162,7 @@ export class RunController {
       let shown: ProfileNumbers | null = null;
       const progress = (phase: ProgressParams['phase'], elapsedMs: number) => {
         lastProgress = Date.now();
-        this.host.progress({ runId: id, phase, elapsedMs, samples: shown?.samples ?? 0, bytecodes: shown?.bytecodes ?? 0, snapshot: shown !== null, ...(shown ? { engine: shown.engine, scope: shown.scope } : {}) });
+        this.host.progress({ runId: id, phase, elapsedMs, samples: shown?.samples ?? 0, bytecodes: shown?.bytecodes ?? 0, snapshot: shown !== null, ...(shown ? { engine: shown.engine, scope: shown.scope } : {}), ...(params.exact ? { exact: true } : {}) });
       };
       let engineElapsed = 0;
       let engineAt = 0;
@@ -180,6 +181,7 @@ export class RunController {
         jdk: settings.javaHome || undefined,
         liveIntervalMs: settings.liveUpdateInterval,
         clock: settings.clock,
+        ...(params.exact ? { exact: 'all' as const } : {}),
         onStdout: (b) => {
           const text = b.toString();
           tail = (tail + text).slice(-TAIL);
