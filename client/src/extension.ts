@@ -4,12 +4,14 @@
 
 import * as vscode from 'vscode';
 import { homedir } from 'node:os';
+import { join } from 'node:path';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import * as P from '../../server/src/lsp/protocol';
 import { BYTECODE_SCHEME, BytecodeDocuments } from './bytecode-view';
 import { registerLaunchType } from './debug';
 import { HotnessDecorations } from './decorations';
 import { FlamePanel } from './flame-panel';
+import { PROFILES_VIEW, ProfilesView } from './profiles-view';
 import { vscodeJavaClasspath } from './java-classpath';
 import { Runner } from './runner';
 import { RunStatus } from './status';
@@ -21,6 +23,8 @@ export interface KomoriumApi {
   /** Documents (URIs) that currently have hotness decorations. */
   hotDocuments(): string[];
   currentProfile(): P.ProfileSummary | null;
+  /** The runs the Komorium Profiles view lists (names or programs), newest first. */
+  savedRuns(): string[];
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<KomoriumApi> {
@@ -33,6 +37,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Komori
   const clientOptions: LanguageClientOptions = {
     documentSelector: [{ scheme: 'file', language: 'java' }],
     outputChannel: log,
+    // Saved runs live in the workspace's storage: a window reload keeps them (Komorium Profiles).
+    initializationOptions: { profilesDir: join((context.storageUri ?? context.globalStorageUri).fsPath, 'profiles') },
     synchronize: { configurationSection: 'komorium' },
   };
   const lc = new LanguageClient('komorium', 'Komorium', serverOptions, clientOptions);
@@ -123,6 +129,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<Komori
     decorations.clear();
   });
 
+  const profiles = new ProfilesView(lc, async (path) => void (await vscode.commands.executeCommand('komorium.openProfile', vscode.Uri.file(path))));
+  context.subscriptions.push(profiles, vscode.window.createTreeView(PROFILES_VIEW, { treeDataProvider: profiles }));
+
   command('komorium.openProfile', async (arg?: unknown) => {
     const picked = arg instanceof vscode.Uri ? [arg] : await vscode.window.showOpenDialog({ canSelectMany: false, filters: { 'Komorium profile': ['json'] }, openLabel: 'Open Profile' });
     if (!picked || picked.length === 0) return;
@@ -181,9 +190,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<Komori
   });
 
   await lc.start();
+  await profiles.refresh();
   return {
     hotDocuments: () => decorations.documents,
     currentProfile: () => summary,
+    savedRuns: () => profiles.labels,
   };
 }
 

@@ -3,6 +3,8 @@
 // names, imported by both sides. Positions are 0-based like LSP; `sourceLine` fields are the
 // 1-based lines of the class file's LineNumberTable.
 
+import type { SavedRun } from './saved-runs';
+
 // ---------------------------------------------------------------- client → server requests
 
 /** Start a profiled run. The server resolves the main class, class path and settings. */
@@ -103,6 +105,28 @@ export interface BytecodeResult {
   transformed: string;
 }
 
+/** The workspace's saved runs (the Komorium Profiles view), newest first. */
+export const ListRunsRequest = 'komorium/listRuns';
+export interface ListRunsResult {
+  /** The profiles folder. */
+  dir: string;
+  runs: SavedRun[];
+}
+export type { SavedRun };
+
+/** Give a saved run a name ('' = back to the program's). */
+export const RenameRunRequest = 'komorium/renameRun';
+export interface RenameRunParams {
+  file: string;
+  name: string;
+}
+
+/** Delete a saved run and its profile file. */
+export const DeleteRunRequest = 'komorium/deleteRun';
+export interface DeleteRunParams {
+  file: string;
+}
+
 /** The current profile's raw JSON (for the flame graph), or null. */
 export const CurrentProfileRequest = 'komorium/currentProfile';
 
@@ -182,6 +206,9 @@ export interface ProfileSummary {
   methods: number;
   path: string | null;
 }
+
+/** The saved runs changed (a run ended, one was renamed or deleted): `ListRunsResult`. */
+export const RunsChangedNotification = 'komorium/runsChanged';
 
 /** Per-document hotness for the editor's decorations. Sent for each open document that has any (and an empty one to clear). */
 export const HotnessNotification = 'komorium/hotness';

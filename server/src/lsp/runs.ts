@@ -24,6 +24,8 @@ export class RunRequestError extends Error {
 export interface RunHost {
   settings(): Promise<KomoriumSettings>;
   workspaceFolders(): string[];
+  /** Where profiles are written (default: profileDir(), a temporary folder). */
+  profilesDir?(): string;
   /** Text of an open document, or undefined (then the file is read from disk). */
   openText(file: string): string | undefined;
   output(p: OutputParams): void;
@@ -152,9 +154,10 @@ export class RunController {
         return;
       }
       log(`running ${mainClass} on the ${engine} engine${params.exact ? ' (exact profile: every bytecode counted, JDK and program)' : ''}; class path (${plan.source}): ${entries.join(' ')}`);
-      mkdirSync(profileDir(), { recursive: true });
+      const dir = this.host.profilesDir?.() ?? profileDir();
+      mkdirSync(dir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-      const profilePath = join(profileDir(), `${mainClass}-${stamp}.json`);
+      const profilePath = join(dir, `${mainClass}-${stamp}.json`);
       let lastSnapshot = 0;
       let lastProgress = 0;
       // The numbers shown during the run are those of the last snapshot the client got (the

@@ -27,7 +27,8 @@ import { classAtLine, findDeclaration, mainClasses, scanJava, type JavaSource } 
 import { exportCurrent, loadCurrent, makeCurrent, summaryOf, type CurrentProfile } from './profile-state';
 import type { ProfileLimits } from '../profile/limits';
 import * as P from './protocol';
-import { RunController, RunRequestError } from './runs';
+import { profileDir, RunController, RunRequestError } from './runs';
+import { deleteRun, listRuns, recordRun, renameRun } from './saved-runs';
 import { DEFAULT_SETTINGS, normalizeSettings, type KomoriumSettings } from './settings';
 import { findMains, findSourceFile } from './workspace';
 
@@ -62,6 +63,10 @@ export function startServer(connection: Connection, opts: ServerOptions = {}): v
   const hotDocs = new Set<string>();
   const pending = new Map<string, NodeJS.Timeout>();
   const scans = new Map<string, { version: number; src: JavaSource }>();
+  // The profiles folder: the client's workspace storage (initializationOptions.profilesDir), so
+  // that saved runs outlive a window reload; else a temporary folder.
+  let profilesDir = profileDir();
+  const runsChanged = () => void connection.sendNotification(P.RunsChangedNotification, { dir: profilesDir, runs: listRuns(profilesDir) } satisfies P.ListRunsResult);
 
   const readSettings = async (): Promise<KomoriumSettings> => {
     if (!canConfigure) return settings;
@@ -124,6 +129,7 @@ export function startServer(connection: Connection, opts: ServerOptions = {}): v
   const runs = new RunController({
     settings: readSettings,
     workspaceFolders: () => folders,
+    profilesDir: () => profilesDir,
     openText: (file) => documents.get(pathToFileURL(file).href)?.getText(),
     output: (p) => void connection.sendNotification(P.OutputNotification, p),
     compileProblems: (byFile) => {
@@ -156,6 +162,12 @@ export function startServer(connection: Connection, opts: ServerOptions = {}): v
             const mine = ++loadSeq;
             const c = await loadCurrent(p.profilePath, { title, limits });
             if (mine === loadSeq) setCurrent(c);
+            if (dirname(p.profilePath) === profilesDir) {
+              const s = summaryOf(c);
+              const keep = (await readSettings()).profilesKeep;
+              recordRun(profilesDir, { file: basename(p.profilePath), name: title !== s.program ? title : '', program: s.program, engine: s.engine, scope: s.scope ?? '', date: Date.now(), samples: s.samples, bytecodes: s.bytecodes }, keep);
+              runsChanged();
+            }
           } catch (e) {
             p = { ...p, error: `${p.error ? `${p.error}; ` : ''}the profile could not be read: ${(e as Error).message}` };
           }
@@ -173,6 +185,8 @@ export function startServer(connection: Connection, opts: ServerOptions = {}): v
       const p = toPath(params.rootUri);
       if (p) folders = [p];
     }
+    const init = params.initializationOptions as { profilesDir?: unknown } | undefined;
+    if (typeof init?.profilesDir === 'string' && init.profilesDir) profilesDir = init.profilesDir;
     canRefreshLenses = params.capabilities.workspace?.codeLens?.refreshSupport === true;
     canConfigure = params.capabilities.workspace?.configuration === true;
     return {
@@ -275,6 +289,28 @@ export function startServer(connection: Connection, opts: ServerOptions = {}): v
   connection.onRequest(P.ClearProfileRequest, () => {
     setCurrent(undefined);
     return null;
+  });
+
+  connection.onRequest(P.ListRunsRequest, (): P.ListRunsResult => ({ dir: profilesDir, runs: listRuns(profilesDir) }));
+
+  connection.onRequest(P.RenameRunRequest, (params: P.RenameRunParams): null | ResponseError => {
+    try {
+      renameRun(profilesDir, params.file, params.name);
+      runsChanged();
+      return null;
+    } catch (e) {
+      return fail(e);
+    }
+  });
+
+  connection.onRequest(P.DeleteRunRequest, (params: P.DeleteRunParams): null | ResponseError => {
+    try {
+      deleteRun(profilesDir, params.file);
+      runsChanged();
+      return null;
+    } catch (e) {
+      return fail(e);
+    }
   });
 
   connection.onRequest(P.CurrentProfileRequest, (): P.ProfileParams => {

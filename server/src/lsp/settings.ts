@@ -18,6 +18,8 @@ export interface KomoriumSettings {
   codeLens: boolean;
   /** The embedded JVM's clock: 'real' or 'virtual' (interp/clock.ts). */
   clock: 'real' | 'virtual';
+  /** `komorium.profiles.keep`: how many runs the Komorium Profiles view keeps. */
+  profilesKeep: number;
 }
 
 export const DEFAULT_SETTINGS: KomoriumSettings = {
@@ -32,6 +34,7 @@ export const DEFAULT_SETTINGS: KomoriumSettings = {
   liveUpdateInterval: 500,
   codeLens: true,
   clock: 'real',
+  profilesKeep: 20,
 };
 
 function int(v: unknown, def: number, min: number): number {
@@ -58,5 +61,7 @@ export function normalizeSettings(raw: unknown): KomoriumSettings {
     liveUpdateInterval: r.liveUpdateInterval === 0 ? 0 : int(r.liveUpdateInterval, d.liveUpdateInterval, 100),
     codeLens: typeof r.codeLens === 'boolean' ? r.codeLens : d.codeLens,
     clock: r.clock === 'virtual' || r.clock === 'real' ? r.clock : d.clock,
+    // VS Code nests dotted keys (`profiles.keep` → {profiles: {keep}}).
+    profilesKeep: int((r.profiles as { keep?: unknown } | undefined)?.keep ?? r['profiles.keep'], d.profilesKeep, 1),
   };
 }
