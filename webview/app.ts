@@ -2,11 +2,11 @@
 // threads, and keeps the flame graph, the three tables, the search, zoom and selection in step.
 // View state survives live updates (by context path) and hide/show (getState/setState).
 
-import type { HostToWebview, ProfileMessage } from './protocol';
+import type { FocusMessage, HostToWebview, ProfileMessage } from './protocol';
 import { readProfile, ProfileError, threadKey, type ProfileData } from './model/profile';
 import { buildTree, ancestry, type Tree } from './model/tree';
 import { methodTotals } from './model/hot';
-import { methodKey, isPlatformClass, shortLabel } from './model/methods';
+import { methodKey, isPlatformClass, qualifiedLabel, shortLabel } from './model/methods';
 import { matchMethods, searchTree } from './model/search';
 import { contextPath, resolvePath } from './model/paths';
 import { contextHotLine, methodHotLine } from './model/lines';
@@ -20,6 +20,7 @@ import { pct, count } from './ui/format';
 import { ALL_THREADS, restoreState, type TableViewId, type ViewId, type ViewState } from './state';
 import { CallersModel, CallTreeModel, HotMethodsModel, Interner, type ViewData } from './views/models';
 import { contextDetails, frameTooltip, methodDetails, rootLabel, statusLine } from './views/describe';
+import { focusTarget } from './views/focus';
 
 interface Model extends ViewData {
   threadName: string | null;
@@ -45,6 +46,8 @@ export class App {
   private readonly interner = new Interner();
   private searchPending = false;
   private pendingProfile: ProfileMessage | null = null;
+  private pendingFocus: FocusMessage | null = null;
+  private focused: { label: string; request: FocusMessage } | null = null;
   /** Expand the call tree's hot path on its next model (a new profile, not a live update). */
   private expandHotPath = true;
 
@@ -110,7 +113,34 @@ export class App {
       case 'theme':
         this.refreshTheme();
         return;
+      case 'focus':
+        // After the profile that may be on its way (a lens click can open the panel).
+        this.pendingFocus = msg;
+        if (this.pendingProfile === null) this.applyFocus();
+        return;
     }
+  }
+
+  /** A code lens's method: its frames highlighted as an exact search, zoomed to when it has one context. */
+  private applyFocus(): void {
+    const f = this.pendingFocus;
+    const m = this.m;
+    if (!f || !m) return;
+    this.pendingFocus = null;
+    const t = focusTarget(m.profile.methods, m.tree, f);
+    if (t.method < 0) {
+      this.chrome.setMatch(`${f.className}.${f.methodName}: not in this profile`);
+      return;
+    }
+    const label = qualifiedLabel(m.profile.methods[t.method]!);
+    this.focused = { label, request: f };
+    this.state.search = label;
+    this.chrome.search.value = label;
+    this.applySearch();
+    this.showView('flame');
+    this.pushFlame(false);
+    this.setZoom(t.zoom);
+    this.select(t.selected);
   }
 
   private showPending(): void {
@@ -130,6 +160,7 @@ export class App {
     this.live = msg.live;
     if (msg.title !== undefined) this.title = msg.title;
     this.rebuild(fresh);
+    this.applyFocus();
   }
 
   private showEmpty(): void {
@@ -249,7 +280,9 @@ export class App {
       this.chrome.setMatch('');
       return;
     }
-    m.methodMatch = matchMethods(m.profile.methods, q);
+    // A focused method (applyFocus) matches exactly while the search box still shows it.
+    const f = this.focused?.label === q ? focusTarget(m.profile.methods, m.tree, this.focused.request) : null;
+    m.methodMatch = f && f.method >= 0 ? f.methodMatch : matchMethods(m.profile.methods, q);
     const r = searchTree(m.tree, m.methodMatch);
     m.nodeMatch = r.nodeMatch;
     this.chrome.setMatch(r.matchedContexts === 0 ? 'no match' : `matched ${pct(r.matchedSamples, m.tree.total[0]!)} · ${count(r.matchedSamples)} samples`);

@@ -123,7 +123,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<Komori
   command('komorium.runExact', () => runActive({ exact: true }));
 
   command('komorium.stop', () => runner.stop());
-  command('komorium.showFlameGraph', () => panel.show(false));
+  // From a code lens: with the method to focus on (its frames highlighted, zoomed to).
+  command('komorium.showFlameGraph', (arg?: unknown) => {
+    panel.show(false);
+    const f = arg as Partial<P.FocusMethodArgs> | undefined;
+    if (typeof f?.className === 'string' && typeof f.methodName === 'string' && typeof f.descriptor === 'string') {
+      panel.focus({ className: f.className, methodName: f.methodName, descriptor: f.descriptor });
+    }
+  });
   command('komorium.clearHotness', async () => {
     await lc.sendRequest(P.ClearProfileRequest);
     decorations.clear();

@@ -6,7 +6,7 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CodeLensRefreshRequest, createConnection, createProtocolConnection, NotificationType, ProposedFeatures, type CodeLens, type Hover } from 'vscode-languageserver/node';
 import '../../server/src/engine/engines';
@@ -104,6 +104,7 @@ test('initialize, open a document: no lenses or hovers without a profile', async
     rootUri: pathToFileURL(ws).href,
     workspaceFolders: [{ uri: pathToFileURL(ws).href, name: 'ws' }],
     capabilities: { workspace: { codeLens: { refreshSupport: true } } },
+    initializationOptions: { profilesDir: join(ws, 'profiles') },
   });
   assert.ok(init.capabilities.codeLensProvider);
   assert.equal(init.capabilities.hoverProvider, true);
@@ -129,6 +130,8 @@ test('loading a saved profile: hotness, code lenses, hovers, source resolution',
     [6, 'self 40.0% · total 100.0% · 10 samples'],
     [11, 'self 0% · total 100.0% · 10 samples'],
   ]);
+  // A lens's click focuses its method in the flame graph: the command carries the method.
+  assert.deepEqual(ls.find((l) => l.range.start.line === 6)?.command?.arguments, [{ className: 'app.Main', methodName: 'sum', descriptor: '(I)I' }]);
   const hv = await hover(8);
   assert.match(JSON.stringify(hv?.contents), /line 9\*\* in \*\*Main\.sum\(int\)/);
   assert.match(JSON.stringify((await hover(6))?.contents), /Called from/);
@@ -184,6 +187,12 @@ test('a run: javac, the embedded engine, output, progress, profile and hotness, 
   const last = profiles.at(-1)!;
   assert.equal(last.live, false);
   assert.ok((last.summary?.samples ?? 0) > 0);
+  // The run is saved in the profiles folder and listed (Komorium Profiles view).
+  assert.equal(dirname(end.profilePath), join(ws, 'profiles'));
+  const saved = await client.sendRequest<P.ListRunsResult>(P.ListRunsRequest);
+  assert.deepEqual(saved.runs.map((x) => [x.file, x.program, x.engine, x.samples]), [[basename(end.profilePath), 'app.Main', 'interp', last.summary?.samples]]);
+  await client.sendRequest(P.RenameRunRequest, { file: basename(end.profilePath), name: 'first run' });
+  assert.equal((await client.sendRequest<P.ListRunsResult>(P.ListRunsRequest)).runs[0]?.name, 'first run');
   const h = hotness.at(-1)!;
   assert.equal(h.uri, uri);
   assert.ok(h.methods.some((m) => m.name === 'sq' && m.line === 3));

@@ -127,6 +127,13 @@ export interface DeleteRunParams {
   file: string;
 }
 
+/** The argument of a code lens's command (`komorium.showFlameGraph`): the method to focus on. */
+export interface FocusMethodArgs {
+  className: string;
+  methodName: string;
+  descriptor: string;
+}
+
 /** The current profile's raw JSON (for the flame graph), or null. */
 export const CurrentProfileRequest = 'komorium/currentProfile';
 

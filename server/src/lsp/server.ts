@@ -226,12 +226,14 @@ export function startServer(connection: Connection, opts: ServerOptions = {}): v
     const doc = documents.get(p.textDocument.uri);
     if (!doc || !current || !settings.codeLens || !isJava(doc)) return [];
     const lenses: CodeLens[] = [];
-    for (const { decl, stat } of locateMethods(current.index, fileNameOf(doc.uri), scanOf(doc))) {
+    for (const { decl, stat, method } of locateMethods(current.index, fileNameOf(doc.uri), scanOf(doc))) {
       if (!decl || stat.total === 0) continue;
       const h = hotStat(current.index, stat.self, stat.total);
+      // A click focuses the method in the flame graph (P.FocusMethodArgs).
+      const focus: P.FocusMethodArgs = { className: method.className, methodName: method.name, descriptor: method.descriptor };
       lenses.push({
         range: { start: { line: decl.line, character: decl.col }, end: { line: decl.line, character: decl.col } },
-        command: { title: codeLensTitle(h), command: 'komorium.showFlameGraph', arguments: [] },
+        command: { title: codeLensTitle(h), command: 'komorium.showFlameGraph', arguments: [focus] },
       });
     }
     return lenses;
