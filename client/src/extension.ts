@@ -52,7 +52,16 @@ export async function activate(context: vscode.ExtensionContext): Promise<Komori
   const openSource = async (m: { className: string; methodName: string; descriptor: string; sourceFile: string | null; line: number }) => {
     const r = await lc.sendRequest<P.ResolveSourceResult | null>(P.ResolveSourceRequest, m satisfies P.ResolveSourceParams);
     if (!r) {
-      void vscode.window.showWarningMessage(`Komorium: no source for ${m.className} in the workspace`);
+      void vscode.window.showWarningMessage(`Komorium: no source for ${m.className} in the workspace or the JDK`);
+      return;
+    }
+    if (r.kind === 'bytecode') {
+      // A JDK class without source (no lib/src.zip): its bytecode listing instead.
+      try {
+        await bytecode.show(await lc.sendRequest<P.BytecodeResult>(P.BytecodeRequest, { line: 0, jdkClass: m.className } satisfies P.BytecodeParams));
+      } catch (e) {
+        void vscode.window.showErrorMessage(`Komorium: ${(e as Error).message}`);
+      }
       return;
     }
     const doc = await vscode.workspace.openTextDocument(vscode.Uri.parse(r.uri));
@@ -82,6 +91,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<Komori
 
   context.subscriptions.push(log, decorations, status, bytecode, panel, runner);
   context.subscriptions.push(vscode.workspace.registerTextDocumentContentProvider(BYTECODE_SCHEME, bytecode));
+  // JDK sources (profile frames in the JDK), read-only from its lib/src.zip through the server.
+  context.subscriptions.push(
+    vscode.workspace.registerTextDocumentContentProvider(P.JDK_SOURCE_SCHEME, {
+      provideTextDocumentContent: (uri) => lc.sendRequest<string>(P.JdkSourceRequest, { entry: uri.path.replace(/^\//, '') } satisfies P.JdkSourceParams),
+    }),
+  );
   context.subscriptions.push(...registerLaunchType(runner));
 
   lc.onNotification(P.HotnessNotification, (h: P.DocumentHotness) => decorations.update(h));

@@ -196,6 +196,25 @@ test('a run: javac, the embedded engine, output, progress, profile and hotness, 
   const h = hotness.at(-1)!;
   assert.equal(h.uri, uri);
   assert.ok(h.methods.some((m) => m.name === 'sq' && m.line === 3));
+  // Show Bytecode with the cursor in sum's body: opens at sum, samples in the margin.
+  const bc = await client.sendRequest<P.BytecodeResult>(P.BytecodeRequest, { uri, line: 8 });
+  const lines = bc.original.split('\n');
+  assert.match(lines[bc.focusLine ?? -1] ?? '', /static int sum\(int\);/);
+  assert.ok(bc.margin.length > 0 && bc.margin.every(([i, n]) => n > 0 && /^\s*\d+: /.test(lines[i]!)), JSON.stringify(bc.margin));
+  assert.ok(bc.margin.some(([, , line]) => line === 5), 'sq’s line has samples');
+  assert.match(bc.marginNote ?? '', /app\.Main, embedded JVM · JDK \+ app/);
+  // A JDK frame: its source from the JDK's src.zip, read-only, at the method.
+  const jdk = await client.sendRequest<P.ResolveSourceResult>(P.ResolveSourceRequest, { className: 'java.lang.String', methodName: 'isEmpty', descriptor: '()Z', sourceFile: 'String.java', line: 0 });
+  assert.equal(jdk.kind, 'jdk');
+  assert.equal(jdk.uri, 'komorium-jdk:/java.base/java/lang/String.java');
+  const jdkText = await client.sendRequest<string>(P.JdkSourceRequest, { entry: 'java.base/java/lang/String.java' });
+  assert.match(jdkText.split('\n')[jdk.line]!, /public boolean isEmpty\(\)/);
+  await assert.rejects(client.sendRequest(P.JdkSourceRequest, { entry: '../../../etc/passwd' }), /no JDK source/);
+  const nested = await client.sendRequest<P.ResolveSourceResult>(P.ResolveSourceRequest, { className: 'java.util.HashMap$Node', methodName: 'getKey', descriptor: '()Ljava/lang/Object;', sourceFile: 'HashMap.java', line: 290 });
+  assert.deepEqual(nested, { uri: 'komorium-jdk:/java.base/java/util/HashMap.java', line: 289, kind: 'jdk' });
+  // Without source, a JDK class opens as its bytecode listing.
+  const jbc = await client.sendRequest<P.BytecodeResult>(P.BytecodeRequest, { line: 0, jdkClass: 'java.lang.StringCoding' });
+  assert.match(jbc.original, /class java\.lang\.StringCoding/);
   // A file without a main method: a clear error.
   const other = join(ws, 'src', 'app', 'Util.java');
   writeFileSync(other, 'package app;\nclass Util {}\n');

@@ -86,23 +86,48 @@ export interface ResolveSourceParams {
   line: number;
 }
 export interface ResolveSourceResult {
+  /** A workspace file, or a `komorium-jdk:/<src.zip entry>` document (read it with JdkSourceRequest). */
   uri: string;
   /** 0-based. */
   line: number;
+  /** workspace (default), jdk (the JDK's src.zip), bytecode (a JDK class without source: ask BytecodeRequest with jdkClass). */
+  kind?: 'workspace' | 'jdk' | 'bytecode';
+}
+
+/** The scheme of read-only JDK source documents. */
+export const JDK_SOURCE_SCHEME = 'komorium-jdk';
+
+/** The text of a JDK source (`komorium-jdk:` documents): an entry of the JDK's lib/src.zip, nothing else. */
+export const JdkSourceRequest = 'komorium/jdkSource';
+export interface JdkSourceParams {
+  /** The src.zip entry, e.g. `java.base/java/lang/String.java`. */
+  entry: string;
 }
 
 /** Disassembly of the class at a position: original and transformed listings. */
 export const BytecodeRequest = 'komorium/bytecode';
 export interface BytecodeParams {
-  uri: string;
+  /** The Java file (ignored with `jdkClass`). */
+  uri?: string;
   /** 0-based line of the cursor. */
   line: number;
   javaClasspath?: string[];
+  /** A JDK class by binary name (a profile frame without source): its listing instead. */
+  jdkClass?: string;
 }
 export interface BytecodeResult {
   className: string;
   original: string;
   transformed: string;
+  /**
+   * The margin of `original`: [0-based line, self samples, source line] at the first instruction
+   * of each source line with samples in the current profile (bytecode-margin.ts).
+   */
+  margin: [number, number, number][];
+  /** The line of `original` where the method under the cursor starts, or null. */
+  focusLine: number | null;
+  /** What the margin shows (the profile's program and engine), or null without a profile. */
+  marginNote: string | null;
 }
 
 /** The workspace's saved runs (the Komorium Profiles view), newest first. */

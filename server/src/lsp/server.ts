@@ -23,7 +23,16 @@ import { planClasspath } from './classpath';
 import { compileJavaFile } from './compile';
 import { documentHotness, hotStat, locateMethods } from './hotness';
 import { codeLensTitle, lineHover, methodHover } from './hover';
-import { classAtLine, findDeclaration, mainClasses, scanJava, type JavaSource } from './java-scan';
+import { classAtLine, findDeclaration, mainClasses, methodAtLine, scanJava, type JavaSource } from './java-scan';
+import type { MethodLineSamples } from './bytecode-margin';
+import { engineText } from './live-numbers';
+import { JDK_SOURCE_SCHEME, JdkSources } from './jdk-source';
+import { findJavaHome } from '../classpath/index';
+
+/** Packages of the JDK: a frame there without source opens as a bytecode listing. */
+function isJdkPackage(className: string): boolean {
+  return /^(java|javax|jdk|sun|com\.sun)\./.test(className);
+}
 import { exportCurrent, loadCurrent, makeCurrent, summaryOf, type CurrentProfile } from './profile-state';
 import type { ProfileLimits } from '../profile/limits';
 import * as P from './protocol';
@@ -63,6 +72,7 @@ export function startServer(connection: Connection, opts: ServerOptions = {}): v
   const hotDocs = new Set<string>();
   const pending = new Map<string, NodeJS.Timeout>();
   const scans = new Map<string, { version: number; src: JavaSource }>();
+  const jdkSources = new JdkSources();
   // The profiles folder: the client's workspace storage (initializationOptions.profilesDir), so
   // that saved runs outlive a window reload; else a temporary folder.
   let profilesDir = profileDir();
@@ -331,10 +341,27 @@ export function startServer(connection: Connection, opts: ServerOptions = {}): v
     }
   });
 
+  const jdkHome = async (): Promise<string | undefined> => {
+    try {
+      return findJavaHome((await readSettings()).javaHome || undefined).home;
+    } catch {
+      return undefined;
+    }
+  };
+
   connection.onRequest(P.ResolveSourceRequest, async (params: P.ResolveSourceParams): Promise<P.ResolveSourceResult | null> => {
-    if (!params.sourceFile) return null;
-    const file = await findSourceFile(params.className, params.sourceFile, folders);
-    if (!file) return null;
+    const file = params.sourceFile ? await findSourceFile(params.className, params.sourceFile, folders) : undefined;
+    if (!file) {
+      // Not in the workspace: the JDK's source (src.zip), else a JDK class's bytecode listing.
+      const home = await jdkHome();
+      const entry = home ? jdkSources.locate(home, params.className, params.sourceFile) : undefined;
+      const text = home && entry ? jdkSources.read(home, entry) : undefined;
+      if (entry && text !== undefined) {
+        const decl = params.line > 0 ? undefined : findDeclaration(scanJava(text).methods, params.className, params.methodName, params.descriptor);
+        return { uri: `${JDK_SOURCE_SCHEME}:/${entry}`, line: params.line > 0 ? params.line - 1 : (decl?.line ?? 0), kind: 'jdk' };
+      }
+      return isJdkPackage(params.className) ? { uri: '', line: 0, kind: 'bytecode' } : null;
+    }
     const uri = pathToFileURL(file).href;
     if (params.line > 0) return { uri, line: params.line - 1 };
     const doc = documents.get(uri);
@@ -343,8 +370,39 @@ export function startServer(connection: Connection, opts: ServerOptions = {}): v
     return { uri, line: decl?.line ?? 0 };
   });
 
+  /** The current profile's self samples by line of a class's methods (Show Bytecode's margin). */
+  const lineSamples = (className: string): MethodLineSamples[] => {
+    if (!current) return [];
+    const out: MethodLineSamples[] = [];
+    for (const m of current.index.methods) {
+      if (m.className !== className) continue;
+      const st = current.index.stats.get(m.index);
+      const lines = (st?.lines ?? []).filter((l) => l.self > 0).map((l): [number, number] => [l.line, l.self]);
+      if (lines.length > 0) out.push({ name: m.name, descriptor: m.descriptor, lines });
+    }
+    return out;
+  };
+  const marginNote = (): string | null => {
+    if (!current) return null;
+    const eng = engineText({ engine: current.index.meta.engine, scope: current.index.meta.scope });
+    return `margin: self samples of each source line at its first instruction (the profile has lines, not instructions): ${current.index.meta.program}${eng ? `, ${eng}` : ''}`;
+  };
+
+  connection.onRequest(P.JdkSourceRequest, async (params: P.JdkSourceParams): Promise<string | ResponseError> => {
+    const home = await jdkHome();
+    const text = home ? jdkSources.read(home, params.entry) : undefined;
+    return text ?? fail(new Error(`no JDK source ${params.entry}${home ? ` in ${home}/lib/src.zip` : ' (no JDK found)'}`));
+  });
+
   connection.onRequest(P.BytecodeRequest, async (params: P.BytecodeParams): Promise<P.BytecodeResult | ResponseError> => {
     try {
+      if (params.jdkClass) {
+        const s = await readSettings();
+        const job: BytecodeJob = { classpath: [], className: params.jdkClass, jdk: s.javaHome || undefined, jdkClass: true, samples: lineSamples(params.jdkClass) };
+        const r = await runJob<BytecodeListings>(jobUrl(import.meta.url, 'bytecode-worker'), job).result;
+        return { className: params.jdkClass, original: r.original, transformed: r.transformed, margin: r.margin, focusLine: null, marginNote: marginNote() };
+      }
+      if (!params.uri) throw new Error('no file given');
       const file = toPath(params.uri);
       const doc = documents.get(params.uri);
       const text = doc?.getText() ?? (file ? await readFile(file, 'utf8') : '');
@@ -361,9 +419,12 @@ export function startServer(connection: Connection, opts: ServerOptions = {}): v
       } else {
         classpath = plan.entries;
       }
-      const job: BytecodeJob = { classpath, className: cls.className, jdk: s.javaHome || undefined };
+      const job: BytecodeJob = { classpath, className: cls.className, jdk: s.javaHome || undefined, samples: lineSamples(cls.className) };
       const r = await runJob<BytecodeListings>(jobUrl(import.meta.url, 'bytecode-worker'), job).result;
-      return { className: cls.className, original: r.original, transformed: r.transformed };
+      // Open at the method under the cursor: the class file's method whose declaration it is.
+      const decl = methodAtLine(src, params.line);
+      const at = decl && decl.className === cls.className ? r.methods.find((m) => findDeclaration(src.methods, cls.className, m.name, m.descriptor) === decl) : undefined;
+      return { className: cls.className, original: r.original, transformed: r.transformed, margin: r.margin, focusLine: at?.line ?? null, marginNote: marginNote() };
     } catch (e) {
       return fail(e);
     }
