@@ -3,6 +3,7 @@
 // bytecode view, launch configurations — to it. All logic lives in the server.
 
 import * as vscode from 'vscode';
+import { createHash } from 'node:crypto';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
@@ -17,6 +18,13 @@ import { Runner } from './runner';
 import { RunStatus } from './status';
 
 let client: LanguageClient | undefined;
+
+/** Where this workspace's runs are saved: `<global storage>/profiles/<hash of its folders>`. */
+function profilesDirOf(context: vscode.ExtensionContext): string {
+  const folders = (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.toString()).join('\n');
+  const key = folders ? createHash('sha256').update(folders).digest('hex').slice(0, 16) : 'no-folder';
+  return join(context.globalStorageUri.fsPath, 'profiles', key);
+}
 
 /** What the extension exports (used by the end-to-end test and other extensions). */
 export interface KomoriumApi {
@@ -37,8 +45,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<Komori
   const clientOptions: LanguageClientOptions = {
     documentSelector: [{ scheme: 'file', language: 'java' }],
     outputChannel: log,
-    // Saved runs live in the workspace's storage: a window reload keeps them (Komorium Profiles).
-    initializationOptions: { profilesDir: join((context.storageUri ?? context.globalStorageUri).fsPath, 'profiles') },
+    // Saved runs live in the extension's storage, in a folder per workspace (keyed by its folders'
+    // paths, not by the window's workspace id): a window reload keeps them (Komorium Profiles).
+    initializationOptions: { profilesDir: profilesDirOf(context) },
     synchronize: { configurationSection: 'komorium' },
   };
   const lc = new LanguageClient('komorium', 'Komorium', serverOptions, clientOptions);

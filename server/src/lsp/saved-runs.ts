@@ -1,5 +1,5 @@
 // The workspace's saved runs (the Komorium Profiles view): every finished run's profile stays
-// in the profiles folder (the extension's workspace storage, so a window reload keeps it), and
+// in the profiles folder (a folder per workspace in the extension's storage, so a window reload keeps it), and
 // an index file there, `runs.json`, describes each: program, engine, scope, date, totals, and
 // the name the user gave it. The last `keep` runs are kept; older ones are deleted with their
 // files. Every write replaces the index in one rename.

@@ -73,7 +73,7 @@ export function startServer(connection: Connection, opts: ServerOptions = {}): v
   const pending = new Map<string, NodeJS.Timeout>();
   const scans = new Map<string, { version: number; src: JavaSource }>();
   const jdkSources = new JdkSources();
-  // The profiles folder: the client's workspace storage (initializationOptions.profilesDir), so
+  // The profiles folder: a folder per workspace in the client's storage (initializationOptions.profilesDir), so
   // that saved runs outlive a window reload; else a temporary folder.
   let profilesDir = profileDir();
   const runsChanged = () => void connection.sendNotification(P.RunsChangedNotification, { dir: profilesDir, runs: listRuns(profilesDir) } satisfies P.ListRunsResult);
