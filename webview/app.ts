@@ -2,11 +2,11 @@
 // threads, and keeps the flame graph, the three tables, the search, zoom and selection in step.
 // View state survives live updates (by context path) and hide/show (getState/setState).
 
-import type { HostToWebview, ProfileMessage } from './protocol';
+import type { FocusMessage, HostToWebview, ProfileMessage } from './protocol';
 import { readProfile, ProfileError, threadKey, type ProfileData } from './model/profile';
 import { buildTree, ancestry, type Tree } from './model/tree';
 import { methodTotals } from './model/hot';
-import { methodKey, isPlatformClass, shortLabel } from './model/methods';
+import { methodKey, isPlatformClass, qualifiedLabel, shortLabel } from './model/methods';
 import { matchMethods, searchTree } from './model/search';
 import { contextPath, resolvePath } from './model/paths';
 import { contextHotLine, methodHotLine } from './model/lines';
@@ -25,6 +25,7 @@ import { diffPaints } from './flame/colors';
 import { foldFramework, hasFocus } from '../server/src/profile/focus';
 import type { ProfileFile } from '../server/src/profile/schema';
 import type { TooltipContent } from './ui/tooltip';
+import { focusTarget } from './views/focus';
 
 interface Model extends ViewData {
   threadName: string | null;
@@ -57,7 +58,10 @@ export class App {
   private diff: DiffData | null = null;
   /** Profiles of tests: show the framework's frames (folded by default). */
   private showFramework = false;
-  private focused = false;
+  /** The profile shown is a test's, with the framework's frames folded. */
+  private frameworkFolded = false;
+  private pendingFocus: FocusMessage | null = null;
+  private focused: { label: string; request: FocusMessage } | null = null;
   /** Expand the call tree's hot path on its next model (a new profile, not a live update). */
   private expandHotPath = true;
 
@@ -128,7 +132,34 @@ export class App {
       case 'theme':
         this.refreshTheme();
         return;
+      case 'focus':
+        // After the profile that may be on its way (a lens click can open the panel).
+        this.pendingFocus = msg;
+        if (this.pendingProfile === null) this.applyFocus();
+        return;
     }
+  }
+
+  /** A code lens's method: its frames highlighted as an exact search, zoomed to when it has one context. */
+  private applyFocus(): void {
+    const f = this.pendingFocus;
+    const m = this.m;
+    if (!f || !m) return;
+    this.pendingFocus = null;
+    const t = focusTarget(m.profile.methods, m.tree, f);
+    if (t.method < 0) {
+      this.chrome.setMatch(`${f.className}.${f.methodName}: not in this profile`);
+      return;
+    }
+    const label = qualifiedLabel(m.profile.methods[t.method]!);
+    this.focused = { label, request: f };
+    this.state.search = label;
+    this.chrome.search.value = label;
+    this.applySearch();
+    this.showView('flame');
+    this.pushFlame(false);
+    this.setZoom(t.zoom);
+    this.select(t.selected);
   }
 
   private showPending(): void {
@@ -150,15 +181,16 @@ export class App {
     this.live = msg.live;
     if (msg.title !== undefined) this.title = msg.title;
     this.rebuild(fresh);
+    this.applyFocus();
   }
 
   /** The profile to show: validated, and folded when it is a test profile and the framework's frames are hidden. */
   private readCurrent(): ProfileData {
     const p = readProfile(this.raw);
     const focus = hasFocus(this.raw as { meta?: unknown });
-    this.focused = focus && !this.showFramework;
+    this.frameworkFolded = focus && !this.showFramework;
     this.chrome.setFramework(focus ? this.showFramework : null);
-    return this.focused ? readProfile(foldFramework(this.raw as ProfileFile)) : p;
+    return this.frameworkFolded ? readProfile(foldFramework(this.raw as ProfileFile)) : p;
   }
 
   private toggleFramework(): void {
@@ -254,7 +286,7 @@ export class App {
     let diff: Model['diff'] = null;
     const d = this.diff;
     if (d && sel.length === p.threads.length) {
-      const match = matchDiff(p, tree, this.focused && d.focused ? d.focused : d.all, d.baseBytecodes, d.newBytecodes);
+      const match = matchDiff(p, tree, this.frameworkFolded && d.focused ? d.focused : d.all, d.baseBytecodes, d.newBytecodes);
       diff = { ...match, shade: shades(tree, match) };
     }
     this.chrome.setLegend(
@@ -327,7 +359,9 @@ export class App {
       this.chrome.setMatch('');
       return;
     }
-    m.methodMatch = matchMethods(m.profile.methods, q);
+    // A focused method (applyFocus) matches exactly while the search box still shows it.
+    const f = this.focused?.label === q ? focusTarget(m.profile.methods, m.tree, this.focused.request) : null;
+    m.methodMatch = f && f.method >= 0 ? f.methodMatch : matchMethods(m.profile.methods, q);
     const r = searchTree(m.tree, m.methodMatch);
     m.nodeMatch = r.nodeMatch;
     this.chrome.setMatch(r.matchedContexts === 0 ? 'no match' : `matched ${pct(r.matchedSamples, m.tree.total[0]!)} · ${count(r.matchedSamples)} samples`);

@@ -24,7 +24,15 @@ export interface ThemeMessage {
   type: 'theme';
 }
 
-export type HostToWebview = ProfileMessage | ClearMessage | ThemeMessage;
+/** host → webview: focus on a method (a code lens was clicked): highlight its frames, zoom to it. */
+export interface FocusMessage {
+  type: 'focus';
+  className: string;
+  methodName: string;
+  descriptor: string;
+}
+
+export type HostToWebview = ProfileMessage | ClearMessage | ThemeMessage | FocusMessage;
 
 /** webview → host: the page has loaded; the host answers with the current profile, if any. Sent once. */
 export interface ReadyMessage {
@@ -78,6 +86,10 @@ export function asHostMessage(v: unknown): HostToWebview | null {
       return { type: 'clear' };
     case 'theme':
       return { type: 'theme' };
+    case 'focus':
+      return typeof v.className === 'string' && typeof v.methodName === 'string' && typeof v.descriptor === 'string'
+        ? { type: 'focus', className: v.className, methodName: v.methodName, descriptor: v.descriptor }
+        : null;
     default:
       return null;
   }

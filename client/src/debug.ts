@@ -85,7 +85,7 @@ class InlineAdapter implements vscode.DebugAdapter {
       this.send({ type: 'event', event: 'exited', body: { exitCode: p.exitCode ?? 1 } });
       this.send({ type: 'event', event: 'terminated' });
     });
-    const r = await this.runner.start(launchToRunParams(c, this.session.workspaceFolder));
+    const r = await this.runner.start(launchToRunParams(c, this.session.workspaceFolder), { focusTerminal: true });
     if (!r) {
       this.respond(req, {}, false, 'Komorium could not start the program (see the Komorium output)');
       this.send({ type: 'event', event: 'terminated' });
@@ -108,10 +108,9 @@ export function registerLaunchType(runner: Runner): vscode.Disposable[] {
     vscode.debug.registerDebugConfigurationProvider('komorium', {
       resolveDebugConfiguration: (_folder, config) => {
         // F5 without launch.json: profile the active file.
-        if (!config.type && !config.request && !config.name) {
-          return { type: 'komorium', request: 'launch', name: 'Profile current file' };
-        }
-        return config;
+        const c = !config.type && !config.request && !config.name ? { type: 'komorium', request: 'launch', name: 'Profile current file' } : config;
+        // The program's console is the Komorium terminal: the (empty) Debug Console stays closed.
+        return { ...c, internalConsoleOptions: c.internalConsoleOptions ?? 'neverOpen' };
       },
     }),
   ];

@@ -3,24 +3,36 @@
 // bytecode view, launch configurations — to it. All logic lives in the server.
 
 import * as vscode from 'vscode';
+import { createHash } from 'node:crypto';
 import { homedir } from 'node:os';
+import { join } from 'node:path';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import * as P from '../../server/src/lsp/protocol';
 import { BYTECODE_SCHEME, BytecodeDocuments } from './bytecode-view';
 import { registerLaunchType } from './debug';
 import { HotnessDecorations } from './decorations';
 import { FlamePanel } from './flame-panel';
+import { PROFILES_VIEW, ProfilesView } from './profiles-view';
 import { vscodeJavaClasspath } from './java-classpath';
 import { Runner } from './runner';
 import { RunStatus } from './status';
 
 let client: LanguageClient | undefined;
 
+/** Where this workspace's runs are saved: `<global storage>/profiles/<hash of its folders>`. */
+function profilesDirOf(context: vscode.ExtensionContext): string {
+  const folders = (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.toString()).join('\n');
+  const key = folders ? createHash('sha256').update(folders).digest('hex').slice(0, 16) : 'no-folder';
+  return join(context.globalStorageUri.fsPath, 'profiles', key);
+}
+
 /** What the extension exports (used by the end-to-end test and other extensions). */
 export interface KomoriumApi {
   /** Documents (URIs) that currently have hotness decorations. */
   hotDocuments(): string[];
   currentProfile(): P.ProfileSummary | null;
+  /** The runs the Komorium Profiles view lists (names or programs), newest first. */
+  savedRuns(): string[];
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<KomoriumApi> {
@@ -33,6 +45,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<Komori
   const clientOptions: LanguageClientOptions = {
     documentSelector: [{ scheme: 'file', language: 'java' }],
     outputChannel: log,
+    // Saved runs live in the extension's storage, in a folder per workspace (keyed by its folders'
+    // paths, not by the window's workspace id): a window reload keeps them (Komorium Profiles).
+    initializationOptions: { profilesDir: profilesDirOf(context) },
     synchronize: { configurationSection: 'komorium' },
   };
   const lc = new LanguageClient('komorium', 'Komorium', serverOptions, clientOptions);
@@ -46,7 +61,16 @@ export async function activate(context: vscode.ExtensionContext): Promise<Komori
   const openSource = async (m: { className: string; methodName: string; descriptor: string; sourceFile: string | null; line: number }) => {
     const r = await lc.sendRequest<P.ResolveSourceResult | null>(P.ResolveSourceRequest, m satisfies P.ResolveSourceParams);
     if (!r) {
-      void vscode.window.showWarningMessage(`Komorium: no source for ${m.className} in the workspace`);
+      void vscode.window.showWarningMessage(`Komorium: no source for ${m.className} in the workspace or the JDK`);
+      return;
+    }
+    if (r.kind === 'bytecode') {
+      // A JDK class without source (no lib/src.zip): its bytecode listing instead.
+      try {
+        await bytecode.show(await lc.sendRequest<P.BytecodeResult>(P.BytecodeRequest, { line: 0, jdkClass: m.className } satisfies P.BytecodeParams));
+      } catch (e) {
+        void vscode.window.showErrorMessage(`Komorium: ${(e as Error).message}`);
+      }
       return;
     }
     const doc = await vscode.workspace.openTextDocument(vscode.Uri.parse(r.uri));
@@ -77,6 +101,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<Komori
 
   context.subscriptions.push(log, decorations, status, bytecode, panel, runner);
   context.subscriptions.push(vscode.workspace.registerTextDocumentContentProvider(BYTECODE_SCHEME, bytecode));
+  // JDK sources (profile frames in the JDK), read-only from its lib/src.zip through the server.
+  context.subscriptions.push(
+    vscode.workspace.registerTextDocumentContentProvider(P.JDK_SOURCE_SCHEME, {
+      provideTextDocumentContent: (uri) => lc.sendRequest<string>(P.JdkSourceRequest, { entry: uri.path.replace(/^\//, '') } satisfies P.JdkSourceParams),
+    }),
+  );
   context.subscriptions.push(...registerLaunchType(runner));
 
   lc.onNotification(P.HotnessNotification, (h: P.DocumentHotness) => decorations.update(h));
@@ -94,7 +124,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Komori
 
   const command = (id: string, f: (...args: unknown[]) => unknown) => context.subscriptions.push(vscode.commands.registerCommand(id, f));
 
-  command('komorium.run', async () => {
+  const runActive = async (extra: Partial<P.StartRunParams>) => {
     const uri = activeJavaUri();
     if (uri) await vscode.window.activeTextEditor?.document.save();
     const found = await lc.sendRequest<P.FindMainClassesResult>(P.FindMainClassesRequest, { uri: uri?.toString() } satisfies P.FindMainClassesParams);
@@ -111,8 +141,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<Komori
     }
     if (!main) return;
     const fileUri = vscode.Uri.parse(main.uri);
-    await runner.start({ uri: main.uri, mainClass: main.mainClass, javaClasspath: await vscodeJavaClasspath(fileUri) });
-  });
+    await runner.start({ uri: main.uri, mainClass: main.mainClass, javaClasspath: await vscodeJavaClasspath(fileUri), ...extra });
+  };
+  command('komorium.run', () => runActive({}));
+  // The embedded engine counting every bytecode (komorium run --exact), whatever komorium.engine says.
+  command('komorium.runExact', () => runActive({ exact: true }));
 
   command('komorium.profileTest', async (arg?: unknown) => {
     const a = arg as { uri?: string; className?: string; method?: string } | undefined;
@@ -163,11 +196,21 @@ export async function activate(context: vscode.ExtensionContext): Promise<Komori
   });
 
   command('komorium.stop', () => runner.stop());
-  command('komorium.showFlameGraph', () => panel.show(false));
+  // From a code lens: with the method to focus on (its frames highlighted, zoomed to).
+  command('komorium.showFlameGraph', (arg?: unknown) => {
+    panel.show(false);
+    const f = arg as Partial<P.FocusMethodArgs> | undefined;
+    if (typeof f?.className === 'string' && typeof f.methodName === 'string' && typeof f.descriptor === 'string') {
+      panel.focus({ className: f.className, methodName: f.methodName, descriptor: f.descriptor });
+    }
+  });
   command('komorium.clearHotness', async () => {
     await lc.sendRequest(P.ClearProfileRequest);
     decorations.clear();
   });
+
+  const profiles = new ProfilesView(lc, async (path) => void (await vscode.commands.executeCommand('komorium.openProfile', vscode.Uri.file(path))));
+  context.subscriptions.push(profiles, vscode.window.createTreeView(PROFILES_VIEW, { treeDataProvider: profiles }));
 
   command('komorium.openProfile', async (arg?: unknown) => {
     const picked = arg instanceof vscode.Uri ? [arg] : await vscode.window.showOpenDialog({ canSelectMany: false, filters: { 'Komorium profile': ['json'] }, openLabel: 'Open Profile' });
@@ -227,9 +270,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<Komori
   });
 
   await lc.start();
+  await profiles.refresh();
   return {
     hotDocuments: () => decorations.documents,
     currentProfile: () => summary,
+    savedRuns: () => profiles.labels,
   };
 }
 

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { randomBytes } from 'node:crypto';
 import { renderWebviewHtml } from '../../webview/host';
 import type { HostToWebview, OpenMessage } from '../../webview/protocol';
-import type { ProfileParams } from '../../server/src/lsp/protocol';
+import type { FocusMethodArgs, ProfileParams } from '../../server/src/lsp/protocol';
 
 export interface PanelHost {
   /** The profile to show (asked for when the page is ready). */
@@ -19,6 +19,7 @@ export class FlamePanel implements vscode.Disposable {
   private panel: vscode.WebviewPanel | undefined;
   private ready = false;
   private last: ProfileParams | undefined;
+  private pendingFocus: FocusMethodArgs | undefined;
 
   constructor(
     private readonly extensionUri: vscode.Uri,
@@ -73,6 +74,7 @@ export class FlamePanel implements vscode.Disposable {
     if (msg.type === 'ready') {
       this.ready = true;
       this.post(this.last ?? (await this.host.current()));
+      this.postFocus();
     } else if (msg.type === 'open') {
       await this.host.open(m as OpenMessage);
     } else if (msg.type === 'error') {
@@ -80,6 +82,19 @@ export class FlamePanel implements vscode.Disposable {
       this.host.log(`flame graph: ${text}`);
       void vscode.window.showErrorMessage(`Komorium flame graph: ${text}`);
     }
+  }
+
+  /** Focuses a method (a code lens's click): after the profile, when the page is ready. */
+  focus(f: FocusMethodArgs): void {
+    this.pendingFocus = f;
+    if (this.ready) this.postFocus();
+  }
+
+  private postFocus(): void {
+    const f = this.pendingFocus;
+    if (!this.panel || !f) return;
+    this.pendingFocus = undefined;
+    void this.panel.webview.postMessage({ type: 'focus', ...f } satisfies HostToWebview);
   }
 
   /** A new profile (or none): shown now if the page is ready, else when it is. */

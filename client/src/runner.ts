@@ -59,7 +59,8 @@ export class Runner implements vscode.Disposable {
     return this.runId !== undefined;
   }
 
-  async start(params: P.StartRunParams): Promise<P.StartRunResult | undefined> {
+  /** `focusTerminal`: give the Komorium terminal the focus (F5: the user expects the program's console). */
+  async start(params: P.StartRunParams, how: { focusTerminal?: boolean } = {}): Promise<P.StartRunResult | undefined> {
     let r: P.StartRunResult;
     const key = runKey(params);
     const baseline = params.baseline ?? this.ui.baselineFor?.(key);
@@ -81,7 +82,7 @@ export class Runner implements vscode.Disposable {
       end: () => void this.client.sendNotification(P.StdinNotification, { runId: id, data: '', end: true } satisfies P.StdinParams),
       interrupt: () => void this.stop(),
     });
-    this.terminal.show(true);
+    this.terminal.show(!how.focusTerminal);
     this.terminal.note(`Komorium: profiling ${r.mainClass} (${r.engine} engine, class path from ${r.classpathSource}). Type input below; Ctrl-D ends it, Ctrl-C stops.`);
     this.ui.log.appendLine(`run ${id}: ${r.mainClass} on ${r.engine}; class path (${r.classpathSource}): ${r.classpath.join(' ')}`);
     for (const n of r.notes ?? []) {

@@ -1,9 +1,11 @@
 // The status-bar item: run state (preparing, running with live totals, ended) and the loaded
-// profile's totals. Clicking it stops a run, or shows the flame graph.
+// profile's totals. Clicking it stops a run, or shows the flame graph. The totals during a run
+// are those of the last live snapshot (the one the flame graph shows), formatted as its footer
+// formats them (server/src/lsp/live-numbers.ts), so the two never disagree.
 
 import * as vscode from 'vscode';
 import type { ProfileSummary, ProgressParams, RunEndedParams } from '../../server/src/lsp/protocol';
-import { approx, count, duration } from '../../server/src/lsp/numbers';
+import { engineText, progressText, totalsText } from '../../server/src/lsp/live-numbers';
 
 export class RunStatus implements vscode.Disposable {
   private readonly item: vscode.StatusBarItem;
@@ -26,8 +28,9 @@ export class RunStatus implements vscode.Disposable {
   progress(p: ProgressParams): void {
     if (!this.running) return;
     if (p.phase === 'preparing') return;
-    this.item.text = `$(flame) Komorium: ${this.running} ${duration(p.elapsedMs)} · ${count(p.samples)} samples · ${approx(p.bytecodes)} bytecodes`;
-    this.item.tooltip = 'Komorium: profiling. Click to stop (the samples so far are kept).';
+    this.item.text = `$(flame) Komorium: ${progressText(this.running, p)}`;
+    const eng = engineText({ engine: p.engine ?? '', scope: p.scope ?? '' });
+    this.item.tooltip = `Komorium: profiling${eng ? ` (${eng})` : ''}. Click to stop (the samples so far are kept).`;
   }
 
   ended(p: RunEndedParams, summary: ProfileSummary | null): void {
@@ -39,8 +42,9 @@ export class RunStatus implements vscode.Disposable {
   idle(summary: ProfileSummary | null): void {
     if (this.running) return;
     if (summary) {
-      this.item.text = `$(flame) ${summary.program}: ${count(summary.samples)} samples · ${approx(summary.bytecodes)} bytecodes`;
-      this.item.tooltip = `Komorium profile of ${summary.program} (${summary.engine} engine, ${summary.threads} thread${summary.threads === 1 ? '' : 's'}). Click for the flame graph.`;
+      const eng = engineText({ engine: summary.engine, scope: summary.scope ?? '' });
+      this.item.text = `$(flame) ${summary.program}: ${totalsText(summary)}${eng ? ` · ${eng}` : ''}`;
+      this.item.tooltip = `Komorium profile of ${summary.program} (${eng || summary.engine}, ${summary.threads} thread${summary.threads === 1 ? '' : 's'}). Click for the flame graph.`;
       this.item.command = 'komorium.showFlameGraph';
     } else {
       this.item.text = '$(flame) Komorium';

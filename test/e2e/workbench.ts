@@ -68,8 +68,17 @@ export class Workbench {
     await this.page.keyboard.press('F1');
     await this.page.waitForSelector('.quick-input-widget:not([style*="display: none"]) input');
     await this.page.keyboard.type(title);
-    await waitFor(`the command "${title}" in the palette`, () => this.page.$(`.quick-input-list .monaco-list-row[aria-label*="${title}"]`));
-    await this.page.keyboard.press('Enter');
+    // The row of exactly this command (typing "Run with Profile" also lists "Run with Exact Profile").
+    const row = await waitFor(`the command "${title}" in the palette`, async () => {
+      const rows = await this.page.$$('.quick-input-list .monaco-list-row');
+      for (const r of rows) {
+        const label = (await r.$$eval('.label-name', (ls) => ls.map((l) => l.textContent ?? '').join(''))).trim();
+        const aria = (await r.getAttribute('aria-label')) ?? '';
+        if (label.replace(/(\.\.\.|…)$/, '') === title || aria === title || aria.startsWith(`${title},`)) return r;
+      }
+      return undefined;
+    });
+    await row.click();
   }
 
   async activeTab(): Promise<string | undefined> {

@@ -6,7 +6,7 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CodeLensRefreshRequest, createConnection, createProtocolConnection, NotificationType, ProposedFeatures, type CodeLens, type Hover } from 'vscode-languageserver/node';
 import '../../server/src/engine/engines';
@@ -105,6 +105,7 @@ test('initialize, open a document: no lenses or hovers without a profile', async
     rootUri: pathToFileURL(ws).href,
     workspaceFolders: [{ uri: pathToFileURL(ws).href, name: 'ws' }],
     capabilities: { workspace: { codeLens: { refreshSupport: true } } },
+    initializationOptions: { profilesDir: join(ws, 'profiles') },
   });
   assert.ok(init.capabilities.codeLensProvider);
   assert.equal(init.capabilities.hoverProvider, true);
@@ -130,6 +131,8 @@ test('loading a saved profile: hotness, code lenses, hovers, source resolution',
     [6, 'self 40.0% · total 100.0% · 10 samples'],
     [11, 'self 0% · total 100.0% · 10 samples'],
   ]);
+  // A lens's click focuses its method in the flame graph: the command carries the method.
+  assert.deepEqual(ls.find((l) => l.range.start.line === 6)?.command?.arguments, [{ className: 'app.Main', methodName: 'sum', descriptor: '(I)I' }]);
   const hv = await hover(8);
   assert.match(JSON.stringify(hv?.contents), /line 9\*\* in \*\*Main\.sum\(int\)/);
   assert.match(JSON.stringify((await hover(6))?.contents), /Called from/);
@@ -185,9 +188,34 @@ test('a run: javac, the default engine (auto), output, progress, profile and hot
   const last = profiles.at(-1)!;
   assert.equal(last.live, false);
   assert.ok((last.summary?.samples ?? 0) > 0);
+  // The run is saved in the profiles folder and listed (Komorium Profiles view).
+  assert.equal(dirname(end.profilePath), join(ws, 'profiles'));
+  const saved = await client.sendRequest<P.ListRunsResult>(P.ListRunsRequest);
+  assert.deepEqual(saved.runs.map((x) => [x.file, x.program, x.engine, x.samples]), [[basename(end.profilePath), 'app.Main', 'interp', last.summary?.samples]]);
+  await client.sendRequest(P.RenameRunRequest, { file: basename(end.profilePath), name: 'first run' });
+  assert.equal((await client.sendRequest<P.ListRunsResult>(P.ListRunsRequest)).runs[0]?.name, 'first run');
   const h = hotness.at(-1)!;
   assert.equal(h.uri, uri);
   assert.ok(h.methods.some((m) => m.name === 'sq' && m.line === 3));
+  // Show Bytecode with the cursor in sum's body: opens at sum, samples in the margin.
+  const bc = await client.sendRequest<P.BytecodeResult>(P.BytecodeRequest, { uri, line: 8 });
+  const lines = bc.original.split('\n');
+  assert.match(lines[bc.focusLine ?? -1] ?? '', /static int sum\(int\);/);
+  assert.ok(bc.margin.length > 0 && bc.margin.every(([i, n]) => n > 0 && /^\s*\d+: /.test(lines[i]!)), JSON.stringify(bc.margin));
+  assert.ok(bc.margin.some(([, , line]) => line === 5), 'sq’s line has samples');
+  assert.match(bc.marginNote ?? '', /app\.Main, embedded JVM · JDK \+ app/);
+  // A JDK frame: its source from the JDK's src.zip, read-only, at the method.
+  const jdk = await client.sendRequest<P.ResolveSourceResult>(P.ResolveSourceRequest, { className: 'java.lang.String', methodName: 'isEmpty', descriptor: '()Z', sourceFile: 'String.java', line: 0 });
+  assert.equal(jdk.kind, 'jdk');
+  assert.equal(jdk.uri, 'komorium-jdk:/java.base/java/lang/String.java');
+  const jdkText = await client.sendRequest<string>(P.JdkSourceRequest, { entry: 'java.base/java/lang/String.java' });
+  assert.match(jdkText.split('\n')[jdk.line]!, /public boolean isEmpty\(\)/);
+  await assert.rejects(client.sendRequest(P.JdkSourceRequest, { entry: '../../../etc/passwd' }), /no JDK source/);
+  const nested = await client.sendRequest<P.ResolveSourceResult>(P.ResolveSourceRequest, { className: 'java.util.HashMap$Node', methodName: 'getKey', descriptor: '()Ljava/lang/Object;', sourceFile: 'HashMap.java', line: 290 });
+  assert.deepEqual(nested, { uri: 'komorium-jdk:/java.base/java/util/HashMap.java', line: 289, kind: 'jdk' });
+  // Without source, a JDK class opens as its bytecode listing.
+  const jbc = await client.sendRequest<P.BytecodeResult>(P.BytecodeRequest, { line: 0, jdkClass: 'java.lang.StringCoding' });
+  assert.match(jbc.original, /class java\.lang\.StringCoding/);
   // A file without a main method: a clear error.
   const other = join(ws, 'src', 'app', 'Util.java');
   writeFileSync(other, 'package app;\nclass Util {}\n');

@@ -131,7 +131,7 @@ test('loads, says ready once, draws each frame where the layout puts it, within 
   assert.ok(near(await pixel(p, 0.75 * box.width, w.fy), bg), 'self gap is background');
   assert.ok(near(await pixel(p, 5, 5), bg), 'empty rows are background');
   assert.equal(await p.eval<string>(`document.querySelector('.title-text').textContent`), 'Demo run');
-  assert.match(await p.eval<string>(`document.querySelector('.status').textContent`), /hotspot · JDK 17 · every 1,000 bytecodes · 100 samples/);
+  assert.match(await p.eval<string>(`document.querySelector('.status').textContent`), /HotSpot · app only · JDK 17 · every 1,000 bytecodes · 100 samples/);
   assert.deepEqual(await cspViolations(p), []);
   assert.deepEqual(p.problems(), []);
   await p.close();

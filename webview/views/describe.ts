@@ -6,6 +6,7 @@ import type { Tree } from '../model/tree';
 import { javaParameters, qualifiedLabel, shortLabel } from '../model/methods';
 import { compact, count, pct } from '../ui/format';
 import type { TooltipContent } from '../ui/tooltip-content';
+import { engineText, totalsText } from '../../server/src/lsp/live-numbers';
 
 export function rootLabel(threadName: string | null, samples: number): string {
   return `${threadName ?? 'all threads'} — ${count(samples)} samples`;
@@ -49,11 +50,12 @@ export function methodDetails(p: ProfileData, m: number, self: number, total: nu
 export function statusLine(p: ProfileData, t: Tree | null): string {
   const m = p.meta;
   const parts: string[] = [];
-  if (m.engine) parts.push(m.engine);
+  // Engine, scope and totals read and formatted as the status bar does (lsp/live-numbers.ts).
+  const eng = engineText({ engine: m.engine, scope: m.scope });
+  if (eng) parts.push(eng);
   if (m.jdk) parts.push(`JDK ${m.jdk}`);
   if (m.granularity > 0) parts.push(`every ${count(m.granularity)} bytecodes${m.random > 0 ? ` (+ random < ${count(m.random)})` : ''}`);
-  parts.push(`${count(p.totalSamples)} samples`);
-  parts.push(`${compact(p.totalBytecodes)} bytecodes`);
+  parts.push(totalsText({ samples: p.totalSamples, bytecodes: p.totalBytecodes }));
   const sampled = p.threads.filter((x) => x.samples > 0).length;
   const idle = p.threads.length - sampled;
   parts.push(`${sampled} thread${sampled === 1 ? '' : 's'}${idle > 0 ? ` (+${idle} without samples)` : ''}`);

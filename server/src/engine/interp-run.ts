@@ -50,11 +50,7 @@ export interface InterpRunOptions extends RunOptions {
   maxHeap?: number;
   /** The worker reads the process's standard input itself (the CLI). */
   directStdin?: boolean;
-  /**
-   * Exact mode (the perfect profile of paper 000 Section 7.1): the original classes run and
-   * every bytecode is counted per context and line over this scope; `instrument` is ignored.
-   */
-  exact?: 'app' | 'all';
+  // exact (RunOptions): `instrument` is ignored.
   /**
    * How long a cancelled program may take to write its profile before the worker is killed
    * (default CANCEL_GRACE_MS; Infinity: wait for it, as java does after a signal).

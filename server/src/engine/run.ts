@@ -78,6 +78,12 @@ export interface RunOptions {
    * in real time.
    */
   clock?: 'real' | 'virtual';
+  /**
+   * Exact mode (the perfect profile of paper 000 Section 7.1, `komorium run --exact`): the
+   * original classes run and every bytecode is counted per context and line over this scope.
+   * Embedded engine only; no live snapshots.
+   */
+  exact?: 'app' | 'all';
 
   onStdout?: (chunk: Buffer) => void;
   onStderr?: (chunk: Buffer) => void;
@@ -177,6 +183,7 @@ export function startRun(opts: RunOptions): ProfileRun {
   const start = engines.get(name);
   if (!start) return failedRun(`the ${name} engine is not available in this build`);
   if (!opts.mainClass) return failedRun('no main class given');
+  if (opts.exact && name !== 'interpreter') return failedRun(`exact profiles are made by the embedded engine (interpreter), not by ${name}`);
   try {
     return start({ ...opts, engine: name });
   } catch (e) {

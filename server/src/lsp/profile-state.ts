@@ -48,6 +48,7 @@ export function summaryOf(c: CurrentProfile): ProfileSummary {
   return {
     program: c.index.meta.program,
     engine: c.index.meta.engine,
+    scope: c.index.meta.scope,
     samples: c.index.samples,
     bytecodes: c.index.bytecodes,
     threads: c.index.threads,

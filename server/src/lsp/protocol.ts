@@ -4,6 +4,7 @@
 // 1-based lines of the class file's LineNumberTable.
 
 import type { DiffView } from '../profile/diff-view';
+import type { SavedRun } from './saved-runs';
 
 // ---------------------------------------------------------------- client → server requests
 
@@ -28,6 +29,11 @@ export interface StartRunParams {
   test?: { className: string; method?: string };
   /** A baseline profile to compare the run's profile with (the launch configuration's remembered one). */
   baseline?: string;
+  /**
+   * An exact profile (Komorium: Run with Exact Profile): the embedded engine counts every
+   * bytecode per context and line (`komorium run --exact`), whatever `komorium.engine` says.
+   */
+  exact?: boolean;
 }
 export interface StartRunResult {
   runId: number;
@@ -97,23 +103,77 @@ export interface ResolveSourceParams {
   line: number;
 }
 export interface ResolveSourceResult {
+  /** A workspace file, or a `komorium-jdk:/<src.zip entry>` document (read it with JdkSourceRequest). */
   uri: string;
   /** 0-based. */
   line: number;
+  /** workspace (default), jdk (the JDK's src.zip), bytecode (a JDK class without source: ask BytecodeRequest with jdkClass). */
+  kind?: 'workspace' | 'jdk' | 'bytecode';
+}
+
+/** The scheme of read-only JDK source documents. */
+export const JDK_SOURCE_SCHEME = 'komorium-jdk';
+
+/** The text of a JDK source (`komorium-jdk:` documents): an entry of the JDK's lib/src.zip, nothing else. */
+export const JdkSourceRequest = 'komorium/jdkSource';
+export interface JdkSourceParams {
+  /** The src.zip entry, e.g. `java.base/java/lang/String.java`. */
+  entry: string;
 }
 
 /** Disassembly of the class at a position: original and transformed listings. */
 export const BytecodeRequest = 'komorium/bytecode';
 export interface BytecodeParams {
-  uri: string;
+  /** The Java file (ignored with `jdkClass`). */
+  uri?: string;
   /** 0-based line of the cursor. */
   line: number;
   javaClasspath?: string[];
+  /** A JDK class by binary name (a profile frame without source): its listing instead. */
+  jdkClass?: string;
 }
 export interface BytecodeResult {
   className: string;
   original: string;
   transformed: string;
+  /**
+   * The margin of `original`: [0-based line, self samples, source line] at the first instruction
+   * of each source line with samples in the current profile (bytecode-margin.ts).
+   */
+  margin: [number, number, number][];
+  /** The line of `original` where the method under the cursor starts, or null. */
+  focusLine: number | null;
+  /** What the margin shows (the profile's program and engine), or null without a profile. */
+  marginNote: string | null;
+}
+
+/** The workspace's saved runs (the Komorium Profiles view), newest first. */
+export const ListRunsRequest = 'komorium/listRuns';
+export interface ListRunsResult {
+  /** The profiles folder. */
+  dir: string;
+  runs: SavedRun[];
+}
+export type { SavedRun };
+
+/** Give a saved run a name ('' = back to the program's). */
+export const RenameRunRequest = 'komorium/renameRun';
+export interface RenameRunParams {
+  file: string;
+  name: string;
+}
+
+/** Delete a saved run and its profile file. */
+export const DeleteRunRequest = 'komorium/deleteRun';
+export interface DeleteRunParams {
+  file: string;
+}
+
+/** The argument of a code lens's command (`komorium.showFlameGraph`): the method to focus on. */
+export interface FocusMethodArgs {
+  className: string;
+  methodName: string;
+  descriptor: string;
 }
 
 /** The current profile's raw JSON (for the flame graph), or null. */
@@ -135,8 +195,19 @@ export const ProgressNotification = 'komorium/progress';
 export interface ProgressParams {
   runId: number;
   phase: 'preparing' | 'running' | 'finishing';
+  /**
+   * Totals of the last live snapshot sent to the client (live-numbers.ts: the numbers the flame
+   * graph shows for it); 0 before the first one (`snapshot` false).
+   */
   bytecodes: number;
   samples: number;
+  /** True once a live snapshot has been shown: the numbers are that snapshot's. */
+  snapshot?: boolean;
+  /** An exact run: no live snapshots, the totals come with the profile at the end. */
+  exact?: boolean;
+  /** The snapshot's meta.engine and meta.scope. */
+  engine?: string;
+  scope?: string;
   elapsedMs: number;
 }
 
@@ -178,12 +249,17 @@ export interface ProfileParams {
 export interface ProfileSummary {
   program: string;
   engine: string;
+  /** meta.scope: `all`, `app`, … */
+  scope?: string;
   samples: number;
   bytecodes: number;
   threads: number;
   methods: number;
   path: string | null;
 }
+
+/** The saved runs changed (a run ended, one was renamed or deleted): `ListRunsResult`. */
+export const RunsChangedNotification = 'komorium/runsChanged';
 
 /** Per-document hotness for the editor's decorations. Sent for each open document that has any (and an empty one to clear). */
 export const HotnessNotification = 'komorium/hotness';

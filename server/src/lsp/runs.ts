@@ -13,6 +13,7 @@ import { planClasspath, type ClasspathPlan } from './classpath';
 import { compileJavaFile } from './compile';
 import { parseJavacOutput, summarizeJavac, type JavacDiagnostic } from './javac-diagnostics';
 import { mainClasses, scanJava } from './java-scan';
+import { numbersOfJson, type ProfileNumbers } from './live-numbers';
 import type { OutputParams, ProgressParams, RunEndedParams, StartRunParams, StartRunResult } from './protocol';
 import type { KomoriumSettings } from './settings';
 
@@ -24,12 +25,14 @@ export class RunRequestError extends Error {
 export interface RunHost {
   settings(): Promise<KomoriumSettings>;
   workspaceFolders(): string[];
+  /** Where profiles are written (default: profileDir(), a temporary folder). */
+  profilesDir?(): string;
   /** Text of an open document, or undefined (then the file is read from disk). */
   openText(file: string): string | undefined;
   output(p: OutputParams): void;
   progress(p: ProgressParams): void;
-  /** A live snapshot (raw profile JSON) of the current run. */
-  snapshot(runId: number, raw: unknown, title: string): void;
+  /** A live snapshot (raw profile JSON) of the current run; false when it was not shown (invalid). */
+  snapshot(runId: number, raw: unknown, title: string): boolean | void;
   ended(p: RunEndedParams, title: string): void;
   /**
    * The compile problems of each file javac was asked about (an empty list clears a file's
@@ -49,6 +52,8 @@ interface ActiveRun {
 
 const TAIL = 4096;
 const MIN_SNAPSHOT_GAP_MS = 300;
+/** Progress without a new snapshot (the elapsed time ticking) at most this often. */
+const MIN_PROGRESS_GAP_MS = 250;
 
 export function profileDir(): string {
   return join(tmpdir(), 'komorium-profiles');
@@ -75,7 +80,8 @@ export class RunController {
     const settings = await this.host.settings();
     let engine: string;
     try {
-      engine = resolveEngine(settings.engine, { jdk: settings.javaHome || undefined });
+      // Exact profiles are made by the embedded engine alone (interp/exact.ts).
+      engine = params.exact ? 'interpreter' : resolveEngine(settings.engine, { jdk: settings.javaHome || undefined });
     } catch (e) {
       throw new RunRequestError(`komorium.engine: ${(e as Error).message}`);
     }
@@ -159,11 +165,22 @@ export class RunController {
         return;
       }
       if (test) entries = testRunClasspath(test.jar, entries);
-      log(`running ${mainClass} on the ${engine} engine; class path (${plan.source}): ${entries.join(' ')}`);
-      mkdirSync(profileDir(), { recursive: true });
+      log(`running ${mainClass} on the ${engine} engine${params.exact ? ' (exact profile: every bytecode counted, JDK and program)' : ''}; class path (${plan.source}): ${entries.join(' ')}`);
+      const dir = this.host.profilesDir?.() ?? profileDir();
+      mkdirSync(dir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-      const profilePath = join(profileDir(), `${test ? title : mainClass}-${stamp}.json`);
+      const profilePath = join(dir, `${test ? title : mainClass}-${stamp}.json`);
       let lastSnapshot = 0;
+      let lastProgress = 0;
+      // The numbers shown during the run are those of the last snapshot the client got (the
+      // flame graph shows that snapshot): one source for the status bar and the footer.
+      let shown: ProfileNumbers | null = null;
+      const progress = (phase: ProgressParams['phase'], elapsedMs: number) => {
+        lastProgress = Date.now();
+        this.host.progress({ runId: id, phase, elapsedMs, samples: shown?.samples ?? 0, bytecodes: shown?.bytecodes ?? 0, snapshot: shown !== null, ...(shown ? { engine: shown.engine, scope: shown.scope } : {}), ...(params.exact ? { exact: true } : {}) });
+      };
+      let engineElapsed = 0;
+      let engineAt = 0;
       const handle = startRun({
         engine,
         classpath: entries,
@@ -179,6 +196,7 @@ export class RunController {
         jdk: settings.javaHome || undefined,
         liveIntervalMs: settings.liveUpdateInterval,
         clock: settings.clock,
+        ...(params.exact ? { exact: 'all' as const } : {}),
         onStdout: (b) => {
           const text = b.toString();
           tail = (tail + text).slice(-TAIL);
@@ -190,12 +208,20 @@ export class RunController {
           this.host.output({ runId: id, stream: 'stderr', text });
         },
         onLog: log,
-        onProgress: (p) => this.host.progress({ runId: id, ...p }),
+        onProgress: (p) => {
+          engineElapsed = p.elapsedMs;
+          engineAt = Date.now();
+          if (p.phase === 'running' && engineAt - lastProgress < MIN_PROGRESS_GAP_MS) return;
+          progress(p.phase, p.elapsedMs);
+        },
         onSnapshot: (raw) => {
           const now = Date.now();
           if (now - lastSnapshot < MIN_SNAPSHOT_GAP_MS) return;
+          const n = numbersOfJson(raw);
+          if (n === null || this.host.snapshot(id, raw, title) === false) return;
           lastSnapshot = now;
-          this.host.snapshot(id, raw, title);
+          shown = n;
+          progress('running', engineElapsed + (engineAt > 0 ? now - engineAt : 0));
         },
       });
       run.handle = handle;

@@ -23,13 +23,23 @@ import { planClasspath } from './classpath';
 import { compileJavaFile } from './compile';
 import { documentHotness, hotStat, locateMethods } from './hotness';
 import { codeLensTitle, lineHover, methodHover } from './hover';
-import { classAtLine, findDeclaration, mainClasses, scanJava, type JavaSource } from './java-scan';
+import { classAtLine, findDeclaration, mainClasses, methodAtLine, scanJava, type JavaSource } from './java-scan';
 import { diffCurrent, exportCurrent, loadCurrent, makeCurrent, summaryOf, type CurrentProfile } from './profile-state';
 import { methodDelta, withDeltas } from './baseline';
 import { testLenses } from './test-lens';
+import type { MethodLineSamples } from './bytecode-margin';
+import { engineText } from './live-numbers';
+import { JDK_SOURCE_SCHEME, JdkSources } from './jdk-source';
+import { findJavaHome } from '../classpath/index';
+
+/** Packages of the JDK: a frame there without source opens as a bytecode listing. */
+function isJdkPackage(className: string): boolean {
+  return /^(java|javax|jdk|sun|com\.sun)\./.test(className);
+}
 import type { ProfileLimits } from '../profile/limits';
 import * as P from './protocol';
-import { RunController, RunRequestError } from './runs';
+import { profileDir, RunController, RunRequestError } from './runs';
+import { deleteRun, listRuns, recordRun, renameRun } from './saved-runs';
 import { DEFAULT_SETTINGS, normalizeSettings, type KomoriumSettings } from './settings';
 import { findMains, findSourceFile } from './workspace';
 
@@ -64,6 +74,11 @@ export function startServer(connection: Connection, opts: ServerOptions = {}): v
   const hotDocs = new Set<string>();
   const pending = new Map<string, NodeJS.Timeout>();
   const scans = new Map<string, { version: number; src: JavaSource }>();
+  const jdkSources = new JdkSources();
+  // The profiles folder: a folder per workspace in the client's storage (initializationOptions.profilesDir), so
+  // that saved runs outlive a window reload; else a temporary folder.
+  let profilesDir = profileDir();
+  const runsChanged = () => void connection.sendNotification(P.RunsChangedNotification, { dir: profilesDir, runs: listRuns(profilesDir) } satisfies P.ListRunsResult);
 
   const readSettings = async (): Promise<KomoriumSettings> => {
     if (!canConfigure) return settings;
@@ -140,6 +155,7 @@ export function startServer(connection: Connection, opts: ServerOptions = {}): v
   const runs = new RunController({
     settings: readSettings,
     workspaceFolders: () => folders,
+    profilesDir: () => profilesDir,
     openText: (file) => documents.get(pathToFileURL(file).href)?.getText(),
     output: (p) => void connection.sendNotification(P.OutputNotification, p),
     compileProblems: (byFile) => {
@@ -159,8 +175,10 @@ export function startServer(connection: Connection, opts: ServerOptions = {}): v
     snapshot: (_id, raw, title) => {
       try {
         setCurrent(makeCurrent(raw, 'live snapshot', { live: true, title, path: null, limits }));
+        return true;
       } catch {
         // a snapshot that does not validate is skipped; the next one will do
+        return false;
       }
     },
     ended: (p, title) => {
@@ -170,6 +188,12 @@ export function startServer(connection: Connection, opts: ServerOptions = {}): v
             const mine = ++loadSeq;
             const c = await loadCurrent(p.profilePath, { title, limits });
             if (mine === loadSeq) setCurrent(c);
+            if (dirname(p.profilePath) === profilesDir) {
+              const s = summaryOf(c);
+              const keep = (await readSettings()).profilesKeep;
+              recordRun(profilesDir, { file: basename(p.profilePath), name: title !== s.program ? title : '', program: s.program, engine: s.engine, scope: s.scope ?? '', date: Date.now(), samples: s.samples, bytecodes: s.bytecodes }, keep);
+              runsChanged();
+            }
           } catch (e) {
             p = { ...p, error: `${p.error ? `${p.error}; ` : ''}the profile could not be read: ${(e as Error).message}` };
           }
@@ -187,6 +211,8 @@ export function startServer(connection: Connection, opts: ServerOptions = {}): v
       const p = toPath(params.rootUri);
       if (p) folders = [p];
     }
+    const init = params.initializationOptions as { profilesDir?: unknown } | undefined;
+    if (typeof init?.profilesDir === 'string' && init.profilesDir) profilesDir = init.profilesDir;
     canRefreshLenses = params.capabilities.workspace?.codeLens?.refreshSupport === true;
     canConfigure = params.capabilities.workspace?.configuration === true;
     return {
@@ -231,9 +257,11 @@ export function startServer(connection: Connection, opts: ServerOptions = {}): v
       if (!decl || stat.total === 0) continue;
       const h = hotStat(current.index, stat.self, stat.total);
       const delta = current.diff ? methodDelta(current.diff, method) : undefined;
+      // A click focuses the method in the flame graph (P.FocusMethodArgs).
+      const focus: P.FocusMethodArgs = { className: method.className, methodName: method.name, descriptor: method.descriptor };
       lenses.push({
         range: { start: { line: decl.line, character: decl.col }, end: { line: decl.line, character: decl.col } },
-        command: { title: delta ? `${codeLensTitle(h)} · ${delta}` : codeLensTitle(h), command: 'komorium.showFlameGraph', arguments: [] },
+        command: { title: delta ? `${codeLensTitle(h)} · ${delta}` : codeLensTitle(h), command: 'komorium.showFlameGraph', arguments: [focus] },
       });
     }
     return lenses;
@@ -314,6 +342,28 @@ export function startServer(connection: Connection, opts: ServerOptions = {}): v
     return null;
   });
 
+  connection.onRequest(P.ListRunsRequest, (): P.ListRunsResult => ({ dir: profilesDir, runs: listRuns(profilesDir) }));
+
+  connection.onRequest(P.RenameRunRequest, (params: P.RenameRunParams): null | ResponseError => {
+    try {
+      renameRun(profilesDir, params.file, params.name);
+      runsChanged();
+      return null;
+    } catch (e) {
+      return fail(e);
+    }
+  });
+
+  connection.onRequest(P.DeleteRunRequest, (params: P.DeleteRunParams): null | ResponseError => {
+    try {
+      deleteRun(profilesDir, params.file);
+      runsChanged();
+      return null;
+    } catch (e) {
+      return fail(e);
+    }
+  });
+
   connection.onRequest(P.CurrentProfileRequest, (): P.ProfileParams => {
     return current ? { profile: current.json, live: current.live, title: current.title, summary: summaryOf(current), ...(current.diff ? { diff: current.diff } : {}) } : { profile: null, live: false, title: '', summary: null };
   });
@@ -330,10 +380,27 @@ export function startServer(connection: Connection, opts: ServerOptions = {}): v
     }
   });
 
+  const jdkHome = async (): Promise<string | undefined> => {
+    try {
+      return findJavaHome((await readSettings()).javaHome || undefined).home;
+    } catch {
+      return undefined;
+    }
+  };
+
   connection.onRequest(P.ResolveSourceRequest, async (params: P.ResolveSourceParams): Promise<P.ResolveSourceResult | null> => {
-    if (!params.sourceFile) return null;
-    const file = await findSourceFile(params.className, params.sourceFile, folders);
-    if (!file) return null;
+    const file = params.sourceFile ? await findSourceFile(params.className, params.sourceFile, folders) : undefined;
+    if (!file) {
+      // Not in the workspace: the JDK's source (src.zip), else a JDK class's bytecode listing.
+      const home = await jdkHome();
+      const entry = home ? jdkSources.locate(home, params.className, params.sourceFile) : undefined;
+      const text = home && entry ? jdkSources.read(home, entry) : undefined;
+      if (entry && text !== undefined) {
+        const decl = params.line > 0 ? undefined : findDeclaration(scanJava(text).methods, params.className, params.methodName, params.descriptor);
+        return { uri: `${JDK_SOURCE_SCHEME}:/${entry}`, line: params.line > 0 ? params.line - 1 : (decl?.line ?? 0), kind: 'jdk' };
+      }
+      return isJdkPackage(params.className) ? { uri: '', line: 0, kind: 'bytecode' } : null;
+    }
     const uri = pathToFileURL(file).href;
     if (params.line > 0) return { uri, line: params.line - 1 };
     const doc = documents.get(uri);
@@ -342,8 +409,39 @@ export function startServer(connection: Connection, opts: ServerOptions = {}): v
     return { uri, line: decl?.line ?? 0 };
   });
 
+  /** The current profile's self samples by line of a class's methods (Show Bytecode's margin). */
+  const lineSamples = (className: string): MethodLineSamples[] => {
+    if (!current) return [];
+    const out: MethodLineSamples[] = [];
+    for (const m of current.index.methods) {
+      if (m.className !== className) continue;
+      const st = current.index.stats.get(m.index);
+      const lines = (st?.lines ?? []).filter((l) => l.self > 0).map((l): [number, number] => [l.line, l.self]);
+      if (lines.length > 0) out.push({ name: m.name, descriptor: m.descriptor, lines });
+    }
+    return out;
+  };
+  const marginNote = (): string | null => {
+    if (!current) return null;
+    const eng = engineText({ engine: current.index.meta.engine, scope: current.index.meta.scope });
+    return `margin: self samples of each source line at its first instruction (the profile has lines, not instructions): ${current.index.meta.program}${eng ? `, ${eng}` : ''}`;
+  };
+
+  connection.onRequest(P.JdkSourceRequest, async (params: P.JdkSourceParams): Promise<string | ResponseError> => {
+    const home = await jdkHome();
+    const text = home ? jdkSources.read(home, params.entry) : undefined;
+    return text ?? fail(new Error(`no JDK source ${params.entry}${home ? ` in ${home}/lib/src.zip` : ' (no JDK found)'}`));
+  });
+
   connection.onRequest(P.BytecodeRequest, async (params: P.BytecodeParams): Promise<P.BytecodeResult | ResponseError> => {
     try {
+      if (params.jdkClass) {
+        const s = await readSettings();
+        const job: BytecodeJob = { classpath: [], className: params.jdkClass, jdk: s.javaHome || undefined, jdkClass: true, samples: lineSamples(params.jdkClass) };
+        const r = await runJob<BytecodeListings>(jobUrl(import.meta.url, 'bytecode-worker'), job).result;
+        return { className: params.jdkClass, original: r.original, transformed: r.transformed, margin: r.margin, focusLine: null, marginNote: marginNote() };
+      }
+      if (!params.uri) throw new Error('no file given');
       const file = toPath(params.uri);
       const doc = documents.get(params.uri);
       const text = doc?.getText() ?? (file ? await readFile(file, 'utf8') : '');
@@ -360,9 +458,12 @@ export function startServer(connection: Connection, opts: ServerOptions = {}): v
       } else {
         classpath = plan.entries;
       }
-      const job: BytecodeJob = { classpath, className: cls.className, jdk: s.javaHome || undefined };
+      const job: BytecodeJob = { classpath, className: cls.className, jdk: s.javaHome || undefined, samples: lineSamples(cls.className) };
       const r = await runJob<BytecodeListings>(jobUrl(import.meta.url, 'bytecode-worker'), job).result;
-      return { className: cls.className, original: r.original, transformed: r.transformed };
+      // Open at the method under the cursor: the class file's method whose declaration it is.
+      const decl = methodAtLine(src, params.line);
+      const at = decl && decl.className === cls.className ? r.methods.find((m) => findDeclaration(src.methods, cls.className, m.name, m.descriptor) === decl) : undefined;
+      return { className: cls.className, original: r.original, transformed: r.transformed, margin: r.margin, focusLine: at?.line ?? null, marginNote: marginNote() };
     } catch (e) {
       return fail(e);
     }

@@ -22,6 +22,8 @@ export interface KomoriumSettings {
   testClassPath: string[];
   /** `komorium.test.junitJar`: the JUnit Platform console launcher jar; '' = Debian's /usr/share/java one. */
   junitJar: string;
+  /** `komorium.profiles.keep`: how many runs the Komorium Profiles view keeps. */
+  profilesKeep: number;
 }
 
 export const DEFAULT_SETTINGS: KomoriumSettings = {
@@ -38,6 +40,7 @@ export const DEFAULT_SETTINGS: KomoriumSettings = {
   clock: 'real',
   testClassPath: [],
   junitJar: '',
+  profilesKeep: 20,
 };
 
 function int(v: unknown, def: number, min: number): number {
@@ -66,6 +69,8 @@ export function normalizeSettings(raw: unknown): KomoriumSettings {
     clock: r.clock === 'virtual' || r.clock === 'real' ? r.clock : d.clock,
     testClassPath: strings(testOf(r).classPath) ?? d.testClassPath,
     junitJar: typeof testOf(r).junitJar === 'string' ? (testOf(r).junitJar as string) : d.junitJar,
+    // VS Code nests dotted keys (`profiles.keep` → {profiles: {keep}}).
+    profilesKeep: int((r.profiles as { keep?: unknown } | undefined)?.keep ?? r['profiles.keep'], d.profilesKeep, 1),
   };
 }
 
