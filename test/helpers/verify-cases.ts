@@ -32,6 +32,7 @@ export const PATCHES: Patch[] = [
   { cls: 'V10', method: 'run', code: { at: 4, bytes: [0x1a] } },
   { cls: 'V11', method: 'toString', code: { at: 7, bytes: [0x2b] } },
   { cls: 'V12', method: 'run', code: { at: 17, bytes: [0xff, 0xf7] } },
+  { cls: 'BadMain', method: 'main', code: { at: 5, bytes: [0x2b] } },
 ];
 
 const RAW = { rawAttributes: new Set(['StackMapTable']) };

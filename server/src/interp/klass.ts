@@ -5,6 +5,7 @@
 // storage, and `vmap`, the virtual-method table keyed by name+descriptor (selection per JVMS
 // 5.4.6, default methods included).
 
+import type { VerifyResult } from '../verify/index';
 import { Acc, Tag, type ClassFile, type CpEntry, type ExceptionTableEntry } from '../classfile/model';
 import { parseMethodDescriptor } from '../classfile/descriptors';
 import { JObject, JArray } from './object';
@@ -217,6 +218,12 @@ export class JClass {
   protectionDomain: JObject | null = null;
   /** Hidden class (Lookup.defineHiddenClass, lambda proxies). */
   hidden = false;
+  /** Passed verification (verify-link.ts), or needs none. */
+  verified = false;
+  /** The error verification gave, thrown again at every attempt to link. */
+  verifyError: VerifyResult | null = null;
+  /** The bytes as defined, when the profiler's transformation changed them (for the verifier). */
+  originalBytes: Uint8Array | null = null;
   /** Nest host, resolved lazily. */
   nestHost: JClass | null = null;
   /** Extra data for VM-generated classes. */

@@ -79,3 +79,6 @@ class V12 { static int run() { int r = 0; for (int i = 0; i < 2; i++) r += i; re
 
 /** Valid: verification passes, and the program goes on. */
 class Ok { static String run() { return "ok"; } }
+
+/** A main class that fails verification (iload_1 becomes aload_1): java cannot initialise it. */
+class BadMain { public static void main(String[] args) { int x = 5; System.out.println(x); } }
