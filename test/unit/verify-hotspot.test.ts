@@ -4,14 +4,15 @@
 // constructor without super(), a missing handler frame, ...) must fail on the embedded engine
 // with java's VerifyError, message and all, caught by the program or uncaught, with and
 // without the profiler's transformation; and the verifier alone must give java's message for
-// each of them.
+// each of them. With --engine jvm, such classes must reach java untransformed (the transformer
+// recomputes frames, which could make them valid).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { javaHome, REPO } from '../helpers/java';
+import { javaHome, REPO, runCli, tempDir } from '../helpers/java';
 import type { CorpusProgram } from '../helpers/corpus';
 import { compareWithHotSpot, describeInterpComparison } from '../helpers/interp-corpus';
 import { buildVerifyCases, PATCHES } from '../helpers/verify-cases';
@@ -63,4 +64,15 @@ test('the embedded engine verifies like HotSpot', { concurrency: 2 }, async (t) 
       }),
     ),
   );
+});
+
+test('--engine jvm leaves classes that fail verification untransformed, so java rejects them itself', () => {
+  const java = spawnSync(join(javaHome(), 'bin', 'java'), ['-cp', dir, 'Main'], { encoding: 'utf8' });
+  const out = join(tempDir('verify-jvm'), 'profile.json');
+  const r = runCli(['run', '--engine', 'jvm', '-o', out, '-cp', dir, 'Main']);
+  assert.equal(r.status, java.status, r.stderr);
+  assert.equal(r.stdout, java.stdout);
+  // Each broken class is named once, with the error java reports.
+  for (const p of PATCHES) assert.match(r.stderr, new RegExp(`${p.cls}\\.class was not transformed \\(java\\.lang\\.VerifyError: `));
+  assert.doesNotMatch(r.stderr, /Ok\.class was not transformed/);
 });
