@@ -55,7 +55,24 @@ function verificationInput(k: JClass): ClassFile {
   }
 }
 
+/** KOMORIUM_TRACE_VERIFY: each class verified, and the CPU time spent, on stderr. */
+const TRACE = !!process.env.KOMORIUM_TRACE_VERIFY;
+let traceMs = 0;
+let traceClasses = 0;
+
 function runVerifier(vm: VM, k: JClass): VerifyResult | NeedClass | undefined {
+  if (!TRACE) return verifyOnce(vm, k);
+  const c0 = process.cpuUsage();
+  const r = verifyOnce(vm, k);
+  const c = process.cpuUsage(c0);
+  const ms = (c.user + c.system) / 1000;
+  traceMs += ms;
+  if (!(r instanceof NeedClass)) traceClasses++;
+  vm.opts.io.stderr(Buffer.from(`[verify] ${k.javaName}: ${r instanceof NeedClass ? `needs ${r.name}` : r === undefined ? 'ok' : r.message.split('\n')[0]} (${ms.toFixed(2)} ms; ${traceClasses} classes, ${traceMs.toFixed(1)} ms in all)\n`));
+  return r;
+}
+
+function verifyOnce(vm: VM, k: JClass): VerifyResult | NeedClass | undefined {
   const env = envFrom((name) => {
     if (name === k.name) return shapeOfClass(k);
     const c = vm.classes.findLoaded(k.loader, name);

@@ -172,15 +172,6 @@ export function verifyMethod(env: VerifyEnv, cls: ClassInput, m: MethodInput): v
       handlerTargets(bci, false);
       verifiedHandlers = true;
     }
-    const u1 = (o: number): number => code[bci + o]!;
-    const u2 = (o: number): number => (code[bci + o]! << 8) | code[bci + o + 1]!;
-    const s2 = (o: number): number => (u2(o) << 16) >> 16;
-    const s4 = (o: number): number => (code[bci + o]! << 24) | (code[bci + o + 1]! << 16) | (code[bci + o + 2]! << 8) | code[bci + o + 3]!;
-    const localIndex = (): number => (wide ? u2(2) : u1(1));
-    const arrayCheck = (name: string, ok: (t: VType) => boolean, expected: VType | undefined): void => {
-      const atype = frame.pop(T.REF_CHECK);
-      if (!ok(atype)) throw verifyError({ bci, fault: 'wrong_type', type: frame.stackTop(), expected: expected === undefined ? undefined : implicit(expected) }, `Bad type on operand stack in ${name}`);
-    };
     const thisUninit = { v: false };
     noControlFlow = false;
 
@@ -204,46 +195,46 @@ export function verifyMethod(env: VerifyEnv, cls: ClassInput, m: MethodInput): v
         frame.push2(T.DOUBLE, T.DOUBLE2);
         break;
       case Op.LDC: case Op.LDC_W: case Op.LDC2_W:
-        ldc(ictx, op, op === Op.LDC ? u1(1) : u2(1), bci);
+        ldc(ictx, op, op === Op.LDC ? rd1(code, bci + 1) : rd2(code, bci + 1), bci);
         break;
       case Op.ILOAD: case Op.ILOAD_0: case Op.ILOAD_1: case Op.ILOAD_2: case Op.ILOAD_3:
-        frame.getLocal(op === Op.ILOAD ? localIndex() : op - Op.ILOAD_0, T.INT);
+        frame.getLocal(op === Op.ILOAD ? (wide ? rd2(code, bci + 2) : rd1(code, bci + 1)) : op - Op.ILOAD_0, T.INT);
         frame.push(T.INT);
         break;
       case Op.LLOAD: case Op.LLOAD_0: case Op.LLOAD_1: case Op.LLOAD_2: case Op.LLOAD_3:
-        frame.getLocal2(op === Op.LLOAD ? localIndex() : op - Op.LLOAD_0, T.LONG, T.LONG2);
+        frame.getLocal2(op === Op.LLOAD ? (wide ? rd2(code, bci + 2) : rd1(code, bci + 1)) : op - Op.LLOAD_0, T.LONG, T.LONG2);
         frame.push2(T.LONG, T.LONG2);
         break;
       case Op.FLOAD: case Op.FLOAD_0: case Op.FLOAD_1: case Op.FLOAD_2: case Op.FLOAD_3:
-        frame.getLocal(op === Op.FLOAD ? localIndex() : op - Op.FLOAD_0, T.FLOAT);
+        frame.getLocal(op === Op.FLOAD ? (wide ? rd2(code, bci + 2) : rd1(code, bci + 1)) : op - Op.FLOAD_0, T.FLOAT);
         frame.push(T.FLOAT);
         break;
       case Op.DLOAD: case Op.DLOAD_0: case Op.DLOAD_1: case Op.DLOAD_2: case Op.DLOAD_3:
-        frame.getLocal2(op === Op.DLOAD ? localIndex() : op - Op.DLOAD_0, T.DOUBLE, T.DOUBLE2);
+        frame.getLocal2(op === Op.DLOAD ? (wide ? rd2(code, bci + 2) : rd1(code, bci + 1)) : op - Op.DLOAD_0, T.DOUBLE, T.DOUBLE2);
         frame.push2(T.DOUBLE, T.DOUBLE2);
         break;
       case Op.ALOAD: case Op.ALOAD_0: case Op.ALOAD_1: case Op.ALOAD_2: case Op.ALOAD_3:
-        frame.push(frame.getLocal(op === Op.ALOAD ? localIndex() : op - Op.ALOAD_0, T.REF_CHECK));
+        frame.push(frame.getLocal(op === Op.ALOAD ? (wide ? rd2(code, bci + 2) : rd1(code, bci + 1)) : op - Op.ALOAD_0, T.REF_CHECK));
         break;
       case Op.IALOAD: case Op.BALOAD: case Op.CALOAD: case Op.SALOAD:
         frame.pop(T.INT);
-        if (op === Op.BALOAD) arrayCheck('baload', (t) => T.isXArray(t, 'Z') || T.isXArray(t, 'B'), undefined);
-        else arrayCheck(op === Op.IALOAD ? 'iaload' : op === Op.CALOAD ? 'caload' : 'saload', (t) => T.isXArray(t, op === Op.IALOAD ? 'I' : op === Op.CALOAD ? 'C' : 'S'), op === Op.IALOAD ? 'L[I' : op === Op.CALOAD ? 'L[C' : 'L[S');
+        if (op === Op.BALOAD) arrayCheck(frame, bci, 'baload', 'ZB', undefined);
+        else arrayCheck(frame, bci, op === Op.IALOAD ? 'iaload' : op === Op.CALOAD ? 'caload' : 'saload', op === Op.IALOAD ? 'I' : op === Op.CALOAD ? 'C' : 'S', op === Op.IALOAD ? 'L[I' : op === Op.CALOAD ? 'L[C' : 'L[S');
         frame.push(T.INT);
         break;
       case Op.LALOAD:
         frame.pop(T.INT);
-        arrayCheck('laload', (t) => T.isXArray(t, 'J'), 'L[J');
+        arrayCheck(frame, bci, 'laload', 'J', 'L[J');
         frame.push2(T.LONG, T.LONG2);
         break;
       case Op.FALOAD:
         frame.pop(T.INT);
-        arrayCheck('faload', (t) => T.isXArray(t, 'F'), 'L[F');
+        arrayCheck(frame, bci, 'faload', 'F', 'L[F');
         frame.push(T.FLOAT);
         break;
       case Op.DALOAD:
         frame.pop(T.INT);
-        arrayCheck('daload', (t) => T.isXArray(t, 'D'), 'L[D');
+        arrayCheck(frame, bci, 'daload', 'D', 'L[D');
         frame.push2(T.DOUBLE, T.DOUBLE2);
         break;
       case Op.AALOAD: {
@@ -255,48 +246,48 @@ export function verifyMethod(env: VerifyEnv, cls: ClassInput, m: MethodInput): v
       }
       case Op.ISTORE: case Op.ISTORE_0: case Op.ISTORE_1: case Op.ISTORE_2: case Op.ISTORE_3:
         frame.pop(T.INT);
-        frame.setLocal(op === Op.ISTORE ? localIndex() : op - Op.ISTORE_0, T.INT);
+        frame.setLocal(op === Op.ISTORE ? (wide ? rd2(code, bci + 2) : rd1(code, bci + 1)) : op - Op.ISTORE_0, T.INT);
         break;
       case Op.LSTORE: case Op.LSTORE_0: case Op.LSTORE_1: case Op.LSTORE_2: case Op.LSTORE_3:
         frame.pop2(T.LONG2, T.LONG);
-        frame.setLocal2(op === Op.LSTORE ? localIndex() : op - Op.LSTORE_0, T.LONG, T.LONG2);
+        frame.setLocal2(op === Op.LSTORE ? (wide ? rd2(code, bci + 2) : rd1(code, bci + 1)) : op - Op.LSTORE_0, T.LONG, T.LONG2);
         break;
       case Op.FSTORE: case Op.FSTORE_0: case Op.FSTORE_1: case Op.FSTORE_2: case Op.FSTORE_3:
         frame.pop(T.FLOAT);
-        frame.setLocal(op === Op.FSTORE ? localIndex() : op - Op.FSTORE_0, T.FLOAT);
+        frame.setLocal(op === Op.FSTORE ? (wide ? rd2(code, bci + 2) : rd1(code, bci + 1)) : op - Op.FSTORE_0, T.FLOAT);
         break;
       case Op.DSTORE: case Op.DSTORE_0: case Op.DSTORE_1: case Op.DSTORE_2: case Op.DSTORE_3:
         frame.pop2(T.DOUBLE2, T.DOUBLE);
-        frame.setLocal2(op === Op.DSTORE ? localIndex() : op - Op.DSTORE_0, T.DOUBLE, T.DOUBLE2);
+        frame.setLocal2(op === Op.DSTORE ? (wide ? rd2(code, bci + 2) : rd1(code, bci + 1)) : op - Op.DSTORE_0, T.DOUBLE, T.DOUBLE2);
         break;
       case Op.ASTORE: case Op.ASTORE_0: case Op.ASTORE_1: case Op.ASTORE_2: case Op.ASTORE_3:
-        frame.setLocal(op === Op.ASTORE ? localIndex() : op - Op.ASTORE_0, frame.pop(T.REF_CHECK));
+        frame.setLocal(op === Op.ASTORE ? (wide ? rd2(code, bci + 2) : rd1(code, bci + 1)) : op - Op.ASTORE_0, frame.pop(T.REF_CHECK));
         break;
       case Op.IASTORE: case Op.BASTORE: case Op.CASTORE: case Op.SASTORE:
         frame.pop(T.INT);
         frame.pop(T.INT);
-        if (op === Op.BASTORE) arrayCheck('bastore', (t) => T.isXArray(t, 'Z') || T.isXArray(t, 'B'), undefined);
-        else arrayCheck(op === Op.IASTORE ? 'iastore' : op === Op.CASTORE ? 'castore' : 'sastore', (t) => T.isXArray(t, op === Op.IASTORE ? 'I' : op === Op.CASTORE ? 'C' : 'S'), op === Op.IASTORE ? 'L[I' : op === Op.CASTORE ? 'L[C' : 'L[S');
+        if (op === Op.BASTORE) arrayCheck(frame, bci, 'bastore', 'ZB', undefined);
+        else arrayCheck(frame, bci, op === Op.IASTORE ? 'iastore' : op === Op.CASTORE ? 'castore' : 'sastore', op === Op.IASTORE ? 'I' : op === Op.CASTORE ? 'C' : 'S', op === Op.IASTORE ? 'L[I' : op === Op.CASTORE ? 'L[C' : 'L[S');
         break;
       case Op.LASTORE:
         frame.pop2(T.LONG2, T.LONG);
         frame.pop(T.INT);
-        arrayCheck('lastore', (t) => T.isXArray(t, 'J'), 'L[J');
+        arrayCheck(frame, bci, 'lastore', 'J', 'L[J');
         break;
       case Op.FASTORE:
         frame.pop(T.FLOAT);
         frame.pop(T.INT);
-        arrayCheck('fastore', (t) => T.isXArray(t, 'F'), 'L[F');
+        arrayCheck(frame, bci, 'fastore', 'F', 'L[F');
         break;
       case Op.DASTORE:
         frame.pop2(T.DOUBLE2, T.DOUBLE);
         frame.pop(T.INT);
-        arrayCheck('dastore', (t) => T.isXArray(t, 'D'), 'L[D');
+        arrayCheck(frame, bci, 'dastore', 'D', 'L[D');
         break;
       case Op.AASTORE:
         frame.pop(T.OBJECT);
         frame.pop(T.INT);
-        arrayCheck('aastore', T.isReferenceArray, T.REF_CHECK);
+        arrayCheck(frame, bci, 'aastore', 'L[', T.REF_CHECK);
         break;
       case Op.POP:
         frame.pop(T.CAT1_CHECK);
@@ -408,7 +399,7 @@ export function verifyMethod(env: VerifyEnv, cls: ClassInput, m: MethodInput): v
         frame.push2(T.DOUBLE, T.DOUBLE2);
         break;
       case Op.IINC: {
-        const idx = localIndex();
+        const idx = (wide ? rd2(code, bci + 2) : rd1(code, bci + 1));
         frame.setLocal(idx, frame.getLocal(idx, T.INT));
         break;
       }
@@ -442,49 +433,49 @@ export function verifyMethod(env: VerifyEnv, cls: ClassInput, m: MethodInput): v
       case Op.IF_ICMPEQ: case Op.IF_ICMPNE: case Op.IF_ICMPLT: case Op.IF_ICMPGE: case Op.IF_ICMPGT: case Op.IF_ICMPLE:
         frame.pop(T.INT);
         frame.pop(T.INT);
-        checkJump(bci, s2(1));
+        checkJump(bci, rs2(code, bci + 1));
         break;
       case Op.IFEQ: case Op.IFNE: case Op.IFLT: case Op.IFGE: case Op.IFGT: case Op.IFLE:
         frame.pop(T.INT);
-        checkJump(bci, s2(1));
+        checkJump(bci, rs2(code, bci + 1));
         break;
       case Op.IF_ACMPEQ: case Op.IF_ACMPNE:
         frame.pop(T.REF_CHECK);
         frame.pop(T.REF_CHECK);
-        checkJump(bci, s2(1));
+        checkJump(bci, rs2(code, bci + 1));
         break;
       case Op.IFNULL: case Op.IFNONNULL:
         frame.pop(T.REF_CHECK);
-        checkJump(bci, s2(1));
+        checkJump(bci, rs2(code, bci + 1));
         break;
       case Op.GOTO:
-        checkJump(bci, s2(1));
+        checkJump(bci, rs2(code, bci + 1));
         noControlFlow = true;
         break;
       case Op.GOTO_W:
-        checkJump(bci, s4(1));
+        checkJump(bci, rs4(code, bci + 1));
         noControlFlow = true;
         break;
       case Op.TABLESWITCH: case Op.LOOKUPSWITCH: {
         const p = ((bci + 4) & ~3) - bci;
-        if (cls.majorVersion < 51) for (let k = 1; k < p; k++) if (u1(k) !== 0) throw badCode(bci, 'Nonzero padding byte in lookupswitch or tableswitch');
-        const dflt = s4(p);
+        if (cls.majorVersion < 51) for (let k = 1; k < p; k++) if (rd1(code, bci + k) !== 0) throw badCode(bci, 'Nonzero padding byte in lookupswitch or tableswitch');
+        const dflt = rs4(code, bci + p);
         frame.pop(T.INT);
         let keys: number;
         let delta: number;
         if (op === Op.TABLESWITCH) {
-          const low = s4(p + 4);
-          const high = s4(p + 8);
+          const low = rs4(code, bci + p + 4);
+          const high = rs4(code, bci + p + 8);
           if (low > high) throw badCode(bci, 'low must be less than or equal to high in tableswitch');
           keys = high - low + 1;
           delta = 1;
         } else {
-          keys = s4(p + 4);
+          keys = rs4(code, bci + p + 4);
           delta = 2;
-          for (let k = 0; k < keys - 1; k++) if (s4(p + (2 + 2 * k) * 4) >= s4(p + (4 + 2 * k) * 4)) throw badCode(bci, 'Bad lookupswitch instruction');
+          for (let k = 0; k < keys - 1; k++) if (rs4(code, bci + p + (2 + 2 * k) * 4) >= rs4(code, bci + p + (4 + 2 * k) * 4)) throw badCode(bci, 'Bad lookupswitch instruction');
         }
         checkJump(bci, dflt);
-        for (let k = 0; k < keys; k++) checkJump(bci, s4(p + (3 + k * delta) * 4));
+        for (let k = 0; k < keys; k++) checkJump(bci, rs4(code, bci + p + (3 + k * delta) * 4));
         noControlFlow = true;
         break;
       }
@@ -514,7 +505,7 @@ export function verifyMethod(env: VerifyEnv, cls: ClassInput, m: MethodInput): v
         invoke(ictx, op, bci, thisUninit);
         break;
       case Op.NEW: {
-        const idx = u2(1);
+        const idx = rd2(code, bci + 1);
         checkClassIndex(ictx, bci, idx);
         const t = classType(pool, idx);
         if (!T.isObject(t)) throw verifyError({ bci, fault: 'wrong_type', type: cpOrigin(idx, t) }, 'Illegal new instruction');
@@ -522,14 +513,14 @@ export function verifyMethod(env: VerifyEnv, cls: ClassInput, m: MethodInput): v
         break;
       }
       case Op.NEWARRAY: {
-        const at = u1(1);
+        const at = rd1(code, bci + 1);
         if (at < 4 || at > 11) throw badCode(bci, 'Illegal newarray instruction');
         frame.pop(T.INT);
         frame.push(`L[${'ZCFDBSIJ'[at - 4]}`);
         break;
       }
       case Op.ANEWARRAY: {
-        const idx = u2(1);
+        const idx = rd2(code, bci + 1);
         checkClassIndex(ictx, bci, idx);
         frame.pop(T.INT);
         const ct = classType(pool, idx);
@@ -545,14 +536,14 @@ export function verifyMethod(env: VerifyEnv, cls: ClassInput, m: MethodInput): v
         break;
       }
       case Op.CHECKCAST: {
-        const idx = u2(1);
+        const idx = rd2(code, bci + 1);
         checkClassIndex(ictx, bci, idx);
         frame.pop(T.OBJECT);
         frame.push(classType(pool, idx));
         break;
       }
       case Op.INSTANCEOF: {
-        const idx = u2(1);
+        const idx = rd2(code, bci + 1);
         checkClassIndex(ictx, bci, idx);
         frame.pop(T.OBJECT);
         frame.push(T.INT);
@@ -562,8 +553,8 @@ export function verifyMethod(env: VerifyEnv, cls: ClassInput, m: MethodInput): v
         frame.pop(T.REF_CHECK);
         break;
       case Op.MULTIANEWARRAY: {
-        const idx = u2(1);
-        const dim = u1(3);
+        const idx = rd2(code, bci + 1);
+        const dim = rd1(code, bci + 3);
         checkClassIndex(ictx, bci, idx);
         const t = classType(pool, idx);
         if (!T.isArray(t)) throw verifyError({ bci, fault: 'wrong_type', type: cpOrigin(idx, t) }, 'Illegal constant pool index in multianewarray instruction');
@@ -583,6 +574,19 @@ export function verifyMethod(env: VerifyEnv, cls: ClassInput, m: MethodInput): v
     bci = len0 + insnLengthAt(code, len0);
   }
   if (!noControlFlow) throw badCode(codeLength, 'Control flow falls through code end');
+}
+
+const rd1 = (c: Uint8Array, o: number): number => c[o]!;
+const rd2 = (c: Uint8Array, o: number): number => (c[o]! << 8) | c[o + 1]!;
+const rs2 = (c: Uint8Array, o: number): number => (rd2(c, o) << 16) >> 16;
+const rs4 = (c: Uint8Array, o: number): number => (c[o]! << 24) | (c[o + 1]! << 16) | (c[o + 2]! << 8) | c[o + 3]!;
+
+/** Pops an array reference whose component descriptor starts with one of `comps` (or null). */
+function arrayCheck(frame: Frame, bci: number, name: string, comps: string, expected: VType | undefined): void {
+  const atype = frame.pop(T.REF_CHECK);
+  let ok = false;
+  for (let i = 0; i < comps.length && !ok; i++) ok = T.isXArray(atype, comps[i]!);
+  if (!ok) throw verifyError({ bci, fault: 'wrong_type', type: frame.stackTop(), expected: expected === undefined ? undefined : implicit(expected) }, `Bad type on operand stack in ${name}`);
 }
 
 const WIDE_OK: ReadonlySet<number> = new Set([Op.IINC, Op.ILOAD, Op.ALOAD, Op.LLOAD, Op.ISTORE, Op.ASTORE, Op.LSTORE, Op.FLOAD, Op.DLOAD, Op.FSTORE, Op.DSTORE]);
