@@ -257,6 +257,7 @@ export function fuzzEngine(corpus: readonly ClassBytes[], o: { seed: number; cas
       const cases = new Map<number, FuzzCase>();
       const toRun: number[] = [];
       for (let k = b; k < Math.min(b + batch, from + o.cases); k++) {
+        if (TRACE) process.stderr.write(`fuzz-engine: static ${k}\n`);
         const c = makeEngineCase(corpus, o.seed, k);
         rep.cases++;
         const s = runStatic(c, ctx);

@@ -8,6 +8,8 @@
 import type { VerifyResult } from '../verify/index';
 import { Acc, Tag, type ClassFile, type CpEntry, type ExceptionTableEntry } from '../classfile/model';
 import { parseMethodDescriptor } from '../classfile/descriptors';
+import { CodeModelError } from '../classfile/errors';
+import { VmError } from './signals';
 import { JObject, JArray } from './object';
 import type { NativeImpl } from './natives/registry';
 
@@ -347,6 +349,9 @@ function findInterfaceField(c: JClass, name: string, desc: string): JField | und
   return undefined;
 }
 
+/** A field descriptor (JVMS 4.3.2), at most 255 array dimensions. */
+const FIELD_DESCRIPTOR = /^\[{0,255}(?:[BCDFIJSZ]|L[^;[.]+;)$/;
+
 /** Fills in fields and methods of a class from its class file (before linking). */
 export function populateFromClassFile(k: JClass, cf: ClassFile): void {
   const cp = cf.constantPool;
@@ -360,13 +365,25 @@ export function populateFromClassFile(k: JClass, cf: ClassFile): void {
   k.cpc = new Array(cp.length).fill(undefined);
   k.spc = new Array(cp.length).fill(undefined);
   cf.fields.forEach((fi, idx) => {
-    const f = new JField(k, utf(fi.nameIndex), utf(fi.descriptorIndex), fi.accessFlags);
+    const fname = utf(fi.nameIndex);
+    const fdesc = utf(fi.descriptorIndex);
+    if (!FIELD_DESCRIPTOR.test(fdesc)) throw new VmError('java/lang/ClassFormatError', `Field "${fname}" in class ${k.name} has illegal signature "${fdesc}"`);
+    const f = new JField(k, fname, fdesc, fi.accessFlags);
     f.index = idx;
     for (const a of fi.attributes) if (a.name === 'ConstantValue') f.constantValue = cp[a.valueIndex];
     k.fields.push(f);
   });
   cf.methods.forEach((mi, idx) => {
-    const m = new JMethod(k, utf(mi.nameIndex), utf(mi.descriptorIndex), mi.accessFlags, idx);
+    const mname = utf(mi.nameIndex);
+    const mdesc = utf(mi.descriptorIndex);
+    let m: JMethod;
+    try {
+      m = new JMethod(k, mname, mdesc, mi.accessFlags, idx);
+    } catch (e) {
+      // HotSpot's class-file parser: ClassFormatError naming the member (not a JS error).
+      if (e instanceof CodeModelError) throw new VmError('java/lang/ClassFormatError', `Method "${mname}" in class ${k.name} has illegal signature "${mdesc}"`);
+      throw e;
+    }
     m.index = idx;
     for (const a of mi.attributes) {
       if (a.name !== 'Code') continue;

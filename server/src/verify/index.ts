@@ -74,7 +74,7 @@ export function verifyClass(env: VerifyEnv, cf: ClassFile): VerifyResult | undef
       if (cf.majorVersion === TYPE_CHECKING_MAJOR) return undefined;
       if (e.errorClass === 'java/lang/ClassFormatError') {
         if (e.reason === "Arguments can't fit into locals") return { errorClass: e.errorClass, message: `Arguments can't fit into locals in class file ${name}` };
-        const whole = e.reason.startsWith('invokedynamic instructions not supported');
+        const whole = e.reason.startsWith('invokedynamic instructions not supported') || / has illegal signature "/.test(e.reason);
         return { errorClass: e.errorClass, message: whole ? e.reason : `${e.reason} in method '${externalMethodName(name, mName, desc)}'` };
       }
       const message = e.ctx === undefined ? e.reason : verifyMessage(e.reason, e.ctx, { className: name, name: mName, desc, code: code.code, exceptionTable: code.exceptionTable, stackMap });

@@ -74,6 +74,7 @@ export function invoke(c: InvokeCtx, op: number, bci: number, thisUninit: { v: b
   checkCpType(c, bci, index, tags);
   const e = pool[index] as { classIndex?: number; nameAndTypeIndex: number; tag: number };
   const { name, desc } = nameAndType(pool, e.nameAndTypeIndex);
+  if (!T.isMethodDescriptor(desc)) throw new VerifyFailure('java/lang/ClassFormatError', `Method "${name}" in class ${cls.name} has illegal signature "${desc}"`);
   let refType: VType = T.TOP;
   if (op === Op.INVOKEDYNAMIC) {
     if (cls.majorVersion < 51)
@@ -126,6 +127,7 @@ function field(c: InvokeCtx, op: number, bci: number, index: number): void {
   checkCpType(c, bci, index, [Tag.Fieldref]);
   const e = pool[index] as { classIndex: number; nameAndTypeIndex: number };
   const { name, desc } = nameAndType(pool, e.nameAndTypeIndex);
+  if (!T.isFieldDescriptor(desc)) throw new VerifyFailure('java/lang/ClassFormatError', `Field "${name}" in class ${cls.name} has illegal signature "${desc}"`);
   const refType = classType(pool, e.classIndex);
   const allowArrays = op === Op.GETSTATIC || op === Op.PUTSTATIC;
   if (!T.isObject(refType) && (!allowArrays || !T.isArray(refType)))

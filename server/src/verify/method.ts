@@ -64,6 +64,7 @@ export function verifyMethod(env: VerifyEnv, cls: ClassInput, m: MethodInput): v
   const thisType = T.ref(cls.name);
   const frame = new Frame(env, m.maxLocals, m.maxStack);
 
+  if (!T.isMethodDescriptor(m.desc)) throw new VerifyFailure('java/lang/ClassFormatError', `Method "${m.name}" in class ${cls.name} has illegal signature "${m.desc}"`);
   // Entry frame and return type (set_locals_from_arg).
   const entryLocals: VType[] = [];
   if ((m.access & ACC_STATIC) === 0) {
@@ -630,7 +631,9 @@ function ldc(c: InvokeCtx, op: number, idx: number, bci: number): void {
       const nt = cls.pool[(e as { nameAndTypeIndex: number }).nameAndTypeIndex];
       const d = nt && nt.tag === Tag.NameAndType ? cls.pool[nt.descriptorIndex] : undefined;
       const types: VType[] = [];
-      sigTypes(d && d.tag === Tag.Utf8 ? d.value : 'I', types, 0);
+      const desc = d && d.tag === Tag.Utf8 ? d.value : '';
+      if (!T.isFieldDescriptor(desc)) bad();
+      sigTypes(desc, types, 0);
       if (types.length !== (op === Op.LDC2_W ? 2 : 1)) bad();
       for (const t of types) frame.push(t);
       return;

@@ -29,6 +29,13 @@ export const STRING = 'Ljava/lang/String';
 export const CLASS = 'Ljava/lang/Class';
 
 export const ref = (name: string): VType => `L${name}`;
+
+const FIELD = '\\[{0,255}(?:[BCDFIJSZ]|L[^;[.]+;)';
+const FIELD_RE = new RegExp(`^${FIELD}$`);
+const METHOD_RE = new RegExp(`^\\((?:${FIELD})*\\)(?:V|${FIELD})$`);
+/** A well-formed field descriptor (the class-file parser checks these before verification). */
+export const isFieldDescriptor = (d: string): boolean => FIELD_RE.test(d);
+export const isMethodDescriptor = (d: string): boolean => METHOD_RE.test(d);
 export const uninit = (bci: number): VType => `u${bci}`;
 
 export const isReference = (t: VType): boolean => t === NULL || t.charCodeAt(0) === 76; /* L */
