@@ -6,6 +6,8 @@
 //   npm run fuzz -- --cases 100000 --seed 42        run cases 0..99999 of seed 42
 //   npm run fuzz -- --seed 42 --case 1234           reproduce one case, with the full stack
 //   npm run fuzz -- --corpus some/dir               fuzz the .class files under a directory
+//   npm run fuzz -- --engine --cases 2000 --seed 42  also re-encode, verify, transform and run each
+//                                                    mutated class on the embedded engine (fuzz-engine.ts)
 //
 // Each case has its own PRNG derived from (seed, case number), so any case reproduces alone.
 
@@ -274,8 +276,9 @@ function parseArgs(argv: string[]): Map<string, string> {
   return m;
 }
 
-function main(): number {
+function main(): number | Promise<number> {
   const args = parseArgs(process.argv.slice(2));
+  if (args.has('engine')) return import('./fuzz-engine-cli').then((m) => m.engineMain(args));
   const num = (k: string, d: number): number => {
     const v = args.get(k);
     if (v === undefined) return d;
@@ -315,4 +318,4 @@ function main(): number {
   return report.failures.length === 0 ? 0 : 1;
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) process.exitCode = main();
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) void Promise.resolve(main()).then((code) => (process.exitCode = code));

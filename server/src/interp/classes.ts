@@ -30,7 +30,7 @@ const PRIMS: [string, string][] = [
 ];
 
 /**
- * Attributes the VM never needs decoded: frames (no verifier), type annotations and generic
+ * Attributes the VM never needs decoded: frames (the verifier reads them raw), type annotations and generic
  * local-variable types; annotations are handed to Java as bytes anyway (reflect.ts).
  */
 const RAW_ATTRIBUTES: ReadonlySet<string> = new Set([
@@ -166,8 +166,9 @@ export class ClassTable {
     // name the class, not the file or directory it came from.
     checkClassHeader(bytes, expectedName, this.vm.opts.jdk.feature);
     const shown = expectedName ?? '<Unknown>';
+    const prepared = this.vm.prepareClassBytes(expectedName, bytes, loader);
     try {
-      cf = readClass(this.vm.prepareClassBytes(expectedName, bytes, loader), shown, { lenientAnnotations: true, rawAttributes: RAW_ATTRIBUTES });
+      cf = readClass(prepared, shown, { lenientAnnotations: true, rawAttributes: RAW_ATTRIBUTES });
     } catch (e) {
       if (e instanceof ClassFormatError) throw new VmError('java/lang/ClassFormatError', e.expected.endsWith('before the end of the class file') ? TRUNCATED : e.message);
       throw e;
@@ -181,6 +182,8 @@ export class ClassTable {
     }
     const k = new JClass(name, loader, cf.accessFlags);
     k.source = source;
+    // The verifier checks the class as defined, not as the profiler transformed it.
+    if (loader !== null && prepared !== bytes) k.originalBytes = bytes;
     populateFromClassFile(k, cf);
     return k;
   }

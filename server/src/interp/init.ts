@@ -10,6 +10,7 @@ import { BLOCK, PENDING, VmError } from './signals';
 import { ThreadState, type JThread } from './thread';
 import { enterMethod } from './calls';
 import { isAssignable } from './ops';
+import { linkVerify } from './verify-link';
 import type { VM } from './vm';
 
 /** Initialises `k`; returns when it is (or is being, by this thread) initialised. */
@@ -64,6 +65,8 @@ function hasDefaults(i: JClass): boolean {
  */
 function begin(vm: VM, t: JThread, k: JClass, resumePc: number, then: (() => unknown) | undefined): unknown {
   if (checkState(vm, t, k) === 'done') return then ? then() : undefined;
+  // Linking: verification first (its supertypes too); a class it needs may be loaded first.
+  if (!k.verified) linkVerify(vm, t, k, resumePc, then ? 'L' : 'V', () => begin(vm, t, k, resumePc, then));
   k.state = InitState.Initializing;
   k.initThread = t;
   setConstants(vm, k);

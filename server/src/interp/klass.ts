@@ -5,8 +5,11 @@
 // storage, and `vmap`, the virtual-method table keyed by name+descriptor (selection per JVMS
 // 5.4.6, default methods included).
 
+import type { VerifyResult } from '../verify/index';
 import { Acc, Tag, type ClassFile, type CpEntry, type ExceptionTableEntry } from '../classfile/model';
 import { parseMethodDescriptor } from '../classfile/descriptors';
+import { CodeModelError } from '../classfile/errors';
+import { VmError } from './signals';
 import { AS_DOUBLE, JObject, JArray } from './object';
 import type { NativeImpl } from './natives/registry';
 import { MATH_INTRINSICS } from './natives/java/lang/Math';
@@ -222,6 +225,12 @@ export class JClass {
   hidden = false;
   /** ClassLoader.setSigners (java.lang.Class's signers, HotSpot keeps them in the mirror). */
   signers: JArray | null = null;
+  /** Passed verification (verify-link.ts), or needs none. */
+  verified = false;
+  /** The error verification gave, thrown again at every attempt to link. */
+  verifyError: VerifyResult | null = null;
+  /** The bytes as defined, when the profiler's transformation changed them (for the verifier). */
+  originalBytes: Uint8Array | null = null;
   /** Nest host, resolved lazily. */
   nestHost: JClass | null = null;
   /** Extra data for VM-generated classes. */
@@ -345,6 +354,9 @@ function findInterfaceField(c: JClass, name: string, desc: string): JField | und
   return undefined;
 }
 
+/** A field descriptor (JVMS 4.3.2), at most 255 array dimensions. */
+const FIELD_DESCRIPTOR = /^\[{0,255}(?:[BCDFIJSZ]|L[^;[.]+;)$/;
+
 /** Fills in fields and methods of a class from its class file (before linking). */
 export function populateFromClassFile(k: JClass, cf: ClassFile): void {
   const cp = cf.constantPool;
@@ -358,7 +370,10 @@ export function populateFromClassFile(k: JClass, cf: ClassFile): void {
   k.cpc = new Array(cp.length).fill(undefined);
   k.spc = new Array(cp.length).fill(undefined);
   cf.fields.forEach((fi, idx) => {
-    const f = new JField(k, utf(fi.nameIndex), utf(fi.descriptorIndex), fi.accessFlags);
+    const fname = utf(fi.nameIndex);
+    const fdesc = utf(fi.descriptorIndex);
+    if (!FIELD_DESCRIPTOR.test(fdesc)) throw new VmError('java/lang/ClassFormatError', `Field "${fname}" in class ${k.name} has illegal signature "${fdesc}"`);
+    const f = new JField(k, fname, fdesc, fi.accessFlags);
     f.index = idx;
     for (const a of fi.attributes) if (a.name === 'ConstantValue') f.constantValue = cp[a.valueIndex];
     k.fields.push(f);
@@ -368,7 +383,14 @@ export function populateFromClassFile(k: JClass, cf: ClassFile): void {
     const mdesc = utf(mi.descriptorIndex);
     // HotSpot's Math intrinsics run as natives (natives/java/lang/Math.ts).
     const intrinsic = k.name === 'java/lang/Math' && k.loader === null && MATH_INTRINSICS.has(mname + mdesc);
-    const m = new JMethod(k, mname, mdesc, mi.accessFlags | (intrinsic ? Acc.NATIVE : 0), idx);
+    let m: JMethod;
+    try {
+      m = new JMethod(k, mname, mdesc, mi.accessFlags | (intrinsic ? Acc.NATIVE : 0), idx);
+    } catch (e) {
+      // HotSpot's class-file parser: ClassFormatError naming the member (not a JS error).
+      if (e instanceof CodeModelError) throw new VmError('java/lang/ClassFormatError', `Method "${mname}" in class ${k.name} has illegal signature "${mdesc}"`);
+      throw e;
+    }
     m.index = idx;
     m.intrinsic = intrinsic;
     for (const a of mi.attributes) {

@@ -2,6 +2,7 @@
 // call/field "sites" the interpreter keeps there. Resolution may load classes through a Java
 // class loader (an upcall: PENDING), so the interpreter saves the frame's pc/sp first.
 
+import { linkVerify } from './verify-link';
 import { Acc, Tag } from '../classfile/model';
 import { kindOf, type JClass, type JField, type JMethod, type SlotKind } from './klass';
 import type { JThread } from './thread';
@@ -98,6 +99,9 @@ export function resolveMethodSite(vm: VM, t: JThread, k: JClass, idx: number, op
   }
   let m = isIface ? owner.resolveInterfaceMethod(ref.name, ref.desc) : owner.resolveMethod(ref.name, ref.desc);
   if (!m) {
+    // A class the profiler could not transform lacks the extended methods its transformed
+    // callers name: if it fails verification, java throws that VerifyError when it links it.
+    if (!owner.verified) linkVerify(vm, t, owner, t.depth >= 0 ? t.frames[t.depth].pc : 0, 'V', () => undefined);
     const kind = op === 0xb8 ? 'static ' : '';
     throw new VmError('java/lang/NoSuchMethodError', `'${kind}${prettyDescriptor(ref.name, ref.desc, owner)}'`);
   }

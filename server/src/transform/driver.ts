@@ -25,6 +25,7 @@ import { Hierarchy, type ClassInfo } from './hierarchy';
 import { allScope, appScope, type Scope } from './scope';
 import { interfacePolicy } from './interfaces';
 import { readCacheEntry, writeCacheEntry, writeFileAtomic } from './cache-store';
+import { unverifiedClasses } from './verify-originals';
 import { scanEntry, type ScannedClass, type ScannedResource, type ScanStats } from './scan';
 
 /** Bump when the generated code changes, to invalidate caches. */
@@ -158,7 +159,12 @@ export function transformClassPath(o: TransformClassPathOptions): TransformResul
         if (!resources.has(r.path) && !/^META-INF\/[^/]*\.(SF|RSA|DSA|EC)$/i.test(r.path)) resources.set(r.path, r);
       }
     }
-    const scope: Scope = o.scope === 'all' ? allScope : appScope((n) => classes.has(n));
+    // Classes that fail verification stay as they are, and are no program classes (see
+    // verify-originals.ts); the world key covers them.
+    const readable = [...classes.values()].filter((c) => c.info !== null);
+    const world0 = worldKey(o, cp.jdk, classes);
+    const unverified = unverifiedClasses(readable, (n) => cp.findBoot(n)?.bytes, world0, o.cacheDir === undefined ? undefined : join(o.cacheDir, 'verify'));
+    const scope: Scope = o.scope === 'all' ? (n) => allScope(n) && !unverified.has(n) : appScope((n) => classes.has(n) && !unverified.has(n));
     const hierarchy = new Hierarchy((n) => (cp.findBoot(n) ?? cp.findUser(n))?.bytes);
     const result: TransformResult = {
       classes: classes.size,
@@ -180,11 +186,11 @@ export function transformClassPath(o: TransformClassPathOptions): TransformResul
     for (const c of classes.values()) {
       if (c.info === null) continue;
       hierarchy.add(c.info);
-      programInfos.push(c.info);
+      if (!unverified.has(c.name)) programInfos.push(c.info);
     }
     // Interface methods are extended for the program's own interfaces only (interfaces.ts).
     const interfaces = interfacePolicy(programInfos);
-    const world = worldKey(o, cp.jdk, classes);
+    const world = unverified.size === 0 ? world0 : createHash('sha256').update(`${world0}\0unverified\0${[...unverified.keys()].sort().join('\n')}`).digest('hex');
     const classDir = o.cacheDir === undefined ? undefined : join(o.cacheDir, 'classes');
     const made = new Set<string>();
     const write = (path: string, data: Uint8Array, atomic: boolean): void => {
@@ -209,6 +215,13 @@ export function transformClassPath(o: TransformClassPathOptions): TransformResul
         if (c.info === null) {
           result.failed.push({ name: c.source, error: c.error ?? 'unreadable' });
           if (c.sha !== '') emit(c.bytes());
+          continue;
+        }
+        const verifyError = unverified.get(name);
+        if (verifyError !== undefined) {
+          // Left for java to reject (the transformer would recompute its frames).
+          result.failed.push({ name: c.source, error: verifyError });
+          emit(c.bytes());
           continue;
         }
         const key = createHash('sha256').update(`${world}\0${name}\0${c.sha}`).digest('hex');

@@ -16,6 +16,7 @@ import { PENDING, VmError } from '../../../signals';
 import type { JThread } from '../../../thread';
 import type { VM } from '../../../vm';
 import { pushCall } from '../../../calls';
+import { verifyThen } from '../../../verify-link';
 import type { NativeTable } from '../../registry';
 import { bool, classOf, getField, nonNull } from '../../util';
 
@@ -243,8 +244,11 @@ function newInstance(vm: VM, t: JThread, ctor: JObject | null, args: JObject | n
 }
 
 export const reflectionNatives: NativeTable = {
-  'getDeclaredMethods0(Z)[Ljava/lang/reflect/Method;': (vm: VM, t: JThread, self: JObject, publicOnly: number) => declaredMethods(vm, t, self, publicOnly !== 0, false),
-  'getDeclaredConstructors0(Z)[Ljava/lang/reflect/Constructor;': (vm: VM, t: JThread, self: JObject, publicOnly: number) => declaredMethods(vm, t, self, publicOnly !== 0, true),
+  // HotSpot links (verifies) the class before listing its methods or constructors.
+  'getDeclaredMethods0(Z)[Ljava/lang/reflect/Method;': (vm: VM, t: JThread, self: JObject, publicOnly: number) =>
+    verifyThen(vm, t, classOf(vm, self), () => declaredMethods(vm, t, self, publicOnly !== 0, false)),
+  'getDeclaredConstructors0(Z)[Ljava/lang/reflect/Constructor;': (vm: VM, t: JThread, self: JObject, publicOnly: number) =>
+    verifyThen(vm, t, classOf(vm, self), () => declaredMethods(vm, t, self, publicOnly !== 0, true)),
   'getDeclaredFields0(Z)[Ljava/lang/reflect/Field;': (vm: VM, t: JThread, self: JObject, publicOnly: number) => {
     const k = classOf(vm, self);
     const fs = k.fields.filter((f) => (!publicOnly || (f.access & Acc.PUBLIC) !== 0) && !isHiddenField(f));

@@ -1,0 +1,121 @@
+// Verification at link time, as HotSpot does by default (BytecodeVerificationRemote): every
+// class not defined by the boot loader is verified before it is initialised (and when
+// reflection lists its methods), its superclass and superinterfaces first. A class that
+// fails throws the same VerifyError (or ClassFormatError) at every later attempt to link it.
+//
+// The verifier sees the class as it was defined, before the profiler's transformation
+// (JClass.originalBytes). Classes named in assignability checks are loaded through the
+// class's defining loader, as HotSpot's verifier does: such a load is an upcall, after which
+// verification starts again (it has no side effects).
+
+import { readClass } from '../classfile/reader';
+import { ClassFormatError } from '../classfile/errors';
+import { verifyClass, VERIFY_RAW_ATTRIBUTES, type VerifyResult } from '../verify/index';
+import { envFrom, type ClassShape } from '../verify/env';
+import { Acc, type ClassFile } from '../classfile/model';
+import type { JClass } from './klass';
+import { PENDING, VmError } from './signals';
+import type { JThread } from './thread';
+import type { VM } from './vm';
+
+class NeedClass {
+  constructor(readonly name: string) {}
+}
+
+const shapes = new WeakMap<JClass, ClassShape>();
+
+function shapeOfClass(k: JClass): ClassShape {
+  let s = shapes.get(k);
+  if (s === undefined) {
+    s = {
+      name: k.name,
+      isInterface: k.isInterface,
+      superName: k.superclass?.name ?? null,
+      interfaces: k.interfaces.map((i) => i.name),
+      methods: new Map(k.methods.map((m) => [m.nameDesc, m.access])),
+      fields: new Map(k.fields.map((f) => [f.name + f.desc, f.access])),
+    };
+    shapes.set(k, s);
+  }
+  return s;
+}
+
+/** Whether HotSpot verifies `k` by default: classes of Java loaders, not VM-spun or hidden ones. */
+function eligible(k: JClass): boolean {
+  return k.loader !== null && !k.hidden && !k.isArray && !k.isPrimitive && k.cf !== null && k.source !== 'spun';
+}
+
+function verificationInput(k: JClass): ClassFile {
+  if (k.originalBytes === null) return k.cf as ClassFile;
+  try {
+    return readClass(k.originalBytes, k.name, { lenientAnnotations: true, rawAttributes: VERIFY_RAW_ATTRIBUTES });
+  } catch (e) {
+    if (e instanceof ClassFormatError) return k.cf as ClassFile;
+    throw e;
+  }
+}
+
+/** KOMORIUM_TRACE_VERIFY: each class verified, and the CPU time spent, on stderr. */
+const TRACE = !!process.env.KOMORIUM_TRACE_VERIFY;
+let traceMs = 0;
+let traceClasses = 0;
+
+function runVerifier(vm: VM, k: JClass): VerifyResult | NeedClass | undefined {
+  if (!TRACE) return verifyOnce(vm, k);
+  const c0 = process.cpuUsage();
+  const r = verifyOnce(vm, k);
+  const c = process.cpuUsage(c0);
+  const ms = (c.user + c.system) / 1000;
+  traceMs += ms;
+  if (!(r instanceof NeedClass)) traceClasses++;
+  vm.opts.io.stderr(Buffer.from(`[verify] ${k.javaName}: ${r instanceof NeedClass ? `needs ${r.name}` : r === undefined ? 'ok' : r.message.split('\n')[0]} (${ms.toFixed(2)} ms; ${traceClasses} classes, ${traceMs.toFixed(1)} ms in all)\n`));
+  return r;
+}
+
+function verifyOnce(vm: VM, k: JClass): VerifyResult | NeedClass | undefined {
+  const env = envFrom((name) => {
+    if (name === k.name) return shapeOfClass(k);
+    const c = vm.classes.findLoaded(k.loader, name);
+    if (c === undefined) throw new NeedClass(name);
+    return shapeOfClass(c);
+  });
+  try {
+    return verifyClass(env, verificationInput(k));
+  } catch (e) {
+    if (e instanceof NeedClass) return e;
+    throw e;
+  }
+}
+
+/**
+ * Verifies `k` (and its supertypes) if it is not yet. Returns when it verified; throws a
+ * VmError when it does not; or loads a class the verifier needs through `k`'s loader and
+ * throws PENDING, with `retry` continuing once it is loaded (the glue delivers `kind` at
+ * `resumePc`, as for class initialisation).
+ */
+export function linkVerify(vm: VM, t: JThread, k: JClass, resumePc: number, kind: 'V' | 'L', retry: () => unknown): void {
+  if (k.verified) return;
+  if (k.verifyError !== null) throw new VmError(k.verifyError.errorClass, k.verifyError.message);
+  if (k.superclass !== null) linkVerify(vm, t, k.superclass, resumePc, kind, retry);
+  for (const i of k.interfaces) linkVerify(vm, t, i, resumePc, kind, retry);
+  if (!eligible(k) || (k.access & Acc.MODULE) !== 0) {
+    k.verified = true;
+    return;
+  }
+  const r = runVerifier(vm, k);
+  if (r instanceof NeedClass) {
+    vm.classes.loadThroughLoader(t, k.loader!, r.name, retry, kind, resumePc);
+    throw PENDING;
+  }
+  if (r !== undefined) {
+    k.verifyError = r;
+    throw new VmError(r.errorClass, r.message);
+  }
+  k.verified = true;
+}
+
+/** For natives that link a class (reflection): verify `k`, then `then()`. */
+export function verifyThen(vm: VM, t: JThread, k: JClass, then: () => unknown): unknown {
+  linkVerify(vm, t, k, -1, 'L', () => verifyThen(vm, t, k, then));
+  return then();
+}
