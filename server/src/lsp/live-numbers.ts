@@ -4,6 +4,8 @@
 // different totals for the same profile (issue 19, item 2). Pure: no Node, no DOM (the webview
 // bundles it too).
 
+import { approx, count } from './numbers';
+
 /** Totals of a profile: Σ over its threads (= meta.totalSamples / meta.totalBytecodes of a valid file). */
 export interface ProfileNumbers {
   samples: number;
@@ -38,25 +40,11 @@ export function numbersOfJson(json: unknown): ProfileNumbers | null {
   return { samples, bytecodes, engine: str(meta.engine), scope: str(meta.scope) };
 }
 
-/** `1,234,567`. */
-export function countText(n: number): string {
-  return Math.round(n)
-    .toString()
-    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
+/** `1,234,567` (numbers.ts, shared with lenses and hovers). */
+export const countText = count;
 
-/** `950`, `12.3K`, `4.56M`, `7.89G` (three significant digits). */
-export function magnitudeText(n: number): string {
-  const a = Math.abs(n);
-  const units: [number, string][] = [
-    [1e12, 'T'],
-    [1e9, 'G'],
-    [1e6, 'M'],
-    [1e3, 'K'],
-  ];
-  for (const [scale, unit] of units) if (a >= scale) return `${(n / scale).toPrecision(3)}${unit}`;
-  return `${Math.round(n)}`;
-}
+/** `950`, `12.3K`, `4.56M`, `7.89G` (three significant digits; numbers.ts). */
+export const magnitudeText = approx;
 
 /** `1,234 samples · 4.56M bytecodes`: the same text in the status bar and the footer. */
 export function totalsText(n: { samples: number; bytecodes: number }): string {
