@@ -28,6 +28,7 @@ import type { NativeTable } from '../../../registry';
 import { longOf, toNumber, type Long } from '../../../../long';
 import { memory } from '../../../jdk/internal/misc/memory';
 import { arrayBytes } from './CRC32';
+import { attachBuffers } from './zstream';
 
 // zlib's return codes and flush modes.
 const Z_OK = 0;
@@ -153,12 +154,7 @@ function params(strm: ZStream, levelIn: number, strategy: number): number {
 
 function deflate(addr: Long, input: Uint8Array, out: Uint8Array, flush: number, p: number): Long {
   const strm = streamOf(addr);
-  strm.input = input;
-  strm.next_in = 0;
-  strm.avail_in = input.length;
-  strm.output = out as Uint8Array<ArrayBuffer>;
-  strm.next_out = 0;
-  strm.avail_out = out.length;
+  attachBuffers(strm, input, out);
   let setParams = p & 1;
   let finished = 0;
   let used = true;

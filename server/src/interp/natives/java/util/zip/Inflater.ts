@@ -18,6 +18,7 @@ import { setField } from '../../../util';
 import { longOf, toNumber, type Long } from '../../../../long';
 import { memory } from '../../../jdk/internal/misc/memory';
 import { arrayBytes } from './CRC32';
+import { attachBuffers } from './zstream';
 
 const Z_OK = 0;
 const Z_STREAM_END = 1;
@@ -39,12 +40,7 @@ function streamOf(addr: Long): ZStream {
 
 function inflate(vm: VM, self: JObject, addr: Long, input: Uint8Array, out: Uint8Array): Long {
   const strm = streamOf(addr);
-  strm.input = input;
-  strm.next_in = 0;
-  strm.avail_in = input.length;
-  strm.output = out as Uint8Array<ArrayBuffer>;
-  strm.next_out = 0;
-  strm.avail_out = out.length;
+  attachBuffers(strm, input, out);
   const res = zlibInflate(strm, Z_PARTIAL_FLUSH);
   strm.input = new Uint8Array(0);
   strm.output = new Uint8Array(0);
