@@ -4,18 +4,10 @@
 
 import type { ProfileData } from './profile';
 import type { Tree } from './tree';
+import type { DiffTree } from '../../server/src/profile/diff-tree';
 
-/** The payload's tree (server/src/profile/diff-view.ts DiffTree). */
-export interface DiffTreeData {
-  methods: string[];
-  parent: number[];
-  method: number[];
-  callLine: number[];
-  baseSelf: number[];
-  baseTotal: number[];
-  newSelf: number[];
-  newTotal: number[];
-}
+/** The payload's tree (built by server/src/profile/diff-view.ts). */
+export type DiffTreeData = DiffTree;
 
 export interface DiffData {
   baseTitle: string;

@@ -12,21 +12,8 @@ import type { CctNode, MethodInfo, Profile } from './schema';
 import { toProfileFile } from './serialize';
 import { mergeThreads } from './tree';
 
-/**
- * The union tree in flat arrays, in an order where parents come first. `methods` are keys
- * `className \0 name \0 descriptor` (profile method indices differ between profiles); the
- * webview matches its contexts by (parent, method key, call line).
- */
-export interface DiffTree {
-  methods: string[];
-  parent: number[];
-  method: number[];
-  callLine: number[];
-  baseSelf: number[];
-  baseTotal: number[];
-  newSelf: number[];
-  newTotal: number[];
-}
+export type { DiffTree } from './diff-tree';
+import type { DiffTree } from './diff-tree';
 
 /** A changed method or line: estimated bytecodes in base and new (total; lines: self + calls from there). */
 export interface CodeDelta {
