@@ -1,7 +1,7 @@
 // Runs the test suites with Node's built-in runner. TypeScript test files run through tsx.
 //   node scripts/test.mjs            -> test/unit/**/*.test.ts (the npm test slice)
 //   node scripts/test.mjs --slow     -> test/slow/**/*.test.ts (full JDK round trip, long fuzz, ...)
-//   node scripts/test.mjs FILE...    -> just those files
+//   node scripts/test.mjs FILE...    -> just those files (--serial: one at a time)
 import { readdirSync, statSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { join, dirname } from 'node:path';
@@ -21,7 +21,8 @@ function walk(dir, out) {
   return out;
 }
 if (files.length === 0) files = walk(join(root, 'test', slow ? 'slow' : 'unit'), []).sort();
-const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', ...files], {
+// --serial: one file at a time (the end-to-end files each start a code-server).
+const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', `--test-concurrency=${args.includes('--serial') ? 1 : 2}`, ...files], {
   stdio: 'inherit',
   cwd: root,
 });

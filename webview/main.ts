@@ -16,6 +16,20 @@ function start(): void {
     if (msg) app.handle(msg);
   });
   api.postMessage({ type: 'ready' });
+  // For the end-to-end test (test/e2e): the drawn frames, widest first, with their centres in
+  // the canvas's CSS px (it hovers them to read their tooltips, and Ctrl-clicks one).
+  Object.assign(window, {
+    komoriumFrames: (): { node: number; depth: number; x: number; y: number }[] => {
+      const t = app.tree;
+      if (!t) return [];
+      const out: { node: number; depth: number; x: number; y: number; w: number }[] = [];
+      for (let i = 1; i < t.size; i++) {
+        const c = app.flameView.frameCenter(i);
+        if (c) out.push({ node: i, depth: t.depth[i]!, x: c.x, y: c.y, w: t.total[i]! });
+      }
+      return out.sort((a, b) => b.w - a.w).map(({ node, depth, x, y }) => ({ node, depth, x, y }));
+    },
+  });
 }
 
 try {

@@ -12,7 +12,7 @@ import { BYTECODE_SCHEME, BytecodeDocuments } from './bytecode-view';
 import { registerLaunchType } from './debug';
 import { HotnessDecorations } from './decorations';
 import { FlamePanel } from './flame-panel';
-import { PROFILES_VIEW, ProfilesView } from './profiles-view';
+import { ProfilesView } from './profiles-view';
 import { vscodeJavaClasspath } from './java-classpath';
 import { Runner } from './runner';
 import { RunStatus } from './status';
@@ -209,8 +209,21 @@ export async function activate(context: vscode.ExtensionContext): Promise<Komori
     decorations.clear();
   });
 
-  const profiles = new ProfilesView(lc, async (path) => void (await vscode.commands.executeCommand('komorium.openProfile', vscode.Uri.file(path))));
-  context.subscriptions.push(profiles, vscode.window.createTreeView(PROFILES_VIEW, { treeDataProvider: profiles }));
+  const profiles = new ProfilesView(
+    lc,
+    async (path) => void (await vscode.commands.executeCommand('komorium.openProfile', vscode.Uri.file(path))),
+    async (newer, older) => {
+      try {
+        await lc.sendRequest<P.ProfileSummary>(P.LoadProfileRequest, { path: newer } satisfies P.LoadProfileParams);
+        const r = await lc.sendRequest<P.CompareBaselineResult | null>(P.CompareBaselineRequest, { path: older } satisfies P.CompareBaselineParams);
+        if (r) log.appendLine(`comparing ${newer} with ${older}: ${r.baseBytecodes} -> ${r.newBytecodes} bytecodes`);
+        panel.show(true);
+      } catch (e) {
+        void vscode.window.showErrorMessage(`Komorium: ${(e as Error).message}`);
+      }
+    },
+  );
+  context.subscriptions.push(profiles);
 
   command('komorium.openProfile', async (arg?: unknown) => {
     const picked = arg instanceof vscode.Uri ? [arg] : await vscode.window.showOpenDialog({ canSelectMany: false, filters: { 'Komorium profile': ['json'] }, openLabel: 'Open Profile' });

@@ -1,6 +1,7 @@
 // The Komorium Profiles view (explorer): the workspace's saved runs from the server
 // (saved-runs.ts), newest first: program or the name given, engine and scope, date, samples.
-// Click: load it (flame graph, decorations); context menu: rename, delete, reveal the file.
+// Click: load it (flame graph, decorations); context menu: rename, delete, reveal the file;
+// two selected: Compare (the newer loaded, the older as its baseline: the differential view).
 
 import * as vscode from 'vscode';
 import { join } from 'node:path';
@@ -26,11 +27,16 @@ export class ProfilesView implements vscode.TreeDataProvider<RunItem>, vscode.Di
   readonly onDidChangeTreeData = this.changed.event;
   private list: P.ListRunsResult = { dir: '', runs: [] };
   private readonly disposables: vscode.Disposable[] = [];
+  readonly view: vscode.TreeView<RunItem>;
 
   constructor(
     private readonly client: LanguageClient,
     private readonly open: (path: string) => Promise<void>,
+    /** Loads `newer` and shows it against `older` (the differential flame graph). */
+    private readonly compare: (newer: string, older: string) => Promise<void>,
   ) {
+    this.view = vscode.window.createTreeView(PROFILES_VIEW, { treeDataProvider: this, canSelectMany: true });
+    this.disposables.push(this.view);
     client.onNotification(P.RunsChangedNotification, (r: P.ListRunsResult) => {
       this.list = r;
       this.changed.fire();
@@ -50,6 +56,18 @@ export class ProfilesView implements vscode.TreeDataProvider<RunItem>, vscode.Di
       if (ok !== 'Delete') return;
       await this.request(P.DeleteRunRequest, { file: i.run.file } satisfies P.DeleteRunParams);
     });
+    // From the context menu (item, selected items) or the palette (the view's selection).
+    this.disposables.push(
+      vscode.commands.registerCommand('komorium.profiles.compare', async (item?: RunItem, selected?: RunItem[]) => {
+        const pair = selected && selected.length > 0 ? selected : item ? [item] : [...this.view.selection];
+        if (pair.length !== 2) {
+          void vscode.window.showWarningMessage(`Komorium: select two runs in Komorium Profiles to compare (${pair.length} selected).`);
+          return;
+        }
+        const [older, newer] = [...pair].sort((a, b) => a.run.date - b.run.date) as [RunItem, RunItem];
+        await this.compare(newer.path, older.path);
+      }),
+    );
     cmd('komorium.profiles.reveal', (i) => i && vscode.commands.executeCommand('revealFileInOS', vscode.Uri.file(i.path)));
   }
 

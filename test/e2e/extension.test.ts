@@ -84,7 +84,7 @@ async function runFromPalette(wb: Workbench, program: string): Promise<string> {
   return status;
 }
 
-describe('Komorium in VS Code', { timeout: 600_000 }, () => {
+describe('Komorium in VS Code', { timeout: 1_800_000 }, () => {
   before(async () => {
     vsix = packageExtension();
     const codeServer = installCodeServer();
@@ -227,11 +227,26 @@ describe('Komorium in VS Code', { timeout: 600_000 }, () => {
     await maven.command('Debug: Start Debugging');
     // VS Code asks which configuration (the one of .vscode/launch.json) unless the Run and Debug
     // view has one selected already: then the run starts at once.
+    // (The run: the status bar says Komorium is preparing or running it; its profile comes only at the end.)
     const started = await waitFor('the launch configuration in the picker, or the run', async () =>
-      (await maven.page.$('.quick-input-list .monaco-list-row[aria-label*="Profile App"]')) ? 'picker' : newestProfile('com.example.render.App') !== before ? 'run' : undefined,
+      (await maven.page.$('.quick-input-list .monaco-list-row[aria-label*="Profile App"]'))
+        ? 'picker'
+        : (await maven.statusItems()).some((x) => x.startsWith('Komorium: ')) || newestProfile('com.example.render.App') !== before
+          ? 'run'
+          : undefined,
     );
     if (started === 'picker') await maven.page.keyboard.press('Enter');
-    await waitFor('a new profile from the launch configuration', async () => newestProfile('com.example.render.App') !== before, 120_000);
+    // F5 focuses the Komorium terminal (the program's console), not an empty Debug Console.
+    await waitFor('the Komorium terminal to have the focus', () =>
+      maven.page.evaluate(() => String(document.activeElement?.className ?? '').includes('xterm-helper-textarea')),
+    );
+    const panel = await maven.page.evaluate(() => ({
+      terminal: [...document.querySelectorAll('.terminal-tab, .terminal-tabs-entry, .single-terminal-tab')].map((e) => e.textContent ?? '').join(' | '),
+      debugConsole: [...document.querySelectorAll('.repl')].some((e) => e.checkVisibility?.() ?? true),
+    }));
+    assert.ok(!panel.debugConsole, 'no Debug Console shown');
+    await maven.screenshot(join(SHOTS, 'launch-terminal.png'));
+    await waitFor('a new profile from the launch configuration', async () => newestProfile('com.example.render.App') !== before, 420_000);
     const p = loadProfile(newestProfile('com.example.render.App'));
     assert.deepEqual(p.meta.args, ['12', '200'], 'args of examples/maven-app/.vscode/launch.json');
     await waitFor('the status bar totals', async () => (await maven.statusItems()).some((x) => /^com\.example\.render\.App: [\d,]+ samples/.test(x)));

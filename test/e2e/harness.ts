@@ -4,7 +4,7 @@
 // port. Everything lives in one temporary folder, removed at the end.
 
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,8 +17,12 @@ function log(msg: string): void {
   process.stderr.write(`e2e: ${msg}\n`);
 }
 
-/** `npm run package`; returns the .vsix path. */
+/**
+ * `npm run package`; returns the .vsix path. With KOMORIUM_E2E_REUSE_VSIX=1 an existing
+ * komorium.vsix is used as it is (running one e2e file after another while developing).
+ */
 export function packageExtension(): string {
+  if (process.env.KOMORIUM_E2E_REUSE_VSIX === '1' && existsSync(join(REPO, 'komorium.vsix'))) return join(REPO, 'komorium.vsix');
   log('npm run package');
   execFileSync('npm', ['run', '--silent', 'package'], { cwd: REPO, stdio: ['ignore', 'ignore', 'inherit'] });
   return join(REPO, 'komorium.vsix');
@@ -111,6 +115,56 @@ export function singleFileWorkspace(s: Sandbox): string {
   mkdirSync(dir, { recursive: true });
   cpSync(join(REPO, 'examples', 'hotspots', 'Hotspots.java'), join(dir, 'Hotspots.java'));
   return dir;
+}
+
+/** examples/hotspots in its own folder with workspace settings (e.g. the engine, set explicitly). */
+export function hotspotsWorkspace(s: Sandbox, name: string, settings: Record<string, unknown>): string {
+  const dir = join(s.workspace, name);
+  mkdirSync(join(dir, '.vscode'), { recursive: true });
+  cpSync(join(REPO, 'examples', 'hotspots', 'Hotspots.java'), join(dir, 'Hotspots.java'));
+  writeFileSync(join(dir, '.vscode', 'settings.json'), JSON.stringify(settings, null, 2));
+  return dir;
+}
+
+/**
+ * A plain folder with a JUnit 5 test (compiled by the extension with javac against Debian's
+ * junit5 jar): `CalcTest.sums` adds up `Calc.work(n)`, whose loop is the test's hot spot.
+ */
+export function junitWorkspace(s: Sandbox, settings: Record<string, unknown>): string {
+  const dir = join(s.workspace, 'junit');
+  mkdirSync(join(dir, '.vscode'), { recursive: true });
+  writeFileSync(join(dir, '.vscode', 'settings.json'), JSON.stringify(settings, null, 2));
+  writeFileSync(join(dir, 'CalcTest.java'), junitTestSource(1));
+  return dir;
+}
+
+/** CalcTest.java; `rounds` times the work in `Calc.work` (a change that adds work: 1 -> 2). */
+export function junitTestSource(rounds: number): string {
+  return [
+    'import static org.junit.jupiter.api.Assertions.assertTrue;',
+    '',
+    'import org.junit.jupiter.api.Test;',
+    '',
+    'class Calc {',
+    '    static long work(int n) {',
+    '        long s = 0;',
+    `        for (int r = 0; r < ${rounds}; r++) {`,
+    '            for (int i = 0; i < n; i++) s += (i * 31L) % 7;',
+    '        }',
+    '        return s;',
+    '    }',
+    '}',
+    '',
+    'public class CalcTest {',
+    '    @Test',
+    '    void sums() {',
+    '        long total = 0;',
+    '        for (int k = 0; k < 200; k++) total += Calc.work(20_000);',
+    '        assertTrue(total > 0);',
+    '    }',
+    '}',
+    '',
+  ].join('\n');
 }
 
 /** A program that echoes its input (with some work per line), and on `loop` runs until stopped. */

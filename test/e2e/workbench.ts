@@ -46,7 +46,8 @@ export class Workbench {
 
   static async open(browser: Browser, url: string, folder: string): Promise<Workbench> {
     const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
-    await page.goto(`${url}/?folder=${encodeURIComponent(folder)}`);
+    // (A loaded machine can take more than playwright's default 30 s to load the workbench.)
+    await page.goto(`${url}/?folder=${encodeURIComponent(folder)}`, { timeout: 120_000 });
     await page.waitForSelector('.monaco-workbench .part.editor', { timeout: 90_000 });
     await page.waitForSelector('.explorer-folders-view .monaco-list-row', { timeout: 60_000 });
     return new Workbench(page);
@@ -68,7 +69,7 @@ export class Workbench {
     await this.page.keyboard.press('F1');
     await this.page.waitForSelector('.quick-input-widget:not([style*="display: none"]) input');
     await this.page.keyboard.type(title);
-    // The row of exactly this command (typing "Run with Profile" also lists "Run with Exact Profile").
+    // The row of exactly this command (typing "Run with Profile" also lists "Run with Profile (Exact)").
     const row = await waitFor(`the command "${title}" in the palette`, async () => {
       const rows = await this.page.$$('.quick-input-list .monaco-list-row');
       for (const r of rows) {

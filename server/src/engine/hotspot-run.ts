@@ -15,7 +15,7 @@ import { prepareJdkModules, PrepareError, type HotSpotPrepared } from './hotspot
 import { hotspotArgv } from './hotspot-classes';
 import { registerEngine, type ProfileRun, type RunOptions, type RunOutcome, type RunProgress } from './run';
 import { jobUrl, runJob, JobError, type JobHandle } from './worker-thread';
-import { readLive, totalsOf, type LiveState } from './live-file';
+import { LIVE_POLL_MS, readLive, totalsOf, type LiveState } from './live-file';
 import { defaultHotSpotScope } from './jdk-modules';
 import { commitProfile, stageProfile, writeFileAtomic } from './profile-out';
 
@@ -108,7 +108,7 @@ export function startHotSpotRun(o: RunOptions): ProfileRun {
         child = c;
         startedAt = Date.now();
         emitProgress({ phase: 'running', elapsedMs: 0 });
-        const ticker = setInterval(pollLive, Math.max(100, o.liveIntervalMs && o.liveIntervalMs > 0 ? o.liveIntervalMs : 1000));
+        const ticker = setInterval(pollLive, LIVE_POLL_MS);
         c.stdout!.on('data', (b: Buffer) => !finished && o.onStdout?.(b));
         c.stderr!.on('data', (b: Buffer) => !finished && o.onStderr?.(b));
         c.stdin!.on('error', () => {}); // EPIPE when the program exits without reading

@@ -35,3 +35,6 @@ export function totalsOf(json: unknown): { bytecodes: number; samples: number } 
     samples: typeof meta?.totalSamples === 'number' ? meta.totalSamples : 0,
   };
 }
+
+/** How often the engines look at the live snapshot file (ms): a stat, and a read when it changed. */
+export const LIVE_POLL_MS = 100;

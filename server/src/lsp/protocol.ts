@@ -30,7 +30,7 @@ export interface StartRunParams {
   /** A baseline profile to compare the run's profile with (the launch configuration's remembered one). */
   baseline?: string;
   /**
-   * An exact profile (Komorium: Run with Exact Profile): the embedded engine counts every
+   * An exact profile (Komorium: Run with Profile (Exact)): the embedded engine counts every
    * bytecode per context and line (`komorium run --exact`), whatever `komorium.engine` says.
    */
   exact?: boolean;

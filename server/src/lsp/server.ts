@@ -311,7 +311,13 @@ export function startServer(connection: Connection, opts: ServerOptions = {}): v
     const mine = ++loadSeq;
     try {
       const c = await loadCurrent(params.path, { title: basename(params.path), limits });
-      if (mine === loadSeq) setCurrent(c);
+      if (mine === loadSeq) {
+        // An opened profile is shown as it is: the baseline of an earlier comparison (or run) is
+        // not applied to it (Compare with Baseline… or Compare Selected Profiles compares it).
+        baselinePath = undefined;
+        diffSeq++;
+        setCurrent(c);
+      }
       return summaryOf(c);
     } catch (e) {
       return fail(e);

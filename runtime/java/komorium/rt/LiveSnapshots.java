@@ -36,13 +36,19 @@ final class LiveSnapshots implements Runnable {
 
     public void run() {
         boolean reported = false;
+        // Snapshots start every `interval` ms (not `interval` ms after the last one ended): on
+        // the embedded engine building one takes hundreds of ms, which used to stretch the
+        // cadence to 1-3 s. A snapshot that took longer than the interval is followed by a pause
+        // of half its time (at most one interval), so the program still gets its share.
+        long took = 0;
         while (Contexts.state != Contexts.FROZEN) {
             try {
-                Thread.sleep(interval);
+                Thread.sleep(Math.max(interval - took, Math.max(Math.min(took / 2, interval), 1)));
             } catch (InterruptedException e) {
                 return;
             }
             if (Contexts.state != Contexts.RUNNING) continue;
+            long start = System.nanoTime();
             try {
                 byte[] bytes = ProfileWriter.snapshot(Contexts.registered(), agentName);
                 if (Contexts.state == Contexts.FROZEN) return;
@@ -53,6 +59,7 @@ final class LiveSnapshots implements Runnable {
                     Contexts.warn("could not write a live snapshot to " + target.getPath() + ": " + e);
                 }
             }
+            took = (System.nanoTime() - start) / 1000000L;
         }
     }
 }
