@@ -1,19 +1,25 @@
 // Profile accuracy (paper 000, Section 7.1, Figure 10 and Table I): the overlap percentage of
 // sampled profiles with the perfect profile, and δb, the relative error of the bytecodes the
 // sampled run counts. For every benchmark the embedded engine produces the exact profile
-// (`--exact`: every bytecode counted per context and line) and sampled profiles at each
-// granularity, constant (R = 0) and randomized (R = 100, as in the paper), all in `app` scope;
-// HotSpot samples once more at 10,000 randomized (its app-scope profiles are those of the
-// embedded engine: the engine-identity tests). The tables give the overlap over calling contexts
-// (Figure 10), over contexts with lines, over methods and over lines alone, and δb (Table I).
+// (`--exact`: every bytecode counted per context and line) once, and sampled profiles come at
+// each granularity, constant (R = 0) and randomized (R = 100, as in the paper), in `app` scope.
+// The sampled runs are on HotSpot by default (fast; in scope `app` its profiles are those of
+// the embedded engine, the engine-identity tests; --identity checks it on some programs), so
+// the workloads can run long enough for thousands of samples. The tables give the overlap over
+// calling contexts (Figure 10), over contexts with lines, over methods and over lines alone,
+// next to the overlap that sampling noise alone leaves with that many samples
+// (profile/noise.ts), and δb (Table I).
 //
 //   npm run accuracy        (build, run, and write the tables into docs/ACCURACY.md)
 //   node --import tsx bench/accuracy.ts [--only NAME,...|--all] [--scale F] [--granularities G,...]
-//        [--random R,...] [--no-hotspot] [--scope-all NAME,...] [--write-doc] [--out DIR]
+//        [--random R,...] [--engine jvm|interpreter] [--identity NAME,...] [--scope-all NAME,...]
+//        [--write-doc] [--out DIR]
 //
+// --identity NAME,...: also sample these on the embedded engine at 10,000 randomized and check
+// that its profile equals HotSpot's (default strings; '' for none).
 // --scope-all NAME,...: also δb in scope `all` (the JDK instrumented too) for these benchmarks
-// at the first granularity, randomized (slow: about 30 s of CPU per run; default strings;
-// --scope-all '' for none).
+// at their small scale (SCALES_ALL), 10,000 randomized, on the embedded engine (slow; default
+// strings; --scope-all '' for none).
 
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -21,13 +27,31 @@ import { cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { contextLineOverlap, lineOverlap, loadProfile, methodOverlap, overlap, type Profile } from '../server/src/profile/index';
+import { ContextIds, contextCounters, contextLineCounters, lineCounters, loadProfile, methodCounters, noiseOverlap, overlapOfCounters, type Profile } from '../server/src/profile/index';
+import { profileDifferences } from '../server/src/profile/equal';
 import { compileAll, findBenchmarks } from './lib/jvm';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Workload scale per benchmark: small enough for exact runs on the embedded engine. */
+/**
+ * Workload scale per benchmark: about 50 M application bytecodes (some 5,000 samples at
+ * 10,000), so that the line overlap at 10,000 is no longer limited by the sample count; the
+ * exact run on the embedded engine takes 15-50 s of CPU each.
+ */
 const SCALES: Record<string, number> = {
+  collections: 0.5,
+  dispatch: 0.3,
+  lambdas: 0.3,
+  matmul: 0.3,
+  objects: 0.3,
+  recursion: 0.1,
+  sieve: 0.5,
+  streams: 0.2,
+  strings: 0.3,
+};
+
+/** The scales of scope `all` runs (the JDK's bytecodes counted too: far more per unit of work). */
+const SCALES_ALL: Record<string, number> = {
   collections: 0.1,
   dispatch: 0.03,
   lambdas: 0.03,
@@ -43,27 +67,32 @@ const SCALES: Record<string, number> = {
 const DEFAULT = ['dispatch', 'lambdas', 'objects', 'recursion', 'strings'];
 /** Default benchmarks also measured in scope `all` (δb): the smallest. */
 const DEFAULT_SCOPE_ALL = ['strings'];
+/** Default benchmarks sampled on both engines to check that the profiles are the same. */
+const DEFAULT_IDENTITY = ['strings'];
 
-const HOTSPOT_SETTING = { g: 10000, r: 100 };
+const FOCUS = { g: 10000, r: 100 };
 
-interface Cell {
+type Metric = 'contexts' | 'contextsWithLines' | 'methods' | 'lines';
+
+interface Cell extends Record<Metric, number> {
   engine: 'interp' | 'hotspot';
   scope: 'app' | 'all';
   g: number;
   r: number;
   samples: number;
-  contexts: number;
-  contextsWithLines: number;
-  methods: number;
-  lines: number;
+  /** The overlap sampling noise alone leaves with this many samples (noise.ts). */
+  noise: Record<Metric, number>;
   /** Signed, as in the paper: b_sampled / b_exact - 1. */
   deltaB: number;
 }
 
 interface Row {
   name: string;
+  scale: number;
   exactBytecodes: number;
   cells: Cell[];
+  /** The embedded engine's profile at FOCUS against HotSpot's: 'identical' or the first differences. */
+  identity?: string;
 }
 
 function run(cli: string, args: string[]): void {
@@ -77,16 +106,25 @@ function geomean(xs: number[]): number {
 
 function measure(exact: Profile, s: Profile, engine: Cell['engine'], scope: Cell['scope'], g: number, r: number): Cell {
   const b = exact.meta.totalBytecodes;
+  const n = s.meta.totalSamples;
+  const ids = new ContextIds();
+  const idsL = new ContextIds();
+  const pairs: Record<Metric, [ReadonlyMap<unknown, number>, ReadonlyMap<unknown, number>]> = {
+    contexts: [contextCounters(exact, {}, ids), contextCounters(s, {}, ids)],
+    contextsWithLines: [contextLineCounters(exact, idsL), contextLineCounters(s, idsL)],
+    methods: [methodCounters(exact), methodCounters(s)],
+    lines: [lineCounters(exact), lineCounters(s)],
+  };
+  const metrics = Object.keys(pairs) as Metric[];
+  const of = (f: (m: Metric) => number): Record<Metric, number> => Object.fromEntries(metrics.map((m) => [m, f(m)])) as Record<Metric, number>;
   return {
     engine,
     scope,
     g,
     r,
-    samples: s.meta.totalSamples,
-    contexts: overlap(exact, s),
-    contextsWithLines: contextLineOverlap(exact, s),
-    methods: methodOverlap(exact, s),
-    lines: lineOverlap(exact, s),
+    samples: n,
+    ...of((m) => overlapOfCounters(pairs[m][0], pairs[m][1])),
+    noise: of((m) => noiseOverlap(pairs[m][0], n)),
     deltaB: b === 0 ? 0 : s.meta.totalBytecodes / b - 1,
   };
 }
@@ -101,14 +139,16 @@ function deltaText(d: number): string {
   return `${m}e${Number(e)}`;
 }
 
-function tables(rows: Row[]): string {
+function tables(rows: Row[], engine: Cell['engine']): string {
   const out: string[] = [];
-  const app = (r: Row) => r.cells.filter((c) => c.engine === 'interp' && c.scope === 'app');
+  const app = (r: Row) => r.cells.filter((c) => c.engine === engine && c.scope === 'app');
   const settings = app(rows[0]!).map((c) => ({ g: c.g, r: c.r }));
   const at = (r: Row, s: { g: number; r: number }) => app(r).find((c) => c.g === s.g && c.r === s.r)!;
-  const gm = (s: { g: number; r: number }, key: 'contexts' | 'contextsWithLines' | 'methods' | 'lines') => geomean(rows.map((r) => at(r, s)[key]));
+  const gm = (s: { g: number; r: number }, key: Metric) => geomean(rows.map((r) => at(r, s)[key]));
+  const gmNoise = (s: { g: number; r: number }, key: Metric) => geomean(rows.map((r) => at(r, s).noise[key]));
+  const eng = engine === 'hotspot' ? 'sampled on HotSpot' : 'sampled on the embedded engine';
 
-  out.push('**Figure 10: overlap over calling contexts (%)**, embedded engine, scope `app`; (a) constant granularity, (b) randomized (N + r, r uniform in [0, 100)).', '');
+  out.push(`**Figure 10: overlap over calling contexts (%)**, ${eng}, scope \`app\`; (a) constant granularity, (b) randomized (N + r, r uniform in [0, 100)).`, '');
   out.push(`| benchmark | exact bytecodes | ${settings.map((s) => (s.r ? `(b) ${k(s.g)}` : `(a) ${k(s.g)}`)).join(' | ')} |`);
   out.push(`|---|---:|${settings.map(() => '---:|').join('')}`);
   for (const r of rows) out.push(`| ${r.name} | ${r.exactBytecodes.toLocaleString('en-US')} | ${settings.map((s) => f1(at(r, s).contexts)).join(' | ')} |`);
@@ -120,18 +160,28 @@ function tables(rows: Row[]): string {
   for (const r of rows) out.push(`| ${r.name} | ${settings.map((s) => { const c = at(r, s); return `${f1(c.contextsWithLines)} / ${f1(c.lines)} / ${f1(c.methods)}`; }).join(' | ')} |`);
   out.push(`| **geomean** | ${settings.map((s) => `**${f1(gm(s, 'contextsWithLines'))} / ${f1(gm(s, 'lines'))} / ${f1(gm(s, 'methods'))}**`).join(' | ')} |`, '');
 
-  out.push('**Table I: δb** = b_sampled / b_exact − 1 (signed, as in the paper), scope `app`; the HotSpot column: sampled by HotSpot at 10k randomized (δb, and its context overlap next to the embedded engine\'s at the same setting).', '');
-  const hs = rows.some((r) => r.cells.some((c) => c.engine === 'hotspot'));
-  const all = rows.some((r) => r.cells.some((c) => c.scope === 'all'));
-  out.push(`| benchmark | ${settings.map(setting).join(' | ')}${hs ? ' | HotSpot 10k rand: δb (contexts, embedded) |' : ' |'}${all ? ' scope all |' : ''}`);
-  out.push(`|---|${settings.map(() => '---:|').join('')}${hs ? '---:|' : ''}${all ? '---:|' : ''}`);
+  const focus = settings.find((s) => s.g === FOCUS.g && s.r === FOCUS.r) ?? settings[0]!;
+  out.push(`**What limits the overlap** at ${setting(focus)}: measured overlap (%) and, in parentheses, the overlap that sampling noise alone leaves with that many samples (the exact profile's distribution sampled at random, profile/noise.ts).`, '');
+  out.push('| benchmark | samples | contexts | contexts with lines | lines | methods |');
+  out.push('|---|---:|---:|---:|---:|---:|');
+  const mn = (c: Cell, m: Metric) => `${f1(c[m])} (${f1(c.noise[m])})`;
   for (const r of rows) {
-    const h = r.cells.find((c) => c.engine === 'hotspot');
-    const e = h ? at(r, { g: h.g, r: h.r }) : undefined;
+    const c = at(r, focus);
+    out.push(`| ${r.name} | ${c.samples.toLocaleString('en-US')} | ${mn(c, 'contexts')} | ${mn(c, 'contextsWithLines')} | ${mn(c, 'lines')} | ${mn(c, 'methods')} |`);
+  }
+  const gmn = (m: Metric) => `**${f1(gm(focus, m))} (${f1(gmNoise(focus, m))})**`;
+  out.push(`| **geomean** | | ${gmn('contexts')} | ${gmn('contextsWithLines')} | ${gmn('lines')} | ${gmn('methods')} |`, '');
+
+  out.push(`**Table I: δb** = b_sampled / b_exact − 1 (signed, as in the paper), scope \`app\`, ${eng}.`, '');
+  const ident = rows.some((r) => r.identity !== undefined);
+  const all = rows.some((r) => r.cells.some((c) => c.scope === 'all'));
+  out.push(`| benchmark | ${settings.map(setting).join(' | ')} |${ident ? ' other engine at 10k rand |' : ''}${all ? ' scope all (small scale) |' : ''}`);
+  out.push(`|---|${settings.map(() => '---:|').join('')}${ident ? '---|' : ''}${all ? '---:|' : ''}`);
+  for (const r of rows) {
     const a = r.cells.find((c) => c.scope === 'all');
-    const hsCell = hs ? ` | ${h && e ? `${deltaText(h.deltaB)} (${f1(h.contexts)}, ${f1(e.contexts)})` : '–'}` : '';
-    const allCell = all ? ` | ${a ? `${deltaText(a.deltaB)} (${setting(a)})` : '–'}` : '';
-    out.push(`| ${r.name} | ${settings.map((s) => deltaText(at(r, s).deltaB)).join(' | ')}${hsCell}${allCell} |`);
+    const idCell = ident ? ` ${r.identity ?? '–'} |` : '';
+    const allCell = all ? ` ${a ? `${deltaText(a.deltaB)} (${setting(a)}, ${(SCALES_ALL[r.name] ?? 0.05)})` : '–'} |` : '';
+    out.push(`| ${r.name} | ${settings.map((s) => deltaText(at(r, s).deltaB)).join(' | ')} |${idCell}${allCell}`);
   }
   return out.join('\n');
 }
@@ -158,7 +208,8 @@ function main(): void {
       scale: { type: 'string' },
       granularities: { type: 'string' },
       random: { type: 'string' },
-      'no-hotspot': { type: 'boolean' },
+      engine: { type: 'string' },
+      identity: { type: 'string' },
       'scope-all': { type: 'string' },
       'write-doc': { type: 'boolean' },
       out: { type: 'string' },
@@ -168,8 +219,10 @@ function main(): void {
   const factor = values.scale ? Number(values.scale) : 1;
   const grans = (values.granularities ?? '1000,10000,100000').split(',').map(Number);
   const randoms = (values.random ?? '0,100').split(',').map(Number);
+  const engine: Cell['engine'] = values.engine === 'interpreter' ? 'interp' : 'hotspot';
+  if (values.engine !== undefined && values.engine !== 'interpreter' && values.engine !== 'jvm') throw new Error('--engine: jvm or interpreter');
   const scopeAll = values['scope-all'] !== undefined ? values['scope-all'].split(',').filter((x) => x) : DEFAULT_SCOPE_ALL;
-  const hotspot = !values['no-hotspot'];
+  const identity = values.identity !== undefined ? values.identity.split(',').filter((x) => x) : DEFAULT_IDENTITY;
   const work = mkdtempSync(join(tmpdir(), 'komorium-accuracy-'));
   const classes = join(work, 'classes');
   const javac = process.env.JAVA_HOME ? join(process.env.JAVA_HOME, 'bin', 'javac') : 'javac';
@@ -178,27 +231,39 @@ function main(): void {
   const rows: Row[] = [];
   for (const b of findBenchmarks(join(root, 'bench', 'java'))) {
     if (!only.includes(b.name)) continue;
-    const scale = String((SCALES[b.name] ?? 0.05) * factor);
-    const prog = ['-J-Dharness.jmx=false', '-cp', classes, b.mainClass, '1', scale];
+    const scale = (SCALES[b.name] ?? 0.05) * factor;
+    const prog = (sc: number) => ['-J-Dharness.jmx=false', '-cp', classes, b.mainClass, '1', String(sc)];
     const exactPath = join(work, `${b.name}-exact.json`);
+    const t0 = Date.now();
     process.stderr.write(`${b.name}: exact...\n`);
-    run(cli, ['--engine', 'interpreter', '--exact', '--instrument', 'app', '-o', exactPath, ...prog]);
+    run(cli, ['--engine', 'interpreter', '--exact', '--instrument', 'app', '-o', exactPath, ...prog(scale)]);
     const exact = loadProfile(exactPath);
-    const row: Row = { name: b.name, exactBytecodes: exact.meta.totalBytecodes, cells: [] };
-    const sampled = (engine: Cell['engine'], scope: Cell['scope'], g: number, r: number, ref: Profile): void => {
-      const p = join(work, `${b.name}-${engine}-${scope}-${g}-${r}.json`);
-      process.stderr.write(`${b.name}: ${engine}, scope ${scope}, granularity ${g}, R ${r}...\n`);
-      const engineArgs = engine === 'hotspot' ? ['--engine', 'jvm'] : ['--engine', 'interpreter', '--instrument', scope];
-      run(cli, [...engineArgs, '--granularity', String(g), '--random', String(r), '--seed', '1', '-o', p, ...prog]);
-      row.cells.push(measure(ref, loadProfile(p), engine, scope, g, r));
+    process.stderr.write(`${b.name}: exact ${exact.meta.totalBytecodes.toLocaleString('en-US')} bytecodes, ${Math.round((Date.now() - t0) / 1000)} s\n`);
+    const row: Row = { name: b.name, scale, exactBytecodes: exact.meta.totalBytecodes, cells: [] };
+    const sampled = (eng: Cell['engine'], scope: Cell['scope'], g: number, r: number, ref: Profile, sc: number): string => {
+      const p = join(work, `${b.name}-${eng}-${scope}-${g}-${r}.json`);
+      process.stderr.write(`${b.name}: ${eng}, scope ${scope}, granularity ${g}, R ${r}...\n`);
+      run(cli, ['--engine', eng === 'hotspot' ? 'jvm' : 'interpreter', '--instrument', scope, '--granularity', String(g), '--random', String(r), '--seed', '1', '-o', p, ...prog(sc)]);
+      row.cells.push(measure(ref, loadProfile(p), eng, scope, g, r));
+      return p;
     };
-    for (const r of randoms) for (const g of grans) sampled('interp', 'app', g, r, exact);
-    if (hotspot) sampled('hotspot', 'app', HOTSPOT_SETTING.g, HOTSPOT_SETTING.r, exact);
+    for (const r of randoms) for (const g of grans) sampled(engine, 'app', g, r, exact, scale);
+    if (identity.includes(b.name)) {
+      const other: Cell['engine'] = engine === 'hotspot' ? 'interp' : 'hotspot';
+      const mine = loadProfile(join(work, `${b.name}-${engine}-app-${FOCUS.g}-${FOCUS.r}.json`));
+      const theirs = loadProfile(sampled(other, 'app', FOCUS.g, FOCUS.r, exact, scale));
+      row.cells.pop();
+      theirs.meta.engine = mine.meta.engine;
+      theirs.meta.vm = mine.meta.vm;
+      const d = profileDifferences(mine, theirs, 3);
+      row.identity = d.length === 0 ? 'identical' : d.join('; ');
+    }
     if (scopeAll.includes(b.name)) {
       const allPath = join(work, `${b.name}-exact-all.json`);
+      const sc = (SCALES_ALL[b.name] ?? 0.05) * factor;
       process.stderr.write(`${b.name}: exact, scope all...\n`);
-      run(cli, ['--engine', 'interpreter', '--exact', '--instrument', 'all', '-o', allPath, ...prog]);
-      sampled('interp', 'all', grans[0]!, 100, loadProfile(allPath));
+      run(cli, ['--engine', 'interpreter', '--exact', '--instrument', 'all', '-o', allPath, ...prog(sc)]);
+      sampled('interp', 'all', FOCUS.g, FOCUS.r, loadProfile(allPath), sc);
     }
     rows.push(row);
   }
@@ -209,16 +274,16 @@ function main(): void {
   const args = argv.filter((a, i) => a !== '--write-doc' && a !== '--out' && argv[i - 1] !== '--out' && !a.startsWith('--out='));
   const cmd = `npm run build && node --import tsx bench/accuracy.ts${args.length ? ` ${args.join(' ')}` : ''} --write-doc`;
   const head = [
-    `Command (${new Date().toISOString().slice(0, 10)}, ${seconds} s wall on ${cpus().length} cores shared with other work${args.length === 0 ? '; this is `npm run accuracy`' : ''}):`,
+    `Command (${new Date().toISOString().slice(0, 10)}, ${seconds} s wall on ${cpus().length} cores shared with other work${args.length === 0 ? '; this is \`npm run accuracy\`' : ''}):`,
     '',
     '```sh',
     cmd,
     '```',
     '',
-    `Benchmarks: ${rows.map((r) => `${r.name} (scale ${(SCALES[r.name] ?? 0.05) * factor})`).join(', ')}; one iteration each, seed 1.`,
+    `Benchmarks: ${rows.map((r) => `${r.name} (scale ${r.scale})`).join(', ')}; one iteration each, seed 1; exact profiles on the embedded engine (\`--exact\`).`,
     '',
   ].join('\n');
-  const body = `${head}\n${tables(rows)}`;
+  const body = `${head}\n${tables(rows, engine)}`;
   process.stdout.write(`${body}\n`);
   const out = values.out ?? join(work, 'out');
   mkdirSync(out, { recursive: true });

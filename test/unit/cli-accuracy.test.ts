@@ -42,7 +42,7 @@ test('komorium accuracy: exact and sampled runs, overlaps and δb as text and JS
   const keep = tempDir('accuracy');
   const r = runCli(['accuracy', '--json', '--granularity', '1000', '--random', '100', '--keep', keep, '-cp', classes, 'eng.Work', 'work']);
   assert.equal(r.status, 0, r.stderr);
-  const rep = JSON.parse(r.stdout) as { exactBytecodes: number; rows: { granularity: number; random: number; samples: number; contexts: number; contextsWithLines: number; methods: number; lines: number; deltaB: number }[] };
+  const rep = JSON.parse(r.stdout) as { exactBytecodes: number; rows: { granularity: number; random: number; samples: number; contexts: number; contextsWithLines: number; methods: number; lines: number; deltaB: number; noise: Record<'contexts' | 'lines', number> }[] };
   assert.ok(rep.exactBytecodes > 100_000);
   assert.equal(rep.rows.length, 1);
   const row = rep.rows[0]!;
@@ -51,6 +51,11 @@ test('komorium accuracy: exact and sampled runs, overlaps and δb as text and JS
   for (const k of ['contexts', 'contextsWithLines', 'methods', 'lines'] as const) assert.ok(row[k] > 50 && row[k] <= 100, `${k} = ${row[k]}`);
   assert.ok(row.methods >= row.contexts - 1e-9, 'methods collapse contexts');
   assert.ok(row.deltaB <= 1e-4, `δb = ${row.deltaB}`);
+  // Sampling noise alone: a few samples per line of eng.Work at 1,000, so below 100 and near the measured overlap.
+  for (const k of ['contexts', 'lines'] as const) {
+    assert.ok(row.noise[k] > 50 && row.noise[k] < 100, `noise ${k} = ${row.noise[k]}`);
+    assert.ok(Math.abs(row.noise[k] - row[k]) < 10, `${k}: measured ${row[k]}, noise alone ${row.noise[k]}`);
+  }
   assert.ok(existsSync(join(keep, 'exact.json')) && existsSync(join(keep, '1000-100.json')));
   const text = runCli(['accuracy', '--granularity', '2000', '--random', '0', '-cp', classes, 'eng.Work', 'work']);
   assert.equal(text.status, 0, text.stderr);

@@ -65,6 +65,13 @@ export class ExactProfiler {
   /** Per thread, per frame depth: the context node and the depth of the in-scope frame owning it. */
   private readonly nodes = new Map<JThread, ExactNode[]>();
   private readonly owners = new Map<JThread, number[]>();
+  /**
+   * Per thread, per frame depth: the pc of an instruction that stopped half-way (an upcall for
+   * class loading or initialisation: PENDING; a monitor it waits for: BLOCK) and will run again
+   * from the start. It was counted when it first started; its re-execution is not counted again
+   * (the sampled run's transformed code counts it once). -1: none.
+   */
+  private readonly retries = new Map<JThread, number[]>();
   private readonly inScope = new Map<JMethod, boolean>();
   /** Context paths that threads started by in-scope code begin with. */
   private readonly startPaths = new Map<JThread, { m: JMethod; line: number }[]>();
@@ -96,6 +103,7 @@ export class ExactProfiler {
       for (const p of this.startPaths.get(t) ?? []) base = child(base, p.m, p.line);
       this.nodes.set(t, []);
       this.owners.set(t, []);
+      this.retries.set(t, []);
       this.baseOf.set(t, base);
     }
     return tr;
@@ -120,6 +128,7 @@ export class ExactProfiler {
     const cur = this.current(t, t.depth);
     const ns = this.nodes.get(t) as ExactNode[];
     const os = this.owners.get(t) as number[];
+    (this.retries.get(t) as number[])[d] = -1;
     if (this.scoped(m)) {
       let line = 0;
       if (cur.owner >= 0) {
@@ -141,8 +150,23 @@ export class ExactProfiler {
     // Entries are indexed by depth and overwritten by the next enter.
   }
 
+  /**
+   * The instruction at `pc` of the frame at `depth` stopped half-way and runs again from the
+   * start when its frame is back on top (the interpreter caught PENDING or BLOCK).
+   */
+  retry(t: JThread, depth: number, pc: number): void {
+    const rs = this.retries.get(t);
+    if (rs !== undefined) rs[depth] = pc;
+  }
+
   /** One bytecode at `pc` of the top frame (method `m`). */
   count(t: JThread, m: JMethod, pc: number): void {
+    const rs = this.retries.get(t);
+    if (rs !== undefined && rs[t.depth] !== undefined && rs[t.depth] !== -1) {
+      const again = rs[t.depth] === pc;
+      rs[t.depth] = -1;
+      if (again) return;
+    }
     if (!this.counting || !this.scoped(m)) return;
     const ns = this.nodes.get(t);
     const n = ns?.[t.depth];

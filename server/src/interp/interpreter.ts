@@ -8,7 +8,8 @@ import { InitState, type JClass, type JField, type JMethod } from './klass';
 import { JArray, type JLongArray, type JObject } from './object';
 import * as L from './long';
 import { BLOCK, EXIT, JavaThrow, PENDING, VmError } from './signals';
-import type { JThread } from './thread';
+import type { Frame, JThread } from './thread';
+import type { ExactProfiler } from './exact';
 import type { VM } from './vm';
 import { deliver, enterMethod, returnFromFrame, unwind } from './calls';
 import { type MethodSite, type FieldSite, resolveClassAt, resolveFieldSite, resolveMethodSite, resolveLdc, linkInvokeDynamic } from './resolve';
@@ -16,6 +17,21 @@ import { checkcastFails, isInstance, newArray, newMultiArray, castMessage } from
 import { compile, jitStats, JIT_THRESHOLD, type CompiledFn } from './jit/compile';
 
 const fround = Math.fround;
+
+/**
+ * Exact mode: the instruction at `pc` of frame `f` (method `m`) was counted and then stopped
+ * half-way (PENDING, BLOCK); when its frame still holds it at that pc it runs again later, and
+ * that second start is not a second bytecode.
+ */
+function retried(ex: ExactProfiler, t: JThread, f: Frame, m: JMethod, pc: number): void {
+  if (f.m !== m || f.pc !== pc) return;
+  for (let d = t.depth; d >= 0; d--) {
+    if (t.frames[d] === f) {
+      ex.retry(t, d, pc);
+      return;
+    }
+  }
+}
 
 /** Runs thread `t` for at most `budget` bytecodes. Returns the bytecodes executed. */
 export function interpret(vm: VM, t: JThread, budget: number): number {
@@ -1290,6 +1306,8 @@ export function interpret(vm: VM, t: JThread, budget: number): number {
     } catch (e) {
       if (e === PENDING) {
         // An upcall pushed frames (or a native finished and wrote its result): reload the top.
+        // The instruction at opPc runs again once its frame is back on top: count it once.
+        if (ex !== null) retried(ex, t, f, m, opPc);
       } else if (e instanceof JavaThrow) {
         if (t.depth >= 0 && t.frames[t.depth] === f) {
           f.pc = opPc;
@@ -1303,6 +1321,7 @@ export function interpret(vm: VM, t: JThread, budget: number): number {
         }
         unwind(vm, t, vm.materialize(t, e));
       } else if (e === BLOCK) {
+        if (ex !== null) retried(ex, t, f, m, opPc);
         t.bytecodes += count;
         return count;
       } else if (e === EXIT) {

@@ -5,6 +5,7 @@ export { toProfileFile, stringifyProfile } from './serialize';
 export { ProfileBuilder, type FrameSpec } from './builder';
 export { mergeThreads, preorder, pathTo, threadsNamed, restrictToThread } from './tree';
 export { overlap, methodOverlap, overlapOfCounters, contextCounters, methodCounters, contextLineCounters, lineCounters, contextLineOverlap, lineOverlap, deltaBytecodes, ContextIds, type OverlapOptions } from './overlap';
+export { noiseOverlap } from './noise';
 export { methodStats, type MethodStat, type LineStat } from './lines';
 export { formatReport, formatCpuSamples, formatTree, formatLines, type ReportOptions } from './report';
 export { exportProfile, EXPORT_FORMATS, isExportFormat, type ExportFormat, type ExportOptions } from './export';

@@ -13,14 +13,16 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { registerCommand } from '../cli';
 import { flag, parseArgs, UsageError } from '../args';
-import { contextLineOverlap, deltaBytecodes, lineOverlap, loadProfile, methodOverlap, overlap } from '../../profile/index';
+import { ContextIds, contextCounters, contextLineCounters, contextLineOverlap, deltaBytecodes, lineCounters, lineOverlap, loadProfile, methodCounters, methodOverlap, noiseOverlap, overlap, type Profile } from '../../profile/index';
 
 const USAGE = `usage: komorium accuracy [options] -cp CLASSPATH MainClass [args...]
 
 Runs the program exactly (the embedded engine, every bytecode counted) and sampled, once per
 granularity and randomization given, and prints the overlap of each sampled profile with the
 exact one (paper 000, Section 7.1) over calling contexts, contexts with lines, methods and
-lines, and δb, the relative difference of the total bytecodes (Table I).
+lines, and δb, the relative difference of the total bytecodes (Table I); in parentheses, the
+overlaps that sampling noise alone would leave with that many samples (a measured overlap
+near them is limited by the sample count, one clearly below misattributes).
 
 options:
   --granularity N,...   sampled granularities (default 1000,10000)
@@ -48,6 +50,21 @@ export interface AccuracyRow {
   lines: number;
   /** |exact bytecodes − sampled bytecodes| / exact bytecodes. */
   deltaB: number;
+  /**
+   * The overlaps sampling noise alone leaves with this many samples (the exact distribution
+   * sampled at random, profile/noise.ts): a measured overlap near them is limited by the
+   * sample count, one clearly below misattributes.
+   */
+  noise: { contexts: number; contextsWithLines: number; methods: number; lines: number };
+}
+
+function noiseOf(exact: Profile, samples: number): AccuracyRow['noise'] {
+  return {
+    contexts: noiseOverlap(contextCounters(exact, {}, new ContextIds()), samples),
+    contextsWithLines: noiseOverlap(contextLineCounters(exact, new ContextIds()), samples),
+    methods: noiseOverlap(methodCounters(exact), samples),
+    lines: noiseOverlap(lineCounters(exact), samples),
+  };
 }
 
 export interface AccuracyReport {
@@ -87,11 +104,11 @@ function pct(x: number): string {
 export function formatAccuracy(r: AccuracyReport): string {
   const lines = [
     `komorium accuracy: ${r.program}, scope ${r.scope}, sampled on ${r.engine}; exact: ${r.exactBytecodes.toLocaleString('en-US')} bytecodes`,
-    'granularity   random     samples  contexts  ctx+lines  methods    lines       δb',
+    'granularity   random     samples  contexts  ctx+lines  methods    lines       δb   (noise only: contexts ctx+lines methods lines)',
   ];
   for (const x of r.rows) {
     lines.push(
-      `${String(x.granularity).padStart(11)} ${String(x.random).padStart(8)} ${x.samples.toLocaleString('en-US').padStart(11)} ${pct(x.contexts)} ${pct(x.contextsWithLines).padStart(10)} ${pct(x.methods)} ${pct(x.lines)} ${x.deltaB.toExponential(1).padStart(8)}`,
+      `${String(x.granularity).padStart(11)} ${String(x.random).padStart(8)} ${x.samples.toLocaleString('en-US').padStart(11)} ${pct(x.contexts)} ${pct(x.contextsWithLines).padStart(10)} ${pct(x.methods)} ${pct(x.lines)} ${x.deltaB.toExponential(1).padStart(8)}   (${[x.noise.contexts, x.noise.contextsWithLines, x.noise.methods, x.noise.lines].map((v) => v.toFixed(1)).join(' ')})`,
     );
   }
   return lines.join('\n');
@@ -156,6 +173,7 @@ registerCommand({
             methods: methodOverlap(exact, s),
             lines: lineOverlap(exact, s),
             deltaB: deltaBytecodes(exact, s),
+            noise: noiseOf(exact, s.meta.totalSamples),
           });
         }
       }
