@@ -13,6 +13,7 @@ import { JArray, makeArray, type JObject } from './object';
 import { NativeRegistry, makeAdapter, type NativeImpl } from './natives/registry';
 import { VmError, JavaThrow, PENDING } from './signals';
 import { JThread } from './thread';
+import { HostWaits } from './hostwait';
 import { OsRandom, PRE_MAIN_DRAWS_DIR, PRE_MAIN_DRAWS_JAR, newHashState, nextHash, resetHashState, runtimeOnStack, traceTop } from './ihash';
 import * as monitors from './monitor';
 import { isAssignable } from './ops';
@@ -62,6 +63,8 @@ export interface VmIo {
   readStdin(max: number): Uint8Array | null;
   /** True once the reader of stdout (1) or stderr (2) has gone (EPIPE): writes then fail. */
   closed?(fd: 1 | 2): boolean;
+  /** Standard input is the process's own descriptor 0 (a child that inherits it gets it). */
+  stdinIsProcess?: boolean;
 }
 
 export interface VmOptions {
@@ -134,6 +137,8 @@ export class VM {
   realBase = -1;
   nanoBase = 0;
   nextThreadId = 1;
+  /** Threads waiting for the host (subprocesses) and background pumps (hostwait.ts). */
+  readonly hostWaits = new HostWaits();
   /** HotSpot's os::random(), which seeds each thread's identity-hash generator. */
   readonly osRandom = new OsRandom();
   /** The main thread's generator while the JDK boots (HotSpot's boot hashes come from its CDS archive). */
