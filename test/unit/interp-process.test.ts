@@ -1,6 +1,11 @@
 // Subprocesses, ProcessHandle and identity hash codes on the embedded JVM against HotSpot: the
 // Java programs under test/java/interp/process are compiled with javac, run on HotSpot and on
 // the embedded engine, and must print the same bytes and exit the same way.
+// - Subprocesses: ProcessBuilder/Runtime.exec over pipes (reading while the child runs, more
+//   than a pipe holds, writing its stdin), redirectErrorStream, file redirects, inheritIO (the
+//   child's output in order with the program's), directory and environment, waitFor with a
+//   timeout, destroy/destroyForcibly, ProcessHandle of a child (children, parent, info,
+//   onExit), startPipeline, and java's errors (no such program, not executable, no directory).
 // - IdentityHashes: a single-threaded program's identity hash codes (HotSpot's per-thread
 //   xor-shift generator), uninstrumented and profiled (the runtime's own hashes must not shift
 //   the program's).
@@ -24,6 +29,7 @@ interface Case {
 }
 
 const CASES: Case[] = [
+  { main: 'Subprocesses', instrument: 'none' },
   { main: 'IdentityHashes', instrument: 'none' },
   { main: 'IdentityHashes', instrument: 'app' },
   { main: 'IdentityHashes', instrument: 'all' },
