@@ -26,10 +26,13 @@ interface Case {
   instrument: Instrument;
   args?: string[];
   input?: string;
+  clock?: 'real' | 'virtual';
 }
 
 const CASES: Case[] = [
   { main: 'Subprocesses', instrument: 'none' },
+  // Waiting for a child with the virtual clock: waitFor(timeout) still waits for it.
+  { main: 'Subprocesses', instrument: 'none', clock: 'virtual' },
   { main: 'IdentityHashes', instrument: 'none' },
   { main: 'IdentityHashes', instrument: 'app' },
   { main: 'IdentityHashes', instrument: 'all' },
@@ -46,9 +49,9 @@ const classes = compile();
 test('subprocesses and identity hashes match HotSpot', { concurrency: 2 }, async (t) => {
   await Promise.all(
     CASES.map((c) =>
-      t.test(`${c.main} (${c.instrument})`, async () => {
+      t.test(`${c.main} (${c.instrument}${c.clock ? `, ${c.clock} clock` : ''})`, async () => {
         const p: CorpusProgram = { name: `process/${c.main}`, dir: SRC, sources: [], mainClass: c.main, args: c.args ?? [], jvmArgs: [], javacArgs: [], ...(c.input === undefined ? {} : { input: c.input }) };
-        const r = await compareWithHotSpot(p, classes, { instrument: c.instrument, timeoutMs: 150_000 });
+        const r = await compareWithHotSpot(p, classes, { instrument: c.instrument, timeoutMs: 150_000, ...(c.clock === undefined ? {} : { clock: c.clock }) });
         assert.deepEqual(r.problems, [], describeInterpComparison(r));
       }),
     ),

@@ -17,15 +17,17 @@ interface HostPipe {
 }
 
 const pipes = new Map<number, HostPipe>();
-let fifoDir: string | null = null;
-let fifoCount = 0;
-
-/** New FIFO paths (made with one mkfifo). */
-function fifos(n: number): string[] {
-  fifoDir ??= fs.mkdtempSync(join(os.tmpdir(), 'komorium-pipes-'));
-  const paths = Array.from({ length: n }, () => join(fifoDir as string, `p${fifoCount++}`));
-  execFileSync('mkfifo', ['-m', '600', ...paths], { stdio: 'ignore' });
-  return paths;
+/** New FIFOs (made with one mkfifo) in a new private directory. */
+function fifos(n: number): { dir: string; paths: string[] } {
+  const dir = fs.mkdtempSync(join(os.tmpdir(), 'komorium-pipes-'));
+  const paths = Array.from({ length: n }, (_, i) => join(dir, `p${i}`));
+  try {
+    execFileSync('mkfifo', ['-m', '600', ...paths], { stdio: 'ignore' });
+  } catch (e) {
+    fs.rmSync(dir, { recursive: true, force: true });
+    throw e;
+  }
+  return { dir, paths };
 }
 
 export interface PipeEnds {
@@ -41,27 +43,30 @@ export interface PipeEnds {
  */
 export function makePipes(toChild: boolean[]): PipeEnds[] {
   if (toChild.length === 0) return [];
-  const paths = fifos(toChild.length);
+  const { dir, paths } = fifos(toChild.length);
   const { O_RDONLY, O_WRONLY, O_NONBLOCK } = fs.constants;
-  const ends = toChild.map((w, i): PipeEnds => {
-    const p = paths[i];
-    if (w) {
-      // A reader must exist before a non-blocking writer can open; then the child's blocking
-      // reader opens at once (a writer exists) and the first reader goes.
-      const first = fs.openSync(p, O_RDONLY | O_NONBLOCK);
-      const vm = fs.openSync(p, O_WRONLY | O_NONBLOCK);
-      const child = fs.openSync(p, O_RDONLY);
-      fs.closeSync(first);
-      pipes.set(vm, { reading: false, ahead: Buffer.alloc(0), eof: false });
+  try {
+    return toChild.map((w, i): PipeEnds => {
+      const p = paths[i];
+      if (w) {
+        // A reader must exist before a non-blocking writer can open; then the child's blocking
+        // reader opens at once (a writer exists) and the first reader goes.
+        const first = fs.openSync(p, O_RDONLY | O_NONBLOCK);
+        const vm = fs.openSync(p, O_WRONLY | O_NONBLOCK);
+        const child = fs.openSync(p, O_RDONLY);
+        fs.closeSync(first);
+        pipes.set(vm, { reading: false, ahead: Buffer.alloc(0), eof: false });
+        return { vm, child };
+      }
+      const vm = fs.openSync(p, O_RDONLY | O_NONBLOCK);
+      const child = fs.openSync(p, O_WRONLY);
+      pipes.set(vm, { reading: true, ahead: Buffer.alloc(0), eof: false });
       return { vm, child };
-    }
-    const vm = fs.openSync(p, O_RDONLY | O_NONBLOCK);
-    const child = fs.openSync(p, O_WRONLY);
-    pipes.set(vm, { reading: true, ahead: Buffer.alloc(0), eof: false });
-    return { vm, child };
-  });
-  for (const p of paths) fs.unlinkSync(p);
-  return ends;
+    });
+  } finally {
+    // The open descriptors keep the pipes.
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 export function isPipe(fd: number): boolean {

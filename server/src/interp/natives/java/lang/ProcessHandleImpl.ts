@@ -150,7 +150,13 @@ export const infoNatives: NativeTable = {
     let args: string[];
     if (p === process.pid) {
       // The program's own command line: what java would show for this run.
+      // (As /proc/self/exe: symbolic links resolved.)
       command = join(vm.opts.jdk.home, 'bin', 'java');
+      try {
+        command = fs.realpathSync(command);
+      } catch {
+        // no java binary there: keep the path
+      }
       args = ['-cp', vm.opts.classPathString, vm.opts.mainClass, ...vm.opts.args];
     } else {
       try {
