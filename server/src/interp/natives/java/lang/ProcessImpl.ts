@@ -42,7 +42,8 @@ function cString(a: JObject | null): string | null {
 /** NUL-terminated strings of a block (argBlock, envBlock). */
 function block(a: JObject | null, count: number): string[] {
   if (a === null) return [];
-  const b = Buffer.from(((a as JArray).data as Int8Array).buffer, ((a as JArray).data as Int8Array).byteOffset, ((a as JArray).data as Int8Array).length);
+  const d = (a as JArray).data as Int8Array;
+  const b = Buffer.from(d.buffer, d.byteOffset, d.length);
   const out: string[] = [];
   let start = 0;
   for (let i = 0; i < b.length && out.length < count; i++) {
