@@ -30,6 +30,8 @@ export interface InterpRunOptions {
   cwd?: string;
   seed?: number;
   granularity?: number;
+  /** The embedded engine's clock (default real). */
+  clock?: 'real' | 'virtual';
 }
 
 const DEFAULT_TIMEOUT_MS = 120_000;
@@ -57,6 +59,7 @@ export async function runOnInterpreter(p: CorpusProgram, classesDir: string | st
       instrument: o.instrument,
       ...(o.seed === undefined ? {} : { seed: o.seed }),
       ...(o.granularity === undefined ? {} : { granularity: o.granularity }),
+      ...(o.clock === undefined ? {} : { clock: o.clock }),
       onStdout: (b) => out.push(b),
       onStderr: (b) => err.push(b),
     });

@@ -168,6 +168,7 @@ function main(): void {
           }
         : readStdin,
       closed: (fd) => Atomics.load(control, 3 + fd) !== 0,
+      stdinIsProcess: input.directStdin === true,
     },
     stdinAvailable: input.directStdin ? processStdinAvailable : stdinAvailable,
     transformClass: hook,

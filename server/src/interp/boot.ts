@@ -6,6 +6,8 @@
 //      wait for the other non-daemon threads and run Shutdown.shutdown().
 // All of it is the real JDK bytecode; only natives are ours.
 
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { InitState, type JClass } from './klass';
 import type { JObject } from './object';
 import { HANG_EXIT_CODE, Scheduler } from './scheduler';
@@ -19,6 +21,19 @@ export interface LaunchResult {
   exitCode: number;
   /** An error outside Java (deadlock, VM internal failure), already reported on stderr. */
   failure: string | null;
+}
+
+/** True when the first class-path entry holding class `name` is a directory (else a jar). */
+function fromDirectory(classpath: readonly string[], name: string): boolean {
+  for (const e of classpath) {
+    try {
+      if (!fs.statSync(e).isDirectory()) return false;
+      if (fs.existsSync(path.join(e, `${name}.class`))) return true;
+    } catch {
+      // a missing entry
+    }
+  }
+  return true;
 }
 
 /** Runs `mainClass` with `args` to completion on `vm`. */
@@ -149,6 +164,7 @@ export function launch(vm: VM, mainClass: string, args: string[]): LaunchResult 
     () => {
       reachedMain = true;
       const k = vm.classOfMirror(mainClassObj as JObject);
+      vm.startMainHashes(!fromDirectory(vm.opts.classpath, k.name));
       const m = k.declared.get('main([Ljava/lang/String;)V');
       if (!m || !m.isStatic) {
         // LauncherHelper.validateMainClass has already reported this; be safe.

@@ -75,8 +75,13 @@ export class Scheduler {
       if (!this.cancelling && vm.opts.cancelled?.()) this.beginCancel();
       vm.opts.onSlice?.();
       if (realTime(vm)) this.wakeTimed();
+      if (vm.hostWaits.active) vm.hostWaits.poll(false);
       const t = this.pick();
       if (t === null) {
+        if (vm.hostWaits.active && !this.cancelling) {
+          this.awaitHost();
+          continue;
+        }
         if (this.awaitDeadline()) continue;
         const live = vm.threads.filter((x) => x.state !== ThreadState.Terminated && x.state !== ThreadState.New && !x.system);
         if (live.length === 0) return;
@@ -189,6 +194,22 @@ export class Scheduler {
     if (ms > 0) this.idle(Math.min(Math.ceil(ms), MAX_IDLE_MS));
     this.wakeTimed();
     return true;
+  }
+
+  /**
+   * No thread runnable, some wait for the host (hostwait.ts): idle a little and poll. With the
+   * virtual clock, the time slept passes on the clock (up to the earliest timed wake-up).
+   */
+  private awaitHost(): void {
+    const vm = this.vm;
+    const d = this.earliestDeadline();
+    const untilMs = d === null ? Infinity : Math.max(0, (d - nanoTime(vm)) / 1e6);
+    const slept = vm.hostWaits.idle((ms) => this.idle(ms), Math.ceil(untilMs));
+    if (!realTime(vm)) {
+      const next = vm.clockNs + Math.round(slept * 1e6);
+      vm.clockNs = d === null ? next : Math.min(Math.max(next, vm.clockNs), Math.max(d, vm.clockNs));
+    }
+    this.wakeTimed();
   }
 
   /** Blocks the host thread for `ms` (real clock, every thread asleep). */

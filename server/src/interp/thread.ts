@@ -147,6 +147,8 @@ export class JThread {
   /** Bytecodes compiled code executed before an exception left it (added by interpret). */
   xc = 0;
   rvR: unknown = null;
+  /** Identity-hash generator (ihash.ts): X, Y, Z, W. */
+  readonly hashState = new Uint32Array(4);
   /** Frame depth at which the interpreter entered compiled code (bounds JS recursion). */
   jitBase = 0;
   constructor(readonly id: number) {

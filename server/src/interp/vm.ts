@@ -13,6 +13,8 @@ import { JArray, makeArray, type JObject } from './object';
 import { NativeRegistry, makeAdapter, type NativeImpl } from './natives/registry';
 import { VmError, JavaThrow, PENDING } from './signals';
 import { JThread } from './thread';
+import { HostWaits } from './hostwait';
+import { OsRandom, PRE_MAIN_DRAWS_DIR, PRE_MAIN_DRAWS_JAR, newHashState, nextHash, resetHashState, runtimeOnStack, traceTop } from './ihash';
 import * as monitors from './monitor';
 import { isAssignable } from './ops';
 import { Strings } from './strings';
@@ -37,6 +39,7 @@ const TRACE_CLASSES = !!process.env.KOMORIUM_TRACE_CLASSES;
 let gcFunction: (() => void) | null | undefined;
 /** A full collection of the JS heap (V8's gc, exposed on first use); a no-op if unavailable. */
 const TRACE_HEAP = !!process.env.KOMORIUM_TRACE_HEAP;
+const TRACE_IHASH = !!process.env.KOMORIUM_TRACE_IHASH;
 const mb = (n: number): string => `${(n / 1048576).toFixed(1)} MB`;
 
 function collectGarbage(): void {
@@ -60,6 +63,8 @@ export interface VmIo {
   readStdin(max: number): Uint8Array | null;
   /** True once the reader of stdout (1) or stderr (2) has gone (EPIPE): writes then fail. */
   closed?(fd: 1 | 2): boolean;
+  /** Standard input is the process's own descriptor 0 (a child that inherits it gets it). */
+  stdinIsProcess?: boolean;
 }
 
 export interface VmOptions {
@@ -132,7 +137,14 @@ export class VM {
   realBase = -1;
   nanoBase = 0;
   nextThreadId = 1;
-  nextIdentityHash = 0x1234567;
+  /** Threads waiting for the host (subprocesses) and background pumps (hostwait.ts). */
+  readonly hostWaits = new HostWaits();
+  /** HotSpot's os::random(), which seeds each thread's identity-hash generator. */
+  readonly osRandom = new OsRandom();
+  /** The main thread's generator while the JDK boots (HotSpot's boot hashes come from its CDS archive). */
+  private readonly bootHashState = newHashState(0x1234567);
+  private mainStarted = false;
+  private mainHashSeed = 0;
   private systemHash = 0x7654321;
   /** Set by System.exit / Runtime.halt. */
   exitCode: number | null = null;
@@ -376,21 +388,37 @@ export class VM {
 
   identityHash(o: JObject): number {
     if (o.ihash === 0) {
-      if (this.current?.system) {
-        // Profiler-internal threads draw from their own sequence (the program's stays the same).
+      const t = this.current;
+      if (t === null || t.system || runtimeOnStack(t)) {
+        // The VM itself, profiler-internal threads and the profiler's runtime (komorium/rt on
+        // the stack) draw from their own sequence: the program's stays as without them.
         this.systemHash = (Math.imul(this.systemHash, 0x41c64e6d) + 12345) | 0;
         o.ihash = (this.systemHash >>> 1) | 1;
         return o.ihash;
       }
-      // Deterministic: a Marsaglia xor-shift sequence, never 0.
-      let x = this.nextIdentityHash;
-      x ^= x << 13;
-      x ^= x >>> 17;
-      x ^= x << 5;
-      this.nextIdentityHash = x | 0;
-      o.ihash = x & 0x7fffffff || 1;
+      // HotSpot's per-thread generator (ihash.ts); the main thread boots the JDK on another.
+      const s = t === this.threads[0] && !this.mainStarted ? this.bootHashState : t.hashState;
+      o.ihash = nextHash(s);
+      if (TRACE_IHASH) this.reportFailure(`[ihash] ${t.name}${s === this.bootHashState ? ' (boot)' : ''} ${o.klass.javaName} ${o.ihash.toString(16)} at ${traceTop(t)}`);
     }
     return o.ihash;
+  }
+
+  /** Seeds a new thread's identity-hash generator from os::random(), as HotSpot's Thread(). */
+  seedHash(t: JThread): void {
+    resetHashState(t.hashState, this.osRandom.next());
+  }
+
+  /**
+   * main() starts: the main thread's identity hashes from now on are HotSpot's, from its
+   * generator's value after the draws java's boot and launcher make (ihash.ts PRE_MAIN_DRAWS).
+   */
+  startMainHashes(mainFromJar: boolean): void {
+    const main = this.threads[0];
+    this.mainStarted = true;
+    if (!main) return;
+    resetHashState(main.hashState, this.mainHashSeed);
+    for (let i = mainFromJar ? PRE_MAIN_DRAWS_JAR : PRE_MAIN_DRAWS_DIR; i > 0; i--) nextHash(main.hashState);
   }
 
   newArray(elemDesc: string, data: JArray['data']): JArray {
@@ -531,9 +559,12 @@ export class VM {
 
   // ------------------------------------------------------------------ threads
 
-  newThread(): JThread {
+  /** A new green thread; `seed`: its identity hashes are drawn as HotSpot's (not a profiler-internal thread). */
+  newThread(seed = true): JThread {
     const t = new JThread(this.nextThreadId++);
     this.threads.push(t);
+    if (seed) this.seedHash(t);
+    if (this.threads.length === 1) this.mainHashSeed = t.hashState[0];
     return t;
   }
 

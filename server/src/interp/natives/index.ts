@@ -17,6 +17,7 @@ import * as JavaMath from './java/lang/Math';
 import * as Runtime from './java/lang/Runtime';
 import * as ProcessEnvironment from './java/lang/ProcessEnvironment';
 import * as ProcessHandleImpl from './java/lang/ProcessHandleImpl';
+import * as ProcessImpl from './java/lang/ProcessImpl';
 import * as FileKey from './sun/nio/ch/FileKey';
 import * as Shutdown from './java/lang/Shutdown';
 import * as ClassLoader from './java/lang/ClassLoader';
@@ -83,6 +84,7 @@ export function registerAllNatives(r: NativeRegistry): void {
   r.register('java/lang/Runtime', Runtime.natives);
   r.register('java/lang/ProcessEnvironment', ProcessEnvironment.natives);
   r.register('java/lang/ProcessHandleImpl', ProcessHandleImpl.natives);
+  r.register('java/lang/ProcessImpl', ProcessImpl.natives);
   r.register('java/lang/ProcessHandleImpl$Info', ProcessHandleImpl.infoNatives);
   r.register('sun/nio/ch/FileKey', FileKey.natives);
   r.register('java/lang/Shutdown', Shutdown.natives);

@@ -4,6 +4,7 @@
 // Descriptors 0-2 are the program's standard streams (VmIo), handled by the callers.
 
 import * as fs from 'node:fs';
+import { pipeClosed } from './pipes';
 
 interface HostFile {
   pos: number;
@@ -25,6 +26,7 @@ export function opened(fd: number, append: boolean): void {
 
 export function closeHostFd(fd: number): void {
   files.delete(fd);
+  pipeClosed(fd);
   if (fd > 2) fs.closeSync(fd);
 }
 

@@ -8,20 +8,45 @@ import type { NativeTable } from '../../registry';
 import { checkBounds, nonNull, str } from '../../util';
 import { toNumber, type Long } from '../../../long';
 import { position, seek } from '../../host/fds';
+import { isPipe, pipeAvailable, pipeRead, pipeReadable } from '../../host/pipes';
+import { waitForHost } from '../../../hostwait';
+import { VmError } from '../../../signals';
+import { errorText } from '../../host/errno';
 import { byteView, openForStream, readDescriptor, setStreamFd, streamFd } from './stdio';
+
+/** Reads a pipe to a subprocess, parking the thread until data or the end arrive. */
+function readPipe(vm: VM, t: JThread, fd: number, into: Uint8Array, finish: (n: number) => number): unknown {
+  return waitForHost(
+    vm,
+    t,
+    () => {
+      try {
+        return pipeRead(fd, into);
+      } catch (e) {
+        throw new VmError('java/io/IOException', errorText(e));
+      }
+    },
+    () => pipeReadable(fd),
+    finish,
+  );
+}
 
 export const natives: NativeTable = {
   'initIDs()V': () => undefined,
   'open0(Ljava/lang/String;)V': (vm: VM, _t: JThread, self: JObject, path: JObject | null) => setStreamFd(vm, self, openForStream(vm, str(vm, path), 'r')),
-  'read0()I': (vm: VM, _t: JThread, self: JObject) => {
+  'read0()I': (vm: VM, t: JThread, self: JObject) => {
     const b = new Uint8Array(1);
-    return readDescriptor(vm, streamFd(vm, self), b) <= 0 ? -1 : b[0];
+    const fd = streamFd(vm, self);
+    if (isPipe(fd)) return readPipe(vm, t, fd, b, (n) => (n <= 0 ? -1 : b[0]));
+    return readDescriptor(vm, fd, b) <= 0 ? -1 : b[0];
   },
-  'readBytes([BII)I': (vm: VM, _t: JThread, self: JObject, b: JObject | null, off: number, len: number) => {
+  'readBytes([BII)I': (vm: VM, t: JThread, self: JObject, b: JObject | null, off: number, len: number) => {
     const arr = (nonNull(b) as JArray).data as Int8Array;
     checkBounds(arr.length, off, len);
     if (len === 0) return 0;
-    const n = readDescriptor(vm, streamFd(vm, self), byteView(arr, off, len));
+    const fd = streamFd(vm, self);
+    if (isPipe(fd)) return readPipe(vm, t, fd, byteView(arr, off, len), (n) => (n <= 0 ? -1 : n));
+    const n = readDescriptor(vm, fd, byteView(arr, off, len));
     return n <= 0 ? -1 : n;
   },
   'length0()J': (vm: VM, _t: JThread, self: JObject) => fs.fstatSync(streamFd(vm, self)).size,
@@ -49,6 +74,7 @@ export const natives: NativeTable = {
     const fd = streamFd(vm, self);
     if (fd === 0) return vm.stdinAvailable();
     if (fd <= 2) return 0;
+    if (isPipe(fd)) return pipeAvailable(fd);
     const st = fs.fstatSync(fd);
     return st.isFile() ? Math.max(0, Math.min(0x7fffffff, st.size - position(fd))) : 0;
   },

@@ -28,6 +28,9 @@ export function defineClass(vm: VM, t: JThread, loader: JObject | null, name: st
   if (k.loader === null && loader !== null) throw new VmError('java/lang/InternalError', 'loader mismatch');
   return vm.classes.defineWithSupers(t, loader, k, (kk) => {
     vm.assignModule(kk);
+    // HotSpot draws an identity hash for the mirror of each class a Java loader defines (on
+    // the defining thread): the program's later hashes come after it (ihash.ts).
+    if (!hidden && loader !== null && !vm.isPlatformLoader(loader)) vm.identityHash(vm.mirrorOf(kk));
     return then ? then(kk) : vm.mirrorOf(kk);
   });
 }

@@ -2,7 +2,8 @@
 // the JDK's own natives read it. The current process is the program's: its pid is the host
 // process's, and its command line is what `java` would show for the same run
 // (<java.home>/bin/java -cp <class path> <main class> <args>), not the engine's.
-// Waiting for another process to exit (waitForProcessExit0) is not implemented.
+// Children of the program (ProcessImpl, host/children.ts) are waited for by parking the Java
+// thread until /proc shows them exited; once reaped they no longer exist here.
 
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -13,6 +14,11 @@ import type { VM } from '../../../vm';
 import type { NativeTable } from '../../registry';
 import { setField } from '../../util';
 import { astore, longOf, toNumber, type Long } from '../../../long';
+import { childOf, drainPumps, exitStatus, exitValue, reapedChild } from '../../host/children';
+import { waitForHost } from '../../../hostwait';
+
+/** ProcessHandleImpl.NOT_A_CHILD: waitpid's ECHILD. */
+const NOT_A_CHILD = -2;
 
 const CLK_TCK = 100;
 
@@ -34,8 +40,9 @@ function bootTime(): number {
   return bootMs;
 }
 
-/** /proc/<pid>/stat, or null when there is no such process. */
+/** /proc/<pid>/stat, or null when there is no such process (or a child the program reaped). */
 function stat(pid: number): Stat | null {
+  if (reapedChild(pid)) return null;
   let s: string;
   try {
     s = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -73,6 +80,21 @@ const INFO = 'java/lang/ProcessHandleImpl$Info';
 export const natives: NativeTable = {
   'initNative()V': () => undefined,
   'getCurrentPid0()J': () => process.pid,
+  'waitForProcessExit0(JZ)I': (vm: VM, t: JThread, pid: Long, reap: number) => {
+    const c = childOf(toNumber(pid));
+    if (c === undefined || c.reaped) return NOT_A_CHILD;
+    const exited = (): number | null => {
+      const s = exitStatus(c);
+      if (s === null) return null;
+      // What the child wrote to an inherited stream is out before java would see it exit.
+      drainPumps(c);
+      return s;
+    };
+    return waitForHost(vm, t, exited, () => exitStatus(c) !== null, (s) => {
+      if (reap) c.reaped = true;
+      return exitValue(s);
+    });
+  },
   'isAlive0(J)J': (_vm: VM, _t: JThread, pid: Long) => {
     const st = stat(toNumber(pid));
     return st === null ? -1 : Math.floor(st.start);
@@ -128,7 +150,13 @@ export const infoNatives: NativeTable = {
     let args: string[];
     if (p === process.pid) {
       // The program's own command line: what java would show for this run.
+      // (As /proc/self/exe: symbolic links resolved.)
       command = join(vm.opts.jdk.home, 'bin', 'java');
+      try {
+        command = fs.realpathSync(command);
+      } catch {
+        // no java binary there: keep the path
+      }
       args = ['-cp', vm.opts.classPathString, vm.opts.mainClass, ...vm.opts.args];
     } else {
       try {

@@ -21,7 +21,7 @@ export function setEetop(vm: VM, self: JObject, v: number): void {
 export function startThread(vm: VM, self: JObject): void {
   const sched = vm.scheduler!;
   if (vm.threadOf(self)) throw new VmError('java/lang/IllegalThreadStateException', null);
-  const t = vm.newThread();
+  const t = vm.newThread(false);
   if (vm.exact !== null && vm.current) vm.exact.threadStarted(vm.current, t);
   (self as unknown as Record<string, unknown>).$vm = t;
   t.jthread = self;
@@ -31,6 +31,7 @@ export function startThread(vm: VM, self: JObject): void {
   const creator = vm.current;
   const caller = creator && creator.depth >= 2 ? creator.frames[creator.depth - 2].m : null;
   t.system = t.name === 'komorium-live' && caller !== null && caller.klass.name.startsWith('komorium/rt/');
+  if (!t.system) vm.seedHash(t);
   t.daemon = getField(vm, self, 'java/lang/Thread', 'daemon') === 1;
   const statusKey = jdkField(vm, 'java/lang/Thread', 'threadStatus').key;
   (self as unknown as Record<string, unknown>)[statusKey] = 5; // RUNNABLE

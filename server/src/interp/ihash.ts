@@ -1,0 +1,92 @@
+// Identity hash codes as HotSpot 17 makes them (-XX:hashCode=5, the default): each thread has
+// a Marsaglia xor-shift generator (X, Y, Z, W) with X seeded from os::random() when the thread
+// is created and Y = 842502087, Z = 0x8767, W = 273326509; an object's hash is the next value of
+// the generator of the thread that first asks for it, masked to 31 bits (0 becomes 0xBAD).
+// os::random() is the Park-Miller generator (16807 * seed mod 2^31-1) from the fixed seed
+// 1234567, shared by every thread HotSpot creates (and by its symbol table).
+//
+// What matches (docs/INTERPRETER.md, "Identity hash codes"): the main thread's sequence. It is
+// HotSpot's first os::random() draw; with the JDK's class-data archive (CDS, the default) it
+// has made a few draws when main() starts (PRE_MAIN_DRAWS_*), which this VM reproduces by
+// running the main thread's boot and launcher on a separate sequence and starting the real one,
+// advanced by those draws, when main() is called. The objects hashed before main() (the main
+// class's mirror, its ProtectionDomain) get other values than on java. Threads the program
+// starts are seeded from os::random() too, but HotSpot draws from it for every Symbol it
+// creates and every internal thread (GC, compiler: their number depends on the CPUs), which
+// this VM cannot count, so their sequences differ from java's.
+
+import { RUNTIME_PACKAGE } from '../runtime/contract';
+import type { JThread } from './thread';
+
+const RUNTIME_PREFIX = `${RUNTIME_PACKAGE}/`;
+
+/** HotSpot's os::random() (Park-Miller, seed 1234567). */
+export class OsRandom {
+  private seed = 1234567;
+
+  next(): number {
+    // 16807 * seed < 2^53: exact in doubles.
+    this.seed = (this.seed * 16807) % 2147483647;
+    return this.seed;
+  }
+}
+
+/**
+ * Draws java 17 (with its default CDS archive) makes on the main thread before main() runs:
+ * the boot hashes Object's mirror; the launcher hashes the main class's mirror, its
+ * ProtectionDomain and a few other objects, and more when it reads the main class from a jar
+ * (measured on JDK 17.0.21: 7 with the main class in a directory, 13 in a jar).
+ */
+export const PRE_MAIN_DRAWS_DIR = 7;
+export const PRE_MAIN_DRAWS_JAR = 13;
+
+/** A thread's hash generator: X, Y, Z, W. */
+export type HashState = Uint32Array;
+
+export function newHashState(x: number): HashState {
+  const s = new Uint32Array(4);
+  resetHashState(s, x);
+  return s;
+}
+
+export function resetHashState(s: HashState, x: number): void {
+  s[0] = x;
+  s[1] = 842502087;
+  s[2] = 0x8767;
+  s[3] = 273326509;
+}
+
+/** The next identity hash of a thread (synchronizer.cpp get_next_hash, hashCode mode 5). */
+export function nextHash(s: HashState): number {
+  let t = s[0];
+  t = (t ^ (t << 11)) >>> 0;
+  s[0] = s[1];
+  s[1] = s[2];
+  s[2] = s[3];
+  let v = s[3];
+  v = (v ^ (v >>> 19) ^ (t ^ (t >>> 8))) >>> 0;
+  s[3] = v;
+  return v & 0x7fffffff || 0xbad;
+}
+
+/**
+ * True when a method of the profiler's runtime (komorium/rt) is on the thread's stack: the
+ * identity hashes it asks for are not the program's.
+ */
+export function runtimeOnStack(t: JThread): boolean {
+  for (let d = t.depth; d >= 0; d--) {
+    const m = t.frames[d].m;
+    if (m !== null && m.klass.name.startsWith(RUNTIME_PREFIX)) return true;
+  }
+  return false;
+}
+
+/** The innermost Java frames of a thread, for KOMORIUM_TRACE_IHASH. */
+export function traceTop(t: JThread): string {
+  const out: string[] = [];
+  for (let d = t.depth; d >= 0 && out.length < 6; d--) {
+    const m = t.frames[d].m;
+    if (m !== null) out.push(`${m.klass.name}.${m.name}`);
+  }
+  return out.join(' < ');
+}
