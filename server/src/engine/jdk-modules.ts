@@ -24,8 +24,8 @@ import { BOOT_FLAG, patchBootFlag, patchThreadNatives, pauseUpcalls, writePatchC
 /**
  * The HotSpot engine's scope when none was asked for: `app`. `all` (the instrumented JDK copy,
  * jdk-image.ts) is asked for explicitly until the corpus has been compared on it on JDK 17 and
- * 25 (JDK 25's start-up stopped with "GC triggered before VM initialization completed" under the
- * former --patch-module design; not yet checked on the copy) and its first build (26,626
+ * 25 (JDK 25's copy stops in start-up with "GC triggered before VM initialization completed",
+ * as the former --patch-module java.base did) and its first build (26,626
  * classes, about 5 minutes of CPU) is acceptable as a default.
  */
 export function defaultHotSpotScope(_jdkHome?: string): 'all' | 'app' {
