@@ -23,7 +23,7 @@ async function nodeBundle(entry, out) {
 await nodeBundle('server/src/cli/main.ts', 'dist/cli.mjs');
 // komorium roundtrip's worker threads (found next to dist/cli.mjs).
 await nodeBundle('server/src/cli/commands/roundtrip-worker.ts', 'dist/roundtrip-worker.js');
-// The HotSpot engine's JDK module transform workers (engine/jdk-modules.ts).
+// The HotSpot engine's JDK module transform workers (engine/jdk-image.ts).
 await nodeBundle('server/src/engine/jdk-module-worker.ts', 'dist/jdk-module-worker.js');
 
 // Each part's build script exports `async function buildPart(root)`.

@@ -224,6 +224,21 @@ export class JImage {
     for (let i = 0; i < this.header.tableLength; i++) if (this.slotOffset(i) !== 0) yield this.location(i);
   }
 
+  /** The attribute offset of the location named `name` (what tree nodes refer to), or undefined. */
+  attributeOffsetOf(name: string): number | undefined {
+    const n = this.header.tableLength;
+    if (n === 0) return undefined;
+    const r = this.view.getInt32(HEADER_SIZE + 4 * (jimageHash(name) % n), this.le);
+    const slot = r < 0 ? -1 - r : r > 0 ? jimageHash(name, r) % n : -1;
+    if (slot < 0 || slot >= n || this.slotOffset(slot) === 0) return undefined;
+    return this.location(slot).name === name ? this.slotOffset(slot) : undefined;
+  }
+
+  /** The string at `offset` of the string table. */
+  stringAt(offset: number): string {
+    return this.string(offset, 'a string reference');
+  }
+
   close(): void {
     if (this.fd !== undefined) {
       closeSync(this.fd);

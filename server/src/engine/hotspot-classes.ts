@@ -15,7 +15,6 @@ import { HOTSPOT_JIT_OPTIONS, stackSizeArgs } from '../runtime/contract';
 import { transformClassPath, type TransformResult } from '../transform/driver';
 import { cacheRoot } from './cache';
 import { reflectionPatch } from './reflect-patch';
-import { jdkModuleVmArgs } from './jdk-modules';
 
 /** The system property naming the file of transformed classes (read by KomoriumClasses). */
 export const CLASSES_PROPERTY = 'komorium.classes';
@@ -112,11 +111,11 @@ export function hotspotVmArgs(jdk: JdkInfo, cache: string = cacheRoot()): string
 
 /**
  * The engine's JVM options: hotspotVmArgs, the runtime on the boot class path, and the file of
- * transformed classes. With the JDK's modules transformed (`all`, jdk-modules.ts), their
- * patches instead: java.base's holds the reflection patch and the runtime.
+ * transformed classes. With the JDK instrumented (`all`, jdk-image.ts), whose java.base holds
+ * the reflection patch and the runtime, only the JIT options and the file.
  */
-export function engineVmArgs(jdk: JdkInfo, cache: string, runtimeDir: string, classesFile: string, jdkModules?: ReadonlyMap<string, string>): string[] {
-  if (jdkModules !== undefined) return [...jdkModuleVmArgs(jdkModules), ...HOTSPOT_JIT_OPTIONS, `-D${CLASSES_PROPERTY}=${classesFile}`];
+export function engineVmArgs(jdk: JdkInfo, cache: string, runtimeDir: string, classesFile: string, instrumentedJdk = false): string[] {
+  if (instrumentedJdk) return [...HOTSPOT_JIT_OPTIONS, `-D${CLASSES_PROPERTY}=${classesFile}`];
   return [...hotspotVmArgs(jdk, cache), `-Xbootclasspath/a:${runtimeDir}`, `-D${CLASSES_PROPERTY}=${classesFile}`];
 }
 

@@ -12,7 +12,7 @@ import { buildRuntime } from '../runtime/build';
 import type { TransformResult } from '../transform/driver';
 import { cacheRoot } from './cache';
 import { engineVmArgs, prepareClasses } from './hotspot-classes';
-import { ensureJdkModules, modulesNeeded } from './jdk-modules';
+import { ensureJdkImage, JdkImageError } from './jdk-image';
 
 export interface HotSpotPrepareOptions {
   classpath: string[];
@@ -20,10 +20,10 @@ export interface HotSpotPrepareOptions {
   cwd?: string;
   jdk?: string;
   maxPath?: number;
-  /** `all`: the JDK's modules too (their directories from prepareJdkModules); default `app`. */
+  /** `all`: the JDK's classes too (the instrumented JDK of prepareJdkImage); default `app`. */
   instrument?: 'app' | 'all';
-  /** The transformed JDK modules (module → directory), with `all`. */
-  jdkModules?: Record<string, string>;
+  /** The instrumented JDK's home (prepareJdkImage), with `all`: its `java` runs the program. */
+  jdkImage?: string;
 }
 
 export interface HotSpotPrepared {
@@ -74,7 +74,7 @@ export function prepareRun(o: HotSpotPrepareOptions, checkMain: boolean): { prep
   try {
     const file = join(outDir, 'classes.kmc');
     const all = o.instrument === 'all';
-    if (all && o.jdkModules === undefined) throw new Error('prepareRun: --instrument all needs the JDK modules (prepareJdkModules)');
+    if (all && o.jdkImage === undefined) throw new Error('prepareRun: --instrument all needs the instrumented JDK (prepareJdkImage)');
     const c = prepareClasses({ classpath, file, jdk, maxPath: o.maxPath, cacheDir: join(cache, 'transformed'), scope: all ? 'all' : 'app' });
     const t = c.transform;
     if (checkMain && !c.names.has(o.mainClass.replace(/\./g, '/'))) {
@@ -85,8 +85,8 @@ export function prepareRun(o: HotSpotPrepareOptions, checkMain: boolean): { prep
       ...t.fallbacks.map((f) => `${f.className}.${f.method}${f.descriptor}: ${f.outcome} (${f.reason})`),
     ];
     const prepared: HotSpotPrepared = {
-      java: join(jdk.home, 'bin', process.platform === 'win32' ? 'java.exe' : 'java'),
-      vmArgs: engineVmArgs(jdk, cache, runtime.classesDir, file, all ? new Map(Object.entries(o.jdkModules!)) : undefined),
+      java: join(all ? o.jdkImage! : jdk.home, 'bin', process.platform === 'win32' ? 'java.exe' : 'java'),
+      vmArgs: engineVmArgs(jdk, cache, runtime.classesDir, file, all),
       classpath: o.classpath.join(delimiter),
       outDir,
       jdkVersion: jdk.version,
@@ -102,22 +102,27 @@ export function prepareRun(o: HotSpotPrepareOptions, checkMain: boolean): { prep
 }
 
 /**
- * `--instrument all`: the JDK modules the program needs, transformed (cached per JDK; the first
- * build logs a progress line). Asynchronous: the modules are transformed in worker threads.
+ * `--instrument all`: the instrumented copy of the JDK (jdk-image.ts; built once per JDK, with
+ * progress lines, in worker threads). Returns its home and the classes left uninstrumented.
  */
-export async function prepareJdkModules(o: HotSpotPrepareOptions & { log?: (line: string) => void }): Promise<{ dirs: Record<string, string>; failed: { name: string; error: string }[] }> {
+export async function prepareJdkImage(o: HotSpotPrepareOptions & { log?: (line: string) => void }): Promise<{ home: string; failed: { name: string; error: string }[] }> {
   let jdk;
   try {
     jdk = findJavaHome(o.jdk);
   } catch (e) {
     throw new PrepareError(`no JDK found (${(e as Error).message}); set komorium.javaHome`);
   }
-  const cwd = o.cwd ?? process.cwd();
   const cache = cacheRoot();
   const runtime = buildRuntime(join(cache, 'runtime'), { jdk: jdk.home });
-  const modules = modulesNeeded(o.classpath.map((p) => resolve(cwd, p)), jdk);
-  const r = await ensureJdkModules({ jdk, modules, cache, runtime, maxPath: o.maxPath, log: o.log });
-  return { dirs: Object.fromEntries(r.dirs), failed: r.failed };
+  try {
+    const only = process.env.KOMORIUM_JDK_MODULES;
+    const modules = only ? only.split(',').filter((m) => m !== '') : undefined;
+    const r = await ensureJdkImage({ jdk, cache, runtime, maxPath: o.maxPath, log: o.log, modules });
+    return { home: r.home, failed: r.failed };
+  } catch (e) {
+    if (e instanceof JdkImageError) throw new PrepareError(e.message);
+    throw e;
+  }
 }
 
 export function prepareHotSpot(o: HotSpotPrepareOptions): HotSpotPrepared {

@@ -11,7 +11,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { runtimeSystemProperties } from '../runtime/contract';
-import { prepareJdkModules, PrepareError, type HotSpotPrepared } from './hotspot-prepare';
+import { prepareJdkImage, PrepareError, type HotSpotPrepared } from './hotspot-prepare';
 import { hotspotArgv } from './hotspot-classes';
 import { registerEngine, type ProfileRun, type RunOptions, type RunOutcome, type RunProgress } from './run';
 import { jobUrl, runJob, JobError, type JobHandle } from './worker-thread';
@@ -66,10 +66,10 @@ export function startHotSpotRun(o: RunOptions): ProfileRun {
     try {
       const prep = { classpath: o.classpath, mainClass: o.mainClass, cwd, jdk: o.jdk, maxPath: o.maxPath };
       // The JDK's modules (built in worker threads the first time on a JDK, then cached).
-      const jdkModules = all ? await prepareJdkModules({ ...prep, log }) : undefined;
-      for (const f of jdkModules?.failed ?? []) log(`warning: ${f.name} was not transformed (${f.error})`);
+      const jdkImage = all ? await prepareJdkImage({ ...prep, log }) : undefined;
+      for (const f of jdkImage?.failed ?? []) log(`warning: ${f.name} was not transformed (${f.error})`);
       if (cancelled) return { ...base, cancelled: true, error: 'cancelled before the program started' };
-      prepJob = runJob<HotSpotPrepared>(jobUrl(import.meta.url, 'hotspot-worker'), { ...prep, instrument: all ? 'all' : 'app', jdkModules: jdkModules?.dirs });
+      prepJob = runJob<HotSpotPrepared>(jobUrl(import.meta.url, 'hotspot-worker'), { ...prep, instrument: all ? 'all' : 'app', jdkImage: jdkImage?.home });
       prepared = await prepJob.result;
     } catch (e) {
       if (cancelled) return { ...base, cancelled: true, error: 'cancelled before the program started' };

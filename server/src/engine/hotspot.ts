@@ -13,7 +13,7 @@ import { constants as osConstants } from 'node:os';
 import type { JdkInfo } from '../classpath/index';
 import type { TransformResult } from '../transform/driver';
 import { hotspotArgv } from './hotspot-classes';
-import { prepareJdkModules, prepareRun } from './hotspot-prepare';
+import { prepareJdkImage, prepareRun } from './hotspot-prepare';
 import { commitProfile, stageProfile } from './profile-out';
 import { signalExitStatus, type StopSignal } from './run';
 
@@ -29,7 +29,7 @@ export interface HotSpotRunOptions {
   random?: number;
   seed?: number;
   maxPath?: number;
-  /** `all` (the JDK's modules too, jdk-modules.ts) or `app` (default: the class path only). */
+  /** `all` (the JDK too: its instrumented copy, jdk-image.ts) or `app` (default: the class path only). */
   instrument?: 'app' | 'all';
   /** Progress lines of the preparation (the first build of the JDK modules). */
   log?: (line: string) => void;
@@ -66,16 +66,16 @@ export interface HotSpotRunResult {
 export async function runOnHotSpot(o: HotSpotRunOptions): Promise<HotSpotRunResult> {
   const all = o.instrument === 'all';
   const base = { classpath: o.classpath, mainClass: o.mainClass, cwd: o.cwd, jdk: o.jdk, maxPath: o.maxPath };
-  const jdkModules = all ? await prepareJdkModules({ ...base, log: o.log }) : undefined;
-  const { prepared, transform, jdk } = prepareRun({ ...base, instrument: all ? 'all' : 'app', jdkModules: jdkModules?.dirs }, false);
-  if (jdkModules) transform.failed.push(...jdkModules.failed);
+  const jdkImage = all ? await prepareJdkImage({ ...base, log: o.log }) : undefined;
+  const { prepared, transform, jdk } = prepareRun({ ...base, instrument: all ? 'all' : 'app', jdkImage: jdkImage?.home }, false);
+  if (jdkImage) transform.failed.push(...jdkImage.failed);
   try {
     const staged = stageProfile(resolve(o.cwd ?? process.cwd(), o.out));
     const props = [
       `-Dkomorium.out=${staged.staging}`,
       `-Dkomorium.engine=jvm`,
       `-Dkomorium.scope=${all ? 'all' : 'app'}`,
-      // The JDK's start-up (System.initPhase1-3) runs instrumented but is not counted (jdk-modules.ts).
+      // The JDK's start-up (System.initPhase1-3) runs instrumented but is not counted (reflect-patch.ts, BOOT_FLAG).
       ...(all ? ['-Dkomorium.startup=excluded'] : []),
       `-Dkomorium.program=${o.mainClass}`,
       `-Dkomorium.args=${o.args.join('\u001f')}`,

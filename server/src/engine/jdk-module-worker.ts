@@ -1,5 +1,5 @@
-// Worker entry: transforms a slice of one JDK module's classes with the `all` scope into a
-// directory (jdk-modules.ts splits a module over several of these, one per core).
+// Worker entry: transforms a slice of the JDK's classes with the `all` scope into a directory
+// (jdk-image.ts splits the JDK's classes over several of these, one per core at a time).
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -13,8 +13,7 @@ import { serveJob } from './worker-thread';
 
 export interface ModuleSliceInput {
   jdkHome: string;
-  module: string;
-  /** Image entry names of the slice: `/java.base/java/lang/String.class`. */
+  /** Image entry names of the slice: `/java.base/java/lang/String.class` (written to outDir/java.base/java/lang/String.class). */
   entries: string[];
   outDir: string;
   maxPath?: number;
@@ -32,7 +31,6 @@ export function transformModuleSlice(o: ModuleSliceInput): ModuleSliceResult {
     const image = cp.image;
     if (!image) throw new Error(`${o.jdkHome} has no lib/modules`);
     const hierarchy = new Hierarchy((n) => cp.findBoot(n)?.bytes);
-    const prefix = `/${o.module}/`;
     const made = new Set<string>();
     const r: ModuleSliceResult = { transformed: 0, failed: [] };
     for (const entry of o.entries) {
@@ -48,10 +46,10 @@ export function transformModuleSlice(o: ModuleSliceInput): ModuleSliceResult {
         r.transformed++;
       } catch (e) {
         // Written as it is: left out, the class would come from lib/modules, the same bytes.
-        r.failed.push({ name: entry.slice(prefix.length, -'.class'.length), error: `${(e as Error).name}: ${(e as Error).message}` });
+        r.failed.push({ name: entry.slice(entry.indexOf('/', 1) + 1, -'.class'.length), error: `${(e as Error).name}: ${(e as Error).message}` });
         continue;
       }
-      const path = join(o.outDir, entry.slice(prefix.length));
+      const path = join(o.outDir, entry.slice(1));
       const d = dirname(path);
       if (!made.has(d)) {
         mkdirSync(d, { recursive: true });

@@ -41,6 +41,25 @@ final class DeadlockWatch implements Runnable {
         return t;
     }
 
+    /**
+     * With the JDK instrumented (scope all) the runtime is part of java.base, which does not read
+     * java.management: the watch adds the edge itself (a module may add reads of its own).
+     */
+    private static void readManagement() {
+        // Reflection: the runtime is compiled for Java 8 (no java.lang.Module).
+        try {
+            Class<?> moduleClass = Class.forName("java.lang.Module");
+            Object self = Class.class.getMethod("getModule").invoke(DeadlockWatch.class);
+            if (!(Boolean) moduleClass.getMethod("isNamed").invoke(self)) return;
+            Class<?> layer = Class.forName("java.lang.ModuleLayer");
+            Object boot = layer.getMethod("boot").invoke(null);
+            Object m = ((java.util.Optional<?>) layer.getMethod("findModule", String.class).invoke(boot, "java.management")).orElse(null);
+            if (m != null) moduleClass.getMethod("addReads", moduleClass).invoke(self, m);
+        } catch (ReflectiveOperationException e) {
+            // Java 8, or no java.management: ManagementFactory below fails and says so
+        }
+    }
+
     public void run() {
         ThreadMXBean mx = null;
         while (Contexts.state != Contexts.FROZEN) {
@@ -52,7 +71,10 @@ final class DeadlockWatch implements Runnable {
             if (Contexts.state != Contexts.RUNNING) continue;
             long[] ids;
             try {
-                if (mx == null) mx = ManagementFactory.getThreadMXBean();
+                if (mx == null) {
+                    readManagement();
+                    mx = ManagementFactory.getThreadMXBean();
+                }
                 ids = mx.isSynchronizerUsageSupported() ? mx.findDeadlockedThreads() : mx.findMonitorDeadlockedThreads();
             } catch (Throwable e) {
                 Contexts.warn("deadlock detection is off: " + e);

@@ -1,0 +1,245 @@
+// The JDK instrumented on HotSpot (`--engine jvm --instrument all`): a private copy of the JDK
+// whose `lib/modules` holds every class of every module transformed with the `all` scope, the
+// java.base patch (reflect-patch.ts) and the Komorium runtime (package komorium.rt of
+// java.base), with a CDS archive of its own. `java` of that copy runs the program: no
+// --patch-module, so every class HotSpot may load from the JDK is the instrumented one (service
+// providers of modules the program never names included), and start-up uses CDS and the
+// archived module graph as plain `java` does.
+//
+// The copy (under <cache>/jdk-images/<feature>-<key>) is:
+//   bin/java, lib/server/libjvm.so   hard links (copies where that fails): the launcher and the
+//                                    VM find java.home from their own real paths
+//   lib/modules                      written by jimage-writer.ts
+//   lib/server/classes.jsa           `java -Xshare:dump` of the copy
+//   everything else                  symbolic links into the JDK
+// The key covers the JDK (jdkIdentity), the transformer and the runtime. It is built in a
+// temporary directory renamed into place when complete: the cache never holds half an image; a
+// killed build leaves a temporary directory that the next build removes; of two runs building
+// the same image both finish, the second rename loses and that run uses the first's image.
+
+import { spawnSync } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join, relative } from 'node:path';
+import { JImage, type JdkInfo } from '../classpath/index';
+import { writeJImage, type JImageResource } from '../classpath/jimage-writer';
+import { TRANSFORMER_VERSION } from '../transform/driver';
+import { patchSourceHash } from './reflect-patch';
+import { makeJdkTree } from './jdk-copy';
+import { finishJavaBase, jdkIdentity, removeStale, writableRoot } from './jdk-modules';
+import { jobUrl, runJob } from './worker-thread';
+import type { ModuleSliceInput, ModuleSliceResult } from './jdk-module-worker';
+
+/** Bump when what an image holds changes (beyond TRANSFORMER_VERSION and the runtime). */
+const LAYOUT_VERSION = 'jdk-image-1';
+
+export interface JdkImageOptions {
+  jdk: JdkInfo;
+  /** The cache root (engine/cache.ts). */
+  cache: string;
+  /** The runtime's compiled classes (runtime/build.ts) and their hash. */
+  runtime: { classesDir: string; hash: string };
+  maxPath?: number;
+  /** Progress lines (the first build on a JDK). */
+  log?: (line: string) => void;
+  /** Worker threads (default: the cores, at most 4). */
+  jobs?: number;
+  /**
+   * Only these modules' classes are instrumented, the others' are left as they are (tests:
+   * KOMORIUM_JDK_MODULES=java.base; calls into a module left out go to methods it lacks).
+   */
+  modules?: readonly string[];
+}
+
+export interface JdkImage {
+  /** The instrumented JDK's home. */
+  home: string;
+  /** Its `java`. */
+  java: string;
+  /** True when this call built it. */
+  built: boolean;
+  /** Classes that could not be transformed (they stay as they are). */
+  failed: { name: string; error: string }[];
+  /** False when the CDS archive could not be made (start-up is slower; the reason is logged). */
+  cds: boolean;
+  ms: number;
+}
+
+/** An instrumented JDK could not be built or does not start. */
+export class JdkImageError extends Error {
+  override readonly name = 'JdkImageError';
+}
+
+function imageKey(o: JdkImageOptions): string {
+  return createHash('sha256')
+    .update(`${LAYOUT_VERSION}\0${TRANSFORMER_VERSION}\0${o.maxPath ?? 50}\0${jdkIdentity(o.jdk)}\0${o.runtime.hash}\0${patchSourceHash()}\0${o.modules ? `${o.modules.join(',')}\0` : ''}`)
+    .digest('hex')
+    .slice(0, 20);
+}
+
+/** The instrumented copy of `o.jdk`, built (once per JDK, transformer and runtime) when not cached. */
+export async function ensureJdkImage(o: JdkImageOptions): Promise<JdkImage> {
+  const t0 = performance.now();
+  const log = o.log ?? (() => {});
+  const what = `the JDK ${o.jdk.home} (${o.jdk.version})`;
+  if (!existsSync(o.jdk.modulesPath)) throw new JdkImageError(`${what} has no lib/modules: --instrument all needs a JDK 9 or later (a modular run-time image)`);
+  const root = writableRoot(o.cache, 'jdk-images', log);
+  const base = `${o.jdk.version.split(/[.+-]/)[0]}-${imageKey(o)}`;
+  const dir = join(root, base);
+  const java = join(dir, 'bin', 'java');
+  if (existsSync(join(dir, '.complete'))) {
+    return { home: dir, java, built: false, failed: readJson(join(dir, '.failed.json')), cds: existsSync(join(dir, 'lib', 'server', 'classes.jsa')), ms: performance.now() - t0 };
+  }
+  removeStale(root, base);
+  const tmp = join(root, `${base}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  let cds = false;
+  let failed: { name: string; error: string }[] = [];
+  let classes: string | undefined;
+  try {
+    const image = JImage.open(o.jdk.modulesPath);
+    try {
+      // The transformed classes are a cache entry of their own until the image is made: a
+      // build that fails after the transform (or is killed) does not transform again.
+      classes = await transformedClasses(o, image, root, `${base}-classes`, what, log);
+      failed = readJson(join(classes, '.failed.json'));
+      mkdirSync(tmp, { recursive: true });
+      const extras = join(tmp, 'extras');
+      finishJavaBase(o, extras);
+      const replace = new Map<string, JImageResource>();
+      const add: JImageResource[] = [];
+      for (const f of listFiles(classes)) replace.set(`/${relative(classes, f)}`, fileResource(`/${relative(classes, f)}`, f));
+      for (const f of listFiles(extras)) {
+        const name = `/java.base/${relative(extras, f)}`;
+        const r = fileResource(name, f);
+        if (image.findLocation(name)) replace.set(name, r);
+        else add.push(r);
+      }
+      log(`komorium: writing the instrumented JDK's lib/modules and its CDS archive ...`);
+      makeJdkTree(o.jdk.home, tmp);
+      writeJImage(join(tmp, 'lib', 'modules'), image, replace, add);
+    } finally {
+      image.close();
+    }
+    rmSync(join(tmp, 'extras'), { recursive: true, force: true });
+    cds = dumpCds(tmp, what, log);
+    writeFileSync(join(tmp, '.failed.json'), JSON.stringify(failed));
+    writeFileSync(join(tmp, '.complete'), '');
+    try {
+      renameSync(tmp, dir);
+    } catch (e) {
+      // Another run put the same image in place first: use that one.
+      if (!existsSync(join(dir, '.complete'))) throw e;
+      rmSync(tmp, { recursive: true, force: true });
+    }
+    rmSync(classes, { recursive: true, force: true });
+  } catch (e) {
+    rmSync(tmp, { recursive: true, force: true });
+    // Another run finished the same image meanwhile (and removed the classes this one read).
+    if (existsSync(join(dir, '.complete'))) return { home: dir, java, built: false, failed: readJson(join(dir, '.failed.json')), cds: existsSync(join(dir, 'lib', 'server', 'classes.jsa')), ms: performance.now() - t0 };
+    if (e instanceof JdkImageError) throw e;
+    const err = e as NodeJS.ErrnoException;
+    const why = err.code === 'ENOSPC' || /ENOSPC/.test(err.message) ? `no space left on the device of ${root}` : err.message;
+    throw new JdkImageError(`cannot instrument ${what}: ${why}`);
+  }
+  const ms = performance.now() - t0;
+  log(`komorium: ${what} instrumented in ${(ms / 1000).toFixed(1)} s`);
+  return { home: dir, java, built: true, failed, cds, ms };
+}
+
+function readJson(file: string): { name: string; error: string }[] {
+  try {
+    const v = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+    return Array.isArray(v) ? (v as { name: string; error: string }[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+function listFiles(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((d) => d.isFile() && d.name.endsWith('.class'))
+    .map((d) => join(d.parentPath, d.name));
+}
+
+function fileResource(name: string, file: string): JImageResource {
+  return { name, size: statSync(file).size, read: () => readFileSync(file) };
+}
+
+/** The directory of the JDK's transformed classes (`<module>/<pkg>/<C>.class`), made when not cached. */
+async function transformedClasses(o: JdkImageOptions, image: JImage, root: string, base: string, what: string, log: (l: string) => void): Promise<string> {
+  const dir = join(root, base);
+  if (existsSync(join(dir, '.complete'))) return dir;
+  removeStale(root, base);
+  const tmp = join(root, `${base}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  try {
+    const only = o.modules ? new Set(o.modules) : undefined;
+    const entries = image
+      .entries()
+      .filter((e) => !e.startsWith('/modules') && !e.startsWith('/packages') && e.endsWith('.class') && !e.endsWith('/module-info.class'))
+      .filter((e) => !only || only.has(e.slice(1, e.indexOf('/', 1))));
+    log(`komorium: instrumenting ${what}: ${entries.length.toLocaleString('en-US')} classes of ${o.modules ? o.modules.join(', ') : `${image.modules().length} modules`}, once per JDK ...`);
+    mkdirSync(tmp, { recursive: true });
+    const failed = await transformAll(o, entries, tmp, log);
+    writeFileSync(join(tmp, '.failed.json'), JSON.stringify(failed));
+    writeFileSync(join(tmp, '.complete'), '');
+    try {
+      renameSync(tmp, dir);
+    } catch (e) {
+      if (!existsSync(join(dir, '.complete'))) throw e;
+      rmSync(tmp, { recursive: true, force: true });
+    }
+    return dir;
+  } catch (e) {
+    rmSync(tmp, { recursive: true, force: true });
+    throw e;
+  }
+}
+
+/** Transforms `entries` (`/module/pkg/C.class`) into `dir/<module>/...` in worker threads; returns the failures. */
+async function transformAll(o: JdkImageOptions, entries: string[], dir: string, log: (l: string) => void): Promise<{ name: string; error: string }[]> {
+  const jobs = Math.max(1, o.jobs ?? Math.min(availableParallelism(), 4));
+  // More slices than workers: progress is reported as slices finish. Round robin, so that the
+  // classes of a package (similar sizes) spread over the slices.
+  const count = Math.min(entries.length, jobs * 8);
+  const slices: string[][] = Array.from({ length: count }, () => []);
+  entries.forEach((e, i) => slices[i % count]!.push(e));
+  const url = jobUrl(import.meta.url, 'jdk-module-worker');
+  const failed: { name: string; error: string }[] = [];
+  let next = 0;
+  let done = 0;
+  const t = performance.now();
+  const worker = async (): Promise<void> => {
+    while (next < slices.length) {
+      const s = slices[next++]!;
+      const input: ModuleSliceInput = { jdkHome: o.jdk.home, entries: s, outDir: dir, maxPath: o.maxPath };
+      // Deeply nested code (ASM's MethodWriter) needs more stack than a worker's default.
+      const r = await runJob<ModuleSliceResult>(url, input, { stackSizeMb: 64 }).result;
+      failed.push(...r.failed);
+      done++;
+      if (done % jobs === 0 || done === slices.length) log(`komorium: ${Math.round((100 * done) / slices.length)}% (${((performance.now() - t) / 1000).toFixed(0)} s)`);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(jobs, slices.length) }, worker));
+  return failed;
+}
+
+/**
+ * The copy's default CDS archive (`java -Xshare:dump`). Returns false when it could not be made
+ * (the reason logged). Throws JdkImageError when the copy does not start at all.
+ */
+function dumpCds(home: string, what: string, log: (l: string) => void): boolean {
+  const java = join(home, 'bin', 'java');
+  const r = spawnSync(java, ['-Xshare:dump'], { encoding: 'utf8', timeout: 600_000 });
+  if (r.status === 0) return true;
+  const tail = `${r.stderr ?? ''}${r.stdout ?? ''}`.trim().split('\n').slice(-5).join(' | ');
+  rmSync(join(home, 'lib', 'server', 'classes.jsa'), { force: true });
+  const v = spawnSync(java, ['-Xshare:off', '-version'], { encoding: 'utf8', timeout: 600_000 });
+  if (v.status !== 0) {
+    const vt = `${v.stderr ?? ''}${v.stdout ?? ''}`.trim().split('\n').slice(-5).join(' | ') || (v.error?.message ?? `exit ${v.status ?? v.signal}`);
+    throw new JdkImageError(`the instrumented copy of ${what} does not start (java -version: ${vt})`);
+  }
+  log(`komorium: warning: no CDS archive for the instrumented ${what} (start-up is slower): ${tail || (r.error?.message ?? `exit ${r.status ?? r.signal}`)}`);
+  return false;
+}
