@@ -25,7 +25,7 @@ import { buildRuntime } from '../runtime/build';
 import { ARGS_SEPARATOR } from '../runtime/contract';
 import { cacheRoot } from './cache';
 import type { Instrument } from './interp-transform';
-import type { InterpWorkerInput, InterpWorkerMessage } from './interp-worker';
+import type { InterpPrewarmInput, InterpWorkerInput, InterpWorkerMessage } from './interp-worker';
 import { commitProfile, stageProfile, writeFileAtomic, type StagedProfile } from './profile-out';
 import { registerEngine, signalExitStatus, type ProfileRun, type RunOptions, type RunOutcome } from './run';
 import { jobUrl } from './worker-thread';
@@ -97,7 +97,7 @@ export function workerHeapMb(maxHeap: number): number {
   return Math.min(Math.ceil(maxHeap / mb) + ENGINE_HEAP_MB, Math.max(2048, Math.floor(totalmem() / mb)));
 }
 
-function startWorker(url: URL, input: InterpWorkerInput, heapMb: number): Worker {
+function startWorker(url: URL, input: InterpWorkerInput | InterpPrewarmInput, heapMb: number): Worker {
   const opts = { workerData: input, stdout: false, stderr: false, resourceLimits: { maxOldGenerationSizeMb: heapMb } };
   if (url.pathname.endsWith('.ts')) {
     let tsx: string;
@@ -111,6 +111,65 @@ function startWorker(url: URL, input: InterpWorkerInput, heapMb: number): Worker
     return new Worker(boot, { ...opts, eval: true });
   }
   return new Worker(url, opts);
+}
+
+/**
+ * A worker started before its program is known (prepareInterpreter): bundle loaded, JDK image
+ * opened, class-file reader warmed (interp-worker.ts prewarm). The next run with the same JDK
+ * setting and heap limit takes it instead of starting a worker; it holds no VM state, so the
+ * run and its profile are those of a fresh worker.
+ */
+let spare: { key: string; worker: Worker } | undefined;
+
+function spareKey(jdk: string | undefined, heapMb: number): string {
+  return `${jdk ?? ''}\0${heapMb}`;
+}
+
+/**
+ * Prepares a worker for the next run (the language server calls this while a Java file is
+ * open), unless one for the same JDK and heap limit is ready. Never throws.
+ */
+export function prepareInterpreter(o: { jdk?: string; vmArgs?: string[] } = {}): void {
+  const heapMb = workerHeapMb(vmOptions(o.vmArgs ?? []).maxHeap ?? defaultMaxHeap());
+  const key = spareKey(o.jdk, heapMb);
+  if (spare?.key === key) return;
+  discardPreparedInterpreter();
+  let worker: Worker;
+  try {
+    worker = startWorker(jobUrl(import.meta.url, 'interp-worker'), { prewarm: { jdk: o.jdk } }, heapMb);
+  } catch {
+    return;
+  }
+  // An idle spare never keeps the process alive.
+  worker.unref();
+  const s = { key, worker };
+  spare = s;
+  const drop = (): void => {
+    if (spare === s) spare = undefined;
+  };
+  worker.on('error', drop);
+  worker.on('exit', drop);
+}
+
+/** Terminates the prepared worker, if any. */
+export function discardPreparedInterpreter(): void {
+  const s = spare;
+  spare = undefined;
+  if (s) void s.worker.terminate();
+}
+
+/** True when a prepared worker is waiting (tests). */
+export function hasPreparedInterpreter(): boolean {
+  return spare !== undefined;
+}
+
+function takeSpare(key: string): Worker | undefined {
+  const s = spare;
+  if (!s || s.key !== key) return undefined;
+  spare = undefined;
+  s.worker.removeAllListeners();
+  s.worker.ref();
+  return s.worker;
 }
 
 export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
@@ -272,7 +331,9 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
     // opening process.stdin makes it so without reading from it (node restores the flag at exit).
     if (o.directStdin && isSocket(0)) void process.stdin;
     try {
-      worker = startWorker(jobUrl(import.meta.url, 'interp-worker'), input, workerHeapMb(maxHeap));
+      const prepared = takeSpare(spareKey(o.jdk, workerHeapMb(maxHeap)));
+      if (prepared) prepared.postMessage({ type: 'start', input });
+      worker = prepared ?? startWorker(jobUrl(import.meta.url, 'interp-worker'), input, workerHeapMb(maxHeap));
     } catch (e) {
       finish({ exitCode: null, signal: null, cancelled: false, error: `cannot start the embedded engine: ${(e as Error).message}` });
       return;
@@ -354,4 +415,4 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
   };
 }
 
-registerEngine('interpreter', startInterpreterRun);
+registerEngine('interpreter', startInterpreterRun, prepareInterpreter);

@@ -6,6 +6,10 @@
 //   host → worker: stdin data through a SharedArrayBuffer (see StdinChannel), cancellation
 //                  through a shared flag. The VM runs synchronously; it never needs the
 //                  worker's event loop.
+// A worker prepared in advance (interp-run.ts prepareInterpreter; workerData `{ prewarm }`)
+// loads this bundle and warms the class-file reader on a few JDK classes (nothing of the VM,
+// so the program's run and profile are those of a fresh worker), posts {type:'ready'}, then
+// waits for {type:'start', input} and runs that program as a fresh worker would.
 
 import { parentPort, workerData } from 'node:worker_threads';
 import { findJavaHome } from '../classpath/index';
@@ -21,6 +25,8 @@ import { isRuntimeClass } from '../runtime/contract';
 import { ALL_SCOPE_EXCLUDED } from '../transform/scope';
 import type { ClockMode } from '../interp/clock';
 import { startupTrace } from './startup-trace';
+import { readClass } from '../classfile/reader';
+import { classInfoOf } from '../transform/hierarchy';
 
 /** Which classes exact mode counts: the user class path (app) or everything but the runtime. */
 function exactScope(scope: 'app' | 'all', classpath: string[], jdk: JdkInfo): (name: string) => boolean {
@@ -77,14 +83,35 @@ export type InterpWorkerMessage =
   | { type: 'stdin' }
   | { type: 'stopping' }
   | { type: 'exit'; exitCode: number; failure: string | null; cancelled: boolean; bytecodes: number; classes: number; ms: number; transformed: number; reused: number; transformFailures: { name: string; error: string }[] }
-  | { type: 'error'; message: string };
+  | { type: 'error'; message: string }
+  | { type: 'ready' };
 
 function post(m: InterpWorkerMessage): void {
   parentPort?.postMessage(m);
 }
 
-function main(): void {
-  const input = workerData as InterpWorkerInput;
+/** workerData of a worker prepared before its program is known. */
+export interface InterpPrewarmInput {
+  prewarm: { jdk?: string };
+}
+
+/** Classes every boot reads first: parsed once so that V8 has compiled the reader's paths. */
+const WARM_CLASSES = ['java/lang/Object', 'java/lang/String', 'java/lang/System', 'java/lang/Thread', 'java/lang/Class', 'java/util/HashMap', 'java/util/concurrent/ConcurrentHashMap', 'java/lang/invoke/MethodHandleNatives'];
+
+/** The program-independent part of a run: the JDK's image opened and the class-file reader warmed. */
+function prewarm(o: InterpPrewarmInput['prewarm']): void {
+  const cp = ClassPath.from([], { jdk: findJavaHome(o.jdk) });
+  try {
+    for (const n of WARM_CLASSES) {
+      const f = cp.findBoot(n);
+      if (f) classInfoOf(readClass(f.bytes, f.source));
+    }
+  } finally {
+    cp.close();
+  }
+}
+
+function main(input: InterpWorkerInput): void {
   const control = new Int32Array(input.control);
   const stdinBuf = new Uint8Array(input.stdinData);
   const jdk = findJavaHome(input.jdk);
@@ -246,8 +273,21 @@ function main(): void {
   });
 }
 
-try {
-  main();
-} catch (e) {
-  post({ type: 'error', message: (e as Error)?.stack ?? String(e) });
+function run(input: InterpWorkerInput): void {
+  try {
+    main(input);
+  } catch (e) {
+    post({ type: 'error', message: (e as Error)?.stack ?? String(e) });
+  }
 }
+
+const data = workerData as InterpWorkerInput | InterpPrewarmInput;
+if ('prewarm' in data) {
+  try {
+    prewarm(data.prewarm);
+  } catch {
+    // Only a warm-up: the run reports a missing JDK itself.
+  }
+  parentPort?.once('message', (m: { type: 'start'; input: InterpWorkerInput }) => run(m.input));
+  post({ type: 'ready' });
+} else run(data);

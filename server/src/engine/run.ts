@@ -136,11 +136,28 @@ export interface ProfileRun {
 
 export type EngineStarter = (opts: RunOptions) => ProfileRun;
 
+/** Prepares what an engine's next run can start from before the program is known (optional). */
+export type EnginePreparer = (opts: { jdk?: string; vmArgs?: string[] }) => void;
+
 const engines = new Map<EngineName, EngineStarter>();
+const preparers = new Map<EngineName, EnginePreparer>();
 
 /** Registers an engine implementation (each engine module calls this once when imported). */
-export function registerEngine(name: EngineName, start: EngineStarter): void {
+export function registerEngine(name: EngineName, start: EngineStarter, prepare?: EnginePreparer): void {
   engines.set(name, start);
+  if (prepare) preparers.set(name, prepare);
+}
+
+/**
+ * Lets the engine that `engine` resolves to prepare its next run (the embedded engine starts a
+ * worker: interp-run.ts prepareInterpreter). Never throws; a no-op for engines without it.
+ */
+export function prepareRun(opts: { engine?: string; jdk?: string; vmArgs?: string[] }): void {
+  try {
+    preparers.get(resolveEngine(opts.engine, { jdk: opts.jdk }))?.({ jdk: opts.jdk, vmArgs: opts.vmArgs });
+  } catch {
+    // An unknown engine: the run reports it.
+  }
 }
 
 export function isEngineName(s: unknown): s is EngineName {

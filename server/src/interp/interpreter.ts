@@ -7,13 +7,14 @@
 import { InitState, type JClass, type JField, type JMethod } from './klass';
 import { JArray, type JLongArray, type JObject } from './object';
 import * as L from './long';
-import { BLOCK, EXIT, JavaThrow, PENDING, VmError } from './signals';
+import { BLOCK, EXIT, JavaThrow, PENDING } from './signals';
 import type { Frame, JThread } from './thread';
 import type { ExactProfiler } from './exact';
 import type { VM } from './vm';
-import { deliver, enterMethod, returnFromFrame, unwind } from './calls';
-import { type MethodSite, type FieldSite, resolveClassAt, resolveFieldSite, resolveMethodSite, resolveLdc, linkInvokeDynamic } from './resolve';
-import { checkcastFails, isInstance, newArray, newMultiArray, castMessage } from './ops';
+import { deliver, enterMethod, returnFromFrame } from './calls';
+import { type MethodSite, type FieldSite, resolveClassAt, resolveFieldSite, resolveMethodSite } from './resolve';
+import { checkcastFails, isInstance, newArray, castMessage } from './ops';
+import { ldc, rareOp, recover } from './interp-slow';
 import { compile, jitStats, JIT_THRESHOLD, type CompiledFn } from './jit/compile';
 
 const fround = Math.fround;
@@ -37,20 +38,21 @@ function retried(ex: ExactProfiler, t: JThread, f: Frame, m: JMethod, pc: number
 export function interpret(vm: VM, t: JThread, budget: number): number {
   let count = 0;
   if (t.depth < 0) return 0;
-  let f = t.frames[t.depth];
-  let m = f.m as JMethod;
-  let code = m.code as Uint8Array;
-  let k = m.klass;
-  let cpc = k.cpc;
-  let jit = (m.jit || null) as CompiledFn | null;
-  let pc = f.pc;
-  let lp = f.lp;
-  let sp = f.sp;
-  let n = t.n;
-  let r = t.r;
-  let opPc = pc;
+  let opPc = t.frames[t.depth].pc;
   const ex = vm.exact;
-  for (;;) {
+  // Each pass loads the top frame (after calls, returns, upcalls and exceptions) and runs it.
+  reload: for (;;) {
+    const f = t.frames[t.depth];
+    const m = f.m as JMethod;
+    const code = m.code as Uint8Array;
+    const k = m.klass;
+    const cpc = k.cpc;
+    let jit = (m.jit || null) as CompiledFn | null;
+    let pc = f.pc;
+    const lp = f.lp;
+    let sp = f.sp;
+    const n = t.n;
+    const r = t.r;
     try {
       while (count < budget) {
         if (pc < opPc && jit === null && m.jit === null && ++m.counter > JIT_THRESHOLD) jit = compile(vm, m);
@@ -76,22 +78,12 @@ export function interpret(vm: VM, t: JThread, budget: number): number {
           if (t.depth !== d0) {
             // The method returned by itself (deliver its value) or left callees' frames on top.
             if (t.depth < d0) deliver(vm, t, m.retKind === 'L' || m.retKind === 'J' ? t.rvR : m.retKind === 'V' ? undefined : t.rvN, m.retKind, f.lp);
-            if (t.depth < 0) {
+            if (t.depth >= 0) opPc = t.frames[t.depth].pc;
+            if (t.depth < 0 || count >= budget) {
               t.bytecodes += count;
               return count;
             }
-            f = t.frames[t.depth];
-            m = f.m as JMethod;
-            code = m.code as Uint8Array;
-            k = m.klass;
-            cpc = k.cpc;
-            jit = (m.jit || null) as CompiledFn | null;
-            pc = f.pc;
-            lp = f.lp;
-            sp = f.sp;
-            opPc = pc;
-            if (count >= budget) break;
-            continue;
+            continue reload;
           }
           if (ran > 0) {
             pc = f.pc;
@@ -103,138 +95,26 @@ export function interpret(vm: VM, t: JThread, budget: number): number {
         count++;
         if (ex !== null) ex.count(t, m, pc);
         switch (code[pc]) {
-          case 0x00: // nop
-            pc++;
-            break;
-          case 0x01: // aconst_null
-            r[sp++] = null;
-            pc++;
-            break;
-          case 0x02: // iconst_m1
-          case 0x03:
-          case 0x04:
-          case 0x05:
-          case 0x06:
-          case 0x07:
-          case 0x08: // iconst_5
-            n[sp++] = code[pc] - 3;
-            pc++;
-            break;
-          case 0x09: // lconst_0
-          case 0x0a:
-            r[sp] = code[pc] - 9;
-            sp += 2;
-            pc++;
-            break;
-          case 0x0b: // fconst_0..2
-          case 0x0c:
-          case 0x0d:
-            n[sp++] = code[pc] - 0x0b;
-            pc++;
-            break;
-          case 0x0e: // dconst_0, dconst_1
-          case 0x0f:
-            n[sp] = code[pc] - 0x0e;
-            sp += 2;
-            pc++;
-            break;
-          case 0x10: // bipush
-            n[sp++] = (code[pc + 1] << 24) >> 24;
-            pc += 2;
-            break;
-          case 0x11: // sipush
-            n[sp++] = (((code[pc + 1] << 8) | code[pc + 2]) << 16) >> 16;
-            pc += 3;
-            break;
-          case 0x12: // ldc
-          case 0x13: // ldc_w
-          case 0x14: {
-            // ldc2_w
-            const op = code[pc];
-            const idx = op === 0x12 ? code[pc + 1] : (code[pc + 1] << 8) | code[pc + 2];
-            f.pc = opPc;
-            f.sp = sp;
-            const c = resolveLdc(vm, t, k, idx);
-            switch (c.kind) {
-              case 'I':
-              case 'F':
-                n[sp++] = c.value as number;
-                break;
-              case 'D':
-                n[sp] = c.value as number;
-                sp += 2;
-                break;
-              case 'J':
-                r[sp] = c.value;
-                sp += 2;
-                break;
-              default:
-                r[sp++] = c.value;
-            }
-            pc += op === 0x12 ? 2 : 3;
-            break;
-          }
+          case 0x00: pc++; break; // nop
+          case 0x01: r[sp++] = null; pc++; break; // aconst_null
+          case 0x02: case 0x03: case 0x04: case 0x05: case 0x06: case 0x07: case 0x08: n[sp++] = code[pc] - 3; pc++; break; // iconst_m1..5
+          case 0x09: case 0x0a: r[sp] = code[pc] - 9; sp += 2; pc++; break; // lconst_0, lconst_1
+          case 0x0b: case 0x0c: case 0x0d: n[sp++] = code[pc] - 0x0b; pc++; break; // fconst_0..2
+          case 0x0e: case 0x0f: n[sp] = code[pc] - 0x0e; sp += 2; pc++; break; // dconst_0, dconst_1
+          case 0x10: n[sp++] = (code[pc + 1] << 24) >> 24; pc += 2; break; // bipush
+          case 0x11: n[sp++] = (((code[pc + 1] << 8) | code[pc + 2]) << 16) >> 16; pc += 3; break; // sipush
+          case 0x12: case 0x13: case 0x14: f.pc = pc; f.sp = sp; ldc(vm, t, f); pc = f.pc; sp = f.sp; break; // ldc, ldc_w, ldc2_w
           // ---------------------------------------------------------------- loads
-          case 0x15: // iload
-          case 0x17: // fload
-            n[sp++] = n[lp + code[pc + 1]];
-            pc += 2;
-            break;
-          case 0x16: // lload
-            r[sp] = r[lp + code[pc + 1]];
-            sp += 2;
-            pc += 2;
-            break;
-          case 0x18: // dload
-            n[sp] = n[lp + code[pc + 1]];
-            sp += 2;
-            pc += 2;
-            break;
-          case 0x19: // aload
-            r[sp++] = r[lp + code[pc + 1]];
-            pc += 2;
-            break;
-          case 0x1a: // iload_0..3
-          case 0x1b:
-          case 0x1c:
-          case 0x1d:
-            n[sp++] = n[lp + code[pc] - 0x1a];
-            pc++;
-            break;
-          case 0x1e: // lload_0..3
-          case 0x1f:
-          case 0x20:
-          case 0x21:
-            r[sp] = r[lp + code[pc] - 0x1e];
-            sp += 2;
-            pc++;
-            break;
-          case 0x22: // fload_0..3
-          case 0x23:
-          case 0x24:
-          case 0x25:
-            n[sp++] = n[lp + code[pc] - 0x22];
-            pc++;
-            break;
-          case 0x26: // dload_0..3
-          case 0x27:
-          case 0x28:
-          case 0x29:
-            n[sp] = n[lp + code[pc] - 0x26];
-            sp += 2;
-            pc++;
-            break;
-          case 0x2a: // aload_0..3
-          case 0x2b:
-          case 0x2c:
-          case 0x2d:
-            r[sp++] = r[lp + code[pc] - 0x2a];
-            pc++;
-            break;
-          case 0x2e: // iaload
-          case 0x30: // faload
-          case 0x33: // baload
-          case 0x34: // caload
+          case 0x15: case 0x17: n[sp++] = n[lp + code[pc + 1]]; pc += 2; break; // iload, fload
+          case 0x16: r[sp] = r[lp + code[pc + 1]]; sp += 2; pc += 2; break; // lload
+          case 0x18: n[sp] = n[lp + code[pc + 1]]; sp += 2; pc += 2; break; // dload
+          case 0x19: r[sp++] = r[lp + code[pc + 1]]; pc += 2; break; // aload
+          case 0x1a: case 0x1b: case 0x1c: case 0x1d: n[sp++] = n[lp + code[pc] - 0x1a]; pc++; break; // iload_0..3
+          case 0x1e: case 0x1f: case 0x20: case 0x21: r[sp] = r[lp + code[pc] - 0x1e]; sp += 2; pc++; break; // lload_0..3
+          case 0x22: case 0x23: case 0x24: case 0x25: n[sp++] = n[lp + code[pc] - 0x22]; pc++; break; // fload_0..3
+          case 0x26: case 0x27: case 0x28: case 0x29: n[sp] = n[lp + code[pc] - 0x26]; sp += 2; pc++; break; // dload_0..3
+          case 0x2a: case 0x2b: case 0x2c: case 0x2d: r[sp++] = r[lp + code[pc] - 0x2a]; pc++; break; // aload_0..3
+          case 0x2e: case 0x30: case 0x33: case 0x34: // iaload, faload, baload, caload
           case 0x35: {
             // saload
             const i = n[sp - 1];
@@ -282,66 +162,16 @@ export function interpret(vm: VM, t: JThread, budget: number): number {
             break;
           }
           // ---------------------------------------------------------------- stores
-          case 0x36: // istore
-          case 0x38: // fstore
-            n[lp + code[pc + 1]] = n[--sp];
-            pc += 2;
-            break;
-          case 0x37: // lstore
-            sp -= 2;
-            r[lp + code[pc + 1]] = r[sp];
-            pc += 2;
-            break;
-          case 0x39: // dstore
-            sp -= 2;
-            n[lp + code[pc + 1]] = n[sp];
-            pc += 2;
-            break;
-          case 0x3a: // astore
-            r[lp + code[pc + 1]] = r[--sp];
-            pc += 2;
-            break;
-          case 0x3b: // istore_0..3
-          case 0x3c:
-          case 0x3d:
-          case 0x3e:
-            n[lp + code[pc] - 0x3b] = n[--sp];
-            pc++;
-            break;
-          case 0x3f: // lstore_0..3
-          case 0x40:
-          case 0x41:
-          case 0x42:
-            sp -= 2;
-            r[lp + code[pc] - 0x3f] = r[sp];
-            pc++;
-            break;
-          case 0x43: // fstore_0..3
-          case 0x44:
-          case 0x45:
-          case 0x46:
-            n[lp + code[pc] - 0x43] = n[--sp];
-            pc++;
-            break;
-          case 0x47: // dstore_0..3
-          case 0x48:
-          case 0x49:
-          case 0x4a:
-            sp -= 2;
-            n[lp + code[pc] - 0x47] = n[sp];
-            pc++;
-            break;
-          case 0x4b: // astore_0..3
-          case 0x4c:
-          case 0x4d:
-          case 0x4e:
-            r[lp + code[pc] - 0x4b] = r[--sp];
-            pc++;
-            break;
-          case 0x4f: // iastore
-          case 0x51: // fastore
-          case 0x54: // bastore
-          case 0x55: // castore
+          case 0x36: case 0x38: n[lp + code[pc + 1]] = n[--sp]; pc += 2; break; // istore, fstore
+          case 0x37: sp -= 2; r[lp + code[pc + 1]] = r[sp]; pc += 2; break; // lstore
+          case 0x39: sp -= 2; n[lp + code[pc + 1]] = n[sp]; pc += 2; break; // dstore
+          case 0x3a: r[lp + code[pc + 1]] = r[--sp]; pc += 2; break; // astore
+          case 0x3b: case 0x3c: case 0x3d: case 0x3e: n[lp + code[pc] - 0x3b] = n[--sp]; pc++; break; // istore_0..3
+          case 0x3f: case 0x40: case 0x41: case 0x42: sp -= 2; r[lp + code[pc] - 0x3f] = r[sp]; pc++; break; // lstore_0..3
+          case 0x43: case 0x44: case 0x45: case 0x46: n[lp + code[pc] - 0x43] = n[--sp]; pc++; break; // fstore_0..3
+          case 0x47: case 0x48: case 0x49: case 0x4a: sp -= 2; n[lp + code[pc] - 0x47] = n[sp]; pc++; break; // dstore_0..3
+          case 0x4b: case 0x4c: case 0x4d: case 0x4e: r[lp + code[pc] - 0x4b] = r[--sp]; pc++; break; // astore_0..3
+          case 0x4f: case 0x51: case 0x54: case 0x55: // iastore, fastore, bastore, castore
           case 0x56: {
             // sastore
             const v = n[sp - 1];
@@ -399,20 +229,9 @@ export function interpret(vm: VM, t: JThread, budget: number): number {
             break;
           }
           // ---------------------------------------------------------------- stack
-          case 0x57: // pop
-            sp--;
-            pc++;
-            break;
-          case 0x58: // pop2
-            sp -= 2;
-            pc++;
-            break;
-          case 0x59: // dup
-            n[sp] = n[sp - 1];
-            r[sp] = r[sp - 1];
-            sp++;
-            pc++;
-            break;
+          case 0x57: sp--; pc++; break; // pop
+          case 0x58: sp -= 2; pc++; break; // pop2
+          case 0x59: n[sp] = n[sp - 1]; r[sp] = r[sp - 1]; sp++; pc++; break; // dup
           case 0x5a: {
             // dup_x1: ..., v2, v1 → ..., v1, v2, v1
             const n1 = n[sp - 1], r1 = r[sp - 1];
@@ -426,91 +245,11 @@ export function interpret(vm: VM, t: JThread, budget: number): number {
             pc++;
             break;
           }
-          case 0x5b: {
-            // dup_x2: ..., v3, v2, v1 → ..., v1, v3, v2, v1
-            const n1 = n[sp - 1], r1 = r[sp - 1];
-            n[sp] = n1;
-            r[sp] = r1;
-            n[sp - 1] = n[sp - 2];
-            r[sp - 1] = r[sp - 2];
-            n[sp - 2] = n[sp - 3];
-            r[sp - 2] = r[sp - 3];
-            n[sp - 3] = n1;
-            r[sp - 3] = r1;
-            sp++;
-            pc++;
-            break;
-          }
-          case 0x5c: // dup2
-            n[sp] = n[sp - 2];
-            r[sp] = r[sp - 2];
-            n[sp + 1] = n[sp - 1];
-            r[sp + 1] = r[sp - 1];
-            sp += 2;
-            pc++;
-            break;
-          case 0x5d: {
-            // dup2_x1: ..., v3, v2, v1 → ..., v2, v1, v3, v2, v1
-            const n1 = n[sp - 1], r1 = r[sp - 1], n2 = n[sp - 2], r2 = r[sp - 2];
-            n[sp + 1] = n1;
-            r[sp + 1] = r1;
-            n[sp] = n2;
-            r[sp] = r2;
-            n[sp - 1] = n[sp - 3];
-            r[sp - 1] = r[sp - 3];
-            n[sp - 2] = n1;
-            r[sp - 2] = r1;
-            n[sp - 3] = n2;
-            r[sp - 3] = r2;
-            sp += 2;
-            pc++;
-            break;
-          }
-          case 0x5e: {
-            // dup2_x2: ..., v4, v3, v2, v1 → ..., v2, v1, v4, v3, v2, v1
-            const n1 = n[sp - 1], r1 = r[sp - 1], n2 = n[sp - 2], r2 = r[sp - 2];
-            n[sp + 1] = n1;
-            r[sp + 1] = r1;
-            n[sp] = n2;
-            r[sp] = r2;
-            n[sp - 1] = n[sp - 3];
-            r[sp - 1] = r[sp - 3];
-            n[sp - 2] = n[sp - 4];
-            r[sp - 2] = r[sp - 4];
-            n[sp - 3] = n1;
-            r[sp - 3] = r1;
-            n[sp - 4] = n2;
-            r[sp - 4] = r2;
-            sp += 2;
-            pc++;
-            break;
-          }
-          case 0x5f: {
-            // swap
-            const n1 = n[sp - 1], r1 = r[sp - 1];
-            n[sp - 1] = n[sp - 2];
-            r[sp - 1] = r[sp - 2];
-            n[sp - 2] = n1;
-            r[sp - 2] = r1;
-            pc++;
-            break;
-          }
+          case 0x5c: n[sp] = n[sp - 2]; r[sp] = r[sp - 2]; n[sp + 1] = n[sp - 1]; r[sp + 1] = r[sp - 1]; sp += 2; pc++; break; // dup2
           // ---------------------------------------------------------------- int arithmetic
-          case 0x60: // iadd
-            sp--;
-            n[sp - 1] = (n[sp - 1] + n[sp]) | 0;
-            pc++;
-            break;
-          case 0x64: // isub
-            sp--;
-            n[sp - 1] = (n[sp - 1] - n[sp]) | 0;
-            pc++;
-            break;
-          case 0x68: // imul
-            sp--;
-            n[sp - 1] = Math.imul(n[sp - 1], n[sp]);
-            pc++;
-            break;
+          case 0x60: sp--; n[sp - 1] = (n[sp - 1] + n[sp]) | 0; pc++; break; // iadd
+          case 0x64: sp--; n[sp - 1] = (n[sp - 1] - n[sp]) | 0; pc++; break; // isub
+          case 0x68: sp--; n[sp - 1] = Math.imul(n[sp - 1], n[sp]); pc++; break; // imul
           case 0x6c: {
             // idiv
             const b = n[sp - 1];
@@ -529,40 +268,13 @@ export function interpret(vm: VM, t: JThread, budget: number): number {
             pc++;
             break;
           }
-          case 0x74: // ineg
-            n[sp - 1] = -n[sp - 1] | 0;
-            pc++;
-            break;
-          case 0x78: // ishl
-            sp--;
-            n[sp - 1] = n[sp - 1] << n[sp];
-            pc++;
-            break;
-          case 0x7a: // ishr
-            sp--;
-            n[sp - 1] = n[sp - 1] >> n[sp];
-            pc++;
-            break;
-          case 0x7c: // iushr
-            sp--;
-            n[sp - 1] = (n[sp - 1] >>> n[sp]) | 0;
-            pc++;
-            break;
-          case 0x7e: // iand
-            sp--;
-            n[sp - 1] = n[sp - 1] & n[sp];
-            pc++;
-            break;
-          case 0x80: // ior
-            sp--;
-            n[sp - 1] = n[sp - 1] | n[sp];
-            pc++;
-            break;
-          case 0x82: // ixor
-            sp--;
-            n[sp - 1] = n[sp - 1] ^ n[sp];
-            pc++;
-            break;
+          case 0x74: n[sp - 1] = -n[sp - 1] | 0; pc++; break; // ineg
+          case 0x78: sp--; n[sp - 1] = n[sp - 1] << n[sp]; pc++; break; // ishl
+          case 0x7a: sp--; n[sp - 1] = n[sp - 1] >> n[sp]; pc++; break; // ishr
+          case 0x7c: sp--; n[sp - 1] = (n[sp - 1] >>> n[sp]) | 0; pc++; break; // iushr
+          case 0x7e: sp--; n[sp - 1] = n[sp - 1] & n[sp]; pc++; break; // iand
+          case 0x80: sp--; n[sp - 1] = n[sp - 1] | n[sp]; pc++; break; // ior
+          case 0x82: sp--; n[sp - 1] = n[sp - 1] ^ n[sp]; pc++; break; // ixor
           case 0x84: {
             // iinc
             const idx = lp + code[pc + 1];
@@ -571,199 +283,40 @@ export function interpret(vm: VM, t: JThread, budget: number): number {
             break;
           }
           // ---------------------------------------------------------------- long arithmetic
-          case 0x61: // ladd
-            sp -= 2;
-            r[sp - 2] = L.ladd(r[sp - 2] as L.Long, r[sp] as L.Long);
-            pc++;
-            break;
-          case 0x65: // lsub
-            sp -= 2;
-            r[sp - 2] = L.lsub(r[sp - 2] as L.Long, r[sp] as L.Long);
-            pc++;
-            break;
-          case 0x69: // lmul
-            sp -= 2;
-            r[sp - 2] = L.lmul(r[sp - 2] as L.Long, r[sp] as L.Long);
-            pc++;
-            break;
-          case 0x6d: {
-            // ldiv
-            const b = r[sp - 2] as L.Long;
-            if (b === 0) throw vm.exception('java/lang/ArithmeticException', '/ by zero');
-            sp -= 2;
-            r[sp - 2] = L.ldiv(r[sp - 2] as L.Long, b);
-            pc++;
-            break;
-          }
-          case 0x71: {
-            // lrem
-            const b = r[sp - 2] as L.Long;
-            if (b === 0) throw vm.exception('java/lang/ArithmeticException', '/ by zero');
-            sp -= 2;
-            r[sp - 2] = L.lrem(r[sp - 2] as L.Long, b);
-            pc++;
-            break;
-          }
-          case 0x75: // lneg
-            r[sp - 2] = L.lneg(r[sp - 2] as L.Long);
-            pc++;
-            break;
-          case 0x79: // lshl (long, int)
-            sp--;
-            r[sp - 2] = L.lshl(r[sp - 2] as L.Long, n[sp]);
-            pc++;
-            break;
-          case 0x7b: // lshr
-            sp--;
-            r[sp - 2] = L.lshr(r[sp - 2] as L.Long, n[sp]);
-            pc++;
-            break;
-          case 0x7d: // lushr
-            sp--;
-            r[sp - 2] = L.lushr(r[sp - 2] as L.Long, n[sp]);
-            pc++;
-            break;
-          case 0x7f: // land
-            sp -= 2;
-            r[sp - 2] = L.land(r[sp - 2] as L.Long, r[sp] as L.Long);
-            pc++;
-            break;
-          case 0x81: // lor
-            sp -= 2;
-            r[sp - 2] = L.lor(r[sp - 2] as L.Long, r[sp] as L.Long);
-            pc++;
-            break;
-          case 0x83: // lxor
-            sp -= 2;
-            r[sp - 2] = L.lxor(r[sp - 2] as L.Long, r[sp] as L.Long);
-            pc++;
-            break;
+          case 0x61: sp -= 2; r[sp - 2] = L.ladd(r[sp - 2] as L.Long, r[sp] as L.Long); pc++; break; // ladd
+          case 0x65: sp -= 2; r[sp - 2] = L.lsub(r[sp - 2] as L.Long, r[sp] as L.Long); pc++; break; // lsub
+          case 0x69: sp -= 2; r[sp - 2] = L.lmul(r[sp - 2] as L.Long, r[sp] as L.Long); pc++; break; // lmul
+          case 0x75: r[sp - 2] = L.lneg(r[sp - 2] as L.Long); pc++; break; // lneg
+          case 0x79: sp--; r[sp - 2] = L.lshl(r[sp - 2] as L.Long, n[sp]); pc++; break; // lshl (long, int)
+          case 0x7b: sp--; r[sp - 2] = L.lshr(r[sp - 2] as L.Long, n[sp]); pc++; break; // lshr
+          case 0x7d: sp--; r[sp - 2] = L.lushr(r[sp - 2] as L.Long, n[sp]); pc++; break; // lushr
+          case 0x7f: sp -= 2; r[sp - 2] = L.land(r[sp - 2] as L.Long, r[sp] as L.Long); pc++; break; // land
+          case 0x81: sp -= 2; r[sp - 2] = L.lor(r[sp - 2] as L.Long, r[sp] as L.Long); pc++; break; // lor
+          case 0x83: sp -= 2; r[sp - 2] = L.lxor(r[sp - 2] as L.Long, r[sp] as L.Long); pc++; break; // lxor
           // ---------------------------------------------------------------- float / double
-          case 0x62: // fadd
-            sp--;
-            n[sp - 1] = fround(n[sp - 1] + n[sp]);
-            pc++;
-            break;
-          case 0x66: // fsub
-            sp--;
-            n[sp - 1] = fround(n[sp - 1] - n[sp]);
-            pc++;
-            break;
-          case 0x6a: // fmul
-            sp--;
-            n[sp - 1] = fround(n[sp - 1] * n[sp]);
-            pc++;
-            break;
-          case 0x6e: // fdiv
-            sp--;
-            n[sp - 1] = fround(n[sp - 1] / n[sp]);
-            pc++;
-            break;
-          case 0x72: // frem
-            sp--;
-            n[sp - 1] = fround(n[sp - 1] % n[sp]);
-            pc++;
-            break;
-          case 0x76: // fneg
-            n[sp - 1] = -n[sp - 1];
-            pc++;
-            break;
-          case 0x63: // dadd
-            sp -= 2;
-            n[sp - 2] = n[sp - 2] + n[sp];
-            pc++;
-            break;
-          case 0x67: // dsub
-            sp -= 2;
-            n[sp - 2] = n[sp - 2] - n[sp];
-            pc++;
-            break;
-          case 0x6b: // dmul
-            sp -= 2;
-            n[sp - 2] = n[sp - 2] * n[sp];
-            pc++;
-            break;
-          case 0x6f: // ddiv
-            sp -= 2;
-            n[sp - 2] = n[sp - 2] / n[sp];
-            pc++;
-            break;
-          case 0x73: // drem
-            sp -= 2;
-            n[sp - 2] = n[sp - 2] % n[sp];
-            pc++;
-            break;
-          case 0x77: // dneg
-            n[sp - 2] = -n[sp - 2];
-            pc++;
-            break;
+          case 0x62: sp--; n[sp - 1] = fround(n[sp - 1] + n[sp]); pc++; break; // fadd
+          case 0x66: sp--; n[sp - 1] = fround(n[sp - 1] - n[sp]); pc++; break; // fsub
+          case 0x6a: sp--; n[sp - 1] = fround(n[sp - 1] * n[sp]); pc++; break; // fmul
+          case 0x6e: sp--; n[sp - 1] = fround(n[sp - 1] / n[sp]); pc++; break; // fdiv
+          case 0x76: n[sp - 1] = -n[sp - 1]; pc++; break; // fneg
+          case 0x63: sp -= 2; n[sp - 2] = n[sp - 2] + n[sp]; pc++; break; // dadd
+          case 0x67: sp -= 2; n[sp - 2] = n[sp - 2] - n[sp]; pc++; break; // dsub
+          case 0x6b: sp -= 2; n[sp - 2] = n[sp - 2] * n[sp]; pc++; break; // dmul
+          case 0x6f: sp -= 2; n[sp - 2] = n[sp - 2] / n[sp]; pc++; break; // ddiv
+          case 0x77: n[sp - 2] = -n[sp - 2]; pc++; break; // dneg
           // ---------------------------------------------------------------- conversions
-          case 0x85: // i2l
-            r[sp - 1] = n[sp - 1];
-            sp++;
-            pc++;
-            break;
-          case 0x86: // i2f
-            n[sp - 1] = fround(n[sp - 1]);
-            pc++;
-            break;
-          case 0x87: // i2d
-            sp++;
-            pc++;
-            break;
-          case 0x88: // l2i
-            sp--;
-            n[sp - 1] = L.l2i(r[sp - 1] as L.Long);
-            pc++;
-            break;
-          case 0x89: // l2f
-            sp--;
-            n[sp - 1] = L.l2f(r[sp - 1] as L.Long);
-            pc++;
-            break;
-          case 0x8a: // l2d
-            n[sp - 2] = L.l2d(r[sp - 2] as L.Long);
-            pc++;
-            break;
-          case 0x8b: // f2i
-            n[sp - 1] = L.d2i(n[sp - 1]);
-            pc++;
-            break;
-          case 0x8c: // f2l
-            r[sp - 1] = L.d2l(n[sp - 1]);
-            sp++;
-            pc++;
-            break;
-          case 0x8d: // f2d
-            sp++;
-            pc++;
-            break;
-          case 0x8e: // d2i
-            sp--;
-            n[sp - 1] = L.d2i(n[sp - 1]);
-            pc++;
-            break;
-          case 0x8f: // d2l
-            r[sp - 2] = L.d2l(n[sp - 2]);
-            pc++;
-            break;
-          case 0x90: // d2f
-            sp--;
-            n[sp - 1] = fround(n[sp - 1]);
-            pc++;
-            break;
-          case 0x91: // i2b
-            n[sp - 1] = (n[sp - 1] << 24) >> 24;
-            pc++;
-            break;
-          case 0x92: // i2c
-            n[sp - 1] = n[sp - 1] & 0xffff;
-            pc++;
-            break;
-          case 0x93: // i2s
-            n[sp - 1] = (n[sp - 1] << 16) >> 16;
-            pc++;
-            break;
+          case 0x85: r[sp - 1] = n[sp - 1]; sp++; pc++; break; // i2l
+          case 0x86: n[sp - 1] = fround(n[sp - 1]); pc++; break; // i2f
+          case 0x87: sp++; pc++; break; // i2d
+          case 0x88: sp--; n[sp - 1] = L.l2i(r[sp - 1] as L.Long); pc++; break; // l2i
+          case 0x8a: n[sp - 2] = L.l2d(r[sp - 2] as L.Long); pc++; break; // l2d
+          case 0x8b: n[sp - 1] = L.d2i(n[sp - 1]); pc++; break; // f2i
+          case 0x8d: sp++; pc++; break; // f2d
+          case 0x8e: sp--; n[sp - 1] = L.d2i(n[sp - 1]); pc++; break; // d2i
+          case 0x90: sp--; n[sp - 1] = fround(n[sp - 1]); pc++; break; // d2f
+          case 0x91: n[sp - 1] = (n[sp - 1] << 24) >> 24; pc++; break; // i2b
+          case 0x92: n[sp - 1] = n[sp - 1] & 0xffff; pc++; break; // i2c
+          case 0x93: n[sp - 1] = (n[sp - 1] << 16) >> 16; pc++; break; // i2s
           // ---------------------------------------------------------------- comparisons
           case 0x94: {
             // lcmp
@@ -794,123 +347,25 @@ export function interpret(vm: VM, t: JThread, budget: number): number {
             pc++;
             break;
           }
-          case 0x99: // ifeq
-            pc = n[--sp] === 0 ? pc + ((((code[pc + 1] << 8) | code[pc + 2]) << 16) >> 16) : pc + 3;
-            break;
-          case 0x9a: // ifne
-            pc = n[--sp] !== 0 ? pc + ((((code[pc + 1] << 8) | code[pc + 2]) << 16) >> 16) : pc + 3;
-            break;
-          case 0x9b: // iflt
-            pc = n[--sp] < 0 ? pc + ((((code[pc + 1] << 8) | code[pc + 2]) << 16) >> 16) : pc + 3;
-            break;
-          case 0x9c: // ifge
-            pc = n[--sp] >= 0 ? pc + ((((code[pc + 1] << 8) | code[pc + 2]) << 16) >> 16) : pc + 3;
-            break;
-          case 0x9d: // ifgt
-            pc = n[--sp] > 0 ? pc + ((((code[pc + 1] << 8) | code[pc + 2]) << 16) >> 16) : pc + 3;
-            break;
-          case 0x9e: // ifle
-            pc = n[--sp] <= 0 ? pc + ((((code[pc + 1] << 8) | code[pc + 2]) << 16) >> 16) : pc + 3;
-            break;
-          case 0x9f: // if_icmpeq
-            sp -= 2;
-            pc = n[sp] === n[sp + 1] ? pc + ((((code[pc + 1] << 8) | code[pc + 2]) << 16) >> 16) : pc + 3;
-            break;
-          case 0xa0: // if_icmpne
-            sp -= 2;
-            pc = n[sp] !== n[sp + 1] ? pc + ((((code[pc + 1] << 8) | code[pc + 2]) << 16) >> 16) : pc + 3;
-            break;
-          case 0xa1: // if_icmplt
-            sp -= 2;
-            pc = n[sp] < n[sp + 1] ? pc + ((((code[pc + 1] << 8) | code[pc + 2]) << 16) >> 16) : pc + 3;
-            break;
-          case 0xa2: // if_icmpge
-            sp -= 2;
-            pc = n[sp] >= n[sp + 1] ? pc + ((((code[pc + 1] << 8) | code[pc + 2]) << 16) >> 16) : pc + 3;
-            break;
-          case 0xa3: // if_icmpgt
-            sp -= 2;
-            pc = n[sp] > n[sp + 1] ? pc + ((((code[pc + 1] << 8) | code[pc + 2]) << 16) >> 16) : pc + 3;
-            break;
-          case 0xa4: // if_icmple
-            sp -= 2;
-            pc = n[sp] <= n[sp + 1] ? pc + ((((code[pc + 1] << 8) | code[pc + 2]) << 16) >> 16) : pc + 3;
-            break;
-          case 0xa5: // if_acmpeq
-            sp -= 2;
-            pc = r[sp] === r[sp + 1] ? pc + ((((code[pc + 1] << 8) | code[pc + 2]) << 16) >> 16) : pc + 3;
-            break;
-          case 0xa6: // if_acmpne
-            sp -= 2;
-            pc = r[sp] !== r[sp + 1] ? pc + ((((code[pc + 1] << 8) | code[pc + 2]) << 16) >> 16) : pc + 3;
-            break;
-          case 0xc6: // ifnull
-            pc = r[--sp] === null ? pc + ((((code[pc + 1] << 8) | code[pc + 2]) << 16) >> 16) : pc + 3;
-            break;
-          case 0xc7: // ifnonnull
-            pc = r[--sp] !== null ? pc + ((((code[pc + 1] << 8) | code[pc + 2]) << 16) >> 16) : pc + 3;
-            break;
-          case 0xa7: // goto
-            pc += (((code[pc + 1] << 8) | code[pc + 2]) << 16) >> 16;
-            break;
-          case 0xc8: // goto_w
-            pc += (code[pc + 1] << 24) | (code[pc + 2] << 16) | (code[pc + 3] << 8) | code[pc + 4];
-            break;
-          case 0xa8: // jsr
-            r[sp++] = pc + 3;
-            pc += (((code[pc + 1] << 8) | code[pc + 2]) << 16) >> 16;
-            break;
-          case 0xc9: // jsr_w
-            r[sp++] = pc + 5;
-            pc += (code[pc + 1] << 24) | (code[pc + 2] << 16) | (code[pc + 3] << 8) | code[pc + 4];
-            break;
-          case 0xa9: // ret
-            pc = r[lp + code[pc + 1]] as number;
-            break;
-          case 0xaa: {
-            // tableswitch
-            let p = (pc + 4) & ~3;
-            const def = (code[p] << 24) | (code[p + 1] << 16) | (code[p + 2] << 8) | code[p + 3];
-            const lo = (code[p + 4] << 24) | (code[p + 5] << 16) | (code[p + 6] << 8) | code[p + 7];
-            const hi = (code[p + 8] << 24) | (code[p + 9] << 16) | (code[p + 10] << 8) | code[p + 11];
-            const v = n[--sp];
-            if (v < lo || v > hi) pc += def;
-            else {
-              p += 12 + 4 * (v - lo);
-              pc += (code[p] << 24) | (code[p + 1] << 16) | (code[p + 2] << 8) | code[p + 3];
-            }
-            break;
-          }
-          case 0xab: {
-            // lookupswitch
-            let p = (pc + 4) & ~3;
-            const def = (code[p] << 24) | (code[p + 1] << 16) | (code[p + 2] << 8) | code[p + 3];
-            const npairs = (code[p + 4] << 24) | (code[p + 5] << 16) | (code[p + 6] << 8) | code[p + 7];
-            const v = n[--sp];
-            p += 8;
-            let lo = 0;
-            let hi = npairs - 1;
-            let off = def;
-            while (lo <= hi) {
-              const mid = (lo + hi) >> 1;
-              const q = p + mid * 8;
-              const key = (code[q] << 24) | (code[q + 1] << 16) | (code[q + 2] << 8) | code[q + 3];
-              if (key === v) {
-                off = (code[q + 4] << 24) | (code[q + 5] << 16) | (code[q + 6] << 8) | code[q + 7];
-                break;
-              }
-              if (key < v) lo = mid + 1;
-              else hi = mid - 1;
-            }
-            pc += off;
-            break;
-          }
+          case 0x99: pc = n[--sp] === 0 ? pc + ((((code[pc + 1] << 8) | code[pc + 2]) << 16) >> 16) : pc + 3; break; // ifeq
+          case 0x9a: pc = n[--sp] !== 0 ? pc + ((((code[pc + 1] << 8) | code[pc + 2]) << 16) >> 16) : pc + 3; break; // ifne
+          case 0x9b: pc = n[--sp] < 0 ? pc + ((((code[pc + 1] << 8) | code[pc + 2]) << 16) >> 16) : pc + 3; break; // iflt
+          case 0x9c: pc = n[--sp] >= 0 ? pc + ((((code[pc + 1] << 8) | code[pc + 2]) << 16) >> 16) : pc + 3; break; // ifge
+          case 0x9d: pc = n[--sp] > 0 ? pc + ((((code[pc + 1] << 8) | code[pc + 2]) << 16) >> 16) : pc + 3; break; // ifgt
+          case 0x9e: pc = n[--sp] <= 0 ? pc + ((((code[pc + 1] << 8) | code[pc + 2]) << 16) >> 16) : pc + 3; break; // ifle
+          case 0x9f: sp -= 2; pc = n[sp] === n[sp + 1] ? pc + ((((code[pc + 1] << 8) | code[pc + 2]) << 16) >> 16) : pc + 3; break; // if_icmpeq
+          case 0xa0: sp -= 2; pc = n[sp] !== n[sp + 1] ? pc + ((((code[pc + 1] << 8) | code[pc + 2]) << 16) >> 16) : pc + 3; break; // if_icmpne
+          case 0xa1: sp -= 2; pc = n[sp] < n[sp + 1] ? pc + ((((code[pc + 1] << 8) | code[pc + 2]) << 16) >> 16) : pc + 3; break; // if_icmplt
+          case 0xa2: sp -= 2; pc = n[sp] >= n[sp + 1] ? pc + ((((code[pc + 1] << 8) | code[pc + 2]) << 16) >> 16) : pc + 3; break; // if_icmpge
+          case 0xa3: sp -= 2; pc = n[sp] > n[sp + 1] ? pc + ((((code[pc + 1] << 8) | code[pc + 2]) << 16) >> 16) : pc + 3; break; // if_icmpgt
+          case 0xa4: sp -= 2; pc = n[sp] <= n[sp + 1] ? pc + ((((code[pc + 1] << 8) | code[pc + 2]) << 16) >> 16) : pc + 3; break; // if_icmple
+          case 0xa5: sp -= 2; pc = r[sp] === r[sp + 1] ? pc + ((((code[pc + 1] << 8) | code[pc + 2]) << 16) >> 16) : pc + 3; break; // if_acmpeq
+          case 0xa6: sp -= 2; pc = r[sp] !== r[sp + 1] ? pc + ((((code[pc + 1] << 8) | code[pc + 2]) << 16) >> 16) : pc + 3; break; // if_acmpne
+          case 0xc6: pc = r[--sp] === null ? pc + ((((code[pc + 1] << 8) | code[pc + 2]) << 16) >> 16) : pc + 3; break; // ifnull
+          case 0xc7: pc = r[--sp] !== null ? pc + ((((code[pc + 1] << 8) | code[pc + 2]) << 16) >> 16) : pc + 3; break; // ifnonnull
+          case 0xa7: pc += (((code[pc + 1] << 8) | code[pc + 2]) << 16) >> 16; break; // goto
           // ---------------------------------------------------------------- returns
-          case 0xac: // ireturn
-          case 0xad: // lreturn
-          case 0xae: // freturn
-          case 0xaf: // dreturn
-          case 0xb0: // areturn
+          case 0xac: case 0xad: case 0xae: case 0xaf: case 0xb0: // ireturn, lreturn, freturn, dreturn, areturn
           case 0xb1: {
             // return
             f.pc = opPc;
@@ -920,18 +375,7 @@ export function interpret(vm: VM, t: JThread, budget: number): number {
               t.bytecodes += count;
               return count;
             }
-            f = t.frames[t.depth];
-            m = f.m as JMethod;
-            code = m.code as Uint8Array;
-            k = m.klass;
-            cpc = k.cpc;
-            jit = (m.jit || null) as CompiledFn | null;
-            pc = f.pc;
-            lp = f.lp;
-            sp = f.sp;
-            n = t.n;
-            r = t.r;
-            break;
+            continue reload;
           }
           // ---------------------------------------------------------------- fields
           case 0xb2: {
@@ -1068,18 +512,7 @@ export function interpret(vm: VM, t: JThread, budget: number): number {
             f.pc = opPc;
             f.sp = sp;
             enterMethod(vm, t, target, base);
-            f = t.frames[t.depth];
-            m = f.m as JMethod;
-            code = m.code as Uint8Array;
-            k = m.klass;
-            cpc = k.cpc;
-            jit = (m.jit || null) as CompiledFn | null;
-            pc = f.pc;
-            lp = f.lp;
-            sp = f.sp;
-            n = t.n;
-            r = t.r;
-            break;
+            continue reload;
           }
           case 0xb7: {
             // invokespecial
@@ -1090,18 +523,7 @@ export function interpret(vm: VM, t: JThread, budget: number): number {
             f.pc = opPc;
             f.sp = sp;
             enterMethod(vm, t, s.m, base);
-            f = t.frames[t.depth];
-            m = f.m as JMethod;
-            code = m.code as Uint8Array;
-            k = m.klass;
-            cpc = k.cpc;
-            jit = (m.jit || null) as CompiledFn | null;
-            pc = f.pc;
-            lp = f.lp;
-            sp = f.sp;
-            n = t.n;
-            r = t.r;
-            break;
+            continue reload;
           }
           case 0xb8: {
             // invokestatic
@@ -1112,39 +534,7 @@ export function interpret(vm: VM, t: JThread, budget: number): number {
             f.pc = opPc;
             f.sp = sp;
             enterMethod(vm, t, s.m, sp - s.m.argSlots);
-            f = t.frames[t.depth];
-            m = f.m as JMethod;
-            code = m.code as Uint8Array;
-            k = m.klass;
-            cpc = k.cpc;
-            jit = (m.jit || null) as CompiledFn | null;
-            pc = f.pc;
-            lp = f.lp;
-            sp = f.sp;
-            n = t.n;
-            r = t.r;
-            break;
-          }
-          case 0xba: {
-            // invokedynamic: linked to a static method of a VM-spun class (resolve.ts)
-            f.pc = opPc;
-            f.sp = sp;
-            const target = linkInvokeDynamic(vm, t, m, opPc);
-            const tk = target.klass;
-            if (tk.state !== InitState.Initialized) ((f.pc = opPc), (f.sp = sp), vm.initialize(t, tk));
-            enterMethod(vm, t, target, sp - target.argSlots);
-            f = t.frames[t.depth];
-            m = f.m as JMethod;
-            code = m.code as Uint8Array;
-            k = m.klass;
-            cpc = k.cpc;
-            jit = (m.jit || null) as CompiledFn | null;
-            pc = f.pc;
-            lp = f.lp;
-            sp = f.sp;
-            n = t.n;
-            r = t.r;
-            break;
+            continue reload;
           }
           // ---------------------------------------------------------------- objects
           case 0xbb: {
@@ -1235,68 +625,13 @@ export function interpret(vm: VM, t: JThread, budget: number): number {
             pc++;
             break;
           }
-          case 0xc4: {
-            // wide
-            const op = code[pc + 1];
-            const idx = lp + ((code[pc + 2] << 8) | code[pc + 3]);
-            switch (op) {
-              case 0x15:
-              case 0x17:
-                n[sp++] = n[idx];
-                break;
-              case 0x16:
-                r[sp] = r[idx];
-                sp += 2;
-                break;
-              case 0x18:
-                n[sp] = n[idx];
-                sp += 2;
-                break;
-              case 0x19:
-                r[sp++] = r[idx];
-                break;
-              case 0x36:
-              case 0x38:
-                n[idx] = n[--sp];
-                break;
-              case 0x37:
-                sp -= 2;
-                r[idx] = r[sp];
-                break;
-              case 0x39:
-                sp -= 2;
-                n[idx] = n[sp];
-                break;
-              case 0x3a:
-                r[idx] = r[--sp];
-                break;
-              case 0xa9:
-                pc = r[idx] as number;
-                continue;
-              case 0x84:
-                n[idx] = (n[idx] + ((((code[pc + 4] << 8) | code[pc + 5]) << 16) >> 16)) | 0;
-                pc += 6;
-                continue;
-              default:
-                throw vm.internalError(`bad wide opcode ${op} in ${m}`);
-            }
-            pc += 4;
-            break;
-          }
-          case 0xc5: {
-            // multianewarray
-            const idx = (code[pc + 1] << 8) | code[pc + 2];
-            const dims = code[pc + 3];
-            const c = (cpc[idx] as JClass | undefined) ?? ((f.pc = opPc), (f.sp = sp), resolveClassAt(vm, t, k, idx));
-            const lens: number[] = [];
-            for (let i = 0; i < dims; i++) lens.push(n[sp - dims + i]);
-            sp -= dims;
-            r[sp++] = newMultiArray(vm, c, lens);
-            pc += 4;
-            break;
-          }
           default:
-            throw vm.internalError(`unsupported bytecode ${code[pc]} at ${m}:${pc}`);
+            // Rare instructions (interp-slow.ts), and unknown ones (an InternalError there).
+            f.pc = pc;
+            f.sp = sp;
+            if (rareOp(vm, t, f)) continue reload;
+            pc = f.pc;
+            sp = f.sp;
         }
       }
       f.pc = pc;
@@ -1304,53 +639,14 @@ export function interpret(vm: VM, t: JThread, budget: number): number {
       t.bytecodes += count;
       return count;
     } catch (e) {
-      if (e === PENDING) {
-        // An upcall pushed frames (or a native finished and wrote its result): reload the top.
-        // The instruction at opPc runs again once its frame is back on top: count it once.
-        if (ex !== null) retried(ex, t, f, m, opPc);
-      } else if (e instanceof JavaThrow) {
-        if (t.depth >= 0 && t.frames[t.depth] === f) {
-          f.pc = opPc;
-          f.sp = sp;
-        }
-        unwind(vm, t, e.exc);
-      } else if (e instanceof VmError) {
-        if (t.depth >= 0 && t.frames[t.depth] === f) {
-          f.pc = opPc;
-          f.sp = sp;
-        }
-        unwind(vm, t, vm.materialize(t, e));
-      } else if (e === BLOCK) {
-        if (ex !== null) retried(ex, t, f, m, opPc);
-        t.bytecodes += count;
-        return count;
-      } else if (e === EXIT) {
+      // Exact mode: an instruction stopped half-way (an upcall pushed frames, or it blocked)
+      // runs again once its frame is back on top: count it once.
+      if ((e === PENDING || e === BLOCK) && ex !== null) retried(ex, t, f, m, opPc);
+      if (e === EXIT) {
         t.bytecodes += count;
         throw e;
-      } else {
-        // A JS error inside the VM: a Java InternalError naming it, thrown at the instruction.
-        if (t.depth >= 0 && t.frames[t.depth] === f) {
-          f.pc = opPc;
-          f.sp = sp;
-        }
-        unwind(vm, t, vm.internalErrorObject(e, m, opPc));
       }
-      if (t.depth < 0) {
-        t.bytecodes += count;
-        return count;
-      }
-      f = t.frames[t.depth];
-      m = f.m as JMethod;
-      code = m.code as Uint8Array;
-      k = m.klass;
-      cpc = k.cpc;
-      jit = (m.jit || null) as CompiledFn | null;
-      pc = f.pc;
-      lp = f.lp;
-      sp = f.sp;
-      n = t.n;
-      r = t.r;
-      if (t.state !== 1 /* Runnable */) {
+      if (!recover(vm, t, e, f, opPc, sp)) {
         t.bytecodes += count;
         return count;
       }

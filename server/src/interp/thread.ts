@@ -80,7 +80,10 @@ export interface PendingNative {
 const INITIAL_SLOTS = 4096;
 
 export class JThread {
-  n: number[] = new Array<number>(INITIAL_SLOTS).fill(0);
+  // Double elements from the start (filled with 0.5, then 0): a Smi-only array would change its
+  // elements kind at the first double or large int stored, so that threads' `n` arrays had two
+  // maps and optimised code saw a new one with every new thread ("wrong map" deoptimisations).
+  n: number[] = new Array<number>(INITIAL_SLOTS).fill(0.5).fill(0);
   r: unknown[] = new Array<unknown>(INITIAL_SLOTS).fill(null);
   frames: Frame[] = [];
   /** Index of the top frame; -1 when the thread has no frames. */

@@ -31,6 +31,7 @@ import type { MethodLineSamples } from './bytecode-margin';
 import { engineText } from './live-numbers';
 import { JDK_SOURCE_SCHEME, JdkSources } from './jdk-source';
 import { findJavaHome } from '../classpath/index';
+import { prepareRun } from '../engine/run';
 
 /** Packages of the JDK: a frame there without source opens as a bytecode listing. */
 function isJdkPackage(className: string): boolean {
@@ -152,6 +153,13 @@ export function startServer(connection: Connection, opts: ServerOptions = {}): v
     }
   };
 
+  // While a Java file is open, the engine's next run is prepared (the embedded engine: a worker
+  // started as far as it goes without the program, interp-run.ts prepareInterpreter), so that
+  // Run with Profile starts at once. Again after each run and settings change.
+  const prepareEngine = (): void => {
+    if (documents.all().some(isJava)) prepareRun({ engine: settings.engine, jdk: settings.javaHome || undefined, vmArgs: settings.vmArgs });
+  };
+
   const runs = new RunController({
     settings: readSettings,
     workspaceFolders: () => folders,
@@ -201,6 +209,7 @@ export function startServer(connection: Connection, opts: ServerOptions = {}): v
           setCurrent({ ...current, live: false });
         }
         void connection.sendNotification(P.RunEndedNotification, p);
+        prepareEngine();
       })();
     },
   });
@@ -227,7 +236,7 @@ export function startServer(connection: Connection, opts: ServerOptions = {}): v
   });
 
   connection.onInitialized(() => {
-    void readSettings();
+    void readSettings().then(prepareEngine);
     connection.workspace.onDidChangeWorkspaceFolders((e) => {
       const removed = new Set(e.removed.map((f) => toPath(f.uri)));
       folders = [...folders.filter((f) => !removed.has(f)), ...e.added.map((f) => toPath(f.uri)).filter((p): p is string => p !== undefined)];
@@ -236,11 +245,15 @@ export function startServer(connection: Connection, opts: ServerOptions = {}): v
 
   connection.onDidChangeConfiguration(() => {
     void readSettings().then(() => {
+      prepareEngine();
       if (canRefreshLenses) void connection.sendRequest(CodeLensRefreshRequest.type).catch(() => undefined);
     });
   });
 
-  documents.onDidOpen((e) => pushHotness(e.document));
+  documents.onDidOpen((e) => {
+    pushHotness(e.document);
+    if (isJava(e.document)) prepareEngine();
+  });
   documents.onDidChangeContent((e) => schedule(e.document));
   documents.onDidClose((e) => {
     scans.delete(e.document.uri);
