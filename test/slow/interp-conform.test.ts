@@ -1,19 +1,45 @@
 // The whole real-library conformance suite (test/helpers/conform.ts): every driver, from
-// Debian's jars, on HotSpot and on the embedded engine uninstrumented, with the program's classes
-// instrumented (app) and with the JDK's too (all); stdout, stderr and exit code byte-identical.
+// Debian's jars, on HotSpot and on both engines: the embedded one uninstrumented, with the
+// program's classes instrumented (app) and with the JDK's too (all); the HotSpot engine with app
+// and all. Stdout, stderr (less the profiler's summary line) and exit code byte-identical.
+// KOMORIUM_CONFORM=guava,jackson runs only those drivers (by hand).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { DRIVERS, compileDriver } from '../helpers/conform';
 import { compareWithHotSpot, describeInterpComparison } from '../helpers/interp-corpus';
+import { runCli, runJava } from '../helpers/java';
 import type { Instrument } from '../../server/src/engine/interp-transform';
 
-for (const d of DRIVERS) {
+const only = process.env.KOMORIUM_CONFORM?.split(',');
+const SUMMARY = /^komorium: .* -> .*\n/m;
+
+for (const d of DRIVERS.filter((x) => only === undefined || only.includes(x.name))) {
   const c = compileDriver(d);
   for (const instrument of ['none', 'app', 'all'] as Instrument[]) {
     test(`conformance: ${d.name} (--instrument ${instrument}) equals HotSpot`, async () => {
       const r = await compareWithHotSpot(c.program, c.classpath, { instrument, timeoutMs: 1_800_000 });
       assert.deepEqual(r.problems, [], describeInterpComparison(r));
+    });
+  }
+  for (const instrument of ['app', 'all'] as const) {
+    test(`conformance: ${d.name} on the HotSpot engine (--instrument ${instrument}) equals HotSpot`, () => {
+      const dir = mkdtempSync(join(tmpdir(), `komorium-conform-${d.name}-`));
+      try {
+        const cp = c.classpath.join(':');
+        const java = runJava(['-cp', cp, d.mainClass, ...d.args], { cwd: dir });
+        const out = join(dir, 'profile.json');
+        const k = runCli(['run', '--engine', 'jvm', '--instrument', instrument, '-o', out, '-cp', cp, d.mainClass, ...d.args], { cwd: dir });
+        assert.equal(k.stdout, java.stdout);
+        assert.match(k.stderr, SUMMARY);
+        assert.equal(k.stderr.replace(SUMMARY, ''), java.stderr);
+        assert.equal(k.status, java.status);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
     });
   }
 }

@@ -12,7 +12,7 @@ import { compareWithHotSpot, describeInterpComparison } from '../helpers/interp-
 import { REPO } from '../helpers/java';
 
 const DIR = join(REPO, 'test', 'java', 'interp-invoke');
-const programs = [...['handles', 'varhandles', 'concurrent', 'dynamic'].map((n) => readProgram(join(DIR, n), `interp-invoke-${n}`)), ...programsNamed(['method-handles'])];
+const programs = [...['handles', 'varhandles', 'concurrent', 'dynamic', 'errors'].map((n) => readProgram(join(DIR, n), `interp-invoke-${n}`)), ...programsNamed(['method-handles'])];
 let compiled: Map<string, string> | undefined;
 
 for (const p of programs) {

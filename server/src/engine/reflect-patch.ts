@@ -70,13 +70,15 @@ const CLASSES = 'java/lang/KomoriumClasses';
  */
 const PROLOGUES: Record<string, Record<string, (pool: ConstantPool, entry: Frame) => Insn[]>> = {
   'java/lang/ClassLoader': {
-    // defineClass(String name, byte[] b, int off, int len, ProtectionDomain pd): locals 1-4.
+    // defineClass(String name, byte[] b, int off, int len, ProtectionDomain pd): locals 1-4
+    // (0, the loader, decides whether it can run transformed code).
     'defineClass(Ljava/lang/String;[BIILjava/security/ProtectionDomain;)Ljava/lang/Class;': (pool) => [
+      { kind: 'var', op: Op.ALOAD, index: 0 },
       { kind: 'var', op: Op.ALOAD, index: 1 },
       { kind: 'var', op: Op.ALOAD, index: 2 },
       { kind: 'var', op: Op.ILOAD, index: 3 },
       { kind: 'var', op: Op.ILOAD, index: 4 },
-      { kind: 'method', op: Op.INVOKESTATIC, index: pool.addMethodref(CLASSES, 'swap', '(Ljava/lang/String;[BII)[B') },
+      { kind: 'method', op: Op.INVOKESTATIC, index: pool.addMethodref(CLASSES, 'swap', '(Ljava/lang/ClassLoader;Ljava/lang/String;[BII)[B') },
       { kind: 'op', op: Op.DUP },
       { kind: 'var', op: Op.ALOAD, index: 2 },
       { kind: 'var', op: Op.ILOAD, index: 3 },
@@ -91,9 +93,10 @@ const PROLOGUES: Record<string, Record<string, (pool: ConstantPool, entry: Frame
     ],
     // defineClass(String name, ByteBuffer b, ProtectionDomain pd): locals 1-2.
     'defineClass(Ljava/lang/String;Ljava/nio/ByteBuffer;Ljava/security/ProtectionDomain;)Ljava/lang/Class;': (pool) => [
+      { kind: 'var', op: Op.ALOAD, index: 0 },
       { kind: 'var', op: Op.ALOAD, index: 1 },
       { kind: 'var', op: Op.ALOAD, index: 2 },
-      { kind: 'method', op: Op.INVOKESTATIC, index: pool.addMethodref(CLASSES, 'swapBuffer', '(Ljava/lang/String;Ljava/nio/ByteBuffer;)Ljava/nio/ByteBuffer;') },
+      { kind: 'method', op: Op.INVOKESTATIC, index: pool.addMethodref(CLASSES, 'swapBuffer', '(Ljava/lang/ClassLoader;Ljava/lang/String;Ljava/nio/ByteBuffer;)Ljava/nio/ByteBuffer;') },
       { kind: 'var', op: Op.ASTORE, index: 2 },
     ],
   },
@@ -186,7 +189,8 @@ function patchCalls(bytes: Uint8Array, name: string): { bytes: Uint8Array; patch
 /** Hash of the patch's Java sources (part of every cache key of a directory holding the patch). */
 export function patchSourceHash(): string {
   const src = patchSource();
-  const hash = createHash('sha256');
+  // The version covers the patching code here (prologues, filters): bump it when that changes.
+  const hash = createHash('sha256').update('reflect-patch-code-2\0');
   for (const f of ['KomoriumReflect.java', 'KomoriumClasses.java']) hash.update(readFileSync(join(src, 'java', 'lang', f)));
   return hash.digest('hex');
 }

@@ -15,6 +15,8 @@ import { isHiddenFrame, isTrampoline } from './invoke/frames';
 export interface Backtrace {
   methods: JMethod[];
   pcs: number[];
+  /** The top frame was hidden (a LambdaForm, an invoker): HotSpot then gives no helpful NPE message. */
+  hiddenTop?: boolean;
 }
 
 export function isBacktrace(o: unknown): o is Backtrace {
@@ -64,6 +66,7 @@ export function fillInStackTrace(vm: VM, t: JThread, exc: JObject, fromJava: boo
   const methods: JMethod[] = [];
   const pcs: number[] = [];
   let skipping = fromJava;
+  let hiddenTop = false;
   for (let d = t.depth; d >= 0 && methods.length < MAX_JAVA_STACK_TRACE_DEPTH; d--) {
     const f = t.frames[d];
     const m = f.m;
@@ -73,12 +76,15 @@ export function fillInStackTrace(vm: VM, t: JThread, exc: JObject, fromJava: boo
       if (m.name === '<init>' && exc.klass.supers.has(m.klass) && t.r[f.lp] === exc) continue;
       skipping = false;
     }
-    if (isHiddenFrame(m) || isTrampoline(m)) continue;
+    if (isHiddenFrame(m) || isTrampoline(m)) {
+      if (methods.length === 0) hiddenTop = true;
+      continue;
+    }
     methods.push(m);
     pcs.push(f.pc);
   }
   const o = exc as JObject & Record<string, unknown>;
-  const bt: Backtrace = { methods, pcs };
+  const bt: Backtrace = hiddenTop ? { methods, pcs, hiddenTop } : { methods, pcs };
   o.backtrace = bt;
   o.depth = methods.length;
 }

@@ -5,6 +5,7 @@ import java.io.DataInputStream;
 import java.io.RandomAccessFile;
 import java.nio.ByteBuffer;
 import java.util.HashMap;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Patched into java.base by the HotSpot engine (--patch-module, server/src/engine/reflect-patch.ts):
@@ -20,8 +21,14 @@ import java.util.HashMap;
  * int h2, long offset, int length), then the index's offset as a long. It is read when the
  * first class is defined; the index is a HashMap by name, the bytes are read when needed.
  *
- * This code runs inside class definition, for every loader: it calls no code of the program,
- * computes no identity hash codes, and never throws. It is public only for {@link #hidden}, which
+ * A loader that is not one of the JDK's own runs transformed classes only when it resolves the
+ * runtime (komorium.rt.TC) to the boot loader's: a loader that does not delegate it (say, one
+ * that delegates only java.* names) defines its classes as given, untransformed and unprofiled,
+ * instead of failing with NoClassDefFoundError: komorium/rt/TC. To know, its loadClass is asked
+ * for komorium.rt.TC once, when it first defines a class the engine transformed (the answer is
+ * kept in the loader's ClassLoaderValue map); HotSpot would ask it the same when the transformed
+ * class is linked. Otherwise this code runs inside class definition calling no code of the
+ * program, computes no identity hash codes, and never throws. It is public only for {@link #hidden}, which
  * jdk.internal.loader.BootLoader calls.
  */
 public final class KomoriumClasses {
@@ -49,8 +56,33 @@ public final class KomoriumClasses {
         return ((long) h1 << 32) | (h2 & 0xffffffffL);
     }
 
-    /** The bytes to define for class `name`: the transformed ones, or `b` itself. */
-    static byte[] swap(String name, byte[] b, int off, int len) {
+    /** The key of the answer of {@link #seesRuntime} in a loader's ClassLoaderValue map. */
+    private static final String SEES_RUNTIME = "komorium.rt.TC";
+
+    /**
+     * True when classes of `loader` can run transformed code: the JDK's loaders, or a loader
+     * whose loadClass("komorium.rt.TC") gives the boot loader's class.
+     */
+    @SuppressWarnings("unchecked")
+    static boolean seesRuntime(ClassLoader loader) {
+        if (loader == null || loader instanceof jdk.internal.loader.BuiltinClassLoader) return true;
+        ConcurrentHashMap<Object, Object> m = (ConcurrentHashMap<Object, Object>) loader.createOrGetClassLoaderValueMap();
+        Object v = m.get(SEES_RUNTIME);
+        if (v == null) {
+            boolean sees;
+            try {
+                sees = loader.loadClass(SEES_RUNTIME) == Class.forName(SEES_RUNTIME, false, null);
+            } catch (Throwable t) {
+                sees = false;
+            }
+            v = m.putIfAbsent(SEES_RUNTIME, Boolean.valueOf(sees));
+            if (v == null) v = Boolean.valueOf(sees);
+        }
+        return v == Boolean.TRUE;
+    }
+
+    /** The bytes to define for class `name` by `loader`: the transformed ones, or `b` itself. */
+    static byte[] swap(ClassLoader loader, String name, byte[] b, int off, int len) {
         try {
             if (name == null || b == null) return b;
             int s = state;
@@ -58,6 +90,7 @@ public final class KomoriumClasses {
             if (s != 1) return b;
             long[] e = index.get(name);
             if (e == null || len != (int) e[0] || off < 0 || off > b.length - len || hash(b, off, len) != e[1]) return b;
+            if (!seesRuntime(loader)) return b;
             byte[] t = new byte[(int) e[3]];
             synchronized (LOCK) {
                 data.seek(e[2]);
@@ -84,7 +117,7 @@ public final class KomoriumClasses {
      * The buffer to define from: a heap buffer of the transformed bytes (ClassLoader then takes
      * its byte[] path), or `bb` itself. The original buffer is not moved.
      */
-    static ByteBuffer swapBuffer(String name, ByteBuffer bb) {
+    static ByteBuffer swapBuffer(ClassLoader loader, String name, ByteBuffer bb) {
         try {
             if (name == null || bb == null) return bb;
             int s = state;
@@ -94,7 +127,7 @@ public final class KomoriumClasses {
             if (e == null || bb.remaining() != (int) e[0]) return bb;
             byte[] copy = new byte[bb.remaining()];
             bb.duplicate().get(copy);
-            byte[] t = swap(name, copy, 0, copy.length);
+            byte[] t = swap(loader, name, copy, 0, copy.length);
             return t == copy ? bb : ByteBuffer.wrap(t);
         } catch (Throwable t) {
             warn("cannot read the transformed class " + name, t);

@@ -33,6 +33,7 @@ import * as UnixFileSystem from './java/io/UnixFileSystem';
 import * as Console from './java/io/Console';
 import * as ObjectStreamClass from './java/io/ObjectStreamClass';
 import * as UnixNativeDispatcher from './sun/nio/fs/UnixNativeDispatcher';
+import * as UnixCopyFile from './sun/nio/fs/UnixCopyFile';
 import * as FileDispatcherImpl from './sun/nio/ch/FileDispatcherImpl';
 import * as FileChannelImpl from './sun/nio/ch/FileChannelImpl';
 import * as IOUtil from './sun/nio/ch/IOUtil';
@@ -102,6 +103,7 @@ export function registerAllNatives(r: NativeRegistry): void {
   r.register('java/io/Console', Console.natives);
   r.register('java/io/ObjectStreamClass', ObjectStreamClass.natives);
   r.register('sun/nio/fs/UnixNativeDispatcher', UnixNativeDispatcher.natives);
+  r.register('sun/nio/fs/UnixCopyFile', UnixCopyFile.natives);
   r.register('sun/nio/ch/FileDispatcherImpl', FileDispatcherImpl.natives);
   r.register('sun/nio/ch/FileChannelImpl', FileChannelImpl.natives);
   r.register('sun/nio/ch/IOUtil', IOUtil.natives);

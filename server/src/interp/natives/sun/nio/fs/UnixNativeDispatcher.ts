@@ -19,6 +19,7 @@ import { closeHostFd, opened } from '../../../host/fds';
 import { hostPath } from '../../../java/io/stdio';
 
 const O_APPEND = 0o2000;
+const ENOTSUP = 95;
 
 function bytes(vm: VM, data: Uint8Array): JArray {
   return vm.newArray('B', new Int8Array(data.buffer, data.byteOffset, data.length).slice());
@@ -120,6 +121,16 @@ export const natives: NativeTable = {
   'realpath0(J)[B': (vm: VM, t: JThread, path: Long) => bytes(vm, sys(vm, t, () => fs.realpathSync(pathAt(vm, path), { encoding: 'buffer' }))),
   'chmod0(JI)V': (vm: VM, t: JThread, path: Long, mode: number) => sys(vm, t, () => fs.chmodSync(pathAt(vm, path), mode)),
   'fchmod(II)V': (vm: VM, t: JThread, fd: number, mode: number) => sys(vm, t, () => fs.fchmodSync(fd, mode)),
+  'chown0(JII)V': (vm: VM, t: JThread, path: Long, uid: number, gid: number) => sys(vm, t, () => fs.chownSync(pathAt(vm, path), uid, gid)),
+  'lchown0(JII)V': (vm: VM, t: JThread, path: Long, uid: number, gid: number) => sys(vm, t, () => fs.lchownSync(pathAt(vm, path), uid, gid)),
+  // Extended attributes: node:fs has no xattr calls, so every file system answers as one without
+  // them (ENOTSUP): Files.copy with COPY_ATTRIBUTES copies no user.* attributes (the JDK ignores
+  // the failure), UserDefinedFileAttributeView throws FileSystemException 'Operation not supported'.
+  'flistxattr(IJI)I': (vm: VM, t: JThread) => unixError(vm, t, ENOTSUP),
+  'fgetxattr0(IJJI)I': (vm: VM, t: JThread) => unixError(vm, t, ENOTSUP),
+  'fsetxattr0(IJJI)V': (vm: VM, t: JThread) => unixError(vm, t, ENOTSUP),
+  'fremovexattr0(IJ)V': (vm: VM, t: JThread) => unixError(vm, t, ENOTSUP),
+  'fchown(III)V': (vm: VM, t: JThread, fd: number, uid: number, gid: number) => sys(vm, t, () => fs.fchownSync(fd, uid, gid)),
   'utimes0(JJJ)V': (vm: VM, t: JThread, path: Long, atime: Long, mtime: Long) => sys(vm, t, () => fs.utimesSync(pathAt(vm, path), seconds(atime, 1000), seconds(mtime, 1000))),
   'lutimes0(JJJ)V': (vm: VM, t: JThread, path: Long, atime: Long, mtime: Long) => sys(vm, t, () => fs.lutimesSync(pathAt(vm, path), seconds(atime, 1000), seconds(mtime, 1000))),
   'futimes(IJJ)V': (vm: VM, t: JThread, fd: number, atime: Long, mtime: Long) => sys(vm, t, () => fs.futimesSync(fd, seconds(atime, 1000), seconds(mtime, 1000))),
