@@ -96,7 +96,12 @@ function cpuMs<T>(f: () => T): { ms: number; value: T } {
 
 const baseFile = profile(0);
 const newFile = profile(1);
-if (process.env.BENCH_DUMP) (await import('node:fs')).writeFileSync(process.env.BENCH_DUMP, JSON.stringify(newFile));
+if (process.env.BENCH_DUMP) {
+  // BENCH_DUMP=prefix: the two profiles as prefix0.json and prefix1.json
+  const { writeFileSync } = await import('node:fs');
+  writeFileSync(`${process.env.BENCH_DUMP}0.json`, JSON.stringify(baseFile));
+  writeFileSync(`${process.env.BENCH_DUMP}1.json`, JSON.stringify(newFile));
+}
 const contexts = newFile.threads.reduce((a, t) => a + t.nodes.length - 1, 0);
 console.log(`profiles: ${newFile.meta.totalSamples.toLocaleString('en-US')} samples, ${contexts.toLocaleString('en-US')} contexts, ${THREADS} threads, ${METHODS} methods; load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} CPUs`);
 const rows: Record<string, number[]> = { load: [], diff: [], payload: [], 'payload JSON': [], webview: [] };
