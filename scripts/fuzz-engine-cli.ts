@@ -105,6 +105,14 @@ export async function fuzzEngineParallel(o: ParallelOptions): Promise<EngineFuzz
   return rep;
 }
 
+/** Engine outcomes by count, short class names (`VerifyError 106, ok 39, ...`): a run stopped early still tells them. */
+function outcomeSummary(r: EngineFuzzReport): string {
+  return [...r.engineOutcomes]
+    .sort((a, b) => b[1] - a[1])
+    .map(([o, n]) => `${o.replace(/^java\.lang\./, '')} ${n}`)
+    .join(', ');
+}
+
 export async function engineMain(args: Map<string, string>): Promise<number> {
   const num = (k: string, d: number): number => (args.has(k) ? Number(args.get(k)) : d);
   const seed = num('seed', Math.floor(Math.random() * 0x7fffffff));
@@ -149,7 +157,7 @@ export async function engineMain(args: Map<string, string>): Promise<number> {
       if (e.type === 'engine' && r.engineFailures.at(-1)?.caseNo === e.caseNo) console.log(`FAIL case ${e.caseNo} ${e.file} [${e.mutations.join('; ')}]: engine: ${e.outcome}\n  reproduce: ${reproduce(e.caseNo)}`);
       if (e.type !== 'boot' && e.type !== 'start' && r.cases % every === 0) {
         const s = (performance.now() - t0) / 1000;
-        console.log(`  ${r.cases} cases (${s.toFixed(0)} s, ${(r.cases / s).toFixed(1)} cases/s, CPU ${cpuS().toFixed(0)} s): ${r.rejected} rejected by the reader, ${r.engineCases} run, ${r.boots} boots, ${r.staticFailures.length + r.engineFailures.length} failures`);
+        console.log(`  ${r.cases} cases (${s.toFixed(0)} s, ${(r.cases / s).toFixed(1)} cases/s, CPU ${cpuS().toFixed(0)} s): ${r.rejected} rejected by the reader, ${r.engineCases} run, ${r.boots} boots, ${r.staticFailures.length + r.engineFailures.length} failures; ${outcomeSummary(r)}`);
       }
     },
   });
