@@ -6,7 +6,9 @@
 //   payload:  diffView (the differential payload: union tree, method and line deltas);
 //   webview:  readProfile + buildTree + matchDiff + shades (what the flame graph does with it).
 //
-//   node --import tsx bench/diff.ts [--samples N] [--contexts C] [--reps R]
+//   node --import tsx bench/diff.ts [--samples N] [--contexts C] [--reps R] [--only diff,payload,...]
+//
+// --only runs the listed steps alone (e.g. under `node --cpu-prof`); load always runs.
 
 import { parseArgs } from 'node:util';
 import { cpus, loadavg } from 'node:os';
@@ -18,7 +20,9 @@ import { readProfile } from '../webview/model/profile';
 import { buildTree } from '../webview/model/tree';
 import { matchDiff, shades } from '../webview/model/diff';
 
-const { values } = parseArgs({ options: { samples: { type: 'string', default: '1000000' }, contexts: { type: 'string', default: '100000' }, reps: { type: 'string', default: '3' } } });
+const { values } = parseArgs({ options: { samples: { type: 'string', default: '1000000' }, contexts: { type: 'string', default: '100000' }, reps: { type: 'string', default: '3' }, only: { type: 'string' } } });
+const ONLY = values.only === undefined ? null : new Set(values.only.split(','));
+const want = (step: string): boolean => ONLY === null || ONLY.has(step);
 const SAMPLES = Number(values.samples);
 const CONTEXTS = Number(values.contexts);
 const REPS = Number(values.reps);
@@ -31,7 +35,12 @@ function cpuMs<T>(f: () => T): { ms: number; value: T } {
 
 const baseFile = syntheticProfile(0, SAMPLES, CONTEXTS);
 const newFile = syntheticProfile(1, SAMPLES, CONTEXTS);
-if (process.env.BENCH_DUMP) (await import('node:fs')).writeFileSync(process.env.BENCH_DUMP, JSON.stringify(newFile));
+if (process.env.BENCH_DUMP) {
+  // BENCH_DUMP=prefix: the two profiles as prefix0.json and prefix1.json
+  const { writeFileSync } = await import('node:fs');
+  writeFileSync(`${process.env.BENCH_DUMP}0.json`, JSON.stringify(baseFile));
+  writeFileSync(`${process.env.BENCH_DUMP}1.json`, JSON.stringify(newFile));
+}
 const contexts = newFile.threads.reduce((a, t) => a + t.nodes.length - 1, 0);
 console.log(`profiles: ${newFile.meta.totalSamples.toLocaleString('en-US')} samples, ${contexts.toLocaleString('en-US')} contexts, ${THREADS} threads, ${METHODS} methods; load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} CPUs`);
 const rows: Record<string, number[]> = { load: [], diff: [], payload: [], 'payload JSON': [], webview: [] };
@@ -39,20 +48,28 @@ for (let rep = 0; rep < REPS; rep++) {
   const l = cpuMs(() => [profileFromJson(baseFile), profileFromJson(newFile)] as const);
   rows.load!.push(l.ms);
   const [b, n] = l.value;
-  const d = cpuMs(() => diffProfiles(b, n));
-  rows.diff!.push(d.ms);
+  if (want('diff')) {
+    const d = cpuMs(() => diffProfiles(b, n));
+    rows.diff!.push(d.ms);
+    if (rep === 0) console.log(`diff: ${d.value.methods.length} methods, ${d.value.lines.length} lines, ${d.value.contexts.length} contexts changed`);
+    // BENCH_DIFF_OUT=file: the diff as JSON (to check that a change keeps the output identical)
+    if (rep === 0 && process.env.BENCH_DIFF_OUT) (await import('node:fs')).writeFileSync(process.env.BENCH_DIFF_OUT, JSON.stringify(d.value));
+  }
+  if (!want('payload') && !want('payload JSON') && !want('webview')) continue;
   const v = cpuMs(() => diffView(b, n, 'base.json'));
   rows.payload!.push(v.ms);
-  const j = cpuMs(() => JSON.parse(JSON.stringify(v.value)) as unknown);
-  rows['payload JSON']!.push(j.ms);
-  const w = cpuMs(() => {
-    const p = readProfile(newFile);
-    const t = buildTree(p);
-    const m = matchDiff(p, t, v.value.all, v.value.baseBytecodes, v.value.newBytecodes);
-    return shades(t, m);
-  });
-  rows.webview!.push(w.ms);
-  if (rep === 0) console.log(`diff: ${d.value.methods.length} methods, ${d.value.lines.length} lines, ${d.value.contexts.length} contexts changed; payload: ${v.value.all.parent.length.toLocaleString('en-US')} contexts, ${(JSON.stringify(v.value).length / 1e6).toFixed(1)} MB JSON`);
+  if (rep === 0) console.log(`payload: ${v.value.all.parent.length.toLocaleString('en-US')} contexts, ${(JSON.stringify(v.value).length / 1e6).toFixed(1)} MB JSON`);
+  if (rep === 0 && process.env.BENCH_VIEW_OUT) (await import('node:fs')).writeFileSync(process.env.BENCH_VIEW_OUT, JSON.stringify(v.value));
+  if (want('payload JSON')) rows['payload JSON']!.push(cpuMs(() => JSON.parse(JSON.stringify(v.value)) as unknown).ms);
+  if (want('webview')) {
+    const w = cpuMs(() => {
+      const p = readProfile(newFile);
+      const t = buildTree(p);
+      const m = matchDiff(p, t, v.value.all, v.value.baseBytecodes, v.value.newBytecodes);
+      return shades(t, m);
+    });
+    rows.webview!.push(w.ms);
+  }
 }
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-for (const [k, xs] of Object.entries(rows)) console.log(`${k.padEnd(13)} median ${median(xs).toFixed(0).padStart(6)} ms CPU   (${xs.map((x) => x.toFixed(0)).join(', ')})`);
+for (const [k, xs] of Object.entries(rows)) if (xs.length > 0) console.log(`${k.padEnd(13)} median ${median(xs).toFixed(0).padStart(6)} ms CPU   (${xs.map((x) => x.toFixed(0)).join(', ')})`);

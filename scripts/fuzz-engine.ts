@@ -12,11 +12,10 @@
 // Half the cases are byte-level mutations of whole class files (scripts/fuzz.ts), half edit
 // one method's code, max_stack/max_locals or StackMapTable and write the class again, so that
 // they reach the verifier and the engine. Everything is determined by (seed, case number);
-// engine runs use the virtual clock.
+// engine runs use the virtual clock. One boot of the engine runs many cases (runSession), each
+// class in a fresh loader; the command line spreads the cases over worker threads
+// (fuzz-engine-cli.ts, fuzz-engine-worker.ts).
 
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { readClass } from '../server/src/classfile/reader';
 import { writeClass } from '../server/src/classfile/writer';
 import { ClassFormatError, CodeModelError } from '../server/src/classfile/errors';
@@ -152,77 +151,148 @@ export function runStatic(c: FuzzCase, ctx: StaticContext): StaticResult {
   return res;
 }
 
-export interface EngineRun {
-  /** Outcome per case number: 'ok', a Java throwable's class, 'budget', 'exit', or 'failed: ...'. */
-  outcomes: Map<number, string>;
-  boots: number;
+/** What happened to one case (the session reports each as it happens). */
+export type CaseEvent =
+  | { type: 'boot' }
+  /** The case goes to the engine now (a crash of the process from here on is this case's). */
+  | { type: 'start'; caseNo: number }
+  | { type: 'rejected'; caseNo: number }
+  | { type: 'static-failure'; caseNo: number; file: string; mutations: string[]; problem: string }
+  /** Static checks passed and the engine was not asked to run it (`engine: false`). */
+  | { type: 'accepted'; caseNo: number }
+  /** Outcome on the engine: 'ok', a Java throwable's class, 'budget', 'exit', or 'failed: ...'. */
+  | { type: 'engine'; caseNo: number; file: string; mutations: string[]; outcome: string };
+
+export interface SessionOptions {
+  corpus: readonly ClassBytes[];
+  seed: number;
+  /** The case numbers, in order. */
+  cases: Iterable<number>;
+  ctx: StaticContext;
+  /** Compiled test/java/fuzz-engine (FuzzHarness); without it (or with engine: false) only the static checks run. */
+  harnessDir?: string;
+  engine?: boolean;
+  /** Cases per boot of the engine before it is booted afresh (default REBOOT_EVERY). */
+  rebootEvery?: number;
+  onEvent: (e: CaseEvent) => void;
 }
 
-/** Runs cases `nos` (their bytes in `dir` as K.class) on the embedded engine, booting again after a case ends the VM. */
-export function runOnEngine(jdk: JdkInfo, harnessDir: string, dir: string, nos: readonly number[]): EngineRun {
-  const outcomes = new Map<number, string>();
-  let boots = 0;
-  let i = 0;
-  while (i < nos.length) {
-    const from = nos[i]!;
-    const to = nos[nos.length - 1]! + 1;
-    let current = -1;
+/** Engine cases per boot: booting costs a few seconds, and each case leaves a class loader behind. */
+export const REBOOT_EVERY = 1000;
+
+function u4(v: number): Uint8Array {
+  return Uint8Array.of(v >>> 24, (v >>> 16) & 0xff, (v >>> 8) & 0xff, v & 0xff);
+}
+
+/**
+ * Runs the cases: each through the static checks (runStatic), and those the reader accepts on
+ * the embedded engine. The engine is booted once for many cases: FuzzHarness asks for each
+ * case on its standard input ("?"), and the next accepted case is made and checked only then,
+ * inside the read. When a case ends the VM (System.exit, the bytecode budget, a deadlock,
+ * threads left running) or REBOOT_EVERY cases have run, the engine is booted again and goes on
+ * with the next case.
+ */
+export function runSession(o: SessionOptions): void {
+  const it = o.cases[Symbol.iterator]();
+  /** The next case that passes the static checks, or undefined at the end. */
+  const nextAccepted = (): FuzzCase | undefined => {
+    for (let r = it.next(); !r.done; r = it.next()) {
+      const k = r.value;
+      if (TRACE) process.stderr.write(`fuzz-engine: static ${k}\n`);
+      const c = makeEngineCase(o.corpus, o.seed, k);
+      const s = runStatic(c, o.ctx);
+      if (s.outcome === 'rejected') o.onEvent({ type: 'rejected', caseNo: k });
+      else if (s.outcome === 'failed') o.onEvent({ type: 'static-failure', caseNo: k, file: c.file, mutations: c.mutations, problem: s.problem ?? '?' });
+      else if (o.engine === false || o.harnessDir === undefined) o.onEvent({ type: 'accepted', caseNo: k });
+      else return c;
+    }
+    return undefined;
+  };
+  if (o.engine === false || o.harnessDir === undefined) {
+    nextAccepted();
+    return;
+  }
+  const rebootEvery = o.rebootEvery ?? REBOOT_EVERY;
+  let ended = false;
+  while (!ended) {
+    let current: FuzzCase | null = null;
     let caseStart = 0;
     let vmTotal: () => number = () => 0;
+    let asked = false;
+    let started = false;
+    let served = 0;
+    let buf: Uint8Array = new Uint8Array(0);
     let line = '';
-    boots++;
+    const finish = (outcome: string): void => {
+      const c = current!;
+      current = null;
+      o.onEvent({ type: 'engine', caseNo: c.caseNo, file: c.file, mutations: c.mutations, outcome });
+    };
+    const readStdin = (max: number): Uint8Array => {
+      if (buf.length === 0) {
+        // Only the harness, after asking, gets a case; anything else reads an empty input.
+        if (!asked) return new Uint8Array(0);
+        asked = false;
+        const c = served < rebootEvery ? nextAccepted() : undefined;
+        if (c === undefined) {
+          if (served < rebootEvery) ended = true;
+          buf = u4(-1);
+        } else {
+          served++;
+          current = c;
+          caseStart = vmTotal();
+          if (TRACE) process.stderr.write(`fuzz-engine: case ${c.caseNo}\n`);
+          o.onEvent({ type: 'start', caseNo: c.caseNo });
+          buf = new Uint8Array(8 + c.bytes.length);
+          buf.set(u4(c.caseNo), 0);
+          buf.set(u4(c.bytes.length), 4);
+          buf.set(c.bytes, 8);
+        }
+      }
+      const out = buf.subarray(0, Math.min(max, buf.length));
+      buf = buf.subarray(out.length);
+      return out;
+    };
+    const stdout = (d: Uint8Array): void => {
+      line += Buffer.from(d).toString('latin1');
+      let nl: number;
+      while ((nl = line.indexOf('\n')) >= 0) {
+        const l = line.slice(0, nl);
+        line = line.slice(nl + 1);
+        if (l === '?') {
+          asked = started = true;
+        } else if (l.startsWith('=') && current !== null) {
+          const sp = l.indexOf(' ');
+          if (Number(l.slice(1, sp)) === current.caseNo) finish(l.slice(sp + 1));
+        }
+      }
+    };
+    o.onEvent({ type: 'boot' });
     let failure: string | null = null;
     let cancelled = false;
     try {
       const r = runInterpreter({
-        jdk,
-        classpath: [harnessDir],
+        jdk: o.ctx.jdk,
+        classpath: [o.harnessDir],
         mainClass: 'FuzzHarness',
-        args: [dir, String(from), String(to)],
+        args: [],
         clock: 'virtual',
         maxHeap: 64 * 1024 * 1024,
-        io: {
-          stdout: (d) => {
-            line += Buffer.from(d).toString('latin1');
-            let nl: number;
-            while ((nl = line.indexOf('\n')) >= 0) {
-              const l = line.slice(0, nl);
-              line = line.slice(nl + 1);
-              if (l.startsWith('#')) {
-                current = Number(l.slice(1));
-                if (TRACE) process.stderr.write(`fuzz-engine: case ${current}\n`);
-                caseStart = vmTotal();
-              } else if (l.startsWith('=')) {
-                const sp = l.indexOf(' ');
-                outcomes.set(Number(l.slice(1, sp)), l.slice(sp + 1));
-              }
-            }
-          },
-          stderr: () => undefined,
-          readStdin: () => new Uint8Array(0),
-        },
+        io: { stdout, stderr: () => undefined, readStdin },
+        stdinAvailable: () => buf.length,
         onCreated: (vm) => {
           vmTotal = () => vm.threads.reduce((s, t) => s + t.bytecodes, 0);
         },
-        cancelled: () => current >= 0 && !outcomes.has(current) && vmTotal() - caseStart > BUDGET,
+        cancelled: () => current !== null && vmTotal() - caseStart > BUDGET,
       });
       failure = r.failure;
       cancelled = r.cancelled;
     } catch (e) {
       failure = `the engine threw ${describe(e)}`;
     }
-    if (current >= 0 && !outcomes.has(current)) {
-      outcomes.set(current, cancelled ? 'budget' : failure !== null && !/deadlock|no thread/i.test(failure) ? `failed: ${failure}` : 'exit');
-    }
-    // Go on after the last case that started (or stop when none did: the harness itself failed).
-    const next = nos.findIndex((n) => n > current);
-    if (current < 0) {
-      for (const n of nos.slice(i)) outcomes.set(n, `failed: the harness did not start (${failure ?? 'no output'})`);
-      break;
-    }
-    i = next < 0 ? nos.length : next;
+    if (current !== null) finish(cancelled ? 'budget' : failure !== null && !/deadlock|no thread/i.test(failure) ? `failed: ${failure}` : 'exit');
+    if (!started) throw new Error(`fuzz-engine: the harness did not start (${failure ?? 'no output'})`);
   }
-  return { outcomes, boots };
 }
 
 /** Whether an engine outcome is acceptable (see the header). */
@@ -243,49 +313,56 @@ export interface EngineFuzzReport {
   elapsedMs: number;
 }
 
-export function fuzzEngine(corpus: readonly ClassBytes[], o: { seed: number; cases: number; from?: number; engine?: boolean; harnessDir?: string; batch?: number; onBatch?: (r: EngineFuzzReport) => void }): EngineFuzzReport {
-  const t0 = performance.now();
-  const jdk = findJavaHome();
-  const ctx = staticContext(jdk);
-  const rep: EngineFuzzReport = { seed: o.seed, cases: 0, rejected: 0, staticFailures: [], engineCases: 0, engineOutcomes: new Map(), engineFailures: [], boots: 0, elapsedMs: 0 };
-  const dir = join(tmpdir(), `komorium-fuzz-engine-${process.pid}`);
-  mkdirSync(dir, { recursive: true });
-  const batch = o.batch ?? 500;
-  const from = o.from ?? 0;
-  try {
-    for (let b = from; b < from + o.cases; b += batch) {
-      const cases = new Map<number, FuzzCase>();
-      const toRun: number[] = [];
-      for (let k = b; k < Math.min(b + batch, from + o.cases); k++) {
-        if (TRACE) process.stderr.write(`fuzz-engine: static ${k}\n`);
-        const c = makeEngineCase(corpus, o.seed, k);
-        rep.cases++;
-        const s = runStatic(c, ctx);
-        if (s.outcome === 'rejected') rep.rejected++;
-        else if (s.outcome === 'failed') rep.staticFailures.push({ caseNo: k, file: c.file, mutations: c.mutations, problem: s.problem ?? '?' });
-        else if (o.engine !== false) {
-          cases.set(k, c);
-          toRun.push(k);
-          writeFileSync(join(dir, `${k}.class`), c.bytes);
-        }
-      }
-      if (toRun.length > 0 && o.engine !== false && o.harnessDir !== undefined) {
-        const run = runOnEngine(jdk, o.harnessDir, dir, toRun);
-        rep.boots += run.boots;
-        for (const k of toRun) {
-          const out = run.outcomes.get(k) ?? 'failed: no outcome';
-          rep.engineCases++;
-          const key = out.startsWith('failed') || out.startsWith('java.lang.InternalError') ? out.slice(0, 120) : out;
-          rep.engineOutcomes.set(key, (rep.engineOutcomes.get(key) ?? 0) + 1);
-          if (!engineOutcomeOk(out)) rep.engineFailures.push({ caseNo: k, file: cases.get(k)!.file, mutations: cases.get(k)!.mutations, outcome: out });
-        }
-      }
-      rmSync(dir, { recursive: true, force: true });
-      mkdirSync(dir, { recursive: true });
-      o.onBatch?.(rep);
+export function emptyReport(seed: number): EngineFuzzReport {
+  return { seed, cases: 0, rejected: 0, staticFailures: [], engineCases: 0, engineOutcomes: new Map(), engineFailures: [], boots: 0, elapsedMs: 0 };
+}
+
+/** Adds one event to a report. */
+export function addEvent(rep: EngineFuzzReport, e: CaseEvent): void {
+  switch (e.type) {
+    case 'boot':
+      rep.boots++;
+      break;
+    case 'start':
+      break;
+    case 'rejected':
+      rep.cases++;
+      rep.rejected++;
+      break;
+    case 'static-failure':
+      rep.cases++;
+      rep.staticFailures.push({ caseNo: e.caseNo, file: e.file, mutations: e.mutations, problem: e.problem });
+      break;
+    case 'accepted':
+      rep.cases++;
+      break;
+    case 'engine': {
+      rep.cases++;
+      rep.engineCases++;
+      const key = e.outcome.startsWith('failed') || e.outcome.startsWith('java.lang.InternalError') ? e.outcome.slice(0, 120) : e.outcome;
+      rep.engineOutcomes.set(key, (rep.engineOutcomes.get(key) ?? 0) + 1);
+      if (!engineOutcomeOk(e.outcome)) rep.engineFailures.push({ caseNo: e.caseNo, file: e.file, mutations: e.mutations, outcome: e.outcome });
+      break;
     }
+  }
+}
+
+/** Cases from..from+cases-1 in this thread (the command line spreads them over worker threads: fuzz-engine-cli.ts). */
+export function fuzzEngine(corpus: readonly ClassBytes[], o: { seed: number; cases: number; from?: number; engine?: boolean; harnessDir?: string; rebootEvery?: number; onEvent?: (e: CaseEvent, r: EngineFuzzReport) => void }): EngineFuzzReport {
+  const t0 = performance.now();
+  const ctx = staticContext(findJavaHome());
+  const rep = emptyReport(o.seed);
+  const from = o.from ?? 0;
+  const cases = { *[Symbol.iterator]() { for (let k = from; k < from + o.cases; k++) yield k; } };
+  try {
+    runSession({
+      corpus, seed: o.seed, cases, ctx, harnessDir: o.harnessDir, engine: o.engine, rebootEvery: o.rebootEvery,
+      onEvent: (e) => {
+        addEvent(rep, e);
+        o.onEvent?.(e, rep);
+      },
+    });
   } finally {
-    rmSync(dir, { recursive: true, force: true });
     ctx.cp.close();
   }
   rep.elapsedMs = performance.now() - t0;

@@ -12,6 +12,7 @@
 // Each case has its own PRNG derived from (seed, case number), so any case reproduces alone.
 
 import { pathToFileURL } from 'node:url';
+import { isMainThread } from 'node:worker_threads';
 import { resolve } from 'node:path';
 import { readClass } from '../server/src/classfile/reader';
 import { writeClass } from '../server/src/classfile/writer';
@@ -318,4 +319,5 @@ function main(): number | Promise<number> {
   return report.failures.length === 0 ? 0 : 1;
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) void Promise.resolve(main()).then((code) => (process.exitCode = code));
+// (Not in the engine fuzzer's worker threads: their bundle contains this module, and their argv[1] is the bundle.)
+if (isMainThread && process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) void Promise.resolve(main()).then((code) => (process.exitCode = code));

@@ -3,10 +3,9 @@
 // Profiles of the same program, input, granularity and seed are identical, so any difference
 // is a real change in the work done (or in the profiler's settings, which is warned about).
 
-import { methodStats } from './lines';
-import { methodKey, methodLabel } from './format';
-import type { CctNode, MethodInfo, Profile, ThreadProfile } from './schema';
-import { mergeThreads, preorder } from './tree';
+import { methodLabel } from './format';
+import type { MethodInfo, Profile } from './schema';
+import { collectSide, DiffKeys, type Costs } from './diff-collect';
 
 /** Estimated bytecodes and samples of one method, context or line in one profile. */
 export interface Cost {
@@ -62,110 +61,6 @@ export interface DiffOptions {
 
 const ZERO: Cost = { selfBytecodes: 0, totalBytecodes: 0, self: 0, total: 0 };
 
-/** Line numbers per method in a line key (method number × LINE_KEYS + line). */
-const LINE_KEYS = 1 << 21;
-
-/** Method numbers by (class, name, descriptor), shared by both profiles of a diff. */
-class MethodNumbers {
-  private readonly byKey = new Map<string, number>();
-  private readonly byInfo = new Map<MethodInfo, number>();
-  id(m: MethodInfo): number {
-    let id = this.byInfo.get(m);
-    if (id === undefined) {
-      const k = methodKey(m);
-      id = this.byKey.get(k);
-      if (id === undefined) this.byKey.set(k, (id = this.byKey.size));
-      this.byInfo.set(m, id);
-    }
-    return id;
-  }
-}
-
-interface Side {
-  total: number;
-  methods: Map<number, { method: MethodInfo; cost: Cost }>;
-  lines: Map<number, { method: MethodInfo; line: number; cost: Cost }>;
-  contexts: Map<number, { top: MethodInfo; cost: Cost }>;
-}
-
-/** Context numbers shared by both sides of a diff; 0 is the root. */
-class ContextNumbers {
-  private readonly byKey = new Map<string, number>();
-  private readonly methodIds = new Map<string, number>();
-  readonly parent: number[] = [-1];
-  readonly frame: string[] = [''];
-  context(parent: number, n: CctNode): number {
-    const mk = methodKey(n.method!);
-    let m = this.methodIds.get(mk);
-    if (m === undefined) this.methodIds.set(mk, (m = this.methodIds.size));
-    const key = `${parent},${m},${n.callLine}`;
-    let id = this.byKey.get(key);
-    if (id === undefined) {
-      id = this.parent.length;
-      this.byKey.set(key, id);
-      this.parent.push(parent);
-      this.frame.push(frameLabel(n));
-    }
-    return id;
-  }
-  label(id: number): string {
-    const parts: string[] = [];
-    for (let k = id; k > 0; k = this.parent[k]!) parts.push(this.frame[k]!);
-    return parts.reverse().join(' > ');
-  }
-}
-
-function add(into: Cost, selfB: number, totalB: number, self: number, total: number): void {
-  into.selfBytecodes += selfB;
-  into.totalBytecodes += totalB;
-  into.self += self;
-  into.total += total;
-}
-
-/** Frame key in a context path: method (class, name, descriptor) and the call line. */
-function frameLabel(n: CctNode): string {
-  return `${methodLabel(n.method!, true)}${n.callLine > 0 ? `:${n.callLine}` : ''}`;
-}
-
-function collect(p: Profile, threadName: string | undefined, methods: MethodNumbers, ids: ContextNumbers | null): Side {
-  const threads = threadName === undefined ? p.threads : p.threads.filter((t) => t.name === threadName);
-  const side: Side = { total: 0, methods: new Map(), lines: new Map(), contexts: new Map() };
-  // Methods and lines per thread: samples are scaled by that thread's bytecodes per sample, so
-  // the estimates stay exact per thread (paper Section 2), then summed over threads.
-  for (const t of threads) {
-    side.total += t.bytecodes;
-    const ratio = t.samples > 0 ? t.bytecodes / t.samples : 0;
-    for (const s of methodStats(t)) {
-      // numeric keys: a method's number (shared by both profiles) and, for lines, the line
-      const key = methods.id(s.method);
-      let m = side.methods.get(key);
-      if (!m) side.methods.set(key, (m = { method: s.method, cost: { ...ZERO } }));
-      add(m.cost, s.self * ratio, s.total * ratio, s.self, s.total);
-      for (const l of s.lines) {
-        const lk = key * LINE_KEYS + Math.min(l.line, LINE_KEYS - 1);
-        let e = side.lines.get(lk);
-        if (!e) side.lines.set(lk, (e = { method: s.method, line: l.line, cost: { ...ZERO } }));
-        add(e.cost, l.self * ratio, l.total * ratio, l.self, l.total);
-      }
-    }
-  }
-  if (!ids) return side;
-  const tree: ThreadProfile = mergeThreads(p, threads);
-  // Contexts are numbered by (parent's number, method, call line), shared by both profiles:
-  // short keys, and labels (frames joined with ' > ') built only for reported differences.
-  const num = new Map<CctNode, number>();
-  for (const n of preorder(tree.root)) {
-    if (!n.method) {
-      num.set(n, 0);
-      continue;
-    }
-    const id = ids.context(num.get(n.parent!) ?? 0, n);
-    num.set(n, id);
-    side.contexts.set(id, { top: n.method, cost: { selfBytecodes: n.selfBytecodes, totalBytecodes: n.totalBytecodes, self: n.self, total: n.total } });
-  }
-  return side;
-}
-
 /** Differences below half a bytecode are float noise of the estimate, not a difference. */
 function differs(a: Cost, b: Cost, samples: boolean): boolean {
   return (samples && (a.self !== b.self || a.total !== b.total)) || Math.abs(a.selfBytecodes - b.selfBytecodes) >= 0.5 || Math.abs(a.totalBytecodes - b.totalBytecodes) >= 0.5;
@@ -175,35 +70,79 @@ function share(b: number, total: number): number {
   return total > 0 ? (100 * b) / total : 0;
 }
 
-function entries<K, T>(
+function costAt(c: Costs, id: number): Cost {
+  return id < c.present.length && c.present[id] === 1 ? { selfBytecodes: c.selfB.a[id]!, totalBytecodes: c.totalB.a[id]!, self: c.self.a[id]!, total: c.total.a[id]! } : ZERO;
+}
+
+interface Described {
+  label: string;
+  method: string;
+  file?: string | null;
+  line?: number;
+}
+
+/**
+ * The changed entries among numbers 0..count-1 of both sides, sorted as byGrowth sorts them.
+ * `rank`, when given, orders numbers as their labels order (contexts: a rank per context
+ * instead of comparing long paths).
+ */
+function entries(
   kind: DiffKind,
-  base: Map<K, T>,
-  next: Map<K, T>,
+  base: Costs,
+  next: Costs,
+  count: number,
   baseTotal: number,
   newTotal: number,
-  describe: (key: K, v: T) => Omit<DiffEntry, 'kind' | 'base' | 'new' | 'deltaSelf' | 'deltaTotal' | 'deltaSelfShare' | 'deltaTotalShare'>,
-  cost: (v: T) => Cost,
+  describe: (id: number, fromNew: boolean) => Described,
   samples: boolean,
+  rank: Int32Array | null,
 ): DiffEntry[] {
-  const out: DiffEntry[] = [];
-  for (const key of new Set([...base.keys(), ...next.keys()])) {
-    const b = base.get(key);
-    const n = next.get(key);
-    const bc = b ? cost(b) : ZERO;
-    const nc = n ? cost(n) : ZERO;
+  const ids: number[] = [];
+  const costs: Cost[] = [];
+  const described: Described[] = [];
+  for (let id = 0; id < count; id++) {
+    const inBase = id < base.present.length && base.present[id] === 1;
+    const inNew = id < next.present.length && next.present[id] === 1;
+    if (!inBase && !inNew) continue;
+    const bc = costAt(base, id);
+    const nc = costAt(next, id);
     if (!differs(bc, nc, samples)) continue;
-    out.push({
-      kind,
-      ...describe(key, (n ?? b)!),
-      base: bc,
-      new: nc,
-      deltaSelf: nc.selfBytecodes - bc.selfBytecodes,
-      deltaTotal: nc.totalBytecodes - bc.totalBytecodes,
-      deltaSelfShare: share(nc.selfBytecodes, newTotal) - share(bc.selfBytecodes, baseTotal),
-      deltaTotalShare: share(nc.totalBytecodes, newTotal) - share(bc.totalBytecodes, baseTotal),
-    });
+    ids.push(id);
+    costs.push(bc, nc);
+    described.push(describe(id, inNew));
   }
-  return out.sort(byGrowth);
+  const n = ids.length;
+  const dSelf = new Float64Array(n);
+  const dTotal = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    dSelf[i] = costs[2 * i + 1]!.selfBytecodes - costs[2 * i]!.selfBytecodes;
+    dTotal[i] = costs[2 * i + 1]!.totalBytecodes - costs[2 * i]!.totalBytecodes;
+  }
+  const order = Array.from({ length: n }, (_, i) => i);
+  order.sort((a, b) => {
+    if (dSelf[a] !== dSelf[b]) return dSelf[b]! - dSelf[a]!;
+    if (dTotal[a] !== dTotal[b]) return dTotal[b]! - dTotal[a]!;
+    if (rank) return rank[ids[a]!]! - rank[ids[b]!]!;
+    const x = described[a]!.label;
+    const y = described[b]!.label;
+    return x < y ? -1 : x > y ? 1 : 0;
+  });
+  const out: DiffEntry[] = new Array(n);
+  for (let k = 0; k < n; k++) {
+    const i = order[k]!;
+    const d = described[i]!;
+    const bc = costs[2 * i]!;
+    const nc = costs[2 * i + 1]!;
+    const deltaSelf = dSelf[i]!;
+    const deltaTotal = dTotal[i]!;
+    const deltaSelfShare = share(nc.selfBytecodes, newTotal) - share(bc.selfBytecodes, baseTotal);
+    const deltaTotalShare = share(nc.totalBytecodes, newTotal) - share(bc.totalBytecodes, baseTotal);
+    out[k] =
+      d.file === undefined
+        ? { kind, label: d.label, method: d.method, base: bc, new: nc, deltaSelf, deltaTotal, deltaSelfShare, deltaTotalShare }
+        : { kind, label: d.label, method: d.method, file: d.file, line: d.line!, base: bc, new: nc, deltaSelf, deltaTotal, deltaSelfShare, deltaTotalShare };
+  }
+  return out;
 }
 
 /** What grew most first: self bytecodes, then total, then label (stable output). */
@@ -230,10 +169,10 @@ function summary(p: Profile, threadName: string | undefined): ProfileDiff['base'
 
 /** The differences from `base` to `next`. */
 export function diffProfiles(base: Profile, next: Profile, opts: DiffOptions = {}): ProfileDiff {
-  const ids = opts.contexts === false ? null : new ContextNumbers();
-  const methodIds = new MethodNumbers();
-  const b = collect(base, opts.thread, methodIds, ids);
-  const n = collect(next, opts.thread, methodIds, ids);
+  const withContexts = opts.contexts !== false;
+  const keys = new DiffKeys();
+  const b = collectSide(base, opts.thread, keys, withContexts);
+  const n = collectSide(next, opts.thread, keys, withContexts);
   const warnings: string[] = [];
   const bm = base.meta;
   const nm = next.meta;
@@ -251,23 +190,20 @@ export function diffProfiles(base: Profile, next: Profile, opts: DiffOptions = {
   const samples = bm.granularity === nm.granularity && bm.random === nm.random;
   if (bm.seed !== nm.seed) warnings.push(`the profiles differ in seed (${bm.seed} vs ${nm.seed}): estimates differ by sampling noise even for the same work`);
   if (bm.program !== nm.program) warnings.push(`the profiles are of different programs (${bm.program} vs ${nm.program})`);
-  const methods = entries('method', b.methods, n.methods, b.total, n.total, (_k, v) => ({ label: methodLabel(v.method, true), method: methodLabel(v.method, true) }), (v) => v.cost, samples);
-  const lines = entries(
-    'line',
-    b.lines,
-    n.lines,
-    b.total,
-    n.total,
-    (_k, v) => ({
-      label: `${methodLabel(v.method, true)} ${v.method.sourceFile ?? '<unknown source>'}:${v.line > 0 ? v.line : '?'}`,
-      method: methodLabel(v.method, true),
-      file: v.method.sourceFile,
-      line: v.line,
-    }),
-    (v) => v.cost,
-    samples,
-  );
-  const contexts = ids ? entries('context', b.contexts, n.contexts, b.total, n.total, (k, v) => ({ label: ids.label(k), method: methodLabel(v.top, true) }), (v) => v.cost, samples) : [];
+  const label = (m: MethodInfo): string => methodLabel(m, true);
+  const methodCount = Math.max(b.methodInfo.length, n.methodInfo.length);
+  const methods = entries('method', b.methods, n.methods, methodCount, b.total, n.total, (id, fromNew) => {
+    const m = (fromNew ? n : b).methodInfo[id]!;
+    return { label: label(m), method: label(m) };
+  }, samples, null);
+  const lines = entries('line', b.lines, n.lines, keys.lineCount, b.total, n.total, (id, fromNew) => {
+    const v = (fromNew ? n : b).lineInfo[id]!;
+    return { label: `${label(v.method)} ${v.method.sourceFile ?? '<unknown source>'}:${v.line > 0 ? v.line : '?'}`, method: label(v.method), file: v.method.sourceFile, line: v.line };
+  }, samples, null);
+  const contexts =
+    b.contexts && n.contexts
+      ? entries('context', b.contexts, n.contexts, keys.contextCount, b.total, n.total, (id, fromNew) => ({ label: keys.label(id, label), method: label((fromNew ? n : b).contextTop[id]!) }), samples, keys.labelRanks(label))
+      : [];
   const bs = summary(base, opts.thread);
   const ns = summary(next, opts.thread);
   const deltaBytecodes = ns.totalBytecodes - bs.totalBytecodes;

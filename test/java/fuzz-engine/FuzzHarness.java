@@ -1,16 +1,22 @@
-import java.io.File;
+import java.io.ByteArrayInputStream;
+import java.io.DataInputStream;
+import java.io.EOFException;
+import java.io.FileDescriptor;
+import java.io.FileInputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
-import java.nio.file.Files;
 
 /**
- * Runs mutated classes on the embedded engine for scripts/fuzz-engine.ts: each case's class
- * (DIR/K.class) is defined by a fresh loader, linked (getDeclaredMethods verifies it), and its
- * static main(String[]) run, or else it is initialised. "#K" is printed before a case and
- * "=K outcome" after it: "ok" or the Throwable's class (and an InternalError's message).
+ * Runs mutated classes on the embedded engine for scripts/fuzz-engine.ts, many per boot. It
+ * prints "?" when it wants the next case and reads it from standard input: the case number
+ * (int; negative: stop) and the class file (int length, bytes). Each class is defined by a
+ * fresh loader, linked (getDeclaredMethods verifies it), and its static main(String[]) run,
+ * or else it is initialised; then "=K outcome" is printed: "ok" or the Throwable's class (and
+ * an InternalError's message). A case that leaves threads running ends the VM ("!threads"),
+ * so that the next case starts in a fresh one.
  */
 public class FuzzHarness {
   static final class Loader extends ClassLoader {
@@ -19,17 +25,24 @@ public class FuzzHarness {
   }
 
   public static void main(String[] args) throws Exception {
-    File dir = new File(args[0]);
-    int from = Integer.parseInt(args[1]);
-    int to = Integer.parseInt(args[2]);
+    DataInputStream in = new DataInputStream(new FileInputStream(FileDescriptor.in));
+    System.setIn(new ByteArrayInputStream(new byte[0]));
     PrintStream out = System.out;
     PrintStream err = System.err;
     PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
-    for (int k = from; k < to; k++) {
-      File f = new File(dir, k + ".class");
-      if (!f.exists()) continue;
-      byte[] b = Files.readAllBytes(f.toPath());
-      out.println("#" + k);
+    int threads = Thread.activeCount();
+    while (true) {
+      out.println("?");
+      int k;
+      byte[] b;
+      try {
+        k = in.readInt();
+        if (k < 0) break;
+        b = new byte[in.readInt()];
+        in.readFully(b);
+      } catch (EOFException e) {
+        break;
+      }
       String result;
       System.setOut(quiet);
       System.setErr(quiet);
@@ -58,6 +71,10 @@ public class FuzzHarness {
       System.setOut(out);
       System.setErr(err);
       out.println("=" + k + " " + result);
+      if (Thread.activeCount() > threads) {
+        out.println("!threads");
+        Runtime.getRuntime().halt(0);
+      }
     }
   }
 

@@ -1,0 +1,429 @@
+// The per-method, per-line and per-context costs of one side of a diff (diff.ts), in flat typed
+// arrays indexed by numbers shared by both sides: methods by (class, name, descriptor), lines by
+// (method, line), contexts by (parent context, method, call line). One pass over each thread's
+// tree for methods and lines, one for the merged contexts, and no object per node: a
+// 1,000,000-sample profile of 100,000 contexts diffs in well under a second.
+//
+// The numbers are those of methodStats (lines.ts) and mergeThreads (tree.ts), added up in the
+// same order, so the floating-point estimates are bit for bit the same:
+//   - methods and lines per thread (samples × that thread's bytecodes per sample), then summed
+//     over the threads in their order;
+//   - contexts from all threads merged: self summed in mergeThreads' visiting order, totals
+//     from the children in reverse order of creation.
+
+import { methodKey } from './format';
+import type { CctNode, MethodInfo, Profile, ThreadProfile } from './schema';
+
+/** Line numbers per method in a shared line key (method number × LINE_KEYS + line). */
+const LINE_KEYS = 1 << 21;
+/** methodStats' key space for the lines active on a stack (LineNumberTable lines are u2). */
+const LINE_SPACE = 1 << 16;
+
+/** Float64 columns that grow. */
+class Column {
+  a: Float64Array;
+  constructor(n = 1024) {
+    this.a = new Float64Array(n);
+  }
+  ensure(n: number): void {
+    if (n <= this.a.length) return;
+    const b = new Float64Array(Math.max(n, this.a.length * 2));
+    b.set(this.a);
+    this.a = b;
+  }
+}
+
+/** Estimated bytecodes and samples per number, and whether the side has that number at all. */
+export class Costs {
+  readonly selfB = new Column();
+  readonly totalB = new Column();
+  readonly self = new Column();
+  readonly total = new Column();
+  present = new Uint8Array(1024);
+  ensure(n: number): void {
+    this.selfB.ensure(n);
+    this.totalB.ensure(n);
+    this.self.ensure(n);
+    this.total.ensure(n);
+    if (n > this.present.length) {
+      const p = new Uint8Array(Math.max(n, this.present.length * 2));
+      p.set(this.present);
+      this.present = p;
+    }
+  }
+}
+
+/** (int, int, number) → dense number, open addressing. */
+class TripleMap {
+  private keysA = new Int32Array(1 << 12);
+  private keysB = new Int32Array(1 << 12);
+  private keysC = new Float64Array(1 << 12);
+  private values = new Int32Array(1 << 12).fill(-1);
+  private size = 0;
+  private mask = (1 << 12) - 1;
+  private lastSlot = 0;
+
+  private static hash(a: number, b: number, c: number): number {
+    let h = Math.imul(a ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(b, 0xc2b2ae35) ^ Math.imul(c | 0, 0x27d4eb2f) ^ ((c / 4294967296) | 0);
+    h ^= h >>> 15;
+    h = Math.imul(h, 0x2c1b3c6d);
+    return (h ^ (h >>> 13)) >>> 0;
+  }
+
+  /** The value of (a, b, c), or -1 (then `add` may store one at the slot `lastSlot`). */
+  find(a: number, b: number, c: number): number {
+    let i = TripleMap.hash(a, b, c) & this.mask;
+    for (;;) {
+      const v = this.values[i]!;
+      if (v < 0) break;
+      if (this.keysA[i] === a && this.keysB[i] === b && this.keysC[i] === c) return v;
+      i = (i + 1) & this.mask;
+    }
+    this.lastSlot = i;
+    return -1;
+  }
+
+  /** Stores `v` for the key just looked up with `find` (which returned -1). */
+  add(a: number, b: number, c: number, v: number): void {
+    const i = this.lastSlot;
+    this.keysA[i] = a;
+    this.keysB[i] = b;
+    this.keysC[i] = c;
+    this.values[i] = v;
+    if (++this.size * 2 > this.mask) this.grow();
+  }
+
+  private grow(): void {
+    const { keysA, keysB, keysC, values } = this;
+    const n = values.length * 2;
+    this.keysA = new Int32Array(n);
+    this.keysB = new Int32Array(n);
+    this.keysC = new Float64Array(n);
+    this.values = new Int32Array(n).fill(-1);
+    this.mask = n - 1;
+    for (let j = 0; j < values.length; j++) {
+      const v = values[j]!;
+      if (v < 0) continue;
+      let i = TripleMap.hash(keysA[j]!, keysB[j]!, keysC[j]!) & this.mask;
+      while (this.values[i]! >= 0) i = (i + 1) & this.mask;
+      this.keysA[i] = keysA[j]!;
+      this.keysB[i] = keysB[j]!;
+      this.keysC[i] = keysC[j]!;
+      this.values[i] = v;
+    }
+  }
+}
+
+/** Numbers shared by both sides of a diff. */
+export class DiffKeys {
+  private readonly methodIds = new Map<string, number>();
+  /** Per method number: its MethodInfo (the first seen; for frame labels). */
+  readonly methodInfo: MethodInfo[] = [];
+  private readonly lineIds = new TripleMap();
+  lineCount = 0;
+  private readonly contextIds = new TripleMap();
+  /** Per context number (0 = the root): parent, method number, call line. */
+  readonly ctxParent: number[] = [-1];
+  readonly ctxMethod: number[] = [-1];
+  readonly ctxLine: number[] = [0];
+  private readonly labels: (string | undefined)[] = [''];
+  private readonly methodLabels: (string | undefined)[] = [];
+
+  /** The method numbers of a profile's methods table. */
+  methodNumbers(p: Profile): Int32Array {
+    const out = new Int32Array(p.methods.length);
+    for (let i = 0; i < p.methods.length; i++) {
+      const m = p.methods[i]!;
+      const k = methodKey(m);
+      let id = this.methodIds.get(k);
+      if (id === undefined) {
+        this.methodIds.set(k, (id = this.methodInfo.length));
+        this.methodInfo.push(m);
+      }
+      out[i] = id;
+    }
+    return out;
+  }
+
+  line(method: number, line: number): number {
+    const l = Math.min(line, LINE_KEYS - 1);
+    let id = this.lineIds.find(method, 0, l);
+    if (id < 0) this.lineIds.add(method, 0, l, (id = this.lineCount++));
+    return id;
+  }
+
+  context(parent: number, method: number, callLine: number): number {
+    let id = this.contextIds.find(parent, method, callLine);
+    if (id < 0) {
+      id = this.ctxParent.length;
+      this.contextIds.add(parent, method, callLine, id);
+      this.ctxParent.push(parent);
+      this.ctxMethod.push(method);
+      this.ctxLine.push(callLine);
+      this.labels.push(undefined);
+    }
+    return id;
+  }
+
+  get contextCount(): number {
+    return this.ctxParent.length;
+  }
+
+  private frame(c: number, methodLabel: (m: MethodInfo) => string): string {
+    const m = this.ctxMethod[c]!;
+    const ml = this.methodLabels[m] ?? (this.methodLabels[m] = methodLabel(this.methodInfo[m]!));
+    const line = this.ctxLine[c]!;
+    return line > 0 ? `${ml}:${line}` : ml;
+  }
+
+  /** Frames from the bottom of the stack joined with ' > ', each `pkg.Cls.m(desc)` and `:callLine` when known. */
+  label(id: number, methodLabel: (m: MethodInfo) => string): string {
+    // Memoized per context, built from the parent's: a string of the parent's text and one frame.
+    const todo: number[] = [];
+    let k = id;
+    while (k > 0 && this.labels[k] === undefined) {
+      todo.push(k);
+      k = this.ctxParent[k]!;
+    }
+    for (let i = todo.length - 1; i >= 0; i--) {
+      const c = todo[i]!;
+      const frame = this.frame(c, methodLabel);
+      const p = this.ctxParent[c]!;
+      this.labels[c] = p > 0 ? `${this.labels[p]!} > ${frame}` : frame;
+    }
+    return this.labels[id]!;
+  }
+
+  /**
+   * Each context's place in the order of the labels (rank[a] < rank[b] exactly when
+   * label(a) < label(b)), without comparing the labels: a preorder of the context tree with
+   * siblings ordered by their frames. A label is its parent's, ' > ' and its frame, so the
+   * subtrees of siblings follow each other in the order of their frames, unless one frame
+   * is a prefix of another followed by a character up to ' ' (then null: compare the labels).
+   */
+  labelRanks(methodLabel: (m: MethodInfo) => string): Int32Array | null {
+    const n = this.ctxParent.length;
+    const frames: string[] = new Array<string>(n);
+    frames[0] = '';
+    for (let c = 1; c < n; c++) frames[c] = this.frame(c, methodLabel);
+    // children of each context, contiguous (counting sort by parent)
+    const start = new Int32Array(n + 1);
+    for (let c = 1; c < n; c++) start[this.ctxParent[c]! + 1]!++;
+    for (let c = 0; c < n; c++) start[c + 1]! += start[c]!;
+    const kids = new Int32Array(Math.max(0, n - 1));
+    const fill = start.slice(0, n);
+    for (let c = 1; c < n; c++) kids[fill[this.ctxParent[c]!]!++] = c;
+    const byFrame = (a: number, b: number): number => (frames[a]! < frames[b]! ? -1 : frames[a]! > frames[b]! ? 1 : 0);
+    for (let p = 0; p < n; p++) {
+      const from = start[p]!;
+      const to = start[p + 1]!;
+      if (to - from < 2) continue;
+      const sorted = Array.from(kids.subarray(from, to)).sort(byFrame);
+      for (let i = 0; i < sorted.length; i++) {
+        kids[from + i] = sorted[i]!;
+        if (i === 0) continue;
+        const x = frames[sorted[i - 1]!]!;
+        const y = frames[sorted[i]!]!;
+        if (x === y || (y.startsWith(x) && y.charCodeAt(x.length) <= 0x20)) return null;
+      }
+    }
+    const rank = new Int32Array(n);
+    const stack: number[] = [0];
+    let next = 0;
+    while (stack.length > 0) {
+      const c = stack.pop()!;
+      rank[c] = next++;
+      for (let i = start[c + 1]! - 1; i >= start[c]!; i--) stack.push(kids[i]!);
+    }
+    return rank;
+  }
+}
+export interface Side {
+  total: number;
+  methods: Costs;
+  /** Per method number: the side's MethodInfo (the first seen). */
+  methodInfo: (MethodInfo | undefined)[];
+  lines: Costs;
+  /** Per line number: the method and the line (as first seen). */
+  lineInfo: ({ method: MethodInfo; line: number } | undefined)[];
+  contexts: Costs | null;
+  /** Per context number: the method of its top frame. */
+  contextTop: (MethodInfo | undefined)[];
+}
+
+/** Per-thread samples by method (profile method index) and by line slot, as methodStats counts them. */
+function threadStats(t: ThreadProfile, infos: readonly MethodInfo[], side: Side, keys: DiffKeys, methodNo: Int32Array): void {
+  const nMethods = infos.length;
+  const mSelf = new Float64Array(nMethods);
+  const mTotal = new Float64Array(nMethods);
+  const seen = new Uint8Array(nMethods);
+  const order: number[] = [];
+  // line slots of this thread: (method index, line) → slot
+  const slots = new TripleMap();
+  const slotMethod: number[] = [];
+  const slotLine: number[] = [];
+  const slotSelf: number[] = [];
+  const slotTotal: number[] = [];
+  const slot = (m: number, line: number): number => {
+    const l = Math.min(line, LINE_KEYS - 1);
+    let s = slots.find(m, 0, l);
+    if (s < 0) {
+      slots.add(m, 0, l, (s = slotMethod.length));
+      slotMethod.push(m);
+      slotLine.push(line);
+      slotSelf.push(0);
+      slotTotal.push(0);
+    }
+    return s;
+  };
+  const activeMethod = new Int32Array(nMethods);
+  const activeLine = new Map<number, number>();
+  // the stack of the node being visited: what each frame activated (edge line key, method index)
+  const pathEdge: number[] = [];
+  const pathMethod: number[] = [];
+  const stack: CctNode[] = [];
+  for (let i = t.root.children.length - 1; i >= 0; i--) stack.push(t.root.children[i]!);
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    // leave the frames that are not this node's callers
+    while (pathEdge.length >= n.depth) {
+      const e = pathEdge.pop()!;
+      const m = pathMethod.pop()!;
+      if (e >= 0) activeLine.set(e, activeLine.get(e)! - 1);
+      if (m >= 0) activeMethod[m]!--;
+    }
+    const parent = n.parent?.method;
+    let edge = -1;
+    if (parent) {
+      const pm = parent.index;
+      edge = pm * LINE_SPACE + Math.min(Math.max(n.callLine, 0), LINE_SPACE - 1);
+      const active = activeLine.get(edge) ?? 0;
+      if (active === 0) slotTotal[slot(pm, Math.min(n.callLine, LINE_SPACE - 1))]! += n.total;
+      activeLine.set(edge, active + 1);
+    }
+    const method = n.method;
+    let mi = -1;
+    if (method) {
+      mi = method.index;
+      if (seen[mi] === 0) {
+        seen[mi] = 1;
+        order.push(mi);
+      }
+      mSelf[mi]! += n.self;
+      if (activeMethod[mi] === 0) mTotal[mi]! += n.total;
+      for (const l of n.lines) {
+        const s = slot(mi, l.line);
+        slotSelf[s]! += l.count;
+        if ((activeLine.get(mi * LINE_SPACE + Math.min(Math.max(l.line, 0), LINE_SPACE - 1)) ?? 0) === 0) slotTotal[s]! += l.count;
+      }
+      activeMethod[mi]!++;
+    }
+    pathEdge.push(edge);
+    pathMethod.push(mi);
+    for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]!);
+  }
+  const ratio = t.samples > 0 ? t.bytecodes / t.samples : 0;
+  const ms = side.methods;
+  for (const mi of order) {
+    const id = methodNo[mi]!;
+    ms.ensure(id + 1);
+    if (ms.present[id] === 0) {
+      ms.present[id] = 1;
+      side.methodInfo[id] = infos[mi];
+    }
+    ms.selfB.a[id]! += mSelf[mi]! * ratio;
+    ms.totalB.a[id]! += mTotal[mi]! * ratio;
+    ms.self.a[id]! += mSelf[mi]!;
+    ms.total.a[id]! += mTotal[mi]!;
+  }
+  const ls = side.lines;
+  for (let s = 0; s < slotMethod.length; s++) {
+    const mi = slotMethod[s]!;
+    const id = keys.line(methodNo[mi]!, slotLine[s]!);
+    ls.ensure(id + 1);
+    if (ls.present[id] === 0) {
+      ls.present[id] = 1;
+      side.lineInfo[id] = { method: infos[mi]!, line: slotLine[s]! };
+    }
+    ls.selfB.a[id]! += slotSelf[s]! * ratio;
+    ls.totalB.a[id]! += slotTotal[s]! * ratio;
+    ls.self.a[id]! += slotSelf[s]!;
+    ls.total.a[id]! += slotTotal[s]!;
+  }
+}
+
+/** The threads merged into one tree as mergeThreads does, in flat arrays; costs per shared context number. */
+function contexts(threads: readonly ThreadProfile[], side: Side, keys: DiffKeys, methodNo: Int32Array): void {
+  // this side's merged tree: nodes numbered in order of creation (parents first)
+  const parent: number[] = [-1];
+  const method: number[] = [-1];
+  const callLine: number[] = [0];
+  const top: (MethodInfo | null)[] = [null];
+  const self = new Column();
+  const selfB = new Column();
+  const children = new TripleMap();
+  const srcStack: CctNode[] = [];
+  const dstStack: number[] = [];
+  for (const t of threads) {
+    srcStack.push(t.root);
+    dstStack.push(0);
+    while (srcStack.length > 0) {
+      const src = srcStack.pop()!;
+      const dst = dstStack.pop()!;
+      self.a[dst]! += src.self;
+      selfB.a[dst]! += src.selfBytecodes;
+      for (const k of src.children) {
+        const m = k.method ? k.method.index : -1;
+        let d = children.find(dst, m, k.callLine);
+        if (d < 0) {
+          d = parent.length;
+          children.add(dst, m, k.callLine, d);
+          parent.push(dst);
+          method.push(m);
+          callLine.push(k.callLine);
+          top.push(k.method);
+          self.ensure(parent.length);
+          selfB.ensure(parent.length);
+        }
+        srcStack.push(k);
+        dstStack.push(d);
+      }
+    }
+  }
+  const n = parent.length;
+  const total = Float64Array.from(self.a.subarray(0, n));
+  const totalB = Float64Array.from(selfB.a.subarray(0, n));
+  for (let i = n - 1; i > 0; i--) {
+    const p = parent[i]!;
+    total[p]! += total[i]!;
+    totalB[p]! += totalB[i]!;
+  }
+  const shared = new Int32Array(n);
+  const cs = side.contexts!;
+  for (let i = 1; i < n; i++) {
+    const m = method[i]!;
+    if (m < 0) continue; // a node without a method below the root: not a context
+    const id = keys.context(shared[parent[i]!]!, methodNo[m]!, callLine[i]!);
+    shared[i] = id;
+    cs.ensure(id + 1);
+    cs.present[id] = 1;
+    side.contextTop[id] = top[i]!;
+    cs.selfB.a[id] = selfB.a[i]!;
+    cs.totalB.a[id] = totalB[i]!;
+    cs.self.a[id] = self.a[i]!;
+    cs.total.a[id] = total[i]!;
+  }
+}
+
+/** One side of a diff: the threads named `threadName` (default: all). */
+export function collectSide(p: Profile, threadName: string | undefined, keys: DiffKeys, withContexts: boolean): Side {
+  const threads = threadName === undefined ? p.threads : p.threads.filter((t) => t.name === threadName);
+  const side: Side = { total: 0, methods: new Costs(), methodInfo: [], lines: new Costs(), lineInfo: [], contexts: withContexts ? new Costs() : null, contextTop: [] };
+  const methodNo = keys.methodNumbers(p);
+  for (const t of threads) {
+    side.total += t.bytecodes;
+    threadStats(t, p.methods, side, keys, methodNo);
+  }
+  if (withContexts) contexts(threads, side, keys, methodNo);
+  return side;
+}
