@@ -11,6 +11,8 @@ import type { JObject } from './object';
 import { HANG_EXIT_CODE, Scheduler } from './scheduler';
 import { ThreadState, type JThread } from './thread';
 import type { VM } from './vm';
+import { bindThreadStatus, setEetop } from './natives/java/lang/Thread';
+import { setField } from './natives/util';
 
 /** The JDK feature release the embedded JVM boots (its natives and boot order are JDK 17's). */
 export const SUPPORTED_FEATURE = 17;
@@ -24,7 +26,7 @@ export interface LaunchResult {
 /** Runs `mainClass` with `args` to completion on `vm`. */
 export function launch(vm: VM, mainClass: string, args: string[]): LaunchResult {
   const jdk = vm.opts.jdk;
-  if (jdk.feature !== SUPPORTED_FEATURE) {
+  if (jdk.feature !== SUPPORTED_FEATURE && !(jdk.feature === 25 && process.env.KOMORIUM_JDK25 === '1')) {
     const failure = `the embedded JVM boots JDK ${SUPPORTED_FEATURE} only; ${jdk.home} is JDK ${jdk.version ?? jdk.feature}`;
     vm.reportFailure(`Error occurred during initialization of VM\n${failure}. Run it with --engine jvm (komorium.engine: jvm), or choose a JDK ${SUPPORTED_FEATURE} (--jdk, JAVA_HOME, komorium.javaHome).`);
     return { exitCode: 1, failure };
@@ -88,13 +90,14 @@ export function launch(vm: VM, mainClass: string, args: string[]): LaunchResult 
           const thClass = vm.classes.loadBoot('java/lang/Thread');
           const tobj = vm.allocObject(thClass) as JObject & Record<string, unknown>;
           tobj.$vm = main;
-          tobj.priority = 5;
-          tobj.eetop = main.id;
+          // JDK 17: the priority is a Thread field the constructor reads from the parent (this
+          // thread); from JDK 19 on the constructor makes the FieldHolder itself.
+          if (jdk.feature < 19) setField(vm, tobj, 'java/lang/Thread', 'priority', 5);
+          setEetop(vm, tobj, main.id);
           main.jthread = tobj;
           init2('java/lang/Thread', () =>
             call(main, 'java/lang/Thread', '<init>', '(Ljava/lang/ThreadGroup;Ljava/lang/String;)V', [tobj, mainGroup, vm.intern('main')], () => {
-              tobj.threadStatus = 5; // RUNNABLE
-              main.statusKey = vm.field(thClass, 'threadStatus').key;
+              bindThreadStatus(vm, main, tobj, 5); // RUNNABLE
               step();
             }),
           );
