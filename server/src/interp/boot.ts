@@ -128,6 +128,9 @@ export function launch(vm: VM, mainClass: string, args: string[]): LaunchResult 
       'java/lang/IllegalMonitorStateException',
       'java/lang/IllegalArgumentException',
     ].map((c) => () => init(c)),
+    // HotSpot's initialize_jsr292_core_classes: MethodHandleNatives.<clinit> marks
+    // java.lang.invoke initialised (JDK 21+: VM.isJavaLangInvokeInited gates reflection).
+    ...(jdk.feature >= 21 ? ['java/lang/invoke/MethodHandle', 'java/lang/invoke/ResolvedMethodName', 'java/lang/invoke/MemberName', 'java/lang/invoke/MethodHandleNatives'] : []).map((c) => () => init(c)),
     () =>
       call(main, 'java/lang/System', 'initPhase2', '(ZZ)I', [1, 1], (r) => {
         if (r !== 0) {
