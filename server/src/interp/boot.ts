@@ -1,4 +1,4 @@
-// Boots JDK 17 the way HotSpot and the `java` launcher do (research.md section 2):
+// Boots JDK 17 or 25 the way HotSpot and the `java` launcher do (research.md section 2):
 //   1. the primordial ThreadGroups and the main Thread object;
 //   2. System.initPhase1(), initPhase2(true, true), initPhase3();
 //   3. LauncherHelper.checkAndLoadMain(true, LM_CLASS, name), then main(String[]);
@@ -14,8 +14,8 @@ import type { VM } from './vm';
 import { bindThreadStatus, setEetop } from './natives/java/lang/Thread';
 import { setField } from './natives/util';
 
-/** The JDK feature release the embedded JVM boots (its natives and boot order are JDK 17's). */
-export const SUPPORTED_FEATURE = 17;
+/** The JDK feature releases the embedded JVM boots (natives and boot steps differ by release). */
+export const SUPPORTED_FEATURES: readonly number[] = [17, 25];
 
 export interface LaunchResult {
   exitCode: number;
@@ -26,9 +26,10 @@ export interface LaunchResult {
 /** Runs `mainClass` with `args` to completion on `vm`. */
 export function launch(vm: VM, mainClass: string, args: string[]): LaunchResult {
   const jdk = vm.opts.jdk;
-  if (jdk.feature !== SUPPORTED_FEATURE && !(jdk.feature === 25 && process.env.KOMORIUM_JDK25 === '1')) {
-    const failure = `the embedded JVM boots JDK ${SUPPORTED_FEATURE} only; ${jdk.home} is JDK ${jdk.version ?? jdk.feature}`;
-    vm.reportFailure(`Error occurred during initialization of VM\n${failure}. Run it with --engine jvm (komorium.engine: jvm), or choose a JDK ${SUPPORTED_FEATURE} (--jdk, JAVA_HOME, komorium.javaHome).`);
+  if (!SUPPORTED_FEATURES.includes(jdk.feature)) {
+    const supported = SUPPORTED_FEATURES.join(' and ');
+    const failure = `the embedded JVM boots JDK ${supported} only; ${jdk.home} is JDK ${jdk.version ?? jdk.feature}`;
+    vm.reportFailure(`Error occurred during initialization of VM\n${failure}. Run it with --engine jvm (komorium.engine: jvm), or choose a JDK ${supported} (--jdk, JAVA_HOME, komorium.javaHome).`);
     return { exitCode: 1, failure };
   }
   const sched = new Scheduler(vm);

@@ -67,6 +67,7 @@ import * as LinuxSocketOptions from './jdk/net/LinuxSocketOptions';
 /** Registers the natives of JDK `feature` (17 or 25): a JDK's own additions only for it. */
 export function registerAllNatives(r: NativeRegistry, feature: number): void {
   if (feature >= 19) r.register('java/lang/Thread', Thread.natives25);
+  if (feature >= 21) r.register('jdk/internal/vm/ContinuationSupport', MiscVM.continuationSupportNatives);
   if (feature >= 22) {
     r.register('java/lang/StackStreamFactory$AbstractStackWalker', StackStreamFactory.walkerNatives25);
     r.register('java/lang/StackFrameInfo', StackStreamFactory.stackFrameInfoNatives);

@@ -50,3 +50,11 @@ export const signalNatives: NativeTable = {
 export const scopedMemoryNatives: NativeTable = {
   'registerNatives()V': () => undefined,
 };
+
+/**
+ * JDK 21+: no VM continuations (as HotSpot with -XX:-VMContinuations): virtual threads are
+ * each bound to a green thread of their own (ThreadBuilders.BoundVirtualThread).
+ */
+export const continuationSupportNatives: NativeTable = {
+  'isSupported0()Z': () => 0,
+};
