@@ -84,7 +84,9 @@ function memberDescription(vm: VM, mn: JObject): string {
 export function resolvedMethodName(vm: VM, m: JMethod): JObject {
   const o = vm.allocObject(vm.classes.loadBoot('java/lang/invoke/ResolvedMethodName'));
   (o as unknown as Rec).$vm = m;
-  (o as unknown as Rec)[vm.field(o.klass, 'vmholder').key] = vm.mirrorOf(m.klass);
+  // JDK 22+ declares vmholder (StackFrameInfo's declaring class); JDK 17's has no such field.
+  const holder = o.klass.instanceFields.find((f) => f.name === 'vmholder');
+  if (holder !== undefined) (o as unknown as Rec)[holder.key] = vm.mirrorOf(m.klass);
   return o;
 }
 

@@ -68,6 +68,11 @@ import * as LinuxSocketOptions from './jdk/net/LinuxSocketOptions';
 export function registerAllNatives(r: NativeRegistry, feature: number): void {
   if (feature >= 19) r.register('java/lang/Thread', Thread.natives25);
   if (feature >= 21) r.register('jdk/internal/vm/ContinuationSupport', MiscVM.continuationSupportNatives);
+  // JDK 21+: the file dispatcher's natives are declared by its Unix superclass.
+  if (feature >= 21) {
+    r.register('sun/nio/ch/UnixFileDispatcherImpl', FileDispatcherImpl.natives);
+    r.register('sun/nio/ch/FileDispatcherImpl', FileDispatcherImpl.linuxNatives);
+  }
   if (feature >= 22) {
     r.register('java/lang/StackStreamFactory$AbstractStackWalker', StackStreamFactory.walkerNatives25);
     r.register('java/lang/StackFrameInfo', StackStreamFactory.stackFrameInfoNatives);
