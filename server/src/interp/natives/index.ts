@@ -109,7 +109,7 @@ export function registerAllNatives(r: NativeRegistry, feature: number): void {
   r.register('java/io/FileDescriptor', alsoRenamed0(FileDescriptor.natives, ['sync()V']));
   r.register('java/io/FileInputStream', FileInputStream.natives);
   r.register('java/io/FileOutputStream', FileOutputStream.natives);
-  r.register('java/io/RandomAccessFile', alsoRenamed0(RandomAccessFile.natives, ['readBytes([BII)I', 'writeBytes([BII)V', 'setLength(J)V']));
+  r.register('java/io/RandomAccessFile', alsoRenamed0(RandomAccessFile.natives, ['readBytes([BII)I', 'writeBytes([BII)V', 'setLength(J)V', 'length()J']));
   r.register('java/io/UnixFileSystem', alsoRenamed0(UnixFileSystem.natives, ['checkAccess(Ljava/io/File;I)Z', 'getLastModifiedTime(Ljava/io/File;)J', 'getLength(Ljava/io/File;)J', 'setPermission(Ljava/io/File;IZZ)Z', 'createFileExclusively(Ljava/lang/String;)Z', 'list(Ljava/io/File;)[Ljava/lang/String;', 'createDirectory(Ljava/io/File;)Z', 'setLastModifiedTime(Ljava/io/File;J)Z', 'setReadOnly(Ljava/io/File;)Z', 'getSpace(Ljava/io/File;I)J']));
   r.register('java/io/Console', Console.natives);
   r.register('java/io/ObjectStreamClass', ObjectStreamClass.natives);
