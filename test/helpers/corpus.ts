@@ -53,6 +53,8 @@ export interface RunOptions {
   jvmArgs?: string[];
   timeoutMs?: number;
   cwd?: string;
+  /** The JDK whose `java` runs the program; default javaHome(). */
+  jdk?: string;
 }
 
 function lines(path: string): string[] {
@@ -226,7 +228,7 @@ export function runProgram(p: CorpusProgram, classpath: string[], opts: RunOptio
   const args = [...p.jvmArgs, ...(opts.jvmArgs ?? []), '-cp', classpath.join(delimiter), p.mainClass, ...p.args];
   const t0 = performance.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(join(javaHome(), 'bin', 'java'), args, { cwd: opts.cwd ?? tmpdir(), stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(join(opts.jdk ?? javaHome(), 'bin', 'java'), args, { cwd: opts.cwd ?? tmpdir(), stdio: ['pipe', 'pipe', 'pipe'] });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     let timedOut = false;

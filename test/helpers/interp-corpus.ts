@@ -32,6 +32,8 @@ export interface InterpRunOptions {
   granularity?: number;
   /** The embedded engine's clock (default real). */
   clock?: 'real' | 'virtual';
+  /** The JDK both engines run (HotSpot's java and the embedded JVM's class library); default javaHome(). */
+  jdk?: string;
 }
 
 const DEFAULT_TIMEOUT_MS = 120_000;
@@ -55,6 +57,7 @@ export async function runOnInterpreter(p: CorpusProgram, classesDir: string | st
       args: p.args,
       vmArgs: p.jvmArgs,
       cwd: o.cwd ?? work,
+      ...(o.jdk === undefined ? {} : { jdk: o.jdk }),
       profilePath,
       instrument: o.instrument,
       ...(o.seed === undefined ? {} : { seed: o.seed }),
@@ -127,7 +130,7 @@ export async function compareWithHotSpot(p: CorpusProgram, classesDir: string | 
   const hsCwd = mkdtempSync(join(tmpdir(), `komorium-hs-${safe(p.name)}-`));
   try {
     const [hotspot, interp] = await Promise.all([
-      runProgram(p, Array.isArray(classesDir) ? classesDir : [classesDir], { cwd: hsCwd, timeoutMs: 60_000 }),
+      runProgram(p, Array.isArray(classesDir) ? classesDir : [classesDir], { cwd: hsCwd, timeoutMs: 60_000, ...(o.jdk === undefined ? {} : { jdk: o.jdk }) }),
       runOnInterpreter(p, classesDir, o),
     ]);
     return { program: p, hotspot, interp, problems: differences(hotspot, interp, o) };

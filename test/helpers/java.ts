@@ -2,7 +2,7 @@
 // temporary directory, run the CLI from source.
 
 import { execFileSync, spawnSync, type SpawnSyncReturns } from 'node:child_process';
-import { mkdtempSync, readdirSync, realpathSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 
@@ -23,6 +23,43 @@ function which(cmd: string): string {
 /** JAVA_HOME, or the JDK that `javac` on PATH belongs to. */
 export function javaHome(): string {
   return process.env.JAVA_HOME || dirname(dirname(realpathSync(which('javac'))));
+}
+
+export interface TestJdk {
+  home: string;
+  /** The feature release (17, 25), from the JDK's `release` file. */
+  feature: number;
+}
+
+function featureOf(home: string): number {
+  const m = /^JAVA_VERSION="?(\d+)/m.exec(readFileSync(join(home, 'release'), 'utf8'));
+  if (!m) throw new Error(`${home}/release has no JAVA_VERSION`);
+  return Number(m[1]);
+}
+
+/**
+ * The JDKs the corpus runs on: KOMORIUM_TEST_JDKS (homes separated by ':'), else javaHome()
+ * (the JDK 17 of javac) and every /usr/lib/jvm/temurin-25-* present.
+ */
+export function testJdks(): TestJdk[] {
+  const list = process.env.KOMORIUM_TEST_JDKS;
+  const homes = list ? list.split(delimiter).filter((h) => h !== '') : [javaHome()];
+  if (!list) {
+    try {
+      for (const n of readdirSync('/usr/lib/jvm').sort()) if (n.startsWith('temurin-25-')) homes.push(join('/usr/lib/jvm', n));
+    } catch {
+      // no /usr/lib/jvm
+    }
+  }
+  const seen = new Set<string>();
+  const out: TestJdk[] = [];
+  for (const h of homes) {
+    const real = realpathSync(h);
+    if (seen.has(real)) continue;
+    seen.add(real);
+    out.push({ home: h, feature: featureOf(h) });
+  }
+  return out;
 }
 
 export function tempDir(tag: string): string {

@@ -1,12 +1,13 @@
 // The JDKs the engines run on: a JDK the embedded JVM cannot boot (another feature release
-// than 17) gets a clear error naming the JDK and a non-zero exit, never a silent exit 0; the
-// HotSpot engine runs a profiled program on every JDK found on the machine (17 always, 25 when
-// installed beside it).
+// than 17 and 25) gets a clear error naming the JDK and a non-zero exit, never a silent exit 0;
+// both engines run a program on every JDK found on the machine (17 always, 25 when installed
+// beside it), the embedded one printing what that JDK's java prints.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { compileJava, javaHome, REPO, runCli, tempDir } from '../helpers/java';
 
 const classes = compileJava(join(REPO, 'test', 'java', 'interp-engine'), ['-g']);
@@ -25,16 +26,16 @@ function jdks(): string[] {
 }
 
 test('the embedded JVM refuses a JDK it cannot boot, naming it, with exit 1', () => {
-  // A JDK whose release says 25 (its image is the machine's JDK 17: the check is on the release).
-  const fake = tempDir('jdk25');
+  // A JDK whose release says 21 (its image is the machine's JDK 17: the check is on the release).
+  const fake = tempDir('jdk21');
   mkdirSync(join(fake, 'lib'));
   mkdirSync(join(fake, 'bin'));
   symlinkSync(join(javaHome(), 'lib', 'modules'), join(fake, 'lib', 'modules'));
   symlinkSync(join(javaHome(), 'bin', 'java'), join(fake, 'bin', 'java'));
-  writeFileSync(join(fake, 'release'), 'JAVA_VERSION="25.0.1"\n');
+  writeFileSync(join(fake, 'release'), 'JAVA_VERSION="21.0.1"\n');
   const r = runCli(['run', '--no-profile', '--jdk', fake, '-cp', classes, 'eng.Work', 'work']);
   assert.equal(r.status, 1, r.stdout + r.stderr);
-  assert.match(r.stderr, /embedded JVM boots JDK 17 only/);
+  assert.match(r.stderr, /embedded JVM boots JDK 17 and 25 only/);
   assert.ok(r.stderr.includes(fake), r.stderr);
   assert.equal(r.stdout, '');
 });
@@ -46,5 +47,15 @@ for (const home of jdks()) {
     assert.equal(r.status, 0, r.stderr);
     const p = JSON.parse(readFileSync(out, 'utf8')) as { meta: { totalSamples: number; jdk: string } };
     assert.ok(p.meta.totalSamples > 0, `no samples on ${home}`);
+  });
+}
+
+for (const home of jdks()) {
+  test(`the embedded JVM boots ${home} and prints what its java prints`, () => {
+    const want = spawnSync(join(home, 'bin', 'java'), ['-cp', classes, 'eng.Work', 'work'], { encoding: 'utf8' });
+    const r = runCli(['run', '--no-profile', '--jdk', home, '-cp', classes, 'eng.Work', 'work']);
+    assert.equal(r.stderr, want.stderr);
+    assert.equal(r.stdout, want.stdout);
+    assert.equal(r.status, want.status);
   });
 }

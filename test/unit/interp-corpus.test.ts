@@ -6,7 +6,9 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { realpathSync } from 'node:fs';
 import { compilePrograms, programsNamed } from '../helpers/corpus';
+import { javaHome, testJdks } from '../helpers/java';
 import { compareWithHotSpot, describeInterpComparison } from '../helpers/interp-corpus';
 import type { Instrument } from '../../server/src/engine/interp-transform';
 
@@ -37,16 +39,20 @@ const PROFILED = ['npe-helpful-messages', 'stack-traces', 'threads-executor', 'e
 // With the JDK instrumented too: native trampolines must not show in stack traces.
 const ALL_SCOPE = ['reflection-invoke', 'stack-traces'];
 
-const all = programsNamed([...new Set([...SLICE, ...PROFILED, ...ALL_SCOPE])]);
+// On every other JDK found (JDK 25 when installed; KOMORIUM_TEST_JDKS): a few programs, each
+// compared with that JDK's own java (test:slow runs the whole corpus on each).
+const OTHER_JDK = ['stack-traces', 'threads-wait-notify', 'string-format'];
+
+const all = programsNamed([...new Set([...SLICE, ...PROFILED, ...ALL_SCOPE, ...OTHER_JDK])]);
 const classes = compilePrograms(all);
 
 /** One test per mode: every named program's output must equal HotSpot's. */
-function sliceTest(title: string, names: string[], instrument: Instrument, timeoutMs: number): void {
+function sliceTest(title: string, names: string[], instrument: Instrument, timeoutMs: number, jdk?: string): void {
   test(`corpus slice: embedded JVM output equals HotSpot (${title})`, { concurrency: 2 }, async (t) => {
     await Promise.all(
       programsNamed(names).map((p) =>
         t.test(p.name, async () => {
-          const c = await compareWithHotSpot(p, classes.get(p.name)!, { instrument, timeoutMs });
+          const c = await compareWithHotSpot(p, classes.get(p.name)!, { instrument, timeoutMs, ...(jdk === undefined ? {} : { jdk }) });
           assert.deepEqual(c.problems, [], describeInterpComparison(c));
         }),
       ),
@@ -57,3 +63,9 @@ function sliceTest(title: string, names: string[], instrument: Instrument, timeo
 sliceTest('uninstrumented', SLICE, 'none', 150_000);
 sliceTest('--instrument app', PROFILED, 'app', 150_000);
 sliceTest('--instrument all', ALL_SCOPE, 'all', 300_000);
+
+const defaultJdk = realpathSync(javaHome());
+for (const jdk of testJdks()) {
+  if (realpathSync(jdk.home) === defaultJdk) continue;
+  sliceTest(`JDK ${jdk.feature}, uninstrumented`, OTHER_JDK, 'none', 300_000, jdk.home);
+}

@@ -1,4 +1,4 @@
-// Boots JDK 17 the way HotSpot and the `java` launcher do (research.md section 2):
+// Boots JDK 17 or 25 the way HotSpot and the `java` launcher do (research.md section 2):
 //   1. the primordial ThreadGroups and the main Thread object;
 //   2. System.initPhase1(), initPhase2(true, true), initPhase3();
 //   3. LauncherHelper.checkAndLoadMain(true, LM_CLASS, name), then main(String[]);
@@ -13,9 +13,11 @@ import type { JObject } from './object';
 import { HANG_EXIT_CODE, Scheduler } from './scheduler';
 import { ThreadState, type JThread } from './thread';
 import type { VM } from './vm';
+import { bindThreadStatus, setEetop } from './natives/java/lang/Thread';
+import { setField } from './natives/util';
 
-/** The JDK feature release the embedded JVM boots (its natives and boot order are JDK 17's). */
-export const SUPPORTED_FEATURE = 17;
+/** The JDK feature releases the embedded JVM boots (natives and boot steps differ by release). */
+export const SUPPORTED_FEATURES: readonly number[] = [17, 25];
 
 export interface LaunchResult {
   exitCode: number;
@@ -39,9 +41,10 @@ function fromDirectory(classpath: readonly string[], name: string): boolean {
 /** Runs `mainClass` with `args` to completion on `vm`. */
 export function launch(vm: VM, mainClass: string, args: string[]): LaunchResult {
   const jdk = vm.opts.jdk;
-  if (jdk.feature !== SUPPORTED_FEATURE) {
-    const failure = `the embedded JVM boots JDK ${SUPPORTED_FEATURE} only; ${jdk.home} is JDK ${jdk.version ?? jdk.feature}`;
-    vm.reportFailure(`Error occurred during initialization of VM\n${failure}. Run it with --engine jvm (komorium.engine: jvm), or choose a JDK ${SUPPORTED_FEATURE} (--jdk, JAVA_HOME, komorium.javaHome).`);
+  if (!SUPPORTED_FEATURES.includes(jdk.feature)) {
+    const supported = SUPPORTED_FEATURES.join(' and ');
+    const failure = `the embedded JVM boots JDK ${supported} only; ${jdk.home} is JDK ${jdk.version ?? jdk.feature}`;
+    vm.reportFailure(`Error occurred during initialization of VM\n${failure}. Run it with --engine jvm (komorium.engine: jvm), or choose a JDK ${supported} (--jdk, JAVA_HOME, komorium.javaHome).`);
     return { exitCode: 1, failure };
   }
   const sched = new Scheduler(vm);
@@ -103,13 +106,14 @@ export function launch(vm: VM, mainClass: string, args: string[]): LaunchResult 
           const thClass = vm.classes.loadBoot('java/lang/Thread');
           const tobj = vm.allocObject(thClass) as JObject & Record<string, unknown>;
           tobj.$vm = main;
-          tobj.priority = 5;
-          tobj.eetop = main.id;
+          // JDK 17: the priority is a Thread field the constructor reads from the parent (this
+          // thread); from JDK 19 on the constructor makes the FieldHolder itself.
+          if (jdk.feature < 19) setField(vm, tobj, 'java/lang/Thread', 'priority', 5);
+          setEetop(vm, tobj, main.id);
           main.jthread = tobj;
           init2('java/lang/Thread', () =>
             call(main, 'java/lang/Thread', '<init>', '(Ljava/lang/ThreadGroup;Ljava/lang/String;)V', [tobj, mainGroup, vm.intern('main')], () => {
-              tobj.threadStatus = 5; // RUNNABLE
-              main.statusKey = vm.field(thClass, 'threadStatus').key;
+              bindThreadStatus(vm, main, tobj, 5); // RUNNABLE
               step();
             }),
           );
@@ -140,6 +144,9 @@ export function launch(vm: VM, mainClass: string, args: string[]): LaunchResult 
       'java/lang/IllegalMonitorStateException',
       'java/lang/IllegalArgumentException',
     ].map((c) => () => init(c)),
+    // HotSpot's initialize_jsr292_core_classes: MethodHandleNatives.<clinit> marks
+    // java.lang.invoke initialised (JDK 21+: VM.isJavaLangInvokeInited gates reflection).
+    ...(jdk.feature >= 21 ? ['java/lang/invoke/MethodHandle', 'java/lang/invoke/ResolvedMethodName', 'java/lang/invoke/MemberName', 'java/lang/invoke/MethodHandleNatives'] : []).map((c) => () => init(c)),
     () =>
       call(main, 'java/lang/System', 'initPhase2', '(ZZ)I', [1, 1], (r) => {
         if (r !== 0) {

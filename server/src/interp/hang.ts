@@ -8,6 +8,7 @@ import type { JClass } from './klass';
 import type { JObject } from './object';
 import { JThread, ThreadState } from './thread';
 import type { VM } from './vm';
+import { threadHolder } from './natives/java/lang/Thread';
 import { isHiddenFrame, isTrampoline } from './invoke/frames';
 
 export interface HangReport {
@@ -71,7 +72,8 @@ function describe(vm: VM, o: JObject): string {
 
 /** A thread of the program: in the main thread group or one below it (not the JDK's own). */
 function isProgramThread(vm: VM, t: JThread): boolean {
-  let g = t.jthread === null ? null : (fieldOf(vm, t.jthread, 'java/lang/Thread', 'group') as JObject | null | undefined);
+  const h = t.jthread === null ? null : threadHolder(vm, t.jthread);
+  let g = h === null || h.obj === null ? null : (fieldOf(vm, h.obj, h.cls, 'group') as JObject | null | undefined);
   for (let i = 0; g && i < 1000; i++) {
     if (g === vm.mainThreadGroup) return true;
     g = fieldOf(vm, g, 'java/lang/ThreadGroup', 'parent') as JObject | null | undefined;

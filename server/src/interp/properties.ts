@@ -97,34 +97,44 @@ export function javaLibraryPath(jdkHome: string, env: Record<string, string> | u
   return ld === undefined ? def : `${ld}:${def}`;
 }
 
-/** The 39 platform properties in SystemProps$Raw index order. */
+/**
+ * The platform properties' names in SystemProps$Raw index order (its `_<name>_NDX` constants):
+ * JDK 17 has 39 (file.encoding at 4, sun.stdout/stderr.encoding), JDK 25 has 40
+ * (native.encoding; stdout/stderr/stdin.encoding).
+ */
+const PLATFORM_17 = ['display.country', 'display.language', 'display.script', 'display.variant', 'file.encoding', 'file.separator', 'format.country', 'format.language', 'format.script', 'format.variant', 'ftp.nonProxyHosts', 'ftp.proxyHost', 'ftp.proxyPort', 'http.nonProxyHosts', 'http.proxyHost', 'http.proxyPort', 'https.proxyHost', 'https.proxyPort', 'java.io.tmpdir', 'line.separator', 'os.arch', 'os.name', 'os.version', 'path.separator', 'socksNonProxyHosts', 'socksProxyHost', 'socksProxyPort', 'sun.arch.abi', 'sun.arch.data.model', 'sun.cpu.endian', 'sun.cpu.isalist', 'sun.io.unicode.encoding', 'sun.jnu.encoding', 'sun.os.patch.level', 'sun.stderr.encoding', 'sun.stdout.encoding', 'user.dir', 'user.home', 'user.name'];
+const PLATFORM_25 = ['display.country', 'display.language', 'display.script', 'display.variant', 'file.separator', 'format.country', 'format.language', 'format.script', 'format.variant', 'ftp.nonProxyHosts', 'ftp.proxyHost', 'ftp.proxyPort', 'http.nonProxyHosts', 'http.proxyHost', 'http.proxyPort', 'https.proxyHost', 'https.proxyPort', 'java.io.tmpdir', 'line.separator', 'native.encoding', 'os.arch', 'os.name', 'os.version', 'path.separator', 'socksNonProxyHosts', 'socksProxyHost', 'socksProxyPort', 'stderr.encoding', 'stdin.encoding', 'stdout.encoding', 'sun.arch.abi', 'sun.arch.data.model', 'sun.cpu.endian', 'sun.cpu.isalist', 'sun.io.unicode.encoding', 'sun.jnu.encoding', 'sun.os.patch.level', 'user.dir', 'user.home', 'user.name'];
+
+/** The platform properties in SystemProps$Raw index order of the JDK's feature release. */
 export function platformProperties(p: PropertyInputs): (string | null)[] {
-  const a: (string | null)[] = new Array(39).fill(null);
-  a[1] = 'en'; // display language
-  a[4] = 'UTF-8'; // file.encoding
-  a[5] = '/'; // file.separator
-  a[7] = 'en'; // format language
-  a[18] = '/tmp'; // java.io.tmpdir
-  a[19] = '\n'; // line.separator
-  a[20] = 'amd64'; // os.arch
-  a[21] = 'Linux'; // os.name
-  a[22] = os.release(); // os.version
-  a[23] = ':'; // path.separator
-  a[28] = '64'; // sun.arch.data.model
-  a[29] = 'little'; // sun.cpu.endian
-  a[31] = 'UnicodeLittle'; // sun.io.unicode.encoding
-  a[32] = 'UTF-8'; // sun.jnu.encoding
-  a[33] = 'unknown'; // sun.os.patch.level
-  a[36] = p.cwd; // user.dir
-  a[37] = os.homedir(); // user.home
   let user = 'user';
   try {
     user = os.userInfo().username;
   } catch {
     // no passwd entry
   }
-  a[38] = user; // user.name
-  return a;
+  const values: Record<string, string> = {
+    'display.language': 'en',
+    'file.encoding': 'UTF-8',
+    'native.encoding': 'UTF-8',
+    'file.separator': '/',
+    'format.language': 'en',
+    'java.io.tmpdir': '/tmp',
+    'line.separator': '\n',
+    'os.arch': 'amd64',
+    'os.name': 'Linux',
+    'os.version': os.release(),
+    'path.separator': ':',
+    'sun.arch.data.model': '64',
+    'sun.cpu.endian': 'little',
+    'sun.io.unicode.encoding': 'UnicodeLittle',
+    'sun.jnu.encoding': 'UTF-8',
+    'sun.os.patch.level': 'unknown',
+    'user.dir': p.cwd,
+    'user.home': os.homedir(),
+    'user.name': user,
+  };
+  return (p.jdk.feature >= 25 ? PLATFORM_25 : PLATFORM_17).map((k) => values[k] ?? null);
 }
 
 /** Properties the VM defines (HotSpot's Arguments), then the user's -D properties. */

@@ -283,10 +283,9 @@ export class Scheduler {
    * parked 0x2A1.
    */
   private syncStatus(t: JThread): void {
-    const o = t.jthread as (JObject & Record<string, unknown>) | null;
-    if (o === null || t.state === ThreadState.Terminated || t.state === ThreadState.New) return;
+    const o = t.statusObj as (JObject & Record<string, unknown>) | null;
+    if (o === null || t.statusKey === null || t.state === ThreadState.Terminated || t.state === ThreadState.New) return;
     if (t.inIo) return; // RUNNABLE while in socket I/O (set by the state setter)
-    if (this.statusKey === null) this.statusKey = this.vm.field(this.vm.classes.loadBoot('java/lang/Thread'), 'threadStatus').key;
     let v: number;
     switch (t.state) {
       case ThreadState.Blocked:
@@ -301,9 +300,8 @@ export class Scheduler {
       default:
         v = 5;
     }
-    o[this.statusKey] = v;
+    o[t.statusKey] = v;
   }
-  private statusKey: string | null = null;
 
   /** True once a system thread exists (pick() then checks them first). */
   get hasSystem(): boolean {

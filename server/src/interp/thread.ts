@@ -90,16 +90,18 @@ export class JThread {
   depth = -1;
   private st = ThreadState.New;
   /**
-   * Key of java.lang.Thread.threadStatus on `jthread`: Thread.getState() reads that field, so
+   * Key of java.lang.Thread.threadStatus on `statusObj`: Thread.getState() reads that field, so
    * every state change is mirrored there (JVMTI-style bits as HotSpot sets them).
    */
   statusKey: string | null = null;
+  /** The object with the threadStatus field: the Thread (JDK 17) or its FieldHolder (JDK 19+). */
+  statusObj: JObject | null = null;
   get state(): ThreadState {
     return this.st;
   }
   set state(s: ThreadState) {
     this.st = s;
-    if (this.statusKey !== null && this.jthread !== null) (this.jthread as unknown as Record<string, number>)[this.statusKey] = this.inIo ? 0x5 : THREAD_STATUS[s];
+    if (this.statusKey !== null && this.statusObj !== null) (this.statusObj as unknown as Record<string, number>)[this.statusKey] = this.inIo ? 0x5 : THREAD_STATUS[s];
   }
   /**
    * Blocked in socket I/O (natives/sun/nio/ch/Net.ts waitFor): Thread.getState() says RUNNABLE,
@@ -125,6 +127,8 @@ export class JThread {
   /** Set by notify: the thread was notified (not timed out). */
   notified = false;
   interrupted = false;
+  /** Thread.scopedValueCache (JDK 21+): the ScopedValue cache, an Object[] or null. */
+  scopedValueCache: JObject | null = null;
   /** LockSupport permit. */
   permit = false;
   parked = false;

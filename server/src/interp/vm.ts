@@ -27,6 +27,7 @@ import type { ExactProfiler } from './exact';
 import { platformProperties, vmProperties, javaVersionOf, type PropertyInputs } from './properties';
 import type { LdcValue } from './resolve';
 import { registerAllNatives } from './natives/index';
+import { classModifiers } from './natives/java/lang/Class';
 import { installIndy } from './indy/link';
 import { WRAPPERS } from './indy/convert';
 import { linkSignaturePolymorphic } from './invoke/sigpoly';
@@ -165,7 +166,7 @@ export class VM {
     this.realClock = (opts.clock ?? 'real') === 'real';
     this.maxHeap = opts.maxHeap ?? defaultMaxHeap();
     this.vmProperties = new Map(Object.entries(opts.properties));
-    registerAllNatives(this.natives);
+    registerAllNatives(this.natives, this.opts.jdk.feature);
     installIndy(this);
     (globalThis as { __vm?: VM }).__vm = this;
   }
@@ -239,6 +240,9 @@ export class VM {
     return this.classes.arrayOf(this.classes.primitive(d));
   }
 
+  /** java.lang.Class has the fields `modifiers`, `primitive` and `protectionDomain` (JDK 24+). */
+  private mirrorHasFlags: boolean | null = null;
+
   /** The java.lang.Class object of `k`. */
   mirrorOf(k: JClass): JObject {
     if (k.mirror) return k.mirror;
@@ -249,6 +253,13 @@ export class VM {
     m.componentType = k.component ? this.mirrorOf(k.component) : null;
     m.module = k.module;
     m.classData = null;
+    if (this.mirrorHasFlags === null) this.mirrorHasFlags = cls.instanceFields.some((f) => f.name === 'primitive');
+    if (this.mirrorHasFlags) {
+      // JDK 24+: Class reads these from the mirror (HotSpot sets them when it creates it).
+      m.modifiers = classModifiers(k);
+      m.primitive = k.isPrimitive ? 1 : 0;
+      m.protectionDomain = k.protectionDomain;
+    }
     k.mirror = m;
     return m;
   }

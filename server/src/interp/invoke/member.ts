@@ -24,6 +24,7 @@ import {
   METHOD_MODIFIERS,
   MH,
   MN_CALLER_SENSITIVE,
+  MN_HIDDEN_MEMBER,
   MN_IS_CONSTRUCTOR,
   MN_IS_FIELD,
   MN_IS_METHOD,
@@ -79,11 +80,22 @@ function memberDescription(vm: VM, mn: JObject): string {
   return `${c ? vm.classOfMirror(c).javaName : '?'}.${n ? vm.jsString(n) : '?'}`;
 }
 
-/** A java.lang.invoke.ResolvedMethodName for `m`. */
-function resolvedMethodName(vm: VM, m: JMethod): JObject {
+/** A java.lang.invoke.ResolvedMethodName for `m` (vmholder: the declaring class, as HotSpot sets it). */
+export function resolvedMethodName(vm: VM, m: JMethod): JObject {
   const o = vm.allocObject(vm.classes.loadBoot('java/lang/invoke/ResolvedMethodName'));
   (o as unknown as Rec).$vm = m;
+  // JDK 22+ declares vmholder (StackFrameInfo's declaring class); JDK 17's has no such field.
+  const holder = o.klass.instanceFields.find((f) => f.name === 'vmholder');
+  if (holder !== undefined) (o as unknown as Rec)[holder.key] = vm.mirrorOf(m.klass);
   return o;
+}
+
+/** HotSpot's flags of a method in a stack frame (ClassFrameInfo.flags, JDK 22+). */
+export function frameMethodFlags(vm: VM, m: JMethod, hidden: boolean): number {
+  let flags = (m.access & METHOD_MODIFIERS) | (m.name === '<init>' ? MN_IS_CONSTRUCTOR : MN_IS_METHOD);
+  if (callerSensitive(vm, m)) flags |= MN_CALLER_SENSITIVE;
+  if (hidden) flags |= MN_HIDDEN_MEMBER;
+  return flags;
 }
 
 /** Descriptor of a Class mirror used as a type. */

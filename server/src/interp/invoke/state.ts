@@ -13,6 +13,7 @@ export const MN_IS_CONSTRUCTOR = 0x00020000;
 export const MN_IS_FIELD = 0x00040000;
 export const MN_IS_TYPE = 0x00080000;
 export const MN_CALLER_SENSITIVE = 0x00100000;
+export const MN_HIDDEN_MEMBER = 0x00400000;
 export const MN_TRUSTED_FINAL = 0x00200000;
 export const MN_REFERENCE_KIND_SHIFT = 24;
 export const MN_REFERENCE_KIND_MASK = 0x0f;

@@ -1,6 +1,7 @@
 // Registers every native module (one per Java class, grouped by package).
 
 import type { NativeRegistry } from './registry';
+import { alsoRenamed0 } from './util';
 import * as Object_ from './java/lang/Object';
 import * as Class from './java/lang/Class';
 import * as System from './java/lang/System';
@@ -65,7 +66,19 @@ import * as DatagramChannelImpl from './sun/nio/ch/DatagramChannelImpl';
 import * as EPoll from './sun/nio/ch/EPoll';
 import * as LinuxSocketOptions from './jdk/net/LinuxSocketOptions';
 
-export function registerAllNatives(r: NativeRegistry): void {
+/** Registers the natives of JDK `feature` (17 or 25): a JDK's own additions only for it. */
+export function registerAllNatives(r: NativeRegistry, feature: number): void {
+  if (feature >= 19) r.register('java/lang/Thread', Thread.natives25);
+  if (feature >= 21) r.register('jdk/internal/vm/ContinuationSupport', MiscVM.continuationSupportNatives);
+  // JDK 21+: the file dispatcher's natives are declared by its Unix superclass.
+  if (feature >= 21) {
+    r.register('sun/nio/ch/UnixFileDispatcherImpl', FileDispatcherImpl.natives);
+    r.register('sun/nio/ch/FileDispatcherImpl', FileDispatcherImpl.linuxNatives);
+  }
+  if (feature >= 22) {
+    r.register('java/lang/StackStreamFactory$AbstractStackWalker', StackStreamFactory.walkerNatives25);
+    r.register('java/lang/StackFrameInfo', StackStreamFactory.stackFrameInfoNatives);
+  }
   r.register('java/lang/Object', Object_.natives);
   r.register('java/lang/Class', Class.natives);
   r.register('java/lang/System', System.natives);
@@ -93,13 +106,14 @@ export function registerAllNatives(r: NativeRegistry): void {
   r.register('java/lang/Module', Module.natives);
   r.register('java/lang/ref/Reference', Reference.natives);
   r.register('java/lang/ref/PhantomReference', Reference.phantomNatives);
+  r.register('java/lang/ref/Finalizer', Reference.finalizerNatives);
   r.register('java/lang/reflect/Array', ReflectArray.natives);
   r.register('java/security/AccessController', AccessController.natives);
-  r.register('java/io/FileDescriptor', FileDescriptor.natives);
+  r.register('java/io/FileDescriptor', alsoRenamed0(FileDescriptor.natives, ['sync()V']));
   r.register('java/io/FileInputStream', FileInputStream.natives);
   r.register('java/io/FileOutputStream', FileOutputStream.natives);
-  r.register('java/io/RandomAccessFile', RandomAccessFile.natives);
-  r.register('java/io/UnixFileSystem', UnixFileSystem.natives);
+  r.register('java/io/RandomAccessFile', alsoRenamed0(RandomAccessFile.natives, ['readBytes([BII)I', 'writeBytes([BII)V', 'setLength(J)V', 'length()J']));
+  r.register('java/io/UnixFileSystem', alsoRenamed0(UnixFileSystem.natives, ['checkAccess(Ljava/io/File;I)Z', 'getLastModifiedTime(Ljava/io/File;)J', 'getLength(Ljava/io/File;)J', 'setPermission(Ljava/io/File;IZZ)Z', 'createFileExclusively(Ljava/lang/String;)Z', 'list(Ljava/io/File;)[Ljava/lang/String;', 'createDirectory(Ljava/io/File;)Z', 'setLastModifiedTime(Ljava/io/File;J)Z', 'setReadOnly(Ljava/io/File;)Z', 'getSpace(Ljava/io/File;I)J']));
   r.register('java/io/Console', Console.natives);
   r.register('java/io/ObjectStreamClass', ObjectStreamClass.natives);
   r.register('sun/nio/fs/UnixNativeDispatcher', UnixNativeDispatcher.natives);
@@ -129,6 +143,10 @@ export function registerAllNatives(r: NativeRegistry): void {
   r.register('java/lang/reflect/Field', reflect.fieldNatives);
   r.register('jdk/internal/reflect/NativeMethodAccessorImpl', reflect.methodAccessorNatives);
   r.register('jdk/internal/reflect/NativeConstructorAccessorImpl', reflect.constructorAccessorNatives);
+  // JDK 18+ (JEP 416): the native accessors behind the method-handle ones, used early in boot
+  r.register('jdk/internal/reflect/DirectMethodHandleAccessor$NativeAccessor', reflect.methodAccessorNatives);
+  r.register('jdk/internal/reflect/DirectConstructorHandleAccessor$NativeAccessor', reflect.constructorAccessorNatives);
+  r.register('jdk/internal/loader/NativeLibrary', BootLoader.nativeLibraryNatives);
   r.register('jdk/internal/reflect/ConstantPool', reflect.constantPoolNatives);
   r.register('java/lang/invoke/MethodHandleNatives', MethodHandleNatives.natives);
   r.register('java/lang/invoke/MethodHandle', MethodHandle.natives);

@@ -1,6 +1,7 @@
 // Helpers shared by native implementations.
 
-import type { JClass, JField } from '../klass';
+import type { JClass, JField, JMethod } from '../klass';
+import type { NativeTable } from './registry';
 import { JArray, type JObject } from '../object';
 import { VmError } from '../signals';
 import type { VM } from '../vm';
@@ -66,4 +67,27 @@ export function checkBounds(len: number, off: number, count: number): void {
 /** Java boolean → JS number. */
 export function bool(b: boolean): number {
   return b ? 1 : 0;
+}
+
+/**
+ * The DirectByteBuffer constructor JNI's NewDirectByteBuffer calls: (long addr, int cap) in
+ * JDK 17, (long addr, long cap) from JDK 21 on. Either takes the capacity as a JS number.
+ */
+export function directBufferConstructor(vm: VM, k: JClass): JMethod {
+  return k.declared.get('<init>(JI)V') ?? vm.findMethod(k, '<init>', '(JJ)V');
+}
+
+/**
+ * `table` with each of `names` ("name(desc)") also as "name0(desc)": JDK 21+ renamed natives of
+ * java.io to `<name>0` behind Java wrappers that mark the thread as blocking in I/O.
+ */
+export function alsoRenamed0(table: NativeTable, names: string[]): NativeTable {
+  const out: NativeTable = { ...table };
+  for (const nd of names) {
+    const fn = table[nd];
+    if (fn === undefined) throw new Error(`no native ${nd} to rename`);
+    const i = nd.indexOf('(');
+    out[`${nd.slice(0, i)}0${nd.slice(i)}`] = fn;
+  }
+  return out;
 }

@@ -24,6 +24,7 @@ export function defineClass(vm: VM, t: JThread, loader: JObject | null, name: st
   }
   const k = vm.classes.createClass(loader, hidden ? null : internal, data, source ?? internal ?? '<defineClass>');
   k.protectionDomain = pd;
+  if (k.mirror) (k.mirror as unknown as Record<string, unknown>).protectionDomain = pd; // JDK 24+: a field of the mirror
   k.hidden = hidden;
   if (k.loader === null && loader !== null) throw new VmError('java/lang/InternalError', 'loader mismatch');
   return vm.classes.defineWithSupers(t, loader, k, (kk) => {

@@ -77,6 +77,8 @@ export const natives: NativeTable = {
     mon.notify(self, true);
   },
   'wait(J)V': (vm: VM, t: JThread, self: JObject, millis: Long) => waitOn(vm, t, self, Number(millis)),
+  // JDK 21+: Object.wait(long) checks the timeout, then calls wait0 on platform threads.
+  'wait0(J)V': (vm: VM, t: JThread, self: JObject, millis: Long) => waitOn(vm, t, self, Number(millis)),
 };
 
 export { instantiate };

@@ -2,8 +2,8 @@
 // fields HotSpot sets (declaringClassObject, class loader name, module name and version).
 
 import { JArray, type JObject } from '../../../object';
-import { JMethod, type JClass } from '../../../klass';
-import { memberTarget } from '../../../invoke/member';
+import type { JClass } from '../../../klass';
+import { frameInfoMethod } from './StackStreamFactory';
 import { VmError } from '../../../signals';
 import type { JThread } from '../../../thread';
 import type { VM } from '../../../vm';
@@ -38,25 +38,31 @@ export const natives: NativeTable = {
   // From a StackWalker frame: its MemberName's method and its bci.
   'initStackTraceElement(Ljava/lang/StackTraceElement;Ljava/lang/StackFrameInfo;)V': (vm: VM, _t: JThread, e: JObject | null, sfi: JObject | null) => {
     if (e === null || sfi === null) throw new VmError('java/lang/NullPointerException', null);
-    const m = memberTarget(getField(vm, sfi, 'java/lang/StackFrameInfo', 'memberName') as JObject);
-    if (!(m instanceof JMethod)) throw new VmError('java/lang/InternalError', 'StackFrameInfo without a method');
+    const m = frameInfoMethod(vm, sfi);
     const bci = getField(vm, sfi, 'java/lang/StackFrameInfo', 'bci') as number;
     fillElement(vm, e, m.klass, m.name, m.isNative ? -2 : m.lineAt(bci), m.klass.sourceFile);
   },
   'initStackTraceElements([Ljava/lang/StackTraceElement;Ljava/lang/Throwable;)V': (vm: VM, _t: JThread, elements: JObject | null, x: JObject | null) => {
     if (elements === null || x === null) throw new VmError('java/lang/NullPointerException', null);
-    const backtrace = getField(vm, x, 'java/lang/Throwable', 'backtrace');
-    const depth = getField(vm, x, 'java/lang/Throwable', 'depth') as number;
-    // A throwable whose fillInStackTrace was overridden never got a backtrace (depth 0).
-    if (depth === 0) return;
-    if (!isBacktrace(backtrace)) throw new VmError('java/lang/InternalError', 'bad backtrace');
-    const arr = (elements as JArray).data as (JObject | null)[];
-    for (let i = 0; i < depth && i < arr.length; i++) {
-      const e = arr[i];
-      if (e === null) throw new VmError('java/lang/NullPointerException', null);
-      const m = backtrace.methods[i];
-      const line = m.isNative ? -2 : m.lineAt(backtrace.pcs[i]);
-      fillElement(vm, e, m.klass, m.name, line, m.klass.sourceFile);
-    }
+    fillFromBacktrace(vm, elements, getField(vm, x, 'java/lang/Throwable', 'backtrace'), getField(vm, x, 'java/lang/Throwable', 'depth') as number);
+  },
+  // JDK 21+: the Throwable's backtrace and depth are passed in.
+  'initStackTraceElements([Ljava/lang/StackTraceElement;Ljava/lang/Object;I)V': (vm: VM, _t: JThread, elements: JObject | null, backtrace: unknown, depth: number) => {
+    if (elements === null || backtrace === null) throw new VmError('java/lang/NullPointerException', null);
+    fillFromBacktrace(vm, elements, backtrace, depth);
   },
 };
+
+function fillFromBacktrace(vm: VM, elements: JObject, backtrace: unknown, depth: number): void {
+  // A throwable whose fillInStackTrace was overridden never got a backtrace (depth 0).
+  if (depth === 0) return;
+  if (!isBacktrace(backtrace)) throw new VmError('java/lang/InternalError', 'bad backtrace');
+  const arr = (elements as JArray).data as (JObject | null)[];
+  for (let i = 0; i < depth && i < arr.length; i++) {
+    const e = arr[i];
+    if (e === null) throw new VmError('java/lang/NullPointerException', null);
+    const m = backtrace.methods[i];
+    const line = m.isNative ? -2 : m.lineAt(backtrace.pcs[i]);
+    fillElement(vm, e, m.klass, m.name, line, m.klass.sourceFile);
+  }
+}

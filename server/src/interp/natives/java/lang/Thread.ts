@@ -11,10 +11,31 @@ import { isInterrupted, setInterruptedField } from './Object';
 import { threadEnd } from '../../../boot';
 import * as mon from '../../../monitor';
 import { deadlineIn } from '../../../clock';
+import { memory } from '../../jdk/internal/misc/memory';
 
 /** Thread.eetop: non-zero while the thread is alive (isAlive() reads it in JDK 17 updates). */
 export function setEetop(vm: VM, self: JObject, v: number): void {
   setField(vm, self, 'java/lang/Thread', 'eetop', v);
+}
+
+/**
+ * The object that holds a Thread's group, priority, daemon and threadStatus fields, and its
+ * class: the Thread itself up to JDK 18, its `holder` (Thread$FieldHolder) from JDK 19 on
+ * (null while the constructor has not yet run).
+ */
+export function threadHolder(vm: VM, self: JObject): { obj: JObject | null; cls: string } {
+  if (vm.opts.jdk.feature < 19) return { obj: self, cls: 'java/lang/Thread' };
+  return { obj: getField(vm, self, 'java/lang/Thread', 'holder') as JObject | null, cls: 'java/lang/Thread$FieldHolder' };
+}
+
+/** Points `t`'s status mirror at its Thread's threadStatus field and sets it to `status`. */
+export function bindThreadStatus(vm: VM, t: JThread, self: JObject, status: number): void {
+  const h = threadHolder(vm, self);
+  if (h.obj === null) throw new VmError('java/lang/InternalError', `${self.klass.javaName} has no FieldHolder`);
+  const key = jdkField(vm, h.cls, 'threadStatus').key;
+  (h.obj as unknown as Record<string, unknown>)[key] = status;
+  t.statusObj = h.obj;
+  t.statusKey = key;
 }
 
 /** Thread.start0: a new green thread that runs this.run(), then exits like HotSpot's JavaThread. */
@@ -32,10 +53,12 @@ export function startThread(vm: VM, self: JObject): void {
   const caller = creator && creator.depth >= 2 ? creator.frames[creator.depth - 2].m : null;
   t.system = t.name === 'komorium-live' && caller !== null && caller.klass.name.startsWith('komorium/rt/');
   if (!t.system) vm.seedHash(t);
-  t.daemon = getField(vm, self, 'java/lang/Thread', 'daemon') === 1;
-  const statusKey = jdkField(vm, 'java/lang/Thread', 'threadStatus').key;
-  (self as unknown as Record<string, unknown>)[statusKey] = 5; // RUNNABLE
-  t.statusKey = statusKey;
+  const holder = threadHolder(vm, self);
+  if (holder.obj === null) throw new VmError('java/lang/InternalError', `${self.klass.javaName} has no FieldHolder`);
+  t.daemon = getField(vm, holder.obj, holder.cls, 'daemon') === 1;
+  bindThreadStatus(vm, t, self, 5); // RUNNABLE
+  const statusObj = t.statusObj as unknown as Record<string, unknown>;
+  const statusKey = t.statusKey as string;
   setEetop(vm, self, t.id);
   const run = self.klass.vmap.get('run()V');
   if (!run) throw new VmError('java/lang/InternalError', `${self.klass.javaName} has no run()`);
@@ -45,12 +68,73 @@ export function startThread(vm: VM, self: JObject): void {
     done: (r, threw) => threadEnd(vm, sched, t, threw ? (r as JObject) : null, () => undefined),
   });
   t.onExit = () => {
-    (self as unknown as Record<string, unknown>)[statusKey] = 2; // TERMINATED
+    statusObj[statusKey] = 2; // TERMINATED
     setEetop(vm, self, 0);
     // join() waits on the Thread object: wake the joiners.
     mon.notify(self, true);
   };
 }
+
+/** Sleeps `ns` nanoseconds (green threads: the scheduler wakes the thread); interruptible. */
+function sleepNanos(vm: VM, t: JThread, ns: number): unknown {
+  const interrupted = (): void => {
+    if (!isInterrupted(vm, t)) return;
+    t.interrupted = false;
+    setInterruptedField(vm, t, false);
+    throw new VmError('java/lang/InterruptedException', 'sleep interrupted');
+  };
+  interrupted();
+  t.state = ThreadState.TimedWaiting;
+  t.wakeAt = deadlineIn(vm, ns);
+  if (t.system) t.wakeAtReal = Date.now() + ns / 1e6;
+  t.pendingNative = {
+    resume: () => {
+      interrupted();
+      return undefined;
+    },
+  };
+  throw BLOCK;
+}
+
+function yieldNow(t: JThread): never {
+  // End the time slice: the thread stays runnable. The scheduler notes the yield: when every
+  // runnable thread only spins in yield, the virtual clock moves to the next deadline.
+  t.yielded = true;
+  t.pendingNative = { resume: () => undefined };
+  throw BLOCK;
+}
+
+/**
+ * HotSpot's next thread id (ThreadIdentifier), read and advanced by Java through Unsafe at the
+ * address Thread.getNextThreadIdOffset returns (JDK 19+). The main thread is 3; HotSpot's own
+ * threads (Signal Dispatcher, Service Thread, Monitor Deflation Thread, compiler threads,
+ * Notification Thread, and the ids its locking takes) use the ids up to the first that the
+ * JDK's own Java threads get.
+ */
+const FIRST_JAVA_TID = 13;
+
+/** The natives JDK 19+ adds to Thread (virtual-thread support; none is pinned to a carrier here). */
+export const natives25: NativeTable = {
+  'currentCarrierThread()Ljava/lang/Thread;': (_vm: VM, t: JThread) => t.jthread,
+  'setCurrentThread(Ljava/lang/Thread;)V': () => {
+    throw new VmError('java/lang/UnsatisfiedLinkError', "'void java.lang.Thread.setCurrentThread(java.lang.Thread)': virtual threads are not mounted on carriers by the embedded JVM");
+  },
+  'scopedValueCache()[Ljava/lang/Object;': (_vm: VM, t: JThread) => t.scopedValueCache,
+  'setScopedValueCache([Ljava/lang/Object;)V': (_vm: VM, t: JThread, cache: JObject | null) => {
+    t.scopedValueCache = cache;
+  },
+  'findScopedValueBindings()Ljava/lang/Object;': () => {
+    throw new VmError('java/lang/UnsatisfiedLinkError', "'java.lang.Object java.lang.Thread.findScopedValueBindings()' is not implemented by the embedded JVM");
+  },
+  'ensureMaterializedForStackWalk(Ljava/lang/Object;)V': () => undefined,
+  'yield0()V': (_vm: VM, t: JThread) => yieldNow(t),
+  'sleepNanos0(J)V': (vm: VM, t: JThread, nanos: Long) => sleepNanos(vm, t, Number(nanos)),
+  'getNextThreadIdOffset()J': () => {
+    const addr = memory.allocate(8);
+    memory.view(addr, 8).setBigInt64(memory.offsetIn(addr), BigInt(FIRST_JAVA_TID), true);
+    return addr;
+  },
+};
 
 export const natives: NativeTable = {
   'registerNatives()V': () => undefined,
@@ -70,35 +154,11 @@ export const natives: NativeTable = {
     if (o === null) throw new VmError('java/lang/NullPointerException', null);
     return bool(mon.owns(t, o));
   },
-  'yield()V': (_vm: VM, t: JThread) => {
-    // End the time slice: the thread stays runnable. The scheduler notes the yield: when every
-    // runnable thread only spins in yield, the virtual clock moves to the next deadline.
-    t.yielded = true;
-    t.pendingNative = { resume: () => undefined };
-    throw BLOCK;
-  },
+  'yield()V': (_vm: VM, t: JThread) => yieldNow(t),
   'sleep(J)V': (vm: VM, t: JThread, millis: Long) => {
     const ms = Number(millis);
     if (ms < 0) throw new VmError('java/lang/IllegalArgumentException', 'timeout value is negative');
-    if (isInterrupted(vm, t)) {
-      t.interrupted = false;
-      setInterruptedField(vm, t, false);
-      throw new VmError('java/lang/InterruptedException', 'sleep interrupted');
-    }
-    t.state = ThreadState.TimedWaiting;
-    t.wakeAt = deadlineIn(vm, ms * 1e6);
-    if (t.system) t.wakeAtReal = Date.now() + ms;
-    t.pendingNative = {
-      resume: () => {
-        if (isInterrupted(vm, t)) {
-          t.interrupted = false;
-          setInterruptedField(vm, t, false);
-          throw new VmError('java/lang/InterruptedException', 'sleep interrupted');
-        }
-        return undefined;
-      },
-    };
-    throw BLOCK;
+    return sleepNanos(vm, t, ms * 1e6);
   },
   'interrupt0()V': (vm: VM, _t: JThread, self: JObject) => {
     const t = vm.threadOf(self);

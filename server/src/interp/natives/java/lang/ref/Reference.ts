@@ -27,5 +27,13 @@ export const natives: NativeTable = {
 };
 
 export const phantomNatives: NativeTable = {
+  'clear0()V': (vm: VM, _t: JThread, self: JObject) => setField(vm, self, 'java/lang/ref/Reference', 'referent', null),
   'refersTo0(Ljava/lang/Object;)Z': (vm: VM, _t: JThread, self: JObject, o: JObject | null) => bool(getField(vm, self, 'java/lang/ref/Reference', 'referent') === o),
+};
+
+/** JDK 18+: finalization can be turned off (--finalization=disabled); HotSpot's default is on. */
+export const finalizerNatives: NativeTable = {
+  'isFinalizationEnabled()Z': () => 1,
+  // JFR's FinalizerStatistics: nothing records them.
+  'reportComplete(Ljava/lang/Object;)V': () => undefined,
 };

@@ -9,7 +9,7 @@ import { PENDING } from '../../../../signals';
 import type { JThread } from '../../../../thread';
 import type { VM } from '../../../../vm';
 import type { NativeTable } from '../../../registry';
-import { str } from '../../../util';
+import { directBufferConstructor, str } from '../../../util';
 import { pushCall } from '../../../../calls';
 import { memory } from '../misc/memory';
 
@@ -35,8 +35,8 @@ export const natives: NativeTable = {
     return vm.initializeThen(t, k, () => {
       const { addr, size } = imageMapping(vm);
       const buf = vm.allocObject(k);
-      // DirectByteBuffer(long addr, int cap): the constructor JNI's NewDirectByteBuffer uses.
-      pushCall(vm, t, vm.findMethod(k, '<init>', '(JI)V'), [buf, addr, size], { kind: 'L', resumePc: -1, base: -1, onReturn: () => buf });
+      // DirectByteBuffer(long addr, int|long cap): the constructor JNI's NewDirectByteBuffer uses.
+      pushCall(vm, t, directBufferConstructor(vm, k), [buf, addr, size], { kind: 'L', resumePc: -1, base: -1, onReturn: () => buf });
       throw PENDING;
     });
   },

@@ -22,4 +22,12 @@ export const nativeLibrariesNatives: NativeTable = {
   'load(Ljdk/internal/loader/NativeLibraries$NativeLibraryImpl;Ljava/lang/String;ZZZ)Z': () => 1,
   'unload(Ljava/lang/String;ZZJ)V': () => undefined,
   'findEntry0(Ljdk/internal/loader/NativeLibraries$NativeLibraryImpl;Ljava/lang/String;)J': () => 0,
+  // JDK 25 (no isJNI argument)
+  'load(Ljdk/internal/loader/NativeLibraries$NativeLibraryImpl;Ljava/lang/String;ZZ)Z': () => 1,
+  'unload(Ljava/lang/String;ZJ)V': () => undefined,
+};
+
+/** JDK 25: NativeLibrary.findEntry0(handle, name); no library has entries here. */
+export const nativeLibraryNatives: NativeTable = {
+  'findEntry0(JLjava/lang/String;)J': () => 0,
 };

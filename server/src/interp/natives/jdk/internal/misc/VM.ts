@@ -34,6 +34,9 @@ export const cdsNatives: NativeTable = {
   'getRandomSeedForDumping()J': () => 0,
   'dumpClassList(Ljava/lang/String;)V': () => undefined,
   'dumpDynamicArchive(Ljava/lang/String;)V': () => undefined,
+  // JDK 25: no archive is used, dumped or being dumped (no bit of CDS.java's status set).
+  'getCDSConfigStatus()I': () => 0,
+  'needsClassInitBarrier0(Ljava/lang/Class;)Z': () => 0,
 };
 
 const SIGNALS: Record<string, number> = { HUP: 1, INT: 2, QUIT: 3, ILL: 4, TRAP: 5, ABRT: 6, BUS: 7, FPE: 8, KILL: 9, USR1: 10, SEGV: 11, USR2: 12, PIPE: 13, ALRM: 14, TERM: 15 };
@@ -46,4 +49,12 @@ export const signalNatives: NativeTable = {
 
 export const scopedMemoryNatives: NativeTable = {
   'registerNatives()V': () => undefined,
+};
+
+/**
+ * JDK 21+: no VM continuations (as HotSpot with -XX:-VMContinuations): virtual threads are
+ * each bound to a green thread of their own (ThreadBuilders.BoundVirtualThread).
+ */
+export const continuationSupportNatives: NativeTable = {
+  'isSupported0()Z': () => 0,
 };

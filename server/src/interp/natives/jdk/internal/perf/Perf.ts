@@ -5,6 +5,7 @@
 // wrapped as JNI's NewDirectByteBuffer does (the DirectByteBuffer(long, int) constructor runs,
 // as on HotSpot).
 
+import { directBufferConstructor } from '../../../util';
 import type { JArray, JObject } from '../../../../object';
 import { PENDING, VmError } from '../../../../signals';
 import type { JThread } from '../../../../thread';
@@ -22,7 +23,7 @@ function directBuffer(vm: VM, t: JThread, size: number, init: (view: DataView, o
     const addr = memory.allocate(size);
     init(memory.view(addr, size), memory.offsetIn(addr));
     const buf = vm.allocObject(k);
-    pushCall(vm, t, vm.findMethod(k, '<init>', '(JI)V'), [buf, addr, size], { kind: 'L', resumePc: -1, base: -1, onReturn: () => buf });
+    pushCall(vm, t, directBufferConstructor(vm, k), [buf, addr, size], { kind: 'L', resumePc: -1, base: -1, onReturn: () => buf });
     throw PENDING;
   }) as never;
 }

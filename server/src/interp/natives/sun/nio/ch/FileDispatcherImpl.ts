@@ -107,3 +107,8 @@ export const natives: NativeTable = {
   'closeIntFD(I)V': (vm: VM, _t: JThread, fd: number) => close(vm, fd),
   'canTransferToFromOverlappedMap0()Z': () => 1,
 };
+
+/** JDK 21+ (Linux FileDispatcherImpl): init0 looks up sendfile/splice; nothing to look up here. */
+export const linuxNatives: NativeTable = {
+  'init0()V': () => undefined,
+};

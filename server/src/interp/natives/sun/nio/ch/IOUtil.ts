@@ -10,6 +10,8 @@ import { loopbackOf } from '../../../host/loopback';
 
 export const natives: NativeTable = {
   'initIDs()V': () => undefined,
+  // JDK 21+: the most bytes one writev may take (Linux: no limit but the type's, Long.MAX_VALUE).
+  'writevMax()J': () => 9223372036854775807n,
   'iovMax()I': () => 1024,
   'fdLimit()I': () => 1 << 20,
   'fdVal(Ljava/io/FileDescriptor;)I': (vm: VM, _t: JThread, fdo: JObject | null) => getField(vm, nonNull(fdo), 'java/io/FileDescriptor', 'fd') as number,

@@ -46,6 +46,17 @@ function sys<T>(vm: VM, t: JThread, f: () => T): T {
   }
 }
 
+/** JDK 21+: the call's errno as its result (0 on success) instead of a UnixException. */
+function errnoResult(f: () => void): number {
+  try {
+    f();
+    return 0;
+  } catch (e) {
+    if (e instanceof JavaThrow) throw e;
+    return errnoOf(e);
+  }
+}
+
 function fillAttributes(vm: VM, attrs: JObject | null, st: fs.BigIntStats): void {
   if (attrs === null) return;
   const sec = (ns: bigint): Long => longOf(ns / 1000000000n);
@@ -99,6 +110,9 @@ export const natives: NativeTable = {
     }
   },
   'stat0(JLsun/nio/fs/UnixFileAttributes;)V': (vm: VM, t: JThread, path: Long, attrs: JObject | null) => fillAttributes(vm, attrs, sys(vm, t, () => fs.statSync(pathAt(vm, path), { bigint: true }))),
+  'stat0(JLsun/nio/fs/UnixFileAttributes;)I': (vm: VM, _t: JThread, path: Long, attrs: JObject | null) => errnoResult(() => fillAttributes(vm, attrs, fs.statSync(pathAt(vm, path), { bigint: true }))),
+  'access0(JI)I': (vm: VM, _t: JThread, path: Long, amode: number) => errnoResult(() => fs.accessSync(pathAt(vm, path), amode)),
+  'fstat0(ILsun/nio/fs/UnixFileAttributes;)V': (vm: VM, t: JThread, fd: number, attrs: JObject | null) => fillAttributes(vm, attrs, sys(vm, t, () => fs.fstatSync(fd, { bigint: true }))),
   'stat1(J)I': (vm: VM, _t: JThread, path: Long) => {
     try {
       return Number(fs.statSync(pathAt(vm, path), { bigint: true }).mode);
