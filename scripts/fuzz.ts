@@ -14,6 +14,7 @@
 import { pathToFileURL } from 'node:url';
 import { isMainThread } from 'node:worker_threads';
 import { resolve } from 'node:path';
+import { prng } from '../server/src/prng';
 import { readClass } from '../server/src/classfile/reader';
 import { writeClass } from '../server/src/classfile/writer';
 import { ClassFormatError, CodeModelError } from '../server/src/classfile/errors';
@@ -21,17 +22,7 @@ import { compileTestPrograms, extractJdkClasses, loadClassDir, type ClassBytes }
 
 // ---- seeded randomness --------------------------------------------------------------------------
 
-/** mulberry32: a small, fast 32-bit PRNG. Returns floats in [0, 1). */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { prng };
 
 /** The PRNG seed of one case: a hash of the run seed and the case number. */
 export function caseSeed(seed: number, caseNo: number): number {

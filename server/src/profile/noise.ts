@@ -4,18 +4,7 @@
 // overlap is close to this is limited by its sample count; one clearly below it misattributes.
 
 import { overlapOfCounters } from './overlap';
-
-/** A small deterministic PRNG (mulberry32): the same seed gives the same estimate. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { prng } from '../prng';
 
 /**
  * The mean overlap (%) with `reference` of `reps` multinomial draws of `n` samples from it
@@ -27,7 +16,7 @@ export function noiseOverlap<K>(reference: ReadonlyMap<K, number>, n: number, re
   const cum = new Float64Array(keys.length);
   let s = 0;
   keys.forEach((k, i) => (cum[i] = s += reference.get(k)!));
-  const next = rng(seed);
+  const next = prng(seed);
   let sum = 0;
   for (let r = 0; r < reps; r++) {
     const hits = new Map<K, number>();
