@@ -87,7 +87,15 @@ async function pickFile(wb: Workbench, path: string): Promise<void> {
   const input = await waitFor('the file dialog', () => wb.page.$('.quick-input-widget:not([style*="display: none"]) input'), 30_000);
   await input.fill(path);
   await waitFor('the dialog to take the path', async () => (await input.inputValue()) === path, 5000).catch(() => undefined);
-  await wb.page.keyboard.press('Enter');
+  // The simple file dialog checks the typed path asynchronously, and an Enter that arrives
+  // before that is dropped (seen in a full run: the dialog stayed open with the path in it).
+  // Press again until the dialog closes.
+  for (let i = 0; i < 5; i++) {
+    await wb.page.keyboard.press('Enter');
+    const closed = await waitFor('the file dialog to close', async () => !(await input.isVisible()), 5000).then(() => true, () => false);
+    if (closed) return;
+  }
+  throw new Error(`the file dialog did not take ${path}`);
 }
 
 /** The frames of the flame graph, widest first, in page coordinates. */
