@@ -159,17 +159,9 @@ export function javaBaseClassNames(img: JImage, step = 1): string[] {
     .filter((_, i) => i % step === 0);
 }
 
-/** Deterministic PRNG (mulberry32). */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Deterministic PRNG (mulberry32, server/src/prng.ts). */
+import { prng as rng } from '../../server/src/prng';
+export { rng };
 
 /**
  * Before every instruction that has no frame (and is not a `new`, whose label the
