@@ -8,7 +8,6 @@ import { registerCommand } from '../cli';
 import { parseArgs, flag, intFlag, UsageError } from '../args';
 import { splitClassPath } from '../../classpath/index';
 import { runOnHotSpot } from '../../engine/hotspot';
-import { defaultHotSpotScope } from '../../engine/jdk-modules';
 import { loadProfile } from '../../profile/index';
 import { resolveEngine, signalExitStatus } from '../../engine/run';
 import { startInterpreterRun } from '../../engine/interp-run';
@@ -113,8 +112,9 @@ export async function runMain(argv: string[]): Promise<number> {
   };
   const clock = flag(args, 'clock') ?? 'real';
   if (clock !== 'real' && clock !== 'virtual') throw new UsageError(`--clock must be real or virtual, not '${clock}'`);
-  const instr = flag(args, 'instrument') ?? (engine === 'jvm' ? defaultHotSpotScope(flag(args, 'jdk')) : 'all');
-  if (instr !== 'all' && instr !== 'app') throw new UsageError(`--instrument must be app or all, not '${instr}'`);
+  const asked = flag(args, 'instrument');
+  if (asked !== undefined && asked !== 'all' && asked !== 'app') throw new UsageError(`--instrument must be app or all, not '${asked}'`);
+  const instr = asked ?? 'all';
   if (engine === 'interpreter') {
     return runEmbedded(signals, {
       ...common,
@@ -125,7 +125,9 @@ export async function runMain(argv: string[]): Promise<number> {
   }
   if (clock !== 'real') throw new UsageError('--clock virtual is an option of the embedded engine (--engine interpreter); HotSpot runs in real time');
   if (args.flags.has('no-profile') || args.flags.has('exact')) throw new UsageError('--no-profile and --exact are options of the embedded engine (--engine interpreter)');
-  const r = await runOnHotSpot({ ...common, instrument: instr, signals, log: (l) => process.stderr.write(`${l}\n`) });
+  // Without --instrument, runOnHotSpot picks the scope (all, or app with a note when the JDK's
+  // instrumented copy cannot be had).
+  const r = await runOnHotSpot({ ...common, instrument: asked, signals, log: (l) => process.stderr.write(`${l}\n`) });
   for (const f of r.transform.failed) process.stderr.write(`komorium: warning: ${f.name} was not transformed (${f.error})\n`);
   summarize(out, r.profileWritten, flag(args, 'agent') === 'none', r.signal ?? r.exitCode);
   return r.exitCode;
