@@ -1,4 +1,4 @@
-// komorium run [--engine interpreter|jvm] [--instrument app|all] [--no-profile]
+// komorium run [--engine auto|interpreter|jvm] [--instrument app|all] [--no-profile]
 //              [--granularity N] [--random R] [--seed S] [--max-path M]
 //              [--clock real|virtual] [-o profile.json] [--jdk HOME] [-J<jvm option>]...
 //              -cp CP MainClass [args...]
@@ -22,12 +22,15 @@ what ran so far is still written. The profile replaces FILE only when complete: 
 none, a previous FILE stays.
 
 options:
-  --engine E            auto (default): interpreter;
-                        interpreter: the embedded JVM (TypeScript, no JVM process);
-                        jvm: the transformed classes on HotSpot (java from the JDK)
-  --instrument S        all (the JDK's classes too; the default on the embedded engine; on
-                        jvm, JDK 17 only and experimental: the JDK's modules are transformed
-                        once per JDK and cached) or app (the class path only; jvm's default)
+  --engine E            auto (default): jvm when the JDK has a java, else interpreter;
+                        interpreter for --exact, --no-profile and --clock virtual;
+                        jvm: the transformed classes on HotSpot (java from the JDK);
+                        interpreter: the embedded JVM (TypeScript, no JVM process)
+  --instrument S        all (default: the JDK's classes too; on jvm an instrumented copy of
+                        the JDK, built once per JDK into the cache, minutes of CPU, with
+                        progress lines; JDK 17) or app (the class path only). Not given: on
+                        jvm, a JDK other than 17 or a copy that cannot be built or does not
+                        start means app, with a note; given, it is an error
   --no-profile          embedded engine: run the original classes, no agent (baseline)
   --exact               embedded engine: the perfect profile (paper 7.1): the original classes
                         run and every bytecode is counted per context and line, over the
