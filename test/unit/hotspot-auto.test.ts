@@ -12,7 +12,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { findJavaHome } from '../../server/src/classpath/index';
-import { autoEngine } from '../../server/src/engine/run';
+import '../../server/src/engine/engines';
+import { autoEngine, startRun } from '../../server/src/engine/run';
 import { defaultHotSpotScope } from '../../server/src/engine/jdk-modules';
 import { ensureJdkImage, JdkImageError } from '../../server/src/engine/jdk-image';
 import { jdkImageFor } from '../../server/src/engine/hotspot-prepare';
@@ -116,6 +117,26 @@ test('two builds of the same instrumented JDK at once: both end with the same er
   } finally {
     if (saved === undefined) delete process.env.KOMORIUM_JDK_MODULES;
     else process.env.KOMORIUM_JDK_MODULES = saved;
+  }
+  // The editor's run (engine-run interface, auto): the note in its log, the program runs, scope app.
+  const env = { cache: process.env.KOMORIUM_CACHE, modules: process.env.KOMORIUM_JDK_MODULES };
+  process.env.KOMORIUM_CACHE = cache;
+  process.env.KOMORIUM_JDK_MODULES = ',';
+  try {
+    const logs: string[] = [];
+    let stdout = '';
+    const lspOut = join(work, 'lsp.json');
+    const done = await startRun({ engine: 'auto', classpath: [classes], mainClass: 'HelloWorld', args: [], profilePath: lspOut, jdk: jdk.home, onLog: (l) => logs.push(l), onStdout: (b) => (stdout += b.toString()) }).done;
+    assert.equal(done.error, undefined, logs.join('\n'));
+    assert.equal(done.exitCode, 0);
+    assert.equal(stdout, runJava(['-cp', classes, 'HelloWorld']).stdout);
+    assert.equal(logs.filter((l) => /^komorium: note: .*running with --instrument app instead/.test(l)).length, 1, logs.join('\n'));
+    assert.equal((JSON.parse(readFileSync(lspOut, 'utf8')) as { meta: { scope: string } }).meta.scope, 'app');
+  } finally {
+    for (const [k, v] of [['KOMORIUM_CACHE', env.cache], ['KOMORIUM_JDK_MODULES', env.modules]] as const) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
   }
   // The CLI's default (no --engine, no --instrument): the note, then the program runs, scope app.
   const out = join(work, 'auto.json');
