@@ -19,6 +19,7 @@ import { ensureJdkImage, JdkImageError } from '../../server/src/engine/jdk-image
 import { jdkImageFor } from '../../server/src/engine/hotspot-prepare';
 import { writableCacheRoot } from '../../server/src/engine/cache';
 import { buildRuntime } from '../../server/src/runtime/build';
+import { normalizeSettings } from '../../server/src/lsp/settings';
 import { compileJava, javaHome, REPO, runJava, tempDir } from '../helpers/java';
 
 const work = tempDir('hsauto');
@@ -171,4 +172,11 @@ test('a JDK 8 layout (jre/lib/rt.jar) and a JDK without lib/modules: clear error
       assert.equal(r.stdout, '');
     }
   }
+});
+
+test('komorium.instrument: auto (default), all or app; anything else is auto', () => {
+  assert.equal(normalizeSettings({}).instrument, 'auto');
+  assert.equal(normalizeSettings({ instrument: 'app' }).instrument, 'app');
+  assert.equal(normalizeSettings({ instrument: 'all' }).instrument, 'all');
+  assert.equal(normalizeSettings({ instrument: 'none' }).instrument, 'auto');
 });
