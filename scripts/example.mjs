@@ -13,7 +13,7 @@ const javac = process.env.JAVA_HOME ? join(process.env.JAVA_HOME, 'bin', 'javac'
 execFileSync(javac, ['-g', '-d', out, src], { stdio: 'inherit' });
 const cli = join(root, 'bin', 'komorium.mjs');
 const profile = join(root, 'examples', 'hotspots', 'profile.json');
-const run = spawnSync(process.execPath, [cli, 'run', '-o', profile, '-cp', out, 'Hotspots', ...process.argv.slice(2)], { stdio: 'inherit' });
+const run = spawnSync(process.execPath, [cli, 'run', '--engine', 'interpreter', '-o', profile, '-cp', out, 'Hotspots', ...process.argv.slice(2)], { stdio: 'inherit' });
 if (run.status !== 0) process.exit(run.status ?? 1);
 const rep = spawnSync(process.execPath, [cli, 'report', profile, '--top', '10', '--tree', '--lines'], { stdio: 'inherit' });
 process.exit(rep.status ?? 1);

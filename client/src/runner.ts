@@ -8,6 +8,7 @@ import * as P from '../../server/src/lsp/protocol';
 import { duration } from '../../server/src/lsp/numbers';
 import type { RunStatus } from './status';
 import { ProgramTerminal } from './terminal';
+import { BuildProgress } from './build-progress';
 
 export interface RunUi {
   status: RunStatus;
@@ -31,6 +32,8 @@ export class Runner implements vscode.Disposable {
   /** Whether the current run's start was shown (the flame graph opened). */
   private startedUi = false;
   private terminal: ProgramTerminal | undefined;
+  /** The first run on a JDK: the instrumented copy's build as a progress notification. */
+  private readonly build = new BuildProgress();
   private readonly ended = new vscode.EventEmitter<P.RunEndedParams>();
   /** Fires when a run ends (the debug adapter listens). */
   readonly onDidEnd = this.ended.event;
@@ -43,6 +46,7 @@ export class Runner implements vscode.Disposable {
     client.onNotification(P.ProgressNotification, (p: P.ProgressParams) => {
       if (p.runId !== this.runId) return;
       ui.status.progress(p);
+      if (p.phase !== 'preparing') this.build.dispose();
       // The panels open once the program runs: not for a run that never starts (compile errors).
       if (p.phase !== 'preparing' && !this.startedUi) {
         this.startedUi = true;
@@ -102,6 +106,7 @@ export class Runner implements vscode.Disposable {
   private output(p: P.OutputParams): void {
     if (p.runId !== this.runId) return;
     if (p.stream === 'log') {
+      this.build.line(p.text);
       this.ui.log.append(p.text);
       this.terminal?.note(p.text);
     } else {
@@ -112,6 +117,7 @@ export class Runner implements vscode.Disposable {
   private end(p: P.RunEndedParams): void {
     if (p.runId !== this.runId) return;
     this.runId = undefined;
+    this.build.dispose();
     if (!p.notStarted && !this.startedUi) {
       this.startedUi = true;
       this.ui.onStart();
@@ -138,6 +144,7 @@ export class Runner implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.build.dispose();
     this.terminal?.dispose();
     this.ended.dispose();
   }

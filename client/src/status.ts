@@ -28,8 +28,9 @@ export class RunStatus implements vscode.Disposable {
   progress(p: ProgressParams): void {
     if (!this.running) return;
     if (p.phase === 'preparing') return;
-    this.item.text = `$(flame) Komorium: ${progressText(this.running, p)}`;
     const eng = engineText({ engine: p.engine ?? '', scope: p.scope ?? '' });
+    // The engine and scope of the snapshot shown, as the flame graph's footer names them.
+    this.item.text = `$(flame) Komorium: ${progressText(this.running, p)}${eng ? ` · ${eng}` : ''}`;
     this.item.tooltip = `Komorium: profiling${eng ? ` (${eng})` : ''}. Click to stop (the samples so far are kept).`;
   }
 

@@ -249,7 +249,7 @@ describe('Komorium in VS Code: live numbers, JDK sources, tests and baselines', 
   });
 
   test('HotSpot engine (komorium.engine jvm): first decorations', async () => {
-    const dir = hotspotsWorkspace(sandbox, 'hotspots-jvm', { 'komorium.engine': 'jvm', 'komorium.args': ['100000'] });
+    const dir = hotspotsWorkspace(sandbox, 'hotspots-jvm', { 'komorium.engine': 'jvm', 'komorium.instrument': 'app', 'komorium.args': ['100000'] });
     const wb = await Workbench.open(browser, server.url, dir);
     await wb.openFile('Hotspots.java');
     const t0 = Date.now();
@@ -262,7 +262,7 @@ describe('Komorium in VS Code: live numbers, JDK sources, tests and baselines', 
   });
 
   test('Profile Test on a JUnit 5 test, then Compare with Baseline… and Compare Selected Profiles: differential flame graph and +x% lenses', async () => {
-    const dir = junitWorkspace(sandbox, { 'komorium.engine': 'jvm' });
+    const dir = junitWorkspace(sandbox, { 'komorium.engine': 'jvm', 'komorium.instrument': 'app' });
     const wb = await Workbench.open(browser, server.url, dir);
     await wb.openFile('CalcTest.java');
     const runTest = async () => {

@@ -43,7 +43,7 @@ function depthOf(tree: string, method: string): number {
 }
 
 test('komorium test on HotSpot: a passing JUnit 5 method, its selection in meta, JUnit frames folded in reports', () => {
-  const r = profileTest(['--engine', 'jvm', '--select-method', 'junitdemo.SumTest#squares']);
+  const r = profileTest(['--engine', 'jvm', '--instrument', 'app', '--select-method', 'junitdemo.SumTest#squares']);
   assert.equal(r.status, 0, r.stdout + r.stderr);
   assert.match(r.stdout, /1 tests successful/);
   const p = loadProfile(r.out);
@@ -62,21 +62,21 @@ test('komorium test on HotSpot: a passing JUnit 5 method, its selection in meta,
 });
 
 test('komorium test: a failing test exits 1 and still writes its profile; JUnit 4 runs on the vintage engine', () => {
-  const f = profileTest(['--engine', 'jvm', '--select-method', 'junitdemo.SumTest#wrong']);
+  const f = profileTest(['--engine', 'jvm', '--instrument', 'app', '--select-method', 'junitdemo.SumTest#wrong']);
   assert.equal(f.status, 1, f.stdout + f.stderr);
   assert.match(f.stdout, /1 tests failed/);
   assert.ok(existsSync(f.out));
   assert.deepEqual(loadProfile(f.out).meta.test?.selectors, ['method:junitdemo.SumTest#wrong']);
-  const v = profileTest(['--engine', 'jvm', '--select-class', 'junitdemo.LegacyTest']);
+  const v = profileTest(['--engine', 'jvm', '--instrument', 'app', '--select-class', 'junitdemo.LegacyTest']);
   assert.equal(v.status, 0, v.stdout + v.stderr);
   assert.match(v.stdout, /1 tests successful/);
   assert.match(report(v.out), /junitdemo\.LegacyTest\.triangle /);
-  const none = profileTest(['--engine', 'jvm', '--select-class', 'junitdemo.NoSuchTest']);
+  const none = profileTest(['--engine', 'jvm', '--instrument', 'app', '--select-class', 'junitdemo.NoSuchTest']);
   assert.notEqual(none.status, 0);
 });
 
 test('komorium test on the embedded engine: the same test, its method first in the folded report', () => {
-  const r = profileTest(['--instrument', 'app', '--select-method', 'junitdemo.SumTest#squares']);
+  const r = profileTest(['--engine', 'interpreter', '--instrument', 'app', '--select-method', 'junitdemo.SumTest#squares']);
   assert.equal(r.status, 0, r.stdout + r.stderr);
   assert.match(r.stdout, /1 tests successful/);
   const p = JSON.parse(readFileSync(r.out, 'utf8')) as { meta: { engine: string; test: unknown } };

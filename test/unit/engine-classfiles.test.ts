@@ -24,7 +24,7 @@ function fresh(): string {
 
 const CASES: { name: string; options: string[]; args: string[] }[] = [
   { name: 'embedded engine, uninstrumented', options: ['--no-profile'], args: [] },
-  { name: 'embedded engine, --instrument app', options: ['--instrument', 'app', '-o', 'tmp/p.json'], args: [] },
+  { name: 'embedded engine, --instrument app', options: ['--engine', 'interpreter', '--instrument', 'app', '-o', 'tmp/p.json'], args: [] },
   { name: 'HotSpot engine, --instrument app', options: ['--engine', 'jvm', '--instrument', 'app', '-o', 'tmp/p.json'], args: ['delete-only'] },
 ];
 

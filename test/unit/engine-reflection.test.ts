@@ -10,7 +10,7 @@ for (const program of ['reflection-members', 'annotations-runtime', 'dynamic-pro
     const classes = compileJava(join(REPO, 'test', 'programs', program));
     const orig = runJava(['-cp', classes, 'Main']);
     const prof = join(tempDir('refl'), 'p.json');
-    const r = runCli(['run', '-o', prof, '-cp', classes, 'Main']);
+    const r = runCli(['run', '--engine', 'jvm', '--instrument', 'app', '-o', prof, '-cp', classes, 'Main']);
     assert.equal(r.stdout, orig.stdout);
     assert.equal(r.status, orig.status);
     assert.equal(r.stderr.replace(/^komorium: .*\n/m, ''), orig.stderr);

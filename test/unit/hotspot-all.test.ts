@@ -1,4 +1,4 @@
-// The HotSpot engine with the JDK instrumented (`--engine jvm --instrument all`, not yet the default on
+// The HotSpot engine with the JDK instrumented (`--engine jvm --instrument all`, the default on
 // that engine): the instrumented copy of the JDK (engine/jdk-image.ts) is built once into the
 // cache (here the test's own, built by the first test; a slice: only java.base's classes are
 // instrumented, KOMORIUM_JDK_MODULES), java of that copy runs the program, which prints what

@@ -34,7 +34,7 @@ const hotness: P.DocumentHotness[] = [];
 client.onNotification(new NotificationType<P.ProfileParams>(P.ProfileNotification), (x: P.ProfileParams) => void profiles.push(x));
 client.onNotification(new NotificationType<P.RunEndedParams>(P.RunEndedNotification), (x: P.RunEndedParams) => void ended.push(x));
 client.onNotification(new NotificationType<P.DocumentHotness>(P.HotnessNotification), (x: P.DocumentHotness) => void hotness.push(x));
-client.onRequest(ConfigurationRequest.type, () => [{ engine: 'jvm', granularity: 1000 }]);
+client.onRequest(ConfigurationRequest.type, () => [{ engine: 'jvm', instrument: 'app', granularity: 1000 }]);
 client.onRequest('workspace/codeLens/refresh', () => null);
 client.listen();
 after(() => client.dispose());

@@ -30,6 +30,7 @@ function start(name: string, args: string[], extra: Partial<RunOptions> = {}): C
   const progress: RunProgress[] = [];
   const run = startRun({
     engine: 'jvm',
+    instrument: 'app',
     classpath: [classes],
     mainClass: 'demo.Busy',
     args,
@@ -122,12 +123,12 @@ test('System.exit and an uncaught exception end with their exit codes and a prof
 });
 
 test('bad input gives a clear error, not an exception', async () => {
-  const missing = await startRun({ engine: 'jvm', classpath: [classes], mainClass: 'demo.Nope', args: [], profilePath: join(dir, 'x.json') }).done;
+  const missing = await startRun({ engine: 'jvm', instrument: 'app', classpath: [classes], mainClass: 'demo.Nope', args: [], profilePath: join(dir, 'x.json') }).done;
   assert.match(missing.error ?? '', /main class demo\.Nope not found/);
   assert.equal(missing.profilePath, null);
-  const noCp = await startRun({ engine: 'jvm', classpath: [join(dir, 'no-such-dir')], mainClass: 'demo.Busy', args: [], profilePath: join(dir, 'y.json') }).done;
+  const noCp = await startRun({ engine: 'jvm', instrument: 'app', classpath: [join(dir, 'no-such-dir')], mainClass: 'demo.Busy', args: [], profilePath: join(dir, 'y.json') }).done;
   assert.match(noCp.error ?? '', /class path does not exist/);
-  const noMain = await startRun({ engine: 'jvm', classpath: [classes], mainClass: '', args: [], profilePath: join(dir, 'z.json') }).done;
+  const noMain = await startRun({ engine: 'jvm', instrument: 'app', classpath: [classes], mainClass: '', args: [], profilePath: join(dir, 'z.json') }).done;
   assert.match(noMain.error ?? '', /no main class/);
   const engine = await startRun({ engine: 'nope' as never, classpath: [classes], mainClass: 'demo.Busy', args: [], profilePath: join(dir, 'w.json') }).done;
   assert.match(engine.error ?? '', /unknown engine 'nope'/);

@@ -8,9 +8,8 @@ import { PassThrough } from 'node:stream';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { CodeLensRefreshRequest, createConnection, createProtocolConnection, NotificationType, ProposedFeatures, type CodeLens, type Hover } from 'vscode-languageserver/node';
+import { CodeLensRefreshRequest, ConfigurationRequest, createConnection, createProtocolConnection, NotificationType, ProposedFeatures, type CodeLens, type Hover } from 'vscode-languageserver/node';
 import '../../server/src/engine/engines';
-import { autoEngine } from '../../server/src/engine/run';
 import { startServer } from '../../server/src/lsp/server';
 import * as P from '../../server/src/lsp/protocol';
 import { ProfileBuilder } from '../../server/src/profile/builder';
@@ -80,6 +79,9 @@ client.onNotification(new NotificationType<P.OutputParams>(P.OutputNotification)
 client.onNotification(new NotificationType<P.ProgressParams>(P.ProgressNotification), (x: P.ProgressParams) => {
   progress.push(x);
 });
+// The settings: the embedded engine, named (auto picks HotSpot with the JDK instrumented, whose
+// first run builds the JDK's instrumented copy).
+client.onRequest(ConfigurationRequest.type, () => [{ engine: 'interpreter' }]);
 client.onRequest(CodeLensRefreshRequest.type, () => {
   lensRefreshes++;
 });
@@ -104,7 +106,7 @@ test('initialize, open a document: no lenses or hovers without a profile', async
     processId: null,
     rootUri: pathToFileURL(ws).href,
     workspaceFolders: [{ uri: pathToFileURL(ws).href, name: 'ws' }],
-    capabilities: { workspace: { codeLens: { refreshSupport: true } } },
+    capabilities: { workspace: { configuration: true, codeLens: { refreshSupport: true } } },
     initializationOptions: { profilesDir: join(ws, 'profiles') },
   });
   assert.ok(init.capabilities.codeLensProvider);
@@ -173,9 +175,9 @@ test('export, bad files, clear', async () => {
   await assert.rejects(client.sendRequest(P.ExportProfileRequest, { format: 'collapsed', path: collapsed }), /no profile is loaded/);
 });
 
-test('a run: javac, the default engine (auto), output, progress, profile and hotness, run ended', async () => {
+test('a run: javac, the embedded engine (komorium.engine interpreter), output, progress, profile and hotness, run ended', async () => {
   const r = await client.sendRequest<P.StartRunResult>(P.StartRunRequest, { uri });
-  assert.deepEqual([r.mainClass, r.classpathSource, r.engine], ['app.Main', 'javac', autoEngine()]);
+  assert.deepEqual([r.mainClass, r.classpathSource, r.engine], ['app.Main', 'javac', 'interpreter']);
   await assert.rejects(client.sendRequest(P.StartRunRequest, { uri }), /already in progress/);
   const end = await until('run ended', () => ended.find((e) => e.runId === r.runId), 120_000);
   assert.equal(end.error, undefined, output.map((o) => o.text).join(''));

@@ -69,7 +69,7 @@ test('the embedded engine verifies like HotSpot', { concurrency: 2 }, async (t) 
 test('--engine jvm leaves classes that fail verification untransformed, so java rejects them itself', () => {
   const java = spawnSync(join(javaHome(), 'bin', 'java'), ['-cp', dir, 'Main'], { encoding: 'utf8' });
   const out = join(tempDir('verify-jvm'), 'profile.json');
-  const r = runCli(['run', '--engine', 'jvm', '-o', out, '-cp', dir, 'Main']);
+  const r = runCli(['run', '--engine', 'jvm', '--instrument', 'app', '-o', out, '-cp', dir, 'Main']);
   assert.equal(r.status, java.status, r.stderr);
   assert.equal(r.stdout, java.stdout);
   // Each broken class is named once, with the error java reports.

@@ -10,7 +10,7 @@ import { basename, delimiter, dirname, join, resolve } from 'node:path';
 import { findJavaHome, type JdkInfo } from '../classpath/index';
 import { buildRuntime } from '../runtime/build';
 import type { TransformResult } from '../transform/driver';
-import { cacheRoot } from './cache';
+import { writableCacheRoot } from './cache';
 import { engineVmArgs, prepareClasses } from './hotspot-classes';
 import { ensureJdkImage, JdkImageError } from './jdk-image';
 
@@ -24,6 +24,8 @@ export interface HotSpotPrepareOptions {
   instrument?: 'app' | 'all';
   /** The instrumented JDK's home (prepareJdkImage), with `all`: its `java` runs the program. */
   jdkImage?: string;
+  /** The cache root (default: cache.ts writableCacheRoot, found by the caller once per run). */
+  cache?: string;
 }
 
 export interface HotSpotPrepared {
@@ -44,6 +46,11 @@ export interface HotSpotPrepared {
 
 /** A problem with the user's input (no JDK, empty class path, unknown main class): shown as is. */
 export class PrepareError extends Error {
+  override readonly name = 'PrepareError';
+}
+
+/** The instrumented JDK (`--instrument all`) could not be built or does not start. */
+export class JdkImageUnavailable extends PrepareError {
   override readonly name = 'PrepareError';
 }
 
@@ -68,7 +75,7 @@ export function prepareRun(o: HotSpotPrepareOptions, checkMain: boolean): { prep
   if (checkMain && !classpath.some(entryExists)) {
     throw new PrepareError(classpath.length === 0 ? 'the class path is empty' : `the class path does not exist: ${classpath.join(delimiter)}`);
   }
-  const cache = cacheRoot();
+  const cache = o.cache ?? writableCacheRoot();
   const runtime = buildRuntime(join(cache, 'runtime'), { jdk: jdk.home });
   const outDir = mkdtempSync(join(tmpdir(), 'komorium-run-'));
   try {
@@ -112,7 +119,7 @@ export async function prepareJdkImage(o: HotSpotPrepareOptions & { log?: (line: 
   } catch (e) {
     throw new PrepareError(`no JDK found (${(e as Error).message}); set komorium.javaHome`);
   }
-  const cache = cacheRoot();
+  const cache = o.cache ?? writableCacheRoot(o.log);
   const runtime = buildRuntime(join(cache, 'runtime'), { jdk: jdk.home });
   try {
     const only = process.env.KOMORIUM_JDK_MODULES;
@@ -120,8 +127,28 @@ export async function prepareJdkImage(o: HotSpotPrepareOptions & { log?: (line: 
     const r = await ensureJdkImage({ jdk, cache, runtime, maxPath: o.maxPath, log: o.log, modules });
     return { home: r.home, failed: r.failed };
   } catch (e) {
-    if (e instanceof JdkImageError) throw new PrepareError(e.message);
+    if (e instanceof JdkImageError) throw new JdkImageUnavailable(e.message);
     throw e;
+  }
+}
+
+/**
+ * The instrumented JDK for a run with `scope`. `scope.chosen` (the scope was the default, not
+ * asked for): when the copy cannot be built or does not start, one note through `log` and
+ * undefined: the run instruments the class path only (HotSpot's speed is why it was chosen; the
+ * note names the embedded engine for the JDK's work). Asked for, the failure is the run's error.
+ */
+export async function jdkImageFor(
+  o: HotSpotPrepareOptions & { log?: (line: string) => void },
+  scope: { all: boolean; chosen: boolean },
+): Promise<{ home: string; failed: { name: string; error: string }[] } | undefined> {
+  if (!scope.all) return undefined;
+  try {
+    return await prepareJdkImage(o);
+  } catch (e) {
+    if (!(e instanceof JdkImageUnavailable) || !scope.chosen) throw e;
+    o.log?.(`komorium: note: ${e.message}; running with --instrument app instead (the JDK's work is charged to the calling lines; --engine interpreter instruments the JDK too)`);
+    return undefined;
   }
 }
 

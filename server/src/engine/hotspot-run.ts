@@ -11,7 +11,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { runtimeSystemProperties } from '../runtime/contract';
-import { prepareJdkImage, PrepareError, type HotSpotPrepared } from './hotspot-prepare';
+import { jdkImageFor, PrepareError, type HotSpotPrepared } from './hotspot-prepare';
+import { writableCacheRoot } from './cache';
 import { hotspotArgv } from './hotspot-classes';
 import { registerEngine, type ProfileRun, type RunOptions, type RunOutcome, type RunProgress } from './run';
 import { jobUrl, runJob, JobError, type JobHandle } from './worker-thread';
@@ -62,11 +63,17 @@ export function startHotSpotRun(o: RunOptions): ProfileRun {
     const base = { profilePath: null, cancelled: false, exitCode: null, signal: null, elapsedMs: 0 };
     emitProgress({ phase: 'preparing' });
     let prepared: HotSpotPrepared;
-    const all = (o.instrument ?? defaultHotSpotScope(o.jdk)) === 'all';
+    let all = false;
     try {
-      const prep = { classpath: o.classpath, mainClass: o.mainClass, cwd, jdk: o.jdk, maxPath: o.maxPath };
+      // The scope: asked for (`instrument`), else the default (jdk-modules.ts), which falls back
+      // to `app` with a note when the instrumented JDK cannot be built or does not start.
+      const chosen = o.instrument !== 'all' && o.instrument !== 'app';
+      const byDefault = chosen ? defaultHotSpotScope(o.jdk) : undefined;
+      if (byDefault?.note) log(`komorium: note: ${byDefault.note}`);
+      const prep = { classpath: o.classpath, mainClass: o.mainClass, cwd, jdk: o.jdk, maxPath: o.maxPath, cache: writableCacheRoot(log) };
       // The JDK's modules (built in worker threads the first time on a JDK, then cached).
-      const jdkImage = all ? await prepareJdkImage({ ...prep, log }) : undefined;
+      const jdkImage = await jdkImageFor({ ...prep, log }, { all: (byDefault?.scope ?? o.instrument) === 'all', chosen });
+      all = jdkImage !== undefined;
       for (const f of jdkImage?.failed ?? []) log(`warning: ${f.name} was not transformed (${f.error})`);
       if (cancelled) return { ...base, cancelled: true, error: 'cancelled before the program started' };
       prepJob = runJob<HotSpotPrepared>(jobUrl(import.meta.url, 'hotspot-worker'), { ...prep, instrument: all ? 'all' : 'app', jdkImage: jdkImage?.home });

@@ -13,7 +13,9 @@ import { constants as osConstants } from 'node:os';
 import type { JdkInfo } from '../classpath/index';
 import type { TransformResult } from '../transform/driver';
 import { hotspotArgv } from './hotspot-classes';
-import { prepareJdkImage, prepareRun } from './hotspot-prepare';
+import { jdkImageFor, prepareRun } from './hotspot-prepare';
+import { writableCacheRoot } from './cache';
+import { defaultHotSpotScope } from './jdk-modules';
 import { commitProfile, stageProfile } from './profile-out';
 import { signalExitStatus, type StopSignal } from './run';
 
@@ -29,7 +31,11 @@ export interface HotSpotRunOptions {
   random?: number;
   seed?: number;
   maxPath?: number;
-  /** `all` (the JDK too: its instrumented copy, jdk-image.ts) or `app` (default: the class path only). */
+  /**
+   * `all` (the JDK too: its instrumented copy, jdk-image.ts) or `app` (the class path only).
+   * Default: jdk-modules.ts defaultHotSpotScope, and then a copy that cannot be built or does not
+   * start means `app` with a note (asked for, `all` fails instead).
+   */
   instrument?: 'app' | 'all';
   /** Progress lines of the preparation (the first build of the JDK modules). */
   log?: (line: string) => void;
@@ -64,9 +70,13 @@ export interface HotSpotRunResult {
 }
 
 export async function runOnHotSpot(o: HotSpotRunOptions): Promise<HotSpotRunResult> {
-  const all = o.instrument === 'all';
-  const base = { classpath: o.classpath, mainClass: o.mainClass, cwd: o.cwd, jdk: o.jdk, maxPath: o.maxPath };
-  const jdkImage = all ? await prepareJdkImage({ ...base, log: o.log }) : undefined;
+  const chosen = o.instrument === undefined;
+  const byDefault = chosen ? defaultHotSpotScope(o.jdk) : undefined;
+  if (byDefault?.note) o.log?.(`komorium: note: ${byDefault.note}`);
+  const cache = writableCacheRoot(o.log);
+  const base = { classpath: o.classpath, mainClass: o.mainClass, cwd: o.cwd, jdk: o.jdk, maxPath: o.maxPath, cache };
+  const jdkImage = await jdkImageFor({ ...base, log: o.log }, { all: (o.instrument ?? byDefault?.scope) === 'all', chosen });
+  const all = jdkImage !== undefined;
   const { prepared, transform, jdk } = prepareRun({ ...base, instrument: all ? 'all' : 'app', jdkImage: jdkImage?.home }, false);
   if (jdkImage) transform.failed.push(...jdkImage.failed);
   try {

@@ -18,7 +18,7 @@
 // the same image both finish, the second rename loses and that run uses the first's image.
 
 import { spawnSync } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, relative } from 'node:path';
@@ -27,7 +27,7 @@ import { writeJImage, type JImageResource } from '../classpath/jimage-writer';
 import { TRANSFORMER_VERSION } from '../transform/driver';
 import { patchSourceHash } from './reflect-patch';
 import { makeJdkTree } from './jdk-copy';
-import { finishJavaBase, jdkIdentity, removeStale, writableRoot } from './jdk-modules';
+import { buildTemp, finishJavaBase, jdkIdentity, removeStale, writableRoot } from './jdk-modules';
 import { jobUrl, runJob } from './worker-thread';
 import type { ModuleSliceInput, ModuleSliceResult } from './jdk-module-worker';
 
@@ -69,6 +69,16 @@ export interface JdkImage {
 /** An instrumented JDK could not be built or does not start. */
 export class JdkImageError extends Error {
   override readonly name = 'JdkImageError';
+  /**
+   * The copy was built but does not start: the same build would fail again, so the failure is
+   * recorded (`<image>.failed`) and later runs report it without building (until the JDK, the
+   * transformer or the runtime changes the key, or the file is deleted).
+   */
+  readonly lasting: boolean;
+  constructor(message: string, lasting = false) {
+    super(message);
+    this.lasting = lasting;
+  }
 }
 
 function imageKey(o: JdkImageOptions): string {
@@ -91,8 +101,19 @@ export async function ensureJdkImage(o: JdkImageOptions): Promise<JdkImage> {
   if (existsSync(join(dir, '.complete'))) {
     return { home: dir, java, built: false, failed: readJson(join(dir, '.failed.json')), cds: existsSync(join(dir, 'lib', 'server', 'classes.jsa')), ms: performance.now() - t0 };
   }
+  const failedMark = join(root, `${base}.failed`);
+  if (existsSync(failedMark)) {
+    let why = '';
+    try {
+      why = readFileSync(failedMark, 'utf8').trim();
+    } catch {
+      // unreadable: the file's presence says enough
+    }
+    throw new JdkImageError(`${why || `the instrumented copy of ${what} does not start`} (recorded in ${failedMark}; delete it to try again)`, true);
+  }
   removeStale(root, base);
-  const tmp = join(root, `${base}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  const temp = buildTemp(root, base);
+  const tmp = temp.path;
   let cds = false;
   let failed: { name: string; error: string }[] = [];
   let classes: string | undefined;
@@ -133,11 +154,22 @@ export async function ensureJdkImage(o: JdkImageOptions): Promise<JdkImage> {
       rmSync(tmp, { recursive: true, force: true });
     }
     rmSync(classes, { recursive: true, force: true });
+    temp.release();
   } catch (e) {
     rmSync(tmp, { recursive: true, force: true });
+    temp.release();
     // Another run finished the same image meanwhile (and removed the classes this one read).
     if (existsSync(join(dir, '.complete'))) return { home: dir, java, built: false, failed: readJson(join(dir, '.failed.json')), cds: existsSync(join(dir, 'lib', 'server', 'classes.jsa')), ms: performance.now() - t0 };
-    if (e instanceof JdkImageError) throw e;
+    if (e instanceof JdkImageError) {
+      if (e.lasting) {
+        try {
+          writeFileSync(failedMark, e.message);
+        } catch {
+          // not recorded: the next run tries again
+        }
+      }
+      throw e;
+    }
     const err = e as NodeJS.ErrnoException;
     const why = err.code === 'ENOSPC' || /ENOSPC/.test(err.message) ? `no space left on the device of ${root}` : err.message;
     throw new JdkImageError(`cannot instrument ${what}: ${why}`);
@@ -172,7 +204,8 @@ async function transformedClasses(o: JdkImageOptions, image: JImage, root: strin
   const dir = join(root, base);
   if (existsSync(join(dir, '.complete'))) return dir;
   removeStale(root, base);
-  const tmp = join(root, `${base}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  const temp = buildTemp(root, base);
+  const tmp = temp.path;
   try {
     const only = o.modules ? new Set(o.modules) : undefined;
     const entries = image
@@ -194,6 +227,8 @@ async function transformedClasses(o: JdkImageOptions, image: JImage, root: strin
   } catch (e) {
     rmSync(tmp, { recursive: true, force: true });
     throw e;
+  } finally {
+    temp.release();
   }
 }
 
@@ -238,7 +273,7 @@ function dumpCds(home: string, what: string, log: (l: string) => void): boolean 
   const v = spawnSync(java, ['-Xshare:off', '-version'], { encoding: 'utf8', timeout: 600_000 });
   if (v.status !== 0) {
     const vt = `${v.stderr ?? ''}${v.stdout ?? ''}`.trim().split('\n').slice(-5).join(' | ') || (v.error?.message ?? `exit ${v.status ?? v.signal}`);
-    throw new JdkImageError(`the instrumented copy of ${what} does not start (java -version: ${vt})`);
+    throw new JdkImageError(`the instrumented copy of ${what} does not start (java -version: ${vt})`, true);
   }
   log(`komorium: warning: no CDS archive for the instrumented ${what} (start-up is slower): ${tail || (r.error?.message ?? `exit ${r.status ?? r.signal}`)}`);
   return false;

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { dirname, join } from 'node:path';
-import { ClassPath, type JdkInfo } from '../classpath/index';
+import { ClassPath, findJavaHome, type JdkInfo } from '../classpath/index';
 import { readClass } from '../classfile/reader';
 import { writeClass } from '../classfile/writer';
 import { Acc, type AttributeOf } from '../classfile/model';
@@ -21,15 +21,27 @@ import { Hierarchy } from '../transform/hierarchy';
 import { allScope } from '../transform/scope';
 import { BOOT_FLAG, patchBootFlag, patchThreadNatives, pauseUpcalls, writePatchClasses } from './reflect-patch';
 
+/** The JDK feature releases whose instrumented copy (jdk-image.ts) is known to start and run the corpus. */
+export const ALL_SCOPE_FEATURES: readonly number[] = [17];
+
 /**
- * The HotSpot engine's scope when none was asked for: `app`. `all` (the instrumented JDK copy,
- * jdk-image.ts) is asked for explicitly until the corpus has been compared on it on JDK 17 and
- * 25 (JDK 25's copy stops in start-up with "GC triggered before VM initialization completed",
- * as the former --patch-module java.base did) and its first build (26,626
- * classes, about 5 minutes of CPU) is acceptable as a default.
+ * The HotSpot engine's scope when none was asked for: `all` (the instrumented JDK copy,
+ * jdk-image.ts) on the JDK releases of ALL_SCOPE_FEATURES, else `app` with `note` saying why
+ * (JDK 25's copy stops in start-up with "GC triggered before VM initialization completed").
+ * A JDK that cannot be found is left to the run to report: `all`.
  */
-export function defaultHotSpotScope(_jdkHome?: string): 'all' | 'app' {
-  return 'app';
+export function defaultHotSpotScope(jdkHome?: string): { scope: 'all' | 'app'; note?: string } {
+  let jdk: JdkInfo;
+  try {
+    jdk = findJavaHome(jdkHome);
+  } catch {
+    return { scope: 'all' };
+  }
+  if (ALL_SCOPE_FEATURES.includes(jdk.feature)) return { scope: 'all' };
+  return {
+    scope: 'app',
+    note: `HotSpot instruments only the class path on the JDK ${jdk.home} (${jdk.version}): its instrumented copy is supported on JDK ${ALL_SCOPE_FEATURES.join(', ')} (the JDK's work is charged to the calling lines; --engine interpreter instruments the JDK too)`,
+  };
 }
 
 /** The JDK's identity for cache keys: its home, release file, and lib/modules' size and mtime. */
@@ -67,7 +79,20 @@ export function writableRoot(cache: string, sub: string, log: (l: string) => voi
   }
 }
 
-/** Removes temporary directories of `dir` whose process is gone (a build that was killed). */
+/** Temporary directories this process is building in (another build of this process keeps off them). */
+const building = new Set<string>();
+
+/** A new temporary directory name for a build of `root/base`, kept from removeStale until `release`d. */
+export function buildTemp(root: string, base: string): { path: string; release(): void } {
+  const path = join(root, `${base}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  building.add(path);
+  return { path, release: () => building.delete(path) };
+}
+
+/**
+ * Removes temporary directories of `root/base` left by a build that is gone: its process is
+ * not alive (killed), or it is this process and no build of it is using the directory.
+ */
 export function removeStale(root: string, base: string): void {
   let names: string[];
   try {
@@ -85,7 +110,7 @@ export function removeStale(root: string, base: string): void {
     } catch (e) {
       alive = (e as NodeJS.ErrnoException).code === 'EPERM';
     }
-    if (!alive || pid === process.pid) rmSync(join(root, n), { recursive: true, force: true });
+    if (!alive || (pid === process.pid && !building.has(join(root, n)))) rmSync(join(root, n), { recursive: true, force: true });
   }
 }
 

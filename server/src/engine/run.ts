@@ -15,22 +15,28 @@
 //     file there is never deleted first, and stays when the run writes no profile;
 //   * callbacks are invoked asynchronously, never after `done` has resolved.
 
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { findJavaHome } from '../classpath/jdk';
 
 /** Engines Komorium knows. `jvm` = transformed classes on HotSpot; `interpreter` = the embedded JVM. */
 export type EngineName = 'jvm' | 'interpreter';
 export const ENGINE_NAMES: readonly EngineName[] = ['jvm', 'interpreter'];
 
 /**
- * The engine used when the user did not choose one (`auto`): the embedded JVM (which also does
- * what only it does: exact profiles, the virtual clock, runs without a profile).
+ * The engine used when the user did not choose one (`auto`): HotSpot (`jvm`, with the JDK
+ * instrumented: jdk-modules.ts defaultHotSpotScope) when the JDK has a `java`; the embedded JVM
+ * for what only it does (`embeddedOnly`: exact profiles, the virtual clock, runs without a
+ * profile) and when there is no `java` (or no JDK: then its error names what was tried).
  */
 export function autoEngine(o: { jdk?: string; embeddedOnly?: boolean } = {}): EngineName {
-  // HotSpot with the JDK instrumented (`--engine jvm --instrument all`) is meant to become the
-  // default here when a `java` is available; until its scope is complete (jdk-modules.ts,
-  // defaultHotSpotScope) the embedded JVM, which instruments every class it loads, stays the
-  // default so that `auto` gives one answer: the one with the JDK's work where it is done.
-  void o;
-  return 'interpreter';
+  if (o.embeddedOnly) return 'interpreter';
+  try {
+    const jdk = findJavaHome(o.jdk);
+    return existsSync(join(jdk.home, 'bin', process.platform === 'win32' ? 'java.exe' : 'java')) ? 'jvm' : 'interpreter';
+  } catch {
+    return 'interpreter';
+  }
 }
 
 export interface RunProgress {
@@ -152,9 +158,9 @@ export function registerEngine(name: EngineName, start: EngineStarter, prepare?:
  * Lets the engine that `engine` resolves to prepare its next run (the embedded engine starts a
  * worker: interp-run.ts prepareInterpreter). Never throws; a no-op for engines without it.
  */
-export function prepareRun(opts: { engine?: string; jdk?: string; vmArgs?: string[] }): void {
+export function prepareRun(opts: { engine?: string; jdk?: string; vmArgs?: string[]; embeddedOnly?: boolean }): void {
   try {
-    preparers.get(resolveEngine(opts.engine, { jdk: opts.jdk }))?.({ jdk: opts.jdk, vmArgs: opts.vmArgs });
+    preparers.get(resolveEngine(opts.engine, { jdk: opts.jdk, embeddedOnly: opts.embeddedOnly }))?.({ jdk: opts.jdk, vmArgs: opts.vmArgs });
   } catch {
     // An unknown engine: the run reports it.
   }

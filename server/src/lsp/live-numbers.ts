@@ -57,7 +57,7 @@ export function totalsText(n: { samples: number; bytecodes: number }): string {
  */
 export function engineText(n: { engine: string; scope: string }): string {
   const engine =
-    n.engine === 'interp' ? 'embedded JVM' : n.engine === 'interp-exact' ? 'embedded JVM, exact' : n.engine === 'hotspot' ? 'HotSpot' : n.engine;
+    n.engine === 'interp' ? 'embedded JVM' : n.engine === 'interp-exact' ? 'embedded JVM, exact' : n.engine === 'hotspot' || n.engine === 'jvm' ? 'HotSpot' : n.engine;
   const scope = n.scope === 'all' ? 'JDK + app' : n.scope === 'app' ? 'app only' : n.scope;
   return [engine, scope].filter((s) => s !== '').join(' · ');
 }

@@ -81,7 +81,7 @@ export class RunController {
     let engine: string;
     try {
       // Exact profiles are made by the embedded engine alone (interp/exact.ts).
-      engine = params.exact ? 'interpreter' : resolveEngine(settings.engine, { jdk: settings.javaHome || undefined });
+      engine = params.exact ? 'interpreter' : resolveEngine(settings.engine, { jdk: settings.javaHome || undefined, embeddedOnly: settings.clock === 'virtual' });
     } catch (e) {
       throw new RunRequestError(`komorium.engine: ${(e as Error).message}`);
     }
@@ -196,7 +196,7 @@ export class RunController {
         jdk: settings.javaHome || undefined,
         liveIntervalMs: settings.liveUpdateInterval,
         clock: settings.clock,
-        ...(params.exact ? { exact: 'all' as const } : {}),
+        ...(params.exact ? { exact: 'all' as const } : settings.instrument !== 'auto' ? { instrument: settings.instrument } : {}),
         onStdout: (b) => {
           const text = b.toString();
           tail = (tail + text).slice(-TAIL);

@@ -6,6 +6,8 @@ export interface KomoriumSettings {
   javaHome: string;
   /** 'auto' (the default engine, engine/run.ts), 'jvm' or 'interpreter'. */
   engine: string;
+  /** What is instrumented: 'auto' (the engine's default: the JDK too, HotSpot falling back to 'app' with a note), 'all' or 'app'. */
+  instrument: 'auto' | 'all' | 'app';
   granularity: number;
   randomization: number;
   seed: number;
@@ -29,6 +31,7 @@ export interface KomoriumSettings {
 export const DEFAULT_SETTINGS: KomoriumSettings = {
   javaHome: '',
   engine: 'auto',
+  instrument: 'auto',
   granularity: 10000,
   randomization: 100,
   seed: 1,
@@ -58,6 +61,7 @@ export function normalizeSettings(raw: unknown): KomoriumSettings {
   return {
     javaHome: typeof r.javaHome === 'string' ? r.javaHome : d.javaHome,
     engine: typeof r.engine === 'string' && r.engine ? r.engine : d.engine,
+    instrument: r.instrument === 'all' || r.instrument === 'app' || r.instrument === 'auto' ? r.instrument : d.instrument,
     granularity: int(r.granularity, d.granularity, 1),
     randomization: int(r.randomization, d.randomization, 0),
     seed: typeof r.seed === 'number' && Number.isSafeInteger(r.seed) ? r.seed : d.seed,

@@ -1,4 +1,4 @@
-// komorium run [--engine interpreter|jvm] [--instrument app|all] [--no-profile]
+// komorium run [--engine auto|interpreter|jvm] [--instrument app|all] [--no-profile]
 //              [--granularity N] [--random R] [--seed S] [--max-path M]
 //              [--clock real|virtual] [-o profile.json] [--jdk HOME] [-J<jvm option>]...
 //              -cp CP MainClass [args...]
@@ -8,7 +8,6 @@ import { registerCommand } from '../cli';
 import { parseArgs, flag, intFlag, UsageError } from '../args';
 import { splitClassPath } from '../../classpath/index';
 import { runOnHotSpot } from '../../engine/hotspot';
-import { defaultHotSpotScope } from '../../engine/jdk-modules';
 import { loadProfile } from '../../profile/index';
 import { resolveEngine, signalExitStatus } from '../../engine/run';
 import { startInterpreterRun } from '../../engine/interp-run';
@@ -23,12 +22,15 @@ what ran so far is still written. The profile replaces FILE only when complete: 
 none, a previous FILE stays.
 
 options:
-  --engine E            auto (default): interpreter;
-                        interpreter: the embedded JVM (TypeScript, no JVM process);
-                        jvm: the transformed classes on HotSpot (java from the JDK)
-  --instrument S        all (the JDK's classes too; the default on the embedded engine; on
-                        jvm, JDK 17 only and experimental: the JDK's modules are transformed
-                        once per JDK and cached) or app (the class path only; jvm's default)
+  --engine E            auto (default): jvm when the JDK has a java, else interpreter;
+                        interpreter for --exact, --no-profile and --clock virtual;
+                        jvm: the transformed classes on HotSpot (java from the JDK);
+                        interpreter: the embedded JVM (TypeScript, no JVM process)
+  --instrument S        all (default: the JDK's classes too; on jvm an instrumented copy of
+                        the JDK, built once per JDK into the cache, minutes of CPU, with
+                        progress lines; JDK 17) or app (the class path only). Not given: on
+                        jvm, a JDK other than 17 or a copy that cannot be built or does not
+                        start means app, with a note; given, it is an error
   --no-profile          embedded engine: run the original classes, no agent (baseline)
   --exact               embedded engine: the perfect profile (paper 7.1): the original classes
                         run and every bytecode is counted per context and line, over the
@@ -113,8 +115,9 @@ export async function runMain(argv: string[]): Promise<number> {
   };
   const clock = flag(args, 'clock') ?? 'real';
   if (clock !== 'real' && clock !== 'virtual') throw new UsageError(`--clock must be real or virtual, not '${clock}'`);
-  const instr = flag(args, 'instrument') ?? (engine === 'jvm' ? defaultHotSpotScope(flag(args, 'jdk')) : 'all');
-  if (instr !== 'all' && instr !== 'app') throw new UsageError(`--instrument must be app or all, not '${instr}'`);
+  const asked = flag(args, 'instrument');
+  if (asked !== undefined && asked !== 'all' && asked !== 'app') throw new UsageError(`--instrument must be app or all, not '${asked}'`);
+  const instr = asked ?? 'all';
   if (engine === 'interpreter') {
     return runEmbedded(signals, {
       ...common,
@@ -125,7 +128,9 @@ export async function runMain(argv: string[]): Promise<number> {
   }
   if (clock !== 'real') throw new UsageError('--clock virtual is an option of the embedded engine (--engine interpreter); HotSpot runs in real time');
   if (args.flags.has('no-profile') || args.flags.has('exact')) throw new UsageError('--no-profile and --exact are options of the embedded engine (--engine interpreter)');
-  const r = await runOnHotSpot({ ...common, instrument: instr, signals, log: (l) => process.stderr.write(`${l}\n`) });
+  // Without --instrument, runOnHotSpot picks the scope (all, or app with a note when the JDK's
+  // instrumented copy cannot be had).
+  const r = await runOnHotSpot({ ...common, instrument: asked, signals, log: (l) => process.stderr.write(`${l}\n`) });
   for (const f of r.transform.failed) process.stderr.write(`komorium: warning: ${f.name} was not transformed (${f.error})\n`);
   summarize(out, r.profileWritten, flag(args, 'agent') === 'none', r.signal ?? r.exitCode);
   return r.exitCode;
