@@ -1,0 +1,162 @@
+// Boot snapshots of the embedded JVM: the key, and restore-or-boot for run.ts.
+//
+// The key covers everything the boot's state depends on: the snapshot format, the engine (a
+// hash of the built bundle; of the sources' names, sizes and times when run from sources), the
+// JDK (home, version, lib/modules size and time), the boot class path appended (the profiler's
+// runtime: each file's name, size and time), and every input the boot reads: system
+// properties, working directory, environment, class path, main class and arguments (the
+// launcher's properties hold them), heap and stack limits, assertions, clock, and the
+// transformation options the caller adds. Any change gives another file, so a stale snapshot
+// is never used.
+
+import { createHash } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { JdkInfo } from '../../classpath/index';
+import { captureVm, restoreVm, SnapshotUnsupported } from './graph';
+import { readSnapshot, writeSnapshot } from './store';
+import type { VM } from '../vm';
+
+export { SnapshotUnsupported } from './graph';
+
+/** Bump when the payload's layout changes. */
+const FORMAT = 1;
+
+export interface BootSnapshotOptions {
+  /** Directory of snapshot files (cache root/boot-snapshots). */
+  dir: string;
+  /** Further inputs of the boot (the class transformation's options), part of the key. */
+  keyParts: Record<string, unknown>;
+  /** A one-line warning (a snapshot that could not be used or written). */
+  warn(message: string): void;
+}
+
+export interface SnapshotKeyInputs {
+  jdk: JdkInfo;
+  classpath: string[];
+  classPathProperty: string;
+  mainClass: string;
+  args: string[];
+  properties: Record<string, string>;
+  cwd: string;
+  env: Record<string, string>;
+  maxHeap?: number;
+  maxDepth?: number;
+  enableAssertions?: boolean;
+  clock?: string;
+  bootAppend: string[];
+}
+
+let engineHash: string | null = null;
+
+function walkStats(dir: string, out: string[]): void {
+  let entries: fs.Dirent[];
+  try {
+    entries = fs.readdirSync(dir, { withFileTypes: true });
+  } catch {
+    out.push(`${dir}:missing`);
+    return;
+  }
+  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  for (const e of entries) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) walkStats(p, out);
+    else {
+      try {
+        const s = fs.statSync(p);
+        out.push(`${p}:${s.size}:${s.mtimeMs}`);
+      } catch {
+        out.push(`${p}:gone`);
+      }
+    }
+  }
+}
+
+/** A hash of the engine's code: the bundle this module is in, or the sources (tsx). */
+export function engineFingerprint(): string {
+  if (engineHash !== null) return engineHash;
+  const self = fileURLToPath(import.meta.url);
+  const h = createHash('sha256');
+  if (self.endsWith('.ts')) {
+    const lines: string[] = [];
+    walkStats(path.resolve(path.dirname(self), '..', '..'), lines);
+    h.update(lines.join('\n'));
+  } else h.update(fs.readFileSync(self));
+  engineHash = h.digest('hex');
+  return engineHash;
+}
+
+export function snapshotKey(i: SnapshotKeyInputs, parts: Record<string, unknown>): string {
+  let modules = 'missing';
+  try {
+    const s = fs.statSync(i.jdk.modulesPath);
+    modules = `${s.size}:${s.mtimeMs}`;
+  } catch {
+    // the boot then fails as usual
+  }
+  const boot: string[] = [];
+  for (const d of i.bootAppend) walkStats(d, boot);
+  const env = Object.keys(i.env)
+    .sort()
+    .map((k) => [k, i.env[k]]);
+  const props = Object.keys(i.properties)
+    .sort()
+    .map((k) => [k, i.properties[k]]);
+  const key = JSON.stringify({
+    format: FORMAT,
+    engine: engineFingerprint(),
+    node: process.version,
+    jdk: [i.jdk.home, i.jdk.version, i.jdk.feature, modules],
+    boot,
+    classpath: i.classpath,
+    classPathProperty: i.classPathProperty,
+    mainClass: i.mainClass,
+    args: i.args,
+    props,
+    cwd: i.cwd,
+    env,
+    limits: [i.maxHeap ?? null, i.maxDepth ?? null, i.enableAssertions ?? false, i.clock ?? 'real'],
+    parts,
+  });
+  return createHash('sha256').update(key).digest('hex');
+}
+
+export function snapshotFile(dir: string, keyHex: string): string {
+  return path.join(dir, `${keyHex.slice(0, 32)}.snap`);
+}
+
+/**
+ * Restores the snapshot for `keyHex` into `vm` (just constructed). False when there is none
+ * or it cannot be used (a warning said why; the caller boots a new VM, as this one may be
+ * half-restored).
+ */
+export function tryRestore(vm: VM, o: BootSnapshotOptions, keyHex: string): boolean {
+  const file = snapshotFile(o.dir, keyHex);
+  const r = readSnapshot(file, keyHex);
+  if ('missing' in r) return false;
+  if ('invalid' in r) {
+    o.warn(`komorium: boot snapshot ${file} is ${r.invalid}; booting the JDK instead`);
+    return false;
+  }
+  try {
+    restoreVm(vm, r.payload);
+    return true;
+  } catch (e) {
+    o.warn(`komorium: boot snapshot ${file} could not be restored (${(e as Error).message}); booting the JDK instead`);
+    return false;
+  }
+}
+
+/** Writes the snapshot of the just-booted `vm` (boot.ts atBoot). Never throws. */
+export function saveSnapshot(vm: VM, o: BootSnapshotOptions, keyHex: string): void {
+  try {
+    writeSnapshot(snapshotFile(o.dir, keyHex), keyHex, captureVm(vm));
+  } catch (e) {
+    if (e instanceof SnapshotUnsupported) {
+      if (process.env.KOMORIUM_TRACE_SNAPSHOT) o.warn(`komorium: no boot snapshot: ${e.message}`);
+      return;
+    }
+    o.warn(`komorium: boot snapshot not written: ${(e as Error).message}`);
+  }
+}
