@@ -224,6 +224,8 @@ function main(input: InterpWorkerInput): void {
             dir: input.bootSnapshotDir,
             keyParts: { instrument: input.instrument, maxPath: input.maxPath ?? null, lineNumbers: input.lineNumbers ?? null },
             warn: (m) => write(2, Buffer.from(`${m}\n`)),
+            // KOMORIUM_BOOT_SNAPSHOT=always: write one at the first boot.
+            minBoots: process.env.KOMORIUM_BOOT_SNAPSHOT === 'always' ? 1 : 2,
           }
         : undefined,
     // Every thread sleeps (real clock): show the output so far, then wait, waking on cancel.

@@ -20,6 +20,9 @@ import type { VM } from '../vm';
 
 export { SnapshotUnsupported } from './graph';
 
+/** KOMORIUM_TRACE_SNAPSHOT: say on stderr when a snapshot is restored or written, or why not. */
+const TRACE = !!process.env.KOMORIUM_TRACE_SNAPSHOT;
+
 /** Bump when the payload's layout changes. */
 const FORMAT = 1;
 
@@ -30,7 +33,16 @@ export interface BootSnapshotOptions {
   keyParts: Record<string, unknown>;
   /** A one-line warning (a snapshot that could not be used or written). */
   warn(message: string): void;
+  /**
+   * Boots with the same key before a snapshot is written (default 2: a one-off run, such as a
+   * test's, does not pay for writing one; the second run of a program does).
+   */
+  minBoots?: number;
 }
+
+/** Snapshots kept in the directory (the least recently used go first). */
+const KEEP_SNAPSHOTS = 6;
+const KEEP_MARKERS = 64;
 
 export interface SnapshotKeyInputs {
   jdk: JdkInfo;
@@ -141,6 +153,9 @@ export function tryRestore(vm: VM, o: BootSnapshotOptions, keyHex: string): bool
   }
   try {
     restoreVm(vm, r.payload);
+    const now = new Date();
+    fs.utimesSync(file, now, now); // recently used: kept by prune()
+    if (TRACE) o.warn(`komorium: boot snapshot restored from ${file}`);
     return true;
   } catch (e) {
     o.warn(`komorium: boot snapshot ${file} could not be restored (${(e as Error).message}); booting the JDK instead`);
@@ -148,13 +163,44 @@ export function tryRestore(vm: VM, o: BootSnapshotOptions, keyHex: string): bool
   }
 }
 
-/** Writes the snapshot of the just-booted `vm` (boot.ts atBoot). Never throws. */
+/** Removes all but the `keep` most recently used files ending in `ext`. */
+function prune(dir: string, ext: string, keep: number): void {
+  const files: { p: string; t: number }[] = [];
+  for (const n of fs.readdirSync(dir)) {
+    if (!n.endsWith(ext)) continue;
+    const p = path.join(dir, n);
+    try {
+      files.push({ p, t: fs.statSync(p).mtimeMs });
+    } catch {
+      // removed meanwhile
+    }
+  }
+  files.sort((a, b) => b.t - a.t);
+  for (const f of files.slice(keep)) fs.rmSync(f.p, { force: true });
+}
+
+/**
+ * At the end of a boot (boot.ts atBoot): writes the snapshot of `vm` when this key has booted
+ * `minBoots` times (a marker file counts the first). Never throws.
+ */
 export function saveSnapshot(vm: VM, o: BootSnapshotOptions, keyHex: string): void {
   try {
-    writeSnapshot(snapshotFile(o.dir, keyHex), keyHex, captureVm(vm));
+    const file = snapshotFile(o.dir, keyHex);
+    if ((o.minBoots ?? 2) > 1) {
+      const marker = `${file.slice(0, -'.snap'.length)}.booted`;
+      if (!fs.existsSync(marker)) {
+        fs.mkdirSync(o.dir, { recursive: true });
+        fs.writeFileSync(marker, '');
+        prune(o.dir, '.booted', KEEP_MARKERS);
+        return;
+      }
+    }
+    writeSnapshot(file, keyHex, captureVm(vm));
+    prune(o.dir, '.snap', KEEP_SNAPSHOTS);
+    if (TRACE) o.warn(`komorium: boot snapshot written to ${file}`);
   } catch (e) {
     if (e instanceof SnapshotUnsupported) {
-      if (process.env.KOMORIUM_TRACE_SNAPSHOT) o.warn(`komorium: no boot snapshot: ${e.message}`);
+      if (TRACE) o.warn(`komorium: no boot snapshot: ${e.message}`);
       return;
     }
     o.warn(`komorium: boot snapshot not written: ${(e as Error).message}`);
