@@ -4,7 +4,8 @@
 // hash of the built bundle; of the sources' names, sizes and times when run from sources), the
 // JDK (home, version, lib/modules size and time), the boot class path appended (the profiler's
 // runtime: each file's name, size and time), and every input the boot reads: system
-// properties, working directory, environment, class path, main class and arguments (the
+// properties, working directory, the environment variables and host facts properties.ts
+// reads (LD_LIBRARY_PATH, TZ; user name, home, OS release), class path, main class and arguments (the
 // launcher's properties hold them), heap and stack limits, assertions, clock, and the
 // transformation options the caller adds. Any change gives another file, so a stale snapshot
 // is never used.
@@ -13,6 +14,7 @@ import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import * as os from 'node:os';
 import type { JdkInfo } from '../../classpath/index';
 import { captureVm, restoreVm, SnapshotUnsupported } from './graph';
 import { readSnapshot, writeSnapshot } from './store';
@@ -22,6 +24,9 @@ export { SnapshotUnsupported } from './graph';
 
 /** KOMORIUM_TRACE_SNAPSHOT: say on stderr when a snapshot is restored or written, or why not. */
 const TRACE = !!process.env.KOMORIUM_TRACE_SNAPSHOT;
+
+/** Environment variables the boot reads (java.library.path; the default time zone). */
+const BOOT_ENV = ['LD_LIBRARY_PATH', 'TZ'];
 
 /** Bump when the payload's layout changes. */
 const FORMAT = 1;
@@ -109,9 +114,16 @@ export function snapshotKey(i: SnapshotKeyInputs, parts: Record<string, unknown>
   }
   const boot: string[] = [];
   for (const d of i.bootAppend) walkStats(d, boot);
-  const env = Object.keys(i.env)
-    .sort()
-    .map((k) => [k, i.env[k]]);
+  // What the boot reads of the host (properties.ts): the rest of the environment is read by the
+  // program's own System.getenv from the new run's (ProcessEnvironment is not loaded at boot).
+  const env = BOOT_ENV.map((k) => [k, i.env[k] ?? null]);
+  let user = 'user';
+  try {
+    user = os.userInfo().username;
+  } catch {
+    // as properties.ts
+  }
+  const host = [user, os.homedir(), os.release()];
   const props = Object.keys(i.properties)
     .sort()
     .map((k) => [k, i.properties[k]]);
@@ -128,6 +140,7 @@ export function snapshotKey(i: SnapshotKeyInputs, parts: Record<string, unknown>
     props,
     cwd: i.cwd,
     env,
+    host,
     limits: [i.maxHeap ?? null, i.maxDepth ?? null, i.enableAssertions ?? false, i.clock ?? 'real'],
     parts,
   });
