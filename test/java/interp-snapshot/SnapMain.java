@@ -2,7 +2,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 
-/** Boot snapshot test: identity hashes (main's, another thread's), HashSet order, both streams, an exit code. */
+/** Boot snapshot test: the clock, identity hashes (main's, another thread's), HashSet order, both streams, an exit code. */
 public class SnapMain {
     static class Box {
         final int n;
@@ -13,6 +13,11 @@ public class SnapMain {
     static volatile int other;
 
     public static void main(String[] args) throws Exception {
+        // Real clock: time goes on from the boot's in a restored run too.
+        long t0 = System.nanoTime();
+        Thread.sleep(20);
+        long t1 = System.nanoTime();
+        System.out.println("nanoTime " + (t0 > 0) + " " + (t1 - t0 >= 20_000_000L));
         List<Object> objs = new ArrayList<>();
         for (int i = 0; i < 8; i++) objs.add(new Object());
         StringBuilder sb = new StringBuilder();

@@ -275,6 +275,9 @@ export function restoreVm(vm: VM, bytes: Uint8Array): void {
   memory.loadState(p.memory);
   if (p.invoke !== null) setInvokeState(vm, p.invoke);
   vm.current = null;
+  // Real clock: real time took over at the end of the boot from the virtual nanoTime
+  // (clock.ts); it goes on from there, in this process's performance.now() scale.
+  if (vm.realBase >= 0) vm.realBase = performance.now();
   vm.scheduler = sched;
   sched.loadState(p.sched);
   vm.threads.forEach((t, i) => {
