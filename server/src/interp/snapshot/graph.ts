@@ -32,6 +32,16 @@ import { memory, type MemoryState } from '../natives/jdk/internal/misc/memory';
 import { threadOnExit, threadRunCall } from '../natives/java/lang/Thread';
 import { waitingForPendingList } from '../natives/java/lang/ref/Reference';
 import { waitResume } from '../natives/java/lang/Object';
+import { snapshotBlocker as deflaterBlocker } from '../natives/java/util/zip/Deflater';
+import { snapshotBlocker as inflaterBlocker } from '../natives/java/util/zip/Inflater';
+import { snapshotBlocker as walksBlocker } from '../natives/java/lang/StackStreamFactory';
+import { snapshotBlocker as dirsBlocker } from '../natives/sun/nio/fs/UnixNativeDispatcher';
+import { snapshotBlocker as pipesBlocker } from '../natives/host/pipes';
+import { snapshotBlocker as childrenBlocker } from '../natives/host/children';
+import { snapshotBlocker as fdsBlocker } from '../natives/host/fds';
+
+/** Host resources natives keep outside the VM (module state): a snapshot needs them unused. */
+const HOST_STATE: readonly (() => string | null)[] = [deflaterBlocker, inflaterBlocker, walksBlocker, dirsBlocker, pipesBlocker, childrenBlocker, fdsBlocker];
 
 /** The VM cannot be written as a snapshot in this state (a run boots as usual). */
 export class SnapshotUnsupported extends Error {}
@@ -102,6 +112,10 @@ export function captureVm(vm: VM): Buffer {
   if (sched === null || !sched.queuesEmpty) throw new SnapshotUnsupported('threads have queued calls');
   if (vm.exact !== null) throw new SnapshotUnsupported('exact mode');
   if (vm.initWaiters.size > 0 || vm.hostWaits.active) throw new SnapshotUnsupported('threads wait for class initialisation or the host');
+  for (const b of HOST_STATE) {
+    const what = b();
+    if (what !== null) throw new SnapshotUnsupported(`${what} in use`);
+  }
   const mem = memory.saveState();
   if (mem === null) throw new SnapshotUnsupported('a file is mapped into native memory');
 
