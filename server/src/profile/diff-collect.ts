@@ -245,13 +245,34 @@ export interface Side {
   methodInfo: (MethodInfo | undefined)[];
   lines: Costs;
   /** Per line number: the method and the line (as first seen). */
-  lineInfo: ({ method: MethodInfo; line: number } | undefined)[];
+  lineMethod: (MethodInfo | undefined)[];
+  lineNo: number[];
   contexts: Costs | null;
   /** Per context number: the method of its top frame. */
   contextTop: (MethodInfo | undefined)[];
 }
 
-/** Per-thread samples by method (profile method index) and by line slot, as methodStats counts them. */
+/** Int32 columns that grow. */
+class IntColumn {
+  a: Int32Array;
+  constructor(n = 1024) {
+    this.a = new Int32Array(n);
+  }
+  ensure(n: number): void {
+    if (n <= this.a.length) return;
+    const b = new Int32Array(Math.max(n, this.a.length * 2));
+    b.set(this.a);
+    this.a = b;
+  }
+}
+
+/**
+ * Per-thread samples by method (profile method index) and by line slot, as methodStats counts
+ * them: a method's (a line's) total counts a context's samples unless the same method (the
+ * same line, executing or calling) is already active below it on the stack. Active counts are
+ * kept per line slot (lines of one method at or above LINE_SPACE - 1 share one, as in
+ * methodStats), so a node costs a few table lookups and no allocation.
+ */
 function threadStats(t: ThreadProfile, infos: readonly MethodInfo[], side: Side, keys: DiffKeys, methodNo: Int32Array): void {
   const nMethods = infos.length;
   const mSelf = new Float64Array(nMethods);
@@ -260,25 +281,42 @@ function threadStats(t: ThreadProfile, infos: readonly MethodInfo[], side: Side,
   const order: number[] = [];
   // line slots of this thread: (method index, line) → slot
   const slots = new TripleMap();
-  const slotMethod: number[] = [];
-  const slotLine: number[] = [];
-  const slotSelf: number[] = [];
-  const slotTotal: number[] = [];
+  const slotMethod = new IntColumn();
+  const slotLine = new IntColumn();
+  /** The slot whose count says whether the slot's (method, line) is active on the stack. */
+  const slotActive = new IntColumn();
+  const active = new IntColumn();
+  const slotSelf = new Column();
+  const slotTotal = new Column();
+  let slotCount = 0;
+  /** Per method index: the slot shared by its lines at or above LINE_SPACE - 1 (methodStats clamps them to one key). */
+  const bigLine = new Map<number, number>();
   const slot = (m: number, line: number): number => {
     const l = Math.min(line, LINE_KEYS - 1);
     let s = slots.find(m, 0, l);
     if (s < 0) {
-      slots.add(m, 0, l, (s = slotMethod.length));
-      slotMethod.push(m);
-      slotLine.push(line);
-      slotSelf.push(0);
-      slotTotal.push(0);
+      s = slotCount++;
+      slots.add(m, 0, l, s);
+      slotMethod.ensure(slotCount);
+      slotLine.ensure(slotCount);
+      slotActive.ensure(slotCount);
+      active.ensure(slotCount);
+      slotSelf.ensure(slotCount);
+      slotTotal.ensure(slotCount);
+      slotMethod.a[s] = m;
+      slotLine.a[s] = line;
+      let a = s;
+      if (line >= LINE_SPACE - 1) {
+        const b = bigLine.get(m);
+        if (b === undefined) bigLine.set(m, s);
+        else a = b;
+      }
+      slotActive.a[s] = a;
     }
     return s;
   };
   const activeMethod = new Int32Array(nMethods);
-  const activeLine = new Map<number, number>();
-  // the stack of the node being visited: what each frame activated (edge line key, method index)
+  // the stack of the node being visited: what each frame activated (active slot, method index)
   const pathEdge: number[] = [];
   const pathMethod: number[] = [];
   const stack: CctNode[] = [];
@@ -289,17 +327,17 @@ function threadStats(t: ThreadProfile, infos: readonly MethodInfo[], side: Side,
     while (pathEdge.length >= n.depth) {
       const e = pathEdge.pop()!;
       const m = pathMethod.pop()!;
-      if (e >= 0) activeLine.set(e, activeLine.get(e)! - 1);
+      if (e >= 0) active.a[e]!--;
       if (m >= 0) activeMethod[m]!--;
     }
     const parent = n.parent?.method;
     let edge = -1;
     if (parent) {
-      const pm = parent.index;
-      edge = pm * LINE_SPACE + Math.min(Math.max(n.callLine, 0), LINE_SPACE - 1);
-      const active = activeLine.get(edge) ?? 0;
-      if (active === 0) slotTotal[slot(pm, Math.min(n.callLine, LINE_SPACE - 1))]! += n.total;
-      activeLine.set(edge, active + 1);
+      // negative call lines count as 0 in the active key (methodStats' clamp)
+      const s = slot(parent.index, Math.min(n.callLine, LINE_SPACE - 1));
+      edge = n.callLine < 0 ? slotActive.a[slot(parent.index, 0)]! : slotActive.a[s]!;
+      if (active.a[edge] === 0) slotTotal.a[s]! += n.total;
+      active.a[edge]!++;
     }
     const method = n.method;
     let mi = -1;
@@ -311,10 +349,13 @@ function threadStats(t: ThreadProfile, infos: readonly MethodInfo[], side: Side,
       }
       mSelf[mi]! += n.self;
       if (activeMethod[mi] === 0) mTotal[mi]! += n.total;
-      for (const l of n.lines) {
+      const lines = n.lines;
+      for (let k = 0; k < lines.length; k++) {
+        const l = lines[k]!;
         const s = slot(mi, l.line);
-        slotSelf[s]! += l.count;
-        if ((activeLine.get(mi * LINE_SPACE + Math.min(Math.max(l.line, 0), LINE_SPACE - 1)) ?? 0) === 0) slotTotal[s]! += l.count;
+        slotSelf.a[s]! += l.count;
+        const a = l.line < 0 ? slotActive.a[slot(mi, 0)]! : slotActive.a[s]!;
+        if (active.a[a] === 0) slotTotal.a[s]! += l.count;
       }
       activeMethod[mi]!++;
     }
@@ -337,18 +378,19 @@ function threadStats(t: ThreadProfile, infos: readonly MethodInfo[], side: Side,
     ms.total.a[id]! += mTotal[mi]!;
   }
   const ls = side.lines;
-  for (let s = 0; s < slotMethod.length; s++) {
-    const mi = slotMethod[s]!;
-    const id = keys.line(methodNo[mi]!, slotLine[s]!);
+  for (let s = 0; s < slotCount; s++) {
+    const mi = slotMethod.a[s]!;
+    const id = keys.line(methodNo[mi]!, slotLine.a[s]!);
     ls.ensure(id + 1);
     if (ls.present[id] === 0) {
       ls.present[id] = 1;
-      side.lineInfo[id] = { method: infos[mi]!, line: slotLine[s]! };
+      side.lineMethod[id] = infos[mi];
+      side.lineNo[id] = slotLine.a[s]!;
     }
-    ls.selfB.a[id]! += slotSelf[s]! * ratio;
-    ls.totalB.a[id]! += slotTotal[s]! * ratio;
-    ls.self.a[id]! += slotSelf[s]!;
-    ls.total.a[id]! += slotTotal[s]!;
+    ls.selfB.a[id]! += slotSelf.a[s]! * ratio;
+    ls.totalB.a[id]! += slotTotal.a[s]! * ratio;
+    ls.self.a[id]! += slotSelf.a[s]!;
+    ls.total.a[id]! += slotTotal.a[s]!;
   }
 }
 
@@ -418,7 +460,7 @@ function contexts(threads: readonly ThreadProfile[], side: Side, keys: DiffKeys,
 /** One side of a diff: the threads named `threadName` (default: all). */
 export function collectSide(p: Profile, threadName: string | undefined, keys: DiffKeys, withContexts: boolean): Side {
   const threads = threadName === undefined ? p.threads : p.threads.filter((t) => t.name === threadName);
-  const side: Side = { total: 0, methods: new Costs(), methodInfo: [], lines: new Costs(), lineInfo: [], contexts: withContexts ? new Costs() : null, contextTop: [] };
+  const side: Side = { total: 0, methods: new Costs(), methodInfo: [], lines: new Costs(), lineMethod: [], lineNo: [], contexts: withContexts ? new Costs() : null, contextTop: [] };
   const methodNo = keys.methodNumbers(p);
   for (const t of threads) {
     side.total += t.bytecodes;

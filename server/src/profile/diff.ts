@@ -197,8 +197,10 @@ export function diffProfiles(base: Profile, next: Profile, opts: DiffOptions = {
     return { label: label(m), method: label(m) };
   }, samples, null);
   const lines = entries('line', b.lines, n.lines, keys.lineCount, b.total, n.total, (id, fromNew) => {
-    const v = (fromNew ? n : b).lineInfo[id]!;
-    return { label: `${label(v.method)} ${v.method.sourceFile ?? '<unknown source>'}:${v.line > 0 ? v.line : '?'}`, method: label(v.method), file: v.method.sourceFile, line: v.line };
+    const side = fromNew ? n : b;
+    const m = side.lineMethod[id]!;
+    const line = side.lineNo[id]!;
+    return { label: `${label(m)} ${m.sourceFile ?? '<unknown source>'}:${line > 0 ? line : '?'}`, method: label(m), file: m.sourceFile, line };
   }, samples, null);
   const contexts =
     b.contexts && n.contexts
