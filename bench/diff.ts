@@ -1,10 +1,14 @@
 // Diff benchmark (docs/BENCHMARKS.md, "D. Profile diffs"): two synthetic 1,000,000-sample
 // profiles (4 threads, ~C contexts at most 60 deep over 3,000 methods with lines; the second with a tenth of the
 // contexts' samples changed and some contexts added or gone), then CPU time of
+//   parse:    JSON.parse of both files' text;
 //   load:     profileFromJson of both (the JSON already parsed);
 //   diff:     diffProfiles (komorium diff: methods, lines, contexts);
 //   payload:  diffView (the differential payload: union tree, method and line deltas);
+//   payload JSON: the flame graph's part of it (diffPayload) through JSON.stringify and parse (as LSP sends it);
 //   webview:  readProfile + buildTree + matchDiff + shades (what the flame graph does with it).
+// and `open`, the sum of the medians of what Compare with Baseline… costs (parse, load,
+// payload, payload JSON, webview): the CPU part of opening the differential flame graph.
 //
 //   node --import tsx bench/diff.ts [--samples N] [--contexts C] [--reps R] [--only diff,payload,...]
 //
@@ -14,7 +18,7 @@ import { parseArgs } from 'node:util';
 import { cpus, loadavg } from 'node:os';
 import { profileFromJson } from '../server/src/profile/load';
 import { diffProfiles } from '../server/src/profile/diff';
-import { diffView } from '../server/src/profile/diff-view';
+import { diffPayload, diffView } from '../server/src/profile/diff-view';
 import { METHODS, THREADS, syntheticProfile } from './lib/synthetic-profile';
 import { readProfile } from '../webview/model/profile';
 import { buildTree } from '../webview/model/tree';
@@ -43,8 +47,11 @@ if (process.env.BENCH_DUMP) {
 }
 const contexts = newFile.threads.reduce((a, t) => a + t.nodes.length - 1, 0);
 console.log(`profiles: ${newFile.meta.totalSamples.toLocaleString('en-US')} samples, ${contexts.toLocaleString('en-US')} contexts, ${THREADS} threads, ${METHODS} methods; load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} CPUs`);
-const rows: Record<string, number[]> = { load: [], diff: [], payload: [], 'payload JSON': [], webview: [] };
+const baseText = JSON.stringify(baseFile);
+const newText = JSON.stringify(newFile);
+const rows: Record<string, number[]> = { parse: [], load: [], diff: [], payload: [], 'payload JSON': [], webview: [] };
 for (let rep = 0; rep < REPS; rep++) {
+  rows.parse!.push(cpuMs(() => [JSON.parse(baseText), JSON.parse(newText)] as unknown).ms);
   const l = cpuMs(() => [profileFromJson(baseFile), profileFromJson(newFile)] as const);
   rows.load!.push(l.ms);
   const [b, n] = l.value;
@@ -58,9 +65,9 @@ for (let rep = 0; rep < REPS; rep++) {
   if (!want('payload') && !want('payload JSON') && !want('webview')) continue;
   const v = cpuMs(() => diffView(b, n, 'base.json'));
   rows.payload!.push(v.ms);
-  if (rep === 0) console.log(`payload: ${v.value.all.parent.length.toLocaleString('en-US')} contexts, ${(JSON.stringify(v.value).length / 1e6).toFixed(1)} MB JSON`);
+  if (rep === 0) console.log(`payload: ${v.value.all.parent.length.toLocaleString('en-US')} contexts, ${(JSON.stringify(v.value).length / 1e6).toFixed(1)} MB JSON (${v.value.methods.length} methods, ${v.value.lines.length} lines); to the flame graph ${(JSON.stringify(diffPayload(v.value)).length / 1e6).toFixed(1)} MB`);
   if (rep === 0 && process.env.BENCH_VIEW_OUT) (await import('node:fs')).writeFileSync(process.env.BENCH_VIEW_OUT, JSON.stringify(v.value));
-  if (want('payload JSON')) rows['payload JSON']!.push(cpuMs(() => JSON.parse(JSON.stringify(v.value)) as unknown).ms);
+  if (want('payload JSON')) rows['payload JSON']!.push(cpuMs(() => JSON.parse(JSON.stringify(diffPayload(v.value))) as unknown).ms);
   if (want('webview')) {
     const w = cpuMs(() => {
       const p = readProfile(newFile);
@@ -73,3 +80,5 @@ for (let rep = 0; rep < REPS; rep++) {
 }
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 for (const [k, xs] of Object.entries(rows)) if (xs.length > 0) console.log(`${k.padEnd(13)} median ${median(xs).toFixed(0).padStart(6)} ms CPU   (${xs.map((x) => x.toFixed(0)).join(', ')})`);
+const OPEN = ['parse', 'load', 'payload', 'payload JSON', 'webview'];
+if (OPEN.every((k) => rows[k]!.length > 0)) console.log(`${'open'.padEnd(13)} ${OPEN.reduce((a, k) => a + median(rows[k]!), 0).toFixed(0).padStart(13)} ms CPU   (sum of the medians of ${OPEN.join(', ')})`);

@@ -43,3 +43,24 @@ test('scope app: exact and sampled profiles count the same bytecodes on both eng
     assert.equal(b, exact, `${engine}: sampled ${b} bytecodes, exact ${exact} (δb ${(b / exact - 1).toExponential(1)})`);
   }
 });
+
+test('scope all: neither profile counts the JVM shutdown (the start and join of the runtime hook in the sampled run, Shutdown.shutdown in the exact one)', async () => {
+  // Before: the sampled run counted the JDK code of Shutdown.shutdown that starts and joins the
+  // runtime's shutdown hook (up to the hook taking the counts), the exact run all of
+  // Shutdown.shutdown without a hook (281 bytecodes on a hello world, under a context of its own).
+  // The totals still differ in scope all (here +1,276 of 154,044; docs/ACCURACY.md, "δb in scope
+  // all"): not asserted yet.
+  const classes = compileJava(join(REPO, 'test', 'java', 'accuracy'), ['-g']);
+  const work = tempDir('delta-b-all');
+  const exactOut = join(work, 'exact.json');
+  const sampledOut = join(work, 'sampled.json');
+  await Promise.all([
+    interp({ classpath: [classes], cwd: work, profilePath: exactOut, exact: 'all' }),
+    interp({ classpath: [classes], cwd: work, profilePath: sampledOut, instrument: 'all', granularity: 10_000, random: 0, seed: 1 }),
+  ]);
+  const exact = loadProfile(exactOut);
+  const sampled = loadProfile(sampledOut);
+  const shutdown = (p: typeof exact): boolean => p.threads.some((t) => t.nodes.some((n) => n.method?.className === 'java.lang.Shutdown'));
+  assert.ok(!shutdown(exact), 'the exact profile has no java.lang.Shutdown context');
+  assert.ok(!shutdown(sampled), 'the sampled profile has no java.lang.Shutdown context');
+});

@@ -10,6 +10,7 @@
 
 import type { JMethod } from './klass';
 import type { JThread } from './thread';
+import { isShutdownEntry } from '../transform/scope';
 
 export interface ExactNode {
   method: JMethod | null;
@@ -122,8 +123,14 @@ export class ExactProfiler {
     return { node: this.baseOf.get(t) as ExactNode, owner: -1 };
   }
 
+  /** Set for good when the JVM's shutdown begins: neither profile counts it (transform/scope.ts, isShutdownEntry). */
+  private shutDown = false;
+
   /** A frame for `m` is being pushed at depth t.depth + 1. */
   enter(t: JThread, m: JMethod): void {
+    // Only where the sampled run instruments Shutdown (scope all); in scope app the hook's
+    // timing does not count JDK code.
+    if (!this.shutDown && isShutdownEntry(m.klass.name, m.name, m.desc) && this.scope(m.klass.name)) this.shutDown = true;
     const d = t.depth + 1;
     const cur = this.current(t, t.depth);
     const ns = this.nodes.get(t) as ExactNode[];
@@ -167,7 +174,7 @@ export class ExactProfiler {
       rs[t.depth] = -1;
       if (again) return;
     }
-    if (!this.counting || !this.scoped(m)) return;
+    if (!this.counting || this.shutDown || !this.scoped(m)) return;
     const ns = this.nodes.get(t);
     const n = ns?.[t.depth];
     if (n === undefined) return;

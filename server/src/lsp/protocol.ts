@@ -3,7 +3,7 @@
 // names, imported by both sides. Positions are 0-based like LSP; `sourceLine` fields are the
 // 1-based lines of the class file's LineNumberTable.
 
-import type { DiffView } from '../profile/diff-view';
+import type { DiffPayload } from '../profile/diff-view';
 import type { SavedRun } from './saved-runs';
 
 // ---------------------------------------------------------------- client → server requests
@@ -243,8 +243,8 @@ export interface ProfileParams {
   live: boolean;
   title: string;
   summary: ProfileSummary | null;
-  /** The differential view against the baseline, when one is set (profile/diff-view.ts). */
-  diff?: DiffView;
+  /** The differential view against the baseline, when one is set (profile/diff-view.ts; the flame graph's part: no method and line deltas). */
+  diff?: DiffPayload;
 }
 export interface ProfileSummary {
   program: string;

@@ -26,6 +26,7 @@ import { codeLensTitle, lineHover, methodHover } from './hover';
 import { classAtLine, findDeclaration, mainClasses, methodAtLine, scanJava, type JavaSource } from './java-scan';
 import { diffCurrent, exportCurrent, loadCurrent, makeCurrent, summaryOf, type CurrentProfile } from './profile-state';
 import { methodDelta, withDeltas } from './baseline';
+import { diffPayload } from '../profile/diff-view';
 import { testLenses } from './test-lens';
 import type { MethodLineSamples } from './bytecode-margin';
 import { engineText } from './live-numbers';
@@ -141,7 +142,7 @@ export function startServer(connection: Connection, opts: ServerOptions = {}): v
       compare(next).catch((e: unknown) => void connection.sendNotification(P.OutputNotification, { runId: 0, stream: 'log', text: `Compare with Baseline: ${(e as Error).message}\n` }));
     }
     const params: P.ProfileParams = next
-      ? { profile: next.json, live: next.live, title: next.title, summary: summaryOf(next), ...(next.diff ? { diff: next.diff } : {}) }
+      ? { profile: next.json, live: next.live, title: next.title, summary: summaryOf(next), ...(next.diff ? { diff: diffPayload(next.diff) } : {}) }
       : { profile: null, live: false, title: '', summary: null };
     void connection.sendNotification(P.ProfileNotification, params);
     for (const d of documents.all()) pushHotness(d);
@@ -384,7 +385,7 @@ export function startServer(connection: Connection, opts: ServerOptions = {}): v
   });
 
   connection.onRequest(P.CurrentProfileRequest, (): P.ProfileParams => {
-    return current ? { profile: current.json, live: current.live, title: current.title, summary: summaryOf(current), ...(current.diff ? { diff: current.diff } : {}) } : { profile: null, live: false, title: '', summary: null };
+    return current ? { profile: current.json, live: current.live, title: current.title, summary: summaryOf(current), ...(current.diff ? { diff: diffPayload(current.diff) } : {}) } : { profile: null, live: false, title: '', summary: null };
   });
 
   connection.onRequest(P.ExportProfileRequest, async (params: P.ExportProfileParams): Promise<null | ResponseError> => {

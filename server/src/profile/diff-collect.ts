@@ -244,41 +244,110 @@ export interface Side {
   /** Per method number: the side's MethodInfo (the first seen). */
   methodInfo: (MethodInfo | undefined)[];
   lines: Costs;
-  /** Per line number: the method and the line (as first seen). */
-  lineInfo: ({ method: MethodInfo; line: number } | undefined)[];
+  /** Per profile method index: the shared method number. */
+  methodNo: Int32Array;
+  /** The profile's methods table (what lineMethod and contextTop index). */
+  profileMethods: readonly MethodInfo[];
+  /** Per line number present on this side: the method (index in profileMethods) and the line (as first seen). */
+  lineMethod: IntColumn;
+  lineNo: IntColumn;
   contexts: Costs | null;
-  /** Per context number: the method of its top frame. */
-  contextTop: (MethodInfo | undefined)[];
+  /** The merged root's estimated bytecodes (self: samples without a frame; total: the whole side). */
+  rootSelfB: number;
+  rootTotalB: number;
+  /** Per context number present on this side: the method of its top frame (index in profileMethods). */
+  contextTop: IntColumn;
 }
 
-/** Per-thread samples by method (profile method index) and by line slot, as methodStats counts them. */
-function threadStats(t: ThreadProfile, infos: readonly MethodInfo[], side: Side, keys: DiffKeys, methodNo: Int32Array): void {
+/** Int32 columns that grow. */
+export class IntColumn {
+  a: Int32Array;
+  constructor(n = 1024) {
+    this.a = new Int32Array(n);
+  }
+  ensure(n: number): void {
+    if (n <= this.a.length) return;
+    const b = new Int32Array(Math.max(n, this.a.length * 2));
+    b.set(this.a);
+    this.a = b;
+  }
+}
+
+/**
+ * Line slots of one side: (profile method index, line) → slot, numbered once for all of the
+ * side's threads, each with its shared line number and the slot whose active count says
+ * whether its (method, line) is on the stack (lines of one method at or above LINE_SPACE - 1
+ * share one, as methodStats clamps them to one key).
+ */
+class LineSlots {
+  private readonly ids = new TripleMap();
+  readonly method = new IntColumn();
+  readonly line = new IntColumn();
+  readonly activeSlot = new IntColumn();
+  /** Shared line number (DiffKeys.line). */
+  readonly shared = new IntColumn();
+  count = 0;
+  private readonly bigLine = new Map<number, number>();
+
+  constructor(
+    private readonly keys: DiffKeys,
+    private readonly methodNo: Int32Array,
+  ) {}
+
+  slot(m: number, line: number): number {
+    const l = Math.min(line, LINE_KEYS - 1);
+    let s = this.ids.find(m, 0, l);
+    if (s >= 0) return s;
+    s = this.count++;
+    this.ids.add(m, 0, l, s);
+    this.method.ensure(this.count);
+    this.line.ensure(this.count);
+    this.activeSlot.ensure(this.count);
+    this.shared.ensure(this.count);
+    this.method.a[s] = m;
+    this.line.a[s] = line;
+    this.shared.a[s] = this.keys.line(this.methodNo[m]!, line);
+    let a = s;
+    if (line >= LINE_SPACE - 1) {
+      const b = this.bigLine.get(m);
+      if (b === undefined) this.bigLine.set(m, s);
+      else a = b;
+    }
+    this.activeSlot.a[s] = a;
+    return s;
+  }
+}
+
+/**
+ * Per-thread samples by method (profile method index) and by line slot, as methodStats counts
+ * them: a method's (a line's) total counts a context's samples unless the same method (the
+ * same line, executing or calling) is already active below it on the stack. Active counts are
+ * kept per line slot, so a node costs a few table lookups and no allocation.
+ */
+function threadStats(t: ThreadProfile, infos: readonly MethodInfo[], side: Side, slots: LineSlots, work: ThreadWork): void {
   const nMethods = infos.length;
   const mSelf = new Float64Array(nMethods);
   const mTotal = new Float64Array(nMethods);
   const seen = new Uint8Array(nMethods);
   const order: number[] = [];
-  // line slots of this thread: (method index, line) → slot
-  const slots = new TripleMap();
-  const slotMethod: number[] = [];
-  const slotLine: number[] = [];
-  const slotSelf: number[] = [];
-  const slotTotal: number[] = [];
-  const slot = (m: number, line: number): number => {
-    const l = Math.min(line, LINE_KEYS - 1);
-    let s = slots.find(m, 0, l);
-    if (s < 0) {
-      slots.add(m, 0, l, (s = slotMethod.length));
-      slotMethod.push(m);
-      slotLine.push(line);
-      slotSelf.push(0);
-      slotTotal.push(0);
-    }
-    return s;
+  // this thread's line slots in the order first touched, and their samples
+  const { touched, slotSelf, slotTotal, active } = work;
+  let touchedCount = 0;
+  const stamp = ++work.stamp;
+  const touch = (s: number): void => {
+    if (s >= work.seen.length) work.grow(slots.count);
+    if (work.seen[s] === stamp) return;
+    work.seen[s] = stamp;
+    touched.ensure(touchedCount + 1);
+    touched.a[touchedCount++] = s;
+    slotSelf.ensure(s + 1);
+    slotTotal.ensure(s + 1);
+    active.ensure(slots.count);
+    slotSelf.a[s] = 0;
+    slotTotal.a[s] = 0;
   };
   const activeMethod = new Int32Array(nMethods);
-  const activeLine = new Map<number, number>();
-  // the stack of the node being visited: what each frame activated (edge line key, method index)
+  // the stack of the node being visited: what each frame activated (active slot, method index)
   const pathEdge: number[] = [];
   const pathMethod: number[] = [];
   const stack: CctNode[] = [];
@@ -289,17 +358,21 @@ function threadStats(t: ThreadProfile, infos: readonly MethodInfo[], side: Side,
     while (pathEdge.length >= n.depth) {
       const e = pathEdge.pop()!;
       const m = pathMethod.pop()!;
-      if (e >= 0) activeLine.set(e, activeLine.get(e)! - 1);
+      if (e >= 0) active.a[e]!--;
       if (m >= 0) activeMethod[m]!--;
     }
     const parent = n.parent?.method;
     let edge = -1;
     if (parent) {
-      const pm = parent.index;
-      edge = pm * LINE_SPACE + Math.min(Math.max(n.callLine, 0), LINE_SPACE - 1);
-      const active = activeLine.get(edge) ?? 0;
-      if (active === 0) slotTotal[slot(pm, Math.min(n.callLine, LINE_SPACE - 1))]! += n.total;
-      activeLine.set(edge, active + 1);
+      const s = slots.slot(parent.index, Math.min(n.callLine, LINE_SPACE - 1));
+      // negative call lines count as 0 in the active key (methodStats' clamp)
+      edge = n.callLine < 0 ? slots.activeSlot.a[slots.slot(parent.index, 0)]! : slots.activeSlot.a[s]!;
+      active.ensure(slots.count);
+      if (active.a[edge] === 0) {
+        touch(s);
+        slotTotal.a[s]! += n.total;
+      }
+      active.a[edge]!++;
     }
     const method = n.method;
     let mi = -1;
@@ -311,10 +384,15 @@ function threadStats(t: ThreadProfile, infos: readonly MethodInfo[], side: Side,
       }
       mSelf[mi]! += n.self;
       if (activeMethod[mi] === 0) mTotal[mi]! += n.total;
-      for (const l of n.lines) {
-        const s = slot(mi, l.line);
-        slotSelf[s]! += l.count;
-        if ((activeLine.get(mi * LINE_SPACE + Math.min(Math.max(l.line, 0), LINE_SPACE - 1)) ?? 0) === 0) slotTotal[s]! += l.count;
+      const lines = n.lines;
+      for (let k = 0; k < lines.length; k++) {
+        const l = lines[k]!;
+        const s = slots.slot(mi, l.line);
+        touch(s);
+        slotSelf.a[s]! += l.count;
+        const a = l.line < 0 ? slots.activeSlot.a[slots.slot(mi, 0)]! : slots.activeSlot.a[s]!;
+        active.ensure(slots.count);
+        if (active.a[a] === 0) slotTotal.a[s]! += l.count;
       }
       activeMethod[mi]!++;
     }
@@ -322,10 +400,12 @@ function threadStats(t: ThreadProfile, infos: readonly MethodInfo[], side: Side,
     pathMethod.push(mi);
     for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]!);
   }
+  // leave the active counts at 0 for the next thread
+  for (const e of pathEdge) if (e >= 0) active.a[e]!--;
   const ratio = t.samples > 0 ? t.bytecodes / t.samples : 0;
   const ms = side.methods;
   for (const mi of order) {
-    const id = methodNo[mi]!;
+    const id = side.methodNo[mi]!;
     ms.ensure(id + 1);
     if (ms.present[id] === 0) {
       ms.present[id] = 1;
@@ -337,18 +417,36 @@ function threadStats(t: ThreadProfile, infos: readonly MethodInfo[], side: Side,
     ms.total.a[id]! += mTotal[mi]!;
   }
   const ls = side.lines;
-  for (let s = 0; s < slotMethod.length; s++) {
-    const mi = slotMethod[s]!;
-    const id = keys.line(methodNo[mi]!, slotLine[s]!);
+  for (let k = 0; k < touchedCount; k++) {
+    const s = touched.a[k]!;
+    const id = slots.shared.a[s]!;
     ls.ensure(id + 1);
     if (ls.present[id] === 0) {
       ls.present[id] = 1;
-      side.lineInfo[id] = { method: infos[mi]!, line: slotLine[s]! };
+      side.lineMethod.ensure(id + 1);
+      side.lineNo.ensure(id + 1);
+      side.lineMethod.a[id] = slots.method.a[s]!;
+      side.lineNo.a[id] = slots.line.a[s]!;
     }
-    ls.selfB.a[id]! += slotSelf[s]! * ratio;
-    ls.totalB.a[id]! += slotTotal[s]! * ratio;
-    ls.self.a[id]! += slotSelf[s]!;
-    ls.total.a[id]! += slotTotal[s]!;
+    ls.selfB.a[id]! += slotSelf.a[s]! * ratio;
+    ls.totalB.a[id]! += slotTotal.a[s]! * ratio;
+    ls.self.a[id]! += slotSelf.a[s]!;
+    ls.total.a[id]! += slotTotal.a[s]!;
+  }
+}
+
+/** threadStats' per-slot scratch columns, reused by a side's threads. */
+class ThreadWork {
+  stamp = 0;
+  seen = new Int32Array(1024);
+  readonly touched = new IntColumn();
+  readonly slotSelf = new Column();
+  readonly slotTotal = new Column();
+  readonly active = new IntColumn();
+  grow(n: number): void {
+    const b = new Int32Array(Math.max(n, this.seen.length * 2));
+    b.set(this.seen);
+    this.seen = b;
   }
 }
 
@@ -358,7 +456,6 @@ function contexts(threads: readonly ThreadProfile[], side: Side, keys: DiffKeys,
   const parent: number[] = [-1];
   const method: number[] = [-1];
   const callLine: number[] = [0];
-  const top: (MethodInfo | null)[] = [null];
   const self = new Column();
   const selfB = new Column();
   const children = new TripleMap();
@@ -381,7 +478,6 @@ function contexts(threads: readonly ThreadProfile[], side: Side, keys: DiffKeys,
           parent.push(dst);
           method.push(m);
           callLine.push(k.callLine);
-          top.push(k.method);
           self.ensure(parent.length);
           selfB.ensure(parent.length);
         }
@@ -398,6 +494,8 @@ function contexts(threads: readonly ThreadProfile[], side: Side, keys: DiffKeys,
     total[p]! += total[i]!;
     totalB[p]! += totalB[i]!;
   }
+  side.rootSelfB = selfB.a[0]!;
+  side.rootTotalB = totalB[0]!;
   const shared = new Int32Array(n);
   const cs = side.contexts!;
   for (let i = 1; i < n; i++) {
@@ -407,7 +505,8 @@ function contexts(threads: readonly ThreadProfile[], side: Side, keys: DiffKeys,
     shared[i] = id;
     cs.ensure(id + 1);
     cs.present[id] = 1;
-    side.contextTop[id] = top[i]!;
+    side.contextTop.ensure(id + 1);
+    side.contextTop.a[id] = m;
     cs.selfB.a[id] = selfB.a[i]!;
     cs.totalB.a[id] = totalB[i]!;
     cs.self.a[id] = self.a[i]!;
@@ -415,14 +514,17 @@ function contexts(threads: readonly ThreadProfile[], side: Side, keys: DiffKeys,
   }
 }
 
-/** One side of a diff: the threads named `threadName` (default: all). */
-export function collectSide(p: Profile, threadName: string | undefined, keys: DiffKeys, withContexts: boolean): Side {
+/** One side of a diff: the threads named `threadName` (default: all); `withStats` false: contexts only (no methods, no lines). */
+export function collectSide(p: Profile, threadName: string | undefined, keys: DiffKeys, withContexts: boolean, withStats = true): Side {
   const threads = threadName === undefined ? p.threads : p.threads.filter((t) => t.name === threadName);
-  const side: Side = { total: 0, methods: new Costs(), methodInfo: [], lines: new Costs(), lineInfo: [], contexts: withContexts ? new Costs() : null, contextTop: [] };
+  const side: Side = { total: 0, methodNo: new Int32Array(0), methods: new Costs(), methodInfo: [], lines: new Costs(), profileMethods: p.methods, lineMethod: new IntColumn(), lineNo: new IntColumn(), contexts: withContexts ? new Costs() : null, rootSelfB: 0, rootTotalB: 0, contextTop: new IntColumn() };
   const methodNo = keys.methodNumbers(p);
+  side.methodNo = methodNo;
+  const slots = new LineSlots(keys, methodNo);
+  const work = new ThreadWork();
   for (const t of threads) {
     side.total += t.bytecodes;
-    threadStats(t, p.methods, side, keys, methodNo);
+    if (withStats) threadStats(t, p.methods, side, slots, work);
   }
   if (withContexts) contexts(threads, side, keys, methodNo);
   return side;

@@ -4,13 +4,13 @@
 // differences for code lenses and line marks. Computed on the server (profile worker), sent
 // through LSP, drawn by the webview (red grew, blue shrank, width = new).
 
-import { diffProfiles, type DiffEntry } from './diff';
+import { changedIds, diffCollected } from './diff';
+import { collectSide, DiffKeys, type Costs, type Side } from './diff-collect';
 import { foldFramework } from './focus';
 import { methodKey } from './format';
 import { profileFromJson } from './load';
-import type { CctNode, MethodInfo, Profile } from './schema';
+import type { MethodInfo, Profile } from './schema';
 import { toProfileFile } from './serialize';
-import { mergeThreads } from './tree';
 
 export type { DiffTree } from './diff-tree';
 import type { DiffTree } from './diff-tree';
@@ -39,91 +39,83 @@ export interface DiffView {
   lines: CodeDelta[];
 }
 
+/** The union of both sides' merged context trees, from the collected costs (numbers shared by both sides, parents first). */
+function unionTree(keys: DiffKeys, b: Side, n: Side): DiffTree {
+  const count = keys.contextCount;
+  const bc = b.contexts!;
+  const nc = n.contexts!;
+  const col = (c: Costs, col: Float64Array, root: number): number[] => {
+    const out = new Array<number>(count);
+    out[0] = root;
+    for (let i = 1; i < count; i++) out[i] = i < c.present.length && c.present[i] === 1 ? col[i]! : 0;
+    return out;
+  };
+  return {
+    methods: keys.methodInfo.map(methodKey),
+    parent: keys.ctxParent.slice(0, count),
+    method: keys.ctxMethod.slice(0, count),
+    callLine: keys.ctxLine.slice(0, count),
+    baseSelf: col(bc, bc.selfB.a, b.rootSelfB),
+    baseTotal: col(bc, bc.totalB.a, b.rootTotalB),
+    newSelf: col(nc, nc.selfB.a, n.rootSelfB),
+    newTotal: col(nc, nc.totalB.a, n.rootTotalB),
+  };
+}
+
 /** Builds the union tree of two profiles (all threads merged). */
 export function diffTree(base: Profile, next: Profile): DiffTree {
-  const methods: string[] = [];
-  const methodIds = new Map<string, number>();
-  const byInfo = new Map<MethodInfo, number>();
-  const idOf = (n: CctNode): number => {
-    const info = n.method!;
-    let id = byInfo.get(info);
-    if (id !== undefined) return id;
-    const k = methodKey(info);
-    id = methodIds.get(k);
-    if (id === undefined) {
-      id = methods.length;
-      methodIds.set(k, id);
-      methods.push(k);
-    }
-    byInfo.set(info, id);
-    return id;
-  };
-  const t: DiffTree = { methods, parent: [-1], method: [-1], callLine: [0], baseSelf: [0], baseTotal: [0], newSelf: [0], newTotal: [0] };
-  const b = mergeThreads(base).root;
-  const n = mergeThreads(next).root;
-  t.baseSelf[0] = b.selfBytecodes;
-  t.baseTotal[0] = b.totalBytecodes;
-  t.newSelf[0] = n.selfBytecodes;
-  t.newTotal[0] = n.totalBytecodes;
-  // pairs of (base node | null, new node | null) under output node `out`, iteratively
-  const stack: [CctNode | null, CctNode | null, number][] = [[b, n, 0]];
-  while (stack.length > 0) {
-    const [bn, nn, out] = stack.pop()!;
-    // children keyed by method number and call line (a number: call lines are below 2^21)
-    const byKey = new Map<number, [CctNode | null, CctNode | null]>();
-    if (nn) for (const c of nn.children) byKey.set(idOf(c) * 2097152 + c.callLine, [null, c]);
-    if (bn) {
-      for (const c of bn.children) {
-        const k = idOf(c) * 2097152 + c.callLine;
-        const e = byKey.get(k);
-        if (e) e[0] = c;
-        else byKey.set(k, [c, null]);
-      }
-    }
-    for (const [bc, nc] of byKey.values()) {
-      const any = (nc ?? bc)!;
-      const o = t.parent.length;
-      t.parent.push(out);
-      t.method.push(idOf(any));
-      t.callLine.push(any.callLine);
-      t.baseSelf.push(bc ? bc.selfBytecodes : 0);
-      t.baseTotal.push(bc ? bc.totalBytecodes : 0);
-      t.newSelf.push(nc ? nc.selfBytecodes : 0);
-      t.newTotal.push(nc ? nc.totalBytecodes : 0);
-      if ((bc && bc.children.length > 0) || (nc && nc.children.length > 0)) stack.push([bc, nc, o]);
+  const keys = new DiffKeys();
+  const b = collectSide(base, undefined, keys, true, false);
+  const n = collectSide(next, undefined, keys, true, false);
+  return unionTree(keys, b, n);
+}
+
+/** The changed methods or lines (numbers `ids`) as code deltas: total bytecodes in base and new. */
+function codeDeltas(ids: Int32Array, b: Costs, n: Costs, info: (id: number, fromNew: boolean) => MethodInfo, line: ((id: number, fromNew: boolean) => number) | null): CodeDelta[] {
+  const out: CodeDelta[] = [];
+  for (const id of ids) {
+    const inBase = id < b.present.length && b.present[id] === 1;
+    const inNew = id < n.present.length && n.present[id] === 1;
+    const m = info(id, inNew);
+    const base = inBase ? b.totalB.a[id]! : 0;
+    const next = inNew ? n.totalB.a[id]! : 0;
+    if (line === null) out.push({ className: m.className, name: m.name, descriptor: m.descriptor, base, new: next });
+    else {
+      const l = line(id, inNew);
+      if (l > 0) out.push({ className: m.className, name: m.name, descriptor: m.descriptor, line: l, base, new: next });
     }
   }
-  return t;
-}
-
-function splitLabel(label: string): { className: string; name: string; descriptor: string } {
-  const paren = label.indexOf('(');
-  const head = label.slice(0, paren);
-  const dot = head.lastIndexOf('.');
-  return { className: head.slice(0, dot), name: head.slice(dot + 1), descriptor: label.slice(paren) };
-}
-
-function codeDelta(e: DiffEntry): CodeDelta {
-  const m = splitLabel(e.method);
-  return { ...m, ...(e.kind === 'line' ? { line: e.line ?? 0 } : {}), base: e.base.totalBytecodes, new: e.new.totalBytecodes };
+  return out;
 }
 
 function folded(p: Profile): Profile {
   return profileFromJson(foldFramework(toProfileFile(p), p.meta.focus?.hide));
 }
 
+/** What the flame graph draws (the profile notification's `diff`): the view without the method and line deltas, which stay on the server (lenses, line marks). */
+export type DiffPayload = Omit<DiffView, 'methods' | 'lines'>;
+
+export function diffPayload(v: DiffView): DiffPayload {
+  return { baseTitle: v.baseTitle, baseBytecodes: v.baseBytecodes, newBytecodes: v.newBytecodes, warnings: v.warnings, all: v.all, ...(v.focused ? { focused: v.focused } : {}) };
+}
+
 /** The differential view of `next` against `base`. */
 export function diffView(base: Profile, next: Profile, baseTitle: string): DiffView {
-  const d = diffProfiles(base, next, { contexts: false });
+  const { diff: d, keys, base: b, next: n } = diffCollected(base, next, { contexts: false }, true, false);
+  const samples = base.meta.granularity === next.meta.granularity && base.meta.random === next.meta.random;
+  const methodCount = Math.max(b.methodInfo.length, n.methodInfo.length);
   return {
     baseTitle,
     baseBytecodes: d.base.totalBytecodes,
     newBytecodes: d.new.totalBytecodes,
     warnings: d.warnings,
-    all: diffTree(base, next),
+    all: unionTree(keys, b, n),
     ...(next.meta.focus ? { focused: diffTree(folded(base), folded(next)) } : {}),
-    methods: d.methods.map(codeDelta),
-    lines: d.lines.filter((l) => (l.line ?? 0) > 0).map(codeDelta),
+    methods: codeDeltas(changedIds(b.methods, n.methods, methodCount, samples), b.methods, n.methods, (id, fromNew) => (fromNew ? n : b).methodInfo[id]!, null),
+    lines: codeDeltas(changedIds(b.lines, n.lines, keys.lineCount, samples), b.lines, n.lines, (id, fromNew) => {
+      const side = fromNew ? n : b;
+      return side.profileMethods[side.lineMethod.a[id]!]!;
+    }, (id, fromNew) => (fromNew ? n : b).lineNo.a[id]!),
   };
 }
 

@@ -16,6 +16,7 @@ import { planPaths, type CheckArg, type PathPlan } from './paths';
 import { labelTargets, type BasicBlock, type BlockAnalysis } from './blocks';
 import { Emitter, localsWith, STACK_TYPE, TC_TYPE, type MemberName } from './emit';
 import { RT, extendedDescriptor } from './names';
+import { isShutdownEntry } from './scope';
 import { Tag } from '../classfile/model';
 import type { ConstantPool } from '../classfile/pool';
 import { paramSlots } from '../classfile/code/vtypes';
@@ -218,6 +219,8 @@ export function instrumentBody(o: BodyOptions, a: BodyAnalysis = analyseBody(o))
   const midField = (): void => void e.field(Op.GETSTATIC, o.mid);
 
   // ---- preamble
+  // The JVM's shutdown begins: the agent writes its profile now, before this method counts anything.
+  if (isShutdownEntry(ctx.thisClass, ctx.methodName, ctx.descriptor)) e.invoke(Op.INVOKESTATIC, RT.beforeHalt);
   if (o.entry === 'extended') {
     const A = paramSlots(ctx.descriptor) + (ctx.isStatic ? 0 : 1);
     if (L !== A) {

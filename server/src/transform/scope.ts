@@ -23,6 +23,18 @@ export function neverInstrumented(internalName: string): boolean {
  */
 export const ALL_SCOPE_EXCLUDED: ReadonlySet<string> = new Set(['java/lang/Object']);
 
+/**
+ * The JVM's shutdown sequence begins with `java.lang.Shutdown.shutdown()` (the last non-daemon
+ * thread ended) or `Shutdown.exit(int)` (System.exit, a signal). Neither profile counts it: the
+ * sampled run's agent writes its profile on entering them (as before Runtime.halt), and the
+ * exact profiler stops counting there (interp/exact.ts). Otherwise the sampled run would count
+ * the JDK code that starts and joins the runtime's own shutdown hook, and miss what runs after
+ * the hook took the counts (docs/ACCURACY.md, "δb in scope all").
+ */
+export function isShutdownEntry(internalName: string, name: string, descriptor: string): boolean {
+  return internalName === 'java/lang/Shutdown' && ((name === 'shutdown' && descriptor === '()V') || (name === 'exit' && descriptor === '(I)V'));
+}
+
 /** Everything but the runtime (the `all` mode). */
 export const allScope: Scope = (n) => !neverInstrumented(n) && !ALL_SCOPE_EXCLUDED.has(n);
 
