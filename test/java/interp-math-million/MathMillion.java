@@ -142,7 +142,7 @@ public class MathMillion {
           for (int i = c * CHUNK; i < Math.min(n, (c + 1) * CHUNK); i++) {
             long r = apply(f, i);
             long k = canonical(f, r);
-            h = mix(mix(h, Double.doubleToRawLongBits(xs[i])), k);
+            h = mix(mix(h, Double.doubleToLongBits(xs[i])), k); // a NaN input as one NaN too
             if (k != r) hn = mix(mix(hn, i), r);
             if (own) {
               long s = strict(f, i);
