@@ -1,5 +1,5 @@
 // The HotSpot engine runs the program on its own class path (docs/RUNTIME.md, "The HotSpot
-// engine"): java.class.path, the program's resources, its command line from -cp on, and classes
+// engine"): java.class.path, the program's resources, its command line (ProcessHandle), and classes
 // of its class path defined by class loaders that do not delegate to the application loader
 // (a copying loader whose parent is the boot loader, from a byte[] and from a direct ByteBuffer,
 // an isolated URLClassLoader) must print

@@ -47,6 +47,10 @@ const FILTERS: Record<string, Record<string, { name: string; desc: string }>> = 
       desc: '([Ljava/lang/StackTraceElement;)[Ljava/lang/StackTraceElement;',
     },
   },
+  // The current process's command line without the HotSpot engine's argument file.
+  'java/lang/ProcessHandleImpl': {
+    'java/lang/ProcessHandleImpl$Info.info(JJ)Ljava/lang/ProcessHandle$Info;': { name: 'info', desc: '(Ljava/lang/ProcessHandle$Info;)Ljava/lang/ProcessHandle$Info;' },
+  },
   // Helpful NPE messages (JEP 358) naming methods with their original descriptors.
   'java/lang/NullPointerException': {
     'java/lang/NullPointerException.getExtendedNPEMessage()Ljava/lang/String;': { name: 'npeMessage', desc: '(Ljava/lang/String;)Ljava/lang/String;' },
@@ -54,7 +58,7 @@ const FILTERS: Record<string, Record<string, { name: string; desc: string }>> = 
 };
 
 /** How many call sites each patched class must have (a JDK that differs fails loudly). */
-const EXPECTED: Record<string, number> = { 'java/lang/Class': 3, 'java/lang/Throwable': 1, 'java/lang/NullPointerException': 1 };
+const EXPECTED: Record<string, number> = { 'java/lang/Class': 3, 'java/lang/Throwable': 1, 'java/lang/NullPointerException': 1, 'java/lang/ProcessHandleImpl': 1 };
 
 const CLASSES = 'java/lang/KomoriumClasses';
 
@@ -190,7 +194,7 @@ function patchCalls(bytes: Uint8Array, name: string): { bytes: Uint8Array; patch
 export function patchSourceHash(): string {
   const src = patchSource();
   // The version covers the patching code here (prologues, filters): bump it when that changes.
-  const hash = createHash('sha256').update('reflect-patch-code-2\0');
+  const hash = createHash('sha256').update('reflect-patch-code-3\0');
   for (const f of ['KomoriumReflect.java', 'KomoriumClasses.java']) hash.update(readFileSync(join(src, 'java', 'lang', f)));
   return hash.digest('hex');
 }

@@ -69,8 +69,28 @@ export function waitForHost<R>(vm: VM, t: JThread, attempt: () => R | null, read
   const first = attempt();
   if (first !== null) return finish(first);
   const deadline = timeoutMs > 0 ? deadlineIn(vm, timeoutMs * 1e6) : -1;
+  return parkAndRetry(vm, t, attempt, finish, deadline, onTimeout, {
+    watch: () => vm.hostWaits.waiters.set(t, ready),
+    unwatch: () => vm.hostWaits.waiters.delete(t),
+  });
+}
+
+/** What a parked thread waits on: `watch` registers it where it is woken, `unwatch` undoes it. */
+export interface Watch {
+  watch(): void;
+  unwatch(): void;
+}
+
+/**
+ * The wait shared by host waits (waitForHost) and sockets (sun/nio/ch/Net.ts waitFor), after a
+ * first `attempt` found no result: parks the thread (`w.watch()`; it is "in I/O", RUNNABLE to
+ * Thread.getState(); Waiting, or TimedWaiting until `deadline` on the VM's clock when that is
+ * >= 0) and, each time it is woken, `w.unwatch()`s and tries again: `finish` of a result,
+ * `onTimeout()` once past the deadline, else parks again.
+ */
+export function parkAndRetry<R>(vm: VM, t: JThread, attempt: () => R | null, finish: (r: R) => unknown, deadline: number, onTimeout: () => unknown, w: Watch): never {
   const park = (): never => {
-    vm.hostWaits.waiters.set(t, ready);
+    w.watch();
     t.inIo = true;
     if (deadline >= 0) {
       t.state = ThreadState.TimedWaiting;
@@ -80,7 +100,7 @@ export function waitForHost<R>(vm: VM, t: JThread, attempt: () => R | null, read
   };
   t.pendingNative = {
     resume: () => {
-      vm.hostWaits.waiters.delete(t);
+      w.unwatch();
       t.inIo = false;
       const r = attempt();
       if (r !== null) return finish(r);

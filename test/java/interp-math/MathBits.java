@@ -62,6 +62,32 @@ public class MathBits {
     double[] xs = {0.0, -0.0, 1.0, -1.0, 2.0, -2.0, 0.5, -0.5, 10.0, -10.0, 0.001, Math.E, 1e-300, 1e300, 1.0000000000000002, 0.9999999999999999, Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, Double.MIN_VALUE, -Double.MIN_VALUE, Double.MAX_VALUE, -3.0, 0.1, 1.5};
     for (double x : xs) for (double y : ys) line2("edge", "pow", x, y, Math.pow(x, y));
     line2("edge", "pow", 0.001, 1.0 / 3, Math.pow(0.001, 1.0 / 3));
+    // abs(double) and fma are exact either way, but with HotSpot's NaNs (its intrinsics clear a
+    // NaN's sign, and give x86's default NaN for 0 * Infinity); atan2's NaN is fdlibm's x + y.
+    double negNaN = Double.longBitsToDouble(0xfff8000000000002L);
+    double[] fx = {0.0, -0.0, 1.0, -1.5, 0x1p-1074, 0x1p1023, 0x1p-540, 3.0, 0.1, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, Double.NaN, negNaN};
+    for (double x : fx) {
+      line("edge", "abs", x, Math.abs(x));
+      line("edge", "absF", x, Math.abs((float) x));
+      for (double y : fx) {
+        line2("edge", "atan2", x, y, Math.atan2(x, y));
+        line2("edge", "fma", x, y, Math.fma(x, y, 0.25));
+        line2("edge", "fma-0", x, y, Math.fma(x, y, -0.0));
+        line2("edge", "fmaNaN", x, y, Math.fma(x, y, Double.NaN));
+        line2("edge", "fmaInf", x, y, Math.fma(x, y, Double.NEGATIVE_INFINITY));
+        line2("edge", "fmaF", x, y, Math.fma((float) x, (float) y, 1f));
+      }
+    }
+    Random fr = new Random(16);
+    for (int i = 0; i < 300; i++) {
+      double a = Math.scalb(fr.nextDouble() - 0.5, fr.nextInt(100) - 50), b = Math.scalb(fr.nextDouble() - 0.5, fr.nextInt(100) - 50);
+      double c = i % 3 == 0 ? -(a * b) : i % 3 == 1 ? Math.scalb(fr.nextDouble(), fr.nextInt(200) - 100) : a * b * 0x1p-53;
+      line2("edge", "fma/" + Long.toHexString(Double.doubleToRawLongBits(c)), a, b, Math.fma(a, b, c));
+      line2("edge", "fmaF/" + Long.toHexString(Double.doubleToRawLongBits(c)), a, b, Math.fma((float) a, (float) b, (float) c));
+      double t = Math.scalb(a, -1000), u = Math.scalb(b, -40);
+      line2("edge", "fmaSub/" + Long.toHexString(Double.doubleToRawLongBits(c)), t, u, Math.fma(t, u, Math.scalb(c, -1080)));
+      line2("edge", "fmaBig/" + Long.toHexString(Double.doubleToRawLongBits(c)), Math.scalb(a, 1000), Math.scalb(b, 40), Math.fma(Math.scalb(a, 1000), Math.scalb(b, 40), Math.scalb(c, 1000)));
+    }
     Random r = new Random(20261125L);
     for (int i = 0; i < n; i++) {
       double x;

@@ -12,7 +12,9 @@ import java.lang.reflect.Method;
  * This is the approach of paper 000, Section 4.3. java.lang.Throwable passes its stack trace
  * through {@link #frames}, which leaves out the frames of reverse trampolines, and
  * java.lang.NullPointerException its helpful message (JEP 358) through {@link #npeMessage},
- * which names methods by their original descriptors.
+ * which names methods by their original descriptors. java.lang.ProcessHandleImpl passes a
+ * process's information through {@link #info}, which leaves out the engine's argument file, so
+ * the program sees its command line as without Komorium.
  */
 final class KomoriumReflect {
     private KomoriumReflect() {}
@@ -105,5 +107,31 @@ final class KomoriumReflect {
             from = i + EXTRA.length();
         }
         return b.append(m, from, m.length()).toString();
+    }
+
+    /**
+     * ProcessHandle.Info without the HotSpot engine's argument file ({@code @DIR/jvm.args},
+     * beside the file of transformed classes that -Dkomorium.classes names; it holds the
+     * engine's JVM options): the arguments and command line are then what java shows without
+     * Komorium. Other processes' information is returned as it is.
+     */
+    static ProcessHandle.Info info(ProcessHandle.Info i) {
+        if (!(i instanceof ProcessHandleImpl.Info)) return i;
+        ProcessHandleImpl.Info info = (ProcessHandleImpl.Info) i;
+        String classes = System.getProperty("komorium.classes");
+        String[] args = info.arguments;
+        if (classes == null || args == null) return i;
+        String own = "@" + classes.substring(0, classes.lastIndexOf('/') + 1) + "jvm.args";
+        int k = 0;
+        while (k < args.length && !args[k].equals(own)) k++;
+        if (k == args.length) return i;
+        String[] rest = new String[args.length - 1];
+        System.arraycopy(args, 0, rest, 0, k);
+        System.arraycopy(args, k + 1, rest, k, args.length - k - 1);
+        info.arguments = rest;
+        String line = info.commandLine;
+        int at = line == null ? -1 : line.indexOf(" " + own);
+        if (at >= 0) info.commandLine = line.substring(0, at) + line.substring(at + own.length() + 1);
+        return i;
     }
 }

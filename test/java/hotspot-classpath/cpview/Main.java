@@ -79,9 +79,10 @@ public class Main {
         System.out.println("own class file: " + self.getProtocol() + " " + self.getPath());
         System.out.println("plugin class file: " + Plugin.class.getResource("Plugin.class").getPath());
         System.out.println("runtime resource: " + ClassLoader.getSystemResource("komorium/rt/TC.class"));
-        List<String> cmd = ProcessHandle.current().info().arguments().map(Arrays::asList).orElse(new ArrayList<>());
-        int at = cmd.indexOf("-cp");
-        System.out.println("arguments: " + (at < 0 ? cmd : cmd.subList(at, cmd.size())));
+        ProcessHandle.Info info = ProcessHandle.current().info();
+        System.out.println("arguments: " + info.arguments().map(Arrays::asList).orElse(new ArrayList<>()));
+        System.out.println("command line: " + info.commandLine().orElse("?"));
+        System.out.println("command: " + info.command().orElse("?"));
         System.out.println("app: " + new Plugin().get());
         plugin("copying loader", new Copying(false));
         plugin("copying loader, direct buffer", new Copying(true));

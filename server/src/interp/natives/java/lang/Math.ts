@@ -3,12 +3,14 @@
 // fdlibm, so their results differ from StrictMath's in the last bit at a few percent of
 // inputs. This VM runs these seven methods as natives (klass.ts marks them when java.lang.Math
 // is defined, reflection still shows the class file's modifiers) that compute the correctly
-// rounded result, which is HotSpot's at all but 0-0.4% of inputs (crmath.ts). Every other Math
-// method runs its Java code, as on HotSpot (sqrt, abs, fma, floor, ... are exact either way).
+// rounded result, which is HotSpot's at all but 0-0.4% of inputs (crmath.ts). abs(double) and
+// fma, exact either way, are natives for HotSpot's NaNs (fma.ts). Every other Math method runs
+// its Java code, as on HotSpot (sqrt, floor, ... give HotSpot's bits that way).
 
 import type { NativeTable } from '../../registry';
 import { extendedDescriptor } from '../../../../transform/names';
 import { crCos, crExp, crLog, crLog10, crPow, crSin, crTan, x86Nan } from './crmath';
+import { absDouble, fmaDouble, fmaFloat } from './fma';
 
 const d1 = (f: (x: number) => number) => (_vm: unknown, _t: unknown, x: number) => x86Nan(f(x), x);
 
@@ -21,6 +23,10 @@ const base: NativeTable = {
   'log10(D)D': d1(crLog10),
   // pow(±1, ±Infinity) is HotSpot's positive NaN; other invalid cases give x86's default NaN.
   'pow(DD)D': (_vm, _t, x: number, y: number) => (Math.abs(x) === 1 && Math.abs(y) === Infinity ? NaN : x86Nan(crPow(x, y), x, y)),
+  // Exact either way, but HotSpot's NaNs (fma.ts).
+  'abs(D)D': (_vm, _t, x: number) => absDouble(x),
+  'fma(DDD)D': (_vm, _t, a: number, b: number, c: number) => fmaDouble(a, b, c),
+  'fma(FFF)F': (_vm, _t, a: number, b: number, c: number) => fmaFloat(a, b, c),
 };
 
 // With the JDK instrumented (--instrument all), instrumented callers call the extended versions

@@ -25,7 +25,8 @@ export const natives: NativeTable = {
   'tanh(D)D': d1(fdlibm.tanh),
   'expm1(D)D': d1(Math.expm1),
   'log1p(D)D': d1(Math.log1p),
-  'atan2(DD)D': (_vm, _t, y: number, x: number) => x86Nan(fdlibm.atan2(y, x), y, x),
+  // fdlibm returns x + y for a NaN argument: x's NaN when both are (x86's addsd keeps its first operand's).
+  'atan2(DD)D': (_vm, _t, y: number, x: number) => x86Nan(fdlibm.atan2(y, x), x, y),
   'IEEEremainder(DD)D': (_vm, _t, x: number, y: number) => x86Nan(ieeeRemainder(x, y), x, y),
 };
 

@@ -3,12 +3,13 @@
 // park the Java thread in the scheduler (waitFor) until the socket changes or the timeout ends.
 
 import type { JArray, JObject } from '../../../../object';
-import { BLOCK, VmError } from '../../../../signals';
-import { ThreadState, type JThread } from '../../../../thread';
+import { VmError } from '../../../../signals';
+import type { JThread } from '../../../../thread';
 import type { VM } from '../../../../vm';
 import type { NativeTable } from '../../../registry';
 import { toNumber, type Long } from '../../../../long';
-import { deadlineIn, nanoTime } from '../../../../clock';
+import { deadlineIn } from '../../../../clock';
+import { parkAndRetry } from '../../../../hostwait';
 import { bool, nonNull, setField } from '../../../util';
 import { fdValue } from '../../../java/io/stdio';
 import { INET_CLASSES, newInet, readInet, withClasses } from '../../../java/net/InetAddress';
@@ -47,27 +48,15 @@ export function waitFor<R>(vm: VM, t: JThread, on: VSocket | (() => VSocket[]), 
   if (timeoutMs === 0) return onTimeout();
   const deadline = timeoutMs > 0 ? deadlineIn(vm, timeoutMs * 1e6) : -1;
   let watched: VSocket[] = [];
-  const park = (): never => {
-    watched = typeof on === 'function' ? on() : [on];
-    for (const s of watched) s.waiters.add(t);
-    t.inIo = true;
-    if (deadline >= 0) {
-      t.state = ThreadState.TimedWaiting;
-      t.wakeAt = deadline;
-    } else t.state = ThreadState.Waiting;
-    throw BLOCK;
-  };
-  t.pendingNative = {
-    resume: () => {
-      for (const s of watched) s.waiters.delete(t);
-      t.inIo = false;
-      const r = attempt();
-      if (r !== null) return finish(r);
-      if (deadline >= 0 && nanoTime(vm) >= deadline) return onTimeout();
-      return park();
+  return parkAndRetry(vm, t, attempt, finish, deadline, onTimeout, {
+    watch: () => {
+      watched = typeof on === 'function' ? on() : [on];
+      for (const s of watched) s.waiters.add(t);
     },
-  };
-  return park();
+    unwatch: () => {
+      for (const s of watched) s.waiters.delete(t);
+    },
+  });
 }
 
 function rawOf(vm: VM, addr: JObject | null): Uint8Array {
