@@ -19,14 +19,12 @@ import { ConstantPool } from '../classfile/pool';
 import { transformClass } from '../transform/clazz';
 import { Hierarchy } from '../transform/hierarchy';
 import { allScope } from '../transform/scope';
-import { BOOT_FLAG, patchBootFlag, patchThreadNatives, pauseUpcalls, writePatchClasses } from './reflect-patch';
+import { BOOT_FLAG, INITIAL_THREAD_CONSTRUCTOR, NO_THREAD_FLAG, patchBootFlag, patchThreadNatives, pauseUpcalls, writePatchClasses } from './reflect-patch';
 
 /**
  * The HotSpot engine's scope when none was asked for: `app`. `all` (the instrumented JDK copy,
- * jdk-image.ts) is asked for explicitly until the corpus has been compared on it on JDK 17 and
- * 25 (JDK 25's copy stops in start-up with "GC triggered before VM initialization completed",
- * as the former --patch-module java.base did) and its first build (26,626
- * classes, about 5 minutes of CPU) is acceptable as a default.
+ * jdk-image.ts) is asked for explicitly until its first build (26,626 classes, about 5 minutes
+ * of CPU) is acceptable as a default (it runs on JDK 17 and 25: docs/RUNTIME.md).
  */
 export function defaultHotSpotScope(_jdkHome?: string): 'all' | 'app' {
   return 'app';
@@ -119,7 +117,7 @@ export function finishJavaBase(o: { jdk: JdkInfo; runtime: { classesDir: string 
     put(builder, patchModuleBuilder(transform(builder, bb)));
     const tb = cp.findBoot('java/lang/Thread')?.bytes;
     if (!tb) throw new Error(`${o.jdk.modulesPath} has no java/lang/Thread`);
-    put('java/lang/Thread', patchThreadNatives(transform('java/lang/Thread', tb)));
+    put('java/lang/Thread', patchBootFlag(patchThreadNatives(transform('java/lang/Thread', tb)), 'java/lang/Thread', INITIAL_THREAD_CONSTRUCTOR, 0, [NO_THREAD_FLAG]));
   } finally {
     cp.close();
   }
@@ -129,25 +127,26 @@ export function finishJavaBase(o: { jdk: JdkInfo; runtime: { classesDir: string 
   for (const f of readdirSync(rtSrc)) {
     if (!f.endsWith('.class')) continue;
     if (`komorium/rt/${f}` === `${BOOT_FLAG.owner}.class`) {
-      writeFileSync(join(rtDst, f), publicBootFlag(patchBootFlag(readFileSync(join(rtSrc, f)), BOOT_FLAG.owner, '<clinit>()V', 1)));
+      writeFileSync(join(rtDst, f), publicBootFlag(patchBootFlag(readFileSync(join(rtSrc, f)), BOOT_FLAG.owner, '<clinit>()V', 1, [BOOT_FLAG, NO_THREAD_FLAG])));
     } else {
       copyFileSync(join(rtSrc, f), join(rtDst, f));
     }
   }
 }
 
-/** Contexts with the class and its vmBooting field public (LauncherHelper writes the field). */
+/** Contexts with the class and its vmBooting and noThreadYet fields public (LauncherHelper and Thread write them). */
 function publicBootFlag(bytes: Uint8Array): Uint8Array {
   const cf = readClass(bytes, `${BOOT_FLAG.owner}.class`);
   const pool = new ConstantPool(cf);
   cf.accessFlags = (cf.accessFlags & ~(Acc.PRIVATE | Acc.PROTECTED)) | Acc.PUBLIC;
-  let found = false;
+  const names = new Set([BOOT_FLAG.name, NO_THREAD_FLAG.name]);
+  let found = 0;
   cf.fields = cf.fields.map((f) => {
-    if (pool.utf8(f.nameIndex) !== BOOT_FLAG.name) return f;
-    found = true;
+    if (!names.has(pool.utf8(f.nameIndex))) return f;
+    found++;
     return { ...f, accessFlags: (f.accessFlags & ~(Acc.PRIVATE | Acc.PROTECTED)) | Acc.PUBLIC };
   });
-  if (!found) throw new Error(`${BOOT_FLAG.owner} has no field ${BOOT_FLAG.name}`);
+  if (found !== names.size) throw new Error(`${BOOT_FLAG.owner} lacks a field of ${[...names].join(', ')}`);
   return writeClass(cf);
 }
 
