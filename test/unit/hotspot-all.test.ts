@@ -10,10 +10,15 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { compileJava, javaHome, REPO, runJava, tempDir } from '../helpers/java';
+import { compilePrograms, programsNamed } from '../helpers/corpus';
+import { compareEngines } from '../helpers/engines-corpus';
 
 const cache = tempDir('hsall-cache');
 const classes = compileJava(join(REPO, 'test', 'java', 'hotspot-all'));
 const work = tempDir('hsall');
+// For the runs made in this process (engines-corpus.ts): the same cache and modules.
+process.env.KOMORIUM_CACHE = cache;
+process.env.KOMORIUM_JDK_MODULES = 'java.base';
 
 function komorium(args: string[]) {
   return spawnSync(process.execPath, [join(REPO, 'bin', 'komorium.mjs'), ...args], {
@@ -113,4 +118,23 @@ test('a JDK without lib/modules: a clear error and a non-zero exit', () => {
   assert.notEqual(r.status, 0);
   assert.match(r.stderr, /no lib\/modules/);
   assert.equal(r.stdout, '');
+});
+
+test('Math.sin, cos, tan, exp, log, log10, pow (tanh, cbrt): bit-exact as java with the JDK instrumented', () => {
+  // Calls to them stay on the original methods, which HotSpot computes with its intrinsics
+  // (transform/scope.ts MATH_INTRINSICS); their extended copies would run StrictMath's fdlibm.
+  const expected = runJava(['-cp', classes, 'MathIntrinsics']);
+  assert.equal(expected.status, 0, expected.stderr);
+  const r = komorium(['run', '--engine', 'jvm', '--instrument', 'all', '-o', join(work, 'math.json'), '-cp', classes, 'MathIntrinsics']);
+  assert.equal(r.status, 0, r.stderr);
+  assert.equal(r.stdout, expected.stdout);
+});
+
+test('corpus slice on HotSpot with the JDK instrumented: output as java', async () => {
+  const programs = programsNamed(['arithmetic-float-double', 'collections-maps', 'exceptions-custom-chained', 'math-strictmath', 'string-format']);
+  const dirs = compilePrograms(programs);
+  for (const p of programs) {
+    const c = await compareEngines(p, dirs.get(p.name)!, { hotspotOnly: true });
+    assert.deepEqual(c.problems, [], p.name);
+  }
 });

@@ -88,6 +88,18 @@ function imageKey(o: JdkImageOptions): string {
     .slice(0, 20);
 }
 
+/**
+ * The key of the transformed classes alone: they do not depend on the runtime or the patch, so a
+ * new runtime (or patch) rebuilds the image from the same transformed classes when they are kept
+ * (KOMORIUM_KEEP_JDK_CLASSES=1, development).
+ */
+function classesKey(o: JdkImageOptions): string {
+  return createHash('sha256')
+    .update(`${LAYOUT_VERSION}\0${TRANSFORMER_VERSION}\0${o.maxPath ?? 50}\0${jdkIdentity(o.jdk)}\0${o.modules ? `${o.modules.join(',')}\0` : ''}`)
+    .digest('hex')
+    .slice(0, 20);
+}
+
 /** The instrumented copy of `o.jdk`, built (once per JDK, transformer and runtime) when not cached. */
 export async function ensureJdkImage(o: JdkImageOptions): Promise<JdkImage> {
   const t0 = performance.now();
@@ -122,7 +134,7 @@ export async function ensureJdkImage(o: JdkImageOptions): Promise<JdkImage> {
     try {
       // The transformed classes are a cache entry of their own until the image is made: a
       // build that fails after the transform (or is killed) does not transform again.
-      classes = await transformedClasses(o, image, root, `${base}-classes`, what, log);
+      classes = await transformedClasses(o, image, root, `${o.jdk.version.split(/[.+-]/)[0]}-${classesKey(o)}-classes`, what, log);
       failed = readJson(join(classes, '.failed.json'));
       mkdirSync(tmp, { recursive: true });
       const extras = join(tmp, 'extras');
@@ -153,10 +165,12 @@ export async function ensureJdkImage(o: JdkImageOptions): Promise<JdkImage> {
       if (!existsSync(join(dir, '.complete'))) throw e;
       rmSync(tmp, { recursive: true, force: true });
     }
-    rmSync(classes, { recursive: true, force: true });
+    if (process.env.KOMORIUM_KEEP_JDK_CLASSES !== '1') rmSync(classes, { recursive: true, force: true });
     temp.release();
   } catch (e) {
-    rmSync(tmp, { recursive: true, force: true });
+    // KOMORIUM_KEEP_JDK_CLASSES=1 (development) keeps a copy that does not start, to run it by hand.
+    if (process.env.KOMORIUM_KEEP_JDK_CLASSES === '1') log(`komorium: kept ${tmp}`);
+    else rmSync(tmp, { recursive: true, force: true });
     temp.release();
     // Another run finished the same image meanwhile (and removed the classes this one read).
     if (existsSync(join(dir, '.complete'))) return { home: dir, java, built: false, failed: readJson(join(dir, '.failed.json')), cds: existsSync(join(dir, 'lib', 'server', 'classes.jsa')), ms: performance.now() - t0 };

@@ -19,16 +19,17 @@ import { ConstantPool } from '../classfile/pool';
 import { transformClass } from '../transform/clazz';
 import { Hierarchy } from '../transform/hierarchy';
 import { allScope } from '../transform/scope';
-import { BOOT_FLAG, patchBootFlag, patchThreadNatives, pauseUpcalls, writePatchClasses } from './reflect-patch';
+import { BOOT_FLAG, INITIAL_THREAD_CONSTRUCTOR, NO_THREAD_FLAG, patchBootFlag, patchThreadNatives, pauseUpcalls, writePatchClasses } from './reflect-patch';
 
 /** The JDK feature releases whose instrumented copy (jdk-image.ts) is known to start and run the corpus. */
 export const ALL_SCOPE_FEATURES: readonly number[] = [17];
 
 /**
  * The HotSpot engine's scope when none was asked for: `all` (the instrumented JDK copy,
- * jdk-image.ts) on the JDK releases of ALL_SCOPE_FEATURES, else `app` with `note` saying why
- * (JDK 25's copy stops in start-up with "GC triggered before VM initialization completed").
- * A JDK that cannot be found is left to the run to report: `all`.
+ * jdk-image.ts) on the JDK releases of ALL_SCOPE_FEATURES, else `app` with `note` saying why.
+ * JDK 25's copy runs with `--instrument all` asked for, but without a CDS archive (slower
+ * start) and with @Hidden frames shown in stack traces (docs/RUNTIME.md), so it is not the
+ * default there yet. A JDK that cannot be found is left to the run to report: `all`.
  */
 export function defaultHotSpotScope(jdkHome?: string): { scope: 'all' | 'app'; note?: string } {
   let jdk: JdkInfo;
@@ -144,7 +145,7 @@ export function finishJavaBase(o: { jdk: JdkInfo; runtime: { classesDir: string 
     put(builder, patchModuleBuilder(transform(builder, bb)));
     const tb = cp.findBoot('java/lang/Thread')?.bytes;
     if (!tb) throw new Error(`${o.jdk.modulesPath} has no java/lang/Thread`);
-    put('java/lang/Thread', patchThreadNatives(transform('java/lang/Thread', tb)));
+    put('java/lang/Thread', patchBootFlag(patchThreadNatives(transform('java/lang/Thread', tb)), 'java/lang/Thread', INITIAL_THREAD_CONSTRUCTOR, 0, [NO_THREAD_FLAG]));
   } finally {
     cp.close();
   }
@@ -154,25 +155,26 @@ export function finishJavaBase(o: { jdk: JdkInfo; runtime: { classesDir: string 
   for (const f of readdirSync(rtSrc)) {
     if (!f.endsWith('.class')) continue;
     if (`komorium/rt/${f}` === `${BOOT_FLAG.owner}.class`) {
-      writeFileSync(join(rtDst, f), publicBootFlag(patchBootFlag(readFileSync(join(rtSrc, f)), BOOT_FLAG.owner, '<clinit>()V', 1)));
+      writeFileSync(join(rtDst, f), publicBootFlag(patchBootFlag(readFileSync(join(rtSrc, f)), BOOT_FLAG.owner, '<clinit>()V', 1, [BOOT_FLAG, NO_THREAD_FLAG])));
     } else {
       copyFileSync(join(rtSrc, f), join(rtDst, f));
     }
   }
 }
 
-/** Contexts with the class and its vmBooting field public (LauncherHelper writes the field). */
+/** Contexts with the class and its vmBooting and noThreadYet fields public (LauncherHelper and Thread write them). */
 function publicBootFlag(bytes: Uint8Array): Uint8Array {
   const cf = readClass(bytes, `${BOOT_FLAG.owner}.class`);
   const pool = new ConstantPool(cf);
   cf.accessFlags = (cf.accessFlags & ~(Acc.PRIVATE | Acc.PROTECTED)) | Acc.PUBLIC;
-  let found = false;
+  const names = new Set([BOOT_FLAG.name, NO_THREAD_FLAG.name]);
+  let found = 0;
   cf.fields = cf.fields.map((f) => {
-    if (pool.utf8(f.nameIndex) !== BOOT_FLAG.name) return f;
-    found = true;
+    if (!names.has(pool.utf8(f.nameIndex))) return f;
+    found++;
     return { ...f, accessFlags: (f.accessFlags & ~(Acc.PRIVATE | Acc.PROTECTED)) | Acc.PUBLIC };
   });
-  if (!found) throw new Error(`${BOOT_FLAG.owner} has no field ${BOOT_FLAG.name}`);
+  if (found !== names.size) throw new Error(`${BOOT_FLAG.owner} lacks a field of ${[...names].join(', ')}`);
   return writeClass(cf);
 }
 

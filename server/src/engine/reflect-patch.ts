@@ -243,11 +243,26 @@ export function writePatchClasses(jdk: JdkInfo, dir: string, post: (name: string
  */
 export const BOOT_FLAG = { owner: 'komorium/rt/Contexts', name: 'vmBooting', desc: 'Z' };
 
-export function patchBootFlag(bytes: Uint8Array, name: string, method: string, value: 0 | 1): Uint8Array {
-  return prependCode(bytes, name, method, (pool) => [
-    { kind: 'op', op: value === 1 ? Op.ICONST_1 : Op.ICONST_0 },
-    { kind: 'field', op: Op.PUTSTATIC, index: pool.addFieldref(BOOT_FLAG.owner, BOOT_FLAG.name, BOOT_FLAG.desc) },
-  ]);
+/**
+ * `Contexts.noThreadYet`: set in Contexts.<clinit> of that java.base too, cleared at the start of
+ * the constructor `Thread(ThreadGroup, String)`, with which HotSpot makes the main thread's Thread
+ * after it has set the thread's handle. Before it, TC.getTC does not call Thread.currentThread()
+ * (JDK 25 runs String.<clinit> and others before the main thread's Thread exists, and there its
+ * interpreter's Thread.currentThread() throws a NullPointerException, whose instrumented
+ * constructor asks for a context again; JDK 17 returns null).
+ */
+export const NO_THREAD_FLAG = { owner: 'komorium/rt/Contexts', name: 'noThreadYet', desc: 'Z' };
+
+/** The constructor HotSpot runs for the main thread's Thread (JDK 17 and 25). */
+export const INITIAL_THREAD_CONSTRUCTOR = '<init>(Ljava/lang/ThreadGroup;Ljava/lang/String;)V';
+
+export function patchBootFlag(bytes: Uint8Array, name: string, method: string, value: 0 | 1, flags: readonly { owner: string; name: string; desc: string }[] = [BOOT_FLAG]): Uint8Array {
+  return prependCode(bytes, name, method, (pool) =>
+    flags.flatMap((f): Insn[] => [
+      { kind: 'op', op: value === 1 ? Op.ICONST_1 : Op.ICONST_0 },
+      { kind: 'field', op: Op.PUTSTATIC, index: pool.addFieldref(f.owner, f.name, f.desc) },
+    ]),
+  );
 }
 
 /**

@@ -189,6 +189,12 @@ export function transformClass(input: ClassFile, opts: TransformOptions, file = 
     const rep: MethodReport = { name, descriptor, outcome: 'unchanged' };
     report.methods.push(rep);
 
+    if (reason === 'intrinsic') {
+      // Never runs: HotSpot's intrinsic (or the embedded engine's native) computes it.
+      cf.methods.push(m);
+      rep.reason = reason;
+      continue;
+    }
     if (!codeAttr) {
       cf.methods.push(m);
       if (reason === undefined && (m.accessFlags & (Acc.NATIVE | Acc.ABSTRACT)) !== 0) {

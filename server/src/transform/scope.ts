@@ -44,9 +44,22 @@ export function appScope(isUserClass: (internalName: string) => boolean): Scope 
 }
 
 /** Why a method of an instrumented class has no extended version (undefined: it has one). */
-export type NoExtendedReason = 'clinit' | 'too-many-slots' | 'old-interface' | 'annotation-member' | 'interface-method' | 'caller-sensitive' | 'signature-polymorphic';
+export type NoExtendedReason = 'intrinsic' | 'clinit' | 'too-many-slots' | 'old-interface' | 'annotation-member' | 'interface-method' | 'caller-sensitive' | 'signature-polymorphic';
+
+/**
+ * Methods of java.lang.Math that HotSpot replaces by its own routines (vmIntrinsics: in the
+ * interpreter too, on x86_64), whose results differ from their Java code (StrictMath's fdlibm)
+ * in the last bit for some inputs (JDK 17: sin, cos, tan, exp, log, log10, pow; JDK 25 adds tanh
+ * and cbrt; on 17 these two run Math's code uninstrumented, and the StrictMath method it calls
+ * counted, on both engines). They keep no extended version and their code stays as it is:
+ * callers call the original (a call-out), so HotSpot's intrinsic computes the result, as for
+ * plain `java`, and neither engine counts a bytecode for them (the embedded engine runs them as
+ * natives: interp/natives/java/lang/Math.ts).
+ */
+export const MATH_INTRINSICS: ReadonlySet<string> = new Set(['sin(D)D', 'cos(D)D', 'tan(D)D', 'exp(D)D', 'log(D)D', 'log10(D)D', 'pow(DD)D', 'tanh(D)D', 'cbrt(D)D']);
 
 export function noExtendedReason(owner: ClassInfo, m: MethodDecl, interfaces: InterfacePolicy = NO_INTERFACE_EXTENSION): NoExtendedReason | undefined {
+  if (owner.name === 'java/lang/Math' && (m.access & Acc.STATIC) !== 0 && MATH_INTRINSICS.has(m.name + m.descriptor)) return 'intrinsic';
   if (m.name === '<clinit>') return 'clinit';
   const isStatic = (m.access & Acc.STATIC) !== 0;
   // The extended descriptor adds 3 slots; `this` takes one more.

@@ -77,8 +77,9 @@ final class Contexts {
     static TC lookup(Thread t) {
         // While the JDK boots, no context is ever registered (see slow), and even
         // System.identityHashCode may not be linked yet (HotSpot with the JDK instrumented: the
-        // VM would look it up through instrumented Java code): go there at once.
-        if (vmBooting) return internal(t);
+        // VM would look it up through instrumented Java code): go there at once. No thread yet
+        // (HotSpot runs Java code before it creates the main thread's Thread): the boot context.
+        if (vmBooting || t == null) return internal(t);
         Thread[] rt = recentThreads;
         for (int k = 0; k < RECENT; k++) {
             if (rt[k] == t) {
@@ -145,10 +146,42 @@ final class Contexts {
         return create(t);
     }
 
+    /**
+     * The context of Java code that runs before there is a current thread, and of the runtime's
+     * own calls that re-enter {@link #internal} while it makes a thread's internal context (an
+     * exception constructed there runs an instrumented constructor, which asks for a context
+     * again): suspended, never registered. It may be shared by threads; being suspended, it is
+     * only used for scratch stacks.
+     */
+    static final TC BOOT_TC = bootContext();
+
+    /** The thread making its internal context in {@link #internal} (re-entry gets {@link #BOOT_TC}). */
+    private static volatile Thread makingInternal;
+
+    private static TC bootContext() {
+        TC c = new TC(null, -1, 16, null);
+        c.suspended = true;
+        return c;
+    }
+
+    /**
+     * Set (with {@link #vmBooting}) in the java.base copy of the runtime of HotSpot's instrumented
+     * JDK, and cleared at the start of the constructor {@code Thread(ThreadGroup, String)}, which
+     * HotSpot runs for the main thread's Thread once the thread's handle is set
+     * (engine/reflect-patch.ts, NO_THREAD_FLAG). While set, {@link TC#getTC} returns
+     * {@link #BOOT_TC} without calling Thread.currentThread(): JDK 25 runs String.<clinit> and
+     * others before that Thread exists, and there its interpreter's Thread.currentThread() throws
+     * a NullPointerException (whose instrumented constructor would ask for a context again).
+     */
+    static volatile boolean noThreadYet;
+
     /** A context for runtime-internal code: never registered, never samples. */
     private static TC internal(Thread t) {
         TC c = internalTC;
-        if (c == null || c.thread != t) {
+        if (c != null && c.thread == t) return c;
+        if (t == null || makingInternal == t) return BOOT_TC;
+        makingInternal = t;
+        try {
             // Draw the thread's identity hash here, as the table probe did before lookup went
             // straight to internal() while booting: the embedded JVM hands out identity hashes
             // in a fixed sequence, and the program's own hashes must not move.
@@ -156,6 +189,8 @@ final class Contexts {
             c = new TC(t, -1, 16, null);
             c.suspended = true;
             internalTC = c;
+        } finally {
+            makingInternal = null;
         }
         return c;
     }

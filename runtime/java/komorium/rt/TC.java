@@ -136,10 +136,11 @@ public final class TC {
      * (paper Figure 2). {@code invokestatic komorium/rt/TC.getTC ()Lkomorium/rt/TC;}
      */
     public static TC getTC() {
+        if (Contexts.noThreadYet) return Contexts.BOOT_TC;
         Thread t = Thread.currentThread();
         // Compare with the hint's thread before touching the hint's context: that context may
         // be another thread's, whose cache line its thread writes at every call.
-        if (Contexts.lastThread == t) {
+        if (Contexts.lastThread == t && t != null) {
             TC c = Contexts.last;
             if (c != null && c.thread == t) return c;
         }

@@ -1,0 +1,138 @@
+// Corpus programs (test/programs) with the JDK instrumented on both engines: HotSpot running the
+// instrumented JDK copy (`--engine jvm --instrument all`, engine/jdk-image.ts) and the embedded
+// JVM (`--instrument all`), each compared with plain `java` of the same JDK (stdout, stderr,
+// exit code), and the two profiles compared under `main` (`komorium diff --thread main`).
+// The instrumented JDK is built into KOMORIUM_CACHE on the first run (KOMORIUM_JDK_MODULES
+// limits it), so callers set those before the first call.
+
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startHotSpotRun } from '../../server/src/engine/hotspot-run';
+import { startInterpreterRun } from '../../server/src/engine/interp-run';
+import type { RunOptions } from '../../server/src/engine/run';
+import { diffProfiles } from '../../server/src/profile/diff';
+import { parseProfile } from '../../server/src/profile/load';
+import { firstDifference, runProgram, type CorpusProgram, type RunResult } from './corpus';
+
+export interface EngineRun {
+  stdout: string;
+  stderr: string;
+  status: number | null;
+  timedOut: boolean;
+  error?: string;
+  profile?: string;
+  ms: number;
+}
+
+export interface EngineRunOptions {
+  jdk?: string;
+  granularity?: number;
+  seed?: number;
+  timeoutMs?: number;
+}
+
+const safe = (name: string): string => name.replace(/[^\w.-]+/g, '_');
+
+/** Runs `p` with --instrument all on `engine` (HotSpot's instrumented JDK copy, or the embedded JVM). */
+export async function runAll(engine: 'jvm' | 'interpreter', p: CorpusProgram, classesDir: string, o: EngineRunOptions = {}): Promise<EngineRun> {
+  const work = mkdtempSync(join(tmpdir(), `komorium-${engine}-${safe(p.name)}-`));
+  const out: Buffer[] = [];
+  const err: Buffer[] = [];
+  const t0 = performance.now();
+  let timedOut = false;
+  try {
+    const opts: RunOptions = {
+      classpath: [classesDir],
+      mainClass: p.mainClass,
+      args: p.args,
+      vmArgs: p.jvmArgs,
+      cwd: work,
+      profilePath: join(work, 'profile.json'),
+      instrument: 'all',
+      ...(o.jdk === undefined ? {} : { jdk: o.jdk }),
+      ...(o.granularity === undefined ? {} : { granularity: o.granularity }),
+      ...(o.seed === undefined ? {} : { seed: o.seed }),
+      onStdout: (b) => out.push(b),
+      onStderr: (b) => err.push(b),
+    };
+    const run = engine === 'jvm' ? startHotSpotRun(opts) : startInterpreterRun(opts);
+    if (p.input !== undefined) run.writeStdin(p.input);
+    run.endStdin();
+    const timer = setTimeout(() => {
+      timedOut = true;
+      run.cancel();
+    }, o.timeoutMs ?? 600_000);
+    const outcome = await run.done;
+    clearTimeout(timer);
+    const profile = outcome.profilePath && existsSync(outcome.profilePath) ? readFileSync(outcome.profilePath, 'utf8') : undefined;
+    return {
+      stdout: Buffer.concat(out).toString('utf8'),
+      stderr: Buffer.concat(err).toString('utf8'),
+      status: outcome.cancelled ? null : outcome.exitCode,
+      timedOut,
+      ...(outcome.error === undefined ? {} : { error: outcome.error }),
+      ...(profile === undefined ? {} : { profile }),
+      ms: performance.now() - t0,
+    };
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** Differences of an engine's run from java's (exit code, stdout, stderr, engine error). */
+export function outputProblems(what: string, java: RunResult, r: EngineRun): string[] {
+  const problems: string[] = [];
+  if (r.timedOut) problems.push(`${what}: timed out`);
+  if (r.error !== undefined) problems.push(`${what}: engine error: ${r.error.split('\n').slice(0, 6).join(' | ')}`);
+  if (java.status !== r.status) problems.push(`${what}: exit code ${r.status}, java ${java.status}`);
+  const so = firstDifference(java.stdout, r.stdout);
+  if (so) problems.push(`${what}: stdout ${so}`);
+  const se = firstDifference(java.stderr, r.stderr);
+  if (se) problems.push(`${what}: stderr ${se}`);
+  if (r.profile === undefined && !r.timedOut) problems.push(`${what}: no profile written`);
+  return problems;
+}
+
+/** How the two engines' profiles compare under `main`. */
+export interface MainComparison {
+  identical: boolean;
+  /** Bytecodes counted under main: HotSpot, embedded. */
+  bytecodes: [number, number];
+  /** Changed methods / contexts / lines (first few labels). */
+  changed: string[];
+}
+
+/** `komorium diff --thread main` of the embedded profile (base) against HotSpot's (new). */
+export function compareMain(hotspot: string, embedded: string): MainComparison {
+  const d = diffProfiles(parseProfile(embedded, 'embedded'), parseProfile(hotspot, 'hotspot'), { thread: 'main' });
+  const changed = [...d.methods, ...d.contexts, ...d.lines].map((e) => `${e.kind} ${e.label}: ${e.base.selfBytecodes} -> ${e.new.selfBytecodes}`);
+  return { identical: d.identical, bytecodes: [d.new.totalBytecodes, d.base.totalBytecodes], changed: changed.slice(0, 8) };
+}
+
+export interface EnginesComparison {
+  program: CorpusProgram;
+  java: RunResult;
+  hotspot: EngineRun;
+  embedded?: EngineRun;
+  /** Output differences from java (both engines). */
+  problems: string[];
+  main?: MainComparison;
+}
+
+/** java, HotSpot with the instrumented JDK and (unless `hotspotOnly`) the embedded JVM, on one program. */
+export async function compareEngines(p: CorpusProgram, classesDir: string, o: EngineRunOptions & { hotspotOnly?: boolean } = {}): Promise<EnginesComparison> {
+  const cwd = mkdtempSync(join(tmpdir(), `komorium-java-${safe(p.name)}-`));
+  try {
+    const java = await runProgram(p, [classesDir], { cwd, timeoutMs: 60_000, ...(o.jdk === undefined ? {} : { jdk: o.jdk }) });
+    const hotspot = await runAll('jvm', p, classesDir, o);
+    const problems = outputProblems('HotSpot all', java, hotspot);
+    if (o.hotspotOnly) return { program: p, java, hotspot, problems };
+    const embedded = await runAll('interpreter', p, classesDir, o);
+    problems.push(...outputProblems('embedded all', java, embedded));
+    const main = hotspot.profile && embedded.profile ? compareMain(hotspot.profile, embedded.profile) : undefined;
+    return { program: p, java, hotspot, embedded, problems, ...(main ? { main } : {}) };
+  } finally {
+    rmSync(cwd, { recursive: true, force: true });
+  }
+}
