@@ -283,6 +283,12 @@ export class VM {
     return name ? `'${this.strings.js(name)}'` : loader.klass.javaName;
   }
 
+  /** HotSpot's loader_name_and_id: ClassLoader.nameAndId ("'app'", "Foo @1b6d3586"), else as loaderName. */
+  loaderNameAndId(loader: JObject): string {
+    const nid = (loader as unknown as Record<string, unknown>).nameAndId as JObject | null | undefined;
+    return nid ? this.strings.js(nid) : this.loaderName(loader);
+  }
+
   wrapLoadFailure(t: JThread, exc: JObject, name: string): JObject {
     return wrapLoadFailure(this, t, exc, name);
   }
