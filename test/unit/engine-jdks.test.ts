@@ -73,3 +73,16 @@ for (const home of jdks()) {
     assert.equal(r.stdout, want.stdout);
   });
 }
+
+const features = compileJava(join(REPO, 'test', 'java', 'jdk-features'));
+
+for (const home of jdks()) {
+  test(`JDK code that changed between releases runs on ${home} as on its java`, () => {
+    const want = spawnSync(join(home, 'bin', 'java'), ['-cp', features, 'Features'], { encoding: 'utf8' });
+    assert.equal(want.status, 0, want.stderr);
+    const r = runCli(['run', '--no-profile', '--jdk', home, '-cp', features, 'Features']);
+    assert.equal(r.stderr, want.stderr);
+    assert.equal(r.stdout, want.stdout);
+    assert.equal(r.status, 0);
+  });
+}

@@ -154,6 +154,8 @@ export class VM {
   current: JThread | null = null;
   /** Hidden-class counter for generated names. */
   hiddenCounter = 0;
+  /** InnerClassLambdaMetafactory's counter of lambda proxy classes (JDK 17: Main$$Lambda$14). */
+  lambdaCounter = 0;
   /** Properties given to the VM by the launcher (java.class.path, user -D...). */
   readonly vmProperties: Map<string, string>;
   /** Classes in load order (for diagnostics and the class-loading trace). */
