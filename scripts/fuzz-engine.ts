@@ -11,7 +11,9 @@
 //
 // Half the cases are byte-level mutations of whole class files (scripts/fuzz.ts), half edit
 // one method's code, max_stack/max_locals or StackMapTable and write the class again, so that
-// they reach the verifier and the engine. Everything is determined by (seed, case number);
+// they reach the verifier and the engine. A class in `java.*` goes to the engine renamed to
+// `fuzz.*` (outOfJavaPackage: java refuses `java.*` from the harness's loader with a
+// SecurityException, before verification). Everything is determined by (seed, case number);
 // engine runs use the virtual clock. One boot of the engine runs many cases (runSession), each
 // class in a fresh loader; the command line spreads the cases over worker threads
 // (fuzz-engine-cli.ts, fuzz-engine-worker.ts).
@@ -33,6 +35,43 @@ import type { ClassBytes } from '../test/unit/classfile-fixtures';
 
 /** KOMORIUM_FUZZ_TRACE: each case number on stderr as it starts on the engine (to find a crash). */
 const TRACE = !!process.env.KOMORIUM_FUZZ_TRACE;
+
+/** Bytes of each constant-pool entry after its tag, by tag (Utf8: 2 + its length). */
+const ENTRY_SIZE: Record<number, number> = { 3: 4, 4: 4, 5: 8, 6: 8, 7: 2, 8: 2, 9: 4, 10: 4, 11: 4, 12: 4, 15: 3, 16: 2, 17: 4, 18: 4, 19: 2, 20: 2 };
+
+/**
+ * A class in a `java.*` package (most of the corpus) with its name moved to `fuzz.*` (the Utf8
+ * of this_class rewritten in place, same length): HotSpot lets no loader but the boot and
+ * platform loaders define `java.*` (SecurityException), and FuzzHarness's loader would stop
+ * there, before verification and the run. The bytes are returned unchanged when the reader
+ * refuses them or the name is elsewhere.
+ */
+export function outOfJavaPackage(bytes: Uint8Array): Uint8Array {
+  let nameIndex: number;
+  try {
+    const cf = readClass(bytes, 'case', { lenientAnnotations: true, rawAttributes: VERIFY_RAW_ATTRIBUTES });
+    const c = cf.constantPool[cf.thisClass];
+    const n = c && c.tag === Tag.Class ? cf.constantPool[c.nameIndex] : undefined;
+    if (!c || c.tag !== Tag.Class || !n || n.tag !== Tag.Utf8 || !n.value.startsWith('java/')) return bytes;
+    nameIndex = c.nameIndex;
+  } catch {
+    return bytes;
+  }
+  const count = (bytes[8]! << 8) | bytes[9]!;
+  let at = 10;
+  for (let i = 1; i < count && i <= nameIndex; i++) {
+    const tag = bytes[at]!;
+    if (i === nameIndex) {
+      if (tag !== Tag.Utf8) return bytes;
+      const out = Uint8Array.from(bytes);
+      out.set([0x66, 0x75, 0x7a, 0x7a], at + 3); // "java" -> "fuzz"
+      return out;
+    }
+    at += 1 + (tag === Tag.Utf8 ? 2 + ((bytes[at + 1]! << 8) | bytes[at + 2]!) : (ENTRY_SIZE[tag] ?? 0));
+    if (tag === 5 || tag === 6) i++;
+  }
+  return bytes;
+}
 
 /** Bytecodes a case may run on the engine before it is stopped. */
 export const BUDGET = 2_000_000;
@@ -243,10 +282,11 @@ export function runSession(o: SessionOptions): void {
           caseStart = vmTotal();
           if (TRACE) process.stderr.write(`fuzz-engine: case ${c.caseNo}\n`);
           o.onEvent({ type: 'start', caseNo: c.caseNo });
-          buf = new Uint8Array(8 + c.bytes.length);
+          const bytes = outOfJavaPackage(c.bytes);
+          buf = new Uint8Array(8 + bytes.length);
           buf.set(u4(c.caseNo), 0);
-          buf.set(u4(c.bytes.length), 4);
-          buf.set(c.bytes, 8);
+          buf.set(u4(bytes.length), 4);
+          buf.set(bytes, 8);
         }
       }
       const out = buf.subarray(0, Math.min(max, buf.length));

@@ -59,3 +59,30 @@ for (const home of jdks()) {
     assert.equal(r.status, want.status);
   });
 }
+
+const threadIds = compileJava(join(REPO, 'test', 'java', 'thread-ids'));
+
+for (const home of jdks()) {
+  // JDK 17: main 1, the program's first thread 12; JDK 25: 3 and 21 (HotSpot's own threads take
+  // the ids between; the embedded JVM reports 2 processors, so java runs with 2).
+  test(`thread ids on ${home} are java's`, () => {
+    const want = spawnSync(join(home, 'bin', 'java'), ['-XX:ActiveProcessorCount=2', '-cp', threadIds, 'ThreadIds'], { encoding: 'utf8' });
+    assert.equal(want.status, 0, want.stderr);
+    const r = runCli(['run', '--no-profile', '--jdk', home, '-cp', threadIds, 'ThreadIds']);
+    assert.equal(r.stderr, '');
+    assert.equal(r.stdout, want.stdout);
+  });
+}
+
+const features = compileJava(join(REPO, 'test', 'java', 'jdk-features'));
+
+for (const home of jdks()) {
+  test(`JDK code that changed between releases runs on ${home} as on its java`, () => {
+    const want = spawnSync(join(home, 'bin', 'java'), ['-cp', features, 'Features'], { encoding: 'utf8' });
+    assert.equal(want.status, 0, want.stderr);
+    const r = runCli(['run', '--no-profile', '--jdk', home, '-cp', features, 'Features']);
+    assert.equal(r.stderr, want.stderr);
+    assert.equal(r.stdout, want.stdout);
+    assert.equal(r.status, 0);
+  });
+}

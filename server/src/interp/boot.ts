@@ -13,7 +13,7 @@ import type { JObject } from './object';
 import { HANG_EXIT_CODE, Scheduler } from './scheduler';
 import { ThreadState, type JThread } from './thread';
 import type { VM } from './vm';
-import { bindThreadStatus, setEetop } from './natives/java/lang/Thread';
+import { bindThreadStatus, setEetop, skipHotSpotThreadIds } from './natives/java/lang/Thread';
 import { setField } from './natives/util';
 
 /** The JDK feature releases the embedded JVM boots (natives and boot steps differ by release). */
@@ -151,6 +151,12 @@ export function launch(vm: VM, mainClass: string, args: string[], lo: LaunchOpti
     () => init('java/lang/reflect/Method'),
     () => init('java/lang/ref/Finalizer'),
     () => call(main, 'java/lang/System', 'initPhase1', '()V', [], () => step()),
+    () => {
+      // The Reference Handler and the Finalizer run (JDK 19+: started at the end of
+      // initPhase1); HotSpot starts its own threads now (Signal Dispatcher, ...): their ids.
+      skipHotSpotThreadIds(vm);
+      step();
+    },
     ...[
       'java/lang/OutOfMemoryError',
       'java/lang/NullPointerException',

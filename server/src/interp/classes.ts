@@ -10,6 +10,7 @@ import { Acc } from '../classfile/model';
 import { readClass } from '../classfile/reader';
 import { ClassFormatError } from '../classfile/errors';
 import { checkClassHeader, TRUNCATED } from './class-header';
+import { checkMembersFormat, checkPoolFormat, isProhibitedPackage } from './class-format';
 import { JClass, linkClass, populateFromClassFile } from './klass';
 import type { JObject } from './object';
 import { PENDING, VmError } from './signals';
@@ -173,6 +174,8 @@ export class ClassTable {
       if (e instanceof ClassFormatError) throw new VmError('java/lang/ClassFormatError', e.expected.endsWith('before the end of the class file') ? TRUNCATED : e.message);
       throw e;
     }
+    // HotSpot checks more than the reader for every loader but the boot loader (class-format.ts).
+    if (loader !== null) checkPoolFormat(cf, expectedName);
     const thisEntry = cf.constantPool[cf.thisClass];
     if (!thisEntry || thisEntry.tag !== 7) throw new VmError('java/lang/ClassFormatError', `${shown}: bad this_class`);
     const nameEntry = cf.constantPool[thisEntry.nameIndex];
@@ -180,6 +183,7 @@ export class ClassTable {
     if (expectedName !== null && name !== expectedName) {
       throw new VmError('java/lang/NoClassDefFoundError', `${expectedName} (wrong name: ${name})`);
     }
+    if (loader !== null) checkMembersFormat(cf, name);
     const k = new JClass(name, loader, cf.accessFlags);
     k.source = source;
     // The verifier checks the class as defined, not as the profiler transformed it.
@@ -200,6 +204,10 @@ export class ClassTable {
     const superName = cf.superClass !== 0 ? classNameOf(k, cf.superClass) : null;
     const names = superName === null ? ifaceNames : [...ifaceNames, superName];
     return this.withClasses(t, loader, names, () => {
+      if (loader !== null && !k.hidden && isProhibitedPackage(k.name) && !this.vm.isPlatformLoader(loader)) {
+        const pkg = k.name.slice(0, k.name.lastIndexOf('/')).replace(/\//g, '.');
+        throw new VmError('java/lang/SecurityException', `Class loader (instance of): ${this.vm.loaderNameAndId(loader)} tried to load prohibited package name: ${pkg}`);
+      }
       if (loader !== null) {
         const existing = this.loaderData(loader).classes.get(k.name);
         if (existing && !k.hidden) throw new VmError('java/lang/LinkageError', `loader ${this.vm.loaderName(loader)} attempted duplicate class definition for ${k.javaName}.`);

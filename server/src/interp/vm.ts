@@ -154,6 +154,8 @@ export class VM {
   current: JThread | null = null;
   /** Hidden-class counter for generated names. */
   hiddenCounter = 0;
+  /** InnerClassLambdaMetafactory's counter of lambda proxy classes (JDK 17: Main$$Lambda$14). */
+  lambdaCounter = 0;
   /** Properties given to the VM by the launcher (java.class.path, user -D...). */
   readonly vmProperties: Map<string, string>;
   /** Classes in load order (for diagnostics and the class-loading trace). */
@@ -281,6 +283,12 @@ export class VM {
     if (loader === null) return "'bootstrap'";
     const name = (loader as unknown as Record<string, unknown>).name as JObject | null;
     return name ? `'${this.strings.js(name)}'` : loader.klass.javaName;
+  }
+
+  /** HotSpot's loader_name_and_id: ClassLoader.nameAndId ("'app'", "Foo @1b6d3586"), else as loaderName. */
+  loaderNameAndId(loader: JObject): string {
+    const nid = (loader as unknown as Record<string, unknown>).nameAndId as JObject | null | undefined;
+    return nid ? this.strings.js(nid) : this.loaderName(loader);
   }
 
   wrapLoadFailure(t: JThread, exc: JObject, name: string): JObject {

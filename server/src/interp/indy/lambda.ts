@@ -70,7 +70,8 @@ export function spinLambda(vm: VM, t: JThread, site: CallSiteInfo): JMethod {
   // upcall; the invokedynamic instruction then runs again and relinks from scratch).
   for (const n of ifaces) vm.resolveClass(t, site.host, n);
 
-  const name = `${site.host.name}$$Lambda$${++vm.hiddenCounter}`;
+  // JDK 21+ names every proxy of a class the same (the hidden class's address tells them apart).
+  const name = vm.opts.jdk.feature >= 21 ? `${site.host.name}$$Lambda` : `${site.host.name}$$Lambda$${++vm.lambdaCounter}`;
   const cb = new ClassBuilder(name, 'java/lang/Object', ifaces, Acc.FINAL | Acc.SUPER | Acc.SYNTHETIC);
   captured.forEach((d, i) => cb.field(Acc.PRIVATE | Acc.FINAL, `arg$${i + 1}`, d));
   const ctorDesc = `(${captured.join('')})V`;

@@ -71,6 +71,17 @@ function recordFailure(vm: VM, consts: Map<string, unknown>, key: string, exc: J
  * Upcall of a MethodHandleNatives method whose result completes link step `key`: `store`
  * turns the result into what the cache holds. Throws PENDING.
  */
+/**
+ * `nameDesc` (an upcall whose second parameter is the constant-pool index) as this JDK's
+ * MethodHandleNatives declares it: later JDKs (25) dropped the index, and then it is removed
+ * from `args` too.
+ */
+function withIndex(vm: VM, nameDesc: string, args: unknown[]): string {
+  if (vm.classes.loadBoot(MHN).declared.has(nameDesc)) return nameDesc;
+  args.splice(1, 1);
+  return nameDesc.replace('(Ljava/lang/Object;I', '(Ljava/lang/Object;');
+}
+
 function upcall(vm: VM, t: JThread, nameDesc: string, args: unknown[], consts: Map<string, unknown>, key: string, store: (v: unknown) => unknown): never {
   const s = invokeState(vm);
   vm.initialize(t, vm.classes.loadBoot(MHN));
@@ -182,7 +193,8 @@ export function dynamicConstant(vm: VM, t: JThread, k: JClass, idx: number): Ldc
   const type = vm.mirrorOf(typeClass(vm, t, k, desc));
   const { bsm, args } = bootstrapArguments(vm, t, k, e.bootstrapMethodAttrIndex);
   const callArgs = [vm.mirrorOf(k), idx, bsm, vm.intern(name), type, args];
-  return upcall(vm, t, 'linkDynamicConstant(Ljava/lang/Object;ILjava/lang/Object;Ljava/lang/Object;Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;', callArgs, consts, key, (v) => unboxTo(vm, desc, v as JObject | null));
+  const nameDesc = withIndex(vm, 'linkDynamicConstant(Ljava/lang/Object;ILjava/lang/Object;Ljava/lang/Object;Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;', callArgs);
+  return upcall(vm, t, nameDesc, callArgs, consts, key, (v) => unboxTo(vm, desc, v as JObject | null));
 }
 
 /**
@@ -202,7 +214,8 @@ export function linkCallSiteUpcall(vm: VM, t: JThread, m: JMethod, pc: number, i
   const type = methodTypeFor(vm, t, k, desc);
   const appendix = vm.newObjectArray(vm.classes.loadBoot('java/lang/Object'), [null]);
   const callArgs = [vm.mirrorOf(k), idx, bsm, vm.intern(name), type, args, appendix];
-  return upcall(vm, t, 'linkCallSite(Ljava/lang/Object;ILjava/lang/Object;Ljava/lang/Object;Ljava/lang/Object;Ljava/lang/Object;[Ljava/lang/Object;)Ljava/lang/invoke/MemberName;', callArgs, consts, key, (mn) => {
+  const nameDesc = withIndex(vm, 'linkCallSite(Ljava/lang/Object;ILjava/lang/Object;Ljava/lang/Object;Ljava/lang/Object;Ljava/lang/Object;[Ljava/lang/Object;)Ljava/lang/invoke/MemberName;', callArgs);
+  return upcall(vm, t, nameDesc, callArgs, consts, key, (mn) => {
     const target = memberMethod(vm, mn as JObject | null);
     return link(target, (appendix.data as (JObject | null)[])[0], desc);
   });

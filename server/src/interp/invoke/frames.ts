@@ -73,9 +73,9 @@ export function hasAnnotation(m: JMethod, desc: string): boolean {
 /** Frames HotSpot leaves out of stack traces: hidden classes and @Hidden methods. */
 export function isHiddenFrame(m: JMethod): boolean {
   if (m.klass.hidden) return true;
-  const n = m.klass.name;
-  // Only JDK code carries @Hidden (the annotation is internal to java.base).
-  if (m.klass.loader !== null || !n.startsWith('java/lang/invoke/')) return false;
+  // Only JDK code carries @Hidden (the annotation is internal to java.base): java.lang.invoke,
+  // and from JDK 21 Thread.runWith (below Thread.run in every thread's stack) among others.
+  if (m.klass.loader !== null) return false;
   return hasAnnotation(m, HIDDEN);
 }
 

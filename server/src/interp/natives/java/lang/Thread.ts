@@ -7,7 +7,7 @@ import type { VM } from '../../../vm';
 import type { JMethod } from '../../../klass';
 import type { Scheduler, TopCall } from '../../../scheduler';
 import type { NativeTable } from '../../registry';
-import type { Long } from '../../../long';
+import { ladd, type Long } from '../../../long';
 import { bool, getField, jdkField, setField } from '../../util';
 import { isInterrupted, setInterruptedField } from './Object';
 import { threadEnd } from '../../../boot';
@@ -118,12 +118,35 @@ function yieldNow(t: JThread): never {
 
 /**
  * HotSpot's next thread id (ThreadIdentifier), read and advanced by Java through Unsafe at the
- * address Thread.getNextThreadIdOffset returns (JDK 19+). The main thread is 3; HotSpot's own
- * threads (Signal Dispatcher, Service Thread, Monitor Deflation Thread, compiler threads,
- * Notification Thread, and the ids its locking takes) use the ids up to the first that the
- * JDK's own Java threads get.
+ * address Thread.getNextThreadIdOffset returns (JDK 19+). The main thread is 3; HotSpot 25 on
+ * 2 processors (as Runtime.availableProcessors says here), with CDS, gives ids 4-11 to threads
+ * of its own (the garbage collector's among them) before the Reference Handler gets 12.
  */
-const FIRST_JAVA_TID = 13;
+const FIRST_JAVA_TID = 12;
+
+/** Where each VM keeps its next thread id (JDK 19+). */
+const nextTidAddress = new WeakMap<VM, number>();
+
+/**
+ * The ids that HotSpot (2 processors) gives the threads it starts itself between the Finalizer
+ * and the JDK's next Java thread (the Common-Cleaner): Signal Dispatcher, Service Thread,
+ * Monitor Deflation Thread, one C2 and one C1 compiler thread, (JDK 17: Sweeper,) Notification
+ * Thread. The embedded JVM starts none of them; boot.ts calls this after initPhase1, so
+ * that later threads get java's ids (JDK 17: Common-Cleaner 11, the first thread of the
+ * program 12; JDK 25: 20 and 21).
+ */
+export function skipHotSpotThreadIds(vm: VM): void {
+  const n = vm.opts.jdk.feature >= 19 ? 6 : 7;
+  if (vm.opts.jdk.feature < 19) {
+    vm.setStatic('java/lang/Thread', 'threadSeqNumber', ladd(vm.getStatic('java/lang/Thread', 'threadSeqNumber') as Long, n));
+    return;
+  }
+  const addr = nextTidAddress.get(vm);
+  if (addr === undefined) throw new VmError('java/lang/InternalError', 'thread ids: Thread.getNextThreadIdOffset was not called before the Finalizer started');
+  const view = memory.view(addr, 8);
+  const at = memory.offsetIn(addr);
+  view.setBigInt64(at, view.getBigInt64(at, true) + BigInt(n), true);
+}
 
 /** The natives JDK 19+ adds to Thread (virtual-thread support; none is pinned to a carrier here). */
 export const natives25: NativeTable = {
@@ -141,9 +164,10 @@ export const natives25: NativeTable = {
   'ensureMaterializedForStackWalk(Ljava/lang/Object;)V': () => undefined,
   'yield0()V': (_vm: VM, t: JThread) => yieldNow(t),
   'sleepNanos0(J)V': (vm: VM, t: JThread, nanos: Long) => sleepNanos(vm, t, Number(nanos)),
-  'getNextThreadIdOffset()J': () => {
+  'getNextThreadIdOffset()J': (vm: VM) => {
     const addr = memory.allocate(8);
     memory.view(addr, 8).setBigInt64(memory.offsetIn(addr), BigInt(FIRST_JAVA_TID), true);
+    nextTidAddress.set(vm, addr);
     return addr;
   },
 };

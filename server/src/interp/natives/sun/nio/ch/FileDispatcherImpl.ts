@@ -13,6 +13,7 @@ import { toNumber, type Long } from '../../../../long';
 import { memory } from '../../../jdk/internal/misc/memory';
 import { errorText } from '../../../host/errno';
 import { closeHostFd, position, seek } from '../../../host/fds';
+import { isPipe, pipeAvailable } from '../../../host/pipes';
 import { fdValue, readDescriptor, writeDescriptor } from '../../../java/io/stdio';
 import { loopbackOf } from '../../../host/loopback';
 
@@ -90,6 +91,15 @@ export const natives: NativeTable = {
     return off >= 0 ? off : position(fd);
   },
   'size0(Ljava/io/FileDescriptor;)J': (vm: VM, _t: JThread, fdo: JObject | null) => io(() => fs.fstatSync(fdValue(vm, fdo)).size),
+  // JDK 25 (FileChannel.available): what FileInputStream.available0 answers for the descriptor.
+  'available0(Ljava/io/FileDescriptor;)I': (vm: VM, _t: JThread, fdo: JObject | null) => {
+    const fd = fdValue(vm, fdo);
+    if (fd === 0) return vm.stdinAvailable();
+    if (fd <= 2) return 0;
+    if (isPipe(fd)) return pipeAvailable(fd);
+    const st = io(() => fs.fstatSync(fd));
+    return st.isFile() ? Math.max(0, Math.min(0x7fffffff, st.size - position(fd))) : 0;
+  },
   'truncate0(Ljava/io/FileDescriptor;J)I': (vm: VM, _t: JThread, fdo: JObject | null, size: Long) => {
     io(() => fs.ftruncateSync(fdValue(vm, fdo), toNumber(size)));
     return 0;

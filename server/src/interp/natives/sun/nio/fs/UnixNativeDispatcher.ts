@@ -161,6 +161,13 @@ export const natives: NativeTable = {
     const e = sys(vm, t, () => d.readSync());
     return e === null ? null : bytes(vm, Buffer.from(e.name, 'utf8'));
   },
+  // JDK 25's name for it.
+  'readdir0(J)[B': (vm: VM, t: JThread, dir: Long) => {
+    const d = dirs.get(toNumber(dir));
+    if (d === undefined) return unixError(vm, t, 9);
+    const e = sys(vm, t, () => d.readSync());
+    return e === null ? null : bytes(vm, Buffer.from(e.name, 'utf8'));
+  },
   'closedir(J)V': (vm: VM, t: JThread, dir: Long) => {
     const d = dirs.get(toNumber(dir));
     if (d === undefined) return unixError(vm, t, 9);
