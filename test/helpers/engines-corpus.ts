@@ -5,15 +5,15 @@
 // The instrumented JDK is built into KOMORIUM_CACHE on the first run (KOMORIUM_JDK_MODULES
 // limits it), so callers set those before the first call.
 
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startHotSpotRun } from '../../server/src/engine/hotspot-run';
 import { startInterpreterRun } from '../../server/src/engine/interp-run';
-import type { RunOptions } from '../../server/src/engine/run';
 import { diffProfiles } from '../../server/src/profile/diff';
 import { parseProfile } from '../../server/src/profile/load';
 import { firstDifference, runProgram, type CorpusProgram, type RunResult } from './corpus';
+import { runCorpusProgram, type CorpusRunOptions } from './interp-corpus';
 
 export interface EngineRun {
   stdout: string;
@@ -36,48 +36,13 @@ const safe = (name: string): string => name.replace(/[^\w.-]+/g, '_');
 
 /** Runs `p` with --instrument all on `engine` (HotSpot's instrumented JDK copy, or the embedded JVM). */
 export async function runAll(engine: 'jvm' | 'interpreter', p: CorpusProgram, classesDir: string, o: EngineRunOptions = {}): Promise<EngineRun> {
-  const work = mkdtempSync(join(tmpdir(), `komorium-${engine}-${safe(p.name)}-`));
-  const out: Buffer[] = [];
-  const err: Buffer[] = [];
-  const t0 = performance.now();
-  let timedOut = false;
-  try {
-    const opts: RunOptions = {
-      classpath: [classesDir],
-      mainClass: p.mainClass,
-      args: p.args,
-      vmArgs: p.jvmArgs,
-      cwd: work,
-      profilePath: join(work, 'profile.json'),
-      instrument: 'all',
-      ...(o.jdk === undefined ? {} : { jdk: o.jdk }),
-      ...(o.granularity === undefined ? {} : { granularity: o.granularity }),
-      ...(o.seed === undefined ? {} : { seed: o.seed }),
-      onStdout: (b) => out.push(b),
-      onStderr: (b) => err.push(b),
-    };
-    const run = engine === 'jvm' ? startHotSpotRun(opts) : startInterpreterRun(opts);
-    if (p.input !== undefined) run.writeStdin(p.input);
-    run.endStdin();
-    const timer = setTimeout(() => {
-      timedOut = true;
-      run.cancel();
-    }, o.timeoutMs ?? 600_000);
-    const outcome = await run.done;
-    clearTimeout(timer);
-    const profile = outcome.profilePath && existsSync(outcome.profilePath) ? readFileSync(outcome.profilePath, 'utf8') : undefined;
-    return {
-      stdout: Buffer.concat(out).toString('utf8'),
-      stderr: Buffer.concat(err).toString('utf8'),
-      status: outcome.cancelled ? null : outcome.exitCode,
-      timedOut,
-      ...(outcome.error === undefined ? {} : { error: outcome.error }),
-      ...(profile === undefined ? {} : { profile }),
-      ms: performance.now() - t0,
-    };
-  } finally {
-    rmSync(work, { recursive: true, force: true });
-  }
+  const extra: CorpusRunOptions = {
+    instrument: 'all',
+    ...(o.jdk === undefined ? {} : { jdk: o.jdk }),
+    ...(o.granularity === undefined ? {} : { granularity: o.granularity }),
+    ...(o.seed === undefined ? {} : { seed: o.seed }),
+  };
+  return runCorpusProgram(engine === 'jvm' ? startHotSpotRun : startInterpreterRun, engine, p, [classesDir], extra, o.timeoutMs ?? 600_000);
 }
 
 /** Differences of an engine's run from java's (exit code, stdout, stderr, engine error). */

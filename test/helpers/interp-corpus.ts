@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startInterpreterRun } from '../../server/src/engine/interp-run';
 import type { Instrument } from '../../server/src/engine/interp-transform';
+import type { ProfileRun, RunOptions } from '../../server/src/engine/run';
 import { firstDifference, runProgram, type CorpusProgram, type RunResult } from './corpus';
 
 export interface InterpRunResult {
@@ -42,27 +43,37 @@ function safe(name: string): string {
   return name.replace(/[^\w.-]+/g, '_');
 }
 
-/** Runs one program on the embedded engine with its arguments, input and JVM options. */
-export async function runOnInterpreter(p: CorpusProgram, classesDir: string | string[], o: InterpRunOptions): Promise<InterpRunResult> {
-  const work = mkdtempSync(join(tmpdir(), `komorium-interp-${safe(p.name)}-`));
-  const profilePath = join(work, 'profile.json');
+/** The options of one corpus program's run on an engine (beside output and profile paths). */
+export type CorpusRunOptions = Omit<RunOptions, 'classpath' | 'mainClass' | 'args' | 'vmArgs' | 'cwd' | 'profilePath' | 'onStdout' | 'onStderr'>;
+
+/**
+ * Runs `p` (arguments, input, JVM options) on an engine started by `start`, in a temporary
+ * working directory unless `cwd` is given, cancelled after `timeoutMs`; the run's output,
+ * exit code and profile text.
+ */
+export async function runCorpusProgram(
+  start: (opts: RunOptions) => ProfileRun,
+  tag: string,
+  p: CorpusProgram,
+  classpath: string[],
+  extra: CorpusRunOptions,
+  timeoutMs: number,
+  cwd?: string,
+): Promise<InterpRunResult> {
+  const work = mkdtempSync(join(tmpdir(), `komorium-${tag}-${safe(p.name)}-`));
   const out: Buffer[] = [];
   const err: Buffer[] = [];
   const t0 = performance.now();
   let timedOut = false;
   try {
-    const run = startInterpreterRun({
-      classpath: Array.isArray(classesDir) ? classesDir : [classesDir],
+    const run = start({
+      ...extra,
+      classpath,
       mainClass: p.mainClass,
       args: p.args,
       vmArgs: p.jvmArgs,
-      cwd: o.cwd ?? work,
-      ...(o.jdk === undefined ? {} : { jdk: o.jdk }),
-      profilePath,
-      instrument: o.instrument,
-      ...(o.seed === undefined ? {} : { seed: o.seed }),
-      ...(o.granularity === undefined ? {} : { granularity: o.granularity }),
-      ...(o.clock === undefined ? {} : { clock: o.clock }),
+      cwd: cwd ?? work,
+      profilePath: join(work, 'profile.json'),
       onStdout: (b) => out.push(b),
       onStderr: (b) => err.push(b),
     });
@@ -71,7 +82,7 @@ export async function runOnInterpreter(p: CorpusProgram, classesDir: string | st
     const timer = setTimeout(() => {
       timedOut = true;
       run.cancel();
-    }, o.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+    }, timeoutMs);
     const outcome = await run.done;
     clearTimeout(timer);
     const profile = outcome.profilePath && existsSync(outcome.profilePath) ? readFileSync(outcome.profilePath, 'utf8') : undefined;
@@ -87,6 +98,18 @@ export async function runOnInterpreter(p: CorpusProgram, classesDir: string | st
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
+}
+
+/** Runs one program on the embedded engine with its arguments, input and JVM options. */
+export async function runOnInterpreter(p: CorpusProgram, classesDir: string | string[], o: InterpRunOptions): Promise<InterpRunResult> {
+  const extra: CorpusRunOptions = {
+    instrument: o.instrument,
+    ...(o.jdk === undefined ? {} : { jdk: o.jdk }),
+    ...(o.seed === undefined ? {} : { seed: o.seed }),
+    ...(o.granularity === undefined ? {} : { granularity: o.granularity }),
+    ...(o.clock === undefined ? {} : { clock: o.clock }),
+  };
+  return runCorpusProgram(startInterpreterRun, 'interp', p, Array.isArray(classesDir) ? classesDir : [classesDir], extra, o.timeoutMs ?? DEFAULT_TIMEOUT_MS, o.cwd);
 }
 
 export interface InterpComparison {
