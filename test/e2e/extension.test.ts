@@ -386,7 +386,8 @@ describe('Komorium in VS Code', { timeout: 1_800_000 }, () => {
     // Live updates: the status bar counts samples while the program runs.
     const samplesIn = (x: string) => Number(/ · ([\d,]+) samples/.exec(x)![1]!.replace(/,/g, ''));
     const live = await waitFor('live progress in the status bar', async () => (await wb.statusItems()).find((x) => /^Komorium: Echo [\d.]+ (ms|s) · [1-9][\d,]* samples/.test(x)), 60_000);
-    assert.match(live, /bytecodes$/);
+    // The totals, then the engine and scope of the run (live-numbers.ts engineText).
+    assert.match(live, / bytecodes · embedded JVM · JDK \+ app$/);
     // ... and keeps counting while the program loops (live snapshots keep coming).
     await waitFor('more samples while it runs', async () => (await wb.statusItems()).some((x) => /^Komorium: Echo /.test(x) && samplesIn(x) > samplesIn(live)), 60_000);
     await wb.screenshot(join(SHOTS, 'live.png'));

@@ -28,7 +28,7 @@ test('embedded engine (--instrument app) and HotSpot engine write the same profi
         const work = tempDir(`interp-profile-${p.name}`);
         const cp = [classes.get(p.name)!];
         const hsOut = join(work, 'hotspot.json');
-        const hs = await runOnHotSpot({ classpath: cp, mainClass: p.mainClass, args: p.args, out: hsOut, cwd: work, stdio: 'pipe', ...OPTIONS });
+        const hs = await runOnHotSpot({ classpath: cp, mainClass: p.mainClass, args: p.args, out: hsOut, cwd: work, stdio: 'pipe', instrument: 'app', ...OPTIONS });
         assert.equal(hs.exitCode, 0, 'HotSpot run failed');
         const ipOut = join(work, 'interp.json');
         const run = startInterpreterRun({ classpath: cp, mainClass: p.mainClass, args: p.args, cwd: work, profilePath: ipOut, instrument: 'app', ...OPTIONS });

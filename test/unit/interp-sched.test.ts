@@ -147,7 +147,7 @@ test('real clock: a program that reads no clock executes the same bytecodes in e
 test('HotSpot engine: the runtime finds the deadlock, reports it, writes the profile and exits with 1', { timeout: HANG_GUARD_MS }, async () => {
   let err = '';
   const out = join(dir, 'hotspot-deadlock.json');
-  const run = runOnHotSpot({ classpath: [classes], mainClass: 'sched.Sched', args: ['deadlock'], out, cwd: dir, stdio: 'pipe', onStderr: (c) => (err += c.toString()) });
+  const run = runOnHotSpot({ classpath: [classes], mainClass: 'sched.Sched', args: ['deadlock'], out, cwd: dir, stdio: 'pipe', instrument: 'app', onStderr: (c) => (err += c.toString()) });
   const r = await run;
   assert.equal(r.exitCode, 1, err);
   assert.match(err, /^Found one Java-level deadlock:\n/);

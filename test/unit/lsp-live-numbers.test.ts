@@ -82,7 +82,7 @@ test('a run shows the last snapshot’s numbers only, and the final profile adds
   let ended: RunEndedParams | undefined;
   const finished = new Promise<void>((resolve) => {
     const rc = new RunController({
-      settings: async () => ({ ...DEFAULT_SETTINGS, engine: 'jvm' }),
+      settings: async () => ({ ...DEFAULT_SETTINGS, engine: 'jvm', instrument: 'app' }),
       workspaceFolders: () => [dir],
       openText: () => undefined,
       output: () => {},

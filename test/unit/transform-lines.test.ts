@@ -54,7 +54,7 @@ test('a loop body line gets its exact share of the samples on both engines', asy
   const interpOut = join(work, 'interp.json');
   const [, hs] = await Promise.all([
     interp({ classpath: [classes], cwd: work, profilePath: exactOut, exact: 'app' }),
-    runOnHotSpot({ classpath: [classes], mainClass: MAIN, args: [], out: jvmOut, cwd: work, stdio: 'pipe', vmArgs: ['-Xverify:all'], ...SAMPLED }),
+    runOnHotSpot({ classpath: [classes], mainClass: MAIN, args: [], out: jvmOut, cwd: work, stdio: 'pipe', vmArgs: ['-Xverify:all'], instrument: 'app', ...SAMPLED }),
     interp({ classpath: [classes], cwd: work, profilePath: interpOut, instrument: 'app', ...SAMPLED }),
   ]);
   assert.equal(hs.exitCode, 0, 'HotSpot run failed');
