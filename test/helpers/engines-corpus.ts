@@ -13,17 +13,10 @@ import { startInterpreterRun } from '../../server/src/engine/interp-run';
 import { diffProfiles } from '../../server/src/profile/diff';
 import { parseProfile } from '../../server/src/profile/load';
 import { firstDifference, runProgram, type CorpusProgram, type RunResult } from './corpus';
-import { runCorpusProgram, type CorpusRunOptions } from './interp-corpus';
+import { runCorpusProgram, type CorpusRunOptions, type InterpRunResult } from './interp-corpus';
 
-export interface EngineRun {
-  stdout: string;
-  stderr: string;
-  status: number | null;
-  timedOut: boolean;
-  error?: string;
-  profile?: string;
-  ms: number;
-}
+/** One engine's run of a corpus program (output, exit code, profile text). */
+export type EngineRun = InterpRunResult;
 
 export interface EngineRunOptions {
   jdk?: string;

@@ -11,6 +11,7 @@ import { decodeInstructions } from '../../server/src/classfile/code/raw';
 import { ClassPath, findJavaHome } from '../../server/src/classpath/index';
 import { disassemble, disassembleListing } from '../../server/src/disasm/index';
 import { javaHome } from '../helpers/java';
+import { prng } from '../../server/src/prng';
 
 const cp = ClassPath.from([], { jdk: findJavaHome(javaHome()) });
 const bytesOf = (name: string): Uint8Array => {
@@ -134,17 +135,6 @@ test('entries that break their own types (a Long holding a string) still do not 
   assert.match(text, /^SourceFile: "Long\.java"$/m);
 });
 
-/** Deterministic PRNG (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Mutates numbers and byte arrays anywhere in the model with probability `p` each. */
 function mutate(x: unknown, r: () => number, p: number): void {
@@ -166,7 +156,7 @@ function mutate(x: unknown, r: () => number, p: number): void {
 test('fuzz: randomly damaged models of JDK classes never make the disassembler throw', () => {
   const names = ['java/util/ArrayList', 'java/lang/invoke/StringConcatFactory', 'java/lang/Runtime$Version', 'java/lang/Deprecated'];
   const originals = names.map(bytesOf);
-  const r = rng(0x5eed);
+  const r = prng(0x5eed);
   let invalid = 0;
   for (let iter = 0; iter < 60; iter++) {
     const k = iter % names.length;

@@ -156,15 +156,7 @@ export async function ensureJdkImage(o: JdkImageOptions): Promise<JdkImage> {
     }
     rmSync(join(tmp, 'extras'), { recursive: true, force: true });
     cds = dumpCds(tmp, what, log);
-    writeFileSync(join(tmp, '.failed.json'), JSON.stringify(failed));
-    writeFileSync(join(tmp, '.complete'), '');
-    try {
-      renameSync(tmp, dir);
-    } catch (e) {
-      // Another run put the same image in place first: use that one.
-      if (!existsSync(join(dir, '.complete'))) throw e;
-      rmSync(tmp, { recursive: true, force: true });
-    }
+    publishEntry(tmp, dir, failed);
     if (process.env.KOMORIUM_KEEP_JDK_CLASSES !== '1') rmSync(classes, { recursive: true, force: true });
     temp.release();
   } catch (e) {
@@ -229,14 +221,7 @@ async function transformedClasses(o: JdkImageOptions, image: JImage, root: strin
     log(`komorium: instrumenting ${what}: ${entries.length.toLocaleString('en-US')} classes of ${o.modules ? o.modules.join(', ') : `${image.modules().length} modules`}, once per JDK ...`);
     mkdirSync(tmp, { recursive: true });
     const failed = await transformAll(o, entries, tmp, log);
-    writeFileSync(join(tmp, '.failed.json'), JSON.stringify(failed));
-    writeFileSync(join(tmp, '.complete'), '');
-    try {
-      renameSync(tmp, dir);
-    } catch (e) {
-      if (!existsSync(join(dir, '.complete'))) throw e;
-      rmSync(tmp, { recursive: true, force: true });
-    }
+    publishEntry(tmp, dir, failed);
     return dir;
   } catch (e) {
     rmSync(tmp, { recursive: true, force: true });
@@ -291,4 +276,20 @@ function dumpCds(home: string, what: string, log: (l: string) => void): boolean 
   }
   log(`komorium: warning: no CDS archive for the instrumented ${what} (start-up is slower): ${tail || (r.error?.message ?? `exit ${r.status ?? r.signal}`)}`);
   return false;
+}
+
+/**
+ * Completes the cache entry built in `tmp` (its list of classes left untransformed, then the
+ * `.complete` mark) and renames it to `dir`. When another run put the same entry in place
+ * first, that one is used and `tmp` removed.
+ */
+function publishEntry(tmp: string, dir: string, failed: unknown): void {
+  writeFileSync(join(tmp, '.failed.json'), JSON.stringify(failed));
+  writeFileSync(join(tmp, '.complete'), '');
+  try {
+    renameSync(tmp, dir);
+  } catch (e) {
+    if (!existsSync(join(dir, '.complete'))) throw e;
+    rmSync(tmp, { recursive: true, force: true });
+  }
 }
