@@ -176,7 +176,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Komori
       if (!choice) return;
       if (choice.id === 'stop') path = null;
       else {
-        const picked = await vscode.window.showOpenDialog({ canSelectMany: false, filters: { 'Komorium profile': ['json'] }, openLabel: 'Use as Baseline' });
+        const picked = await vscode.window.showOpenDialog({ title: 'Komorium: baseline profile to compare with', canSelectMany: false, filters: { 'Komorium profile': ['json'] }, openLabel: 'Use as Baseline' });
         if (!picked || picked.length === 0) return;
         path = picked[0]!.fsPath;
       }
@@ -226,7 +226,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Komori
   context.subscriptions.push(profiles);
 
   command('komorium.openProfile', async (arg?: unknown) => {
-    const picked = arg instanceof vscode.Uri ? [arg] : await vscode.window.showOpenDialog({ canSelectMany: false, filters: { 'Komorium profile': ['json'] }, openLabel: 'Open Profile' });
+    const picked = arg instanceof vscode.Uri ? [arg] : await vscode.window.showOpenDialog({ title: 'Komorium: open a saved profile', canSelectMany: false, filters: { 'Komorium profile': ['json'] }, openLabel: 'Open Profile' });
     if (!picked || picked.length === 0) return;
     try {
       const s = await lc.sendRequest<P.ProfileSummary>(P.LoadProfileRequest, { path: picked[0]!.fsPath } satisfies P.LoadProfileParams);

@@ -82,20 +82,33 @@ function bytecodesValue(t: string): number {
   return Number(m[1]) * ({ '': 1, K: 1e3, M: 1e6, G: 1e9 } as Record<string, number>)[m[2]!]!;
 }
 
-/** Picks a file in VS Code's simple file dialog (code-server's Open dialogs): its path, then Enter. */
-async function pickFile(wb: Workbench, path: string): Promise<void> {
-  const input = await waitFor('the file dialog', () => wb.page.$('.quick-input-widget:not([style*="display: none"]) input'), 30_000);
-  await input.fill(path);
-  await waitFor('the dialog to take the path', async () => (await input.inputValue()) === path, 5000).catch(() => undefined);
-  // The simple file dialog checks the typed path asynchronously, and an Enter that arrives
-  // before that is dropped (seen in a full run: the dialog stayed open with the path in it).
-  // Press again until the dialog closes.
+/**
+ * Picks a file in VS Code's simple file dialog (code-server's Open dialogs): its path, then Enter.
+ * The dialog is found by its title (our showOpenDialog calls set one): right after a command is
+ * picked, the palette's own input may still be the visible quick input, and a path typed there
+ * is lost (seen once in CI: five Enters, the dialog never took the path).
+ */
+async function pickFile(wb: Workbench, path: string, title: RegExp): Promise<void> {
+  const visible = '.quick-input-widget:not([style*="display: none"])';
+  const input = await waitFor('the file dialog', async () => {
+    const t = await Workbench.textIn(wb.page.mainFrame(), `${visible} .quick-input-title`);
+    return t && title.test(t) ? wb.page.$(`${visible} input`) : undefined;
+  }, 30_000);
+  let last = '';
   for (let i = 0; i < 5; i++) {
+    // Typed again each time: the dialog completes what is typed and may have changed it.
+    if ((await input.inputValue()) !== path) await input.fill(path);
+    await waitFor('the dialog to take the path', async () => (await input.inputValue()) === path, 5000).catch(() => undefined);
+    // The simple file dialog checks the typed path asynchronously, and an Enter that arrives
+    // before that is dropped (seen in a full run: the dialog stayed open with the path in it).
+    // Press again until the dialog closes.
     await wb.page.keyboard.press('Enter');
     const closed = await waitFor('the file dialog to close', async () => !(await input.isVisible()), 5000).then(() => true, () => false);
     if (closed) return;
+    last = await input.inputValue().catch(() => '(gone)');
   }
-  throw new Error(`the file dialog did not take ${path}`);
+  await wb.screenshot(join(SHOTS, 'file-dialog-stuck.png')).catch(() => undefined);
+  throw new Error(`the file dialog did not take ${path} (its input holds ${JSON.stringify(last)})`);
 }
 
 /** The frames of the flame graph, widest first, in page coordinates. */
@@ -287,7 +300,7 @@ describe('Komorium in VS Code: live numbers, JDK sources, tests and baselines', 
     await runTest();
     await wb.command('View: Focus First Editor Group');
     await wb.command('Komorium: Compare with Baseline');
-    await pickFile(wb, base);
+    await pickFile(wb, base, /baseline profile/);
     const legend = await waitFor('the differential legend', async () => {
       const t = await wv.evaluate(() => {
         const l = document.querySelector('.diff-legend');
@@ -336,7 +349,7 @@ describe('Komorium in VS Code: live numbers, JDK sources, tests and baselines', 
     writeFileSync(big, JSON.stringify(syntheticProfile(1, samples, contexts)));
     const tl = Date.now();
     await wb.command('Komorium: Open Profile');
-    await pickFile(wb, big);
+    await pickFile(wb, big, /open a saved profile/);
     await waitFor('the large profile', async () => (await wb.statusItems()).some((s) => s.startsWith('bench.Main: ')), 300_000);
     await waitFor('the large profile in the flame graph', async () => ((await Workbench.textIn(wv, '.status')) ?? '').includes('contexts') && ((await Workbench.textIn(wv, '.title-text')) ?? '').length > 0, 300_000);
     const loadMs = Date.now() - tl;
@@ -344,7 +357,7 @@ describe('Komorium in VS Code: live numbers, JDK sources, tests and baselines', 
     assert.equal(await wv.evaluate(() => document.querySelector('.diff-legend')?.hidden), true, 'an opened profile is not compared with an earlier baseline');
     await wb.command('View: Focus First Editor Group');
     await wb.command('Komorium: Compare with Baseline');
-    await pickFile(wb, bigBase);
+    await pickFile(wb, bigBase, /baseline profile/);
     const tc = Date.now();
     await waitFor('the large differential view', async () => wv.evaluate(() => document.querySelector('.diff-legend')?.hidden === false), 300_000, 50);
     const total = Date.now() - tc;
