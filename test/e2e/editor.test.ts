@@ -13,7 +13,7 @@
 //   - the time the differential flame graph takes to open for a large profile (reported).
 // Numbers are printed as `e2e-measure: ...` lines (docs/BENCHMARKS.md part D).
 
-import { after, afterEach, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,18 +22,13 @@ import { REPO } from '../helpers/java';
 import { syntheticProfile } from '../../bench/lib/synthetic-profile';
 import {
   hotspotsWorkspace,
-  installCodeServer,
-  installVsix,
   junitTestSource,
   junitWorkspace,
-  makeSandbox,
-  packageExtension,
-  removeSandbox,
-  startCodeServer,
   type RunningServer,
   type Sandbox,
 } from './harness';
-import { launchBrowser, waitFor, Workbench } from './workbench';
+import { editorSessionHooks } from './session';
+import { waitFor, Workbench } from './workbench';
 
 // Browser globals used inside evaluate callbacks (this file has no DOM library).
 interface PageEl {
@@ -152,27 +147,7 @@ async function clickLens(wb: Workbench, text: RegExp, line: string): Promise<voi
 }
 
 describe('Komorium in VS Code: live numbers, JDK sources, tests and baselines', { timeout: 1_500_000 }, () => {
-  before(async () => {
-    const vsix = packageExtension();
-    const codeServer = installCodeServer();
-    sandbox = makeSandbox();
-    installVsix(codeServer, sandbox, vsix);
-    server = await startCodeServer(codeServer, sandbox);
-    browser = await launchBrowser();
-  });
-
-  afterEach(async (t) => {
-    let i = 0;
-    for (const p of browser?.contexts().flatMap((c) => c.pages()) ?? []) {
-      await p.screenshot({ path: join(SHOTS, `after-${t.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 40)}-${i++}.png`) }).catch(() => undefined);
-    }
-  });
-
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-    if (sandbox) removeSandbox(sandbox);
-  });
+  editorSessionHooks(SHOTS, (s) => ({ sandbox, server, browser } = s));
 
   test('typing "Run with Profile" in the palette lists Komorium: Run with Profile first', async () => {
     const dir = hotspotsWorkspace(sandbox, 'hotspots-interp', { 'komorium.engine': 'interpreter', 'komorium.args': ['100000'] });

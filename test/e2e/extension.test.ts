@@ -6,7 +6,7 @@
 // `npm run test:e2e`. Screenshots: test-results/e2e/ (KOMORIUM_E2E_DOCS=1 also refreshes
 // docs/img/editor.png).
 
-import { after, afterEach, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,20 +17,15 @@ import { methodStats } from '../../server/src/profile/lines';
 import { count, pct } from '../../server/src/lsp/numbers';
 import { REPO } from '../helpers/java';
 import {
-  installCodeServer,
   interactiveWorkspace,
-  installVsix,
-  makeSandbox,
   mavenWorkspace,
-  packageExtension,
-  removeSandbox,
   singleFileWorkspace,
-  startCodeServer,
   vsixEntries,
   type RunningServer,
   type Sandbox,
 } from './harness';
-import { launchBrowser, waitFor, Workbench } from './workbench';
+import { editorSessionHooks } from './session';
+import { waitFor, Workbench } from './workbench';
 
 // Browser globals used inside page.evaluate callbacks (this file has no DOM library).
 interface PageEl {
@@ -85,30 +80,7 @@ async function runFromPalette(wb: Workbench, program: string): Promise<string> {
 }
 
 describe('Komorium in VS Code', { timeout: 1_800_000 }, () => {
-  before(async () => {
-    vsix = packageExtension();
-    const codeServer = installCodeServer();
-    sandbox = makeSandbox();
-    installVsix(codeServer, sandbox, vsix);
-    server = await startCodeServer(codeServer, sandbox);
-    browser = await launchBrowser();
-  });
-
-  // Whatever the pages show after each test (the only record when a test fails).
-  afterEach(async (t) => {
-    const pages = browser?.contexts().flatMap((c) => c.pages()) ?? [];
-    let i = 0;
-    for (const p of pages) {
-      const slug = t.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 40);
-      await p.screenshot({ path: join(SHOTS, `after-${slug}-${i++}.png`) }).catch(() => undefined);
-    }
-  });
-
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-    if (sandbox) removeSandbox(sandbox);
-  });
+  editorSessionHooks(SHOTS, (s) => ({ vsix, sandbox, server, browser } = s));
 
   test('the .vsix holds the bundles, the webview, the runtime and the grammar, and no sources or tests', () => {
     const names = vsixEntries(vsix);
