@@ -1,7 +1,7 @@
 // The jars of test/java/jars, built for a test: lib/lib.jar (with an Implementation-Title),
 // lib/mr.jar (multi-release, META-INF/versions/17), lib/modlib.jar (module-info.class),
-// lib/signed.jar (signed with a fresh EC key), app.jar (its manifest Class-Path names the
-// four), and the app's classes in classes/.
+// lib/signed.jar (signed with a fresh EC key), app.jar (its manifest names app.Main as
+// Main-Class, and its Class-Path the four), and the app's classes in classes/.
 
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -33,7 +33,7 @@ export function buildJars(): string {
   tool('jar', ['--create', '--file', 'lib/signed.jar', '-C', 'c/signed', '.'], w);
   tool('keytool', ['-genkeypair', '-keystore', 'ks.p12', '-storepass', 'secret', '-keypass', 'secret', '-alias', 'k', '-keyalg', 'EC', '-groupname', 'secp256r1', '-dname', 'CN=komorium-test', '-validity', '3650'], w);
   tool('jarsigner', ['-keystore', 'ks.p12', '-storepass', 'secret', 'lib/signed.jar', 'k'], w);
-  writeFileSync(join(w, 'app.mf'), 'Class-Path: lib/lib.jar lib/mr.jar lib/modlib.jar lib/signed.jar\n');
+  writeFileSync(join(w, 'app.mf'), 'Main-Class: app.Main\nClass-Path: lib/lib.jar lib/mr.jar lib/modlib.jar lib/signed.jar\n');
   tool('jar', ['--create', '--file', 'app.jar', '--manifest', 'app.mf', '-C', 'classes', '.'], w);
   return w;
 }

@@ -41,3 +41,27 @@ test('embedded JVM, profiled: classes from jars are transformed and counted', ()
   assert.ok(classes.has('app.Main'), `profile methods: ${[...classes].join(', ')}`);
   assert.ok(classes.has('lib.Lib'), `lib.Lib (from lib/lib.jar) missing: ${[...classes].join(', ')}`);
 });
+
+// `komorium run -jar JAR`, as `java -jar JAR`: the manifest's Main-Class runs, the jar (and its
+// Class-Path) is the class path; a jar without a Main-Class or a missing jar gets java's words.
+for (const engine of [['--engine', 'interpreter', '--no-profile'], ['--engine', 'jvm', '--instrument', 'app']]) {
+  test(`komorium run ${engine.join(' ')} -jar app.jar: the same output as java -jar`, () => {
+    const java = runJava(['-jar', 'app.jar'], { cwd: w });
+    assert.equal(java.status, 0, java.stderr);
+    const out = join(w, `jar-${engine[1]}.json`);
+    const r = runCli(['run', ...engine, '-o', out, '-jar', 'app.jar'], { cwd: w });
+    assert.equal(r.stdout, java.stdout, r.stderr);
+    assert.equal(r.status, 0, r.stderr);
+  });
+}
+
+test('komorium run -jar: a jar without Main-Class, a missing jar', () => {
+  const java = runJava(['-jar', 'lib/lib.jar'], { cwd: w });
+  assert.match(java.stderr, /no main manifest attribute, in lib\/lib.jar/);
+  const r = runCli(['run', '--engine', 'interpreter', '-jar', 'lib/lib.jar'], { cwd: w });
+  assert.equal(r.status, 2);
+  assert.match(r.stderr, /no main manifest attribute, in lib\/lib.jar/);
+  const m = runCli(['run', '-jar', 'none.jar'], { cwd: w });
+  assert.equal(m.status, 2);
+  assert.match(m.stderr, /Unable to access jarfile none.jar/);
+});

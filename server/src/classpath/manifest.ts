@@ -47,3 +47,13 @@ export function manifestClassPath(jarPath: string, mf: Uint8Array | undefined): 
   }
   return out;
 }
+
+/**
+ * The main class `java -jar JAR` runs: the Main-Class attribute of the manifest `mf` (undefined:
+ * the jar has none). Throws an Error worded as java's launcher words it when there is none.
+ */
+export function jarMainClass(jarPath: string, mf: Uint8Array | undefined): string {
+  const main = mf === undefined ? undefined : manifestMainAttributes(mf).get('main-class')?.trim();
+  if (!main) throw new Error(`no main manifest attribute, in ${jarPath}`);
+  return main;
+}

@@ -1,12 +1,13 @@
 // komorium run [--engine auto|interpreter|jvm] [--instrument app|all] [--no-profile]
 //              [--granularity N] [--random R] [--seed S] [--max-path M]
 //              [--clock real|virtual] [-o profile.json] [--jdk HOME] [-J<jvm option>]...
-//              -cp CP MainClass [args...]
+//              (-cp CP MainClass | -jar JAR) [args...]
 
 import { existsSync } from 'node:fs';
 import { registerCommand } from '../cli';
 import { parseArgs, flag, intFlag, UsageError } from '../args';
-import { splitClassPath } from '../../classpath/index';
+import { splitClassPath, ZipFile } from '../../classpath/index';
+import { jarMainClass } from '../../classpath/manifest';
 import { runOnHotSpot } from '../../engine/hotspot';
 import { loadProfile } from '../../profile/index';
 import { resolveEngine, signalExitStatus } from '../../engine/run';
@@ -14,6 +15,7 @@ import { startInterpreterRun } from '../../engine/interp-run';
 import { SignalTrap } from '../signals';
 
 const USAGE = `usage: komorium run [options] -cp CLASSPATH MainClass [args...]
+       komorium run [options] -jar JARFILE [args...]
 
 Profiles a Java program: its classes are transformed (cached by content hash), the program runs
 with stdin, stdout, stderr and exit code passed through, and the profile is written at exit.
@@ -39,6 +41,8 @@ options:
                         or virtual (1 ns per bytecode, sleeps jump it: a program that reads
                         the clock runs the same way every time)
   -cp, --classpath CP   the program's class path (directories and jars)
+  -jar JARFILE          run the jar's Main-Class, as java -jar: the jar (and the jars its
+                        manifest Class-Path names) is the class path, -cp is ignored
   --granularity N       bytecodes between samples (default 10000)
   --random R            add r uniform in [0, R) to each interval (default 100; 0 = constant)
   --seed S              seed of the per-thread random generators (default 1)
@@ -72,6 +76,7 @@ export async function runMain(argv: string[]): Promise<number> {
     {
       engine: { value: true },
       classpath: { value: true, aliases: ['-cp', '--class-path'] },
+      jar: { value: true, aliases: ['-jar'] },
       granularity: { value: true },
       random: { value: true },
       seed: { value: true },
@@ -93,9 +98,36 @@ export async function runMain(argv: string[]): Promise<number> {
   } catch (e) {
     throw new UsageError((e as Error).message);
   }
-  const [mainClass, ...programArgs] = args.positional;
-  if (!mainClass) throw new UsageError('no main class given');
-  const cp = flag(args, 'classpath') ?? process.env.CLASSPATH ?? '.';
+  const jar = flag(args, 'jar');
+  let mainClass: string | undefined;
+  let programArgs: string[];
+  let cp: string;
+  if (jar !== undefined) {
+    // As java -jar: the jar alone is the class path, everything after it is the program's.
+    if (!existsSync(jar)) throw new UsageError(`Unable to access jarfile ${jar}`);
+    let mf: Uint8Array | undefined;
+    try {
+      const zip = ZipFile.open(jar);
+      try {
+        mf = zip.read('META-INF/MANIFEST.MF');
+      } finally {
+        zip.close();
+      }
+    } catch (e) {
+      throw new UsageError(`Invalid or corrupt jarfile ${jar} (${(e as Error).message})`);
+    }
+    try {
+      mainClass = jarMainClass(jar, mf);
+    } catch (e) {
+      throw new UsageError((e as Error).message);
+    }
+    programArgs = args.positional;
+    cp = jar;
+  } else {
+    [mainClass, ...programArgs] = args.positional;
+    if (!mainClass) throw new UsageError('no main class given');
+    cp = flag(args, 'classpath') ?? process.env.CLASSPATH ?? '.';
+  }
   const classpath = splitClassPath(cp);
   const missing = classpath.filter((p) => !existsSync(p));
   if (missing.length === classpath.length) throw new UsageError(`class path ${cp} does not exist`);
