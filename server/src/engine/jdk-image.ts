@@ -32,7 +32,7 @@ import { jobUrl, runJob } from './worker-thread';
 import type { ModuleSliceInput, ModuleSliceResult } from './jdk-module-worker';
 
 /** Bump when what an image holds changes (beyond TRANSFORMER_VERSION and the runtime). */
-const LAYOUT_VERSION = 'jdk-image-1';
+const LAYOUT_VERSION = 'jdk-image-2';
 
 export interface JdkImageOptions {
   jdk: JdkInfo;
@@ -141,7 +141,12 @@ export async function ensureJdkImage(o: JdkImageOptions): Promise<JdkImage> {
       finishJavaBase(o, extras);
       const replace = new Map<string, JImageResource>();
       const add: JImageResource[] = [];
-      for (const f of listFiles(classes)) replace.set(`/${relative(classes, f)}`, fileResource(`/${relative(classes, f)}`, f));
+      for (const f of listFiles(classes)) {
+        // The MID holders of enum classes (transform/clazz.ts enumMidHolder) are new classes.
+        const name = `/${relative(classes, f)}`;
+        if (image.findLocation(name)) replace.set(name, fileResource(name, f));
+        else add.push(fileResource(name, f));
+      }
       for (const f of listFiles(extras)) {
         const name = `/java.base/${relative(extras, f)}`;
         const r = fileResource(name, f);
