@@ -27,6 +27,7 @@ import { writeJImage, type JImageResource } from '../classpath/jimage-writer';
 import { TRANSFORMER_VERSION } from '../transform/driver';
 import { patchSourceHash } from './reflect-patch';
 import { makeJdkTree } from './jdk-copy';
+import { extendClassList } from './jdk-classlist';
 import { buildTemp, finishJavaBase, jdkIdentity, removeStale, writableRoot } from './jdk-modules';
 import { jobUrl, runJob } from './worker-thread';
 import type { ModuleSliceInput, ModuleSliceResult } from './jdk-module-worker';
@@ -270,6 +271,9 @@ async function transformAll(o: JdkImageOptions, entries: string[], dir: string, 
  */
 function dumpCds(home: string, what: string, log: (l: string) => void): boolean {
   const java = join(home, 'bin', 'java');
+  // The JDK's class list plus what a profiled run loads besides (jdk-classlist.ts).
+  const extended = extendClassList(home);
+  if (typeof extended === 'string') log(`komorium: note: the CDS archive of the instrumented ${what} holds the JDK's classes only: ${extended}`);
   const r = spawnSync(java, ['-Xshare:dump'], { encoding: 'utf8', timeout: 600_000 });
   if (r.status === 0) return true;
   const tail = `${r.stderr ?? ''}${r.stdout ?? ''}`.trim().split('\n').slice(-5).join(' | ');
