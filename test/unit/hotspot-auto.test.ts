@@ -47,12 +47,13 @@ test('auto: HotSpot when the JDK has a java; the embedded engine for exact/virtu
   assert.equal(autoEngine({ jdk: fakeJdk(join(work, 'no-java'), '17.0.1', false) }), 'interpreter');
 });
 
-test('the default HotSpot scope: all on JDK 17; app with a note naming the JDK on a release without a supported copy', () => {
+test('the default HotSpot scope: all on JDK 17 and 25; app with a note naming the JDK on a release without a supported copy', () => {
   assert.deepEqual(defaultHotSpotScope(javaHome()), { scope: 'all' });
-  const home = fakeJdk(join(work, 'jdk-25'), '25', true);
+  assert.deepEqual(defaultHotSpotScope(fakeJdk(join(work, 'jdk-25'), '25.0.1', true)), { scope: 'all' });
+  const home = fakeJdk(join(work, 'jdk-21'), '21', true);
   const d = defaultHotSpotScope(home);
   assert.equal(d.scope, 'app');
-  assert.match(d.note ?? '', new RegExp(`only the class path on the JDK ${findJavaHome(home).home.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(25\\).*--engine interpreter`));
+  assert.match(d.note ?? '', new RegExp(`only the class path on the JDK ${findJavaHome(home).home.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(21\\).*--engine interpreter`));
 });
 
 test('a cache that cannot be written: the run uses one under the temp directory and says so; none at all: an error naming both', () => {

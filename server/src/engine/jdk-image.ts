@@ -27,12 +27,13 @@ import { writeJImage, type JImageResource } from '../classpath/jimage-writer';
 import { TRANSFORMER_VERSION } from '../transform/driver';
 import { patchSourceHash } from './reflect-patch';
 import { makeJdkTree } from './jdk-copy';
+import { extendClassList } from './jdk-classlist';
 import { buildTemp, finishJavaBase, jdkIdentity, removeStale, writableRoot } from './jdk-modules';
 import { jobUrl, runJob } from './worker-thread';
 import type { ModuleSliceInput, ModuleSliceResult } from './jdk-module-worker';
 
 /** Bump when what an image holds changes (beyond TRANSFORMER_VERSION and the runtime). */
-const LAYOUT_VERSION = 'jdk-image-1';
+const LAYOUT_VERSION = 'jdk-image-2';
 
 export interface JdkImageOptions {
   jdk: JdkInfo;
@@ -141,7 +142,12 @@ export async function ensureJdkImage(o: JdkImageOptions): Promise<JdkImage> {
       finishJavaBase(o, extras);
       const replace = new Map<string, JImageResource>();
       const add: JImageResource[] = [];
-      for (const f of listFiles(classes)) replace.set(`/${relative(classes, f)}`, fileResource(`/${relative(classes, f)}`, f));
+      for (const f of listFiles(classes)) {
+        // The MID holders of enum classes (transform/clazz.ts enumMidHolder) are new classes.
+        const name = `/${relative(classes, f)}`;
+        if (image.findLocation(name)) replace.set(name, fileResource(name, f));
+        else add.push(fileResource(name, f));
+      }
       for (const f of listFiles(extras)) {
         const name = `/java.base/${relative(extras, f)}`;
         const r = fileResource(name, f);
@@ -265,6 +271,9 @@ async function transformAll(o: JdkImageOptions, entries: string[], dir: string, 
  */
 function dumpCds(home: string, what: string, log: (l: string) => void): boolean {
   const java = join(home, 'bin', 'java');
+  // The JDK's class list plus what a profiled run loads besides (jdk-classlist.ts).
+  const extended = extendClassList(home);
+  if (typeof extended === 'string') log(`komorium: note: the CDS archive of the instrumented ${what} holds the JDK's classes only: ${extended}`);
   const r = spawnSync(java, ['-Xshare:dump'], { encoding: 'utf8', timeout: 600_000 });
   if (r.status === 0) return true;
   const tail = `${r.stderr ?? ''}${r.stdout ?? ''}`.trim().split('\n').slice(-5).join(' | ');

@@ -2,10 +2,11 @@
 // (jdk-image.ts splits the JDK's classes over several of these, one per core at a time).
 
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { ClassPath, findJavaHome } from '../classpath/index';
 import { readClass } from '../classfile/reader';
 import { writeClass } from '../classfile/writer';
+import { ConstantPool } from '../classfile/pool';
 import { transformClass } from '../transform/clazz';
 import { Hierarchy } from '../transform/hierarchy';
 import { allScope } from '../transform/scope';
@@ -40,9 +41,12 @@ export function transformModuleSlice(o: ModuleSliceInput): ModuleSliceResult {
         continue;
       }
       let data: Uint8Array;
+      let holder: { name: string; data: Uint8Array } | undefined;
       try {
-        const { cf } = transformClass(readClass(bytes, `jrt:${entry}`), { scope: allScope, hierarchy, maxPath: o.maxPath }, `jrt:${entry}`);
-        data = writeClass(cf);
+        const t = transformClass(readClass(bytes, `jrt:${entry}`), { scope: allScope, hierarchy, maxPath: o.maxPath, enumMidHolder: true }, `jrt:${entry}`);
+        data = writeClass(t.cf);
+        // An enum's MIDs live in a class of their own, beside it (CDS, clazz.ts enumMidHolder).
+        if (t.holder) holder = { name: `${entry.slice(0, entry.lastIndexOf('/') + 1)}${basename(new ConstantPool(t.holder).className(t.holder.thisClass))}.class`, data: writeClass(t.holder) };
         r.transformed++;
       } catch (e) {
         // Written as it is: left out, the class would come from lib/modules, the same bytes.
@@ -56,6 +60,7 @@ export function transformModuleSlice(o: ModuleSliceInput): ModuleSliceResult {
         made.add(d);
       }
       writeFileSync(path, data);
+      if (holder) writeFileSync(join(o.outDir, holder.name.slice(1)), holder.data);
     }
     return r;
   } finally {

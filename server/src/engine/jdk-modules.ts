@@ -22,14 +22,13 @@ import { allScope } from '../transform/scope';
 import { BOOT_FLAG, INITIAL_THREAD_CONSTRUCTOR, NO_THREAD_FLAG, patchBootFlag, patchThreadNatives, pauseUpcalls, writePatchClasses } from './reflect-patch';
 
 /** The JDK feature releases whose instrumented copy (jdk-image.ts) is known to start and run the corpus. */
-export const ALL_SCOPE_FEATURES: readonly number[] = [17];
+export const ALL_SCOPE_FEATURES: readonly number[] = [17, 25];
 
 /**
  * The HotSpot engine's scope when none was asked for: `all` (the instrumented JDK copy,
- * jdk-image.ts) on the JDK releases of ALL_SCOPE_FEATURES, else `app` with `note` saying why.
- * JDK 25's copy runs with `--instrument all` asked for, but without a CDS archive (slower
- * start) and with @Hidden frames shown in stack traces (docs/RUNTIME.md), so it is not the
- * default there yet. A JDK that cannot be found is left to the run to report: `all`.
+ * jdk-image.ts) on the JDK releases of ALL_SCOPE_FEATURES, else `app` with `note` saying why
+ * (other releases' copies run with `--instrument all` asked for, untested). A JDK that cannot
+ * be found is left to the run to report: `all`.
  */
 export function defaultHotSpotScope(jdkHome?: string): { scope: 'all' | 'app'; note?: string } {
   let jdk: JdkInfo;

@@ -33,6 +33,22 @@ export interface TransformOptions {
   lineNumbers?: boolean;
   /** Which interface methods have extended versions (default: none; see interfaces.ts). */
   interfaces?: InterfacePolicy;
+  /**
+   * An enum class (direct subclass of java.lang.Enum) keeps its MIDs in a holder class of its
+   * own (midHolderName; returned as `holder`) instead of static fields of the enum. For the
+   * instrumented JDK copy (engine/jdk-image.ts): a CDS archive with heap objects requires every
+   * static field of an enum class whose constants it archives (JDK 25: the module graph's
+   * modifier enums) to hold that enum's constants or its array, and restores those fields
+   * instead of running `<clinit>` (HotSpot's cdsEnumKlass). The holder is initialised on the
+   * first use of one of its MIDs. Only where the holder's class file can be found beside the
+   * enum (not for the program's classes, which are swapped in by name).
+   */
+  enumMidHolder?: boolean;
+}
+
+/** The holder of an enum class's MIDs (TransformOptions.enumMidHolder). */
+export function midHolderName(enumClass: string): string {
+  return `${enumClass}$komorium$MIDs`;
 }
 
 export type MethodOutcome =
@@ -102,7 +118,7 @@ export function isLeafCall(owner: string, name: string, descriptor: string): boo
   return true;
 }
 
-export function transformClass(input: ClassFile, opts: TransformOptions, file = '<bytes>'): { cf: ClassFile; report: ClassReport } {
+export function transformClass(input: ClassFile, opts: TransformOptions, file = '<bytes>'): { cf: ClassFile; report: ClassReport; holder?: ClassFile } {
   const info = classInfoOf(input);
   opts.hierarchy.add(info);
   const report: ClassReport = { className: info.name, instrumented: false, methods: [] };
@@ -149,10 +165,11 @@ export function transformClass(input: ClassFile, opts: TransformOptions, file = 
     return 'call-out';
   };
 
+  const holderName = opts.enumMidHolder && info.superName === 'java/lang/Enum' ? midHolderName(info.name) : undefined;
   const newMid = (method: string, descriptor: string): MemberName => {
     const field = midFieldName(mids.length);
     mids.push({ field, method, descriptor });
-    return { owner: info.name, name: field, desc: MID_DESC };
+    return { owner: holderName ?? info.name, name: field, desc: MID_DESC };
   };
 
   // The analysis of the method instrumented last (its extended version and original-signature
@@ -248,7 +265,7 @@ export function transformClass(input: ClassFile, opts: TransformOptions, file = 
     const extAccess = (m.accessFlags & ~(Acc.VARARGS | Acc.BRIDGE)) | Acc.SYNTHETIC;
     const extDesc = extendedDescriptor(descriptor);
     if (ext) {
-      cf.methods.push({ accessFlags: extAccess, nameIndex: m.nameIndex, descriptorIndex: pool.addUtf8(extDesc), attributes: [ext.code] });
+      cf.methods.push({ accessFlags: extAccess, nameIndex: m.nameIndex, descriptorIndex: pool.addUtf8(extDesc), attributes: [ext.code, ...vmAnnotations(pool, m)] });
       rep.outcome = 'instrumented';
       rep.stats = ext.stats;
     } else {
@@ -262,6 +279,7 @@ export function transformClass(input: ClassFile, opts: TransformOptions, file = 
   // Serializable classes keep the serialVersionUID the original would have had.
   pinSerialVersionUID(input, cf, opts.hierarchy);
 
+  if (holderName !== undefined && mids.length > 0) return { cf, report, holder: midHolder(holderName, input.majorVersion, sourceFile, info.name, mids) };
   // MID fields, initialised at the start of <clinit>.
   if (mids.length > 0) {
     const fieldAccess = (isInterface ? Acc.PUBLIC : Acc.PRIVATE) | Acc.STATIC | Acc.FINAL | Acc.SYNTHETIC;
@@ -288,6 +306,66 @@ export function transformClass(input: ClassFile, opts: TransformOptions, file = 
     }
   }
   return { cf, report };
+}
+
+/**
+ * `final synthetic class <holder> { static final MID $komorium$mid<k>; static { <create each> } }`
+ * in the enum's package: the MIDs of enum class `owner`'s methods.
+ */
+function midHolder(name: string, majorVersion: number, sourceFile: string | undefined, owner: string, mids: readonly { field: string; method: string; descriptor: string; paths?: string }[]): ClassFile {
+  const cf: ClassFile = { minorVersion: 0, majorVersion, constantPool: [undefined], accessFlags: Acc.FINAL | Acc.SUPER | Acc.SYNTHETIC, thisClass: 0, superClass: 0, interfaces: [], fields: [], methods: [], attributes: [] };
+  const pool = new ConstantPool(cf);
+  cf.thisClass = pool.addClass(name);
+  cf.superClass = pool.addClass('java/lang/Object');
+  const desc = pool.addUtf8(MID_DESC);
+  const e = new Emitter(pool);
+  for (const mid of mids) {
+    cf.fields.push({ accessFlags: Acc.STATIC | Acc.FINAL | Acc.SYNTHETIC, nameIndex: pool.addUtf8(mid.field), descriptorIndex: desc, attributes: [] });
+    e.str(owner).str(mid.method).str(mid.descriptor).str(sourceFile);
+    if (mid.paths !== undefined) e.str(mid.paths);
+    e.invoke(Op.INVOKESTATIC, mid.paths !== undefined ? RT.createMidPaths : RT.createMid).field(Op.PUTSTATIC, { owner: name, name: mid.field, desc: MID_DESC });
+  }
+  e.op(Op.RETURN);
+  const m: MemberInfo = { accessFlags: Acc.STATIC | Acc.SYNTHETIC, nameIndex: pool.addUtf8('<clinit>'), descriptorIndex: pool.addUtf8('()V'), attributes: [] };
+  const ctx = codeContext(cf, m, pool, name);
+  m.attributes.push({ ...encodeCode(ctx, generatedCode(e.out), { frames: majorVersion >= 50 }), nameIndex: pool.addUtf8('Code') });
+  cf.methods.push(m);
+  return cf;
+}
+
+/**
+ * Method annotations HotSpot itself reads (classFileParser's AnnotationCollector; honoured in
+ * boot and platform classes only) whose meaning carries over to the extended copy, which runs
+ * the same code: @Hidden frames stay out of stack traces and stack walks (`Thread.runWith`,
+ * `DirectMethodHandleAccessor.invokeImpl` on JDK 21+), inlining hints, reserved stack for locks,
+ * the virtual-thread and scoped-memory markers, compiled LambdaForms (skipped by
+ * getCallerClass). Not copied: @IntrinsicCandidate (no intrinsic has the extended signature,
+ * HotSpot warns about it), @CallerSensitive (such methods have no extended copy), @Stable (on
+ * fields, which are not copied), and every annotation HotSpot does not read (reflection hides
+ * extended copies).
+ */
+export const VM_METHOD_ANNOTATIONS: ReadonlySet<string> = new Set([
+  'Ljdk/internal/vm/annotation/Hidden;',
+  'Ljava/lang/invoke/LambdaForm$Hidden;',
+  'Ljava/lang/invoke/LambdaForm$Compiled;',
+  'Ljdk/internal/vm/annotation/ForceInline;',
+  'Ljdk/internal/vm/annotation/DontInline;',
+  'Ljdk/internal/vm/annotation/ReservedStackAccess;',
+  'Ljdk/internal/vm/annotation/ChangesCurrentThread;',
+  'Ljdk/internal/vm/annotation/JvmtiMountTransition;',
+  'Ljdk/internal/vm/annotation/JvmtiHideEvents;',
+  'Ljdk/internal/misc/ScopedMemoryAccess$Scoped;',
+  'Ljava/lang/invoke/InjectedProfile;',
+]);
+
+/** The RuntimeVisibleAnnotations of `m` that VM_METHOD_ANNOTATIONS lists, as an attribute for its extended copy (none: []). */
+function vmAnnotations(pool: ConstantPool, m: MemberInfo): Attribute[] {
+  for (const a of m.attributes) {
+    if (a.name !== 'RuntimeVisibleAnnotations') continue;
+    const keep = a.annotations.filter((an) => VM_METHOD_ANNOTATIONS.has(pool.utf8(an.typeIndex)));
+    return keep.length > 0 ? [{ ...a, annotations: keep }] : [];
+  }
+  return [];
 }
 
 /** A method body made only of generated instructions. */
