@@ -12,7 +12,8 @@
 //     from the children in reverse order of creation.
 
 import { methodKey } from './format';
-import type { CctNode, MethodInfo, Profile, ThreadProfile } from './schema';
+import type { MethodInfo } from './schema';
+import { childLists, subtreeTotals, walkOrder, type FlatProfile, type FlatThread } from './flat';
 
 /** Line numbers per method in a shared line key (method number × LINE_KEYS + line). */
 const LINE_KEYS = 1 << 21;
@@ -130,7 +131,7 @@ export class DiffKeys {
   private readonly methodLabels: (string | undefined)[] = [];
 
   /** The method numbers of a profile's methods table. */
-  methodNumbers(p: Profile): Int32Array {
+  methodNumbers(p: FlatProfile): Int32Array {
     const out = new Int32Array(p.methods.length);
     for (let i = 0; i < p.methods.length; i++) {
       const m = p.methods[i]!;
@@ -324,7 +325,7 @@ class LineSlots {
  * same line, executing or calling) is already active below it on the stack. Active counts are
  * kept per line slot, so a node costs a few table lookups and no allocation.
  */
-function threadStats(t: ThreadProfile, infos: readonly MethodInfo[], side: Side, slots: LineSlots, work: ThreadWork): void {
+function threadStats(t: FlatThread, infos: readonly MethodInfo[], side: Side, slots: LineSlots, work: ThreadWork): void {
   const nMethods = infos.length;
   const mSelf = new Float64Array(nMethods);
   const mTotal = new Float64Array(nMethods);
@@ -347,61 +348,63 @@ function threadStats(t: ThreadProfile, infos: readonly MethodInfo[], side: Side,
     slotTotal.a[s] = 0;
   };
   const activeMethod = new Int32Array(nMethods);
+  const { parent: parents, method: methods, callLine: callLines, self: selfs, depth: depths, lineStart, lineNo, lineCount } = t;
+  const totals = subtreeTotals(t);
+  const walk = walkOrder(t);
   // the stack of the node being visited: what each frame activated (active slot, method index)
-  const pathEdge: number[] = [];
-  const pathMethod: number[] = [];
-  const stack: CctNode[] = [];
-  for (let i = t.root.children.length - 1; i >= 0; i--) stack.push(t.root.children[i]!);
-  while (stack.length > 0) {
-    const n = stack.pop()!;
+  const pathEdge = new Int32Array(t.count + 1);
+  const pathMethod = new Int32Array(t.count + 1);
+  let top = 0;
+  for (let k = 1; k < t.count; k++) {
+    const i = walk === null ? k : walk[k]!;
     // leave the frames that are not this node's callers
-    while (pathEdge.length >= n.depth) {
-      const e = pathEdge.pop()!;
-      const m = pathMethod.pop()!;
+    while (top >= depths[i]!) {
+      top--;
+      const e = pathEdge[top]!;
+      const m = pathMethod[top]!;
       if (e >= 0) active.a[e]!--;
       if (m >= 0) activeMethod[m]!--;
     }
-    const parent = n.parent?.method;
+    const parentMethod = methods[parents[i]!]!;
+    const total = totals[i]!;
     let edge = -1;
-    if (parent) {
-      const s = slots.slot(parent.index, Math.min(n.callLine, LINE_SPACE - 1));
+    if (parentMethod >= 0) {
+      const callLine = callLines[i]!;
+      const s = slots.slot(parentMethod, Math.min(callLine, LINE_SPACE - 1));
       // negative call lines count as 0 in the active key (methodStats' clamp)
-      edge = n.callLine < 0 ? slots.activeSlot.a[slots.slot(parent.index, 0)]! : slots.activeSlot.a[s]!;
+      edge = callLine < 0 ? slots.activeSlot.a[slots.slot(parentMethod, 0)]! : slots.activeSlot.a[s]!;
       active.ensure(slots.count);
       if (active.a[edge] === 0) {
         touch(s);
-        slotTotal.a[s]! += n.total;
+        slotTotal.a[s]! += total;
       }
       active.a[edge]!++;
     }
-    const method = n.method;
-    let mi = -1;
-    if (method) {
-      mi = method.index;
+    const mi = methods[i]!;
+    if (mi >= 0) {
       if (seen[mi] === 0) {
         seen[mi] = 1;
         order.push(mi);
       }
-      mSelf[mi]! += n.self;
-      if (activeMethod[mi] === 0) mTotal[mi]! += n.total;
-      const lines = n.lines;
-      for (let k = 0; k < lines.length; k++) {
-        const l = lines[k]!;
-        const s = slots.slot(mi, l.line);
+      mSelf[mi]! += selfs[i]!;
+      if (activeMethod[mi] === 0) mTotal[mi]! += total;
+      for (let k2 = lineStart[i]!, end = lineStart[i + 1]!; k2 < end; k2++) {
+        const line = lineNo[k2]!;
+        const count = lineCount[k2]!;
+        const s = slots.slot(mi, line);
         touch(s);
-        slotSelf.a[s]! += l.count;
-        const a = l.line < 0 ? slots.activeSlot.a[slots.slot(mi, 0)]! : slots.activeSlot.a[s]!;
+        slotSelf.a[s]! += count;
+        const a = line < 0 ? slots.activeSlot.a[slots.slot(mi, 0)]! : slots.activeSlot.a[s]!;
         active.ensure(slots.count);
-        if (active.a[a] === 0) slotTotal.a[s]! += l.count;
+        if (active.a[a] === 0) slotTotal.a[s]! += count;
       }
       activeMethod[mi]!++;
     }
-    pathEdge.push(edge);
-    pathMethod.push(mi);
-    for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]!);
+    pathEdge[top] = edge;
+    pathMethod[top++] = mi;
   }
   // leave the active counts at 0 for the next thread
-  for (const e of pathEdge) if (e >= 0) active.a[e]!--;
+  for (let k = 0; k < top; k++) if (pathEdge[k]! >= 0) active.a[pathEdge[k]!]!--;
   const ratio = t.samples > 0 ? t.bytecodes / t.samples : 0;
   const ms = side.methods;
   for (const mi of order) {
@@ -451,7 +454,7 @@ class ThreadWork {
 }
 
 /** The threads merged into one tree as mergeThreads does, in flat arrays; costs per shared context number. */
-function contexts(threads: readonly ThreadProfile[], side: Side, keys: DiffKeys, methodNo: Int32Array): void {
+function contexts(threads: readonly FlatThread[], side: Side, keys: DiffKeys, methodNo: Int32Array): void {
   // this side's merged tree: nodes numbered in order of creation (parents first)
   const parent: number[] = [-1];
   const method: number[] = [-1];
@@ -459,25 +462,30 @@ function contexts(threads: readonly ThreadProfile[], side: Side, keys: DiffKeys,
   const self = new Column();
   const selfB = new Column();
   const children = new TripleMap();
-  const srcStack: CctNode[] = [];
+  const srcStack: number[] = [];
   const dstStack: number[] = [];
   for (const t of threads) {
-    srcStack.push(t.root);
+    const { start, kids } = childLists(t);
+    const est = t.samples > 0 ? t.bytecodes : 0;
+    srcStack.push(0);
     dstStack.push(0);
     while (srcStack.length > 0) {
       const src = srcStack.pop()!;
       const dst = dstStack.pop()!;
-      self.a[dst]! += src.self;
-      selfB.a[dst]! += src.selfBytecodes;
-      for (const k of src.children) {
-        const m = k.method ? k.method.index : -1;
-        let d = children.find(dst, m, k.callLine);
+      self.a[dst]! += t.self[src]!;
+      // the node's selfBytecodes, as deriveTotals computes it
+      selfB.a[dst]! += est === 0 ? 0 : (t.self[src]! * t.bytecodes) / t.samples;
+      for (let j = start[src]!, end = start[src + 1]!; j < end; j++) {
+        const k = kids[j]!;
+        const m = t.method[k]!;
+        const cl = t.callLine[k]!;
+        let d = children.find(dst, m, cl);
         if (d < 0) {
           d = parent.length;
-          children.add(dst, m, k.callLine, d);
+          children.add(dst, m, cl, d);
           parent.push(dst);
           method.push(m);
-          callLine.push(k.callLine);
+          callLine.push(cl);
           self.ensure(parent.length);
           selfB.ensure(parent.length);
         }
@@ -515,7 +523,7 @@ function contexts(threads: readonly ThreadProfile[], side: Side, keys: DiffKeys,
 }
 
 /** One side of a diff: the threads named `threadName` (default: all); `withStats` false: contexts only (no methods, no lines). */
-export function collectSide(p: Profile, threadName: string | undefined, keys: DiffKeys, withContexts: boolean, withStats = true): Side {
+export function collectSide(p: FlatProfile, threadName: string | undefined, keys: DiffKeys, withContexts: boolean, withStats = true): Side {
   const threads = threadName === undefined ? p.threads : p.threads.filter((t) => t.name === threadName);
   const side: Side = { total: 0, methodNo: new Int32Array(0), methods: new Costs(), methodInfo: [], lines: new Costs(), profileMethods: p.methods, lineMethod: new IntColumn(), lineNo: new IntColumn(), contexts: withContexts ? new Costs() : null, rootSelfB: 0, rootTotalB: 0, contextTop: new IntColumn() };
   const methodNo = keys.methodNumbers(p);
