@@ -54,30 +54,35 @@ export class Costs {
   }
 }
 
-/** (int, int, number) → dense number, open addressing. */
+/**
+ * (int, int, number) → dense number, open addressing. A slot's key and value sit side by side
+ * in one array (a lookup touches one cache line); keys whose third part is not an int32 (call
+ * lines beyond 2^31, never in practice) go to a Map.
+ */
 class TripleMap {
-  private keysA = new Int32Array(1 << 12);
-  private keysB = new Int32Array(1 << 12);
-  private keysC = new Float64Array(1 << 12);
-  private values = new Int32Array(1 << 12).fill(-1);
+  /** Per slot: a, b, c, value (-1: empty). */
+  private table = new Int32Array(4 << 12).fill(-1);
   private size = 0;
   private mask = (1 << 12) - 1;
   private lastSlot = 0;
+  private big: Map<string, number> | null = null;
 
   private static hash(a: number, b: number, c: number): number {
-    let h = Math.imul(a ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(b, 0xc2b2ae35) ^ Math.imul(c | 0, 0x27d4eb2f) ^ ((c / 4294967296) | 0);
+    let h = Math.imul(a ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(b, 0xc2b2ae35) ^ Math.imul(c, 0x27d4eb2f);
     h ^= h >>> 15;
     h = Math.imul(h, 0x2c1b3c6d);
     return (h ^ (h >>> 13)) >>> 0;
   }
 
-  /** The value of (a, b, c), or -1 (then `add` may store one at the slot `lastSlot`). */
+  /** The value of (a, b, c), or -1 (then `add` may store one). */
   find(a: number, b: number, c: number): number {
+    if ((c | 0) !== c) return this.big?.get(`${a},${b},${c}`) ?? -1;
+    const t = this.table;
     let i = TripleMap.hash(a, b, c) & this.mask;
     for (;;) {
-      const v = this.values[i]!;
+      const v = t[4 * i + 3]!;
       if (v < 0) break;
-      if (this.keysA[i] === a && this.keysB[i] === b && this.keysC[i] === c) return v;
+      if (t[4 * i] === a && t[4 * i + 1] === b && t[4 * i + 2] === c) return v;
       i = (i + 1) & this.mask;
     }
     this.lastSlot = i;
@@ -86,32 +91,34 @@ class TripleMap {
 
   /** Stores `v` for the key just looked up with `find` (which returned -1). */
   add(a: number, b: number, c: number, v: number): void {
-    const i = this.lastSlot;
-    this.keysA[i] = a;
-    this.keysB[i] = b;
-    this.keysC[i] = c;
-    this.values[i] = v;
+    if ((c | 0) !== c) {
+      (this.big ??= new Map()).set(`${a},${b},${c}`, v);
+      return;
+    }
+    const t = this.table;
+    const i = 4 * this.lastSlot;
+    t[i] = a;
+    t[i + 1] = b;
+    t[i + 2] = c;
+    t[i + 3] = v;
     if (++this.size * 2 > this.mask) this.grow();
   }
 
   private grow(): void {
-    const { keysA, keysB, keysC, values } = this;
-    const n = values.length * 2;
-    this.keysA = new Int32Array(n);
-    this.keysB = new Int32Array(n);
-    this.keysC = new Float64Array(n);
-    this.values = new Int32Array(n).fill(-1);
+    const old = this.table;
+    const n = (old.length / 4) * 2;
+    const t = new Int32Array(4 * n).fill(-1);
     this.mask = n - 1;
-    for (let j = 0; j < values.length; j++) {
-      const v = values[j]!;
-      if (v < 0) continue;
-      let i = TripleMap.hash(keysA[j]!, keysB[j]!, keysC[j]!) & this.mask;
-      while (this.values[i]! >= 0) i = (i + 1) & this.mask;
-      this.keysA[i] = keysA[j]!;
-      this.keysB[i] = keysB[j]!;
-      this.keysC[i] = keysC[j]!;
-      this.values[i] = v;
+    for (let j = 0; j < old.length; j += 4) {
+      if (old[j + 3]! < 0) continue;
+      let i = TripleMap.hash(old[j]!, old[j + 1]!, old[j + 2]!) & this.mask;
+      while (t[4 * i + 3]! >= 0) i = (i + 1) & this.mask;
+      t[4 * i] = old[j]!;
+      t[4 * i + 1] = old[j + 1]!;
+      t[4 * i + 2] = old[j + 2]!;
+      t[4 * i + 3] = old[j + 3]!;
     }
+    this.table = t;
   }
 }
 
