@@ -61,11 +61,24 @@ export class Costs {
  */
 class TripleMap {
   /** Per slot: a, b, c, value (-1: empty). */
-  private table = new Int32Array(4 << 12).fill(-1);
+  private table: Int32Array;
   private size = 0;
-  private mask = (1 << 12) - 1;
+  private mask: number;
   private lastSlot = 0;
   private big: Map<string, number> | null = null;
+
+  /** `expected`: about how many keys it will hold (sized once instead of growing step by step). */
+  constructor(expected = 0) {
+    let n = 1 << 12;
+    while (n < 2 * expected + 2) n *= 2;
+    this.table = new Int32Array(4 * n).fill(-1);
+    this.mask = n - 1;
+  }
+
+  /** Makes room for `more` keys beyond those it holds. */
+  reserve(more: number): void {
+    while ((this.size + more) * 2 > this.mask) this.grow();
+  }
 
   private static hash(a: number, b: number, c: number): number {
     let h = Math.imul(a ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(b, 0xc2b2ae35) ^ Math.imul(c, 0x27d4eb2f);
@@ -151,6 +164,12 @@ export class DiffKeys {
       out[i] = id;
     }
     return out;
+  }
+
+  /** Makes room for about `lines` more line numbers and `contexts` more contexts. */
+  reserve(lines: number, contexts: number): void {
+    this.lineIds.reserve(lines);
+    this.contextIds.reserve(contexts);
   }
 
   line(method: number, line: number): number {
@@ -288,7 +307,7 @@ export class IntColumn {
  * share one, as methodStats clamps them to one key).
  */
 class LineSlots {
-  private readonly ids = new TripleMap();
+  private readonly ids: TripleMap;
   readonly method = new IntColumn();
   readonly line = new IntColumn();
   readonly activeSlot = new IntColumn();
@@ -300,7 +319,10 @@ class LineSlots {
   constructor(
     private readonly keys: DiffKeys,
     private readonly methodNo: Int32Array,
-  ) {}
+    expected: number,
+  ) {
+    this.ids = new TripleMap(expected);
+  }
 
   slot(m: number, line: number): number {
     const l = Math.min(line, LINE_KEYS - 1);
@@ -468,7 +490,7 @@ function contexts(threads: readonly FlatThread[], side: Side, keys: DiffKeys, me
   const callLine: number[] = [0];
   const self = new Column();
   const selfB = new Column();
-  const children = new TripleMap();
+  const children = new TripleMap(threads.reduce((a, t) => a + t.count, 0) / 2);
   const srcStack: number[] = [];
   const dstStack: number[] = [];
   for (const t of threads) {
@@ -535,7 +557,15 @@ export function collectSide(p: FlatProfile, threadName: string | undefined, keys
   const side: Side = { total: 0, methodNo: new Int32Array(0), methods: new Costs(), methodInfo: [], lines: new Costs(), profileMethods: p.methods, lineMethod: new IntColumn(), lineNo: new IntColumn(), contexts: withContexts ? new Costs() : null, rootSelfB: 0, rootTotalB: 0, contextTop: new IntColumn() };
   const methodNo = keys.methodNumbers(p);
   side.methodNo = methodNo;
-  const slots = new LineSlots(keys, methodNo);
+  // about as many line slots as half the nodes and line counts (each adds one at most), about as many contexts as half the nodes
+  let nodes = 0;
+  let lines = 0;
+  for (const t of threads) {
+    nodes += t.count;
+    lines += t.lineNo.length;
+  }
+  keys.reserve(withStats ? (nodes + lines) / 2 : 0, withContexts ? nodes / 2 : 0);
+  const slots = new LineSlots(keys, methodNo, withStats ? (nodes + lines) / 2 : 0);
   const work = new ThreadWork();
   for (const t of threads) {
     side.total += t.bytecodes;
