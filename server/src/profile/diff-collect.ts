@@ -298,6 +298,11 @@ export class IntColumn {
     b.set(this.a);
     this.a = b;
   }
+  /** ensure(n), returning the array. */
+  grow(n: number): Int32Array {
+    this.ensure(n);
+    return this.a;
+  }
 }
 
 /**
@@ -360,22 +365,28 @@ function threadStats(t: FlatThread, infos: readonly MethodInfo[], side: Side, sl
   const mTotal = new Float64Array(nMethods);
   const seen = new Uint8Array(nMethods);
   const order: number[] = [];
-  // this thread's line slots in the order first touched, and their samples
-  const { touched, slotSelf, slotTotal, active } = work;
-  let touchedCount = 0;
+  // Per line slot: touched by this thread (stamp), samples, active count; held in locals,
+  // taken again whenever a new slot outgrows them (`cap`: slots every local array has room for).
   const stamp = ++work.stamp;
-  const touch = (s: number): void => {
-    if (s >= work.seen.length) work.grow(slots.count);
-    if (work.seen[s] === stamp) return;
-    work.seen[s] = stamp;
-    touched.ensure(touchedCount + 1);
-    touched.a[touchedCount++] = s;
-    slotSelf.ensure(s + 1);
-    slotTotal.ensure(s + 1);
-    active.ensure(slots.count);
-    slotSelf.a[s] = 0;
-    slotTotal.a[s] = 0;
+  let seenA = work.seen;
+  let selfA = work.slotSelf.a;
+  let totalA = work.slotTotal.a;
+  let activeA = work.active.a;
+  let activeSlotA = slots.activeSlot.a;
+  let cap = 0;
+  const refresh = (): void => {
+    work.ensure(slots.count);
+    seenA = work.seen;
+    selfA = work.slotSelf.a;
+    totalA = work.slotTotal.a;
+    activeA = work.active.a;
+    activeSlotA = slots.activeSlot.a;
+    cap = Math.min(seenA.length, selfA.length, totalA.length, activeA.length, activeSlotA.length);
   };
+  refresh();
+  // this thread's line slots in the order first touched
+  let touchedA = work.touched.a;
+  let touchedCount = 0;
   const activeMethod = new Int32Array(nMethods);
   const { parent: parents, method: methods, callLine: callLines, self: selfs, depth: depths, lineStart, lineNo, lineCount } = t;
   const totals = subtreeTotals(t);
@@ -391,7 +402,7 @@ function threadStats(t: FlatThread, infos: readonly MethodInfo[], side: Side, sl
       top--;
       const e = pathEdge[top]!;
       const m = pathMethod[top]!;
-      if (e >= 0) active.a[e]!--;
+      if (e >= 0) activeA[e]!--;
       if (m >= 0) activeMethod[m]!--;
     }
     const parentMethod = methods[parents[i]!]!;
@@ -401,13 +412,20 @@ function threadStats(t: FlatThread, infos: readonly MethodInfo[], side: Side, sl
       const callLine = callLines[i]!;
       const s = slots.slot(parentMethod, Math.min(callLine, LINE_SPACE - 1));
       // negative call lines count as 0 in the active key (methodStats' clamp)
-      edge = callLine < 0 ? slots.activeSlot.a[slots.slot(parentMethod, 0)]! : slots.activeSlot.a[s]!;
-      active.ensure(slots.count);
-      if (active.a[edge] === 0) {
-        touch(s);
-        slotTotal.a[s]! += total;
+      const s0 = callLine < 0 ? slots.slot(parentMethod, 0) : s;
+      if (slots.count > cap) refresh();
+      edge = activeSlotA[s0]!;
+      if (activeA[edge] === 0) {
+        if (seenA[s] !== stamp) {
+          seenA[s] = stamp;
+          if (touchedCount === touchedA.length) touchedA = work.touched.grow(touchedCount + 1);
+          touchedA[touchedCount++] = s;
+          selfA[s] = 0;
+          totalA[s] = 0;
+        }
+        totalA[s]! += total;
       }
-      active.a[edge]!++;
+      activeA[edge]!++;
     }
     const mi = methods[i]!;
     if (mi >= 0) {
@@ -421,11 +439,22 @@ function threadStats(t: FlatThread, infos: readonly MethodInfo[], side: Side, sl
         const line = lineNo[k2]!;
         const count = lineCount[k2]!;
         const s = slots.slot(mi, line);
-        touch(s);
-        slotSelf.a[s]! += count;
-        const a = line < 0 ? slots.activeSlot.a[slots.slot(mi, 0)]! : slots.activeSlot.a[s]!;
-        active.ensure(slots.count);
-        if (active.a[a] === 0) slotTotal.a[s]! += count;
+        if (slots.count > cap) refresh();
+        if (seenA[s] !== stamp) {
+          seenA[s] = stamp;
+          if (touchedCount === touchedA.length) touchedA = work.touched.grow(touchedCount + 1);
+          touchedA[touchedCount++] = s;
+          selfA[s] = 0;
+          totalA[s] = 0;
+        }
+        selfA[s]! += count;
+        let a = activeSlotA[s]!;
+        if (line < 0) {
+          const s0 = slots.slot(mi, 0);
+          if (slots.count > cap) refresh();
+          a = activeSlotA[s0]!;
+        }
+        if (activeA[a] === 0) totalA[s]! += count;
       }
       activeMethod[mi]!++;
     }
@@ -433,7 +462,10 @@ function threadStats(t: FlatThread, infos: readonly MethodInfo[], side: Side, sl
     pathMethod[top++] = mi;
   }
   // leave the active counts at 0 for the next thread
-  for (let k = 0; k < top; k++) if (pathEdge[k]! >= 0) active.a[pathEdge[k]!]!--;
+  for (let k = 0; k < top; k++) if (pathEdge[k]! >= 0) activeA[pathEdge[k]!]!--;
+  const touched = touchedA;
+  const slotSelf = selfA;
+  const slotTotal = totalA;
   const ratio = t.samples > 0 ? t.bytecodes / t.samples : 0;
   const ms = side.methods;
   for (const mi of order) {
@@ -450,7 +482,7 @@ function threadStats(t: FlatThread, infos: readonly MethodInfo[], side: Side, sl
   }
   const ls = side.lines;
   for (let k = 0; k < touchedCount; k++) {
-    const s = touched.a[k]!;
+    const s = touched[k]!;
     const id = slots.shared.a[s]!;
     ls.ensure(id + 1);
     if (ls.present[id] === 0) {
@@ -460,10 +492,10 @@ function threadStats(t: FlatThread, infos: readonly MethodInfo[], side: Side, sl
       side.lineMethod.a[id] = slots.method.a[s]!;
       side.lineNo.a[id] = slots.line.a[s]!;
     }
-    ls.selfB.a[id]! += slotSelf.a[s]! * ratio;
-    ls.totalB.a[id]! += slotTotal.a[s]! * ratio;
-    ls.self.a[id]! += slotSelf.a[s]!;
-    ls.total.a[id]! += slotTotal.a[s]!;
+    ls.selfB.a[id]! += slotSelf[s]! * ratio;
+    ls.totalB.a[id]! += slotTotal[s]! * ratio;
+    ls.self.a[id]! += slotSelf[s]!;
+    ls.total.a[id]! += slotTotal[s]!;
   }
 }
 
@@ -475,10 +507,16 @@ class ThreadWork {
   readonly slotSelf = new Column();
   readonly slotTotal = new Column();
   readonly active = new IntColumn();
-  grow(n: number): void {
-    const b = new Int32Array(Math.max(n, this.seen.length * 2));
-    b.set(this.seen);
-    this.seen = b;
+  /** Room for slots 0..n-1 in every per-slot column. */
+  ensure(n: number): void {
+    if (n > this.seen.length) {
+      const b = new Int32Array(Math.max(n, this.seen.length * 2));
+      b.set(this.seen);
+      this.seen = b;
+    }
+    this.slotSelf.ensure(n);
+    this.slotTotal.ensure(n);
+    this.active.ensure(n);
   }
 }
 
