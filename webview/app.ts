@@ -55,6 +55,10 @@ export class App {
   private pendingProfile: ProfileMessage | null = null;
   /** The last profile as parsed JSON (a test profile is folded from it again when the toggle changes). */
   private raw: unknown = null;
+  /** The text `raw` was parsed from: the same profile sent again (Compare with Baseline… adds a diff to the profile shown) is not parsed again. */
+  private rawText: string | null = null;
+  /** The last tree built, for the profile and threads it was built of (trees are not changed once built). */
+  private lastTree: { profile: ProfileData; threads: string; tree: Tree } | null = null;
   private diff: DiffData | null = null;
   /** Profiles of tests: show the framework's frames (folded by default). */
   private showFramework = false;
@@ -122,6 +126,8 @@ export class App {
         this.pendingProfile = null;
         this.profile = null;
         this.raw = null;
+        this.rawText = null;
+        this.lastTree = null;
         this.diff = null;
         this.chrome.setLegend(null);
         this.chrome.setFramework(null);
@@ -167,15 +173,25 @@ export class App {
     this.pendingProfile = null;
     if (msg === null) return;
     let p: ProfileData;
+    let reused = false;
     try {
-      this.raw = typeof msg.profile === 'string' ? (JSON.parse(msg.profile) as unknown) : msg.profile;
+      const text = typeof msg.profile === 'string' ? msg.profile : null;
+      if (text !== null && this.profile !== null && text === this.rawText) {
+        // the profile shown, again (with or without a diff): keep what was read from it
+        p = this.profile;
+        reused = true;
+      } else {
+        this.rawText = null;
+        this.raw = text !== null ? (JSON.parse(text) as unknown) : msg.profile;
+        p = this.readCurrent();
+        this.rawText = text;
+      }
       this.diff = asDiff(msg.diff);
-      p = this.readCurrent();
     } catch (e) {
       this.showError(e instanceof ProfileError ? e.message : `Cannot read the profile: ${e instanceof Error ? e.message : String(e)}`);
       return;
     }
-    performance.mark('komorium:parsed');
+    performance.mark('komorium:parsed', { detail: { reused } });
     const fresh = this.profile === null;
     this.profile = p;
     this.live = msg.live;
@@ -279,7 +295,10 @@ export class App {
       return;
     }
     this.chrome.setOverlay(null);
-    const tree = buildTree(p, sel);
+    const threads = sel.join(',');
+    const last = this.lastTree;
+    const tree = last !== null && last.profile === p && last.threads === threads ? last.tree : buildTree(p, sel);
+    this.lastTree = { profile: p, threads, tree };
     performance.mark('komorium:tree');
     const keys = p.methods.map(methodKey);
     const threadName = sel.length === 1 && p.threads.length > 1 ? p.threads[sel[0]!]!.name : null;

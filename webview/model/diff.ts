@@ -3,7 +3,7 @@
 // baseline bytecodes; colours by growth (red grew, blue shrank; widths stay the new profile's).
 
 import type { ProfileData } from './profile';
-import type { Tree } from './tree';
+import { ChildIndex, type Tree } from './tree';
 import type { DiffTree } from '../../server/src/profile/diff-tree';
 
 /** The payload's tree (built by server/src/profile/diff-view.ts). */
@@ -19,7 +19,9 @@ export interface DiffData {
 }
 
 function isNumbers(v: unknown): v is number[] {
-  return Array.isArray(v) && v.every((x) => typeof x === 'number');
+  if (!Array.isArray(v)) return false;
+  for (let i = 0; i < v.length; i++) if (typeof v[i] !== 'number') return false;
+  return true;
 }
 
 function asTree(v: unknown): DiffTreeData | null {
@@ -61,8 +63,15 @@ export function matchDiff(p: ProfileData, t: Tree, d: DiffTreeData, baseBytecode
   const keyIds = new Map<string, number>();
   d.methods.forEach((k, i) => keyIds.set(k, i));
   const methodId = p.methods.map((m) => keyIds.get(`${m.className}\u0000${m.name}\u0000${m.descriptor}`) ?? -1);
-  const child = new Map<string, number>();
-  for (let i = 1; i < d.parent.length; i++) child.set(`${d.parent[i]},${d.method[i]},${d.callLine[i]}`, i);
+  // (parent, method, call line) of the payload's contexts, in a typed hash table (no string key per context)
+  const child = new ChildIndex(d.parent.length);
+  const int = (x: number): boolean => (x | 0) === x;
+  for (let i = 1; i < d.parent.length; i++) {
+    const pp = d.parent[i]!;
+    const m = d.method[i]!;
+    const line = d.callLine[i]!;
+    if (int(pp) && int(m) && int(line)) child.put(pp, m, line, i);
+  }
   const at = new Int32Array(t.size).fill(-1);
   at[0] = 0;
   const baseTotal = new Float64Array(t.size);
@@ -73,8 +82,8 @@ export function matchDiff(p: ProfileData, t: Tree, d: DiffTreeData, baseBytecode
     const pp = at[t.parent[i]!]!;
     const m = methodId[t.method[i]!]!;
     if (pp < 0 || m < 0) continue;
-    const k = child.get(`${pp},${m},${t.callLine[i]}`);
-    if (k === undefined) continue;
+    const k = child.get(pp, m, t.callLine[i]!);
+    if (k < 0) continue;
     at[i] = k;
     baseTotal[i] = d.baseTotal[k]!;
     baseSelf[i] = d.baseSelf[k]!;

@@ -181,7 +181,7 @@ function buildSources(n: number, count: number, threads: readonly number[], maps
  * (parent, method, call line) → merged node, an open-addressing hash table in typed arrays:
  * much faster than a Map with composite keys when a 50k-context profile arrives.
  */
-class ChildIndex {
+export class ChildIndex {
   private readonly keys: Int32Array;
   private readonly values: Int32Array;
   private readonly mask: number;

@@ -7,10 +7,10 @@
 import { writeFileSync } from 'node:fs';
 import { exportChunks, exportProfile } from '../profile/export';
 import { DEFAULT_PROFILE_LIMITS, type ProfileLimits } from '../profile/limits';
-import { parseProfile, profileFromJson, readProfileText } from '../profile/load';
+import { flatProfileFromJson, parseJson, parseProfile, profileFromJson, readProfileText } from '../profile/load';
 import { writeBytesToFile, writeChunksToFileSync } from '../profile/stream';
 import { indexProfile, type ProfileIndex } from './hotness';
-import { diffView, type DiffView } from '../profile/diff-view';
+import { diffTree, diffViewFlat, folded, type DiffView } from '../profile/diff-view';
 import { basename } from 'node:path';
 
 export type ProfileJob =
@@ -35,9 +35,13 @@ export function profileJob(job: ProfileJob): ProfileJobResult {
     return { text, index: indexProfile(profile) };
   }
   if (job.kind === 'diff') {
-    const base = parseProfile(readProfileText(job.basePath, { limits }), job.basePath, { limits });
-    const next = job.text !== undefined ? parseProfile(job.text, job.source, { limits }) : profileFromJson(job.raw, job.source, { limits });
-    return diffView(base, next, basename(job.basePath));
+    // the flat forms (no object per node); the object model only for a test profile's folded view
+    const baseValue = parseJson(readProfileText(job.basePath, { limits }), job.basePath);
+    const base = flatProfileFromJson(baseValue, job.basePath, { limits });
+    const nextValue = job.text !== undefined ? parseJson(job.text, job.source) : job.raw;
+    const next = flatProfileFromJson(nextValue, job.source, { limits });
+    const focused = () => diffTree(folded(profileFromJson(baseValue, job.basePath, { limits })), folded(profileFromJson(nextValue, job.source, { limits })));
+    return diffViewFlat(base, next, basename(job.basePath), focused);
   }
   if (job.format === 'json') {
     writeFileSync(job.path, job.text ?? `${JSON.stringify(job.raw)}\n`);

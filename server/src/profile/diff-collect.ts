@@ -1,8 +1,8 @@
 // The per-method, per-line and per-context costs of one side of a diff (diff.ts), in flat typed
 // arrays indexed by numbers shared by both sides: methods by (class, name, descriptor), lines by
 // (method, line), contexts by (parent context, method, call line). One pass over each thread's
-// tree for methods and lines, one for the merged contexts, and no object per node: a
-// 1,000,000-sample profile of 100,000 contexts diffs in well under a second.
+// tree (flat.ts columns) for methods and lines, one for the merged contexts, and no object per
+// node (timings: docs/BENCHMARKS.md, part D).
 //
 // The numbers are those of methodStats (lines.ts) and mergeThreads (tree.ts), added up in the
 // same order, so the floating-point estimates are bit for bit the same:
@@ -12,26 +12,14 @@
 //     from the children in reverse order of creation.
 
 import { methodKey } from './format';
-import type { CctNode, MethodInfo, Profile, ThreadProfile } from './schema';
+import type { MethodInfo } from './schema';
+import { childLists, subtreeTotals, walkOrder, type FlatProfile, type FlatThread } from './flat';
+import { Column, IntColumn, TripleMap } from './columns';
 
 /** Line numbers per method in a shared line key (method number × LINE_KEYS + line). */
 const LINE_KEYS = 1 << 21;
 /** methodStats' key space for the lines active on a stack (LineNumberTable lines are u2). */
 const LINE_SPACE = 1 << 16;
-
-/** Float64 columns that grow. */
-class Column {
-  a: Float64Array;
-  constructor(n = 1024) {
-    this.a = new Float64Array(n);
-  }
-  ensure(n: number): void {
-    if (n <= this.a.length) return;
-    const b = new Float64Array(Math.max(n, this.a.length * 2));
-    b.set(this.a);
-    this.a = b;
-  }
-}
 
 /** Estimated bytecodes and samples per number, and whether the side has that number at all. */
 export class Costs {
@@ -53,67 +41,6 @@ export class Costs {
   }
 }
 
-/** (int, int, number) → dense number, open addressing. */
-class TripleMap {
-  private keysA = new Int32Array(1 << 12);
-  private keysB = new Int32Array(1 << 12);
-  private keysC = new Float64Array(1 << 12);
-  private values = new Int32Array(1 << 12).fill(-1);
-  private size = 0;
-  private mask = (1 << 12) - 1;
-  private lastSlot = 0;
-
-  private static hash(a: number, b: number, c: number): number {
-    let h = Math.imul(a ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(b, 0xc2b2ae35) ^ Math.imul(c | 0, 0x27d4eb2f) ^ ((c / 4294967296) | 0);
-    h ^= h >>> 15;
-    h = Math.imul(h, 0x2c1b3c6d);
-    return (h ^ (h >>> 13)) >>> 0;
-  }
-
-  /** The value of (a, b, c), or -1 (then `add` may store one at the slot `lastSlot`). */
-  find(a: number, b: number, c: number): number {
-    let i = TripleMap.hash(a, b, c) & this.mask;
-    for (;;) {
-      const v = this.values[i]!;
-      if (v < 0) break;
-      if (this.keysA[i] === a && this.keysB[i] === b && this.keysC[i] === c) return v;
-      i = (i + 1) & this.mask;
-    }
-    this.lastSlot = i;
-    return -1;
-  }
-
-  /** Stores `v` for the key just looked up with `find` (which returned -1). */
-  add(a: number, b: number, c: number, v: number): void {
-    const i = this.lastSlot;
-    this.keysA[i] = a;
-    this.keysB[i] = b;
-    this.keysC[i] = c;
-    this.values[i] = v;
-    if (++this.size * 2 > this.mask) this.grow();
-  }
-
-  private grow(): void {
-    const { keysA, keysB, keysC, values } = this;
-    const n = values.length * 2;
-    this.keysA = new Int32Array(n);
-    this.keysB = new Int32Array(n);
-    this.keysC = new Float64Array(n);
-    this.values = new Int32Array(n).fill(-1);
-    this.mask = n - 1;
-    for (let j = 0; j < values.length; j++) {
-      const v = values[j]!;
-      if (v < 0) continue;
-      let i = TripleMap.hash(keysA[j]!, keysB[j]!, keysC[j]!) & this.mask;
-      while (this.values[i]! >= 0) i = (i + 1) & this.mask;
-      this.keysA[i] = keysA[j]!;
-      this.keysB[i] = keysB[j]!;
-      this.keysC[i] = keysC[j]!;
-      this.values[i] = v;
-    }
-  }
-}
-
 /** Numbers shared by both sides of a diff. */
 export class DiffKeys {
   private readonly methodIds = new Map<string, number>();
@@ -130,7 +57,7 @@ export class DiffKeys {
   private readonly methodLabels: (string | undefined)[] = [];
 
   /** The method numbers of a profile's methods table. */
-  methodNumbers(p: Profile): Int32Array {
+  methodNumbers(p: FlatProfile): Int32Array {
     const out = new Int32Array(p.methods.length);
     for (let i = 0; i < p.methods.length; i++) {
       const m = p.methods[i]!;
@@ -143,6 +70,12 @@ export class DiffKeys {
       out[i] = id;
     }
     return out;
+  }
+
+  /** Makes room for about `lines` more line numbers and `contexts` more contexts. */
+  reserve(lines: number, contexts: number): void {
+    this.lineIds.reserve(lines);
+    this.contextIds.reserve(contexts);
   }
 
   line(method: number, line: number): number {
@@ -259,20 +192,6 @@ export interface Side {
   contextTop: IntColumn;
 }
 
-/** Int32 columns that grow. */
-export class IntColumn {
-  a: Int32Array;
-  constructor(n = 1024) {
-    this.a = new Int32Array(n);
-  }
-  ensure(n: number): void {
-    if (n <= this.a.length) return;
-    const b = new Int32Array(Math.max(n, this.a.length * 2));
-    b.set(this.a);
-    this.a = b;
-  }
-}
-
 /**
  * Line slots of one side: (profile method index, line) → slot, numbered once for all of the
  * side's threads, each with its shared line number and the slot whose active count says
@@ -280,7 +199,7 @@ export class IntColumn {
  * share one, as methodStats clamps them to one key).
  */
 class LineSlots {
-  private readonly ids = new TripleMap();
+  private readonly ids: TripleMap;
   readonly method = new IntColumn();
   readonly line = new IntColumn();
   readonly activeSlot = new IntColumn();
@@ -292,7 +211,10 @@ class LineSlots {
   constructor(
     private readonly keys: DiffKeys,
     private readonly methodNo: Int32Array,
-  ) {}
+    expected: number,
+  ) {
+    this.ids = new TripleMap(expected);
+  }
 
   slot(m: number, line: number): number {
     const l = Math.min(line, LINE_KEYS - 1);
@@ -324,84 +246,113 @@ class LineSlots {
  * same line, executing or calling) is already active below it on the stack. Active counts are
  * kept per line slot, so a node costs a few table lookups and no allocation.
  */
-function threadStats(t: ThreadProfile, infos: readonly MethodInfo[], side: Side, slots: LineSlots, work: ThreadWork): void {
+function threadStats(t: FlatThread, infos: readonly MethodInfo[], side: Side, slots: LineSlots, work: ThreadWork): void {
   const nMethods = infos.length;
   const mSelf = new Float64Array(nMethods);
   const mTotal = new Float64Array(nMethods);
   const seen = new Uint8Array(nMethods);
   const order: number[] = [];
-  // this thread's line slots in the order first touched, and their samples
-  const { touched, slotSelf, slotTotal, active } = work;
-  let touchedCount = 0;
+  // Per line slot: touched by this thread (stamp), samples, active count; held in locals,
+  // taken again whenever a new slot outgrows them (`cap`: slots every local array has room for).
   const stamp = ++work.stamp;
-  const touch = (s: number): void => {
-    if (s >= work.seen.length) work.grow(slots.count);
-    if (work.seen[s] === stamp) return;
-    work.seen[s] = stamp;
-    touched.ensure(touchedCount + 1);
-    touched.a[touchedCount++] = s;
-    slotSelf.ensure(s + 1);
-    slotTotal.ensure(s + 1);
-    active.ensure(slots.count);
-    slotSelf.a[s] = 0;
-    slotTotal.a[s] = 0;
+  let seenA = work.seen;
+  let selfA = work.slotSelf.a;
+  let totalA = work.slotTotal.a;
+  let activeA = work.active.a;
+  let activeSlotA = slots.activeSlot.a;
+  let cap = 0;
+  const refresh = (): void => {
+    work.ensure(slots.count);
+    seenA = work.seen;
+    selfA = work.slotSelf.a;
+    totalA = work.slotTotal.a;
+    activeA = work.active.a;
+    activeSlotA = slots.activeSlot.a;
+    cap = Math.min(seenA.length, selfA.length, totalA.length, activeA.length, activeSlotA.length);
   };
+  refresh();
+  // this thread's line slots in the order first touched
+  let touchedA = work.touched.a;
+  let touchedCount = 0;
   const activeMethod = new Int32Array(nMethods);
+  const { parent: parents, method: methods, callLine: callLines, self: selfs, depth: depths, lineStart, lineNo, lineCount } = t;
+  const totals = subtreeTotals(t);
+  const walk = walkOrder(t);
   // the stack of the node being visited: what each frame activated (active slot, method index)
-  const pathEdge: number[] = [];
-  const pathMethod: number[] = [];
-  const stack: CctNode[] = [];
-  for (let i = t.root.children.length - 1; i >= 0; i--) stack.push(t.root.children[i]!);
-  while (stack.length > 0) {
-    const n = stack.pop()!;
+  const pathEdge = new Int32Array(t.count + 1);
+  const pathMethod = new Int32Array(t.count + 1);
+  let top = 0;
+  for (let k = 1; k < t.count; k++) {
+    const i = walk === null ? k : walk[k]!;
     // leave the frames that are not this node's callers
-    while (pathEdge.length >= n.depth) {
-      const e = pathEdge.pop()!;
-      const m = pathMethod.pop()!;
-      if (e >= 0) active.a[e]!--;
+    while (top >= depths[i]!) {
+      top--;
+      const e = pathEdge[top]!;
+      const m = pathMethod[top]!;
+      if (e >= 0) activeA[e]!--;
       if (m >= 0) activeMethod[m]!--;
     }
-    const parent = n.parent?.method;
+    const parentMethod = methods[parents[i]!]!;
+    const total = totals[i]!;
     let edge = -1;
-    if (parent) {
-      const s = slots.slot(parent.index, Math.min(n.callLine, LINE_SPACE - 1));
+    if (parentMethod >= 0) {
+      const callLine = callLines[i]!;
+      const s = slots.slot(parentMethod, Math.min(callLine, LINE_SPACE - 1));
       // negative call lines count as 0 in the active key (methodStats' clamp)
-      edge = n.callLine < 0 ? slots.activeSlot.a[slots.slot(parent.index, 0)]! : slots.activeSlot.a[s]!;
-      active.ensure(slots.count);
-      if (active.a[edge] === 0) {
-        touch(s);
-        slotTotal.a[s]! += n.total;
+      const s0 = callLine < 0 ? slots.slot(parentMethod, 0) : s;
+      if (slots.count > cap) refresh();
+      edge = activeSlotA[s0]!;
+      if (activeA[edge] === 0) {
+        if (seenA[s] !== stamp) {
+          seenA[s] = stamp;
+          if (touchedCount === touchedA.length) touchedA = work.touched.grow(touchedCount + 1);
+          touchedA[touchedCount++] = s;
+          selfA[s] = 0;
+          totalA[s] = 0;
+        }
+        totalA[s]! += total;
       }
-      active.a[edge]!++;
+      activeA[edge]!++;
     }
-    const method = n.method;
-    let mi = -1;
-    if (method) {
-      mi = method.index;
+    const mi = methods[i]!;
+    if (mi >= 0) {
       if (seen[mi] === 0) {
         seen[mi] = 1;
         order.push(mi);
       }
-      mSelf[mi]! += n.self;
-      if (activeMethod[mi] === 0) mTotal[mi]! += n.total;
-      const lines = n.lines;
-      for (let k = 0; k < lines.length; k++) {
-        const l = lines[k]!;
-        const s = slots.slot(mi, l.line);
-        touch(s);
-        slotSelf.a[s]! += l.count;
-        const a = l.line < 0 ? slots.activeSlot.a[slots.slot(mi, 0)]! : slots.activeSlot.a[s]!;
-        active.ensure(slots.count);
-        if (active.a[a] === 0) slotTotal.a[s]! += l.count;
+      mSelf[mi]! += selfs[i]!;
+      if (activeMethod[mi] === 0) mTotal[mi]! += total;
+      for (let k2 = lineStart[i]!, end = lineStart[i + 1]!; k2 < end; k2++) {
+        const line = lineNo[k2]!;
+        const count = lineCount[k2]!;
+        const s = slots.slot(mi, line);
+        if (slots.count > cap) refresh();
+        if (seenA[s] !== stamp) {
+          seenA[s] = stamp;
+          if (touchedCount === touchedA.length) touchedA = work.touched.grow(touchedCount + 1);
+          touchedA[touchedCount++] = s;
+          selfA[s] = 0;
+          totalA[s] = 0;
+        }
+        selfA[s]! += count;
+        let a = activeSlotA[s]!;
+        if (line < 0) {
+          const s0 = slots.slot(mi, 0);
+          if (slots.count > cap) refresh();
+          a = activeSlotA[s0]!;
+        }
+        if (activeA[a] === 0) totalA[s]! += count;
       }
       activeMethod[mi]!++;
     }
-    pathEdge.push(edge);
-    pathMethod.push(mi);
-    for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]!);
+    pathEdge[top] = edge;
+    pathMethod[top++] = mi;
   }
   // leave the active counts at 0 for the next thread
-  for (const e of pathEdge) if (e >= 0) active.a[e]!--;
+  for (let k = 0; k < top; k++) if (pathEdge[k]! >= 0) activeA[pathEdge[k]!]!--;
+  const touched = touchedA;
+  const slotSelf = selfA;
+  const slotTotal = totalA;
   const ratio = t.samples > 0 ? t.bytecodes / t.samples : 0;
   const ms = side.methods;
   for (const mi of order) {
@@ -418,7 +369,7 @@ function threadStats(t: ThreadProfile, infos: readonly MethodInfo[], side: Side,
   }
   const ls = side.lines;
   for (let k = 0; k < touchedCount; k++) {
-    const s = touched.a[k]!;
+    const s = touched[k]!;
     const id = slots.shared.a[s]!;
     ls.ensure(id + 1);
     if (ls.present[id] === 0) {
@@ -428,10 +379,10 @@ function threadStats(t: ThreadProfile, infos: readonly MethodInfo[], side: Side,
       side.lineMethod.a[id] = slots.method.a[s]!;
       side.lineNo.a[id] = slots.line.a[s]!;
     }
-    ls.selfB.a[id]! += slotSelf.a[s]! * ratio;
-    ls.totalB.a[id]! += slotTotal.a[s]! * ratio;
-    ls.self.a[id]! += slotSelf.a[s]!;
-    ls.total.a[id]! += slotTotal.a[s]!;
+    ls.selfB.a[id]! += slotSelf[s]! * ratio;
+    ls.totalB.a[id]! += slotTotal[s]! * ratio;
+    ls.self.a[id]! += slotSelf[s]!;
+    ls.total.a[id]! += slotTotal[s]!;
   }
 }
 
@@ -443,41 +394,52 @@ class ThreadWork {
   readonly slotSelf = new Column();
   readonly slotTotal = new Column();
   readonly active = new IntColumn();
-  grow(n: number): void {
-    const b = new Int32Array(Math.max(n, this.seen.length * 2));
-    b.set(this.seen);
-    this.seen = b;
+  /** Room for slots 0..n-1 in every per-slot column. */
+  ensure(n: number): void {
+    if (n > this.seen.length) {
+      const b = new Int32Array(Math.max(n, this.seen.length * 2));
+      b.set(this.seen);
+      this.seen = b;
+    }
+    this.slotSelf.ensure(n);
+    this.slotTotal.ensure(n);
+    this.active.ensure(n);
   }
 }
 
 /** The threads merged into one tree as mergeThreads does, in flat arrays; costs per shared context number. */
-function contexts(threads: readonly ThreadProfile[], side: Side, keys: DiffKeys, methodNo: Int32Array): void {
+function contexts(threads: readonly FlatThread[], side: Side, keys: DiffKeys, methodNo: Int32Array): void {
   // this side's merged tree: nodes numbered in order of creation (parents first)
   const parent: number[] = [-1];
   const method: number[] = [-1];
   const callLine: number[] = [0];
   const self = new Column();
   const selfB = new Column();
-  const children = new TripleMap();
-  const srcStack: CctNode[] = [];
+  const children = new TripleMap(threads.reduce((a, t) => a + t.count, 0) / 2);
+  const srcStack: number[] = [];
   const dstStack: number[] = [];
   for (const t of threads) {
-    srcStack.push(t.root);
+    const { start, kids } = childLists(t);
+    const est = t.samples > 0 ? t.bytecodes : 0;
+    srcStack.push(0);
     dstStack.push(0);
     while (srcStack.length > 0) {
       const src = srcStack.pop()!;
       const dst = dstStack.pop()!;
-      self.a[dst]! += src.self;
-      selfB.a[dst]! += src.selfBytecodes;
-      for (const k of src.children) {
-        const m = k.method ? k.method.index : -1;
-        let d = children.find(dst, m, k.callLine);
+      self.a[dst]! += t.self[src]!;
+      // the node's selfBytecodes, as deriveTotals computes it
+      selfB.a[dst]! += est === 0 ? 0 : (t.self[src]! * t.bytecodes) / t.samples;
+      for (let j = start[src]!, end = start[src + 1]!; j < end; j++) {
+        const k = kids[j]!;
+        const m = t.method[k]!;
+        const cl = t.callLine[k]!;
+        let d = children.find(dst, m, cl);
         if (d < 0) {
           d = parent.length;
-          children.add(dst, m, k.callLine, d);
+          children.add(dst, m, cl, d);
           parent.push(dst);
           method.push(m);
-          callLine.push(k.callLine);
+          callLine.push(cl);
           self.ensure(parent.length);
           selfB.ensure(parent.length);
         }
@@ -515,12 +477,20 @@ function contexts(threads: readonly ThreadProfile[], side: Side, keys: DiffKeys,
 }
 
 /** One side of a diff: the threads named `threadName` (default: all); `withStats` false: contexts only (no methods, no lines). */
-export function collectSide(p: Profile, threadName: string | undefined, keys: DiffKeys, withContexts: boolean, withStats = true): Side {
+export function collectSide(p: FlatProfile, threadName: string | undefined, keys: DiffKeys, withContexts: boolean, withStats = true): Side {
   const threads = threadName === undefined ? p.threads : p.threads.filter((t) => t.name === threadName);
   const side: Side = { total: 0, methodNo: new Int32Array(0), methods: new Costs(), methodInfo: [], lines: new Costs(), profileMethods: p.methods, lineMethod: new IntColumn(), lineNo: new IntColumn(), contexts: withContexts ? new Costs() : null, rootSelfB: 0, rootTotalB: 0, contextTop: new IntColumn() };
   const methodNo = keys.methodNumbers(p);
   side.methodNo = methodNo;
-  const slots = new LineSlots(keys, methodNo);
+  // about as many line slots as half the nodes and line counts (each adds one at most), about as many contexts as half the nodes
+  let nodes = 0;
+  let lines = 0;
+  for (const t of threads) {
+    nodes += t.count;
+    lines += t.lineNo.length;
+  }
+  keys.reserve(withStats ? (nodes + lines) / 2 : 0, withContexts ? nodes / 2 : 0);
+  const slots = new LineSlots(keys, methodNo, withStats ? (nodes + lines) / 2 : 0);
   const work = new ThreadWork();
   for (const t of threads) {
     side.total += t.bytecodes;

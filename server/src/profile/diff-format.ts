@@ -1,7 +1,7 @@
 // Printing a profile diff: plain text (terminal), JSON (tools) and Markdown (a CI job summary,
 // e.g. GitHub's $GITHUB_STEP_SUMMARY).
 
-import type { DiffEntry, ProfileDiff } from './diff';
+import type { DiffEntry, LazyDiff } from './diff';
 
 export const DIFF_FORMATS = ['text', 'json', 'markdown'] as const;
 export type DiffFormat = (typeof DIFF_FORMATS)[number];
@@ -37,20 +37,21 @@ function whole(n: number): string {
   return Math.round(n).toLocaleString('en-US');
 }
 
-function headline(d: ProfileDiff): string {
+function headline(d: LazyDiff): string {
   return `bytecodes ${whole(d.base.totalBytecodes)} -> ${whole(d.new.totalBytecodes)} (${signed(d.deltaBytecodes)}, ${relative(d.deltaBytecodes, d.base.totalBytecodes)}); samples ${d.base.totalSamples} -> ${d.new.totalSamples} (${signed(d.deltaSamples)})`;
 }
 
-const SECTIONS: [keyof Pick<ProfileDiff, 'methods' | 'lines' | 'contexts'>, string][] = [
+const SECTIONS: [keyof Pick<LazyDiff, 'methods' | 'lines' | 'contexts'>, string][] = [
   ['methods', 'METHODS'],
   ['lines', 'LINES'],
   ['contexts', 'CALLING CONTEXTS'],
 ];
 
-export function formatDiff(d: ProfileDiff, format: DiffFormat, opts: DiffFormatOptions = {}): string {
+/** The diff as text; `d` a ProfileDiff or a LazyDiff (whose entries are built when printed: text and Markdown build only the rows they show). */
+export function formatDiff(d: LazyDiff, format: DiffFormat, opts: DiffFormatOptions = {}): string {
   switch (format) {
     case 'json':
-      return `${JSON.stringify(opts.top !== undefined ? { ...d, methods: d.methods.slice(0, opts.top), lines: d.lines.slice(0, opts.top), contexts: d.contexts.slice(0, opts.top) } : d, null, 1)}\n`;
+      return `${JSON.stringify({ ...d, methods: d.methods.slice(0, opts.top), lines: d.lines.slice(0, opts.top), contexts: d.contexts.slice(0, opts.top) }, null, 1)}\n`;
     case 'text':
       return formatText(d, opts.top ?? 20);
     case 'markdown':
@@ -58,7 +59,7 @@ export function formatDiff(d: ProfileDiff, format: DiffFormat, opts: DiffFormatO
   }
 }
 
-function formatText(d: ProfileDiff, top: number): string {
+function formatText(d: LazyDiff, top: number): string {
   const out: string[] = [];
   out.push(`Komorium profile diff: ${d.base.program} -> ${d.new.program}`);
   for (const w of d.warnings) out.push(`warning: ${w}`);
@@ -92,7 +93,7 @@ function mdRow(e: DiffEntry): string {
   return `| ${signed(e.deltaSelf)} | ${pp(e.deltaSelfShare)} | ${relative(e.deltaSelf, e.base.selfBytecodes)} | ${signed(e.deltaTotal)} | ${pp(e.deltaTotalShare)} | ${relative(e.deltaTotal, e.base.totalBytecodes)} | \`${cell(e.label)}\` |`;
 }
 
-function formatMarkdown(d: ProfileDiff, top: number): string {
+function formatMarkdown(d: LazyDiff, top: number): string {
   const out: string[] = [];
   out.push(`### Komorium profile diff: \`${cell(d.new.program)}\``);
   out.push('');

@@ -11,6 +11,7 @@ import { methodKey } from './format';
 import { profileFromJson } from './load';
 import type { MethodInfo, Profile } from './schema';
 import { toProfileFile } from './serialize';
+import { flatProfile, type FlatProfile } from './flat';
 
 export type { DiffTree } from './diff-tree';
 import type { DiffTree } from './diff-tree';
@@ -65,8 +66,8 @@ function unionTree(keys: DiffKeys, b: Side, n: Side): DiffTree {
 /** Builds the union tree of two profiles (all threads merged). */
 export function diffTree(base: Profile, next: Profile): DiffTree {
   const keys = new DiffKeys();
-  const b = collectSide(base, undefined, keys, true, false);
-  const n = collectSide(next, undefined, keys, true, false);
+  const b = collectSide(flatProfile(base), undefined, keys, true, false);
+  const n = collectSide(flatProfile(next), undefined, keys, true, false);
   return unionTree(keys, b, n);
 }
 
@@ -88,7 +89,8 @@ function codeDeltas(ids: Int32Array, b: Costs, n: Costs, info: (id: number, from
   return out;
 }
 
-function folded(p: Profile): Profile {
+/** The profile with its framework frames folded (profile/focus.ts). */
+export function folded(p: Profile): Profile {
   return profileFromJson(foldFramework(toProfileFile(p), p.meta.focus?.hide));
 }
 
@@ -101,6 +103,14 @@ export function diffPayload(v: DiffView): DiffPayload {
 
 /** The differential view of `next` against `base`. */
 export function diffView(base: Profile, next: Profile, baseTitle: string): DiffView {
+  return diffViewFlat(flatProfile(base), flatProfile(next), baseTitle, () => diffTree(folded(base), folded(next)));
+}
+
+/**
+ * diffView of the flat forms (load.ts: parseFlatProfile); `focusedTree` builds the union tree
+ * with framework frames folded, asked for only when the new profile has a focus.
+ */
+export function diffViewFlat(base: FlatProfile, next: FlatProfile, baseTitle: string, focusedTree: () => DiffTree): DiffView {
   const { diff: d, keys, base: b, next: n } = diffCollected(base, next, { contexts: false }, true, false);
   const samples = base.meta.granularity === next.meta.granularity && base.meta.random === next.meta.random;
   const methodCount = Math.max(b.methodInfo.length, n.methodInfo.length);
@@ -110,7 +120,7 @@ export function diffView(base: Profile, next: Profile, baseTitle: string): DiffV
     newBytecodes: d.new.totalBytecodes,
     warnings: d.warnings,
     all: unionTree(keys, b, n),
-    ...(next.meta.focus ? { focused: diffTree(folded(base), folded(next)) } : {}),
+    ...(next.meta.focus ? { focused: focusedTree() } : {}),
     methods: codeDeltas(changedIds(b.methods, n.methods, methodCount, samples), b.methods, n.methods, (id, fromNew) => (fromNew ? n : b).methodInfo[id]!, null),
     lines: codeDeltas(changedIds(b.lines, n.lines, keys.lineCount, samples), b.lines, n.lines, (id, fromNew) => {
       const side = fromNew ? n : b;

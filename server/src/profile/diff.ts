@@ -6,6 +6,7 @@
 import { methodLabel } from './format';
 import type { MethodInfo, Profile } from './schema';
 import { collectSide, DiffKeys, type Costs, type Side } from './diff-collect';
+import { flatProfile, type FlatProfile } from './flat';
 
 /** Estimated bytecodes and samples of one method, context or line in one profile. */
 export interface Cost {
@@ -118,68 +119,87 @@ interface Described {
   line?: number;
 }
 
-/**
- * The changed entries among numbers 0..count-1 of both sides, sorted as byGrowth sorts them.
- * `rank`, when given, orders numbers as their labels order (contexts: a rank per context
- * instead of comparing long paths).
- */
-function entries(
-  kind: DiffKind,
-  base: Costs,
-  next: Costs,
-  count: number,
-  baseTotal: number,
-  newTotal: number,
-  describe: (id: number, fromNew: boolean) => Described,
-  samples: boolean,
-  rank: Int32Array | null,
-): DiffEntry[] {
-  const ids: number[] = [];
-  const costs: Cost[] = [];
-  const described: Described[] = [];
-  for (let id = 0; id < count; id++) {
-    if (!changedAt(base, next, id, samples)) continue;
-    const inNew = id < next.present.length && next.present[id] === 1;
-    const bc = costAt(base, id);
-    const nc = costAt(next, id);
-    ids.push(id);
-    costs.push(bc, nc);
-    described.push(describe(id, inNew));
+/** A sorted list of changed entries, built when read (text and Markdown print only the first rows). Arrays are EntryLists too. */
+export interface EntryList {
+  readonly length: number;
+  slice(start?: number, end?: number): DiffEntry[];
+}
+
+class LazyEntries implements EntryList {
+  constructor(
+    private readonly ids: Int32Array,
+    private readonly make: (id: number) => DiffEntry,
+  ) {}
+  get length(): number {
+    return this.ids.length;
   }
+  slice(start = 0, end = this.ids.length): DiffEntry[] {
+    const n = this.ids.length;
+    const from = start < 0 ? Math.max(0, n + start) : Math.min(start, n);
+    const to = end < 0 ? Math.max(0, n + end) : Math.min(end, n);
+    const out: DiffEntry[] = [];
+    for (let k = from; k < to; k++) out.push(this.make(this.ids[k]!));
+    return out;
+  }
+}
+
+/** How entries of one kind are labelled, and ordered when their deltas tie. */
+interface Labels {
+  describe: (id: number, fromNew: boolean) => Described;
+  /** Numbers in the order of their labels (rank[id]), or null: compute that order from the ids (then `describe` labels are compared when it is null). */
+  rank: ((ids: readonly number[]) => ArrayLike<number> | null) | null;
+}
+
+/**
+ * The changed entries among numbers 0..count-1 of both sides, sorted as byGrowth sorts them
+ * (what grew most first, ties by label), each entry built when read.
+ */
+function entries(kind: DiffKind, base: Costs, next: Costs, count: number, baseTotal: number, newTotal: number, labels: Labels, samples: boolean): EntryList {
+  const ids: number[] = [];
+  for (let id = 0; id < count; id++) if (changedAt(base, next, id, samples)) ids.push(id);
   const n = ids.length;
   const dSelf = new Float64Array(n);
   const dTotal = new Float64Array(n);
   for (let i = 0; i < n; i++) {
-    dSelf[i] = costs[2 * i + 1]!.selfBytecodes - costs[2 * i]!.selfBytecodes;
-    dTotal[i] = costs[2 * i + 1]!.totalBytecodes - costs[2 * i]!.totalBytecodes;
+    const id = ids[i]!;
+    const inBase = id < base.present.length && base.present[id] === 1;
+    const inNew = id < next.present.length && next.present[id] === 1;
+    dSelf[i] = (inNew ? next.selfB.a[id]! : 0) - (inBase ? base.selfB.a[id]! : 0);
+    dTotal[i] = (inNew ? next.totalB.a[id]! : 0) - (inBase ? base.totalB.a[id]! : 0);
   }
   const order = Array.from({ length: n }, (_, i) => i);
-  const local = rank === null && kind === 'line' ? lineRanks(described) : null;
+  const rank = labels.rank ? labels.rank(ids) : null;
+  let text: string[] | null = null;
+  if (rank === null) {
+    text = new Array<string>(n);
+    for (let i = 0; i < n; i++) {
+      const id = ids[i]!;
+      text[i] = labels.describe(id, id < next.present.length && next.present[id] === 1).label;
+    }
+  }
   order.sort((a, b) => {
     if (dSelf[a] !== dSelf[b]) return dSelf[b]! - dSelf[a]!;
     if (dTotal[a] !== dTotal[b]) return dTotal[b]! - dTotal[a]!;
-    if (rank) return rank[ids[a]!]! - rank[ids[b]!]!;
-    if (local) return local[a]! - local[b]!;
-    const x = described[a]!.label;
-    const y = described[b]!.label;
+    if (rank) return rank[a]! - rank[b]!;
+    const x = text![a]!;
+    const y = text![b]!;
     return x < y ? -1 : x > y ? 1 : 0;
   });
-  const out: DiffEntry[] = new Array(n);
-  for (let k = 0; k < n; k++) {
-    const i = order[k]!;
-    const d = described[i]!;
-    const bc = costs[2 * i]!;
-    const nc = costs[2 * i + 1]!;
-    const deltaSelf = dSelf[i]!;
-    const deltaTotal = dTotal[i]!;
+  const sorted = new Int32Array(n);
+  for (let k = 0; k < n; k++) sorted[k] = ids[order[k]!]!;
+  return new LazyEntries(sorted, (id) => {
+    const inNew = id < next.present.length && next.present[id] === 1;
+    const d = labels.describe(id, inNew);
+    const bc = costAt(base, id);
+    const nc = costAt(next, id);
+    const deltaSelf = nc.selfBytecodes - bc.selfBytecodes;
+    const deltaTotal = nc.totalBytecodes - bc.totalBytecodes;
     const deltaSelfShare = share(nc.selfBytecodes, newTotal) - share(bc.selfBytecodes, baseTotal);
     const deltaTotalShare = share(nc.totalBytecodes, newTotal) - share(bc.totalBytecodes, baseTotal);
-    out[k] =
-      d.file === undefined
-        ? { kind, label: d.label, method: d.method, base: bc, new: nc, deltaSelf, deltaTotal, deltaSelfShare, deltaTotalShare }
-        : { kind, label: d.label, method: d.method, file: d.file, line: d.line!, base: bc, new: nc, deltaSelf, deltaTotal, deltaSelfShare, deltaTotalShare };
-  }
-  return out;
+    return d.file === undefined
+      ? { kind, label: d.label, method: d.method, base: bc, new: nc, deltaSelf, deltaTotal, deltaSelfShare, deltaTotalShare }
+      : { kind, label: d.label, method: d.method, file: d.file, line: d.line!, base: bc, new: nc, deltaSelf, deltaTotal, deltaSelfShare, deltaTotalShare };
+  });
 }
 
 /**
@@ -187,22 +207,21 @@ function entries(
  * null (then the labels are compared): the text before the line, and the line's text, are
  * ordered once each, and a label's order is theirs unless one such prefix begins another.
  */
-function lineRanks(described: readonly Described[]): Float64Array | null {
-  const n = described.length;
+function lineRanks(n: number, prefixOf: (i: number) => string, lineOf: (i: number) => number): Float64Array | null {
   const prefixes = new Map<string, number>();
   const texts = new Map<string, number>();
-  const prefixOf = new Int32Array(n);
-  const textOf = new Int32Array(n);
+  const prefixIds = new Int32Array(n);
+  const textIds = new Int32Array(n);
   for (let i = 0; i < n; i++) {
-    const d = described[i]!;
-    const p = `${d.method} ${d.file ?? '<unknown source>'}:`;
-    const t = d.line! > 0 ? String(d.line) : '?';
+    const p = prefixOf(i);
+    const line = lineOf(i);
+    const t = line > 0 ? String(line) : '?';
     let pi = prefixes.get(p);
     if (pi === undefined) prefixes.set(p, (pi = prefixes.size));
     let ti = texts.get(t);
     if (ti === undefined) texts.set(t, (ti = texts.size));
-    prefixOf[i] = pi;
-    textOf[i] = ti;
+    prefixIds[i] = pi;
+    textIds[i] = ti;
   }
   const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
   const ps = [...prefixes.keys()].sort(byText);
@@ -213,7 +232,7 @@ function lineRanks(described: readonly Described[]): Float64Array | null {
   const tRank = new Int32Array(ts.length);
   ts.forEach((t, r) => (tRank[texts.get(t)!] = r));
   const out = new Float64Array(n);
-  for (let i = 0; i < n; i++) out[i] = pRank[prefixOf[i]!]! * ts.length + tRank[textOf[i]!]!;
+  for (let i = 0; i < n; i++) out[i] = pRank[prefixIds[i]!]! * ts.length + tRank[textIds[i]!]!;
   return out;
 }
 
@@ -224,7 +243,7 @@ export function byGrowth(a: DiffEntry, b: DiffEntry): number {
   return a.label < b.label ? -1 : a.label > b.label ? 1 : 0;
 }
 
-function summary(p: Profile, threadName: string | undefined): ProfileDiff['base'] {
+function summary(p: FlatProfile, threadName: string | undefined): ProfileDiff['base'] {
   const m = p.meta;
   const threads = threadName === undefined ? p.threads : p.threads.filter((t) => t.name === threadName);
   return {
@@ -245,24 +264,37 @@ function topOf(side: Side, id: number): MethodInfo {
 
 /** The differences from `base` to `next`. */
 export function diffProfiles(base: Profile, next: Profile, opts: DiffOptions = {}): ProfileDiff {
+  return allEntries(diffFlat(flatProfile(base), flatProfile(next), opts));
+}
+
+/** A diff whose entry lists are built when read (`komorium diff` prints only the first rows of text and Markdown). */
+export type LazyDiff = Omit<ProfileDiff, 'methods' | 'contexts' | 'lines'> & { methods: EntryList; contexts: EntryList; lines: EntryList };
+
+/** The differences from `base` to `next`, in the flat form (load.ts: loadFlatProfile). */
+export function diffFlat(base: FlatProfile, next: FlatProfile, opts: DiffOptions = {}): LazyDiff {
   return diffCollected(base, next, opts, opts.contexts !== false).diff;
+}
+
+/** The diff with every entry built. */
+export function allEntries(d: LazyDiff): ProfileDiff {
+  return { base: d.base, new: d.new, warnings: d.warnings, deltaBytecodes: d.deltaBytecodes, deltaSamples: d.deltaSamples, methods: d.methods.slice(), contexts: d.contexts.slice(), lines: d.lines.slice(), identical: d.identical };
 }
 
 /** A diff and the costs it was computed from (diff-view.ts draws the union tree of the contexts from them). */
 export interface CollectedDiff {
-  diff: ProfileDiff;
+  diff: LazyDiff;
   keys: DiffKeys;
   base: Side;
   next: Side;
 }
 
 /**
- * diffProfiles, also returning the collected sides. `collectContexts`: the contexts' costs are
+ * diffFlat, also returning the collected sides. `collectContexts`: the contexts' costs are
  * collected (keys and sides); entries for them are listed only when `opts.contexts` is not false.
  * `withEntries` false: no entries at all (methods, lines and contexts empty; `identical` then
  * only says whether the totals are equal).
  */
-export function diffCollected(base: Profile, next: Profile, opts: DiffOptions, collectContexts: boolean, withEntries = true): CollectedDiff {
+export function diffCollected(base: FlatProfile, next: FlatProfile, opts: DiffOptions, collectContexts: boolean, withEntries = true): CollectedDiff {
   const withContexts = opts.contexts !== false && collectContexts;
   const keys = new DiffKeys();
   const b = collectSide(base, opts.thread, keys, collectContexts);
@@ -291,26 +323,54 @@ export function diffCollected(base: Profile, next: Profile, opts: DiffOptions, c
     if (l === undefined) labels.set(m, (l = methodLabel(m, true)));
     return l;
   };
+  const none: EntryList = [];
   const methodCount = Math.max(b.methodInfo.length, n.methodInfo.length);
-  const methods = !withEntries ? [] : entries('method', b.methods, n.methods, methodCount, b.total, n.total, (id, fromNew) => {
-    const m = (fromNew ? n : b).methodInfo[id]!;
-    return { label: label(m), method: label(m) };
-  }, samples, null);
-  const lines = !withEntries ? [] : entries('line', b.lines, n.lines, keys.lineCount, b.total, n.total, (id, fromNew) => {
+  const methods = !withEntries
+    ? none
+    : entries('method', b.methods, n.methods, methodCount, b.total, n.total, {
+        describe: (id, fromNew) => {
+          const m = (fromNew ? n : b).methodInfo[id]!;
+          return { label: label(m), method: label(m) };
+        },
+        rank: null,
+      }, samples);
+  // a line's method and its label up to the line number, once per method of each side
+  const lineMethod = (id: number, fromNew: boolean): MethodInfo => {
     const side = fromNew ? n : b;
-    const m = side.profileMethods[side.lineMethod.a[id]!]!;
-    const line = side.lineNo.a[id]!;
-    return { label: `${label(m)} ${m.sourceFile ?? '<unknown source>'}:${line > 0 ? line : '?'}`, method: label(m), file: m.sourceFile, line };
-  }, samples, null);
+    return side.profileMethods[side.lineMethod.a[id]!]!;
+  };
+  const prefixes = new Map<MethodInfo, string>();
+  const linePrefix = (m: MethodInfo): string => {
+    let p = prefixes.get(m);
+    if (p === undefined) prefixes.set(m, (p = `${label(m)} ${m.sourceFile ?? '<unknown source>'}:`));
+    return p;
+  };
+  const inNew = (id: number): boolean => id < n.lines.present.length && n.lines.present[id] === 1;
+  const lines = !withEntries
+    ? none
+    : entries('line', b.lines, n.lines, keys.lineCount, b.total, n.total, {
+        describe: (id, fromNew) => {
+          const m = lineMethod(id, fromNew);
+          const line = (fromNew ? n : b).lineNo.a[id]!;
+          return { label: `${linePrefix(m)}${line > 0 ? line : '?'}`, method: label(m), file: m.sourceFile, line };
+        },
+        rank: (ids) => lineRanks(ids.length, (i) => linePrefix(lineMethod(ids[i]!, inNew(ids[i]!))), (i) => (inNew(ids[i]!) ? n : b).lineNo.a[ids[i]!]!),
+      }, samples);
   const contexts =
     withEntries && withContexts && b.contexts && n.contexts
-      ? entries('context', b.contexts, n.contexts, keys.contextCount, b.total, n.total, (id, fromNew) => ({ label: keys.label(id, label), method: label(topOf(fromNew ? n : b, id)) }), samples, keys.labelRanks(label))
-      : [];
+      ? entries('context', b.contexts, n.contexts, keys.contextCount, b.total, n.total, {
+          describe: (id, fromNew) => ({ label: keys.label(id, label), method: label(topOf(fromNew ? n : b, id)) }),
+          rank: (ids) => {
+            const r = keys.labelRanks(label);
+            return r === null ? null : Int32Array.from(ids, (id) => r[id]!);
+          },
+        }, samples)
+      : none;
   const bs = summary(base, opts.thread);
   const ns = summary(next, opts.thread);
   const deltaBytecodes = ns.totalBytecodes - bs.totalBytecodes;
   const deltaSamples = ns.totalSamples - bs.totalSamples;
-  const diff: ProfileDiff = {
+  const diff: LazyDiff = {
     base: bs,
     new: ns,
     warnings,

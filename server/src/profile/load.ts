@@ -4,6 +4,7 @@
 import { describeForeignJson, EXPECTED_PROFILE } from './foreign';
 import { readFileSync, statSync } from 'node:fs';
 import { ProfileLimitError, type ProfileLimits } from './limits';
+import { childLists, type FlatProfile, type FlatThread } from './flat';
 import {
   PROFILE_FORMAT,
   PROFILE_VERSION,
@@ -78,15 +79,23 @@ export interface LoadOptions {
 
 /** Parses and validates profile JSON text. `source` names the file in errors. */
 export function parseProfile(text: string, source = '<profile>', opts: LoadOptions = {}): Profile {
-  let value: Json;
+  return profileFromJson(parseJson(text, source), source, opts);
+}
+
+/** parseProfile into the flat form (flat.ts): the same checks and errors, no object per node. */
+export function parseFlatProfile(text: string, source = '<profile>', opts: LoadOptions = {}): FlatProfile {
+  return flatProfileFromJson(parseJson(text, source), source, opts);
+}
+
+/** JSON.parse of a profile file's text; a ProfileFormatError naming `source` when it is not JSON. */
+export function parseJson(text: string, source: string): Json {
   try {
-    value = JSON.parse(text) as Json;
+    return JSON.parse(text) as Json;
   } catch (e) {
     const head = text.trimStart().slice(0, 1);
     const what = head === '{' || head === '[' ? `invalid JSON: ${(e as Error).message}` : `not a Komorium profile: the file is not JSON (${(e as Error).message}); ${EXPECTED_PROFILE}`;
     throw new ProfileFormatError(source, '$', what);
   }
-  return profileFromJson(value, source, opts);
 }
 
 /** Reads a profile file's text, checking its size against `limits.maxFileBytes` first. */
@@ -109,8 +118,19 @@ export function loadProfile(path: string, opts: LoadOptions = {}): Profile {
   return parseProfile(readProfileText(path, opts), path, opts);
 }
 
+/** loadProfile into the flat form (flat.ts). */
+export function loadFlatProfile(path: string, opts: LoadOptions = {}): FlatProfile {
+  return parseFlatProfile(readProfileText(path, opts), path, opts);
+}
+
 /** Validates an already parsed JSON value and builds the model. */
 export function profileFromJson(value: Json, source = '<profile>', opts: LoadOptions = {}): Profile {
+  const flat = flatProfileFromJson(value, source, opts);
+  return { version: flat.version, meta: flat.meta, methods: flat.methods, threads: flat.threads.map((t) => threadObjects(t, flat.methods)) };
+}
+
+/** profileFromJson into the flat form (flat.ts): the same checks and errors, no object per node. */
+export function flatProfileFromJson(value: Json, source = '<profile>', opts: LoadOptions = {}): FlatProfile {
   const c = new Checker(source, opts.limits ?? {});
   if (value === null || typeof value !== 'object' || Array.isArray(value) || !('format' in value)) {
     // Not a Komorium profile at all: say what it is and what was expected.
@@ -135,7 +155,7 @@ export function profileFromJson(value: Json, source = '<profile>', opts: LoadOpt
     }
     if (count > maxNodes) c.limitFail('threads', 'maxNodes', maxNodes, count, 'calling-context nodes (all threads)');
   }
-  const threads = rawThreads.map((t, i) => readThread(c, t, i, methods));
+  const threads = rawThreads.map((t, i) => readThread(c, t, i, methods.length));
 
   let samples = 0;
   let bytecodes = 0;
@@ -196,7 +216,7 @@ function readMethod(c: Checker, v: Json, i: number): MethodInfo {
   return { index: i, className, name, descriptor, sourceFile };
 }
 
-function readThread(c: Checker, v: Json, ti: number, methods: MethodInfo[]): ThreadProfile {
+function readThread(c: Checker, v: Json, ti: number, methodCount: number): FlatThread {
   const path = `threads[${ti}]`;
   const o = c.object(v, path);
   const name = c.string(c.field(o, 'name', path), `${path}.name`);
@@ -207,67 +227,108 @@ function readThread(c: Checker, v: Json, ti: number, methods: MethodInfo[]): Thr
   const raw = c.array(c.field(o, 'nodes', path), `${path}.nodes`);
   if (raw.length === 0) c.fail(`${path}.nodes`, 'expected at least the root node');
 
-  const nodes: CctNode[] = [];
+  const count = raw.length;
+  const parents = new Int32Array(count);
+  const methodOf = new Int32Array(count);
+  const callLines = new Float64Array(count);
+  const selfs = new Float64Array(count);
+  const depths = new Int32Array(count);
+  const lineStart = new Int32Array(count + 1);
+  let lineNo: Float64Array = new Float64Array(1024);
+  let lineCount: Float64Array = new Float64Array(1024);
+  let lineTop = 0;
   const maxDepth = c.limits.maxDepth ?? Number.MAX_SAFE_INTEGER;
   let selfSum = 0;
-  for (let i = 0; i < raw.length; i++) {
+  for (let i = 0; i < count; i++) {
     const np = `${path}.nodes[${i}]`;
     const a = c.array(raw[i], np);
     if (a.length !== 4 && a.length !== 5) c.fail(np, `expected [parent, method, callLine, self(, lines)], found an array of ${a.length}`);
-    let parent: CctNode | null = null;
-    let method: MethodInfo | null = null;
+    let parent = -1;
+    let method = -1;
     if (i === 0) {
       if (a[0] !== -1) c.fail(`${np}[0]`, `the root's parent must be -1, found ${describe(a[0])}`);
       if (a[1] !== -1) c.fail(`${np}[1]`, `the root's method must be -1, found ${describe(a[1])}`);
     } else {
-      const p = c.int(a[0], `${np}[0]`, 0);
-      if (p >= i) c.fail(`${np}[0]`, `parent ${p} must come before node ${i} (preorder)`);
-      parent = nodes[p]!;
-      const m = c.int(a[1], `${np}[1]`, 0);
-      if (m >= methods.length) c.fail(`${np}[1]`, `method index ${m} out of range (${methods.length} methods)`);
-      method = methods[m]!;
+      parent = c.int(a[0], `${np}[0]`, 0);
+      if (parent >= i) c.fail(`${np}[0]`, `parent ${parent} must come before node ${i} (preorder)`);
+      method = c.int(a[1], `${np}[1]`, 0);
+      if (method >= methodCount) c.fail(`${np}[1]`, `method index ${method} out of range (${methodCount} methods)`);
     }
     const callLine = c.int(a[2], `${np}[2]`, 0);
     const self = c.int(a[3], `${np}[3]`, 0);
-    let lines: LineHits[] = NO_LINES;
+    lineStart[i] = lineTop;
     if (a.length === 5) {
       const l = c.array(a[4], `${np}[4]`);
       if (l.length % 2 !== 0) c.fail(`${np}[4]`, `expected [line, count, ...] pairs, found ${l.length} numbers`);
-      // Exact-size arrays: a million nodes with a grown array each cost a lot of memory.
-      lines = new Array<LineHits>(l.length / 2);
+      if (lineTop + l.length / 2 > lineNo.length) {
+        const grow = (x: Float64Array): Float64Array => {
+          const y = new Float64Array(Math.max(2 * x.length, lineTop + l.length / 2));
+          y.set(x);
+          return y;
+        };
+        lineNo = grow(lineNo);
+        lineCount = grow(lineCount);
+      }
       let sum = 0;
       for (let k = 0; k < l.length; k += 2) {
         const line = c.int(l[k], `${np}[4][${k}]`, 0);
-        const count = c.int(l[k + 1], `${np}[4][${k + 1}]`, 1);
-        if (k > 0 && line <= lines[k / 2 - 1]!.line) c.fail(`${np}[4][${k}]`, `lines must ascend, ${line} follows ${lines[k / 2 - 1]!.line}`);
-        lines[k / 2] = { line, count };
-        sum += count;
+        const n = c.int(l[k + 1], `${np}[4][${k + 1}]`, 1);
+        if (k > 0 && line <= lineNo[lineTop - 1]!) c.fail(`${np}[4][${k}]`, `lines must ascend, ${line} follows ${lineNo[lineTop - 1]!}`);
+        lineNo[lineTop] = line;
+        lineCount[lineTop++] = n;
+        sum += n;
       }
       if (sum !== self) c.fail(`${np}[4]`, `line counts sum to ${sum} but self is ${self}`);
     }
     selfSum += self;
-    const depth = parent === null ? 0 : parent.depth + 1;
+    const depth = parent < 0 ? 0 : depths[parent]! + 1;
     if (depth > maxDepth) c.limitFail(np, 'maxDepth', maxDepth, depth, 'calling-context depth');
-    const node: CctNode = {
+    parents[i] = parent;
+    methodOf[i] = method;
+    callLines[i] = callLine;
+    selfs[i] = self;
+    depths[i] = depth;
+  }
+  lineStart[count] = lineTop;
+  if (selfSum !== samples) c.fail(`${path}.samples`, `is ${samples} but the nodes' self samples sum to ${selfSum}`);
+  return { name, seq, merged, bytecodes, samples, count, parent: parents, method: methodOf, callLine: callLines, self: selfs, depth: depths, lineStart, lineNo: lineNo.slice(0, lineTop), lineCount: lineCount.slice(0, lineTop) };
+}
+
+/** The object model of a validated flat thread. */
+function threadObjects(t: FlatThread, methods: readonly MethodInfo[]): ThreadProfile {
+  const nodes: CctNode[] = new Array<CctNode>(t.count);
+  // Children arrays of exact size, in index order.
+  const { start, kids } = childLists(t);
+  for (let i = 0; i < t.count; i++) {
+    const p = t.parent[i]!;
+    const from = t.lineStart[i]!;
+    const to = t.lineStart[i + 1]!;
+    let lines: LineHits[] = NO_LINES;
+    if (to > from) {
+      // Exact-size arrays: a million nodes with a grown array each cost a lot of memory.
+      lines = new Array<LineHits>(to - from);
+      for (let k = from; k < to; k++) lines[k - from] = { line: t.lineNo[k]!, count: t.lineCount[k]! };
+    }
+    const m = t.method[i]!;
+    nodes[i] = {
       id: i,
-      parent,
-      method,
-      callLine,
-      self,
+      parent: p < 0 ? null : nodes[p]!,
+      method: m < 0 ? null : methods[m]!,
+      callLine: t.callLine[i]!,
+      self: t.self[i]!,
       lines,
-      children: [],
-      total: self,
+      children: start[i + 1]! > start[i]! ? new Array<CctNode>(start[i + 1]! - start[i]!) : [],
+      total: t.self[i]!,
       selfBytecodes: 0,
       totalBytecodes: 0,
-      depth,
+      depth: t.depth[i]!,
     };
-    if (parent) parent.children.push(node);
-    nodes.push(node);
   }
-  // Children arrays of exact size (the nodes were pushed as they came).
-  for (const n of nodes) if (n.children.length > 0) n.children = n.children.slice();
-  if (selfSum !== samples) c.fail(`${path}.samples`, `is ${samples} but the nodes' self samples sum to ${selfSum}`);
-  const thread: ThreadProfile = { name, seq, merged, bytecodes, samples, root: nodes[0]!, nodes };
+  for (let i = 0; i < t.count; i++) {
+    const ch = nodes[i]!.children;
+    for (let k = 0; k < ch.length; k++) ch[k] = nodes[kids[start[i]! + k]!]!;
+  }
+  const thread: ThreadProfile = { name: t.name, seq: t.seq, merged: t.merged, bytecodes: t.bytecodes, samples: t.samples, root: nodes[0]!, nodes };
   deriveTotals(thread);
   return thread;
 }

@@ -3,8 +3,8 @@
 
 import { registerCommand } from '../cli';
 import { flag, intFlag, parseArgs, UsageError } from '../args';
-import { loadProfile } from '../../profile/load';
-import { diffProfiles } from '../../profile/diff';
+import { loadFlatProfile } from '../../profile/load';
+import { diffFlat } from '../../profile/diff';
 import { DIFF_FORMATS, formatDiff, isDiffFormat } from '../../profile/diff-format';
 import { writeFileAtomic } from '../../engine/profile-out';
 
@@ -36,10 +36,10 @@ registerCommand({
       const format = flag(args, 'format') ?? 'text';
       if (!isDiffFormat(format)) throw new UsageError(`unknown format '${format}' (expected ${DIFF_FORMATS.join(', ')})`);
       const top = flag(args, 'top') === undefined ? undefined : intFlag(args, 'top', 0, 0);
-      const base = loadProfile(args.positional[0]!);
-      const next = loadProfile(args.positional[1]!);
+      const base = loadFlatProfile(args.positional[0]!);
+      const next = loadFlatProfile(args.positional[1]!);
       const thread = flag(args, 'thread');
-      const d = diffProfiles(base, next, thread !== undefined ? { thread } : {});
+      const d = diffFlat(base, next, thread !== undefined ? { thread } : {});
       for (const w of d.warnings) process.stderr.write(`komorium diff: warning: ${w}\n`);
       const text = formatDiff(d, format, top !== undefined ? { top } : {});
       const out = flag(args, 'output');
