@@ -5,7 +5,6 @@
 import type { FocusMessage, HostToWebview, ProfileMessage } from './protocol';
 import { readProfile, ProfileError, threadKey, type ProfileData } from './model/profile';
 import { buildTree, ancestry, type Tree } from './model/tree';
-import { methodTotals } from './model/hot';
 import { methodKey, isPlatformClass, qualifiedLabel, shortLabel } from './model/methods';
 import { matchMethods, searchTree } from './model/search';
 import { contextPath, resolvePath } from './model/paths';
@@ -20,7 +19,10 @@ import { pct, count } from './ui/format';
 import { ALL_THREADS, restoreState, type TableViewId, type ViewId, type ViewState } from './state';
 import { CallersModel, CallTreeModel, HotMethodsModel, Interner, type ViewData } from './views/models';
 import { contextDetails, frameTooltip, methodDetails, rootLabel, statusLine } from './views/describe';
-import { asDiff, deltaText, matchDiff, shades, SHADE_STEPS, type DiffData, type DiffMatch } from './model/diff';
+import { threadOptions } from './views/threads';
+import { diffLegend, diffTooltipRows } from './views/diff-describe';
+import { hotPathKeys, lazyTotals } from './views/tree-helpers';
+import { asDiff, matchDiff, shades, SHADE_STEPS, type DiffData, type DiffMatch } from './model/diff';
 import { diffPaints } from './flame/colors';
 import { foldFramework, hasFocus } from '../server/src/profile/focus';
 import type { ProfileFile } from '../server/src/profile/schema';
@@ -224,15 +226,7 @@ export class App {
   private tooltip(i: number): TooltipContent {
     const m = this.m!;
     const c = frameTooltip(m.profile, m.tree, i, rootLabel(m.threadName, m.tree.total[0]!));
-    const d = m.diff;
-    if (!d) return c;
-    const share = (b: number, all: number) => `${all > 0 ? ((100 * b) / all).toFixed(2) : '0.00'}%`;
-    const rows: [string, string][] = [
-      ['vs baseline', `${deltaText(d.baseTotal[i]!, m.tree.totalBytecodes[i]!)} total`],
-      ['Self vs baseline', deltaText(d.baseSelf[i]!, m.tree.selfBytecodes[i]!)],
-      ['Share', `${share(d.baseTotal[i]!, d.baseBytecodes)} → ${share(m.tree.totalBytecodes[i]!, d.newBytecodes)}`],
-    ];
-    return { ...c, rows: [...c.rows, ...rows] };
+    return m.diff ? { ...c, rows: [...c.rows, ...diffTooltipRows(m.diff, m.tree, i)] } : c;
   }
 
   private showEmpty(): void {
@@ -267,18 +261,7 @@ export class App {
     if (!p) return;
     let sel = this.threadIndices(p);
     if (sel === null) this.state.thread = ALL_THREADS;
-    const total = p.totalSamples;
-    this.chrome.setThreads(
-      [
-        { value: ALL_THREADS, label: `All threads (${p.threads.filter((t) => t.samples > 0).length})` },
-        // Threads that ran instrumented code but took no sample are not listed (nor counted).
-        ...p.threads.filter((t) => t.samples > 0 || threadKey(t) === this.state.thread).map((t) => ({
-          value: threadKey(t),
-          label: `${t.name}${t.seq > 0 ? ` #${t.seq}` : ''}${t.merged > 0 ? ` (${t.merged} threads)` : ''} — ${pct(t.samples, total)}`,
-        })),
-      ],
-      this.state.thread,
-    );
+    this.chrome.setThreads(threadOptions(p, this.state.thread), this.state.thread);
     this.chrome.setTitle(this.title ?? (p.meta.program || 'Komorium profile'), this.live);
     this.chrome.setStatus(statusLine(p, null));
     sel ??= p.threads.map((_, i) => i);
@@ -308,14 +291,7 @@ export class App {
       const match = matchDiff(p, tree, this.frameworkFolded && d.focused ? d.focused : d.all, d.baseBytecodes, d.newBytecodes);
       diff = { ...match, shade: shades(tree, match) };
     }
-    this.chrome.setLegend(
-      d
-        ? {
-            text: sel.length === p.threads.length ? `vs ${d.baseTitle}: ${deltaText(d.baseBytecodes, d.newBytecodes)}` : `vs ${d.baseTitle}: choose all threads for the differential view`,
-            title: `Width: this profile. Colour: red grew, blue shrank (own bytecodes; lighter: callees changed).${d.warnings.length ? `\n${d.warnings.join('\n')}` : ''}`,
-          }
-        : null,
-    );
+    this.chrome.setLegend(d ? diffLegend(d, sel.length === p.threads.length) : null);
     this.m = { profile: p, tree, keys, interner: this.interner, threadName, methodMatch: null, nodeMatch: null, totals: lazyTotals(tree, p.methods.length), diff };
     this.applySearch();
     this.zoom = resolvePath(tree, keys, this.state.zoom).node;
@@ -616,42 +592,4 @@ export class App {
   get tree(): Tree | null {
     return this.m?.tree ?? null;
   }
-}
-
-/** Method totals computed on first use (the flame graph does not need them). */
-function lazyTotals(tree: Tree, methodCount: number): ViewData['totals'] {
-  let v: ViewData['totals'] | null = null;
-  const get = (): ViewData['totals'] => (v ??= methodTotals(tree, methodCount));
-  return {
-    get self() {
-      return get().self;
-    },
-    get total() {
-      return get().total;
-    },
-    get selfBytecodes() {
-      return get().selfBytecodes;
-    },
-    get totalBytecodes() {
-      return get().totalBytecodes;
-    },
-    get present() {
-      return get().present;
-    },
-  };
-}
-
-/** Keys to expand in a fresh call tree: the hot path while a child carries at least 5% of all samples. */
-function hotPathKeys(t: Tree, model: CallTreeModel): string[] {
-  const keys: string[] = [];
-  const min = t.total[0]! * 0.05;
-  let cur = 0;
-  for (let depth = 0; depth < 40; depth++) {
-    let best = -1;
-    for (let c = cur + 1; c < t.end[cur]!; c = t.end[c]!) if (best < 0 || t.total[c]! > t.total[best]!) best = c;
-    if (best < 0 || t.total[best]! < min) break;
-    if (cur > 0) keys.push(model.key(cur));
-    cur = best;
-  }
-  return keys;
 }
