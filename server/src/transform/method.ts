@@ -219,7 +219,7 @@ export function instrumentBody(o: BodyOptions, a: BodyAnalysis = analyseBody(o))
   const midField = (): void => void e.field(Op.GETSTATIC, o.mid);
 
   // ---- preamble
-  // The JVM's shutdown begins: the agent writes its profile now, before this method counts anything.
+  // The shutdown hooks have run: the agent writes its profile now, before this method counts anything.
   if (isShutdownEntry(ctx.thisClass, ctx.methodName, ctx.descriptor)) e.invoke(Op.INVOKESTATIC, RT.beforeHalt);
   if (o.entry === 'extended') {
     const A = paramSlots(ctx.descriptor) + (ctx.isStatic ? 0 : 1);

@@ -203,9 +203,15 @@ final class Contexts {
             try {
                 Config.load();
                 agent = loadAgent(Config.agent);
-                Thread hook = new Thread(new ShutdownHook(), "komorium-shutdown");
-                hookThread = hook;
-                Runtime.getRuntime().addShutdownHook(hook);
+                // With the JDK instrumented (scope all) the profile is written when the hooks
+                // have run (TC.beforeHalt at jdk.internal.misc.VM.shutdown, transform/scope.ts):
+                // the program's own hooks are profiled, and no hook of ours is started and
+                // joined by the JDK's counted code (the exact profile has none).
+                if (!"all".equals(Config.scope)) {
+                    Thread hook = new Thread(new ShutdownHook(), "komorium-shutdown");
+                    hookThread = hook;
+                    Runtime.getRuntime().addShutdownHook(hook);
+                }
                 if (Config.live != null && agent instanceof DefaultAgent) liveThread = LiveSnapshots.start(agent.getClass().getName());
                 // The embedded JVM detects deadlocks and hangs in its scheduler.
                 if (agent != null && !"interp".equals(Config.engine)) DeadlockWatch.start();
@@ -397,6 +403,8 @@ final class Contexts {
             state = FROZEN;
             TC[] a = new TC[allCount];
             System.arraycopy(all, 0, a, 0, allCount);
+            Thread me = Thread.currentThread();
+            for (int i = 0; i < a.length; i++) if (a[i] != null) a[i].freezeCounts(me);
             pendingCount = 0;
             return a;
         }
