@@ -567,7 +567,28 @@ public final class TC {
      * {@code invokestatic komorium/rt/TC.beforeHalt ()V}
      */
     public static void beforeHalt() {
-        new ShutdownHook().run();
+        new ShutdownHook().write();
+    }
+
+    /**
+     * Replaces {@code Runtime.addShutdownHook(hook)} where it has no extended version (scope
+     * app): registers the hook, then records it; the runtime's own hook waits for the recorded
+     * hooks before it writes the profile, so their work is in it (the JDK runs all hooks at once).
+     * {@code invokestatic komorium/rt/TC.addShutdownHook (Ljava/lang/Runtime;Ljava/lang/Thread;)V}
+     */
+    public static void addShutdownHook(Runtime rt, Thread hook) {
+        rt.addShutdownHook(hook);
+        Contexts.programHook(hook, true);
+    }
+
+    /**
+     * Replaces {@code Runtime.removeShutdownHook(hook)} (see {@link #addShutdownHook}).
+     * {@code invokestatic komorium/rt/TC.removeShutdownHook (Ljava/lang/Runtime;Ljava/lang/Thread;)Z}
+     */
+    public static boolean removeShutdownHook(Runtime rt, Thread hook) {
+        boolean r = rt.removeShutdownHook(hook);
+        if (r) Contexts.programHook(hook, false);
+        return r;
     }
 
     // ---------------------------------------------------------------- sampling
