@@ -232,7 +232,7 @@ function main(): void {
   for (const b of findBenchmarks(join(root, 'bench', 'java'))) {
     if (!only.includes(b.name)) continue;
     const scale = (SCALES[b.name] ?? 0.05) * factor;
-    const prog = (sc: number) => ['-J-Dharness.jmx=false', '-cp', classes, b.mainClass, '1', String(sc)];
+    const prog = (sc: number) => ['-J-Dharness.jmx=false', '-J-Dharness.times=false', '-cp', classes, b.mainClass, '1', String(sc)];
     const exactPath = join(work, `${b.name}-exact.json`);
     const t0 = Date.now();
     process.stderr.write(`${b.name}: exact...\n`);

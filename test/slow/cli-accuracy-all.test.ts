@@ -21,11 +21,13 @@ test('scope all: exact and sampled profiles both leave out the JDK start-up and 
   // references (komorium.rt.TC, MID, ...: ~5,800 JDK bytecodes, sampled only); Object.<init>
   // (one bytecode per object, exact only: 40,000 here); the JVM's shutdown (the sampled run
   // counted the JDK code starting and joining the runtime's hook, the exact run all of
-  // Shutdown.shutdown: +565 here). What remains (ACCURACY.md, "δb in scope all") is about 125
-  // bytecodes plus ~0.4 per sample: +175 here, δb 1.08e-4.
+  // Shutdown.shutdown: +565 here); the JDK code the agent runs to write the profile, counted
+  // into the writing thread's pending interval (~125 bytecodes plus ~0.4 per sample: +175 here).
+  // What remains (ACCURACY.md, "δb in scope all"): the rest of the current block of each frame
+  // still active at the cut, counted ahead by the sampled run: +9 here, δb 5.5e-6.
   const diff = Math.abs(rep.rows[0]!.bytecodes - rep.exactBytecodes);
-  assert.ok(diff <= 400, `sampled ${rep.rows[0]!.bytecodes} vs exact ${rep.exactBytecodes} bytecodes`);
-  assert.ok(rep.rows[0]!.deltaB <= 2e-4, `δb = ${rep.rows[0]!.deltaB}`);
+  assert.ok(diff <= 40, `sampled ${rep.rows[0]!.bytecodes} vs exact ${rep.exactBytecodes} bytecodes`);
+  assert.ok(rep.rows[0]!.deltaB <= 1e-4, `δb = ${rep.rows[0]!.deltaB}`);
   for (const f of ['exact.json', '1000-100.json']) {
     const p = loadProfile(join(keep, f));
     assert.equal(p.meta.startup, 'excluded', f);

@@ -295,6 +295,22 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
         props['komorium.live'] = live.file;
         props['komorium.liveInterval'] = String(Math.max(20, Math.round(o.liveIntervalMs ?? 500)));
       }
+    } else if (o.exact) {
+      // The same system property keys as a sampled run with granularity, random and seed given
+      // (komorium accuracy's): the program's Properties table then has the same hash bins, and
+      // the JDK's property lookups run the same bytecodes (37 more in the exact run of a hello
+      // world in scope all without them; docs/ACCURACY.md, "δb in scope all").
+      Object.assign(props, {
+        'komorium.out': staged!.staging,
+        'komorium.engine': 'interp-exact',
+        'komorium.scope': o.exact,
+        ...(o.exact === 'all' ? { 'komorium.startup': 'excluded' } : {}),
+        'komorium.program': o.mainClass,
+        'komorium.args': o.args.join(ARGS_SEPARATOR),
+        'komorium.granularity': '1',
+        'komorium.random': '0',
+        'komorium.seed': '0',
+      });
     }
     // As java's launcher: wildcards expanded, relative entries kept relative (to the program's cwd).
     const cpProperty = launcherClassPath(o.classpath.join(delimiter), cwd);

@@ -10,7 +10,7 @@
 
 import type { JMethod } from './klass';
 import type { JThread } from './thread';
-import { isShutdownEntry } from '../transform/scope';
+import { endsProfile } from '../transform/scope';
 
 export interface ExactNode {
   method: JMethod | null;
@@ -123,14 +123,14 @@ export class ExactProfiler {
     return { node: this.baseOf.get(t) as ExactNode, owner: -1 };
   }
 
-  /** Set for good when the JVM's shutdown begins: neither profile counts it (transform/scope.ts, isShutdownEntry). */
+  /** Set for good when the shutdown hooks have run (or at Runtime.halt): neither profile counts what follows (transform/scope.ts, endsProfile). */
   private shutDown = false;
 
   /** A frame for `m` is being pushed at depth t.depth + 1. */
   enter(t: JThread, m: JMethod): void {
-    // Only where the sampled run instruments Shutdown (scope all); in scope app the hook's
-    // timing does not count JDK code.
-    if (!this.shutDown && isShutdownEntry(m.klass.name, m.name, m.desc) && this.scope(m.klass.name)) this.shutDown = true;
+    // Only where the sampled run instruments the JDK (scope all); in scope app the JVM's
+    // shutdown runs no counted code after the hooks.
+    if (!this.shutDown && endsProfile(m.klass.name, m.name, m.desc) && this.scope(m.klass.name)) this.shutDown = true;
     const d = t.depth + 1;
     const cur = this.current(t, t.depth);
     const ns = this.nodes.get(t) as ExactNode[];

@@ -45,6 +45,9 @@ export const RT = {
   callOutReverse: m(TC_CLASS, 'callOutReverse', `(${MID_ARRAY_DESC}I)V`, 'virtual'),
   startThread: m(TC_CLASS, 'startThread', `(Ljava/lang/Thread;${TC_DESC}${MID_ARRAY_DESC}II)V`, 'static'),
   beforeHalt: m(TC_CLASS, 'beforeHalt', '()V', 'static'),
+  /** Replace `Runtime.addShutdownHook(Thread)` / `removeShutdownHook(Thread)` called as a call-out (scope app). */
+  addShutdownHook: m(TC_CLASS, 'addShutdownHook', '(Ljava/lang/Runtime;Ljava/lang/Thread;)V', 'static'),
+  removeShutdownHook: m(TC_CLASS, 'removeShutdownHook', '(Ljava/lang/Runtime;Ljava/lang/Thread;)Z', 'static'),
   triggerSampling: m(TC_CLASS, 'triggerSampling', `(${MID_ARRAY_DESC}II)V`, 'virtual'),
   triggerSamplingLeaf: m(TC_CLASS, 'triggerSamplingLeaf', `(${MID_ARRAY_DESC}I${MID_DESC}I)V`, 'virtual'),
   /** The check's slow path in generated code: returns the new counter, which the caller stores. */

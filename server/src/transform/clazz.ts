@@ -161,6 +161,7 @@ export function transformClass(input: ClassFile, opts: TransformOptions, file = 
       return isLeafCall(ref.owner, ref.name, ref.descriptor) ? 'leaf' : 'call-out';
     if (hasExtended(opts.scope, r.owner, r.method, opts.interfaces)) return 'extended';
     if (insn.op === Op.INVOKEVIRTUAL && r.owner.name === 'java/lang/Thread' && ref.name === 'start' && ref.descriptor === '()V') return 'thread-start';
+    if (insn.op === Op.INVOKEVIRTUAL && r.owner.name === 'java/lang/Runtime' && (ref.name === 'addShutdownHook' || ref.name === 'removeShutdownHook') && ref.descriptor.startsWith('(Ljava/lang/Thread;)')) return 'shutdown-hook';
     if (isLeafCall(ref.owner, ref.name, ref.descriptor)) return 'leaf';
     return 'call-out';
   };

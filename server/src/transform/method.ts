@@ -38,7 +38,13 @@ export type CallKind =
    */
   | 'leaf'
   /** Runtime.halt(int), which skips shutdown hooks: the agent writes its profile first. */
-  | 'halt';
+  | 'halt'
+  /**
+   * Runtime.addShutdownHook/removeShutdownHook without an extended version (scope app): the
+   * runtime records the program's hooks, and its own hook waits for them before it writes the
+   * profile (TC.addShutdownHook).
+   */
+  | 'shutdown-hook';
 
 export interface BodyOptions {
   /** The original method (for frame simulation). */
@@ -219,7 +225,7 @@ export function instrumentBody(o: BodyOptions, a: BodyAnalysis = analyseBody(o))
   const midField = (): void => void e.field(Op.GETSTATIC, o.mid);
 
   // ---- preamble
-  // The JVM's shutdown begins: the agent writes its profile now, before this method counts anything.
+  // The shutdown hooks have run: the agent writes its profile now, before this method counts anything.
   if (isShutdownEntry(ctx.thisClass, ctx.methodName, ctx.descriptor)) e.invoke(Op.INVOKESTATIC, RT.beforeHalt);
   if (o.entry === 'extended') {
     const A = paramSlots(ctx.descriptor) + (ctx.isStatic ? 0 : 1);
@@ -496,6 +502,11 @@ function emitCall(e: Emitter, insn: MethodInsn, kind: CallKind, lineOrNone: numb
     case 'call-out':
       e.var(Op.ALOAD, T).var(Op.ALOAD, S).var(Op.ILOAD, P).int(line).invoke(Op.INVOKEVIRTUAL, RT.callOut);
       e.out.push(insn);
+      return;
+    case 'shutdown-hook':
+      // Replaces invokevirtual Runtime.add/removeShutdownHook (receiver and hook on the stack).
+      e.var(Op.ALOAD, T).var(Op.ALOAD, S).var(Op.ILOAD, P).int(line).invoke(Op.INVOKEVIRTUAL, RT.callOut);
+      e.invoke(Op.INVOKESTATIC, pool.memberRef(insn.index).name === 'addShutdownHook' ? RT.addShutdownHook : RT.removeShutdownHook);
       return;
     case 'thread-start':
       // Replaces invokevirtual Thread.start()V (the receiver is on the stack).

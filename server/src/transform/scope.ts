@@ -24,15 +24,26 @@ export function neverInstrumented(internalName: string): boolean {
 export const ALL_SCOPE_EXCLUDED: ReadonlySet<string> = new Set(['java/lang/Object']);
 
 /**
- * The JVM's shutdown sequence begins with `java.lang.Shutdown.shutdown()` (the last non-daemon
- * thread ended) or `Shutdown.exit(int)` (System.exit, a signal). Neither profile counts it: the
- * sampled run's agent writes its profile on entering them (as before Runtime.halt), and the
- * exact profiler stops counting there (interp/exact.ts). Otherwise the sampled run would count
- * the JDK code that starts and joins the runtime's own shutdown hook, and miss what runs after
- * the hook took the counts (docs/ACCURACY.md, "δb in scope all").
+ * Where both profiles end in scope `all`: `jdk.internal.misc.VM.shutdown()`, which
+ * `java.lang.Shutdown.runHooks()` calls after the last shutdown hook has run (the program's own
+ * hooks, run by `ApplicationShutdownHooks` on threads of their own, and the JDK's: console,
+ * delete-on-exit), whether the shutdown began with the end of the last non-daemon thread
+ * (`Shutdown.shutdown`), `System.exit` or a signal (`Shutdown.exit`). The transformer makes it
+ * call `TC.beforeHalt` first (the agent writes its profile), and the exact profiler stops
+ * counting on entering it (interp/exact.ts). So the hooks are profiled, and what the JVM does
+ * after them (returning to the launcher, `Shutdown.halt`) is counted by neither profile
+ * (docs/ACCURACY.md, "δb in scope all").
  */
 export function isShutdownEntry(internalName: string, name: string, descriptor: string): boolean {
-  return internalName === 'java/lang/Shutdown' && ((name === 'shutdown' && descriptor === '()V') || (name === 'exit' && descriptor === '(I)V'));
+  return internalName === 'jdk/internal/misc/VM' && name === 'shutdown' && descriptor === '()V';
+}
+
+/**
+ * Where the exact profiler stops counting: the shutdown cut above, and `Runtime.halt(int)`,
+ * before whose calls the transformer puts `TC.beforeHalt` (halting skips the hooks).
+ */
+export function endsProfile(internalName: string, name: string, descriptor: string): boolean {
+  return isShutdownEntry(internalName, name, descriptor) || (internalName === 'java/lang/Runtime' && name === 'halt' && descriptor === '(I)V');
 }
 
 /** Everything but the runtime (the `all` mode). */

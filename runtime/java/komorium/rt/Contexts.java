@@ -203,9 +203,15 @@ final class Contexts {
             try {
                 Config.load();
                 agent = loadAgent(Config.agent);
-                Thread hook = new Thread(new ShutdownHook(), "komorium-shutdown");
-                hookThread = hook;
-                Runtime.getRuntime().addShutdownHook(hook);
+                // With the JDK instrumented (scope all) the profile is written when the hooks
+                // have run (TC.beforeHalt at jdk.internal.misc.VM.shutdown, transform/scope.ts):
+                // the program's own hooks are profiled, and no hook of ours is started and
+                // joined by the JDK's counted code (the exact profile has none).
+                if (!"all".equals(Config.scope)) {
+                    Thread hook = new Thread(new ShutdownHook(), "komorium-shutdown");
+                    hookThread = hook;
+                    Runtime.getRuntime().addShutdownHook(hook);
+                }
                 if (Config.live != null && agent instanceof DefaultAgent) liveThread = LiveSnapshots.start(agent.getClass().getName());
                 // The embedded JVM detects deadlocks and hangs in its scheduler.
                 if (agent != null && !"interp".equals(Config.engine)) DeadlockWatch.start();
@@ -391,12 +397,65 @@ final class Contexts {
 
     // ---------------------------------------------------------------- shutdown
 
+    /** The program's shutdown hooks (TC.addShutdownHook), registered and not removed. */
+    private static Thread[] programHooks = new Thread[4];
+    private static int programHookCount;
+
+    static void programHook(Thread hook, boolean add) {
+        synchronized (LOCK) {
+            int n = programHookCount;
+            for (int i = 0; i < n; i++) {
+                if (programHooks[i] != hook) continue;
+                if (!add) {
+                    programHooks[i] = programHooks[n - 1];
+                    programHooks[n - 1] = null;
+                    programHookCount = n - 1;
+                }
+                return;
+            }
+            if (!add) return;
+            if (n == programHooks.length) {
+                Thread[] a = new Thread[n * 2];
+                System.arraycopy(programHooks, 0, a, 0, n);
+                programHooks = a;
+            }
+            programHooks[n] = hook;
+            programHookCount = n + 1;
+        }
+    }
+
+    /**
+     * Called by the runtime's own hook thread: waits until every recorded program hook has run.
+     * The JDK (ApplicationShutdownHooks) starts every registered hook, so one not started yet
+     * will be, and joins them all; a hook that never ends keeps the JVM from exiting anyway.
+     */
+    static void awaitProgramHooks() {
+        Thread[] hooks;
+        synchronized (LOCK) {
+            hooks = new Thread[programHookCount];
+            System.arraycopy(programHooks, 0, hooks, 0, hooks.length);
+        }
+        Thread me = Thread.currentThread();
+        for (int i = 0; i < hooks.length; i++) {
+            Thread h = hooks[i];
+            if (h == me) continue;
+            try {
+                while (h.getState() == Thread.State.NEW) Thread.sleep(1);
+                h.join();
+            } catch (InterruptedException e) {
+                return;
+            }
+        }
+    }
+
     /** Stops sampling for good and returns every registered context, in registration order. */
     static TC[] freeze() {
         synchronized (LOCK) {
             state = FROZEN;
             TC[] a = new TC[allCount];
             System.arraycopy(all, 0, a, 0, allCount);
+            Thread me = Thread.currentThread();
+            for (int i = 0; i < a.length; i++) if (a[i] != null) a[i].freezeCounts(me);
             pendingCount = 0;
             return a;
         }

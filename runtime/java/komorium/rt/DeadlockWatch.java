@@ -85,7 +85,7 @@ final class DeadlockWatch implements Runnable {
             PrintStream err = new PrintStream(new FileOutputStream(FileDescriptor.err), false);
             err.print(report(infos));
             err.flush();
-            new ShutdownHook().run();
+            new ShutdownHook().write();
             Runtime.getRuntime().halt(EXIT_CODE);
         }
     }

@@ -8,7 +8,17 @@ package komorium.rt;
 final class ShutdownHook implements Runnable {
     private static boolean ran;
 
+    /**
+     * As the JVM's shutdown hook (scope app): the JDK starts all hooks at once, so first wait for
+     * the program's own (recorded by TC.addShutdownHook), whose work belongs in the profile.
+     */
     public void run() {
+        Contexts.awaitProgramHooks();
+        write();
+    }
+
+    /** Stops sampling and writes the profile (at most once per VM). */
+    void write() {
         synchronized (ShutdownHook.class) {
             if (ran) return;
             ran = true;

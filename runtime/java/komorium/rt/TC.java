@@ -567,7 +567,28 @@ public final class TC {
      * {@code invokestatic komorium/rt/TC.beforeHalt ()V}
      */
     public static void beforeHalt() {
-        new ShutdownHook().run();
+        new ShutdownHook().write();
+    }
+
+    /**
+     * Replaces {@code Runtime.addShutdownHook(hook)} where it has no extended version (scope
+     * app): registers the hook, then records it; the runtime's own hook waits for the recorded
+     * hooks before it writes the profile, so their work is in it (the JDK runs all hooks at once).
+     * {@code invokestatic komorium/rt/TC.addShutdownHook (Ljava/lang/Runtime;Ljava/lang/Thread;)V}
+     */
+    public static void addShutdownHook(Runtime rt, Thread hook) {
+        rt.addShutdownHook(hook);
+        Contexts.programHook(hook, true);
+    }
+
+    /**
+     * Replaces {@code Runtime.removeShutdownHook(hook)} (see {@link #addShutdownHook}).
+     * {@code invokestatic komorium/rt/TC.removeShutdownHook (Ljava/lang/Runtime;Ljava/lang/Thread;)Z}
+     */
+    public static boolean removeShutdownHook(Runtime rt, Thread hook) {
+        boolean r = rt.removeShutdownHook(hook);
+        if (r) Contexts.programHook(hook, false);
+        return r;
     }
 
     // ---------------------------------------------------------------- sampling
@@ -720,9 +741,33 @@ public final class TC {
      * cancellation stops threads anywhere) must not report a negative count.
      */
     public long pendingBytecodes() {
+        long f = frozenPending;
+        if (f >= 0) return f;
         if (suspended || (gran == Integer.MAX_VALUE && ordinal < 0)) return 0;
         long pending = (long) gran - (long) instrCounter;
         return pending < 0 ? 0 : pending;
+    }
+
+    /**
+     * The pending part of the interval when sampling stopped for good ({@link #freezeCounts}),
+     * -1 before. The profile ends there: what a thread counts afterwards (the runtime's own
+     * profile writing in JDK code, other threads still running while it writes) is not the
+     * program's work before the cut, and the exact profile does not count it either.
+     */
+    private long frozenPending = -1;
+
+    /**
+     * Called for every context when sampling stops for good ({@link Contexts#freeze}): fixes the
+     * pending part of the current interval, and suspends the calling thread's own context, so
+     * the agent's shutdown work (JDK code when the JDK is instrumented) is neither counted nor
+     * sampled, and its wrappers run on scratch stacks (invariant 3 of docs/RUNTIME.md).
+     */
+    void freezeCounts(Thread current) {
+        if (frozenPending < 0) frozenPending = pendingBytecodes();
+        if (thread == current && thread != null) {
+            suspended = true;
+            instrCounter = Integer.MAX_VALUE;
+        }
     }
 
     /** The granularity of the current interval. */
