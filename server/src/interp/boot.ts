@@ -38,8 +38,25 @@ function fromDirectory(classpath: readonly string[], name: string): boolean {
   return true;
 }
 
+export interface LaunchOptions {
+  /**
+   * The VM holds a booted JDK restored from a boot snapshot (snapshot/restore.ts, with its
+   * scheduler): the run starts at LauncherHelper.checkAndLoadMain.
+   */
+  restored?: boolean;
+  /** Called at the end of the boot (a time-slice boundary), before onBooted: a snapshot may be taken. */
+  atBoot?: () => void;
+  /**
+   * System properties set after the boot (System.setProperty on the main thread, before
+   * onBooted), booted or restored alike: values that change from run to run (the profile's
+   * staging file) and so are not in a boot snapshot.
+   */
+  late?: readonly [string, string][];
+}
+
 /** Runs `mainClass` with `args` to completion on `vm`. */
-export function launch(vm: VM, mainClass: string, args: string[]): LaunchResult {
+export function launch(vm: VM, mainClass: string, args: string[], lo: LaunchOptions = {}): LaunchResult {
+  const restored = lo.restored === true;
   const jdk = vm.opts.jdk;
   if (!SUPPORTED_FEATURES.includes(jdk.feature)) {
     const supported = SUPPORTED_FEATURES.join(' and ');
@@ -47,10 +64,10 @@ export function launch(vm: VM, mainClass: string, args: string[]): LaunchResult 
     vm.reportFailure(`Error occurred during initialization of VM\n${failure}. Run it with --engine jvm (komorium.engine: jvm), or choose a JDK ${supported} (--jdk, JAVA_HOME, komorium.javaHome).`);
     return { exitCode: 1, failure };
   }
-  const sched = new Scheduler(vm);
+  const sched = restored && vm.scheduler ? vm.scheduler : new Scheduler(vm);
   vm.scheduler = sched;
-  const main = vm.newThread();
-  main.name = 'main';
+  const main = restored ? vm.threads[0] : vm.newThread();
+  if (!restored) main.name = 'main';
   let exitCode = 0;
   const seq: (() => void)[] = [];
   const step = (): void => {
@@ -165,9 +182,12 @@ export function launch(vm: VM, mainClass: string, args: string[]): LaunchResult 
     () =>
       call(main, 'java/lang/System', 'initPhase3', '()V', [], () => {
         vm.booted = true;
-        vm.markHeapBaseline();
-        vm.onBooted?.();
-        step();
+        // The boot ends with its time slice: the state a boot snapshot holds (snapshot/), with
+        // no Java frame of the boot left on the main thread's stack.
+        sched.atSliceEnd(() => {
+          lo.atBoot?.();
+          afterBoot();
+        });
       }),
     () =>
       call(main, 'sun/launcher/LauncherHelper', 'checkAndLoadMain', '(ZILjava/lang/String;)Ljava/lang/Class;', [1, 1, vm.intern(mainClass)], (cls) => {
@@ -226,7 +246,27 @@ export function launch(vm: VM, mainClass: string, args: string[]): LaunchResult 
     });
   }
 
-  step();
+  /** The late properties, then onBooted and the launcher's steps. */
+  function afterBoot(): void {
+    const late = [...(lo.late ?? [])];
+    const next = (): void => {
+      const p = late.shift();
+      if (p === undefined) {
+        vm.markHeapBaseline();
+        vm.onBooted?.();
+        step();
+        return;
+      }
+      call(main, 'java/lang/System', 'setProperty', '(Ljava/lang/String;Ljava/lang/String;)Ljava/lang/String;', [vm.newString(p[0]), vm.newString(p[1])], () => next());
+    };
+    next();
+  }
+
+  if (restored) {
+    // Drop the boot's steps: the snapshot was taken after initPhase3's.
+    seq.splice(0, seq.length - 3);
+    afterBoot();
+  } else step();
   sched.run();
   if (!reachedMain && vm.exitCode === null && !sched.failure) {
     // Boot stopped without a Java exception the steps above report (a VM-internal error

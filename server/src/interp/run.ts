@@ -5,6 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ClassPath, type JdkInfo } from '../classpath/index';
 import { launch } from './boot';
+import { saveSnapshot, snapshotKey, tryRestore, type BootSnapshotOptions } from './snapshot/index';
 import { VM, type VmIo } from './vm';
 import { CancelledError, cancelStatus } from './scheduler';
 import type { ClockMode } from './clock';
@@ -19,6 +20,8 @@ export interface InterpRunOptions {
   mainClass: string;
   args: string[];
   properties?: Record<string, string>;
+  /** Properties set once the JDK has booted (boot.ts LaunchOptions.late): not part of a boot snapshot's key. */
+  lateProperties?: Record<string, string>;
   cwd?: string;
   env?: Record<string, string>;
   io?: Partial<VmIo>;
@@ -41,6 +44,8 @@ export interface InterpRunOptions {
   /** Called just before boot starts. */
   onCreated?: (vm: VM) => void;
   onSlice?: () => void;
+  /** Boot from a snapshot of a booted JDK when one matches, else boot and write one (snapshot/). */
+  bootSnapshot?: BootSnapshotOptions;
 }
 
 export interface InterpRunResult {
@@ -52,6 +57,8 @@ export interface InterpRunResult {
   classesLoaded: number;
   ms: number;
   vm: VM;
+  /** The JDK's boot was restored from a snapshot. */
+  restored: boolean;
 }
 
 export { processStdin, processStdinAvailable } from './natives/host/stdin';
@@ -65,7 +72,8 @@ export function runInterpreter(o: InterpRunOptions): InterpRunResult {
     readStdin: o.io?.readStdin ?? processStdin,
     ...(o.io?.closed ? { closed: o.io.closed } : {}),
   };
-  const vm = new VM({
+  const classPathString = o.classPathProperty ?? o.classpath.join(':');
+  const makeVm = (): VM => new VM({
     jdk: o.jdk,
     classpath: o.classpath,
     properties: o.properties ?? {},
@@ -90,17 +98,30 @@ export function runInterpreter(o: InterpRunOptions): InterpRunResult {
     maxDepth: o.maxDepth,
     mainClass: o.mainClass,
     args: o.args,
-    classPathString: o.classPathProperty ?? o.classpath.join(':'),
+    classPathString,
     enableAssertions: o.enableAssertions,
     stdinAvailable: o.stdinAvailable ?? (o.io?.readStdin ? undefined : processStdinAvailable),
     traceClassLoading: o.traceClassLoading,
   });
+  let vm = makeVm();
+  const snap = o.bootSnapshot;
+  let restored = false;
+  let key = '';
+  if (snap) {
+    key = snapshotKey(
+      { jdk: o.jdk, classpath: o.classpath, classPathProperty: classPathString, mainClass: o.mainClass, args: o.args, properties: o.properties ?? {}, cwd: o.cwd ?? process.cwd(), env: o.env ?? (process.env as Record<string, string>), maxHeap: o.maxHeap, maxDepth: o.maxDepth, enableAssertions: o.enableAssertions, clock: o.clock, bootAppend: o.bootAppend ?? [] },
+      snap.keyParts,
+    );
+    restored = tryRestore(vm, snap, key);
+    if (!restored) vm = makeVm();
+  }
   if (o.onBooted) vm.onBooted = () => o.onBooted?.(vm);
   o.onCreated?.(vm);
   let cancelled = false;
   let result: { exitCode: number; failure: string | null };
   try {
-    result = launch(vm, o.mainClass, o.args);
+    const v = vm;
+    result = launch(v, o.mainClass, o.args, { restored, late: Object.entries(o.lateProperties ?? {}), atBoot: snap && !restored ? () => saveSnapshot(v, snap, key) : undefined });
   } catch (e) {
     if (e instanceof CancelledError) {
       cancelled = true;
@@ -111,5 +132,5 @@ export function runInterpreter(o: InterpRunOptions): InterpRunResult {
   }
   if (process.env.KOMORIUM_DUMP_AT_EXIT) io.stderr(Buffer.from(`${vm.dumpThreads()}\n`));
   const bytecodes = vm.threads.reduce((s, t) => s + t.bytecodes, 0);
-  return { ...result, cancelled, bytecodes, classesLoaded: vm.loadedCount, ms: performance.now() - t0, vm };
+  return { ...result, cancelled, bytecodes, classesLoaded: vm.loadedCount, ms: performance.now() - t0, vm, restored };
 }

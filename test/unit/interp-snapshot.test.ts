@@ -1,0 +1,155 @@
+// Boot snapshots of the embedded JVM (server/src/interp/snapshot/): a run restored from the
+// snapshot of the booted JDK prints the same bytes on stdout and stderr, exits the same way and
+// writes the same profile, bit for bit (but its wall-clock start and end), as a run that boots:
+// identity hashes of the main thread and of a thread started after the boot, a HashSet's order
+// that follows them, sampled profiles with the JDK instrumented and uninstrumented runs.
+// A truncated, corrupt or misfiled snapshot is refused with a one-line warning and the JDK
+// boots; the store refuses each by itself too.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, truncateSync, writeFileSync, statSync, mkdirSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { compileJava, REPO, tempDir } from '../helpers/java';
+import { readSnapshot, writeSnapshot } from '../../server/src/interp/snapshot/store';
+import { cacheRoot } from '../../server/src/engine/cache';
+
+/**
+ * A cache of its own for the snapshots, sharing the user cache's transformed classes and
+ * profiler runtime (building those is not what is tested, and takes long).
+ */
+function snapshotCache(tag: string): string {
+  const dir = tempDir(tag);
+  const root = cacheRoot();
+  for (const d of ['interp-classes', 'runtime']) {
+    mkdirSync(join(root, d), { recursive: true });
+    symlinkSync(join(root, d), join(dir, d));
+  }
+  return dir;
+}
+
+const SRC = join(REPO, 'test', 'java', 'interp-snapshot');
+
+interface Run {
+  stdout: string;
+  stderr: string;
+  status: number | null;
+  profile: string | null;
+  /** The trace lines (KOMORIUM_TRACE_SNAPSHOT), taken out of stderr. */
+  trace: string[];
+}
+
+function run(classes: string, cache: string, mode: '0' | 'always', extra: string[], tag: string): Run {
+  const out = join(cache, `${tag}.json`);
+  const r = spawnSync(process.execPath, [join(REPO, 'bin', 'komorium.mjs'), 'run', ...extra, '-o', out, '-cp', classes, 'SnapMain', 'x', 'y'], {
+    encoding: 'utf8',
+    cwd: classes,
+    env: { ...process.env, KOMORIUM_FROM_SOURCE: '1', KOMORIUM_CACHE: cache, KOMORIUM_BOOT_SNAPSHOT: mode, KOMORIUM_TRACE_SNAPSHOT: '1' },
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const lines = r.stderr.split('\n');
+  const trace = lines.filter((l) => l.startsWith('komorium: boot snapshot') || l.startsWith('komorium: no boot snapshot'));
+  // The CLI's summary line names the profile file, which differs per run.
+  const stderr = lines.filter((l) => !trace.includes(l) && !l.startsWith('komorium: ')).join('\n');
+  let profile: string | null = null;
+  try {
+    const p = JSON.parse(readFileSync(out, 'utf8')) as { meta: Record<string, unknown> };
+    delete p.meta.startTime;
+    delete p.meta.endTime;
+    profile = JSON.stringify(p);
+  } catch {
+    profile = null;
+  }
+  return { stdout: r.stdout, stderr, status: r.status, profile, trace };
+}
+
+function snapshots(cache: string): string[] {
+  const dir = join(cache, 'boot-snapshots');
+  try {
+    return readdirSync(dir)
+      .filter((n) => n.endsWith('.snap'))
+      .map((n) => join(dir, n));
+  } catch {
+    return [];
+  }
+}
+
+function same(a: Run, b: Run, what: string): void {
+  assert.equal(b.stdout, a.stdout, `${what}: stdout`);
+  assert.equal(b.stderr, a.stderr, `${what}: stderr`);
+  assert.equal(b.status, a.status, `${what}: exit status`);
+  assert.equal(b.profile, a.profile, `${what}: profile`);
+}
+
+const classes = compileJava(SRC);
+
+test('snapshot store: truncated, corrupt and misfiled files are refused', () => {
+  const dir = tempDir('snapstore');
+  const f = join(dir, 'a.snap');
+  const key = 'ab'.repeat(32);
+  const payload = new Uint8Array(1000).map((_, i) => i * 7);
+  writeSnapshot(f, key, payload);
+  const ok = readSnapshot(f, key);
+  assert.ok('payload' in ok && Buffer.compare(ok.payload, Buffer.from(payload)) === 0);
+  assert.ok('invalid' in readSnapshot(f, 'cd'.repeat(32)), 'another key');
+  const bytes = readFileSync(f);
+  bytes[bytes.length - 10] ^= 0x40;
+  writeFileSync(f, bytes);
+  assert.match((readSnapshot(f, key) as { invalid: string }).invalid, /corrupt/);
+  truncateSync(f, 500);
+  assert.match((readSnapshot(f, key) as { invalid: string }).invalid, /truncated/);
+  truncateSync(f, 3);
+  assert.ok('invalid' in readSnapshot(f, key));
+  assert.ok('missing' in readSnapshot(join(dir, 'none.snap'), key));
+});
+
+test('restored runs are identical to booted ones: --instrument all, virtual clock', () => {
+  const cache = snapshotCache('snapall');
+  const extra = ['--clock', 'virtual'];
+  const booted = run(classes, cache, '0', extra, 'booted');
+  assert.equal(booted.status, 3, booted.stderr);
+  assert.ok(booted.profile !== null, 'a profile');
+  assert.equal(snapshots(cache).length, 0, 'KOMORIUM_BOOT_SNAPSHOT=0 writes none');
+  const writing = run(classes, cache, 'always', extra, 'writing');
+  assert.equal(writing.trace.length, 1, writing.trace.join('\n'));
+  assert.match(writing.trace[0], /written/);
+  same(booted, writing, 'booted and written');
+  const restored = run(classes, cache, 'always', extra, 'restored');
+  assert.match(restored.trace.join('\n'), /restored/);
+  same(booted, restored, 'booted and restored');
+});
+
+test('restored runs are identical to booted ones: uninstrumented, real clock; bad snapshots fall back', () => {
+  const cache = snapshotCache('snapnone');
+  const extra = ['--no-profile'];
+  const writing = run(classes, cache, 'always', extra, 'writing');
+  assert.equal(writing.status, 3, writing.stderr);
+  assert.match(writing.trace.join('\n'), /written/);
+  const [file] = snapshots(cache);
+  assert.ok(file !== undefined, 'a snapshot file');
+  const restored = run(classes, cache, 'always', extra, 'restored');
+  assert.match(restored.trace.join('\n'), /restored/);
+  same(writing, restored, 'written and restored');
+
+  // Truncated: one warning, the JDK boots (and writes a new snapshot).
+  truncateSync(file, Math.floor(statSync(file).size / 2));
+  const truncated = run(classes, cache, 'always', extra, 'truncated');
+  assert.match(truncated.trace[0] ?? '', /truncated.*booting the JDK instead/);
+  same(writing, truncated, 'after a truncated snapshot');
+  // Bytes flipped in the payload.
+  const bytes = readFileSync(file);
+  for (let i = bytes.length - 5000; i < bytes.length; i += 97) bytes[i] ^= 0xff;
+  writeFileSync(file, bytes);
+  const corrupt = run(classes, cache, 'always', extra, 'corrupt');
+  assert.match(corrupt.trace[0] ?? '', /corrupt.*booting the JDK instead/);
+  same(writing, corrupt, 'after a corrupt snapshot');
+  // A file of another key under this key's name (stale): refused.
+  const other = readFileSync(file);
+  other[10] ^= 1;
+  mkdirSync(join(cache, 'boot-snapshots'), { recursive: true });
+  writeFileSync(file, other);
+  const stale = run(classes, cache, 'always', extra, 'stale');
+  assert.match(stale.trace[0] ?? '', /another JDK, engine or options/);
+  same(writing, stale, 'after a stale snapshot');
+});
