@@ -262,6 +262,13 @@ final class Contexts {
         return c;
     }
 
+    /** The registered context of {@code t}, or null (never makes one: TC.beforeHalt). */
+    static TC registered(Thread t) {
+        if (vmBooting || t == null) return null;
+        TC c = probe(table, t);
+        return c != null && c.ordinal >= 0 ? c : null;
+    }
+
     private static TC probe(TC[] tab, Thread t) {
         int mask = tab.length - 1;
         int i = System.identityHashCode(t) & mask;

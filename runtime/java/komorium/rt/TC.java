@@ -69,6 +69,12 @@ public final class TC {
     boolean suspended;
 
     /**
+     * The interval's count when this thread began the JVM's shutdown ({@link #beforeHalt}), or
+     * -1: what the agent then runs on this thread to write the profile is not counted.
+     */
+    private long haltPending = -1;
+
+    /**
      * Set while the live-snapshot thread waits for this context's monitor: the next sample lets
      * it in first (Java monitors are not fair, and a thread sampling every few microseconds
      * would otherwise re-take the monitor before the waiting snapshot thread gets it).
@@ -567,7 +573,25 @@ public final class TC {
      * {@code invokestatic komorium/rt/TC.beforeHalt ()V}
      */
     public static void beforeHalt() {
-        new ShutdownHook().run();
+        // The calling thread's context stops counting here: the agent's work on this thread
+        // (the output file's path, the profile's rendering: instrumented JDK code when the JDK
+        // is instrumented) is not the program's, and its length depends on the output path.
+        TC tc = Contexts.noThreadYet ? null : Contexts.registered(Thread.currentThread());
+        if (tc == null || tc.suspended) {
+            new ShutdownHook().run();
+            return;
+        }
+        tc.haltPending = tc.pendingBytecodes();
+        int counter = tc.instrCounter;
+        tc.suspended = true;
+        tc.instrCounter = Integer.MAX_VALUE;
+        try {
+            new ShutdownHook().run();
+        } finally {
+            tc.resume();
+            tc.instrCounter = counter;
+            tc.haltPending = -1;
+        }
     }
 
     // ---------------------------------------------------------------- sampling
@@ -720,6 +744,7 @@ public final class TC {
      * cancellation stops threads anywhere) must not report a negative count.
      */
     public long pendingBytecodes() {
+        if (haltPending >= 0) return haltPending;
         if (suspended || (gran == Integer.MAX_VALUE && ordinal < 0)) return 0;
         long pending = (long) gran - (long) instrCounter;
         return pending < 0 ? 0 : pending;
