@@ -9,10 +9,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, truncateSync, writeFileSync, statSync, mkdirSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, truncateSync, writeFileSync, statSync, mkdirSync, symlinkSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { compileJava, REPO, tempDir } from '../helpers/java';
-import { readSnapshot, writeSnapshot } from '../../server/src/interp/snapshot/store';
+import { readSnapshot, removeStaleTemps, writeSnapshot } from '../../server/src/interp/snapshot/store';
+import { startInterpreterRun } from '../../server/src/engine/interp-run';
 import { cacheRoot } from '../../server/src/engine/cache';
 
 /**
@@ -40,11 +41,18 @@ interface Run {
   trace: string[];
 }
 
-function run(classes: string, cache: string, mode: '0' | 'always', extra: string[], tag: string): Run {
+interface Program {
+  cwd: string;
+  cp: string;
+  main: string;
+  args: string[];
+}
+
+function run(classes: string, cache: string, mode: '0' | 'always', extra: string[], tag: string, prog: Program = { cwd: classes, cp: classes, main: 'SnapMain', args: ['x', 'y'] }): Run {
   const out = join(cache, `${tag}.json`);
-  const r = spawnSync(process.execPath, [join(REPO, 'bin', 'komorium.mjs'), 'run', ...extra, '-o', out, '-cp', classes, 'SnapMain', 'x', 'y'], {
+  const r = spawnSync(process.execPath, [join(REPO, 'bin', 'komorium.mjs'), 'run', ...extra, '-o', out, '-cp', prog.cp, prog.main, ...prog.args], {
     encoding: 'utf8',
-    cwd: classes,
+    cwd: prog.cwd,
     env: { ...process.env, KOMORIUM_FROM_SOURCE: '1', KOMORIUM_CACHE: cache, KOMORIUM_BOOT_SNAPSHOT: mode, KOMORIUM_TRACE_SNAPSHOT: '1' },
     maxBuffer: 64 * 1024 * 1024,
   });
@@ -104,9 +112,77 @@ test('snapshot store: truncated, corrupt and misfiled files are refused', () => 
   assert.ok('missing' in readSnapshot(join(dir, 'none.snap'), key));
 });
 
-test('restored runs are identical to booted ones: --instrument all, virtual clock', () => {
+test('snapshot store: temporary files of killed writers are removed, never read', () => {
+  const dir = tempDir('snaptmp');
+  const key = 'ef'.repeat(32);
+  const file = join(dir, `${key.slice(0, 32)}.snap`);
+  const gone = spawnSync('true').pid as number; // a pid no longer running
+  const old = (Date.now() - 2 * 60 * 1000) / 1000;
+  const dead = `${file}.${gone}.1.tmp`;
+  const ancient = `${file}.${process.pid}.2.tmp`;
+  const fresh = `${file}.${gone}.3.tmp`;
+  const mine = `${file}.${process.pid}.4.tmp`;
+  for (const f of [dead, ancient, fresh, mine]) writeFileSync(f, 'partial');
+  utimesSync(dead, old, old);
+  utimesSync(ancient, old - 7200, old - 7200);
+  utimesSync(mine, old, old);
+  // Only the final name is ever read.
+  assert.ok('missing' in readSnapshot(file, key));
+  assert.deepEqual(removeStaleTemps(dir).sort(), [ancient, dead].sort());
+  assert.ok(existsSync(fresh), 'a writer may still be at it (under a minute)');
+  assert.ok(existsSync(mine), 'this process is alive');
+  // Writing a snapshot cleans up as well, and leaves no temporary file of its own.
+  utimesSync(fresh, old, old);
+  writeSnapshot(file, key, new Uint8Array(10));
+  assert.deepEqual(readdirSync(dir).sort(), [`${key.slice(0, 32)}.snap`, mine.slice(dir.length + 1)].sort());
+});
+
+test('a snapshot that cannot be used is reported in the engine log, not on the program\'s stderr', async () => {
+  const cache = snapshotCache('snaplog');
+  const saved = { cache: process.env.KOMORIUM_CACHE, mode: process.env.KOMORIUM_BOOT_SNAPSHOT };
+  process.env.KOMORIUM_CACHE = cache;
+  process.env.KOMORIUM_BOOT_SNAPSHOT = 'always';
+  try {
+    const go = async (): Promise<{ stderr: string; log: string[] }> => {
+      let stderr = '';
+      const log: string[] = [];
+      const r = startInterpreterRun({ mainClass: 'SnapMain', args: ['x'], classpath: [classes], cwd: classes, profilePath: join(cache, 'p.json'), instrument: 'none', clock: 'virtual', onStderr: (b) => (stderr += b.toString()), onLog: (l) => log.push(l) });
+      r.endStdin();
+      const outcome = await r.done;
+      assert.equal(outcome.exitCode, 3, outcome.error);
+      return { stderr, log };
+    };
+    await go();
+    const [file] = snapshots(cache);
+    assert.ok(file !== undefined, 'a snapshot file');
+    truncateSync(file, 1000);
+    const r = await go();
+    assert.match(r.stderr, /^to stderr \d+\n$/, 'the program\'s stderr only');
+    assert.equal(r.log.length, 1, r.log.join('\n'));
+    assert.match(r.log[0], /^boot snapshot .* is truncated .*; booting the JDK instead$/);
+  } finally {
+    for (const [k, v] of [['KOMORIUM_CACHE', saved.cache], ['KOMORIUM_BOOT_SNAPSHOT', saved.mode]] as const) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+  }
+});
+
+/**
+ * Another program: SnapOther in `app`, SnapMain's classes in `lib`, both relative to its own
+ * working directory, other arguments and a property of its own.
+ */
+function otherProgram(): Program {
+  const dir = tempDir('snapother');
+  cpSync(compileJava(join(REPO, 'test', 'java', 'interp-snapshot-other')), join(dir, 'app'), { recursive: true });
+  cpSync(classes, join(dir, 'lib'), { recursive: true });
+  return { cwd: dir, cp: 'app:lib', main: 'SnapOther', args: ['one', 'two words'] };
+}
+
+test('restored runs are identical to booted ones: --instrument all, virtual clock; one snapshot serves another program', () => {
   const cache = snapshotCache('snapall');
-  const extra = ['--clock', 'virtual'];
+  // A property of SnapMain's own, which the other program below must not see.
+  const extra = ['--clock', 'virtual', '-J-Dsnap.only.first=1'];
   const booted = run(classes, cache, '0', extra, 'booted');
   assert.equal(booted.status, 3, booted.stderr);
   assert.ok(booted.profile !== null, 'a profile');
@@ -120,6 +196,19 @@ test('restored runs are identical to booted ones: --instrument all, virtual cloc
   const restored = run(classes, cache, 'always', extra, 'restored-to-a-profile-file-with-a-longer-name');
   assert.match(restored.trace.join('\n'), /restored/);
   same(booted, restored, 'booted and restored');
+
+  // Another program (class path, directory, command line, properties) starts from the same
+  // snapshot, and runs as it does when it boots.
+  const other = otherProgram();
+  const otherExtra = ['--clock', 'virtual', '-J-Dsnap.other=yes'];
+  const otherBooted = run(classes, cache, '0', otherExtra, 'other-booted', other);
+  assert.equal(otherBooted.status, 0, otherBooted.stderr);
+  assert.match(otherBooted.stdout, /^cp app:lib\ndir .*\ncommand SnapOther one two words\nprop yes null\n/);
+  assert.match(otherBooted.stdout, /loaded SnapMain\$Box by true\nresource file true\n/);
+  const otherRestored = run(classes, cache, 'always', otherExtra, 'other-restored', other);
+  assert.match(otherRestored.trace.join('\n'), /restored/);
+  assert.equal(snapshots(cache).length, 1, 'one snapshot for both programs');
+  same(otherBooted, otherRestored, 'another program, booted and restored');
 });
 
 test('restored runs are identical to booted ones: uninstrumented, real clock; bad snapshots fall back', () => {

@@ -381,6 +381,10 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
           void worker?.terminate();
           break;
         }
+        case 'log':
+          if (o.onLog) o.onLog(m.message);
+          else process.stderr.write(`komorium: ${m.message}\n`);
+          break;
         case 'error':
           finish({ exitCode: null, signal: null, cancelled, error: `embedded engine failed: ${m.message}` });
           void worker?.terminate();

@@ -88,6 +88,8 @@ export type InterpWorkerMessage =
   | { type: 'stopping' }
   | { type: 'exit'; exitCode: number; failure: string | null; cancelled: boolean; bytecodes: number; classes: number; ms: number; transformed: number; reused: number; transformFailures: { name: string; error: string }[] }
   | { type: 'error'; message: string }
+  /** A diagnostic of Komorium's own (a boot snapshot that could not be used): not program output. */
+  | { type: 'log'; message: string }
   | { type: 'ready' };
 
 function post(m: InterpWorkerMessage): void {
@@ -223,7 +225,12 @@ function main(input: InterpWorkerInput): void {
         ? {
             dir: input.bootSnapshotDir,
             keyParts: { instrument: input.instrument, maxPath: input.maxPath ?? null, lineNumbers: input.lineNumbers ?? null },
-            warn: (m) => write(2, Buffer.from(`${m}\n`)),
+            // Komorium's diagnostics (the CLI's stderr, the language server's log), never
+            // the program's stderr; after the output so far, to keep the order.
+            warn: (m) => {
+              flush();
+              post({ type: 'log', message: m.replace(/^komorium: /, '') });
+            },
             // KOMORIUM_BOOT_SNAPSHOT=always: write one at the first boot.
             minBoots: process.env.KOMORIUM_BOOT_SNAPSHOT === 'always' ? 1 : 2,
           }

@@ -15,6 +15,7 @@ import { ThreadState, type JThread } from './thread';
 import type { VM } from './vm';
 import { bindThreadStatus, setEetop, skipHotSpotThreadIds } from './natives/java/lang/Thread';
 import { setField } from './natives/util';
+import type { MainCall } from './snapshot/program';
 
 /** The JDK feature releases the embedded JVM boots (natives and boot steps differ by release). */
 export const SUPPORTED_FEATURES: readonly number[] = [17, 25];
@@ -23,6 +24,20 @@ export interface LaunchResult {
   exitCode: number;
   /** An error outside Java (deadlock, VM internal failure), already reported on stderr. */
   failure: string | null;
+}
+
+/**
+ * Virtual clock: what the program sees starts at PROGRAM_CLOCK_NS, whatever the boot ran (timed
+ * waits keep their distance), so that a run restored from a boot snapshot that applied another
+ * program's class path (snapshot/program.ts) reads the same times as a run that booted.
+ */
+const PROGRAM_CLOCK_NS = 1e9;
+
+function programClock(vm: VM): void {
+  if (vm.realClock || vm.clockNs >= PROGRAM_CLOCK_NS) return;
+  const d = PROGRAM_CLOCK_NS - vm.clockNs;
+  vm.clockNs = PROGRAM_CLOCK_NS;
+  for (const t of vm.threads) if (t.state === ThreadState.TimedWaiting && !t.system) t.wakeAt += d;
 }
 
 /** True when the first class-path entry holding class `name` is a directory (else a jar). */
@@ -44,6 +59,11 @@ export interface LaunchOptions {
    * scheduler): the run starts at LauncherHelper.checkAndLoadMain.
    */
   restored?: boolean;
+  /**
+   * After a restore, before the late properties: applies the program's own inputs over the
+   * snapshot's (snapshot/program.ts), calling Java methods on the main thread with `call`.
+   */
+  apply?: (call: MainCall, done: () => void) => void;
   /** Called at the end of the boot (a time-slice boundary), before onBooted: a snapshot may be taken. */
   atBoot?: () => void;
   /**
@@ -246,12 +266,13 @@ export function launch(vm: VM, mainClass: string, args: string[], lo: LaunchOpti
     });
   }
 
-  /** The late properties, then onBooted and the launcher's steps. */
+  /** The program's inputs (restored), the late properties, then onBooted and the launcher's steps. */
   function afterBoot(): void {
     const late = [...(lo.late ?? [])];
     const next = (): void => {
       const p = late.shift();
       if (p === undefined) {
+        programClock(vm);
         vm.markHeapBaseline();
         vm.onBooted?.();
         step();
@@ -259,7 +280,8 @@ export function launch(vm: VM, mainClass: string, args: string[], lo: LaunchOpti
       }
       call(main, 'java/lang/System', 'setProperty', '(Ljava/lang/String;Ljava/lang/String;)Ljava/lang/String;', [vm.newString(p[0]), vm.newString(p[1])], () => next());
     };
-    next();
+    if (lo.apply) lo.apply((cls, name, desc, args2, then) => call(main, cls, name, desc, args2, () => then()), next);
+    else next();
   }
 
   if (restored) {

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { ClassPath, type JdkInfo } from '../classpath/index';
 import { launch } from './boot';
 import { saveSnapshot, snapshotKey, tryRestore, type BootSnapshotOptions } from './snapshot/index';
+import { applyProgram, programInputs, type ProgramInputs } from './snapshot/program';
 import { VM, type VmIo } from './vm';
 import { CancelledError, cancelStatus } from './scheduler';
 import type { ClockMode } from './clock';
@@ -105,23 +106,31 @@ export function runInterpreter(o: InterpRunOptions): InterpRunResult {
   });
   let vm = makeVm();
   const snap = o.bootSnapshot;
-  let restored = false;
+  let booted: ProgramInputs | null = null;
   let key = '';
   if (snap) {
     key = snapshotKey(
-      { jdk: o.jdk, classpath: o.classpath, classPathProperty: classPathString, mainClass: o.mainClass, args: o.args, properties: o.properties ?? {}, cwd: o.cwd ?? process.cwd(), env: o.env ?? (process.env as Record<string, string>), maxHeap: o.maxHeap, maxDepth: o.maxDepth, enableAssertions: o.enableAssertions, clock: o.clock, bootAppend: o.bootAppend ?? [] },
+      { jdk: o.jdk, properties: o.properties ?? {}, env: o.env ?? (process.env as Record<string, string>), maxHeap: o.maxHeap, maxDepth: o.maxDepth, enableAssertions: o.enableAssertions, clock: o.clock, bootAppend: o.bootAppend ?? [] },
       snap.keyParts,
     );
-    restored = tryRestore(vm, snap, key);
-    if (!restored) vm = makeVm();
+    booted = tryRestore(vm, snap, key);
+    if (booted === null) vm = makeVm();
   }
+  const restored = booted !== null;
   if (o.onBooted) vm.onBooted = () => o.onBooted?.(vm);
   o.onCreated?.(vm);
   let cancelled = false;
   let result: { exitCode: number; failure: string | null };
   try {
     const v = vm;
-    result = launch(v, o.mainClass, o.args, { restored, late: Object.entries(o.lateProperties ?? {}), atBoot: snap && !restored ? () => saveSnapshot(v, snap, key) : undefined });
+    const from = booted;
+    result = launch(v, o.mainClass, o.args, {
+      restored,
+      // The program's class path, directory, command line and properties over the snapshot's.
+      apply: from !== null ? (call, done) => applyProgram(v, from, programInputs(v.opts), call, done) : undefined,
+      late: Object.entries(o.lateProperties ?? {}),
+      atBoot: snap && !restored ? () => saveSnapshot(v, snap, key) : undefined,
+    });
   } catch (e) {
     if (e instanceof CancelledError) {
       cancelled = true;

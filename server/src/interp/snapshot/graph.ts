@@ -39,6 +39,7 @@ import { snapshotBlocker as dirsBlocker } from '../natives/sun/nio/fs/UnixNative
 import { snapshotBlocker as pipesBlocker } from '../natives/host/pipes';
 import { snapshotBlocker as childrenBlocker } from '../natives/host/children';
 import { snapshotBlocker as fdsBlocker } from '../natives/host/fds';
+import { programInputs, type ProgramInputs } from './program';
 
 /** Host resources natives keep outside the VM (module state): a snapshot needs them unused. */
 const HOST_STATE: readonly (() => string | null)[] = [deflaterBlocker, inflaterBlocker, walksBlocker, dirsBlocker, pipesBlocker, childrenBlocker, fdsBlocker];
@@ -89,6 +90,8 @@ interface Payload {
   sched: SchedulerState;
   memory: MemoryState;
   threads: ThreadInfo[];
+  /** The program inputs the JDK was booted with (program.ts applies a new run's over them). */
+  program: ProgramInputs;
   inst: object[];
   tags: string[];
   owners: object[];
@@ -237,7 +240,7 @@ export function captureVm(vm: VM): Buffer {
     for (const k of Object.keys(rec)) visit(o, k, rec[k]);
   }
 
-  const payload: Payload = { vm: vmFields, invoke: root.invoke, counters: klassCounters(), sched: sched.saveState(), memory: mem, threads, inst, tags, owners, slots };
+  const payload: Payload = { vm: vmFields, invoke: root.invoke, counters: klassCounters(), sched: sched.saveState(), memory: mem, threads, program: programInputs(vm.opts), inst, tags, owners, slots };
   for (const [o, k] of cleared) o[k] = null;
   try {
     return v8.serialize(payload);
@@ -248,12 +251,13 @@ export function captureVm(vm: VM): Buffer {
 
 /**
  * Overlays the snapshot on `vm`, a VM just constructed with the new run's options (natives
- * registered, nothing loaded), and gives it a scheduler. Throws on a malformed payload (the
+ * registered, nothing loaded), and gives it a scheduler. Returns the program inputs it was
+ * booted with (program.ts applies the new run's over them). Throws on a malformed payload (the
  * caller then boots a fresh VM).
  */
-export function restoreVm(vm: VM, bytes: Uint8Array): void {
+export function restoreVm(vm: VM, bytes: Uint8Array): ProgramInputs {
   const p = v8.deserialize(bytes) as Payload;
-  if (!p || !Array.isArray(p.inst) || !Array.isArray(p.slots) || p.inst.length !== p.tags.length) throw new Error('malformed snapshot payload');
+  if (!p || !Array.isArray(p.inst) || !Array.isArray(p.slots) || p.inst.length !== p.tags.length || !p.program || !Array.isArray(p.program.user)) throw new Error('malformed snapshot payload');
   const sched = new Scheduler(vm);
   for (let i = 0; i < p.slots.length; i += 3) {
     const owner = p.owners[p.slots[i] as number] as Record<string | number, unknown>;
@@ -306,4 +310,5 @@ export function restoreVm(vm: VM, bytes: Uint8Array): void {
     if (info.pending === 'refPending') t.pendingNative = waitingForPendingList(t);
     else if (info.pending === 'wait') t.pendingNative = waitResume(vm, t, t.r[t.frames[t.depth].lp] as JObject);
   });
+  return p.program;
 }

@@ -1,14 +1,15 @@
 // Boot snapshots of the embedded JVM: the key, and restore-or-boot for run.ts.
 //
-// The key covers everything the boot's state depends on: the snapshot format, the engine (a
-// hash of the built bundle; of the sources' names, sizes and times when run from sources), the
-// JDK (home, version, lib/modules size and time), the boot class path appended (the profiler's
-// runtime: each file's name, size and time), and every input the boot reads: system
-// properties, working directory, the environment variables and host facts properties.ts
-// reads (LD_LIBRARY_PATH, TZ; user name, home, OS release), class path, main class and arguments (the
-// launcher's properties hold them), heap and stack limits, assertions, clock, and the
-// transformation options the caller adds. Any change gives another file, so a stale snapshot
-// is never used.
+// The key covers everything the boot's state depends on: the snapshot format (FORMAT), the
+// engine (a hash of the built bundle; of the sources' names, sizes and times when run from
+// sources), the JDK (home, version, lib/modules size and time), the boot class path appended
+// (the profiler's runtime: each file's name, size and time), and the inputs the boot reads:
+// the user's properties of boot names (program.ts isBootProperty), the environment variables
+// and host facts properties.ts reads (LD_LIBRARY_PATH, TZ; user name, home, OS release), heap
+// and stack limits, assertions, clock, and the transformation options the caller adds. Any
+// change gives another file, so a stale snapshot is never used. The program's class path,
+// working directory, main class, arguments and own properties are not in the key: program.ts
+// applies them after the restore, so one snapshot serves every program.
 
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
@@ -17,7 +18,8 @@ import { fileURLToPath } from 'node:url';
 import * as os from 'node:os';
 import type { JdkInfo } from '../../classpath/index';
 import { captureVm, restoreVm, SnapshotUnsupported } from './graph';
-import { readSnapshot, writeSnapshot } from './store';
+import { readSnapshot, removeStaleTemps, writeSnapshot } from './store';
+import { bootProperties, type ProgramInputs } from './program';
 import type { VM } from '../vm';
 
 export { SnapshotUnsupported } from './graph';
@@ -29,7 +31,7 @@ const TRACE = !!process.env.KOMORIUM_TRACE_SNAPSHOT;
 const BOOT_ENV = ['LD_LIBRARY_PATH', 'TZ'];
 
 /** Bump when the payload's layout changes. */
-const FORMAT = 1;
+const FORMAT = 2;
 
 export interface BootSnapshotOptions {
   /** Directory of snapshot files (cache root/boot-snapshots). */
@@ -51,12 +53,7 @@ const KEEP_MARKERS = 64;
 
 export interface SnapshotKeyInputs {
   jdk: JdkInfo;
-  classpath: string[];
-  classPathProperty: string;
-  mainClass: string;
-  args: string[];
   properties: Record<string, string>;
-  cwd: string;
   env: Record<string, string>;
   maxHeap?: number;
   maxDepth?: number;
@@ -124,21 +121,16 @@ export function snapshotKey(i: SnapshotKeyInputs, parts: Record<string, unknown>
     // as properties.ts
   }
   const host = [user, os.homedir(), os.release()];
-  const props = Object.keys(i.properties)
-    .sort()
-    .map((k) => [k, i.properties[k]]);
+  // Not the program's class path, directory, command line or own properties: program.ts
+  // applies those after the restore.
+  const props = bootProperties(i.properties);
   const key = JSON.stringify({
     format: FORMAT,
     engine: engineFingerprint(),
     node: process.version,
     jdk: [i.jdk.home, i.jdk.version, i.jdk.feature, modules],
     boot,
-    classpath: i.classpath,
-    classPathProperty: i.classPathProperty,
-    mainClass: i.mainClass,
-    args: i.args,
     props,
-    cwd: i.cwd,
     env,
     host,
     limits: [i.maxHeap ?? null, i.maxDepth ?? null, i.enableAssertions ?? false, i.clock ?? 'real'],
@@ -152,27 +144,27 @@ export function snapshotFile(dir: string, keyHex: string): string {
 }
 
 /**
- * Restores the snapshot for `keyHex` into `vm` (just constructed). False when there is none
- * or it cannot be used (a warning said why; the caller boots a new VM, as this one may be
- * half-restored).
+ * Restores the snapshot for `keyHex` into `vm` (just constructed): the program inputs it was
+ * booted with (program.ts). Null when there is none or it cannot be used (a warning said why;
+ * the caller boots a new VM, as this one may be half-restored).
  */
-export function tryRestore(vm: VM, o: BootSnapshotOptions, keyHex: string): boolean {
+export function tryRestore(vm: VM, o: BootSnapshotOptions, keyHex: string): ProgramInputs | null {
   const file = snapshotFile(o.dir, keyHex);
   const r = readSnapshot(file, keyHex);
-  if ('missing' in r) return false;
+  if ('missing' in r) return null;
   if ('invalid' in r) {
     o.warn(`komorium: boot snapshot ${file} is ${r.invalid}; booting the JDK instead`);
-    return false;
+    return null;
   }
   try {
-    restoreVm(vm, r.payload);
+    const program = restoreVm(vm, r.payload);
     const now = new Date();
     fs.utimesSync(file, now, now); // recently used: kept by prune()
     if (TRACE) o.warn(`komorium: boot snapshot restored from ${file}`);
-    return true;
+    return program;
   } catch (e) {
     o.warn(`komorium: boot snapshot ${file} could not be restored (${(e as Error).message}); booting the JDK instead`);
-    return false;
+    return null;
   }
 }
 
@@ -203,6 +195,7 @@ export function saveSnapshot(vm: VM, o: BootSnapshotOptions, keyHex: string): vo
       const marker = `${file.slice(0, -'.snap'.length)}.booted`;
       if (!fs.existsSync(marker)) {
         fs.mkdirSync(o.dir, { recursive: true });
+        removeStaleTemps(o.dir);
         fs.writeFileSync(marker, '');
         prune(o.dir, '.booted', KEEP_MARKERS);
         return;

@@ -18,15 +18,72 @@ export function writeSnapshot(file: string, keyHex: string, payload: Uint8Array)
   head.writeBigUInt64LE(BigInt(payload.length), MAGIC.length + 32);
   createHash('sha256').update(payload).digest().copy(head, MAGIC.length + 40);
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
-  const fd = fs.openSync(tmp, 'w');
+  removeStaleTemps(path.dirname(file));
+  const tmp = `${file}.${process.pid}.${Date.now()}${TMP}`;
   try {
-    fs.writeSync(fd, head);
-    fs.writeSync(fd, payload);
-  } finally {
-    fs.closeSync(fd);
+    const fd = fs.openSync(tmp, 'w');
+    try {
+      fs.writeSync(fd, head);
+      fs.writeSync(fd, payload);
+    } finally {
+      fs.closeSync(fd);
+    }
+    fs.renameSync(tmp, file);
+  } catch (e) {
+    fs.rmSync(tmp, { force: true });
+    throw e;
   }
-  fs.renameSync(tmp, file);
+}
+
+const TMP = '.tmp';
+
+/** A temporary file older than this is stale even when its writer's pid is in use (reused). */
+const STALE_TMP_MS = 60 * 60 * 1000;
+
+/** Younger than this, a temporary file is left alone whatever its pid. */
+const MIN_TMP_MS = 60 * 1000;
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Removes the temporary files of writers that are gone (killed while writing: over a minute
+ * old and their pid is not running, or over an hour old). They are never read: a snapshot is only ever
+ * read under its final name.
+ */
+export function removeStaleTemps(dir: string, now = Date.now()): string[] {
+  const removed: string[] = [];
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    return removed;
+  }
+  for (const n of names) {
+    const m = /\.snap\.(\d+)\.(\d+)\.tmp$/.exec(n);
+    if (!m) continue;
+    const p = path.join(dir, n);
+    let mtime: number;
+    try {
+      mtime = fs.statSync(p).mtimeMs;
+    } catch {
+      continue;
+    }
+    const pid = Number(m[1]);
+    const age = now - mtime;
+    // (A minute at least: a writer of another pid namespace sharing the cache looks dead.)
+    if (age > MIN_TMP_MS && ((pid !== process.pid && !alive(pid)) || age > STALE_TMP_MS)) {
+      fs.rmSync(p, { force: true });
+      removed.push(p);
+    }
+  }
+  return removed;
 }
 
 export type SnapshotRead = { payload: Buffer } | { missing: true } | { invalid: string };
