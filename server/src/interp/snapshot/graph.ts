@@ -250,13 +250,36 @@ export function captureVm(vm: VM): Buffer {
 }
 
 /**
+ * V8's deserializer as node's, except that typed arrays (Java arrays' data, class-file bytes)
+ * get buffers of their own: node's returns views into the snapshot's bytes, which kept the
+ * whole file (14-38 MB) alive for the run and made `.buffer` the file's.
+ */
+class OwnBuffers extends v8.DefaultDeserializer {
+  private readonly input: ArrayBufferLike;
+
+  constructor(bytes: Buffer) {
+    super(bytes);
+    this.input = bytes.buffer;
+  }
+
+  _readHostObject(): unknown {
+    const v = (v8.DefaultDeserializer.prototype as unknown as { _readHostObject(this: v8.Deserializer): unknown })._readHostObject.call(this);
+    if (!ArrayBuffer.isView(v) || v.buffer !== this.input) return v;
+    if (v instanceof DataView) return new DataView(new Uint8Array(v.buffer, v.byteOffset, v.byteLength).slice().buffer);
+    return (v as unknown as { slice(): unknown }).slice();
+  }
+}
+
+/**
  * Overlays the snapshot on `vm`, a VM just constructed with the new run's options (natives
  * registered, nothing loaded), and gives it a scheduler. Returns the program inputs it was
  * booted with (program.ts applies the new run's over them). Throws on a malformed payload (the
  * caller then boots a fresh VM).
  */
 export function restoreVm(vm: VM, bytes: Uint8Array): ProgramInputs {
-  const p = v8.deserialize(bytes) as Payload;
+  const d = new OwnBuffers(bytes as Buffer);
+  d.readHeader();
+  const p = d.readValue() as Payload;
   if (!p || !Array.isArray(p.inst) || !Array.isArray(p.slots) || p.inst.length !== p.tags.length || !p.program || !Array.isArray(p.program.user)) throw new Error('malformed snapshot payload');
   const sched = new Scheduler(vm);
   for (let i = 0; i < p.slots.length; i += 3) {
