@@ -45,10 +45,12 @@ export function bootProperties(props: Record<string, string>): [string, string][
 }
 
 export function programInputs(o: { classPathString: string; cwd: string; mainClass: string; args: string[]; properties: Record<string, string> }): ProgramInputs {
+  // A -D of these names wins, as in properties.ts (and keys the snapshot: isBootProperty).
+  const p = o.properties;
   return {
-    classPath: o.classPathString,
-    cwd: o.cwd,
-    command: [o.mainClass, ...o.args].join(' '),
+    classPath: p['java.class.path'] ?? o.classPathString,
+    cwd: p['user.dir'] ?? o.cwd,
+    command: p['sun.java.command'] ?? [o.mainClass, ...o.args].join(' '),
     user: Object.keys(o.properties)
       .filter((k) => !isBootProperty(k))
       .sort()
