@@ -56,6 +56,11 @@ export interface InterpRunOptions extends RunOptions {
    * (default CANCEL_GRACE_MS; Infinity: wait for it, as java does after a signal).
    */
   cancelGraceMs?: number;
+  /**
+   * Start from a snapshot of the booted JDK in the cache when one matches the run's inputs,
+   * else boot and write one (interp/snapshot/). Default: on, unless KOMORIUM_BOOT_SNAPSHOT=0.
+   */
+  bootSnapshot?: boolean;
 }
 
 /**
@@ -277,10 +282,12 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
     const vo = vmOptions(o.vmArgs ?? []);
     for (const a of vo.ignored) o.onLog?.(`embedded engine: JVM option ignored: ${a}`);
     const props: Record<string, string> = { ...vo.props };
+    // Set after the boot: they change from run to run, a boot snapshot is shared between runs.
+    const late: Record<string, string> = {};
     if (instrument !== 'none' || o.exact) staged = stageProfile(profilePath);
     if (instrument !== 'none') {
+      late['komorium.out'] = staged!.staging;
       Object.assign(props, {
-        'komorium.out': staged!.staging,
         'komorium.engine': 'interp',
         'komorium.scope': instrument,
         // The JDK's own start-up is not sampled (Contexts.vmBooting): say so.
@@ -292,7 +299,7 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
       if (o.random !== undefined) props['komorium.random'] = String(o.random);
       if (o.seed !== undefined) props['komorium.seed'] = String(o.seed);
       if (live) {
-        props['komorium.live'] = live.file;
+        late['komorium.live'] = live.file;
         props['komorium.liveInterval'] = String(Math.max(20, Math.round(o.liveIntervalMs ?? 500)));
       }
     } else if (o.exact) {
@@ -322,12 +329,14 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
       mainClass: o.mainClass,
       args: o.args,
       properties: props,
+      lateProperties: late,
       cwd,
       env: { ...(process.env as Record<string, string>), ...(o.env ?? {}) },
       instrument,
       maxPath: o.maxPath,
       runtimeDir,
       cacheDir: join(cacheRoot(), 'interp-classes'),
+      bootSnapshotDir: (o.bootSnapshot ?? process.env.KOMORIUM_BOOT_SNAPSHOT !== '0') ? join(cacheRoot(), 'boot-snapshots') : undefined,
       maxHeap,
       enableAssertions: o.enableAssertions ?? vo.ea,
       clock: o.clock,
@@ -388,6 +397,10 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
           void worker?.terminate();
           break;
         }
+        case 'log':
+          if (o.onLog) o.onLog(m.message);
+          else process.stderr.write(`komorium: ${m.message}\n`);
+          break;
         case 'error':
           finish({ exitCode: null, signal: null, cancelled, error: `embedded engine failed: ${m.message}` });
           void worker?.terminate();

@@ -49,6 +49,8 @@ export interface InterpWorkerInput {
   mainClass: string;
   args: string[];
   properties: Record<string, string>;
+  /** Properties that change from run to run (the staging file), set after the boot. */
+  lateProperties?: Record<string, string>;
   cwd: string;
   env: Record<string, string>;
   instrument: Instrument;
@@ -75,6 +77,8 @@ export interface InterpWorkerInput {
    * (scope: `exactScope`); the profile is written to `exactOut`.
    */
   exact?: { scope: 'app' | 'all'; out: string; meta: Record<string, unknown> };
+  /** Directory of boot snapshots (interp/snapshot/); absent: boot the JDK every run. */
+  bootSnapshotDir?: string;
 }
 
 export type InterpWorkerMessage =
@@ -84,6 +88,8 @@ export type InterpWorkerMessage =
   | { type: 'stopping' }
   | { type: 'exit'; exitCode: number; failure: string | null; cancelled: boolean; bytecodes: number; classes: number; ms: number; transformed: number; reused: number; transformFailures: { name: string; error: string }[] }
   | { type: 'error'; message: string }
+  /** A diagnostic of Komorium's own (a boot snapshot that could not be used): not program output. */
+  | { type: 'log'; message: string }
   | { type: 'ready' };
 
 function post(m: InterpWorkerMessage): void {
@@ -183,6 +189,7 @@ function main(input: InterpWorkerInput): void {
     mainClass: input.mainClass,
     args: input.args,
     properties: input.properties,
+    lateProperties: input.lateProperties,
     cwd: input.cwd,
     env: input.env,
     io: {
@@ -213,6 +220,21 @@ function main(input: InterpWorkerInput): void {
       return status;
     },
     clock: input.clock,
+    bootSnapshot:
+      input.bootSnapshotDir !== undefined && !input.exact
+        ? {
+            dir: input.bootSnapshotDir,
+            keyParts: { instrument: input.instrument, maxPath: input.maxPath ?? null, lineNumbers: input.lineNumbers ?? null },
+            // Komorium's diagnostics (the CLI's stderr, the language server's log), never
+            // the program's stderr; after the output so far, to keep the order.
+            warn: (m) => {
+              flush();
+              post({ type: 'log', message: m.replace(/^komorium: /, '') });
+            },
+            // KOMORIUM_BOOT_SNAPSHOT=always: write one at the first boot.
+            minBoots: process.env.KOMORIUM_BOOT_SNAPSHOT === 'always' ? 1 : 2,
+          }
+        : undefined,
     // Every thread sleeps (real clock): show the output so far, then wait, waking on cancel.
     idle: (ms) => {
       flush();

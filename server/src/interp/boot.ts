@@ -15,6 +15,7 @@ import { ThreadState, type JThread } from './thread';
 import type { VM } from './vm';
 import { bindThreadStatus, setEetop, skipHotSpotThreadIds } from './natives/java/lang/Thread';
 import { setField } from './natives/util';
+import type { MainCall } from './snapshot/program';
 
 /** The JDK feature releases the embedded JVM boots (natives and boot steps differ by release). */
 export const SUPPORTED_FEATURES: readonly number[] = [17, 25];
@@ -23,6 +24,20 @@ export interface LaunchResult {
   exitCode: number;
   /** An error outside Java (deadlock, VM internal failure), already reported on stderr. */
   failure: string | null;
+}
+
+/**
+ * Virtual clock: what the program sees starts at PROGRAM_CLOCK_NS, whatever the boot ran (timed
+ * waits keep their distance), so that a run restored from a boot snapshot that applied another
+ * program's class path (snapshot/program.ts) reads the same times as a run that booted.
+ */
+const PROGRAM_CLOCK_NS = 1e9;
+
+function programClock(vm: VM): void {
+  if (vm.realClock || vm.clockNs >= PROGRAM_CLOCK_NS) return;
+  const d = PROGRAM_CLOCK_NS - vm.clockNs;
+  vm.clockNs = PROGRAM_CLOCK_NS;
+  for (const t of vm.threads) if (t.state === ThreadState.TimedWaiting && !t.system) t.wakeAt += d;
 }
 
 /** True when the first class-path entry holding class `name` is a directory (else a jar). */
@@ -38,8 +53,30 @@ function fromDirectory(classpath: readonly string[], name: string): boolean {
   return true;
 }
 
+export interface LaunchOptions {
+  /**
+   * The VM holds a booted JDK restored from a boot snapshot (snapshot/restore.ts, with its
+   * scheduler): the run starts at LauncherHelper.checkAndLoadMain.
+   */
+  restored?: boolean;
+  /**
+   * After a restore, before the late properties: applies the program's own inputs over the
+   * snapshot's (snapshot/program.ts), calling Java methods on the main thread with `call`.
+   */
+  apply?: (call: MainCall, done: () => void) => void;
+  /** Called at the end of the boot (a time-slice boundary), before onBooted: a snapshot may be taken. */
+  atBoot?: () => void;
+  /**
+   * System properties set after the boot (System.setProperty on the main thread, before
+   * onBooted), booted or restored alike: values that change from run to run (the profile's
+   * staging file) and so are not in a boot snapshot.
+   */
+  late?: readonly [string, string][];
+}
+
 /** Runs `mainClass` with `args` to completion on `vm`. */
-export function launch(vm: VM, mainClass: string, args: string[]): LaunchResult {
+export function launch(vm: VM, mainClass: string, args: string[], lo: LaunchOptions = {}): LaunchResult {
+  const restored = lo.restored === true;
   const jdk = vm.opts.jdk;
   if (!SUPPORTED_FEATURES.includes(jdk.feature)) {
     const supported = SUPPORTED_FEATURES.join(' and ');
@@ -47,10 +84,10 @@ export function launch(vm: VM, mainClass: string, args: string[]): LaunchResult 
     vm.reportFailure(`Error occurred during initialization of VM\n${failure}. Run it with --engine jvm (komorium.engine: jvm), or choose a JDK ${supported} (--jdk, JAVA_HOME, komorium.javaHome).`);
     return { exitCode: 1, failure };
   }
-  const sched = new Scheduler(vm);
+  const sched = restored && vm.scheduler ? vm.scheduler : new Scheduler(vm);
   vm.scheduler = sched;
-  const main = vm.newThread();
-  main.name = 'main';
+  const main = restored ? vm.threads[0] : vm.newThread();
+  if (!restored) main.name = 'main';
   let exitCode = 0;
   const seq: (() => void)[] = [];
   const step = (): void => {
@@ -165,9 +202,12 @@ export function launch(vm: VM, mainClass: string, args: string[]): LaunchResult 
     () =>
       call(main, 'java/lang/System', 'initPhase3', '()V', [], () => {
         vm.booted = true;
-        vm.markHeapBaseline();
-        vm.onBooted?.();
-        step();
+        // The boot ends with its time slice: the state a boot snapshot holds (snapshot/), with
+        // no Java frame of the boot left on the main thread's stack.
+        sched.atSliceEnd(() => {
+          lo.atBoot?.();
+          afterBoot();
+        });
       }),
     () =>
       call(main, 'sun/launcher/LauncherHelper', 'checkAndLoadMain', '(ZILjava/lang/String;)Ljava/lang/Class;', [1, 1, vm.intern(mainClass)], (cls) => {
@@ -226,7 +266,29 @@ export function launch(vm: VM, mainClass: string, args: string[]): LaunchResult 
     });
   }
 
-  step();
+  /** The program's inputs (restored), the late properties, then onBooted and the launcher's steps. */
+  function afterBoot(): void {
+    const late = [...(lo.late ?? [])];
+    const next = (): void => {
+      const p = late.shift();
+      if (p === undefined) {
+        programClock(vm);
+        vm.markHeapBaseline();
+        vm.onBooted?.();
+        step();
+        return;
+      }
+      call(main, 'java/lang/System', 'setProperty', '(Ljava/lang/String;Ljava/lang/String;)Ljava/lang/String;', [vm.newString(p[0]), vm.newString(p[1])], () => next());
+    };
+    if (lo.apply) lo.apply((cls, name, desc, args2, then) => call(main, cls, name, desc, args2, () => then()), next);
+    else next();
+  }
+
+  if (restored) {
+    // Drop the boot's steps: the snapshot was taken after initPhase3's.
+    seq.splice(0, seq.length - 3);
+    afterBoot();
+  } else step();
   sched.run();
   if (!reachedMain && vm.exitCode === null && !sched.failure) {
     // Boot stopped without a Java exception the steps above report (a VM-internal error

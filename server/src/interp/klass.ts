@@ -521,14 +521,39 @@ function makeCtor(fields: JField[], extra: string[]): InstanceCtor {
   return new Function('Base', body.join('\n'))(JObject) as InstanceCtor;
 }
 
-/** Instantiates a (linked, non-abstract) class without running a constructor. */
-export function instantiate(k: JClass): JObject {
+/** The instance constructor of a linked class (made on first use). */
+export function ensureCtor(k: JClass): InstanceCtor {
   let c = k.ctor;
   if (c === null) {
     c = makeCtor(k.ctorFields, k.ctorExtra);
     k.ctor = c;
   }
-  return new c(k);
+  return c;
+}
+
+/** Instantiates a (linked, non-abstract) class without running a constructor. */
+export function instantiate(k: JClass): JObject {
+  return new (ensureCtor(k))(k);
+}
+
+/** The id counters of fields, methods and hidden classes (a boot snapshot holds them). */
+export interface KlassCounters {
+  nextFieldId: number;
+  nextMethodId: number;
+  hiddenClasses: number;
+}
+
+export function klassCounters(): KlassCounters {
+  return { nextFieldId, nextMethodId, hiddenClasses };
+}
+
+/** Restores the counters and registers restored fields under their ids (Unsafe offsets). */
+export function restoreKlassCounters(c: KlassCounters, fields: readonly JField[]): void {
+  // As in the booted run, in a fresh worker: what is created next gets the same ids.
+  nextFieldId = c.nextFieldId;
+  nextMethodId = c.nextMethodId;
+  hiddenClasses = c.hiddenClasses;
+  for (const f of fields) fieldsById[f.id] = f;
 }
 
 export function isArrayObject(o: JObject): o is JArray {

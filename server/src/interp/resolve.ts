@@ -39,6 +39,17 @@ const narrowers: Record<string, (v: number) => number> = {
   S: (v) => (v << 16) >> 16,
 };
 
+/** The name of a field site's narrowing function ('' = identity), or undefined if it is none (boot snapshots). */
+export function narrowerName(fn: unknown): string | undefined {
+  if (fn === ident) return '';
+  for (const [k, f] of Object.entries(narrowers)) if (f === fn) return k;
+  return undefined;
+}
+
+export function narrowerByName(name: string): (v: number) => number {
+  return narrowers[name] ?? ident;
+}
+
 function utf8(k: JClass, i: number): string {
   const e = k.cp[i];
   if (!e || e.tag !== Tag.Utf8) throw new VmError('java/lang/ClassFormatError', `${k.javaName}: constant pool #${i} is not a Utf8`);

@@ -5,6 +5,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ClassPath, type JdkInfo } from '../classpath/index';
 import { launch } from './boot';
+import { saveSnapshot, snapshotKey, tryRestore, type BootSnapshotOptions } from './snapshot/index';
+import { applyProgram, programInputs, type ProgramInputs } from './snapshot/program';
 import { VM, type VmIo } from './vm';
 import { CancelledError, cancelStatus } from './scheduler';
 import type { ClockMode } from './clock';
@@ -19,6 +21,8 @@ export interface InterpRunOptions {
   mainClass: string;
   args: string[];
   properties?: Record<string, string>;
+  /** Properties set once the JDK has booted (boot.ts LaunchOptions.late): not part of a boot snapshot's key. */
+  lateProperties?: Record<string, string>;
   cwd?: string;
   env?: Record<string, string>;
   io?: Partial<VmIo>;
@@ -41,6 +45,8 @@ export interface InterpRunOptions {
   /** Called just before boot starts. */
   onCreated?: (vm: VM) => void;
   onSlice?: () => void;
+  /** Boot from a snapshot of a booted JDK when one matches, else boot and write one (snapshot/). */
+  bootSnapshot?: BootSnapshotOptions;
 }
 
 export interface InterpRunResult {
@@ -52,6 +58,8 @@ export interface InterpRunResult {
   classesLoaded: number;
   ms: number;
   vm: VM;
+  /** The JDK's boot was restored from a snapshot. */
+  restored: boolean;
 }
 
 export { processStdin, processStdinAvailable } from './natives/host/stdin';
@@ -65,7 +73,8 @@ export function runInterpreter(o: InterpRunOptions): InterpRunResult {
     readStdin: o.io?.readStdin ?? processStdin,
     ...(o.io?.closed ? { closed: o.io.closed } : {}),
   };
-  const vm = new VM({
+  const classPathString = o.classPathProperty ?? o.classpath.join(':');
+  const makeVm = (): VM => new VM({
     jdk: o.jdk,
     classpath: o.classpath,
     properties: o.properties ?? {},
@@ -90,17 +99,38 @@ export function runInterpreter(o: InterpRunOptions): InterpRunResult {
     maxDepth: o.maxDepth,
     mainClass: o.mainClass,
     args: o.args,
-    classPathString: o.classPathProperty ?? o.classpath.join(':'),
+    classPathString,
     enableAssertions: o.enableAssertions,
     stdinAvailable: o.stdinAvailable ?? (o.io?.readStdin ? undefined : processStdinAvailable),
     traceClassLoading: o.traceClassLoading,
   });
+  let vm = makeVm();
+  const snap = o.bootSnapshot;
+  let booted: ProgramInputs | null = null;
+  let key = '';
+  if (snap) {
+    key = snapshotKey(
+      { jdk: o.jdk, properties: o.properties ?? {}, env: o.env ?? (process.env as Record<string, string>), maxHeap: o.maxHeap, maxDepth: o.maxDepth, enableAssertions: o.enableAssertions, clock: o.clock, bootAppend: o.bootAppend ?? [] },
+      snap.keyParts,
+    );
+    booted = tryRestore(vm, snap, key);
+    if (booted === null) vm = makeVm();
+  }
+  const restored = booted !== null;
   if (o.onBooted) vm.onBooted = () => o.onBooted?.(vm);
   o.onCreated?.(vm);
   let cancelled = false;
   let result: { exitCode: number; failure: string | null };
   try {
-    result = launch(vm, o.mainClass, o.args);
+    const v = vm;
+    const from = booted;
+    result = launch(v, o.mainClass, o.args, {
+      restored,
+      // The program's class path, directory, command line and properties over the snapshot's.
+      apply: from !== null ? (call, done) => applyProgram(v, from, programInputs(v.opts), call, done) : undefined,
+      late: Object.entries(o.lateProperties ?? {}),
+      atBoot: snap && !restored ? () => saveSnapshot(v, snap, key) : undefined,
+    });
   } catch (e) {
     if (e instanceof CancelledError) {
       cancelled = true;
@@ -111,5 +141,5 @@ export function runInterpreter(o: InterpRunOptions): InterpRunResult {
   }
   if (process.env.KOMORIUM_DUMP_AT_EXIT) io.stderr(Buffer.from(`${vm.dumpThreads()}\n`));
   const bytecodes = vm.threads.reduce((s, t) => s + t.bytecodes, 0);
-  return { ...result, cancelled, bytecodes, classesLoaded: vm.loadedCount, ms: performance.now() - t0, vm };
+  return { ...result, cancelled, bytecodes, classesLoaded: vm.loadedCount, ms: performance.now() - t0, vm, restored };
 }

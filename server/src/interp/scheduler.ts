@@ -18,7 +18,7 @@ import { deliver, enterMethod, resumeNative, unwind } from './calls';
 import type { JClass, JMethod } from './klass';
 import type { JObject } from './object';
 import { BLOCK, EXIT, JavaThrow, PENDING, VmError } from './signals';
-import { ThreadState, type JThread } from './thread';
+import { ThreadState, type Glue, type JThread } from './thread';
 import type { VM } from './vm';
 import { nanoTime, realTime } from './clock';
 import { hangReport } from './hang';
@@ -54,7 +54,33 @@ export class Scheduler {
   /** Consecutive time slices that were spins in Thread.yield (virtual clock). */
   private spins = 0;
 
+  /**
+   * Run once at the next time-slice boundary (the current slice ends early when set from Java
+   * code): boot.ts ends the boot there, so that a boot snapshot is taken at a clean state.
+   */
+  private checkpoint: (() => void) | null = null;
+
   constructor(private readonly vm: VM) {}
+
+  /** Ends the current time slice and runs `fn` at the top of the scheduler's loop. */
+  atSliceEnd(fn: () => void): void {
+    this.checkpoint = fn;
+  }
+
+  /** True when no thread has a queued top-level call (a snapshot's precondition). */
+  get queuesEmpty(): boolean {
+    for (const q of this.queues.values()) if (q.length > 0) return false;
+    return true;
+  }
+
+  saveState(): SchedulerState {
+    return { next: this.next, spins: this.spins };
+  }
+
+  loadState(s: SchedulerState): void {
+    this.next = s.next;
+    this.spins = s.spins;
+  }
 
   /** Queues a top-level call on `t` (made Runnable). */
   call(t: JThread, c: TopCall): void {
@@ -68,6 +94,11 @@ export class Scheduler {
   run(): void {
     const vm = this.vm;
     for (;;) {
+      if (this.checkpoint !== null) {
+        const c = this.checkpoint;
+        this.checkpoint = null;
+        c();
+      }
       if (vm.exitCode !== null) {
         if (TRACE_SCHED) vm.reportFailure(`[sched] exit code ${vm.exitCode}`);
         return;
@@ -313,6 +344,7 @@ export class Scheduler {
     // A system thread runs until it blocks (it never holds a monitor across a switch).
     let budget = t.system ? Number.MAX_SAFE_INTEGER : QUANTUM;
     while (budget > 0 && t.state === ThreadState.Runnable) {
+      if (this.checkpoint !== null) break;
       if (t.depth < 0) {
         if (!this.startNext(t)) return;
         continue;
@@ -380,24 +412,7 @@ export class Scheduler {
     g.lp = 0;
     g.sp = 0;
     g.pc = 0;
-    let finished = false;
-    g.glue = {
-      kind: 'V',
-      resumePc: 0,
-      base: -1,
-      onReturn: (v) => {
-        finished = true;
-        c.done(v, false);
-        return undefined;
-      },
-      onThrow: (exc) => {
-        if (!finished) {
-          finished = true;
-          c.done(exc, true);
-        }
-        return exc;
-      },
-    };
+    g.glue = topGlue(c);
     // Arguments.
     let slot = 0;
     let i = 0;
@@ -433,6 +448,34 @@ export class Scheduler {
     }
     return true;
   }
+}
+
+/** The glue frame below a top-level call (also rebuilt by a boot snapshot's restore). */
+export function topGlue(c: TopCall): Glue {
+  let finished = false;
+  return {
+    kind: 'V',
+    resumePc: 0,
+    base: -1,
+    onReturn: (v) => {
+      finished = true;
+      c.done(v, false);
+      return undefined;
+    },
+    onThrow: (exc) => {
+      if (!finished) {
+        finished = true;
+        c.done(exc, true);
+      }
+      return exc;
+    },
+  };
+}
+
+/** The scheduler's own state at a time-slice boundary (boot snapshots). */
+export interface SchedulerState {
+  next: number;
+  spins: number;
 }
 
 /** The exit status of a cancelled run: the number the host gave, else 130 (as after SIGINT). */

@@ -68,6 +68,7 @@ public final class TC {
     /** True while the agent or runtime code runs on this thread: no sampling, scratch stacks. */
     boolean suspended;
 
+
     /**
      * Set while the live-snapshot thread waits for this context's monitor: the next sample lets
      * it in first (Java monitors are not fair, and a thread sampling every few microseconds

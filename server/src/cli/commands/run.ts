@@ -37,6 +37,8 @@ options:
   --exact               embedded engine: the perfect profile (paper 7.1): the original classes
                         run and every bytecode is counted per context and line, over the
                         --instrument scope
+  --no-boot-snapshot    embedded engine: boot the JDK instead of starting from the snapshot of
+                        its booted state in the cache (KOMORIUM_BOOT_SNAPSHOT=0: the same)
   --clock C             embedded engine: real (default: time, sleeps and timeouts as on java)
                         or virtual (1 ns per bytecode, sleeps jump it: a program that reads
                         the clock runs the same way every time)
@@ -86,6 +88,7 @@ export async function runMain(argv: string[]): Promise<number> {
       agent: { value: true },
       instrument: { value: true },
       'no-profile': {},
+      'no-boot-snapshot': {},
       exact: {},
       clock: { value: true },
     },
@@ -156,6 +159,7 @@ export async function runMain(argv: string[]): Promise<number> {
       instrument: args.flags.has('no-profile') ? 'none' : instr,
       exact: args.flags.has('exact') ? instr : undefined,
       clock,
+      bootSnapshot: !args.flags.has('no-boot-snapshot'),
     });
   }
   if (clock !== 'real') throw new UsageError('--clock virtual is an option of the embedded engine (--engine interpreter); HotSpot runs in real time');
@@ -202,6 +206,7 @@ interface EmbeddedCliRun {
   vmArgs: string[];
   jdk?: string;
   clock: 'real' | 'virtual';
+  bootSnapshot: boolean;
 }
 
 async function runEmbedded(signals: SignalTrap, o: EmbeddedCliRun): Promise<number> {
@@ -219,6 +224,7 @@ async function runEmbedded(signals: SignalTrap, o: EmbeddedCliRun): Promise<numb
     vmArgs: o.vmArgs,
     jdk: o.jdk,
     clock: o.clock,
+    ...(o.bootSnapshot ? {} : { bootSnapshot: false }),
     directStdin: true,
     onStdout: (b) => process.stdout.write(b),
     onStderr: (b) => process.stderr.write(b),

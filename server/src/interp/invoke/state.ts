@@ -104,6 +104,15 @@ export class InvokeState {
 
 const states = new WeakMap<VM, InvokeState>();
 
+/** The VM's java.lang.invoke state, if any (boot snapshots). */
+export function peekInvokeState(vm: VM): InvokeState | undefined {
+  return states.get(vm);
+}
+
+export function setInvokeState(vm: VM, s: InvokeState): void {
+  states.set(vm, s);
+}
+
 export function invokeState(vm: VM): InvokeState {
   let s = states.get(vm);
   if (s === undefined) states.set(vm, (s = new InvokeState(vm)));

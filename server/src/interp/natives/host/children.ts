@@ -26,6 +26,11 @@ export interface Child {
 
 const children = new Map<number, Child>();
 
+/** What a boot snapshot cannot hold (snapshot/graph.ts): child processes of the host, or null. */
+export function snapshotBlocker(): string | null {
+  return children.size > 0 ? 'child processes' : null;
+}
+
 export function addChild(c: Child): void {
   children.set(c.pid, c);
   c.proc.on('exit', (code, signal) => {

@@ -13,6 +13,11 @@ interface HostFile {
 
 const files = new Map<number, HostFile>();
 
+/** What a boot snapshot cannot hold (snapshot/graph.ts): open files of the host, or null. */
+export function snapshotBlocker(): string | null {
+  return [...files.keys()].some((fd) => fd > 2) ? 'open files' : null;
+}
+
 function fileOf(fd: number): HostFile {
   let f = files.get(fd);
   if (f === undefined) files.set(fd, (f = { pos: 0, append: false }));

@@ -17,6 +17,11 @@ interface HostPipe {
 }
 
 const pipes = new Map<number, HostPipe>();
+
+/** What a boot snapshot cannot hold (snapshot/graph.ts): pipes of the host, or null. */
+export function snapshotBlocker(): string | null {
+  return pipes.size > 0 ? 'pipes' : null;
+}
 /** New FIFOs (made with one mkfifo) in a new private directory. */
 function fifos(n: number): { dir: string; paths: string[] } {
   const dir = fs.mkdtempSync(join(os.tmpdir(), 'komorium-pipes-'));

@@ -4,7 +4,7 @@ import { JArray, arrayBytes, makeArray, type JObject } from '../../../object';
 import { instantiate } from '../../../klass';
 import { BLOCK, VmError } from '../../../signals';
 import * as mon from '../../../monitor';
-import type { JThread } from '../../../thread';
+import type { JThread, PendingNative } from '../../../thread';
 import type { VM } from '../../../vm';
 import type { NativeTable } from '../../registry';
 import type { Long } from '../../../long';
@@ -39,7 +39,13 @@ export function waitOn(vm: VM, t: JThread, o: JObject, millis: number): unknown 
   }
   mon.beginWait(t, o, millis > 0);
   if (millis > 0) t.wakeAt = deadlineIn(vm, millis * 1e6);
-  t.pendingNative = {
+  t.pendingNative = waitResume(vm, t, o);
+  throw BLOCK;
+}
+
+/** What a thread waiting in Object.wait on `o` does when woken (also rebuilt by a boot snapshot's restore). */
+export function waitResume(vm: VM, t: JThread, o: JObject): PendingNative {
+  return {
     resume: () => {
       if (!mon.reacquire(t, o)) throw BLOCK;
       if (isInterrupted(vm, t)) {
@@ -50,7 +56,6 @@ export function waitOn(vm: VM, t: JThread, o: JObject, millis: number): unknown 
       return undefined;
     },
   };
-  throw BLOCK;
 }
 
 /** The Java-level interrupt status (Thread.interrupted field), which Java code reads and clears. */

@@ -41,6 +41,11 @@ interface Walk {
 const walks = new Map<number, Walk>();
 let nextAnchor = 1;
 
+/** What a boot snapshot cannot hold (snapshot/graph.ts): stack walks of the host, or null. */
+export function snapshotBlocker(): string | null {
+  return walks.size > 0 ? 'stack walks' : null;
+}
+
 function isWalkerFrame(vm: VM, m: JMethod): boolean {
   const k = m.klass;
   const walker = vm.classes.loadBoot(WALKER);

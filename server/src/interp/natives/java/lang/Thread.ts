@@ -4,6 +4,8 @@ import type { JObject } from '../../../object';
 import { BLOCK, VmError } from '../../../signals';
 import { ThreadState, type JThread } from '../../../thread';
 import type { VM } from '../../../vm';
+import type { JMethod } from '../../../klass';
+import type { Scheduler, TopCall } from '../../../scheduler';
 import type { NativeTable } from '../../registry';
 import { ladd, type Long } from '../../../long';
 import { bool, getField, jdkField, setField } from '../../util';
@@ -57,17 +59,27 @@ export function startThread(vm: VM, self: JObject): void {
   if (holder.obj === null) throw new VmError('java/lang/InternalError', `${self.klass.javaName} has no FieldHolder`);
   t.daemon = getField(vm, holder.obj, holder.cls, 'daemon') === 1;
   bindThreadStatus(vm, t, self, 5); // RUNNABLE
-  const statusObj = t.statusObj as unknown as Record<string, unknown>;
-  const statusKey = t.statusKey as string;
   setEetop(vm, self, t.id);
   const run = self.klass.vmap.get('run()V');
   if (!run) throw new VmError('java/lang/InternalError', `${self.klass.javaName} has no run()`);
-  sched.call(t, {
+  sched.call(t, threadRunCall(vm, sched, t, self, run));
+  t.onExit = threadOnExit(vm, t, self);
+}
+
+/** The top-level call of a started thread: run(), then the thread's end (also rebuilt by a boot snapshot's restore). */
+export function threadRunCall(vm: VM, sched: Scheduler, t: JThread, self: JObject, run: JMethod): TopCall {
+  return {
     method: run,
     args: [self],
     done: (r, threw) => threadEnd(vm, sched, t, threw ? (r as JObject) : null, () => undefined),
-  });
-  t.onExit = () => {
+  };
+}
+
+/** What a started thread does once terminated (also rebuilt by a boot snapshot's restore). */
+export function threadOnExit(vm: VM, t: JThread, self: JObject): () => void {
+  const statusObj = t.statusObj as unknown as Record<string, unknown>;
+  const statusKey = t.statusKey as string;
+  return () => {
     statusObj[statusKey] = 2; // TERMINATED
     setEetop(vm, self, 0);
     // join() waits on the Thread object: wake the joiners.

@@ -3,7 +3,7 @@
 
 import type { JObject } from '../../../../object';
 import { BLOCK } from '../../../../signals';
-import { ThreadState, type JThread } from '../../../../thread';
+import { ThreadState, type JThread, type PendingNative } from '../../../../thread';
 import type { VM } from '../../../../vm';
 import type { NativeTable } from '../../../registry';
 import { getField, setField, bool } from '../../../util';
@@ -16,15 +16,20 @@ export const natives: NativeTable = {
   'waitForReferencePendingList()V': (_vm: VM, t: JThread) => {
     // Never woken: nothing is ever enqueued by the VM.
     t.state = ThreadState.Waiting;
-    t.pendingNative = {
-      resume: () => {
-        t.state = ThreadState.Waiting;
-        throw BLOCK;
-      },
-    };
+    t.pendingNative = waitingForPendingList(t);
     throw BLOCK;
   },
 };
+
+/** The Reference Handler's endless wait (also rebuilt by a boot snapshot's restore). */
+export function waitingForPendingList(t: JThread): PendingNative {
+  return {
+    resume: () => {
+      t.state = ThreadState.Waiting;
+      throw BLOCK;
+    },
+  };
+}
 
 export const phantomNatives: NativeTable = {
   'clear0()V': (vm: VM, _t: JThread, self: JObject) => setField(vm, self, 'java/lang/ref/Reference', 'referent', null),

@@ -104,6 +104,11 @@ const CONFIG: [good: number, lazy: number, nice: number, chain: number, func: 's
 const streams = new Map<number, ZStream>();
 let nextId = 1;
 
+/** What a boot snapshot cannot hold (snapshot/graph.ts): Deflater streams of the host, or null. */
+export function snapshotBlocker(): string | null {
+  return streams.size > 0 || nextId !== 1 ? 'Deflater streams' : null;
+}
+
 function streamOf(addr: Long): ZStream {
   const s = streams.get(toNumber(addr));
   if (s === undefined) throw new VmError('java/lang/NullPointerException', 'Deflater has been closed');

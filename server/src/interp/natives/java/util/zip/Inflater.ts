@@ -32,6 +32,11 @@ const Z_PARTIAL_FLUSH = 1;
 const streams = new Map<number, ZStream>();
 let nextId = 1;
 
+/** What a boot snapshot cannot hold (snapshot/graph.ts): Inflater streams of the host, or null. */
+export function snapshotBlocker(): string | null {
+  return streams.size > 0 || nextId !== 1 ? 'Inflater streams' : null;
+}
+
 function streamOf(addr: Long): ZStream {
   const s = streams.get(toNumber(addr));
   if (s === undefined) throw new VmError('java/lang/NullPointerException', 'Inflater has been closed');

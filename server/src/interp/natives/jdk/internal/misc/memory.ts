@@ -18,9 +18,26 @@ interface Block {
   file?: { fd: number; offset: number; loaded: Uint8Array };
 }
 
+/** Native memory as a boot snapshot holds it: allocated blocks (file mappings are not supported). */
+export interface MemoryState {
+  next: number;
+  blocks: { start: number; size: number; buf: ArrayBuffer }[];
+}
+
 class Memory {
   private blocks: Block[] = [];
   private next = 0x100000;
+
+  /** For a boot snapshot; null when a file is mapped (not supported). */
+  saveState(): MemoryState | null {
+    if (this.blocks.some((b) => b.file !== undefined)) return null;
+    return { next: this.next, blocks: this.blocks.map((b) => ({ start: b.start, size: b.size, buf: b.buf })) };
+  }
+
+  loadState(s: MemoryState): void {
+    this.next = s.next;
+    this.blocks = s.blocks.map((b) => ({ start: b.start, size: b.size, buf: b.buf, dv: new DataView(b.buf) }));
+  }
 
   allocate(size: number): number {
     if (size < 0) throw new VmError('java/lang/IllegalArgumentException', String(size));

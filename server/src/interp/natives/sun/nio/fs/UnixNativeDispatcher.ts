@@ -81,6 +81,11 @@ function fillAttributes(vm: VM, attrs: JObject | null, st: fs.BigIntStats): void
 const dirs = new Map<number, fs.Dir>();
 let nextDir = 1;
 
+/** What a boot snapshot cannot hold (snapshot/graph.ts): open directories of the host, or null. */
+export function snapshotBlocker(): string | null {
+  return dirs.size > 0 ? 'open directories' : null;
+}
+
 function addDir(d: fs.Dir): number {
   const h = nextDir++;
   dirs.set(h, d);

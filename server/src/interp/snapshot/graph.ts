@@ -1,0 +1,337 @@
+// The booted VM as bytes and back (boot snapshots, docs/INTERPRETER.md "Boot snapshot").
+//
+// Taken at the end of the boot (boot.ts: after initPhase3, at a time-slice boundary, before the
+// main class is loaded). The state is the VM's object graph: classes (with their parsed class
+// files, init states, statics, resolution caches), the Java heap, interned strings, threads
+// with their frames and value stacks, monitors, the identity-hash generators, the clock, thread
+// ids; beside it the module-level state that outlives a VM object (field/method id counters,
+// native memory, java.lang.invoke state). V8's serializer writes the graph (identity and cycles
+// kept); class instances lose their prototypes, so each is listed with a tag and gets its
+// prototype back on restore (a Java object: its class's generated constructor's).
+//
+// Functions cannot be written. Each slot holding one is listed with a rule: JIT code, bound
+// natives and instance constructors are made again lazily; a field site's narrowing function
+// by name; what a thread's closures did (its bottom glue frame, a blocked native's resume, its
+// exit) is rebuilt by the same factories that made them. A function anywhere else makes the
+// snapshot impossible (SnapshotUnsupported names it), and the run boots as before.
+
+import v8 from 'node:v8';
+import { JClass, JField, JMethod, ensureCtor, klassCounters, restoreKlassCounters, type KlassCounters } from '../klass';
+import { JArray, JLongArray, JObject } from '../object';
+import { Monitor } from '../monitor';
+import { ClassTable, LoaderData } from '../classes';
+import { Frame, JThread } from '../thread';
+import { OsRandom } from '../ihash';
+import { HostWaits } from '../hostwait';
+import { Strings } from '../strings';
+import { InvokeState, peekInvokeState, setInvokeState } from '../invoke/state';
+import { narrowerByName, narrowerName } from '../resolve';
+import { Scheduler, topGlue, type SchedulerState } from '../scheduler';
+import type { VM } from '../vm';
+import { memory, type MemoryState } from '../natives/jdk/internal/misc/memory';
+import { threadOnExit, threadRunCall } from '../natives/java/lang/Thread';
+import { waitingForPendingList } from '../natives/java/lang/ref/Reference';
+import { waitResume } from '../natives/java/lang/Object';
+import { snapshotBlocker as deflaterBlocker } from '../natives/java/util/zip/Deflater';
+import { snapshotBlocker as inflaterBlocker } from '../natives/java/util/zip/Inflater';
+import { snapshotBlocker as walksBlocker } from '../natives/java/lang/StackStreamFactory';
+import { snapshotBlocker as dirsBlocker } from '../natives/sun/nio/fs/UnixNativeDispatcher';
+import { snapshotBlocker as pipesBlocker } from '../natives/host/pipes';
+import { snapshotBlocker as childrenBlocker } from '../natives/host/children';
+import { snapshotBlocker as fdsBlocker } from '../natives/host/fds';
+import { programInputs, type ProgramInputs } from './program';
+
+/** Host resources natives keep outside the VM (module state): a snapshot needs them unused. */
+const HOST_STATE: readonly (() => string | null)[] = [deflaterBlocker, inflaterBlocker, walksBlocker, dirsBlocker, pipesBlocker, childrenBlocker, fdsBlocker];
+
+/** The VM cannot be written as a snapshot in this state (a run boots as usual). */
+export class SnapshotUnsupported extends Error {}
+
+const PROTOS: readonly [string, object][] = [
+  ['JClass', JClass.prototype],
+  ['JMethod', JMethod.prototype],
+  ['JField', JField.prototype],
+  ['Monitor', Monitor.prototype],
+  ['LoaderData', LoaderData.prototype],
+  ['ClassTable', ClassTable.prototype],
+  ['JThread', JThread.prototype],
+  ['Frame', Frame.prototype],
+  ['OsRandom', OsRandom.prototype],
+  ['HostWaits', HostWaits.prototype],
+  ['Strings', Strings.prototype],
+  ['InvokeState', InvokeState.prototype],
+  ['JObject', JObject.prototype],
+  ['JArray', JArray.prototype],
+  ['JLongArray', JLongArray.prototype],
+];
+const TAG_OF = new Map<object, string>(PROTOS.map(([t, p]) => [p, t]));
+const PROTO_OF = new Map<string, object>(PROTOS);
+
+/**
+ * VM fields that come from the new run's options or are rebuilt, not from the snapshot (the
+ * key covers the options they derive from).
+ */
+const VM_FRESH = new Set(['opts', 'natives', 'maxDepth', 'maxSlots', 'maxHeap', 'exact', 'startMillis', 'realClock', 'vmProperties', 'indyLinker', 'onBooted', 'scheduler', 'onThreadTerminated', 'baseHeap', 'baseBuffers', 'current']);
+
+/** How a blocked thread's native is resumed after a restore. */
+type Pending = 'none' | 'refPending' | 'wait';
+
+interface ThreadInfo {
+  pending: Pending;
+  /** The bottom frame is the glue of the thread's run() (a started thread). */
+  runGlue: boolean;
+  onExit: boolean;
+}
+
+interface Payload {
+  vm: Record<string, unknown>;
+  invoke: InvokeState | null;
+  counters: KlassCounters;
+  sched: SchedulerState;
+  memory: MemoryState;
+  threads: ThreadInfo[];
+  /** The program inputs the JDK was booted with (program.ts applies a new run's over them). */
+  program: ProgramInputs;
+  inst: object[];
+  tags: string[];
+  owners: object[];
+  /** Triples: owner index, key, rule ('vm', 'sched', 'natives', 'null', 'narrow:<name>'). */
+  slots: (number | string)[];
+}
+
+const PENDING_NATIVES: Record<string, Pending> = {
+  'java/lang/ref/Reference.waitForReferencePendingList()V': 'refPending',
+  'java/lang/Object.wait(J)V': 'wait',
+  'java/lang/Object.wait0(J)V': 'wait',
+};
+
+function describe(o: object): string {
+  return (o as { constructor?: { name?: string } }).constructor?.name ?? 'object';
+}
+
+/** Writes the booted VM (boot.ts, at the end of the boot). Throws SnapshotUnsupported. */
+export function captureVm(vm: VM): Buffer {
+  const sched = vm.scheduler;
+  if (sched === null || !sched.queuesEmpty) throw new SnapshotUnsupported('threads have queued calls');
+  if (vm.exact !== null) throw new SnapshotUnsupported('exact mode');
+  if (vm.initWaiters.size > 0 || vm.hostWaits.active) throw new SnapshotUnsupported('threads wait for class initialisation or the host');
+  for (const b of HOST_STATE) {
+    const what = b();
+    if (what !== null) throw new SnapshotUnsupported(`${what} in use`);
+  }
+  const mem = memory.saveState();
+  if (mem === null) throw new SnapshotUnsupported('a file is mapped into native memory');
+
+  // Closures of threads that are rebuilt on restore.
+  const rebuilt = new Set<object>();
+  const threads: ThreadInfo[] = [];
+  vm.threads.forEach((t, i) => {
+    const info: ThreadInfo = { pending: 'none', runGlue: false, onExit: t.onExit !== null };
+    for (let d = 0; d < t.frames.length; d++) {
+      const g = t.frames[d].glue;
+      if (g === null) continue;
+      if (d > t.depth) rebuilt.add(g); // a stale frame of the pool
+      else if (d === 0 && i > 0 && t.jthread !== null) {
+        info.runGlue = true;
+        rebuilt.add(g);
+      } else throw new SnapshotUnsupported(`thread "${t.name}" is inside an upcall (glue frame at depth ${d})`);
+    }
+    if (i === 0 && t.depth !== -1) throw new SnapshotUnsupported('the main thread has frames');
+    if (t.pendingNative !== null) {
+      const top = t.depth >= 0 ? t.frames[t.depth].m : null;
+      const kind = top ? PENDING_NATIVES[`${top.klass.name}.${top.nameDesc}`] : undefined;
+      if (kind === undefined) throw new SnapshotUnsupported(`thread "${t.name}" is blocked in ${top ? String(top) : 'a glue frame'}`);
+      info.pending = kind;
+      rebuilt.add(t.pendingNative);
+    }
+    if (info.onExit && t.jthread === null) throw new SnapshotUnsupported(`thread "${t.name}" has an exit action but no Thread`);
+    threads.push(info);
+  });
+
+  const vmFields: Record<string, unknown> = {};
+  for (const k of Object.keys(vm)) if (!VM_FRESH.has(k)) vmFields[k] = (vm as unknown as Record<string, unknown>)[k];
+
+  const inst: object[] = [];
+  const tags: string[] = [];
+  const owners: object[] = [];
+  const ownerIndex = new Map<object, number>();
+  const slots: (number | string)[] = [];
+  const cleared: [Record<string | number, unknown>, string | number, unknown][] = [];
+  const special = (owner: object, key: string | number, v: unknown): string | null => {
+    if (v === vm) return 'vm';
+    if (v === sched) return 'sched';
+    if (v === vm.natives) return 'natives';
+    if (v === vm.opts) throw new SnapshotUnsupported(`${describe(owner)}.${key} refers to the VM's options`);
+    if (typeof v !== 'function') return null;
+    if (owner instanceof JClass && key === 'ctor') return 'null';
+    if (owner instanceof JMethod && (key === 'jit' || key === 'native')) return 'null';
+    if (key === 'narrow') {
+      const n = narrowerName(v);
+      if (n !== undefined) return `narrow:${n}`;
+    }
+    if (rebuilt.has(owner) || (owner instanceof JThread && key === 'onExit')) return 'null';
+    throw new SnapshotUnsupported(`a function in ${describe(owner)}.${String(key)}`);
+  };
+  const note = (owner: object, key: string | number, rule: string): void => {
+    let i = ownerIndex.get(owner);
+    if (i === undefined) {
+      i = owners.length;
+      owners.push(owner);
+      ownerIndex.set(owner, i);
+    }
+    slots.push(i, key, rule);
+    cleared.push([owner as Record<string | number, unknown>, key, (owner as Record<string | number, unknown>)[key]]);
+  };
+
+  const root = { vm: vmFields, invoke: peekInvokeState(vm) ?? null };
+  const seen = new Set<object>([vm, vm.opts, vm.natives, sched]);
+  const stack: object[] = [root];
+  const visit = (owner: object, key: string | number, v: unknown): void => {
+    if (v === null || (typeof v !== 'object' && typeof v !== 'function')) return;
+    const rule = special(owner, key, v);
+    if (rule !== null) note(owner, key, rule);
+    else if (!seen.has(v as object)) {
+      seen.add(v as object);
+      stack.push(v as object);
+    }
+  };
+  while (stack.length > 0) {
+    const o = stack.pop() as object;
+    if (ArrayBuffer.isView(o) || o instanceof ArrayBuffer) continue;
+    const proto = Object.getPrototypeOf(o) as object | null;
+    if (o instanceof Map) {
+      if (proto !== Map.prototype) throw new SnapshotUnsupported('a Map subclass');
+      for (const [k, v] of o) {
+        if (typeof k === 'function' || typeof v === 'function' || k === vm || v === vm) throw new SnapshotUnsupported('a function or the VM in a Map');
+        for (const x of [k, v]) if (x !== null && typeof x === 'object' && !seen.has(x)) {
+          seen.add(x);
+          stack.push(x);
+        }
+      }
+      continue;
+    }
+    if (o instanceof Set) {
+      if (proto !== Set.prototype) throw new SnapshotUnsupported('a Set subclass');
+      for (const x of o) {
+        if (typeof x === 'function' || x === vm) throw new SnapshotUnsupported('a function or the VM in a Set');
+        if (x !== null && typeof x === 'object' && !seen.has(x)) {
+          seen.add(x);
+          stack.push(x);
+        }
+      }
+      continue;
+    }
+    if (Array.isArray(o)) {
+      if (proto !== Array.prototype) throw new SnapshotUnsupported('an Array subclass');
+      for (let i = 0; i < o.length; i++) visit(o, i, o[i]);
+      continue;
+    }
+    if (proto !== Object.prototype) {
+      let tag = proto === null ? undefined : TAG_OF.get(proto);
+      if (tag === undefined) {
+        const k = (o as { klass?: unknown }).klass;
+        if (k instanceof JClass && k.ctor !== null && proto === k.ctor.prototype) tag = 'J';
+        else throw new SnapshotUnsupported(`an object of class ${describe(o)}`);
+      }
+      inst.push(o);
+      tags.push(tag);
+    }
+    const rec = o as Record<string, unknown>;
+    for (const k of Object.keys(rec)) visit(o, k, rec[k]);
+  }
+
+  const payload: Payload = { vm: vmFields, invoke: root.invoke, counters: klassCounters(), sched: sched.saveState(), memory: mem, threads, program: programInputs(vm.opts), inst, tags, owners, slots };
+  for (const [o, k] of cleared) o[k] = null;
+  try {
+    return v8.serialize(payload);
+  } finally {
+    for (const [o, k, v] of cleared) o[k] = v;
+  }
+}
+
+/**
+ * V8's deserializer as node's, except that typed arrays (Java arrays' data, class-file bytes)
+ * get buffers of their own: node's returns views into the snapshot's bytes, which kept the
+ * whole file (14-38 MB) alive for the run and made `.buffer` the file's.
+ */
+class OwnBuffers extends v8.DefaultDeserializer {
+  private readonly input: ArrayBufferLike;
+
+  constructor(bytes: Buffer) {
+    super(bytes);
+    this.input = bytes.buffer;
+  }
+
+  _readHostObject(): unknown {
+    const v = (v8.DefaultDeserializer.prototype as unknown as { _readHostObject(this: v8.Deserializer): unknown })._readHostObject.call(this);
+    if (!ArrayBuffer.isView(v) || v.buffer !== this.input) return v;
+    if (v instanceof DataView) return new DataView(new Uint8Array(v.buffer, v.byteOffset, v.byteLength).slice().buffer);
+    return (v as unknown as { slice(): unknown }).slice();
+  }
+}
+
+/**
+ * Overlays the snapshot on `vm`, a VM just constructed with the new run's options (natives
+ * registered, nothing loaded), and gives it a scheduler. Returns the program inputs it was
+ * booted with (program.ts applies the new run's over them). Throws on a malformed payload (the
+ * caller then boots a fresh VM).
+ */
+export function restoreVm(vm: VM, bytes: Uint8Array): ProgramInputs {
+  const d = new OwnBuffers(bytes as Buffer);
+  d.readHeader();
+  const p = d.readValue() as Payload;
+  if (!p || !Array.isArray(p.inst) || !Array.isArray(p.slots) || p.inst.length !== p.tags.length || !p.program || !Array.isArray(p.program.user)) throw new Error('malformed snapshot payload');
+  const sched = new Scheduler(vm);
+  for (let i = 0; i < p.slots.length; i += 3) {
+    const owner = p.owners[p.slots[i] as number] as Record<string | number, unknown>;
+    const key = p.slots[i + 1];
+    const rule = p.slots[i + 2] as string;
+    owner[key] = rule === 'vm' ? vm : rule === 'sched' ? sched : rule === 'natives' ? vm.natives : rule.startsWith('narrow:') ? narrowerByName(rule.slice(7)) : null;
+  }
+  const fields: JField[] = [];
+  const javaObjects: JObject[] = [];
+  for (let i = 0; i < p.inst.length; i++) {
+    const o = p.inst[i];
+    const tag = p.tags[i];
+    if (tag === 'J') {
+      javaObjects.push(o as JObject);
+      continue;
+    }
+    const proto = PROTO_OF.get(tag);
+    if (proto === undefined) throw new Error(`unknown object tag ${tag}`);
+    Object.setPrototypeOf(o, proto);
+    if (tag === 'JField') fields.push(o as JField);
+    // The JIT starts afresh (its code is not in the snapshot): methods hot during the boot only
+    // are not compiled again at their first call. Invisible to counts (docs/INTERPRETER.md, JIT).
+    else if (tag === 'JMethod') (o as JMethod).counter = 0;
+    if (tag === 'JLongArray') {
+      const a = o as JLongArray;
+      if (a.w.buffer !== a.data.buffer) a.w = new Int32Array(a.data.buffer, a.data.byteOffset, a.data.length * 2);
+    }
+  }
+  for (const o of javaObjects) Object.setPrototypeOf(o, ensureCtor(o.klass).prototype);
+  const target = vm as unknown as Record<string, unknown>;
+  for (const [k, v] of Object.entries(p.vm)) target[k] = v;
+  restoreKlassCounters(p.counters, fields);
+  memory.loadState(p.memory);
+  if (p.invoke !== null) setInvokeState(vm, p.invoke);
+  vm.current = null;
+  // Real clock: real time took over at the end of the boot from the virtual nanoTime
+  // (clock.ts); it goes on from there, in this process's performance.now() scale.
+  if (vm.realBase >= 0) vm.realBase = performance.now();
+  vm.scheduler = sched;
+  sched.loadState(p.sched);
+  vm.threads.forEach((t, i) => {
+    const info = p.threads[i];
+    const self = t.jthread;
+    if (info.runGlue && self !== null) {
+      const run = self.klass.vmap.get('run()V');
+      if (!run) throw new Error(`thread ${t.name}: no run()`);
+      t.frames[0].glue = topGlue(threadRunCall(vm, sched, t, self, run));
+    }
+    if (info.onExit && self !== null) t.onExit = threadOnExit(vm, t, self);
+    if (info.pending === 'refPending') t.pendingNative = waitingForPendingList(t);
+    else if (info.pending === 'wait') t.pendingNative = waitResume(vm, t, t.r[t.frames[t.depth].lp] as JObject);
+  });
+  return p.program;
+}
