@@ -8,7 +8,7 @@
 // jdk.internal.reflect.MagicAccessorImpl are trusted, as on HotSpot. Module exports are not
 // checked (a public class of a package its module does not export is accessible here).
 
-import { Acc } from '../classfile/model';
+import { Acc, Tag } from '../classfile/model';
 import type { JClass, JField, JMethod } from './klass';
 import { VmError } from './signals';
 import type { VM } from './vm';
@@ -69,14 +69,37 @@ export function checkClassAccess(vm: VM, from: JClass, c: JClass): void {
  * Reflection::verify_member_access: may `from` use a member of `holder` with `access`, named
  * through `resolved` (the class of the field or method reference)?
  */
-function memberAccessible(vm: VM, from: JClass, resolved: JClass, holder: JClass, access: number): boolean {
+function memberAccessible(from: JClass, resolved: JClass, holder: JClass, access: number): boolean {
   if (from === holder || (access & Acc.PUBLIC) !== 0) return true;
   if ((access & Acc.PROTECTED) !== 0 && !from.isInterface && isSubclass(from, holder)) {
     if ((access & Acc.STATIC) !== 0 || from === resolved || holder === resolved || isSubclass(resolved, from) || isSubclass(from, resolved)) return true;
   }
   if ((access & Acc.PRIVATE) === 0 && samePackage(from, holder)) return true;
-  if ((access & Acc.PRIVATE) !== 0 && !from.isArray && !holder.isArray && vm.nestHostOf(from) === vm.nestHostOf(holder)) return true;
+  if ((access & Acc.PRIVATE) !== 0 && !from.isArray && !holder.isArray && nestmates(from, holder)) return true;
   return trusted(from);
+}
+
+/**
+ * The name of `k`'s nest host: a hidden nestmate's host, else its NestHost attribute's class,
+ * else itself. By name, without loading the host (vm.nestHostOf falls back to the class itself
+ * while the host is not loaded; HotSpot loads it).
+ */
+function nestHostName(k: JClass): string {
+  if (k.nestHost !== null) return k.nestHost.name;
+  const a = k.cf?.attributes.find((x) => x.name === 'NestHost');
+  if (a === undefined || a.name !== 'NestHost') return k.name;
+  const e = k.cp[a.hostClassIndex];
+  const n = e !== undefined && e.tag === Tag.Class ? k.cp[e.nameIndex] : undefined;
+  return n !== undefined && n.tag === Tag.Utf8 ? n.value : k.name;
+}
+
+/** Same nest: the same loader and host (which must be in their run-time package, as HotSpot checks). */
+function nestmates(a: JClass, b: JClass): boolean {
+  if (a.loader !== b.loader) return false;
+  const host = nestHostName(a);
+  if (host !== nestHostName(b)) return false;
+  const slash = host.lastIndexOf('/');
+  return (slash < 0 ? '' : host.slice(0, slash)) === a.packageName;
 }
 
 /** Superclass chain only (HotSpot's is_subclass_of), not interfaces. */
@@ -87,7 +110,7 @@ function isSubclass(k: JClass, of: JClass): boolean {
 
 /** Access to field `f` through a reference to class `resolved`, from `from`. */
 export function checkFieldAccess(vm: VM, from: JClass, resolved: JClass, f: JField): void {
-  if (memberAccessible(vm, from, resolved, f.klass, f.access)) return;
+  if (memberAccessible(from, resolved, f.klass, f.access)) return;
   const kind = `${f.access & Acc.PROTECTED ? 'protected ' : ''}${f.access & Acc.PRIVATE ? 'private ' : ''}`;
   throw new VmError('java/lang/IllegalAccessError', `class ${from.javaName} tried to access ${kind}field ${f.klass.javaName}.${f.name} (${where(vm, from, f.klass)})`);
 }
@@ -102,7 +125,7 @@ export function checkMethodAccess(vm: VM, from: JClass, resolved: JClass, m: JMe
   let access = (m.access & ~Acc.ABSTRACT) | (shown.access & Acc.ABSTRACT);
   // Arrays override clone() publicly (JVMS 2.15; HotSpot's special case).
   if (resolved.isArray && m.name === 'clone' && m.klass.name === 'java/lang/Object') access = (access & ~Acc.PROTECTED) | Acc.PUBLIC;
-  if (memberAccessible(vm, from, resolved, m.klass, access)) return;
+  if (memberAccessible(from, resolved, m.klass, access)) return;
   const kind = `${access & Acc.ABSTRACT ? 'abstract ' : ''}${access & Acc.PROTECTED ? 'protected ' : ''}${access & Acc.PRIVATE ? 'private ' : ''}`;
   throw new VmError('java/lang/IllegalAccessError', `class ${from.javaName} tried to access ${kind}method '${prettyDescriptor(shown.name, shown.desc, shown.klass)}' (${where(vm, from, m.klass)})`);
 }

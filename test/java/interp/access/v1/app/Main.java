@@ -45,5 +45,6 @@ public class Main {
     attempt("protected static from subclass", () -> new Impl().viaHelper());
     attempt("array clone", () -> new int[] {1, 2, 3}.clone().length);
     attempt("nestmate private", () -> Nested.secret());
+    attempt("nestmates, host not loaded", () -> new Pair.A().callB());
   }
 }
