@@ -6,6 +6,9 @@
 //   child's output in order with the program's), directory and environment, waitFor with a
 //   timeout, destroy/destroyForcibly, ProcessHandle of a child (children, parent, info,
 //   onExit), startPipeline, and java's errors (no such program, not executable, no directory).
+// - InheritedChildren: 40 short-lived inheritIO children, each waited for once it has probably
+//   exited (the wait drains its output pump; the scheduler's poll must not run that pump again
+//   on a closed or reused descriptor: "not a pipe"), some closing their output early.
 // - IdentityHashes: a single-threaded program's identity hash codes (HotSpot's per-thread
 //   xor-shift generator), uninstrumented and profiled (the runtime's own hashes must not shift
 //   the program's).
@@ -33,6 +36,7 @@ const CASES: Case[] = [
   { main: 'Subprocesses', instrument: 'none' },
   // Waiting for a child with the virtual clock: waitFor(timeout) still waits for it.
   { main: 'Subprocesses', instrument: 'none', clock: 'virtual' },
+  { main: 'InheritedChildren', instrument: 'none' },
   { main: 'IdentityHashes', instrument: 'none' },
   { main: 'IdentityHashes', instrument: 'app' },
   { main: 'IdentityHashes', instrument: 'all' },

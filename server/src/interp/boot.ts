@@ -13,7 +13,8 @@ import type { JObject } from './object';
 import { HANG_EXIT_CODE, Scheduler } from './scheduler';
 import { ThreadState, type JThread } from './thread';
 import type { VM } from './vm';
-import { bindThreadStatus, setEetop, skipHotSpotThreadIds } from './natives/java/lang/Thread';
+import { bindThreadStatus, setEetop, skipThreadIds } from './natives/java/lang/Thread';
+import { startHotSpotThreads } from './hotspot-threads';
 import { setField } from './natives/util';
 import type { MainCall } from './snapshot/program';
 
@@ -173,9 +174,23 @@ export function launch(vm: VM, mainClass: string, args: string[], lo: LaunchOpti
     () => call(main, 'java/lang/System', 'initPhase1', '()V', [], () => step()),
     () => {
       // The Reference Handler and the Finalizer run (JDK 19+: started at the end of
-      // initPhase1); HotSpot starts its own threads now (Signal Dispatcher, ...): their ids.
-      skipHotSpotThreadIds(vm);
-      step();
+      // initPhase1); HotSpot starts its own threads now (Signal Dispatcher, ...).
+      const thClass = vm.classes.loadBoot('java/lang/Thread');
+      const system = vm.systemThreadGroup as JObject;
+      startHotSpotThreads(
+        vm,
+        {
+          construct: (name, then) => {
+            const th = vm.allocObject(thClass);
+            call(main, 'java/lang/Thread', '<init>', '(Ljava/lang/ThreadGroup;Ljava/lang/String;)V', [th, system, vm.intern(name)], () => {
+              if (jdk.feature >= 19) return then(th);
+              call(main, 'java/lang/ThreadGroup', 'add', '(Ljava/lang/Thread;)V', [system, th], () => then(th));
+            });
+          },
+          skipIds: (n) => skipThreadIds(vm, n),
+        },
+        step,
+      );
     },
     ...[
       'java/lang/OutOfMemoryError',

@@ -2,6 +2,7 @@
 // call/field "sites" the interpreter keeps there. Resolution may load classes through a Java
 // class loader (an upcall: PENDING), so the interpreter saves the frame's pc/sp first.
 
+import { checkClassAccess, checkFieldAccess, checkMethodAccess } from './access';
 import { linkVerify } from './verify-link';
 import { Acc, Tag } from '../classfile/model';
 import { kindOf, type JClass, type JField, type JMethod, type SlotKind } from './klass';
@@ -66,6 +67,7 @@ export function resolveClassAt(vm: VM, t: JThread, k: JClass, idx: number): JCla
   const cached = k.cpc[idx] as JClass | undefined;
   if (cached !== undefined) return cached;
   const c = vm.resolveClass(t, k, classNameAt(k, idx));
+  checkClassAccess(vm, k, c);
   k.cpc[idx] = c;
   return c;
 }
@@ -87,6 +89,7 @@ export function resolveFieldSite(vm: VM, t: JThread, k: JClass, idx: number, isS
   const owner = resolveClassAt(vm, t, k, ref.owner);
   const f = owner.findField(ref.name, ref.desc);
   if (!f) throw new VmError('java/lang/NoSuchFieldError', ref.name);
+  checkFieldAccess(vm, k, owner, f);
   if (f.isStatic !== isStatic) {
     throw new VmError('java/lang/IncompatibleClassChangeError', `Expected ${isStatic ? 'static' : 'non-static'} field ${owner.javaName}.${ref.name}`);
   }
@@ -117,6 +120,7 @@ export function resolveMethodSite(vm: VM, t: JThread, k: JClass, idx: number, op
     throw new VmError('java/lang/NoSuchMethodError', `'${kind}${prettyDescriptor(ref.name, ref.desc, owner)}'`);
   }
   if (vm.isSignaturePolymorphic(m)) m = vm.signaturePolymorphic(t, k, m, ref.desc);
+  else checkMethodAccess(vm, k, owner, m);
   if (op === 0xb8 && !m.isStatic) throw new VmError('java/lang/IncompatibleClassChangeError', `Expected static method '${prettyDescriptor(m.name, m.desc, m.klass)}'`);
   if (op !== 0xb8 && m.isStatic) throw new VmError('java/lang/IncompatibleClassChangeError', `Expecting non-static method '${prettyDescriptor(m.name, m.desc, m.klass)}'`);
   let direct = op === 0xb8 || m.isPrivate || (m.access & Acc.FINAL) !== 0 || (m.klass.access & Acc.FINAL) !== 0;

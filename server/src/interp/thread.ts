@@ -104,8 +104,9 @@ export class JThread {
     if (this.statusKey !== null && this.statusObj !== null) (this.statusObj as unknown as Record<string, number>)[this.statusKey] = this.inIo ? 0x5 : THREAD_STATUS[s];
   }
   /**
-   * Blocked in socket I/O (natives/sun/nio/ch/Net.ts waitFor): Thread.getState() says RUNNABLE,
-   * as HotSpot's for a thread in a system call.
+   * Blocked in socket I/O (natives/sun/nio/ch/Net.ts waitFor) or another native wait (the
+   * Reference Handler's): Thread.getState() says RUNNABLE, as HotSpot's for a thread in a
+   * system call.
    */
   inIo = false;
   /** The java.lang.Thread object. */

@@ -81,14 +81,21 @@ export function exitValue(status: number): number {
  */
 export function pumpOutput(vm: VM, c: Child, fd: number, to: 1 | 2): () => boolean {
   const buf = new Uint8Array(65536);
+  let done = false;
   const pump = (): boolean => {
+    // It runs from two places: the scheduler's pollers and drainPumps (a wait for the child).
+    // Once one of them has seen the end and closed `fd`, the other must not touch `fd` again:
+    // it may be closed, or already the descriptor of another pipe.
+    if (done) return false;
     for (;;) {
       const n = pipeRead(fd, buf);
       if (n === null) return true;
       if (n === 0) {
+        done = true;
+        c.pumps.delete(pump);
+        vm.hostWaits.pollers.delete(pump);
         pipeClosed(fd);
         fs.closeSync(fd);
-        c.pumps.delete(pump);
         return false;
       }
       const data = buf.slice(0, n);

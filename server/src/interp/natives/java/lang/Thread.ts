@@ -1,6 +1,10 @@
-// Natives of java.lang.Thread for green threads (scheduler.ts): start, sleep, yield, interrupt.
+// Natives of java.lang.Thread for green threads (scheduler.ts): start, sleep, yield, interrupt,
+// the live threads and their stacks (getThreads, dumpThreads: Thread.getAllStackTraces).
 
-import type { JObject } from '../../../object';
+import type { JArray, JObject } from '../../../object';
+import { hotSpotThreads, isHotSpotThread } from '../../../hotspot-threads';
+import { isHiddenFrame, isTrampoline } from '../../../invoke/frames';
+import { fillElement } from './StackTraceElement';
 import { BLOCK, VmError } from '../../../signals';
 import { ThreadState, type JThread } from '../../../thread';
 import type { VM } from '../../../vm';
@@ -128,15 +132,10 @@ const FIRST_JAVA_TID = 12;
 const nextTidAddress = new WeakMap<VM, number>();
 
 /**
- * The ids that HotSpot (2 processors) gives the threads it starts itself between the Finalizer
- * and the JDK's next Java thread (the Common-Cleaner): Signal Dispatcher, Service Thread,
- * Monitor Deflation Thread, one C2 and one C1 compiler thread, (JDK 17: Sweeper,) Notification
- * Thread. The embedded JVM starts none of them; boot.ts calls this after initPhase1, so
- * that later threads get java's ids (JDK 17: Common-Cleaner 11, the first thread of the
- * program 12; JDK 25: 20 and 21).
+ * Skips `n` thread ids: those HotSpot (2 processors) gives the threads it starts itself, hidden
+ * from Java (hotspot-threads.ts), so that later threads get java's ids.
  */
-export function skipHotSpotThreadIds(vm: VM): void {
-  const n = vm.opts.jdk.feature >= 19 ? 6 : 7;
+export function skipThreadIds(vm: VM, n: number): void {
   if (vm.opts.jdk.feature < 19) {
     vm.setStatic('java/lang/Thread', 'threadSeqNumber', ladd(vm.getStatic('java/lang/Thread', 'threadSeqNumber') as Long, n));
     return;
@@ -146,6 +145,42 @@ export function skipHotSpotThreadIds(vm: VM): void {
   const view = memory.view(addr, 8);
   const at = memory.offsetIn(addr);
   view.setBigInt64(at, view.getBigInt64(at, true) + BigInt(n), true);
+}
+
+const MONITORENTER = 0xc2;
+
+/**
+ * The stack of a live thread, top first: as HotSpot's thread dumps show it (hidden frames too),
+ * or without hidden frames, as Thread.getStackTrace0 (JDK 19+) gives it.
+ */
+function stackTrace(vm: VM, t: JThread, hidden: boolean): JObject {
+  const steClass = vm.classes.loadBoot('java/lang/StackTraceElement');
+  const elements: JObject[] = [];
+  for (let d = t.depth; d >= 0; d--) {
+    const m = t.frames[d].m;
+    if (m === null || isTrampoline(m) || (!hidden && isHiddenFrame(m))) continue;
+    let pc = t.frames[d].pc;
+    // HotSpot's interpreter moves past a monitorenter before it blocks in it.
+    if (d === t.depth && t.state === ThreadState.Blocked && m.code !== null && m.code[pc] === MONITORENTER) pc++;
+    const e = vm.allocObject(steClass);
+    fillElement(vm, e, m.klass, m.name, m.isNative ? -2 : m.lineAt(pc), m.klass.sourceFile);
+    elements.push(e);
+  }
+  return vm.newObjectArray(steClass, elements);
+}
+
+/** Thread.dumpThreads: each thread's stack (null when it is not alive). */
+function dumpThreads(vm: VM, threads: JObject | null): JObject {
+  if (threads === null) throw new VmError('java/lang/NullPointerException', null);
+  const steArray = vm.classes.arrayOf(vm.classes.loadBoot('java/lang/StackTraceElement'));
+  const out = ((threads as JArray).data as (JObject | null)[]).map((th): JObject | null => {
+    if (th === null) throw new VmError('java/lang/NullPointerException', null);
+    if (isHotSpotThread(vm, th)) return vm.newObjectArray(vm.classes.loadBoot('java/lang/StackTraceElement'), []);
+    const t = vm.threadOf(th);
+    if (t === undefined || t.state === ThreadState.Terminated || t.state === ThreadState.New) return null;
+    return stackTrace(vm, t, true);
+  });
+  return vm.newObjectArray(steArray, out);
 }
 
 /** The natives JDK 19+ adds to Thread (virtual-thread support; none is pinned to a carrier here). */
@@ -162,6 +197,12 @@ export const natives25: NativeTable = {
     throw new VmError('java/lang/UnsatisfiedLinkError', "'java.lang.Object java.lang.Thread.findScopedValueBindings()' is not implemented by the embedded JVM");
   },
   'ensureMaterializedForStackWalk(Ljava/lang/Object;)V': () => undefined,
+  // Another platform thread's stack (Thread.getStackTrace); null once it has ended.
+  'getStackTrace0()Ljava/lang/Object;': (vm: VM, _t: JThread, self: JObject) => {
+    const t = vm.threadOf(self);
+    if (t === undefined || t.state === ThreadState.Terminated || t.state === ThreadState.New) return null;
+    return stackTrace(vm, t, false);
+  },
   'yield0()V': (_vm: VM, t: JThread) => yieldNow(t),
   'sleepNanos0(J)V': (vm: VM, t: JThread, nanos: Long) => sleepNanos(vm, t, Number(nanos)),
   'getNextThreadIdOffset()J': (vm: VM) => {
@@ -184,7 +225,7 @@ export const natives: NativeTable = {
   },
   'isAlive()Z': (vm: VM, _t: JThread, self: JObject) => {
     const t = vm.threadOf(self);
-    return bool(t !== undefined && t.state !== ThreadState.Terminated);
+    return bool((t !== undefined && t.state !== ThreadState.Terminated) || isHotSpotThread(vm, self));
   },
   'holdsLock(Ljava/lang/Object;)Z': (_vm: VM, t: JThread, o: JObject | null) => {
     if (o === null) throw new VmError('java/lang/NullPointerException', null);
@@ -208,8 +249,9 @@ export const natives: NativeTable = {
   'clearInterruptEvent()V': () => undefined,
   'getThreads()[Ljava/lang/Thread;': (vm: VM) => {
     const live = vm.threads.filter((t) => t.jthread && t.state !== ThreadState.Terminated && t.state !== ThreadState.New).map((t) => t.jthread);
-    return vm.newObjectArray(vm.classes.loadBoot('java/lang/Thread'), live);
+    return vm.newObjectArray(vm.classes.loadBoot('java/lang/Thread'), [...live, ...hotSpotThreads(vm)]);
   },
+  'dumpThreads([Ljava/lang/Thread;)[[Ljava/lang/StackTraceElement;': (vm: VM, _t: JThread, threads: JObject | null) => dumpThreads(vm, threads),
   'stop0(Ljava/lang/Object;)V': () => {
     throw new VmError('java/lang/UnsupportedOperationException', null);
   },

@@ -14,7 +14,9 @@ export const natives: NativeTable = {
   'getAndClearReferencePendingList()Ljava/lang/ref/Reference;': () => null,
   'hasReferencePendingList()Z': () => 0,
   'waitForReferencePendingList()V': (_vm: VM, t: JThread) => {
-    // Never woken: nothing is ever enqueued by the VM.
+    // Never woken: nothing is ever enqueued by the VM. RUNNABLE to Thread.getState(), as on
+    // HotSpot (the thread waits in native code, not in Object.wait).
+    t.inIo = true;
     t.state = ThreadState.Waiting;
     t.pendingNative = waitingForPendingList(t);
     throw BLOCK;
