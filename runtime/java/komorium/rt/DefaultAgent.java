@@ -25,9 +25,10 @@ public final class DefaultAgent implements SamplingProfiler {
         try {
             name = tc.thread.getName();
         } catch (Throwable e) {
-            name = "thread";
+            name = null;
         }
-        if (name == null) name = "thread";
+        boolean unnamed = name == null;
+        if (unnamed) name = "thread";
         int seq;
         synchronized (namesSeen) {
             int[] c = namesSeen.get(name);
@@ -35,6 +36,7 @@ public final class DefaultAgent implements SamplingProfiler {
             seq = c[0]++;
         }
         ThreadData d = new ThreadData(name, seq, seed, granularity, random);
+        d.unnamed = unnamed;
         tc.agentData = d;
         return d.nextGranularity();
     }

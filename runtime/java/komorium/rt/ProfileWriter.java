@@ -283,11 +283,21 @@ final class ProfileWriter {
             ThreadData d = (ThreadData) tc.agentData;
             long b = d.bytecodes + (live ? 0 : tc.pendingBytecodes());
             if (d.samples == 0 && b == 0) return null;
-            Out o = new Out(d.name, d.seq);
+            Out o = new Out(d.unnamed ? laterName(tc, d.name) : d.name, d.seq);
             o.samples = d.samples;
             o.bytecodes = b;
             o.tree = exportTree(d.root);
             return o;
+        }
+    }
+
+    /** The name of a thread registered before it had one, as it is now (else {@code name}). */
+    private static String laterName(TC tc, String name) {
+        try {
+            String n = tc.thread == null ? null : tc.thread.getName();
+            return n != null ? n : name;
+        } catch (Throwable e) {
+            return name;
         }
     }
 

@@ -10,6 +10,11 @@ final class ThreadData {
     final String name;
     /** Rank among registered threads with the same name (0 for the first). */
     final int seq;
+    /**
+     * The thread had no name when it was registered (HotSpot's DestroyJavaVM thread registers in
+     * its own constructor, before its name is set): the writer asks the thread again.
+     */
+    boolean unnamed;
     final InvocationNode root;
     long samples;
     long bytecodes;
