@@ -21,7 +21,17 @@ export function neverInstrumented(internalName: string): boolean {
  * runtime creates runs Object.<init>), so instrumenting them would recurse into the runtime
  * while it initialises. Object.<init> is a single `return`; nothing of interest is lost.
  */
-export const ALL_SCOPE_EXCLUDED: ReadonlySet<string> = new Set(['java/lang/Object']);
+export const ALL_SCOPE_EXCLUDED: ReadonlySet<string> = new Set([
+  'java/lang/Object',
+  // The lambda forms jlink pregenerated (java.lang.invoke's Holder classes): the method-handle
+  // plumbing that HotSpot otherwise spins as hidden classes, which are never instrumented. A CDS
+  // dump regenerates them (uninstrumented) into its archive, so with CDS off (JDK 25's copy,
+  // -Xshare:off) they were counted on HotSpot only (issue 15).
+  'java/lang/invoke/DirectMethodHandle$Holder',
+  'java/lang/invoke/DelegatingMethodHandle$Holder',
+  'java/lang/invoke/Invokers$Holder',
+  'java/lang/invoke/LambdaForm$Holder',
+]);
 
 /**
  * The JVM's shutdown sequence begins with `java.lang.Shutdown.shutdown()` (the last non-daemon
