@@ -13,6 +13,7 @@ import { startInterpreterRun } from '../../server/src/engine/interp-run';
 import { diffProfiles } from '../../server/src/profile/diff';
 import { parseProfile } from '../../server/src/profile/load';
 import { firstDifference, runProgram, type CorpusProgram, type RunResult } from './corpus';
+import { compareMainThread, type MainThreadComparison } from './engines-profile';
 import { runCorpusProgram, type CorpusRunOptions, type InterpRunResult } from './interp-corpus';
 
 /** One engine's run of a corpus program (output, exit code, profile text). */
@@ -21,6 +22,8 @@ export type EngineRun = InterpRunResult;
 export interface EngineRunOptions {
   jdk?: string;
   granularity?: number;
+  /** R (default the engines' 100); 0 with granularity 1 samples every check. */
+  random?: number;
   seed?: number;
   timeoutMs?: number;
 }
@@ -33,6 +36,7 @@ export async function runAll(engine: 'jvm' | 'interpreter', p: CorpusProgram, cl
     instrument: 'all',
     ...(o.jdk === undefined ? {} : { jdk: o.jdk }),
     ...(o.granularity === undefined ? {} : { granularity: o.granularity }),
+    ...(o.random === undefined ? {} : { random: o.random }),
     ...(o.seed === undefined ? {} : { seed: o.seed }),
   };
   return runCorpusProgram(engine === 'jvm' ? startHotSpotRun : startInterpreterRun, engine, p, [classesDir], extra, o.timeoutMs ?? 600_000);
@@ -76,6 +80,8 @@ export interface EnginesComparison {
   /** Output differences from java (both engines). */
   problems: string[];
   main?: MainComparison;
+  /** The main thread per context: under the program's main method, and start-up (engines-profile.ts). */
+  thread?: MainThreadComparison;
 }
 
 /** java, HotSpot with the instrumented JDK and (unless `hotspotOnly`) the embedded JVM, on one program. */
@@ -89,7 +95,8 @@ export async function compareEngines(p: CorpusProgram, classesDir: string, o: En
     const embedded = await runAll('interpreter', p, classesDir, o);
     problems.push(...outputProblems('embedded all', java, embedded));
     const main = hotspot.profile && embedded.profile ? compareMain(hotspot.profile, embedded.profile) : undefined;
-    return { program: p, java, hotspot, embedded, problems, ...(main ? { main } : {}) };
+    const thread = hotspot.profile && embedded.profile ? compareMainThread(parseProfile(hotspot.profile, 'hotspot'), parseProfile(embedded.profile, 'embedded'), p.mainClass) : undefined;
+    return { program: p, java, hotspot, embedded, problems, ...(main ? { main } : {}), ...(thread ? { thread } : {}) };
   } finally {
     rmSync(cwd, { recursive: true, force: true });
   }

@@ -12,6 +12,8 @@ import { join } from 'node:path';
 import { compileJava, javaHome, REPO, runJava, tempDir } from '../helpers/java';
 import { compilePrograms, programsNamed } from '../helpers/corpus';
 import { compareEngines } from '../helpers/engines-corpus';
+import { compareMainThread, describeMainThread } from '../helpers/engines-profile';
+import { loadProfile } from '../../server/src/profile/load';
 
 const cache = tempDir('hsall-cache');
 const classes = compileJava(join(REPO, 'test', 'java', 'hotspot-all'));
@@ -113,6 +115,25 @@ test('WordCount: the HotSpot and embedded engines agree under main', () => {
   for (const [k, v] of se) overlap += Math.min(v, sh.get(k) ?? 0);
   assert.ok(overlap > 0.95, `self overlap by method under main: ${overlap}`);
 });
+
+for (const main of ['Concat', 'Loops']) {
+  test(`${main}: identical profiles under main on HotSpot and the embedded engine (granularity 1, R 0)`, () => {
+    // Every check samples, so the self samples per context (with lines) are the blocks each
+    // context ran: the same JDK code on both engines (string concatenation through
+    // StringConcatHelper as JDK 17's method handles do it, printing, Integer/Long/Math).
+    const expected = runJava(['-cp', classes, main]);
+    const out = (engine: string) => {
+      const f = join(work, `${main}-${engine}.json`);
+      const r = komorium(['run', '--engine', engine, '--instrument', 'all', '--granularity', '1', '--random', '0', '-o', f, '-cp', classes, main]);
+      assert.equal(r.status, 0, r.stderr);
+      assert.equal(r.stdout, expected.stdout, engine);
+      return loadProfile(f);
+    };
+    const c = compareMainThread(out('jvm'), out('interpreter'), main);
+    assert.ok(c.main.identical, describeMainThread(c, 10).join('\n'));
+    assert.ok(c.main.samples[0] > 1000, `samples under main: ${c.main.samples[0]}`);
+  });
+}
 
 test('a JDK without lib/modules: a clear error and a non-zero exit', () => {
   const fake = join(work, 'fake-jdk');

@@ -126,6 +126,10 @@ export function finishJavaBase(o: { jdk: JdkInfo; runtime: { classesDir: string 
     const transform = (name: string, bytes: Uint8Array): Uint8Array =>
       writeClass(transformClass(readClass(bytes, `${name}.class`), { scope: allScope, hierarchy, maxPath: o.maxPath }, `${name}.class`).cf);
     writePatchClasses(o.jdk, dir, transform);
+    // KomoriumClasses (the class swap at every definition) runs paused: scope.ts PAUSED_CLASSES.
+    const swapClass = 'java/lang/KomoriumClasses';
+    const swapFile = join(dir, `${swapClass}.class`);
+    writeFileSync(swapFile, pauseUpcalls(transform(swapClass, readFileSync(swapFile)), swapClass, () => true));
     const launcher = 'sun/launcher/LauncherHelper';
     const lb = cp.findBoot(launcher)?.bytes;
     if (!lb) throw new Error(`${o.jdk.modulesPath} has no ${launcher}`);

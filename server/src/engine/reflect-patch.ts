@@ -286,13 +286,12 @@ export const PAUSED_UPCALLS: ReadonlySet<string> = new Set(['linkCallSite', 'lin
  * invokedynamic and of method handle constants, which the embedded engine does in the VM for
  * javac's bootstraps, is neither counted nor sampled.
  */
-export function pauseUpcalls(bytes: Uint8Array): Uint8Array {
-  const name = 'java/lang/invoke/MethodHandleNatives';
+export function pauseUpcalls(bytes: Uint8Array, name = 'java/lang/invoke/MethodHandleNatives', paused: (method: string) => boolean = (n) => PAUSED_UPCALLS.has(n)): Uint8Array {
   const cf = readClass(bytes, `${name}.class`);
   const pool = new ConstantPool(cf);
   let swapped = 0;
   cf.methods = cf.methods.map((m) => {
-    if (!PAUSED_UPCALLS.has(pool.utf8(m.nameIndex)) || pool.utf8(m.descriptorIndex).includes('Lkomorium/rt/TC;')) return m;
+    if (!paused(pool.utf8(m.nameIndex)) || pool.utf8(m.descriptorIndex).includes('Lkomorium/rt/TC;')) return m;
     const code = m.attributes.find((a): a is AttributeOf<'Code'> => a.name === 'Code');
     if (!code) return m;
     const ctx = codeContext(cf, m, pool, name);

@@ -207,8 +207,9 @@ export function transformClass(input: ClassFile, opts: TransformOptions, file = 
     const rep: MethodReport = { name, descriptor, outcome: 'unchanged' };
     report.methods.push(rep);
 
-    if (reason === 'intrinsic') {
-      // Never runs: HotSpot's intrinsic (or the embedded engine's native) computes it.
+    if (reason === 'intrinsic' || reason === 'lambda-form') {
+      // intrinsic: never runs, HotSpot's intrinsic (or the embedded engine's native) computes it;
+      // lambda-form: method-handle plumbing, left uncounted as the lambda forms that call it.
       cf.methods.push(m);
       rep.reason = reason;
       continue;

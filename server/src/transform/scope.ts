@@ -21,7 +21,17 @@ export function neverInstrumented(internalName: string): boolean {
  * runtime creates runs Object.<init>), so instrumenting them would recurse into the runtime
  * while it initialises. Object.<init> is a single `return`; nothing of interest is lost.
  */
-export const ALL_SCOPE_EXCLUDED: ReadonlySet<string> = new Set(['java/lang/Object']);
+export const ALL_SCOPE_EXCLUDED: ReadonlySet<string> = new Set([
+  'java/lang/Object',
+  // The lambda forms jlink pregenerated (java.lang.invoke's Holder classes): the method-handle
+  // plumbing that HotSpot otherwise spins as hidden classes, which are never instrumented. A CDS
+  // dump regenerates them (uninstrumented) into its archive, so with CDS off (JDK 25's copy,
+  // -Xshare:off) they were counted on HotSpot only (issue 15).
+  'java/lang/invoke/DirectMethodHandle$Holder',
+  'java/lang/invoke/DelegatingMethodHandle$Holder',
+  'java/lang/invoke/Invokers$Holder',
+  'java/lang/invoke/LambdaForm$Holder',
+]);
 
 /**
  * Where both profiles end in scope `all`: `jdk.internal.misc.VM.shutdown()`, which
@@ -55,7 +65,7 @@ export function appScope(isUserClass: (internalName: string) => boolean): Scope 
 }
 
 /** Why a method of an instrumented class has no extended version (undefined: it has one). */
-export type NoExtendedReason = 'intrinsic' | 'clinit' | 'too-many-slots' | 'old-interface' | 'annotation-member' | 'interface-method' | 'caller-sensitive' | 'signature-polymorphic';
+export type NoExtendedReason = 'intrinsic' | 'lambda-form' | 'paused' | 'clinit' | 'too-many-slots' | 'old-interface' | 'annotation-member' | 'interface-method' | 'caller-sensitive' | 'signature-polymorphic';
 
 /**
  * Methods of java.lang.Math that HotSpot replaces by its own routines (vmIntrinsics: in the
@@ -69,7 +79,39 @@ export type NoExtendedReason = 'intrinsic' | 'clinit' | 'too-many-slots' | 'old-
  */
 export const MATH_INTRINSICS: ReadonlySet<string> = new Set(['sin(D)D', 'cos(D)D', 'tan(D)D', 'exp(D)D', 'log(D)D', 'log10(D)D', 'pow(DD)D', 'tanh(D)D', 'cbrt(D)D']);
 
+/**
+ * Static helpers of java.lang.invoke.DirectMethodHandle that only lambda forms call (its
+ * NamedFunctions: the member to link to, field offsets and bases, casts): part of the JVM's
+ * method-handle plumbing, like the lambda forms themselves (hidden classes, never instrumented).
+ * They keep no extended version and their code stays as it is, so neither engine counts them:
+ * HotSpot runs them in every call through a direct method handle (a string concatenation's
+ * StringConcatHelper calls: 208 of 9,358 samples under main of arithmetic-int-long at
+ * granularity 1), the embedded engine where it runs lambda forms (issue 15).
+ */
+export const LAMBDA_FORM_HELPERS: ReadonlySet<string> = new Set([
+  'internalMemberName(Ljava/lang/Object;)Ljava/lang/Object;',
+  'internalMemberNameEnsureInit(Ljava/lang/Object;)Ljava/lang/Object;',
+  'fieldOffset(Ljava/lang/Object;)J',
+  'checkBase(Ljava/lang/Object;)Ljava/lang/Object;',
+  'nullCheck(Ljava/lang/Object;)Ljava/lang/Object;',
+  'staticBase(Ljava/lang/Object;)Ljava/lang/Object;',
+  'staticOffset(Ljava/lang/Object;)J',
+  'checkCast(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;',
+  'allocateInstance(Ljava/lang/Object;)Ljava/lang/Object;',
+  'constructorMethod(Ljava/lang/Object;)Ljava/lang/Object;',
+]);
+
+/**
+ * Classes of the HotSpot engine's java.base patch whose methods all run paused when the JDK is
+ * instrumented (engine/jdk-modules.ts): KomoriumClasses swaps the transformed bytes in at every
+ * class definition (an index lookup, reading the bytes), work the embedded engine does in the VM.
+ * Each method is a wrapper (no extended version) whose TC.enter/exit become enterPaused/exitPaused.
+ */
+export const PAUSED_CLASSES: ReadonlySet<string> = new Set(['java/lang/KomoriumClasses']);
+
 export function noExtendedReason(owner: ClassInfo, m: MethodDecl, interfaces: InterfacePolicy = NO_INTERFACE_EXTENSION): NoExtendedReason | undefined {
+  if (PAUSED_CLASSES.has(owner.name) && m.name !== '<clinit>') return 'paused';
+  if (owner.name === 'java/lang/invoke/DirectMethodHandle' && (m.access & Acc.STATIC) !== 0 && LAMBDA_FORM_HELPERS.has(m.name + m.descriptor)) return 'lambda-form';
   if (owner.name === 'java/lang/Math' && (m.access & Acc.STATIC) !== 0 && MATH_INTRINSICS.has(m.name + m.descriptor)) return 'intrinsic';
   if (m.name === '<clinit>') return 'clinit';
   const isStatic = (m.access & Acc.STATIC) !== 0;

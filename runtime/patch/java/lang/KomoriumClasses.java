@@ -34,7 +34,9 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class KomoriumClasses {
     private KomoriumClasses() {}
 
-    private static final Object LOCK = new Object();
+    // No static initialiser (the lock is the class itself): with the JDK instrumented
+    // (jdk-modules.ts) every method here runs paused (TC.enterPaused), a class initialiser would
+    // run counted.
     /** 0: not read yet; 1: active; 2: off (no komorium.classes, or unreadable). */
     private static volatile int state;
     private static HashMap<String, long[]> index;
@@ -92,7 +94,7 @@ public final class KomoriumClasses {
             if (e == null || len != (int) e[0] || off < 0 || off > b.length - len || hash(b, off, len) != e[1]) return b;
             if (!seesRuntime(loader)) return b;
             byte[] t = new byte[(int) e[3]];
-            synchronized (LOCK) {
+            synchronized (KomoriumClasses.class) {
                 data.seek(e[2]);
                 data.readFully(t);
             }
@@ -147,7 +149,7 @@ public final class KomoriumClasses {
     }
 
     private static int load() {
-        synchronized (LOCK) {
+        synchronized (KomoriumClasses.class) {
             if (state != 0) return state;
             // Classes defined before the system properties exist are the JDK's: try again later.
             if (jdk.internal.misc.VM.initLevel() < 1) return 0;

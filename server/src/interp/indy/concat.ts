@@ -1,5 +1,9 @@
-// StringConcatFactory call sites: a static method that appends the arguments and constants
-// of the recipe to a StringBuilder. StringBuilder.append converts exactly as the factory does
+// StringConcatFactory call sites: a static method that computes the concatenation.
+// On JDK 17 it calls the StringConcatHelper methods that the JDK's own strategy
+// (MH_INLINE_SIZED_EXACT, StringConcatFactory.generateMHInlineCopy) chains with method handles,
+// in the order HotSpot runs them (concat-jdk17.ts): with the JDK instrumented both engines then
+// count the same JDK code under the call site (issue 15). Elsewhere it appends the arguments and
+// constants of the recipe to a StringBuilder, which converts exactly as the factory does
 // (String.valueOf for objects, Float/Double/Integer/Long toString for primitives).
 
 import { parseMethodDescriptor } from '../../classfile/descriptors';
@@ -8,6 +12,7 @@ import { VmError } from '../signals';
 import type { JThread } from '../thread';
 import type { VM } from '../vm';
 import { ClassBuilder, paramSlots } from './asm';
+import { concatElements, emitJdk17Concat } from './concat-jdk17';
 import { defineSpun, type BsmArg, type CallSiteInfo } from './link';
 
 const SB = 'java/lang/StringBuilder';
@@ -47,6 +52,12 @@ export function spinConcat(vm: VM, t: JThread, site: CallSiteInfo): JMethod {
   }
   const name = `java/lang/String$$Concat$${++vm.hiddenCounter}`;
   const cb = new ClassBuilder(name, 'java/lang/Object', []);
+  if (vm.opts.jdk.feature === 17) {
+    const c = cb.code(paramSlots(site.desc));
+    emitJdk17Concat(c, params, concatElements(recipe, constants.map(constantText)));
+    cb.method({ access: 0x0009, name: 'concat', desc: site.desc, code: c });
+    return defineSpun(vm, t, null, cb.build(), 'concat', site.desc);
+  }
   const c = cb.code(paramSlots(site.desc));
   c.newObject(SB).op(0x59, 1).invokespecial(SB, '<init>', '()V');
   let argi = 0;

@@ -16,6 +16,7 @@ import { spinLambda } from './lambda';
 import { spinObjectMethod } from './records';
 import { bootstrapEntry, linkCallSiteUpcall } from '../invoke/constants';
 import { bindAppendix } from '../invoke/sigpoly';
+import { resolveClassAt } from '../resolve';
 
 export interface HandleRef {
   kind: number;
@@ -114,6 +115,17 @@ const FAST_PATHS = new Set([
   'java/lang/runtime/ObjectMethods.bootstrap',
 ]);
 
+/** The constant-pool index of the class of the bootstrap method of InvokeDynamic entry `idx`. */
+function bootstrapClassIndex(k: JClass, idx: number): number {
+  const e = k.cp[idx];
+  if (!e || e.tag !== Tag.InvokeDynamic) throw new VmError('java/lang/ClassFormatError', `${k.javaName}: #${idx} is not InvokeDynamic`);
+  const h = k.cp[bootstrapEntry(k, e.bootstrapMethodAttrIndex).methodRefIndex];
+  if (!h || h.tag !== Tag.MethodHandle) throw new VmError('java/lang/ClassFormatError', `${k.javaName}: bad bootstrap method handle`);
+  const ref = k.cp[h.referenceIndex];
+  if (!ref || (ref.tag !== Tag.Methodref && ref.tag !== Tag.InterfaceMethodref)) throw new VmError('java/lang/ClassFormatError', `${k.javaName}: bad MethodHandle reference`);
+  return ref.classIndex;
+}
+
 /** The bootstrap method handle of the invokedynamic whose InvokeDynamic entry is `idx`. */
 function bootstrapOf(k: JClass, idx: number): HandleRef {
   const e = k.cp[idx];
@@ -127,6 +139,11 @@ function link(vm: VM, t: JThread, m: JMethod, pc: number, idx: number): JMethod 
   // Any other bootstrap: the JDK links the call site (MethodHandleNatives.linkCallSite).
   const generic = (): JMethod => linkCallSiteUpcall(vm, t, m, pc, idx, (target, appendix, desc) => bindAppendix(vm, vm.syntheticNative('invokedynamic', desc, () => undefined), target, appendix));
   if (!FAST_PATHS.has(key)) return generic();
+  // HotSpot resolves the bootstrap method handle before it calls the bootstrap: its class through
+  // the caller's loader (a loadClass upcall the first time, counted as the program's work when
+  // the JDK is instrumented); the types of its descriptor and of the call site are java.lang and
+  // java.lang.invoke classes, which it resolves without the loader.
+  resolveClassAt(vm, t, m.klass, bootstrapClassIndex(m.klass, idx));
   try {
     const site = callSiteInfo(m.klass, idx);
     switch (key) {
