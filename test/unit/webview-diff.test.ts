@@ -2,20 +2,13 @@
 // Compare with Baseline… sends the profile already shown again, now with the diff payload. The
 // webview keeps what it read from that profile (no second parse, no second tree) and colours
 // the frames: red grew, blue shrank. Another profile is read again.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser } from 'playwright-core';
 import { ProfileBuilder } from '../../server/src/profile/builder';
 import { diffPayload, diffView } from '../../server/src/profile/diff-view';
-import { canvasBox, launch, openPanel, pixel, type Panel } from './webview/page';
+import { canvasBox, sharedBrowser, openPanel, pixel, type Panel } from './webview/page';
 
-let browser: Browser;
-before(async () => {
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 const MAIN = 'demo.Main.main([Ljava/lang/String;)V';
 const WORK = 'demo.Main.work(I)I';
@@ -40,7 +33,7 @@ async function fillAt(p: Panel, x0: number, depth: number): Promise<[number, num
 }
 
 test('Compare with Baseline…: the profile shown, sent again with a diff, is not read again and is coloured by growth', async () => {
-  const p = await openPanel(browser);
+  const p = await openPanel(browser());
   const next = run(60, 30);
   const text = JSON.stringify(next.toFile());
   await p.post({ type: 'profile', profile: text, live: false });

@@ -4,21 +4,14 @@
 // 887 px wide, clipping a third of the graph, the zoom buttons and the footer). Screenshots go
 // to test-results/webview/.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
 import { ProfileBuilder } from '../../server/src/profile/builder';
-import { canvasBox, launch, openPanel, ROOT } from './webview/page';
+import { canvasBox, sharedBrowser, openPanel, ROOT } from './webview/page';
 
-let browser: Browser;
-before(async () => {
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 const MAIN = 'demo.Main.main([Ljava/lang/String;)V';
 
@@ -45,7 +38,7 @@ for (const theme of ['dark', 'light'] as const) {
   for (const width of [420, 640, 900, 1400]) {
     test(`panel ${width} px wide, ${theme} theme: everything inside the visible area`, async () => {
       const height = 620;
-      const p = await openPanel(browser, { theme, width, height });
+      const p = await openPanel(browser(), { theme, width, height });
       await p.post({ type: 'profile', profile: profile(), live: false, title: 'Profile demo.Main with a rather long launch configuration name (all threads)' });
       const sizes = await p.eval<{ doc: number; body: number }>(`({ doc: document.documentElement.scrollWidth, body: document.body.scrollWidth })`);
       assert.ok(sizes.doc <= width && sizes.body <= width, `content ${sizes.doc}/${sizes.body} px wide in a ${width} px panel`);
@@ -77,7 +70,7 @@ test('a thread without samples is neither listed nor counted as sampled; the sta
     .bytecodes('Common-Cleaner', 120)
     .toFile();
   assert.equal(file.threads.length, 2);
-  const p = await openPanel(browser, { width: 900, height: 500 });
+  const p = await openPanel(browser(), { width: 900, height: 500 });
   await p.post({ type: 'profile', profile: file, live: false, title: 'demo' });
   const options = await p.eval<string[]>(`[...document.querySelectorAll('vscode-dropdown.thread vscode-option')].map((o) => o.textContent)`);
   assert.deepEqual(options, ['All threads (1)', 'main — 100.0%']);

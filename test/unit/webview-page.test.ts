@@ -2,23 +2,16 @@
 // built bundle, a stubbed acquireVsCodeApi. Checks the canvas pixels where the profile's
 // frames must be, hit testing and the `open` messages, zoom, search, keyboard navigation, the
 // table views, the thread selector, live updates, state restore, errors, and takes screenshots.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
 import { ProfileBuilder } from '../../server/src/profile/builder';
 import type { ProfileFile } from '../../server/src/profile/schema';
 import { framePaint, parseColor, type Rgb, type ThemeColors, DEFAULT_THEME } from '../../webview/flame/colors';
-import { canvasBox, cspViolations, hexToRgb, launch, near, openPanel, pixel, ROOT, THEMES, type Panel, type ThemeName } from './webview/page';
+import { canvasBox, cspViolations, hexToRgb, sharedBrowser, near, openPanel, pixel, ROOT, THEMES, type Panel, type ThemeName } from './webview/page';
 
-let browser: Browser;
-before(async () => {
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 const MAIN = 'demo.Main.main([Ljava/lang/String;)V';
 const WORK = 'demo.Main.work(I)I';
@@ -108,13 +101,13 @@ async function opens(p: Panel): Promise<unknown[]> {
 }
 
 async function loaded(theme: ThemeName = 'dark', o: { width?: number; height?: number; state?: unknown } = {}): Promise<Panel> {
-  const p = await openPanel(browser, { theme, ...o });
+  const p = await openPanel(browser(), { theme, ...o });
   await p.post({ type: 'profile', profile: profile(), live: false, title: 'Demo run' });
   return p;
 }
 
 test('loads, says ready once, draws each frame where the layout puts it, within the CSP', async () => {
-  const p = await openPanel(browser);
+  const p = await openPanel(browser());
   assert.deepEqual(await p.posted(), [{ type: 'ready' }]);
   assert.match(await p.eval<string>(`document.querySelector('.overlay').textContent`), /No profile/);
   await p.post({ type: 'profile', profile: profile(), live: false, title: 'Demo run' });
@@ -360,7 +353,7 @@ test('thread selector: one thread or all merged', async () => {
 });
 
 test('live updates keep zoom, selection and search; the state survives hide/show', async () => {
-  const p = await openPanel(browser);
+  const p = await openPanel(browser());
   await p.post({ type: 'profile', profile: profile(), live: true });
   assert.equal(await p.eval<boolean>(`!document.querySelector('.live').hidden`), true);
   const work = await where(p, 'work');
@@ -393,7 +386,7 @@ test('live updates keep zoom, selection and search; the state survives hide/show
   await p.close();
 
   // Shown again: a new page with the saved state; the host sends the profile again.
-  const q = await openPanel(browser, { state });
+  const q = await openPanel(browser(), { state });
   await q.post({ type: 'profile', profile: profile(40), live: false });
   assert.equal(await q.eval<string>(`document.querySelector('vscode-panels').getAttribute('activeid')`), 'tab-hot');
   assert.equal(await q.eval<boolean>(`document.querySelector('.view-hot').hidden`), false);
@@ -407,7 +400,7 @@ test('live updates keep zoom, selection and search; the state survives hide/show
 });
 
 test('invalid, empty and cleared profiles show a clear message', async () => {
-  const p = await openPanel(browser);
+  const p = await openPanel(browser());
   const bad = profile() as unknown as { threads: { nodes: number[][] }[] };
   bad.threads[0]!.nodes[2]![1] = 99;
   await p.post({ type: 'profile', profile: bad, live: false });
@@ -440,7 +433,7 @@ test('invalid, empty and cleared profiles show a clear message', async () => {
 });
 
 test('icicle orientation and a device pixel ratio of 2', async () => {
-  const p = await openPanel(browser, { deviceScaleFactor: 2, theme: 'light' });
+  const p = await openPanel(browser(), { deviceScaleFactor: 2, theme: 'light' });
   await p.post({ type: 'profile', profile: profile(), live: false });
   const box = await canvasBox(p);
   assert.equal(box.backingWidth, box.width * 2);
@@ -488,7 +481,7 @@ test('screenshots in the dark and light themes', async () => {
   const { generateProfile } = await import('./webview/gen');
   const big = generateProfile({ contexts: 3000, samples: 60000, seed: 21, threads: 3 });
   for (const theme of ['dark', 'light'] as const) {
-    const p = await openPanel(browser, { theme, width: 1200, height: 720 });
+    const p = await openPanel(browser(), { theme, width: 1200, height: 720 });
     await p.post({ type: 'profile', profile: big, live: true, title: 'com.acme.app.Main' });
     const box = await canvasBox(p);
     await p.page.mouse.move(box.left + box.width * 0.3, box.top + box.height - 18 * 4 - 9);

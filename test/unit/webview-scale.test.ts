@@ -2,21 +2,14 @@
 // time from the host's message to the first paint of the flame graph, live updates, zoom,
 // search and the table views stay responsive, and only frames wider than half a pixel are
 // drawn. Times are reported; the bounds are deliberately generous (shared CI machines).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser } from 'playwright-core';
-import { canvasBox, launch, openPanel, type Panel } from './webview/page';
+import { canvasBox, sharedBrowser, openPanel, type Panel } from './webview/page';
 import { generateProfile } from './webview/gen';
 import { readProfile } from '../../webview/model/profile';
 import { buildTree } from '../../webview/model/tree';
 
-let browser: Browser;
-before(async () => {
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 interface Timing {
   /** Message posted → the webview's handler started. */
@@ -70,7 +63,7 @@ test('50k contexts, 1M samples: first paint, live updates, zoom, search and tabl
   const file = generateProfile({ contexts: 50000, samples: 1000000, threads: 4, seed: 17 });
   const tree = buildTree(readProfile(file));
   assert.equal(tree.total[0], 1000000);
-  const p = await openPanel(browser, { width: 1400, height: 900 });
+  const p = await openPanel(browser(), { width: 1400, height: 900 });
 
   const first = await timedProfile(p, file, true);
   const box = await canvasBox(p);

@@ -2,6 +2,7 @@
 // HTML from webview/host.ts (with its CSP), served from a fake origin by request routing, with
 // a stubbed acquireVsCodeApi that records posted messages and keeps the state.
 
+import { after, before } from 'node:test';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
@@ -28,6 +29,21 @@ export async function buildBundle(): Promise<string> {
 }
 
 /** Launches Chromium; fails (does not skip) when it is missing. */
+/** Chromium for the calling test file: launched before its tests, closed after them. */
+export function sharedBrowser(): () => Browser {
+  let b: Browser | undefined;
+  before(async () => {
+    b = await launch();
+  });
+  after(async () => {
+    await b?.close();
+  });
+  return () => {
+    if (!b) throw new Error('Chromium is not launched yet (sharedBrowser() registers a before hook)');
+    return b;
+  };
+}
+
 export async function launch(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) {
     throw new Error(`Chromium not found at ${CHROMIUM}: the webview tests need it. Install it with 'apt-get install -y chromium' (CI does).`);
