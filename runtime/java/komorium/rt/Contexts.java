@@ -462,12 +462,23 @@ final class Contexts {
     }
 
     static void agentFailed(SamplingProfiler p, Throwable e) {
-        if (agent == p) agent = null;
+        if (agent == p) {
+            agent = null;
+            failedAgent = p;
+            failure = e;
+        }
         if (!agentFailureReported) {
             agentFailureReported = true;
             warn("agent " + p.getClass().getName() + " failed, sampling stopped: " + e);
         }
     }
+
+    /**
+     * The agent that failed during the run, and how (agentFailed): at shutdown it still writes
+     * what it gathered until then, so a failure never loses the profile.
+     */
+    static volatile SamplingProfiler failedAgent;
+    static volatile Throwable failure;
 
     static void warn(String msg) {
         try {

@@ -45,10 +45,15 @@ public final class DefaultAgent implements SamplingProfiler {
         Object o = tc.agentData;
         if (!(o instanceof ThreadData)) return granularity;
         ThreadData d = (ThreadData) o;
+        // The calls that can run out of stack come first, and the sample is recorded after
+        // them: a StackOverflowError thrown here (the runtime then retries at the next check)
+        // leaves nothing half counted. hit() makes no call once entered.
+        InvocationNode n = d.path(tc, stack, sp);
+        int g = d.nextGranularity();
+        n.hit(line);
         d.bytecodes += bytecodes;
         d.samples++;
-        d.path(tc, stack, sp).hit(line);
-        return d.nextGranularity();
+        return g;
     }
 
     public void shutdown(TC[] contexts) {

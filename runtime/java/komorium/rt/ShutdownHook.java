@@ -25,7 +25,12 @@ final class ShutdownHook implements Runnable {
         }
         TC[] contexts = Contexts.freeze();
         SamplingProfiler p = Contexts.agent;
-        if (p == null) return;
+        if (p == null) {
+            // A failed agent still writes the samples it took before it failed.
+            p = Contexts.failedAgent;
+            if (p == null) return;
+            Contexts.warn("the profile ends where agent " + p.getClass().getName() + " failed: " + Contexts.failure);
+        }
         try {
             p.shutdown(contexts);
         } catch (Throwable e) {

@@ -653,6 +653,7 @@ public final class TC {
         suspended = true;
         instrCounter = Integer.MAX_VALUE;
         int g = Integer.MAX_VALUE;
+        boolean noRoom = false;
         try {
             while (snapshotWaiting) Thread.yield(); // native; see snapshotWaiting
             synchronized (this) {
@@ -661,11 +662,25 @@ public final class TC {
                     g = p.processSample(this, stack, sp, line, consumed);
                 }
             }
+        } catch (StackOverflowError e) {
+            // Too little stack left for the agent here (a program recursing until it catches a
+            // StackOverflowError): not the agent's failure. This check takes no sample; the
+            // interval goes on, so its bytecodes are in the next sample, taken at the next
+            // check with room. (The default agent records a sample only after its last call
+            // that can run out of stack, see DefaultAgent.processSample.)
+            noRoom = true;
         } catch (Throwable e) {
             Contexts.agentFailed(p, e);
             g = Integer.MAX_VALUE;
         } finally {
-            resume();
+            // Inline, not resume(): a call here could itself overflow the stack and leave the
+            // context suspended, and so never sampling again.
+            suspended = false;
+            if (suspDepth != 0) leaveScratch();
+        }
+        if (noRoom) {
+            instrCounter = counter < 0 ? counter : 0;
+            return;
         }
         instrCounter = gran = g < 1 ? 1 : g;
     }
