@@ -50,6 +50,15 @@ test('driver: a misnamed class file (misnamed/Foo.class holding Hello) does not 
   }
 });
 
+test('driver: an output directory inside the class-path directory (transform -cp . -d out, run again) is not read as input', () => {
+  const dir = dirWith('Hello.class', hello);
+  const out = join(dir, 'out');
+  const first = transformClassPath({ classpath: [dir], outDir: out, jdk });
+  const again = transformClassPath({ classpath: [dir], outDir: out, jdk });
+  assert.equal(again.classes, first.classes, 'the same classes as the first run');
+  assert.deepEqual(filesUnder(out).filter((f) => f.includes(join('out', 'out'))), [], 'no copy of the output inside the output');
+});
+
 test('driver: truncated or corrupt cache entries are detected on read and rebuilt', () => {
   const cache = tempDir('cache-drv2');
   const first = tempDir('cache-out');

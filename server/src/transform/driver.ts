@@ -16,7 +16,7 @@
 
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { ClassPath, type JdkInfo } from '../classpath/index';
 import { readClass } from '../classfile/reader';
 import { writeClass } from '../classfile/writer';
@@ -133,6 +133,14 @@ function cachedOutput(cacheDir: string, key: string, c: ScannedClass): { data: U
   }
 }
 
+/** `outDir`'s path inside class-path directory `entry` with a trailing '/', or undefined when it is not inside. */
+function outputPrefix(entry: string, outDir: string | undefined): string | undefined {
+  if (outDir === undefined) return undefined;
+  const rel = relative(resolve(entry), resolve(outDir));
+  if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) return undefined;
+  return `${rel.split(sep).join('/')}/`;
+}
+
 export function transformClassPath(o: TransformClassPathOptions): TransformResult {
   const t0 = performance.now();
   const cp = ClassPath.from(o.classpath, o.jdk === undefined ? {} : { jdk: o.jdk });
@@ -148,13 +156,18 @@ export function transformClassPath(o: TransformClassPathOptions): TransformResul
     for (const entry of cp.entries) {
       const scan = scanEntry(entry, scanDir, cp.jdk?.feature, stats);
       const names: string[] = [];
+      // An output directory inside a class-path directory (`transform -cp . -d out`, run
+      // again) is not input: its classes are an earlier run's output.
+      const skip = outputPrefix(entry.path, o.outDir);
       for (const c of scan.classes) {
+        if (skip !== undefined && c.name.startsWith(skip)) continue;
         if (classes.has(c.name)) continue;
         classes.set(c.name, c);
         names.push(c.name);
       }
       supplied.push({ contentKey: scan.contentKey, names });
       for (const r of scan.resources) {
+        if (skip !== undefined && r.path.startsWith(skip)) continue;
         // Signature files would not match transformed classes.
         if (!resources.has(r.path) && !/^META-INF\/[^/]*\.(SF|RSA|DSA|EC)$/i.test(r.path)) resources.set(r.path, r);
       }
