@@ -14,8 +14,6 @@ import type { VM } from './vm';
 import { threadHolder } from './natives/java/lang/Thread';
 import { setField } from './natives/util';
 
-const threads = new WeakMap<VM, JObject[]>();
-
 /** HotSpot's NearMaxPriority. */
 const NEAR_MAX_PRIORITY = 9;
 /** eetop of these threads: non-zero (alive), unlike any green thread's id. */
@@ -49,16 +47,14 @@ function register(vm: VM, t: JObject): void {
     setField(vm, h.obj, h.cls, 'threadStatus', 5); // RUNNABLE
   }
   setField(vm, t, 'java/lang/Thread', 'eetop', EETOP);
-  let list = threads.get(vm);
-  if (list === undefined) threads.set(vm, (list = []));
-  list.push(t);
+  vm.hotSpotThreads.push(t);
 }
 
 /** The HotSpot threads made so far (alive for the whole run). */
 export function hotSpotThreads(vm: VM): readonly JObject[] {
-  return threads.get(vm) ?? [];
+  return vm.hotSpotThreads;
 }
 
 export function isHotSpotThread(vm: VM, t: JObject): boolean {
-  return threads.get(vm)?.includes(t) === true;
+  return vm.hotSpotThreads.includes(t);
 }

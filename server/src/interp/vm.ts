@@ -755,6 +755,8 @@ export class VM {
 
   scheduler: Scheduler | null = null;
   systemThreadGroup: JObject | null = null;
+  /** The Thread objects of HotSpot's own threads (hotspot-threads.ts); a field, so boot snapshots keep them. */
+  hotSpotThreads: JObject[] = [];
   mainThreadGroup: JObject | null = null;
   onBooted: (() => void) | null = null;
   onThreadTerminated: (() => void) | null = null;

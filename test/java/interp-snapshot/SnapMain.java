@@ -2,7 +2,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 
-/** Boot snapshot test: the clock, identity hashes (main's, another thread's), HashSet order, both streams, an exit code. */
+/** Boot snapshot test: the clock, identity hashes (main's, another thread's), HashSet order, the live threads, both streams, an exit code. */
 public class SnapMain {
     static class Box {
         final int n;
@@ -30,6 +30,10 @@ public class SnapMain {
         t.start();
         t.join();
         System.out.println("thread " + t.getId() + " " + Integer.toHexString(other));
+        // The live threads, HotSpot's own (Signal Dispatcher, Notification Thread) among them.
+        java.util.TreeSet<String> names = new java.util.TreeSet<>();
+        for (Thread l : Thread.getAllStackTraces().keySet()) names.add(l.getName() + ":" + l.getId());
+        System.out.println("threads " + names);
         long sum = 0;
         for (int i = 0; i < 300000; i++) sum += (i * 31L) ^ (sum >>> 3);
         System.out.println("sum " + sum + " args " + String.join(",", args));
