@@ -2,6 +2,7 @@
 // writable cache directory, removal of a killed build's leftovers, and java.base's extras (the
 // reflection patch, the launcher hook, the runtime) that go into the instrumented java.base.
 
+import { processAlive } from '../process-alive';
 import { randomBytes } from 'node:crypto';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
@@ -104,13 +105,7 @@ export function removeStale(root: string, base: string): void {
     const m = /^(.*)\.(\d+)\.[0-9a-f]+\.tmp$/.exec(n);
     if (!m || m[1] !== base) continue;
     const pid = Number(m[2]);
-    let alive = true;
-    try {
-      process.kill(pid, 0);
-    } catch (e) {
-      alive = (e as NodeJS.ErrnoException).code === 'EPERM';
-    }
-    if (!alive || (pid === process.pid && !building.has(join(root, n)))) rmSync(join(root, n), { recursive: true, force: true });
+    if (!processAlive(pid) || (pid === process.pid && !building.has(join(root, n)))) rmSync(join(root, n), { recursive: true, force: true });
   }
 }
 

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { processAlive } from '../../process-alive';
 
 const MAGIC = Buffer.from('KOMSNAP1', 'latin1');
 const HEADER = MAGIC.length + 32 + 8 + 32;
@@ -43,15 +44,6 @@ const STALE_TMP_MS = 60 * 60 * 1000;
 /** Younger than this, a temporary file is left alone whatever its pid. */
 const MIN_TMP_MS = 60 * 1000;
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /**
  * Removes the temporary files of writers that are gone (killed while writing: over a minute
  * old and their pid is not running, or over an hour old). They are never read: a snapshot is only ever
@@ -78,7 +70,7 @@ export function removeStaleTemps(dir: string, now = Date.now()): string[] {
     const pid = Number(m[1]);
     const age = now - mtime;
     // (A minute at least: a writer of another pid namespace sharing the cache looks dead.)
-    if (age > MIN_TMP_MS && ((pid !== process.pid && !alive(pid)) || age > STALE_TMP_MS)) {
+    if (age > MIN_TMP_MS && ((pid !== process.pid && !processAlive(pid)) || age > STALE_TMP_MS)) {
       fs.rmSync(p, { force: true });
       removed.push(p);
     }
