@@ -96,7 +96,7 @@ public class Management {
     System.out.println("monitor/synchronizer usage: " + tm.isObjectMonitorUsageSupported() + " " + tm.isSynchronizerUsageSupported());
     long cpu0 = tm.getCurrentThreadCpuTime();
     long user0 = tm.getCurrentThreadUserTime();
-    long sink = spin(3_000_000);
+    long sink = spin(200_000);
     long cpu1 = tm.getCurrentThreadCpuTime();
     long user1 = tm.getCurrentThreadUserTime();
     System.out.println("cpu: " + (cpu0 >= 0) + " " + (cpu1 >= cpu0) + " " + (cpu1 > 0) + " user " + (user1 >= user0) + " " + (user1 <= cpu1) + " sink " + sink);
@@ -149,6 +149,7 @@ public class Management {
       ready.await();
       awaitState(blocked, Thread.State.BLOCKED);
       awaitState(waiting, Thread.State.WAITING);
+      while (!LOCK.hasQueuedThread(parked)) Thread.sleep(1);
       awaitState(parked, Thread.State.WAITING);
       awaitState(sleeper, Thread.State.TIMED_WAITING);
       System.out.println("threads now: " + (tm.getThreadCount() - base) + " more, daemon " + (tm.getDaemonThreadCount() - baseDaemon) + " more, peak " + (tm.getPeakThreadCount() - base) + " more, started " + tm.getTotalStartedThreadCount());
@@ -236,8 +237,8 @@ public class Management {
     }
     awaitState(t1, Thread.State.BLOCKED);
     awaitState(t2, Thread.State.BLOCKED);
-    awaitState(t3, Thread.State.WAITING);
-    awaitState(t4, Thread.State.WAITING);
+    // (WAITING alone could still be the latch's await.)
+    while (!l2.hasQueuedThread(t3) || !l1.hasQueuedThread(t4)) Thread.sleep(1);
     System.out.println("monitor deadlock: " + names(tm.getThreadInfo(tm.findMonitorDeadlockedThreads())));
     System.out.println("any deadlock: " + names(tm.getThreadInfo(tm.findDeadlockedThreads())));
     ThreadInfo i3 = tm.getThreadInfo(new long[] {t3.getId()}, true, true)[0];
