@@ -5,7 +5,7 @@
 // sleeping (state, lock, owner, stack, locked monitors and synchronizers), finds monitor and
 // lock deadlocks, lists the memory pools, managers and collectors with their relations, checks
 // that every usage is consistent, and reads the operating-system, class-loading and platform
-// MBean server beans. Only values that are the same on every run are printed (names, facts,
+// MBean server beans, and VM flags through HotSpotDiagnosticMXBean. Only values that are the same on every run are printed (names, facts,
 // relations such as cpu1 >= cpu0). Without the natives of sun.management the program dies in
 // ManagementFactoryHelper.<clinit> (UnsatisfiedLinkError VMManagementImpl.getVersion0).
 
@@ -29,6 +29,7 @@ test('java.lang.management: the same output as HotSpot', { concurrency: 2 }, asy
         assert.match(r.hotspot.stdout, /^input arguments: \[-Dmgmt\.flag=on\]$/m);
         assert.match(r.hotspot.stdout, /^any deadlock: \[dl-lock-1, dl-lock-2, dl-monitor-1, dl-monitor-2\]$/m);
         assert.match(r.hotspot.stdout, /^diagnostic bean: true true$/m);
+        assert.match(r.hotspot.stdout, /^set flag: \/tmp\/none\.hprof MANAGEMENT$/m);
       }),
     ),
   );

@@ -78,6 +78,7 @@ import * as GarbageCollectorExtImpl from './com/sun/management/internal/GarbageC
 import * as GcInfoBuilder from './com/sun/management/internal/GcInfoBuilder';
 import * as DiagnosticCommandImpl from './com/sun/management/internal/DiagnosticCommandImpl';
 import * as CgroupMetrics from './jdk/internal/platform/CgroupMetrics';
+import * as Flag from './com/sun/management/internal/Flag';
 
 /** Registers the natives of JDK `feature` (17 or 25): a JDK's own additions only for it. */
 export function registerAllNatives(r: NativeRegistry, feature: number): void {
@@ -193,4 +194,5 @@ export function registerAllNatives(r: NativeRegistry, feature: number): void {
   r.register('com/sun/management/internal/GcInfoBuilder', GcInfoBuilder.natives);
   r.register('com/sun/management/internal/DiagnosticCommandImpl', DiagnosticCommandImpl.natives);
   r.register('jdk/internal/platform/CgroupMetrics', CgroupMetrics.natives);
+  r.register('com/sun/management/internal/Flag', Flag.natives);
 }

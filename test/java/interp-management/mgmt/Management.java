@@ -41,6 +41,30 @@ public class Management {
     memory();
     system();
     server();
+    flags();
+  }
+
+  static void flags() {
+    com.sun.management.HotSpotDiagnosticMXBean d = ManagementFactory.getPlatformMXBean(com.sun.management.HotSpotDiagnosticMXBean.class);
+    for (String n : new String[] {"UseCompressedOops", "ObjectAlignmentInBytes", "UseG1GC", "UseSerialGC", "HeapDumpOnOutOfMemoryError", "HeapDumpPath"}) {
+      com.sun.management.VMOption o = d.getVMOption(n);
+      System.out.println("flag " + o.getName() + " = '" + o.getValue() + "' " + o.getOrigin() + " writeable " + o.isWriteable());
+    }
+    System.out.println("max heap flag: " + (Long.parseLong(d.getVMOption("MaxHeapSize").getValue()) >= Runtime.getRuntime().maxMemory()));
+    try {
+      d.getVMOption("NoSuchFlagAnywhere");
+    } catch (IllegalArgumentException e) {
+      System.out.println("unknown flag: " + e.getMessage());
+    }
+    try {
+      d.setVMOption("UseG1GC", "false");
+    } catch (IllegalArgumentException e) {
+      System.out.println("not writeable: " + e.getMessage());
+    }
+    d.setVMOption("HeapDumpPath", "/tmp/none.hprof");
+    com.sun.management.VMOption p = d.getVMOption("HeapDumpPath");
+    System.out.println("set flag: " + p.getValue() + " " + p.getOrigin());
+    d.setVMOption("HeapDumpPath", "");
   }
 
   static void runtime() {
