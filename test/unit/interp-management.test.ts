@@ -12,7 +12,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { REPO, compileJava, javaFiles, testJdks } from '../helpers/java';
+import { REPO, compileJava, javaFiles, runCli, testJdks } from '../helpers/java';
 import { compareWithHotSpot, describeInterpComparison } from '../helpers/interp-corpus';
 
 const dir = join(REPO, 'test', 'java', 'interp-management');
@@ -33,4 +33,24 @@ test('java.lang.management: the same output as HotSpot', { concurrency: 2 }, asy
       }),
     ),
   );
+});
+
+test('java.lang.management on the virtual clock: uptime and CPU times are the same on every run, and consistent', () => {
+  const run = (): string => {
+    const r = runCli(['run', '--engine', 'interpreter', '--no-profile', '--clock', 'virtual', '-cp', classes, 'mgmt.Clock']);
+    assert.equal(r.status, 0, r.stderr);
+    return r.stdout;
+  };
+  const a = run();
+  assert.equal(run(), a);
+  const num = (re: RegExp): number[] => (re.exec(a) ?? assert.fail(`${re} in ${a}`)).slice(1).map(Number);
+  const [cpu0, cpu1, worker] = num(/^cpu (\d+) (\d+) worker (\d+)$/m);
+  const [up0, up1, up2, nanoMs] = num(/^uptime (\d+) (\d+) (\d+) nanoTime\/1e6 (\d+)$/m);
+  const [process] = num(/^process cpu (\d+)$/m);
+  // 100,000 iterations of a loop of at least 5 bytecodes, 1 ns each.
+  assert.ok(cpu1 - cpu0 >= 500_000, a);
+  assert.ok(worker >= 250_000, a);
+  assert.ok(process >= cpu1 + worker, a);
+  assert.ok(up0 <= up1 && up1 <= up2 && up2 >= nanoMs, a);
+  assert.match(a, /^start \+ uptime <= now: true$/m);
 });
