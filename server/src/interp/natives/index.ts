@@ -66,6 +66,19 @@ import * as SocketDispatcher from './sun/nio/ch/SocketDispatcher';
 import * as DatagramChannelImpl from './sun/nio/ch/DatagramChannelImpl';
 import * as EPoll from './sun/nio/ch/EPoll';
 import * as LinuxSocketOptions from './jdk/net/LinuxSocketOptions';
+import * as VMManagementImpl from './sun/management/VMManagementImpl';
+import * as ThreadImpl from './sun/management/ThreadImpl';
+import * as MemoryImpl from './sun/management/MemoryImpl';
+import * as MemoryPoolImpl from './sun/management/MemoryPoolImpl';
+import * as MemoryManagerImpl from './sun/management/MemoryManagerImpl';
+import * as GarbageCollectorImpl from './sun/management/GarbageCollectorImpl';
+import * as ClassLoadingImpl from './sun/management/ClassLoadingImpl';
+import * as OperatingSystemImpl from './com/sun/management/internal/OperatingSystemImpl';
+import * as GarbageCollectorExtImpl from './com/sun/management/internal/GarbageCollectorExtImpl';
+import * as GcInfoBuilder from './com/sun/management/internal/GcInfoBuilder';
+import * as DiagnosticCommandImpl from './com/sun/management/internal/DiagnosticCommandImpl';
+import * as CgroupMetrics from './jdk/internal/platform/CgroupMetrics';
+import * as Flag from './com/sun/management/internal/Flag';
 
 /** Registers the natives of JDK `feature` (17 or 25): a JDK's own additions only for it. */
 export function registerAllNatives(r: NativeRegistry, feature: number): void {
@@ -168,4 +181,18 @@ export function registerAllNatives(r: NativeRegistry, feature: number): void {
   r.register('sun/nio/ch/EPoll', EPoll.natives);
   r.register('sun/nio/ch/EventFD', EPoll.eventFdNatives);
   r.register('jdk/net/LinuxSocketOptions', LinuxSocketOptions.natives);
+  // java.lang.management (java.management, jdk.management)
+  r.register('sun/management/VMManagementImpl', VMManagementImpl.natives);
+  r.register('sun/management/ThreadImpl', ThreadImpl.natives);
+  r.register('sun/management/MemoryImpl', MemoryImpl.natives);
+  r.register('sun/management/MemoryPoolImpl', MemoryPoolImpl.natives);
+  r.register('sun/management/MemoryManagerImpl', MemoryManagerImpl.natives);
+  r.register('sun/management/GarbageCollectorImpl', GarbageCollectorImpl.natives);
+  r.register('sun/management/ClassLoadingImpl', ClassLoadingImpl.natives);
+  r.register('com/sun/management/internal/OperatingSystemImpl', OperatingSystemImpl.natives);
+  r.register('com/sun/management/internal/GarbageCollectorExtImpl', GarbageCollectorExtImpl.natives);
+  r.register('com/sun/management/internal/GcInfoBuilder', GcInfoBuilder.natives);
+  r.register('com/sun/management/internal/DiagnosticCommandImpl', DiagnosticCommandImpl.natives);
+  r.register('jdk/internal/platform/CgroupMetrics', CgroupMetrics.natives);
+  r.register('com/sun/management/internal/Flag', Flag.natives);
 }

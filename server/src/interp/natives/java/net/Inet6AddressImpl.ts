@@ -35,6 +35,32 @@ function lookupAll(vm: VM, t: JThread, hostObj: JObject | null, v4only: boolean)
   );
 }
 
+/** LookupPolicy's characteristics (JDK 21+ passes them to lookupAllHostAddr). */
+const IPV4 = 1;
+const IPV6 = 2;
+const IPV4_FIRST = 4;
+const IPV6_FIRST = 8;
+
+/** JDK 21+: the families and their order come from the lookup policy (java.net.preferIPv6Addresses, -Djava.net.preferIPv4Stack). */
+function lookupWithPolicy(vm: VM, t: JThread, hostObj: JObject | null, characteristics: number): unknown {
+  const host = str(vm, hostObj);
+  let found = lookupHost(host);
+  if ((characteristics & IPV6) === 0) found = found.filter((a) => a.length === 4);
+  if ((characteristics & IPV4) === 0) found = found.filter((a) => a.length === 16);
+  if (found.length === 0) throw new VmError('java/net/UnknownHostException', `${host}: Name or service not known`);
+  if ((characteristics & (IPV4_FIRST | IPV6_FIRST)) !== 0) {
+    const v4 = found.filter((a) => a.length === 4);
+    const v6 = found.filter((a) => a.length === 16);
+    found = (characteristics & IPV4_FIRST) !== 0 ? [...v4, ...v6] : [...v6, ...v4];
+  }
+  return withClasses(vm, t, INET_CLASSES, () =>
+    vm.newObjectArray(
+      vm.classes.loadBoot('java/net/InetAddress'),
+      found.map((a) => newInet(vm, host, a)),
+    ),
+  );
+}
+
 function hostByAddr(addr: JObject | null): string | null {
   const b = (nonNull(addr) as JArray).data as Int8Array;
   return lookupAddress(Uint8Array.from(b, (x) => x & 0xff));
@@ -63,6 +89,7 @@ const localHostName = (vm: VM): JObject => vm.newString(os.hostname());
 export const natives: NativeTable = {
   'getLocalHostName()Ljava/lang/String;': (vm: VM) => localHostName(vm),
   'lookupAllHostAddr(Ljava/lang/String;)[Ljava/net/InetAddress;': (vm: VM, t: JThread, _self: JObject, host: JObject | null) => lookupAll(vm, t, host, false),
+  'lookupAllHostAddr(Ljava/lang/String;I)[Ljava/net/InetAddress;': (vm: VM, t: JThread, _self: JObject, host: JObject | null, characteristics: number) => lookupWithPolicy(vm, t, host, characteristics),
   'getHostByAddr([B)Ljava/lang/String;': (vm: VM, _t: JThread, _self: JObject, addr: JObject | null) => reverse(vm, addr),
   'isReachable0([BII[BII)Z': (_vm: VM, _t: JThread, _self: JObject, addr: JObject | null) => reachable(addr),
 };
@@ -70,6 +97,7 @@ export const natives: NativeTable = {
 export const inet4Natives: NativeTable = {
   'getLocalHostName()Ljava/lang/String;': (vm: VM) => localHostName(vm),
   'lookupAllHostAddr(Ljava/lang/String;)[Ljava/net/InetAddress;': (vm: VM, t: JThread, _self: JObject, host: JObject | null) => lookupAll(vm, t, host, true),
+  'lookupAllHostAddr(Ljava/lang/String;I)[Ljava/net/InetAddress;': (vm: VM, t: JThread, _self: JObject, host: JObject | null, characteristics: number) => lookupWithPolicy(vm, t, host, characteristics & ~IPV6),
   'getHostByAddr([B)Ljava/lang/String;': (vm: VM, _t: JThread, _self: JObject, addr: JObject | null) => reverse(vm, addr),
   'isReachable0([BI[BI)Z': (_vm: VM, _t: JThread, _self: JObject, addr: JObject | null) => reachable(addr),
 };

@@ -69,6 +69,10 @@ export function readInet(vm: VM, o: JObject): { raw: RawAddress; scope: number }
 
 export const natives: NativeTable = {
   'init()V': () => undefined,
+  // JDK 22+ asks InetAddress itself (before: InetAddressImplFactory, below); as on a Linux host
+  // with both IPv4 and IPv6.
+  'isIPv4Available()Z': () => 1,
+  'isIPv6Supported()Z': () => 1,
 };
 
 export const inet4Natives: NativeTable = {
