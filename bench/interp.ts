@@ -15,8 +15,8 @@
 // (node and the bundle, JDK boot, class loading, the runtime) and the first iteration's
 // warm-up. Runs of all engines and both counts are interleaved (the order rotates per
 // repetition) because the machine is shared; medians over --reps repetitions. The workloads
-// run with -Dharness.jmx=false (java.base only: the embedded VM has no java.management) on
-// every engine. Every run must print the checksum plain `java` prints.
+// run with -Dharness.jmx=false (java.base only: the management beans' start-up, which the
+// embedded VM runs since mgmt16, would weigh on the short runs) on every engine. Every run must print the checksum plain `java` prints.
 //
 // The engine is bundled from the working tree's sources with esbuild into
 // bench/.build/engine (the bundled code is what users run; tsx would add its compile time);
