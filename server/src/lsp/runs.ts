@@ -16,6 +16,7 @@ import { mainClasses, scanJava } from './java-scan';
 import { numbersOfJson, type ProfileNumbers } from './live-numbers';
 import type { OutputParams, ProgressParams, RunEndedParams, StartRunParams, StartRunResult } from './protocol';
 import type { KomoriumSettings } from './settings';
+import { runTrace } from '../engine/run-trace';
 
 /** A problem with what the user asked for, reported as the request's error message. */
 export class RunRequestError extends Error {
@@ -139,6 +140,7 @@ export class RunController {
     const id = run.id;
     let tail = '';
     const log = (text: string) => this.host.output({ runId: id, stream: 'log', text: text.endsWith('\n') ? text : `${text}\n` });
+    const trace = runTrace(log, 'server');
     const end = (o: RunOutcome & { notStarted?: boolean }) => {
       if (this.active === run) this.active = undefined;
       this.host.ended({ runId: id, exitCode: o.exitCode, signal: o.signal, cancelled: o.cancelled, error: o.error, profilePath: o.profilePath, elapsedMs: o.elapsedMs, outputTail: tail, ...(o.notStarted ? { notStarted: true } : {}) }, title);
@@ -149,6 +151,7 @@ export class RunController {
         log(`compiling ${plan.file} with javac`);
         this.host.progress({ runId: id, phase: 'preparing', bytecodes: 0, samples: 0, elapsedMs: 0 });
         const c = await compileJavaFile({ file: plan.file, sourceRoot: plan.sourceRoot, classpath: plan.extra, javaHome: settings.javaHome });
+        trace(c.cached ? 'javac skipped: the classes are fresh' : 'javac done');
         const diags = parseJavacOutput(c.output);
         this.reportProblems(diags);
         if (!c.ok) {
@@ -181,6 +184,7 @@ export class RunController {
       };
       let engineElapsed = 0;
       let engineAt = 0;
+      trace('engine run starting');
       const handle = startRun({
         engine,
         classpath: entries,
@@ -219,6 +223,7 @@ export class RunController {
           if (now - lastSnapshot < MIN_SNAPSHOT_GAP_MS) return;
           const n = numbersOfJson(raw);
           if (n === null || this.host.snapshot(id, raw, title) === false) return;
+          if (lastSnapshot === 0) trace('first live snapshot shown (profile and hotness sent)');
           lastSnapshot = now;
           shown = n;
           progress('running', engineElapsed + (engineAt > 0 ? now - engineAt : 0));
