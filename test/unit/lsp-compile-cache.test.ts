@@ -11,6 +11,8 @@ import { tempDir, testJdks } from '../helpers/java';
 const cache = tempDir('compile-cache');
 process.env.KOMORIUM_CACHE = cache;
 const { compileJavaFile } = await import('../../server/src/lsp/compile');
+const { RunController } = await import('../../server/src/lsp/runs');
+const { DEFAULT_SETTINGS } = await import('../../server/src/lsp/settings');
 
 const ws = tempDir('compile-ws');
 const root = join(ws, 'src');
@@ -93,4 +95,36 @@ test("javac's CDS archive is made once per JDK, and a broken one only costs the 
   assert.notEqual(r.cached, true);
   assert.equal(r.output, '', 'no CDS messages among the diagnostics');
   assert.match(utilClass(r.outDir), /third/);
+});
+
+test('a file opened or saved is compiled ahead; a run then finds its classes fresh, also while that compile still runs', async () => {
+  const dir = join(ws, 'ahead');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, 'Ahead.java');
+  writeFileSync(file, 'public class Ahead { public static void main(String[] a) { System.out.println(1); } }\n');
+  const host = {
+    settings: async () => DEFAULT_SETTINGS,
+    workspaceFolders: () => [dir],
+    openText: () => undefined,
+    output: () => {},
+    progress: () => {},
+    snapshot: () => {},
+    ended: () => {},
+  };
+  const runs = new RunController(host);
+  const ahead = await runs.precompile(file);
+  assert.equal(ahead?.ok, true, ahead?.output);
+  assert.notEqual(ahead?.cached, true);
+  const run = await compileJavaFile({ file, sourceRoot: dir, classpath: [] });
+  assert.equal(run.cached, true, 'the run reuses the classes compiled ahead');
+  // Two compiles of a file at once (ahead and a run's): the second waits for the first and
+  // reuses its classes; javac runs once.
+  writeFileSync(file, 'public class Ahead { public static void main(String[] a) { System.out.println(2); } }\n');
+  const both = await Promise.all([runs.precompile(file), compileJavaFile({ file, sourceRoot: dir, classpath: [] })]);
+  assert.deepEqual(both.map((r) => r?.ok), [true, true]);
+  assert.deepEqual(both.map((r) => r?.cached === true).sort(), [false, true], 'javac ran once');
+  // A file without a main method is not compiled ahead.
+  const lib = join(dir, 'Lib.java');
+  writeFileSync(lib, 'class Lib {}\n');
+  assert.equal(await runs.precompile(lib), undefined);
 });

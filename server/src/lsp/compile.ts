@@ -63,7 +63,28 @@ export function javacArchive(jdk: JdkInfo): { path: string; exists: boolean } | 
   return { path, exists: existsSync(path) };
 }
 
+/** Compiles in progress, by output folder: a second compile into one waits for the first. */
+const inflight = new Map<string, Promise<CompileResult>>();
+
+/**
+ * Compiles `o.file` (with its source root on -sourcepath) into compileOutDir(o.file), or reuses
+ * the classes there when nothing javac read changed (`cached`). A compile into the same folder
+ * already running (the language server compiles an opened or saved file ahead) is waited for
+ * first, so that its classes can be reused.
+ */
 export async function compileJavaFile(o: CompileOptions): Promise<CompileResult> {
+  const outDir = compileOutDir(o.file);
+  for (let running = inflight.get(outDir); running; running = inflight.get(outDir)) await running.catch(() => undefined);
+  const p = compileOnce(o, outDir);
+  inflight.set(outDir, p);
+  try {
+    return await p;
+  } finally {
+    if (inflight.get(outDir) === p) inflight.delete(outDir);
+  }
+}
+
+async function compileOnce(o: CompileOptions, outDir: string): Promise<CompileResult> {
   let javac: string;
   let jdk: JdkInfo;
   try {
@@ -72,7 +93,6 @@ export async function compileJavaFile(o: CompileOptions): Promise<CompileResult>
   } catch (e) {
     return { ok: false, outDir: '', output: `no JDK found (${(e as Error).message}); set komorium.javaHome` };
   }
-  const outDir = compileOutDir(o.file);
   const args = ['-g', '-encoding', 'UTF-8', '-implicit:class', '-d', outDir, '-sourcepath', o.sourceRoot];
   if (o.classpath.length > 0) args.push('-cp', o.classpath.join(delimiter));
   args.push(o.file);

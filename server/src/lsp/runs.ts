@@ -10,7 +10,7 @@ import { basename, join, resolve } from 'node:path';
 import { startRun, resolveEngine, type ProfileRun, type RunOutcome } from '../engine/run';
 import { findJUnitJar, JUNIT_LAUNCHER, launcherArgs, markTestProfile, testRunClasspath, DEBIAN_JUNIT_JAR, type TestSelection } from '../engine/junit';
 import { planClasspath, type ClasspathPlan } from './classpath';
-import { compileJavaFile } from './compile';
+import { compileJavaFile, type CompileResult } from './compile';
 import { parseJavacOutput, summarizeJavac, type JavacDiagnostic } from './javac-diagnostics';
 import { mainClasses, scanJava } from './java-scan';
 import { numbersOfJson, type ProfileNumbers } from './live-numbers';
@@ -121,6 +121,24 @@ export class RunController {
     // The plan's notes go back with the answer: notifications sent before it would reach a
     // client that does not know the run yet.
     return { runId: id, mainClass, classpath, classpathSource: plan.source, engine, notes: plan.notes };
+  }
+
+  /**
+   * Compiles `file` ahead when a run of it would compile it with javac (no project class path):
+   * the language server calls this when a Java file is opened or saved, so that Run with Profile
+   * finds its classes fresh (compile-cache.ts) and starts at once. Silent (a run reports javac's
+   * problems); nothing while a run is active (its classes may still be loading from the folder).
+   */
+  async precompile(file: string): Promise<CompileResult | undefined> {
+    if (this.active) return undefined;
+    const settings = await this.host.settings();
+    const text = await this.fileText(file);
+    if (text === undefined || this.active) return undefined;
+    const src = scanJava(text);
+    if (mainClasses(src).length === 0) return undefined;
+    const plan = planClasspath({ file, packageName: src.packageName, workspaceFolders: this.host.workspaceFolders(), settingsClasspath: settings.classpath });
+    if (plan.kind !== 'compile') return undefined;
+    return compileJavaFile({ file: plan.file, sourceRoot: plan.sourceRoot, classpath: plan.extra, javaHome: settings.javaHome });
   }
 
   /** Shows javac's problems by file, and clears those of files that have none now. */
