@@ -166,3 +166,17 @@ test('a preparation worker started ahead is used by the next run: same output an
   assert.equal(hasPreparedHotSpot(), false);
   prepareRun({ engine: 'jvm' });
 });
+
+test('the first live snapshot comes early, not a whole interval after the start', { timeout: 180_000 }, async () => {
+  // An interval of ten minutes: only the early first snapshot (LiveSnapshots.FIRST) can arrive
+  // before the test's timeout.
+  const c = start('first-early', ['forever'], { liveIntervalMs: 600_000 });
+  while (c.snapshots.length < 1) {
+    const settled = await Promise.race([c.outcome.then(() => true), new Promise((r) => setTimeout(() => r(false), 50))]);
+    assert.equal(settled, false, `the run ended early: ${c.stderr()}`);
+  }
+  c.run.cancel();
+  const o = await c.outcome;
+  assert.equal(o.cancelled, true);
+  assert.equal(c.snapshots.length, 1, 'then the interval holds');
+});

@@ -78,7 +78,7 @@ export function startHotSpotRun(o: RunOptions): ProfileRun {
       // The JDK's modules (built in worker threads the first time on a JDK, then cached).
       const jdkImage = await jdkImageFor({ ...prep, log }, { all: (byDefault?.scope ?? o.instrument) === 'all', chosen });
       all = jdkImage !== undefined;
-      trace(`scope ${all ? 'all' : 'app'}, the instrumented JDK found`);
+      trace(`scope ${all ? 'all, the instrumented JDK found' : 'app'}`);
       for (const f of jdkImage?.failed ?? []) log(`warning: ${f.name} was not transformed (${f.error})`);
       if (cancelled) return { ...base, cancelled: true, error: 'cancelled before the program started' };
       prepJob = runJob<HotSpotPrepared>(prepareWorker(), { ...prep, instrument: all ? 'all' : 'app', jdkImage: jdkImage?.home });
