@@ -5,8 +5,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import '../../server/src/engine/hotspot-run';
-import { startRun, type ProfileRun, type RunOptions, type RunOutcome, type RunProgress } from '../../server/src/engine/run';
+import { discardPreparedHotSpot, hasPreparedHotSpot } from '../../server/src/engine/hotspot-run';
+import { prepareRun, startRun, type ProfileRun, type RunOptions, type RunOutcome, type RunProgress } from '../../server/src/engine/run';
 import { loadProfile, profileFromJson } from '../../server/src/profile/load';
 import { profileDifferences } from '../../server/src/profile/equal';
 import { compileJava, REPO, tempDir } from '../helpers/java';
@@ -140,4 +140,43 @@ test('cancel while preparing ends the run without starting the program', async (
   const o = await c.outcome;
   assert.equal(o.cancelled, true);
   assert.equal(c.stdout(), '');
+});
+
+test('a preparation worker started ahead is used by the next run: same output and profile', async () => {
+  const plain = start('unprepared', ['normal', '50']);
+  const po = await plain.outcome;
+  assert.equal(po.exitCode, 0, plain.stderr());
+  assert.equal(hasPreparedHotSpot(), false);
+  prepareRun({ engine: 'jvm' });
+  assert.equal(hasPreparedHotSpot(), true, 'a worker waits');
+  prepareRun({ engine: 'jvm' });
+  const c = start('prepared', ['normal', '50']);
+  const o = await c.outcome;
+  assert.equal(hasPreparedHotSpot(), false, 'the run took the waiting worker');
+  assert.equal(o.exitCode, 0, c.stderr());
+  assert.equal(c.stdout(), plain.stdout());
+  assert.deepEqual(profileDifferences(loadProfile(po.profilePath!), loadProfile(o.profilePath!)), []);
+  // A bad class path through a waiting worker is still the preparation's clear error.
+  prepareRun({ engine: 'jvm' });
+  const bad = await startRun({ engine: 'jvm', instrument: 'app', classpath: [join(dir, 'no-such-dir')], mainClass: 'demo.Busy', args: [], profilePath: join(dir, 'v.json') }).done;
+  assert.match(bad.error ?? '', /class path does not exist/);
+  // A waiting worker neither keeps the process alive nor outlives being discarded.
+  prepareRun({ engine: 'jvm' });
+  discardPreparedHotSpot();
+  assert.equal(hasPreparedHotSpot(), false);
+  prepareRun({ engine: 'jvm' });
+});
+
+test('the first live snapshot comes early, not a whole interval after the start', { timeout: 180_000 }, async () => {
+  // An interval of ten minutes: only the early first snapshot (LiveSnapshots.FIRST) can arrive
+  // before the test's timeout.
+  const c = start('first-early', ['forever'], { liveIntervalMs: 600_000 });
+  while (c.snapshots.length < 1) {
+    const settled = await Promise.race([c.outcome.then(() => true), new Promise((r) => setTimeout(() => r(false), 50))]);
+    assert.equal(settled, false, `the run ended early: ${c.stderr()}`);
+  }
+  c.run.cancel();
+  const o = await c.outcome;
+  assert.equal(o.cancelled, true);
+  assert.equal(c.snapshots.length, 1, 'then the interval holds');
 });

@@ -15,10 +15,11 @@ import { jdkImageFor, PrepareError, type HotSpotPrepared } from './hotspot-prepa
 import { writableCacheRoot } from './cache';
 import { hotspotArgv } from './hotspot-classes';
 import { registerEngine, type ProfileRun, type RunOptions, type RunOutcome, type RunProgress } from './run';
-import { jobUrl, runJob, JobError, type JobHandle } from './worker-thread';
+import { discardPreparedJob, hasPreparedJob, jobUrl, prepareJob, runJob, JobError, type JobHandle } from './worker-thread';
 import { LIVE_POLL_MS, readLive, totalsOf, type LiveState } from './live-file';
 import { defaultHotSpotScope } from './jdk-modules';
 import { commitProfile, stageProfile, writeFileAtomic } from './profile-out';
+import { runTrace } from './run-trace';
 
 /** How long a cancelled JVM may take to write its profile before it is killed. */
 const KILL_GRACE_MS = 5000;
@@ -46,12 +47,15 @@ export function startHotSpotRun(o: RunOptions): ProfileRun {
   const log = (line: string) => {
     if (!finished) o.onLog?.(line);
   };
+  const trace = runTrace(log, 'hotspot');
+  let snapshots = 0;
 
   const pollLive = () => {
     if (finished) return;
     const json = readLive(live);
     const elapsedMs = startedAt ? Date.now() - startedAt : 0;
     if (json !== undefined) {
+      if (snapshots++ === 0) trace('first live snapshot read');
       o.onSnapshot?.(json);
       emitProgress({ ...totalsOf(json), elapsedMs });
     } else {
@@ -74,10 +78,12 @@ export function startHotSpotRun(o: RunOptions): ProfileRun {
       // The JDK's modules (built in worker threads the first time on a JDK, then cached).
       const jdkImage = await jdkImageFor({ ...prep, log }, { all: (byDefault?.scope ?? o.instrument) === 'all', chosen });
       all = jdkImage !== undefined;
+      trace(`scope ${all ? 'all, the instrumented JDK found' : 'app'}`);
       for (const f of jdkImage?.failed ?? []) log(`warning: ${f.name} was not transformed (${f.error})`);
       if (cancelled) return { ...base, cancelled: true, error: 'cancelled before the program started' };
-      prepJob = runJob<HotSpotPrepared>(jobUrl(import.meta.url, 'hotspot-worker'), { ...prep, instrument: all ? 'all' : 'app', jdkImage: jdkImage?.home });
+      prepJob = runJob<HotSpotPrepared>(prepareWorker(), { ...prep, instrument: all ? 'all' : 'app', jdkImage: jdkImage?.home });
       prepared = await prepJob.result;
+      trace(`class path prepared in a worker (${prepared.classes} classes, ${prepared.reused} from the cache)`);
     } catch (e) {
       if (cancelled) return { ...base, cancelled: true, error: 'cancelled before the program started' };
       const err = e as Error;
@@ -114,9 +120,15 @@ export function startHotSpotRun(o: RunOptions): ProfileRun {
         const c = spawn(prepared.java, argv, { cwd, env: { ...process.env, ...(o.env ?? {}) }, stdio: ['pipe', 'pipe', 'pipe'] });
         child = c;
         startedAt = Date.now();
+        trace('java started');
         emitProgress({ phase: 'running', elapsedMs: 0 });
         const ticker = setInterval(pollLive, LIVE_POLL_MS);
-        c.stdout!.on('data', (b: Buffer) => !finished && o.onStdout?.(b));
+        let firstOut = true;
+        c.stdout!.on('data', (b: Buffer) => {
+          if (firstOut) trace('first output');
+          firstOut = false;
+          if (!finished) o.onStdout?.(b);
+        });
         c.stderr!.on('data', (b: Buffer) => !finished && o.onStderr?.(b));
         c.stdin!.on('error', () => {}); // EPIPE when the program exits without reading
         for (const d of pendingStdin) c.stdin!.write(d);
@@ -184,4 +196,25 @@ export function startHotSpotRun(o: RunOptions): ProfileRun {
   };
 }
 
-registerEngine('jvm', startHotSpotRun);
+const prepareWorker = (): URL => jobUrl(import.meta.url, 'hotspot-worker');
+
+/**
+ * Starts the worker of the next run's preparation ahead (worker-thread.ts prepareJob): the
+ * language server does while a Java file is open, so that Run with Profile does not wait for
+ * the worker to start and load the transformer.
+ */
+export function prepareHotSpot(): void {
+  prepareJob(prepareWorker());
+}
+
+/** True when a preparation worker waits (tests). */
+export function hasPreparedHotSpot(): boolean {
+  return hasPreparedJob(prepareWorker());
+}
+
+/** Terminates the waiting preparation worker, if any. */
+export function discardPreparedHotSpot(): void {
+  discardPreparedJob(prepareWorker());
+}
+
+registerEngine('jvm', startHotSpotRun, prepareHotSpot);

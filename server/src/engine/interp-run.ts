@@ -19,6 +19,7 @@ import { existsSync, fstatSync, mkdtempSync, readFileSync, rmSync } from 'node:f
 import { tmpdir, totalmem } from 'node:os';
 import { defaultMaxHeap } from '../interp/heap';
 import { LIVE_POLL_MS, readLive, totalsOf, type LiveState } from './live-file';
+import { runTrace } from './run-trace';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { findJavaHome, launcherClassPath, splitClassPath } from '../classpath/index';
 import { buildRuntime } from '../runtime/build';
@@ -211,10 +212,13 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
   const live: LiveState | undefined = liveDir ? { file: join(liveDir, 'live.json'), mtimeMs: 0, size: -1 } : undefined;
   let lastBytecodes = 0;
   let lastSamples = 0;
+  const trace = runTrace((l) => o.onLog?.(l), 'embedded');
+  let snapshots = 0;
   const pollLive = (): void => {
     if (!live) return;
     const json = readLive(live);
     if (json === undefined) return;
+    if (snapshots++ === 0) trace('first live snapshot read');
     o.onSnapshot?.(json);
     const tot = totalsOf(json);
     lastSamples = tot.samples;
@@ -359,6 +363,7 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
       const prepared = takeSpare(spareKey(o.jdk, workerHeapMb(maxHeap)));
       if (prepared) prepared.postMessage({ type: 'start', input });
       worker = prepared ?? startWorker(jobUrl(import.meta.url, 'interp-worker'), input, workerHeapMb(maxHeap));
+      trace(prepared ? 'started on the prepared worker' : 'started on a new worker (none prepared)');
     } catch (e) {
       finish({ exitCode: null, signal: null, cancelled: false, error: `cannot start the embedded engine: ${(e as Error).message}` });
       return;
@@ -367,9 +372,12 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
     // The file is polled more often than it is written (a stat when unchanged): a snapshot is
     // passed on within ~100 ms of being written, not up to a whole interval later.
     if (live) ticker = setInterval(pollLive, LIVE_POLL_MS);
+    let firstOut = false;
     worker.on('message', (m: InterpWorkerMessage) => {
       switch (m.type) {
         case 'out':
+          if (m.fd === 1 && !firstOut) trace('first output');
+          if (m.fd === 1) firstOut = true;
           (m.fd === 1 ? o.onStdout : o.onStderr)?.(Buffer.from(m.data));
           break;
         case 'progress':

@@ -4,7 +4,7 @@
 
 import { processAlive } from '../process-alive';
 import { randomBytes } from 'node:crypto';
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { dirname, join } from 'node:path';
 import { ClassPath, findJavaHome, type JdkInfo } from '../classpath/index';
@@ -20,6 +20,7 @@ import { ConstantPool } from '../classfile/pool';
 import { transformClass } from '../transform/clazz';
 import { Hierarchy } from '../transform/hierarchy';
 import { allScope } from '../transform/scope';
+export { jdkIdentity } from './jdk-identity';
 import { BOOT_FLAG, INITIAL_THREAD_CONSTRUCTOR, NO_THREAD_FLAG, patchBootFlag, patchThreadNatives, pauseUpcalls, writePatchClasses } from './reflect-patch';
 
 /** The JDK feature releases whose instrumented copy (jdk-image.ts) is known to start and run the corpus. */
@@ -43,18 +44,6 @@ export function defaultHotSpotScope(jdkHome?: string): { scope: 'all' | 'app'; n
     scope: 'app',
     note: `HotSpot instruments only the class path on the JDK ${jdk.home} (${jdk.version}): its instrumented copy is supported on JDK ${ALL_SCOPE_FEATURES.join(', ')} (the JDK's work is charged to the calling lines; --engine interpreter instruments the JDK too)`,
   };
-}
-
-/** The JDK's identity for cache keys: its home, release file, and lib/modules' size and mtime. */
-export function jdkIdentity(jdk: JdkInfo): string {
-  let release = '';
-  try {
-    release = readFileSync(join(jdk.home, 'release'), 'utf8');
-  } catch {
-    // no release file: the image's size and mtime still tell JDKs apart
-  }
-  const st = statSync(jdk.modulesPath);
-  return `${jdk.home}\0${jdk.version}\0${release}\0${st.size}\0${Math.round(st.mtimeMs)}`;
 }
 
 /** A writable cache root: `cache`, else one under the system's temp directory (logged). */

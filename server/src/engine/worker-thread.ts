@@ -2,6 +2,12 @@
 // language server's) stays responsive. A job module is a worker entry that calls `serveJob`
 // with its function; the caller uses `runJob(jobUrl(import.meta.url, 'name'), input)`.
 //
+// A worker can be started ahead for a job module (`prepareJob`): it loads the module and waits;
+// the next `runJob` of that module without limits hands it its input at once, saving the
+// worker's start and the module's load (about half a second on a loaded machine: the HotSpot
+// engine's preparation, docs/BENCHMARKS.md part E). A waiting worker does not keep the process
+// alive.
+//
 // Bundles: each job entry is bundled next to the server (dist/<name>.js); from sources
 // (tests through tsx) the .ts file is used and the worker inherits tsx from execArgv.
 
@@ -37,6 +43,70 @@ export function jobUrl(callerUrl: string, name: string): URL {
   return new URL(`./${name}${callerUrl.endsWith('.ts') ? '.ts' : '.js'}`, callerUrl);
 }
 
+/** The workerData of a worker started ahead: it waits for a message `{ input }`. */
+const SPARE = { komoriumSpareJob: true } as const;
+
+function isSpareData(d: unknown): boolean {
+  return typeof d === 'object' && d !== null && (d as { komoriumSpareJob?: unknown }).komoriumSpareJob === true;
+}
+
+function newWorker(url: URL, workerData: unknown, limits?: { stackSizeMb?: number }): Worker {
+  const opts = { workerData, stdout: false, stderr: false, ...(limits ? { resourceLimits: limits } : {}) };
+  if (url.pathname.endsWith('.ts')) {
+    // From sources the job module is TypeScript: register tsx in the worker first.
+    const tsx = import.meta.resolve('tsx/esm/api');
+    const boot = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(url.href)}); })`;
+    return new Worker(boot, { ...opts, eval: true });
+  }
+  return new Worker(url, opts);
+}
+
+/** Workers started ahead, by job module URL. */
+const spares = new Map<string, { worker: Worker; drop: () => void }>();
+
+/**
+ * Starts a worker for the job module `url` that waits for its input, unless one waits already.
+ * Never throws (the next runJob starts its own worker then).
+ */
+export function prepareJob(url: URL): void {
+  if (spares.has(url.href)) return;
+  let worker: Worker;
+  try {
+    worker = newWorker(url, SPARE);
+  } catch {
+    return;
+  }
+  worker.unref();
+  const drop = (): void => {
+    if (spares.get(url.href)?.worker === worker) spares.delete(url.href);
+  };
+  worker.on('error', drop);
+  worker.on('exit', drop);
+  spares.set(url.href, { worker, drop });
+}
+
+/** True when a worker started ahead waits for the job module `url` (tests). */
+export function hasPreparedJob(url: URL): boolean {
+  return spares.has(url.href);
+}
+
+/** Terminates the worker waiting for `url`, if any. */
+export function discardPreparedJob(url: URL): void {
+  const s = spares.get(url.href);
+  spares.delete(url.href);
+  if (s) void s.worker.terminate();
+}
+
+function takeSpare(url: URL): Worker | undefined {
+  const s = spares.get(url.href);
+  if (!s) return undefined;
+  spares.delete(url.href);
+  s.worker.off('error', s.drop);
+  s.worker.off('exit', s.drop);
+  s.worker.ref();
+  return s.worker;
+}
+
 export function runJob<T>(url: URL, input: unknown, limits?: { stackSizeMb?: number }): JobHandle<T> {
   let worker: Worker | undefined;
   let cancelled = false;
@@ -49,15 +119,9 @@ export function runJob<T>(url: URL, input: unknown, limits?: { stackSizeMb?: num
       }
     };
     try {
-      const opts = { workerData: input, stdout: false, stderr: false, ...(limits ? { resourceLimits: limits } : {}) };
-      if (url.pathname.endsWith('.ts')) {
-        // From sources the job module is TypeScript: register tsx in the worker first.
-        const tsx = import.meta.resolve('tsx/esm/api');
-        const boot = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(url.href)}); })`;
-        worker = new Worker(boot, { ...opts, eval: true });
-      } else {
-        worker = new Worker(url, opts);
-      }
+      const spare = limits ? undefined : takeSpare(url);
+      if (spare) spare.postMessage({ input });
+      worker = spare ?? newWorker(url, input, limits);
     } catch (e) {
       reject(new JobError(`cannot start a worker (${url.pathname}): ${(e as Error).message}`, 'WorkerError'));
       return;
@@ -79,15 +143,23 @@ export function runJob<T>(url: URL, input: unknown, limits?: { stackSizeMb?: num
   };
 }
 
-/** In a job module: runs `job(workerData)` when loaded as a worker and posts the reply. */
+/**
+ * In a job module: runs `job(workerData)` when loaded as a worker and posts the reply (a worker
+ * started ahead, prepareJob: `job` of the input it is sent).
+ */
 export function serveJob<I, O>(job: (input: I) => O): void {
-  if (!parentPort) return;
-  let reply: JobReply<O>;
-  try {
-    reply = { ok: true, value: job(workerData as I) };
-  } catch (e) {
-    const err = e as Error;
-    reply = { ok: false, error: err.message, errorName: err.name };
-  }
-  parentPort.postMessage(reply);
+  const port = parentPort;
+  if (!port) return;
+  const serve = (input: I): void => {
+    let reply: JobReply<O>;
+    try {
+      reply = { ok: true, value: job(input) };
+    } catch (e) {
+      const err = e as Error;
+      reply = { ok: false, error: err.message, errorName: err.name };
+    }
+    port.postMessage(reply);
+  };
+  if (isSpareData(workerData)) port.once('message', (m: { input: I }) => serve(m.input));
+  else serve(workerData as I);
 }

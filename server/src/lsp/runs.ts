@@ -10,12 +10,13 @@ import { basename, join, resolve } from 'node:path';
 import { startRun, resolveEngine, type ProfileRun, type RunOutcome } from '../engine/run';
 import { findJUnitJar, JUNIT_LAUNCHER, launcherArgs, markTestProfile, testRunClasspath, DEBIAN_JUNIT_JAR, type TestSelection } from '../engine/junit';
 import { planClasspath, type ClasspathPlan } from './classpath';
-import { compileJavaFile } from './compile';
+import { compileJavaFile, type CompileResult } from './compile';
 import { parseJavacOutput, summarizeJavac, type JavacDiagnostic } from './javac-diagnostics';
 import { mainClasses, scanJava } from './java-scan';
 import { numbersOfJson, type ProfileNumbers } from './live-numbers';
 import type { OutputParams, ProgressParams, RunEndedParams, StartRunParams, StartRunResult } from './protocol';
 import type { KomoriumSettings } from './settings';
+import { runTrace } from '../engine/run-trace';
 
 /** A problem with what the user asked for, reported as the request's error message. */
 export class RunRequestError extends Error {
@@ -122,6 +123,24 @@ export class RunController {
     return { runId: id, mainClass, classpath, classpathSource: plan.source, engine, notes: plan.notes };
   }
 
+  /**
+   * Compiles `file` ahead when a run of it would compile it with javac (no project class path):
+   * the language server calls this when a Java file is opened or saved, so that Run with Profile
+   * finds its classes fresh (compile-cache.ts) and starts at once. Silent (a run reports javac's
+   * problems); nothing while a run is active (its classes may still be loading from the folder).
+   */
+  async precompile(file: string): Promise<CompileResult | undefined> {
+    if (this.active) return undefined;
+    const settings = await this.host.settings();
+    const text = await this.fileText(file);
+    if (text === undefined || this.active) return undefined;
+    const src = scanJava(text);
+    if (mainClasses(src).length === 0) return undefined;
+    const plan = planClasspath({ file, packageName: src.packageName, workspaceFolders: this.host.workspaceFolders(), settingsClasspath: settings.classpath });
+    if (plan.kind !== 'compile') return undefined;
+    return compileJavaFile({ file: plan.file, sourceRoot: plan.sourceRoot, classpath: plan.extra, javaHome: settings.javaHome });
+  }
+
   /** Shows javac's problems by file, and clears those of files that have none now. */
   private reportProblems(diags: readonly JavacDiagnostic[]): void {
     const byFile = new Map<string, JavacDiagnostic[]>();
@@ -139,6 +158,7 @@ export class RunController {
     const id = run.id;
     let tail = '';
     const log = (text: string) => this.host.output({ runId: id, stream: 'log', text: text.endsWith('\n') ? text : `${text}\n` });
+    const trace = runTrace(log, 'server');
     const end = (o: RunOutcome & { notStarted?: boolean }) => {
       if (this.active === run) this.active = undefined;
       this.host.ended({ runId: id, exitCode: o.exitCode, signal: o.signal, cancelled: o.cancelled, error: o.error, profilePath: o.profilePath, elapsedMs: o.elapsedMs, outputTail: tail, ...(o.notStarted ? { notStarted: true } : {}) }, title);
@@ -149,6 +169,7 @@ export class RunController {
         log(`compiling ${plan.file} with javac`);
         this.host.progress({ runId: id, phase: 'preparing', bytecodes: 0, samples: 0, elapsedMs: 0 });
         const c = await compileJavaFile({ file: plan.file, sourceRoot: plan.sourceRoot, classpath: plan.extra, javaHome: settings.javaHome });
+        trace(c.cached ? 'javac skipped: the classes are fresh' : 'javac done');
         const diags = parseJavacOutput(c.output);
         this.reportProblems(diags);
         if (!c.ok) {
@@ -181,6 +202,7 @@ export class RunController {
       };
       let engineElapsed = 0;
       let engineAt = 0;
+      trace('engine run starting');
       const handle = startRun({
         engine,
         classpath: entries,
@@ -219,6 +241,7 @@ export class RunController {
           if (now - lastSnapshot < MIN_SNAPSHOT_GAP_MS) return;
           const n = numbersOfJson(raw);
           if (n === null || this.host.snapshot(id, raw, title) === false) return;
+          if (lastSnapshot === 0) trace('first live snapshot shown (profile and hotness sent)');
           lastSnapshot = now;
           shown = n;
           progress('running', engineElapsed + (engineAt > 0 ? now - engineAt : 0));

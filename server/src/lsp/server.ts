@@ -227,7 +227,7 @@ export function startServer(connection: Connection, opts: ServerOptions = {}): v
     canConfigure = params.capabilities.workspace?.configuration === true;
     return {
       capabilities: {
-        textDocumentSync: TextDocumentSyncKind.Incremental,
+        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
         codeLensProvider: { resolveProvider: false },
         hoverProvider: true,
         workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
@@ -251,10 +251,21 @@ export function startServer(connection: Connection, opts: ServerOptions = {}): v
     });
   });
 
+  // A Java file opened or saved is compiled ahead when a run would compile it with javac
+  // (runs.ts precompile): Run with Profile then finds its classes fresh.
+  const precompile = (doc: TextDocument): void => {
+    const file = toPath(doc.uri);
+    if (file && isJava(doc) && process.env.KOMORIUM_PRECOMPILE !== '0') void runs.precompile(file).catch(() => undefined);
+  };
+
   documents.onDidOpen((e) => {
     pushHotness(e.document);
-    if (isJava(e.document)) prepareEngine();
+    if (isJava(e.document)) {
+      prepareEngine();
+      precompile(e.document);
+    }
   });
+  documents.onDidSave((e) => precompile(e.document));
   documents.onDidChangeContent((e) => schedule(e.document));
   documents.onDidClose((e) => {
     scans.delete(e.document.uri);

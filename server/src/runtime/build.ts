@@ -69,11 +69,31 @@ export function runtimeSources(dir: string = runtimeSourceDir()): string[] {
   return out;
 }
 
-/** Hash of the runtime sources (paths relative to `dir`, with contents) and the build recipe. */
+/** The last hash per source directory, with the sources' paths, sizes and mtimes it was made from. */
+const hashes = new Map<string, { signature: string; hash: string }>();
+
+/**
+ * Hash of the runtime sources (paths relative to `dir`, with contents) and the build recipe.
+ * Within a process it is read again only when a source's path, size or mtime changed (a run
+ * asks twice: for the instrumented JDK's key and for the run's runtime).
+ */
 export function runtimeSourceHash(dir: string = runtimeSourceDir()): string {
+  const files = runtimeSources(dir);
+  const signature = files.map((f) => {
+    const st = statSync(f);
+    return `${f}\0${st.size}\0${st.mtimeMs}`;
+  }).join('\n');
+  const known = hashes.get(dir);
+  if (known?.signature === signature) return known.hash;
+  const hash = hashSources(dir, files);
+  hashes.set(dir, { signature, hash });
+  return hash;
+}
+
+function hashSources(dir: string, files: string[]): string {
   const h = createHash('sha256');
   h.update(RECIPE);
-  for (const file of runtimeSources(dir)) {
+  for (const file of files) {
     const rel = relative(dir, file).split(sep).join('/');
     const body = readFileSync(file);
     h.update(`\0${rel}\0${body.length}\0`);

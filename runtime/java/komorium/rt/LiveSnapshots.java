@@ -3,9 +3,9 @@ package komorium.rt;
 import java.io.File;
 
 /**
- * Live snapshots (opt-in, {@code komorium.live=FILE}): a daemon thread that, every
- * {@code komorium.liveInterval} milliseconds, writes the default agent's profile of the samples
- * so far to FILE (atomically, like the final profile), so that an editor can show the profile
+ * Live snapshots (opt-in, {@code komorium.live=FILE}): a daemon thread that, {@link #FIRST} ms
+ * after it starts and then every {@code komorium.liveInterval} milliseconds, writes the default
+ * agent's profile of the samples so far to FILE (atomically, like the final profile), so that an editor can show the profile
  * while the program runs.
  *
  * <p>It only reads the agent's data: each thread's tree is copied while holding that thread's
@@ -16,6 +16,12 @@ import java.io.File;
  * live snapshots. It stops when the runtime freezes at shutdown.
  */
 final class LiveSnapshots implements Runnable {
+    /**
+     * Milliseconds before the first snapshot (when shorter than the interval): an editor shows
+     * the first numbers early, not a whole interval after the program started.
+     */
+    static final long FIRST = 150;
+
     private final String agentName;
     private final File target;
     private final long interval;
@@ -41,9 +47,10 @@ final class LiveSnapshots implements Runnable {
         // cadence to 1-3 s. A snapshot that took longer than the interval is followed by a pause
         // of half its time (at most one interval), so the program still gets its share.
         long took = 0;
+        boolean attempted = false;
         while (Contexts.state != Contexts.FROZEN) {
             try {
-                Thread.sleep(Math.max(interval - took, Math.max(Math.min(took / 2, interval), 1)));
+                Thread.sleep(attempted ? Math.max(interval - took, Math.max(Math.min(took / 2, interval), 1)) : Math.min(interval, FIRST));
             } catch (InterruptedException e) {
                 return;
             }
@@ -60,6 +67,7 @@ final class LiveSnapshots implements Runnable {
                 }
             }
             took = (System.nanoTime() - start) / 1000000L;
+            attempted = true;
         }
     }
 }
