@@ -16,6 +16,7 @@
 // snapshot impossible (SnapshotUnsupported names it), and the run boots as before.
 
 import v8 from 'node:v8';
+import { writeClass } from '../../classfile/writer';
 import { JClass, JField, JMethod, ensureCtor, klassCounters, restoreKlassCounters, type KlassCounters } from '../klass';
 import { JArray, JLongArray, JObject } from '../object';
 import { Monitor } from '../monitor';
@@ -157,8 +158,18 @@ export function captureVm(vm: VM): Buffer {
   const ownerIndex = new Map<object, number>();
   const slots: (number | string)[] = [];
   const cleared: [Record<string | number, unknown>, string | number, unknown][] = [];
+  // Class-file models are written as class files (most of the graph's objects otherwise); a
+  // restored class parses its own again at first use (klass.ts JClass.cf).
+  const written: JClass[] = [];
   const special = (owner: object, key: string | number, v: unknown): string | null => {
     if (v === vm) return 'vm';
+    if (owner instanceof JClass && (key === 'parsed' || key === 'pool') && owner.parsed !== null) {
+      if (key === 'parsed') {
+        owner.cfBytes = writeClass(owner.parsed);
+        written.push(owner);
+      }
+      return 'null';
+    }
     if (v === sched) return 'sched';
     if (v === vm.natives) return 'natives';
     if (v === vm.opts) throw new SnapshotUnsupported(`${describe(owner)}.${key} refers to the VM's options`);
@@ -246,6 +257,7 @@ export function captureVm(vm: VM): Buffer {
     return v8.serialize(payload);
   } finally {
     for (const [o, k, v] of cleared) o[k] = v;
+    for (const k of written) k.cfBytes = null;
   }
 }
 
@@ -276,10 +288,11 @@ class OwnBuffers extends v8.DefaultDeserializer {
  * booted with (program.ts applies the new run's over them). Throws on a malformed payload (the
  * caller then boots a fresh VM).
  */
-export function restoreVm(vm: VM, bytes: Uint8Array): ProgramInputs {
+export function restoreVm(vm: VM, bytes: Uint8Array, mark?: (step: string) => void): ProgramInputs {
   const d = new OwnBuffers(bytes as Buffer);
   d.readHeader();
   const p = d.readValue() as Payload;
+  mark?.(`deserialised (${p?.inst?.length ?? 0} tagged objects)`);
   if (!p || !Array.isArray(p.inst) || !Array.isArray(p.slots) || p.inst.length !== p.tags.length || !p.program || !Array.isArray(p.program.user)) throw new Error('malformed snapshot payload');
   const sched = new Scheduler(vm);
   for (let i = 0; i < p.slots.length; i += 3) {
@@ -310,6 +323,7 @@ export function restoreVm(vm: VM, bytes: Uint8Array): ProgramInputs {
     }
   }
   for (const o of javaObjects) Object.setPrototypeOf(o, ensureCtor(o.klass).prototype);
+  mark?.('prototypes set, constructors made');
   const target = vm as unknown as Record<string, unknown>;
   for (const [k, v] of Object.entries(p.vm)) target[k] = v;
   restoreKlassCounters(p.counters, fields);
