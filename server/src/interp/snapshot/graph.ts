@@ -208,7 +208,11 @@ export function captureVm(vm: VM): Buffer {
   };
   while (stack.length > 0) {
     const o = stack.pop() as object;
-    if (ArrayBuffer.isView(o) || o instanceof ArrayBuffer) continue;
+    if (ArrayBuffer.isView(o) || o instanceof ArrayBuffer) {
+      // (V8's serializer writes a node Buffer as a plain Uint8Array.)
+      if (Buffer.isBuffer(o)) throw new SnapshotUnsupported('a node Buffer in the VM');
+      continue;
+    }
     const proto = Object.getPrototypeOf(o) as object | null;
     if (o instanceof Map) {
       if (proto !== Map.prototype) throw new SnapshotUnsupported('a Map subclass');
@@ -254,31 +258,16 @@ export function captureVm(vm: VM): Buffer {
   const payload: Payload = { vm: vmFields, invoke: root.invoke, counters: klassCounters(), sched: sched.saveState(), memory: mem, threads, program: programInputs(vm.opts), inst, tags, owners, slots };
   for (const [o, k] of cleared) o[k] = null;
   try {
-    return v8.serialize(payload);
+    // V8's serializer itself, not node's (v8.serialize), which hands every typed array to
+    // JavaScript (and back on restore, 14,000 of them in a hello-world): about a third of the
+    // restore's deserialisation.
+    const ser = new v8.Serializer();
+    ser.writeHeader();
+    ser.writeValue(payload);
+    return ser.releaseBuffer();
   } finally {
     for (const [o, k, v] of cleared) o[k] = v;
     for (const k of written) k.cfBytes = null;
-  }
-}
-
-/**
- * V8's deserializer as node's, except that typed arrays (Java arrays' data, class-file bytes)
- * get buffers of their own: node's returns views into the snapshot's bytes, which kept the
- * whole file (14-38 MB) alive for the run and made `.buffer` the file's.
- */
-class OwnBuffers extends v8.DefaultDeserializer {
-  private readonly input: ArrayBufferLike;
-
-  constructor(bytes: Buffer) {
-    super(bytes);
-    this.input = bytes.buffer;
-  }
-
-  _readHostObject(): unknown {
-    const v = (v8.DefaultDeserializer.prototype as unknown as { _readHostObject(this: v8.Deserializer): unknown })._readHostObject.call(this);
-    if (!ArrayBuffer.isView(v) || v.buffer !== this.input) return v;
-    if (v instanceof DataView) return new DataView(new Uint8Array(v.buffer, v.byteOffset, v.byteLength).slice().buffer);
-    return (v as unknown as { slice(): unknown }).slice();
   }
 }
 
@@ -289,7 +278,9 @@ class OwnBuffers extends v8.DefaultDeserializer {
  * caller then boots a fresh VM).
  */
 export function restoreVm(vm: VM, bytes: Uint8Array, mark?: (step: string) => void): ProgramInputs {
-  const d = new OwnBuffers(bytes as Buffer);
+  // V8's own deserializer: typed arrays come back with buffers of their own (copied out of the
+  // file's bytes, which are then free), views of one buffer (a long array's two) still share it.
+  const d = new v8.Deserializer(bytes);
   d.readHeader();
   const p = d.readValue() as Payload;
   mark?.(`deserialised (${p?.inst?.length ?? 0} tagged objects)`);
