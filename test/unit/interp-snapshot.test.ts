@@ -48,9 +48,10 @@ interface Program {
   args: string[];
 }
 
-function run(classes: string, cache: string, mode: '0' | 'always', extra: string[], tag: string, prog: Program = { cwd: classes, cp: classes, main: 'SnapMain', args: ['x', 'y'] }): Run {
-  const out = join(cache, `${tag}.json`);
-  const r = spawnSync(process.execPath, [join(REPO, 'bin', 'komorium.mjs'), 'run', ...extra, '-o', out, '-cp', prog.cp, prog.main, ...prog.args], {
+/** `tag` null: no `-o` (the profile goes to komorium-profile.json in the program's directory). */
+function run(classes: string, cache: string, mode: '0' | 'always', extra: string[], tag: string | null, prog: Program = { cwd: classes, cp: classes, main: 'SnapMain', args: ['x', 'y'] }): Run {
+  const out = tag === null ? join(prog.cwd, 'komorium-profile.json') : join(cache, `${tag}.json`);
+  const r = spawnSync(process.execPath, [join(REPO, 'bin', 'komorium.mjs'), 'run', ...extra, ...(tag === null ? [] : ['-o', out]), '-cp', prog.cp, prog.main, ...prog.args], {
     encoding: 'utf8',
     cwd: prog.cwd,
     env: { ...process.env, KOMORIUM_FROM_SOURCE: '1', KOMORIUM_CACHE: cache, KOMORIUM_BOOT_SNAPSHOT: mode, KOMORIUM_TRACE_SNAPSHOT: '1' },
@@ -187,7 +188,8 @@ test('restored runs are identical to booted ones: --instrument all, virtual cloc
   assert.equal(booted.status, 3, booted.stderr);
   assert.ok(booted.profile !== null, 'a profile');
   assert.equal(snapshots(cache).length, 0, 'KOMORIUM_BOOT_SNAPSHOT=0 writes none');
-  const writing = run(classes, cache, 'always', extra, 'writing');
+  // Written by a run without -o, used by runs with one.
+  const writing = run(classes, cache, 'always', extra, null);
   assert.equal(writing.trace.length, 1, writing.trace.join('\n'));
   assert.match(writing.trace[0], /written/);
   same(booted, writing, 'booted and written');

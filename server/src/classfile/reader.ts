@@ -68,6 +68,19 @@ export function readClass(input: Uint8Array, file = '<bytes>', options: ReadOpti
   return { minorVersion, majorVersion, constantPool, accessFlags, thisClass, superClass, interfaces, fields, methods, attributes };
 }
 
+/**
+ * The constant pool of a class file alone (the header checked, the rest not read): for a
+ * consumer that needs the pool of a class whose other parts it already has.
+ */
+export function readConstantPool(input: Uint8Array, file = '<bytes>'): (CpEntry | undefined)[] {
+  const bytes = input.constructor === Uint8Array ? input : new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
+  const r = new ByteReader(bytes, file);
+  if (r.u4('magic') !== 0xcafebabe) r.fail('magic 0xCAFEBABE', 'another value', 0);
+  r.u2('minor_version');
+  r.u2('major_version');
+  return readPool(r).pool;
+}
+
 function readMembers(ctx: ReadContext, kind: 'field' | 'method'): MemberInfo[] {
   const { r } = ctx;
   const n = ctx.count(8, `${kind}s`);

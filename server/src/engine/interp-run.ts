@@ -30,6 +30,7 @@ import type { InterpPrewarmInput, InterpWorkerInput, InterpWorkerMessage } from 
 import { commitProfile, stageProfile, writeFileAtomic, type StagedProfile } from './profile-out';
 import { registerEngine, signalExitStatus, type ProfileRun, type RunOptions, type RunOutcome } from './run';
 import { jobUrl } from './worker-thread';
+import { holdOptimisation, type OptimisationHold } from './v8-tiering';
 
 /** How long a cancelled program may take to write its profile before the worker is killed. */
 const CANCEL_GRACE_MS = 10000;
@@ -249,11 +250,13 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
   };
 
   let staged: StagedProfile | undefined;
+  let optHold: OptimisationHold | null = null;
   const done = new Promise<RunOutcome>((resolveDone) => {
     let settled = false;
     const finish = (outcome: Omit<RunOutcome, 'elapsedMs' | 'profilePath'>): void => {
       if (settled) return;
       settled = true;
+      optHold?.release();
       if (killTimer) clearTimeout(killTimer);
       if (abandonTimer) clearTimeout(abandonTimer);
       if (ticker) clearInterval(ticker);
@@ -359,6 +362,8 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
     // without blocking (InputStream.available, natives/host/stdin.ts) when it is non-blocking:
     // opening process.stdin makes it so without reading from it (node restores the flag at exit).
     if (o.directStdin && isSocket(0)) void process.stdin;
+    // TurboFan waits for the run's first CPU seconds (v8-tiering.ts).
+    optHold = holdOptimisation();
     try {
       const prepared = takeSpare(spareKey(o.jdk, workerHeapMb(maxHeap)));
       if (prepared) prepared.postMessage({ type: 'start', input });
@@ -381,6 +386,7 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
           (m.fd === 1 ? o.onStdout : o.onStderr)?.(Buffer.from(m.data));
           break;
         case 'progress':
+          optHold?.check();
           lastBytecodes = m.bytecodes;
           o.onProgress?.({ bytecodes: m.bytecodes, samples: lastSamples, elapsedMs: m.elapsedMs, phase: 'running' });
           break;

@@ -233,6 +233,7 @@ function main(input: InterpWorkerInput): void {
             },
             // KOMORIUM_BOOT_SNAPSHOT=always: write one at the first boot.
             minBoots: process.env.KOMORIUM_BOOT_SNAPSHOT === 'always' ? 1 : 2,
+            mark: st ? (step) => st.mark(`  restore: ${step}`, 0) : undefined,
           }
         : undefined,
     // Every thread sleeps (real clock): show the output so far, then wait, waking on cancel.
@@ -254,6 +255,7 @@ function main(input: InterpWorkerInput): void {
         if (c) vm.setStatic('komorium/rt/Contexts', 'vmBooting', 1);
       }
     },
+    onStep: st ? (step, vm) => st.mark(step, vm.threads.reduce((s, t) => s + t.bytecodes, 0), vm.loadedCount) : undefined,
     onBooted: (vm) => {
       st?.mark('booted (initPhase3 done)', vm.threads.reduce((s, t) => s + t.bytecodes, 0), vm.loadedCount);
       if (vm.exact !== null) vm.exact.counting = true;

@@ -73,6 +73,8 @@ export interface LaunchOptions {
    * staging file) and so are not in a boot snapshot.
    */
   late?: readonly [string, string][];
+  /** The launch's later steps as they end (KOMORIUM_TRACE_STARTUP). */
+  mark?: (step: string) => void;
 }
 
 /** Runs `mainClass` with `args` to completion on `vm`. */
@@ -231,6 +233,7 @@ export function launch(vm: VM, mainClass: string, args: string[], lo: LaunchOpti
       }),
     () => {
       reachedMain = true;
+      lo.mark?.('main class loaded (LauncherHelper.checkAndLoadMain)');
       const k = vm.classOfMirror(mainClassObj as JObject);
       vm.startMainHashes(!fromDirectory(vm.opts.classpath, k.name));
       const m = k.declared.get('main([Ljava/lang/String;)V');
@@ -245,6 +248,7 @@ export function launch(vm: VM, mainClass: string, args: string[], lo: LaunchOpti
         args.map((a) => vm.newString(a)),
       );
       const ended = (r: unknown, threw: boolean): void => {
+        lo.mark?.('main returned');
         if (threw) {
           exitCode = 1;
           threadEnd(vm, sched, main, r as JObject, () => step());
@@ -295,7 +299,14 @@ export function launch(vm: VM, mainClass: string, args: string[], lo: LaunchOpti
       }
       call(main, 'java/lang/System', 'setProperty', '(Ljava/lang/String;Ljava/lang/String;)Ljava/lang/String;', [vm.newString(p[0]), vm.newString(p[1])], () => next());
     };
-    if (lo.apply) lo.apply((cls, name, desc, args2, then) => call(main, cls, name, desc, args2, () => then()), next);
+    if (lo.apply)
+      lo.apply(
+        (cls, name, desc, args2, then) => call(main, cls, name, desc, args2, () => then()),
+        () => {
+          lo.mark?.("the program's class path, directory and properties applied");
+          next();
+        },
+      );
     else next();
   }
 

@@ -11,7 +11,7 @@ import { readClass } from '../classfile/reader';
 import { ClassFormatError } from '../classfile/errors';
 import { checkClassHeader, TRUNCATED } from './class-header';
 import { checkMembersFormat, checkPoolFormat, isProhibitedPackage } from './class-format';
-import { JClass, linkClass, populateFromClassFile } from './klass';
+import { CLASS_READ_OPTIONS, JClass, linkClass, populateFromClassFile } from './klass';
 import type { JObject } from './object';
 import { PENDING, VmError } from './signals';
 import type { JThread } from './thread';
@@ -30,21 +30,6 @@ const PRIMS: [string, string][] = [
   ['V', 'void'],
 ];
 
-/**
- * Attributes the VM never needs decoded: frames (the verifier reads them raw), type annotations and generic
- * local-variable types; annotations are handed to Java as bytes anyway (reflect.ts).
- */
-const RAW_ATTRIBUTES: ReadonlySet<string> = new Set([
-  'StackMapTable',
-  'LocalVariableTypeTable',
-  'RuntimeVisibleTypeAnnotations',
-  'RuntimeInvisibleTypeAnnotations',
-  'RuntimeInvisibleAnnotations',
-  'RuntimeInvisibleParameterAnnotations',
-  'RuntimeVisibleAnnotations',
-  'RuntimeVisibleParameterAnnotations',
-  'AnnotationDefault',
-]);
 
 /** newarray's atype operand → element descriptor. */
 export const ATYPE: Record<number, string> = { 4: 'Z', 5: 'C', 6: 'F', 7: 'D', 8: 'B', 9: 'S', 10: 'I', 11: 'J' };
@@ -169,7 +154,7 @@ export class ClassTable {
     const shown = expectedName ?? '<Unknown>';
     const prepared = this.vm.prepareClassBytes(expectedName, bytes, loader);
     try {
-      cf = readClass(prepared, shown, { lenientAnnotations: true, rawAttributes: RAW_ATTRIBUTES });
+      cf = readClass(prepared, shown, CLASS_READ_OPTIONS);
     } catch (e) {
       if (e instanceof ClassFormatError) throw new VmError('java/lang/ClassFormatError', e.expected.endsWith('before the end of the class file') ? TRUNCATED : e.message);
       throw e;

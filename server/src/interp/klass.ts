@@ -8,6 +8,7 @@
 import type { VerifyResult } from '../verify/index';
 import { Acc, Tag, type ClassFile, type CpEntry, type ExceptionTableEntry } from '../classfile/model';
 import { parseMethodDescriptor } from '../classfile/descriptors';
+import { readClass, readConstantPool, type ReadOptions } from '../classfile/reader';
 import { CodeModelError } from '../classfile/errors';
 import { VmError } from './signals';
 import { AS_DOUBLE, JObject, JArray } from './object';
@@ -173,6 +174,26 @@ export class JMethod {
 
 export type InstanceCtor = new (k: JClass) => JObject;
 
+/**
+ * How the VM reads class files. Attributes it never needs decoded stay raw: frames (the verifier
+ * reads them raw), type annotations and generic local-variable types; annotations are handed to
+ * Java as bytes anyway (reflect.ts).
+ */
+export const CLASS_READ_OPTIONS: ReadOptions = {
+  lenientAnnotations: true,
+  rawAttributes: new Set([
+    'StackMapTable',
+    'LocalVariableTypeTable',
+    'RuntimeVisibleTypeAnnotations',
+    'RuntimeInvisibleTypeAnnotations',
+    'RuntimeInvisibleAnnotations',
+    'RuntimeInvisibleParameterAnnotations',
+    'RuntimeVisibleAnnotations',
+    'RuntimeVisibleParameterAnnotations',
+    'AnnotationDefault',
+  ]),
+};
+
 export class JClass {
   superclass: JClass | null = null;
   interfaces: JClass[] = [];
@@ -203,7 +224,30 @@ export class JClass {
   cpc: unknown[] = [];
   /** invokespecial sites (a Methodref may be used by invokevirtual and invokespecial). */
   spc: unknown[] = [];
-  cp: (CpEntry | undefined)[] = [];
+  /**
+   * The constant pool and the parsed class file (null for arrays and primitives). A class
+   * restored from a boot snapshot has neither at first, only `cfBytes` (the class file written
+   * back from its model, which gives the bytes it was read from): each is parsed again at its
+   * first use, the pool alone when only it is needed (snapshot/graph.ts; most of a snapshot's
+   * objects were these models).
+   */
+  get cp(): (CpEntry | undefined)[] {
+    const p = this.pool;
+    if (p !== null) return p;
+    return (this.pool = readConstantPool(this.cfBytes as Uint8Array, this.name));
+  }
+  set cp(v: (CpEntry | undefined)[]) {
+    this.pool = v;
+  }
+  get cf(): ClassFile | null {
+    return this.parsed ?? this.reparse();
+  }
+  set cf(v: ClassFile | null) {
+    this.parsed = v;
+  }
+  pool: (CpEntry | undefined)[] | null = [];
+  parsed: ClassFile | null = null;
+  cfBytes: Uint8Array | null = null;
   /** Element class for arrays, null otherwise. */
   component: JClass | null = null;
   /** Element descriptor for arrays ('I', 'Ljava/lang/String;', '[I'...). */
@@ -212,8 +256,6 @@ export class JClass {
   /** Primitive type char for primitive classes ('I', 'V'...), '' otherwise. */
   primitive = '';
   sourceFile: string | null = null;
-  /** The parsed class file (null for arrays and primitives). */
-  cf: ClassFile | null = null;
   /** Where the bytes came from (for errors and stack traces). */
   source = '';
   /** Java module name of a boot class (java.base...), null for the unnamed module. */
@@ -242,6 +284,16 @@ export class JClass {
     readonly access: number,
   ) {
     this.supers.add(this);
+  }
+
+  private reparse(): ClassFile | null {
+    const b = this.cfBytes;
+    if (b === null) return null;
+    const cf = readClass(b, this.name, CLASS_READ_OPTIONS);
+    this.parsed = cf;
+    if (this.pool === null) this.pool = cf.constantPool;
+    this.cfBytes = null;
+    return cf;
   }
 
   get isInterface(): boolean {

@@ -42,6 +42,8 @@ export interface InterpRunOptions {
   bootAppend?: string[];
   /** Called once the JDK has booted (initPhase3 done), before the main class loads. */
   onBooted?: (vm: VM) => void;
+  /** The launch's later steps as they end (KOMORIUM_TRACE_STARTUP). */
+  onStep?: (step: string, vm: VM) => void;
   /** Called just before boot starts. */
   onCreated?: (vm: VM) => void;
   onSlice?: () => void;
@@ -109,10 +111,12 @@ export function runInterpreter(o: InterpRunOptions): InterpRunResult {
   let booted: ProgramInputs | null = null;
   let key = '';
   if (snap) {
+    snap.mark?.('VM constructed (JDK image opened, natives registered)');
     key = snapshotKey(
       { jdk: o.jdk, properties: o.properties ?? {}, env: o.env ?? (process.env as Record<string, string>), maxHeap: o.maxHeap, maxDepth: o.maxDepth, enableAssertions: o.enableAssertions, clock: o.clock, bootAppend: o.bootAppend ?? [] },
       snap.keyParts,
     );
+    snap.mark?.('key computed (engine bundle hashed, boot class path listed)');
     booted = tryRestore(vm, snap, key);
     if (booted === null) vm = makeVm();
   }
@@ -129,6 +133,7 @@ export function runInterpreter(o: InterpRunOptions): InterpRunResult {
       // The program's class path, directory, command line and properties over the snapshot's.
       apply: from !== null ? (call, done) => applyProgram(v, from, programInputs(v.opts), call, done) : undefined,
       late: Object.entries(o.lateProperties ?? {}),
+      mark: o.onStep ? (step) => o.onStep?.(step, v) : undefined,
       atBoot: snap && !restored ? () => saveSnapshot(v, snap, key) : undefined,
     });
   } catch (e) {

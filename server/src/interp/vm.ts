@@ -1,12 +1,11 @@
 // The embedded JVM: global state (classes, strings, threads, natives, clock) and the services
 // the interpreter and the natives use. Boot is in boot.ts, the scheduler in scheduler.ts,
-// exceptions in throwables.ts, class initialisation in init.ts.
+// exceptions in throwables.ts, class initialisation in init.ts; by job beside it: the options
+// (vm-options.ts), heap accounting (vm-heap.ts), identity hashes (vm-ihash.ts), modules and
+// nest hosts (vm-modules.ts), boxes, assertion directives and diagnostics (vm-support.ts).
 
-import v8 from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { defaultMaxHeap } from './heap';
 import { RUNTIME_PACKAGE } from '../runtime/contract';
-import type { JdkInfo } from '../classpath/index';
 import { ClassTable, ATYPE } from './classes';
 import { InitState, instantiate, linkClass, JClass, JMethod, type JField } from "./klass";
 import { JArray, makeArray, type JObject } from './object';
@@ -14,105 +13,33 @@ import { NativeRegistry, makeAdapter, type NativeImpl } from './natives/registry
 import { VmError, JavaThrow, PENDING } from './signals';
 import { JThread } from './thread';
 import { HostWaits } from './hostwait';
-import { OsRandom, PRE_MAIN_DRAWS_DIR, PRE_MAIN_DRAWS_JAR, newHashState, nextHash, resetHashState, runtimeOnStack, traceTop } from './ihash';
+import { OsRandom, newHashState, resetHashState } from './ihash';
 import * as monitors from './monitor';
 import { isAssignable } from './ops';
 import { Strings } from './strings';
 import { prettyDescriptor, type MethodSite } from './resolve';
 import { initialize as initializeClass, initializeThen } from './init';
-import { materialize, newThrowable, internalErrorFrom, wrapLoadFailure, isBacktrace } from './throwables';
+import { materialize, newThrowable, internalErrorFrom, wrapLoadFailure } from './throwables';
 import type { Scheduler } from './scheduler';
-import type { ClockMode } from './clock';
 import type { ExactProfiler } from './exact';
+import { checkHeap, javaHeapUsed, markHeapBaseline } from './vm-heap';
+import { identityHash, startMainHashes } from './vm-ihash';
+import { assignModule, bootPackages, defineModule, moduleOfBootPackage, nestHostOf } from './vm-modules';
+import { assertionDirectives, box, describeThrowable, dumpThreads, unboxWiden } from './vm-support';
+import type { VmOptions } from './vm-options';
+
+export type { VmIo, VmOptions } from './vm-options';
 import { platformProperties, vmProperties, javaVersionOf, type PropertyInputs } from './properties';
 import type { LdcValue } from './resolve';
 import { registerAllNatives } from './natives/index';
 import { classModifiers } from './natives/java/lang/Class';
 import { installIndy } from './indy/link';
-import { WRAPPERS } from './indy/convert';
 import { linkSignaturePolymorphic } from './invoke/sigpoly';
 import { dynamicConstant, methodHandleConstant, methodTypeFor } from './invoke/constants';
 
 /** The profiler runtime's package (runtime/contract.ts), as a class-name prefix. */
 const RUNTIME_PREFIX = `${RUNTIME_PACKAGE}/`;
 const TRACE_CLASSES = !!process.env.KOMORIUM_TRACE_CLASSES;
-
-let gcFunction: (() => void) | null | undefined;
-/** A full collection of the JS heap (V8's gc, exposed on first use); a no-op if unavailable. */
-const TRACE_HEAP = !!process.env.KOMORIUM_TRACE_HEAP;
-const TRACE_IHASH = !!process.env.KOMORIUM_TRACE_IHASH;
-const mb = (n: number): string => `${(n / 1048576).toFixed(1)} MB`;
-
-function collectGarbage(): void {
-  if (gcFunction === undefined) {
-    gcFunction = null;
-    try {
-      v8.setFlagsFromString('--expose-gc');
-      const f: unknown = runInNewContext('gc');
-      if (typeof f === 'function') gcFunction = f as () => void;
-    } catch {
-      gcFunction = null;
-    }
-  }
-  gcFunction?.();
-}
-
-export interface VmIo {
-  stdout(data: Uint8Array): void;
-  stderr(data: Uint8Array): void;
-  /** Reads up to `max` bytes of standard input; empty = end of input; null = would block. */
-  readStdin(max: number): Uint8Array | null;
-  /** True once the reader of stdout (1) or stderr (2) has gone (EPIPE): writes then fail. */
-  closed?(fd: 1 | 2): boolean;
-  /** Standard input is the process's own descriptor 0 (a child that inherits it gets it). */
-  stdinIsProcess?: boolean;
-}
-
-export interface VmOptions {
-  jdk: JdkInfo;
-  /** User class path entries (absolute). */
-  classpath: string[];
-  /** System properties given by the user (-D). */
-  properties: Record<string, string>;
-  /** Working directory (user.dir) and environment. */
-  cwd: string;
-  env: Record<string, string>;
-  io: VmIo;
-  /** Frame-depth limit (StackOverflowError). */
-  maxDepth?: number;
-  /** Heap limit in bytes (OutOfMemoryError). */
-  maxHeap?: number;
-  /** Class bytes hook: transforms classes as they are defined (profiling). */
-  transformClass?: (name: string | null, bytes: Uint8Array, boot: boolean) => Uint8Array;
-  /** Boot class bytes lookup (the JDK image). */
-  bootClass: (name: string) => { bytes: Uint8Array; source: string; module: string } | undefined;
-  /**
-   * Polled between time slices: true (or a nonzero number) cancels the run. A number is the
-   * exit status the program then ends with, as on a signal (130 SIGINT, 143 SIGTERM; true: 130).
-   */
-  cancelled?: () => boolean | number;
-  /** The clock (clock.ts): real (default) or virtual (reproducible runs). */
-  clock?: ClockMode;
-  /**
-   * Real clock, every thread asleep: block the host thread for up to `ms` (flushing output
-   * first); may return early (cancellation). Default: a plain timed wait.
-   */
-  idle?: (ms: number) => void;
-  /** Called between time slices (flushing output, progress). */
-  onSlice?: () => void;
-  /** Trace class loading to stderr (debugging). */
-  traceClassLoading?: boolean;
-  /** For sun.java.command and java.class.path. */
-  mainClass: string;
-  args: string[];
-  /** java.class.path (user entries plus the runtime, joined with ':'). */
-  classPathString: string;
-  /** Assertions: -ea (all non-system classes). */
-  enableAssertions?: boolean;
-  /** Bytes available on stdin without blocking (InputStream.available). */
-  stdinAvailable?: () => number;
-}
-
 
 export class VM {
   readonly classes: ClassTable;
@@ -143,10 +70,10 @@ export class VM {
   /** HotSpot's os::random(), which seeds each thread's identity-hash generator. */
   readonly osRandom = new OsRandom();
   /** The main thread's generator while the JDK boots (HotSpot's boot hashes come from its CDS archive). */
-  private readonly bootHashState = newHashState(0x1234567);
-  private mainStarted = false;
-  private mainHashSeed = 0;
-  private systemHash = 0x7654321;
+  readonly bootHashState = newHashState(0x1234567);
+  mainStarted = false;
+  mainHashSeed = 0;
+  systemHash = 0x7654321;
   /** Set by System.exit / Runtime.halt. */
   exitCode: number | null = null;
   /** True once initPhase3 finished. */
@@ -348,49 +275,25 @@ export class VM {
    * over 1 MB, the program's heap is measured (`javaHeapUsed`).
    */
   allocate(bytes: number): void {
-    if (this.creatingThrowables === 0 && (bytes > 1 << 20 || this.heapUsed + bytes > this.maxHeap)) this.checkHeap(bytes);
+    if (this.creatingThrowables === 0 && (bytes > 1 << 20 || this.heapUsed + bytes > this.maxHeap)) checkHeap(this, bytes);
     this.heapUsed += bytes;
   }
-  private creatingThrowables = 0;
+  creatingThrowables = 0;
   /** The engine's own memory when the JDK had booted: V8 heap bytes and ArrayBuffer bytes. */
-  private baseHeap = 0;
-  private baseBuffers = 0;
+  baseHeap = 0;
+  baseBuffers = 0;
 
   /**
    * Marks the memory in use now as the engine's own: class metadata, generated code and the
-   * JDK's boot-time objects do not count against -Xmx. (No collection first: forcing one here,
-   * in every worker at boot, stalled HotSpot runs started alongside in the test helpers; the
-   * boot's uncollected garbage, a few MB, is given to the program.)
+   * JDK's boot-time objects do not count against -Xmx (vm-heap.ts).
    */
   markHeapBaseline(): void {
-    const u = process.memoryUsage();
-    this.baseHeap = u.heapUsed;
-    this.baseBuffers = u.arrayBuffers;
-    this.heapUsed = 0;
-    if (TRACE_HEAP) this.reportFailure(`[heap] engine baseline: V8 heap ${mb(u.heapUsed)}, ArrayBuffers ${mb(u.arrayBuffers)}, limit ${mb(v8.getHeapStatistics().heap_size_limit)}; -Xmx ${mb(this.maxHeap)}`);
+    markHeapBaseline(this);
   }
 
-  /**
-   * The program's heap: what the worker's V8 heap (objects, reference arrays) and its
-   * ArrayBuffers (primitive arrays) hold beyond the engine's baseline.
-   */
+  /** The program's heap beyond the engine's baseline (vm-heap.ts). */
   javaHeapUsed(): number {
-    const u = process.memoryUsage();
-    return Math.max(0, u.heapUsed - this.baseHeap) + Math.max(0, u.arrayBuffers - this.baseBuffers);
-  }
-
-  private checkHeap(bytes: number): void {
-    if (bytes > this.maxHeap) throw new VmError('java/lang/OutOfMemoryError', 'Java heap space');
-    let used = this.javaHeapUsed();
-    // As HotSpot collects before it gives up: garbage (e.g. a half-built array) must not count.
-    // A second collection frees the ArrayBuffers the first one found dead but had not swept.
-    for (let i = 0; i < 2 && used + bytes > this.maxHeap; i++) {
-      collectGarbage();
-      used = this.javaHeapUsed();
-    }
-    this.heapUsed = used;
-    if (TRACE_HEAP) this.reportFailure(`[heap] allocating ${mb(bytes)}: program heap ${mb(used)} of ${mb(this.maxHeap)}`);
-    if (used + bytes > this.maxHeap) throw new VmError('java/lang/OutOfMemoryError', 'Java heap space');
+    return javaHeapUsed(this);
   }
 
   intern(s: string): JObject {
@@ -406,21 +309,7 @@ export class VM {
   }
 
   identityHash(o: JObject): number {
-    if (o.ihash === 0) {
-      const t = this.current;
-      if (t === null || t.system || runtimeOnStack(t)) {
-        // The VM itself, profiler-internal threads and the profiler's runtime (komorium/rt on
-        // the stack) draw from their own sequence: the program's stays as without them.
-        this.systemHash = (Math.imul(this.systemHash, 0x41c64e6d) + 12345) | 0;
-        o.ihash = (this.systemHash >>> 1) | 1;
-        return o.ihash;
-      }
-      // HotSpot's per-thread generator (ihash.ts); the main thread boots the JDK on another.
-      const s = t === this.threads[0] && !this.mainStarted ? this.bootHashState : t.hashState;
-      o.ihash = nextHash(s);
-      if (TRACE_IHASH) this.reportFailure(`[ihash] ${t.name}${s === this.bootHashState ? ' (boot)' : ''} ${o.klass.javaName} ${o.ihash.toString(16)} at ${traceTop(t)}`);
-    }
-    return o.ihash;
+    return o.ihash !== 0 ? o.ihash : identityHash(this, o);
   }
 
   /** Seeds a new thread's identity-hash generator from os::random(), as HotSpot's Thread(). */
@@ -428,16 +317,9 @@ export class VM {
     resetHashState(t.hashState, this.osRandom.next());
   }
 
-  /**
-   * main() starts: the main thread's identity hashes from now on are HotSpot's, from its
-   * generator's value after the draws java's boot and launcher make (ihash.ts PRE_MAIN_DRAWS).
-   */
+  /** main() starts: the main thread's identity hashes from now on are HotSpot's (vm-ihash.ts). */
   startMainHashes(mainFromJar: boolean): void {
-    const main = this.threads[0];
-    this.mainStarted = true;
-    if (!main) return;
-    resetHashState(main.hashState, this.mainHashSeed);
-    for (let i = mainFromJar ? PRE_MAIN_DRAWS_JAR : PRE_MAIN_DRAWS_DIR; i > 0; i--) nextHash(main.hashState);
+    startMainHashes(this, mainFromJar);
   }
 
   newArray(elemDesc: string, data: JArray['data']): JArray {
@@ -625,65 +507,28 @@ export class VM {
 
   /** ClassLoader.retrieveDirectives(): no per-class directives; -ea sets the default. */
   assertionDirectives(): JObject {
-    const k = this.classes.loadBoot('java/lang/AssertionStatusDirectives');
-    const o = this.allocObject(k) as JObject & Record<string, unknown>;
-    const strArr = this.classes.arrayOf(this.classes.loadBoot('java/lang/String'));
-    const boolArr = this.classes.arrayOf(this.classes.primitive('Z'));
-    o.classes = new JArray(strArr, []);
-    o.classEnabled = new JArray(boolArr, new Int8Array(0));
-    o.packages = new JArray(strArr, []);
-    o.packageEnabled = new JArray(boolArr, new Int8Array(0));
-    o.deflt = this.opts.enableAssertions ? 1 : 0;
-    return o;
+    return assertionDirectives(this);
   }
 
   bootUnnamedModule: JObject | null = null;
   /** (loader identity, package) → java.lang.Module. */
-  private readonly packageModules = new Map<JObject | null, Map<string, JObject>>();
+  readonly packageModules = new Map<JObject | null, Map<string, JObject>>();
 
   defineModule(module: JObject, packages: string[]): void {
-    const loader = (module as unknown as Record<string, unknown>).loader as JObject | null;
-    let m = this.packageModules.get(loader);
-    if (!m) this.packageModules.set(loader, (m = new Map()));
-    for (const p of packages) m.set(p, module);
-    // Classes already loaded in these packages get their module now.
-    const table = loader === null ? this.classes.boot : this.classes.loaderData(loader).classes;
-    for (const k of table.values()) if (k.module === null && k.loader === loader) this.assignModule(k);
-    // Primitive types (and their arrays) are in java.base.
-    if (loader === null && packages.includes('java/lang')) for (const p of this.classes.primitives.values()) this.setModule(p, module);
+    defineModule(this, module, packages);
   }
 
   /** Sets k.module (and its mirror's) from its package, or the loader's unnamed module. */
   assignModule(k: JClass): void {
-    const pkg = k.packageName;
-    let mod = this.packageModules.get(k.loader)?.get(pkg) ?? null;
-    if (mod === null) {
-      mod = k.loader === null ? this.bootUnnamedModule : (((k.loader as unknown as Record<string, unknown>).unnamedModule as JObject | null) ?? null);
-    } else if (k.loader !== null && !k.moduleName) {
-      const n = (mod as unknown as Record<string, unknown>).name as JObject | null;
-      if (n) k.moduleName = this.jsString(n);
-    }
-    if (mod === null) return;
-    this.setModule(k, mod);
-  }
-
-  /** Sets the module of `k` and of its array classes made so far (HotSpot: an array's is its element's). */
-  private setModule(k: JClass, mod: JObject): void {
-    for (let c: JClass | null = k; c !== null; c = c.arrayClass) {
-      c.module = mod;
-      if (c.mirror) (c.mirror as unknown as Record<string, unknown>).module = mod;
-    }
+    assignModule(this, k);
   }
 
   bootPackages(): string[] {
-    return [...(this.packageModules.get(null)?.keys() ?? [])];
+    return bootPackages(this);
   }
 
   moduleOfBootPackage(pkg: string): string | null {
-    const m = this.packageModules.get(null)?.get(pkg.replace(/\./g, '/'));
-    if (!m) return null;
-    const n = (m as unknown as Record<string, unknown>).name as JObject | null;
-    return n ? this.jsString(n) : null;
+    return moduleOfBootPackage(this, pkg);
   }
 
   isPlatformLoader(loader: JObject): boolean {
@@ -700,18 +545,7 @@ export class VM {
   }
 
   nestHostOf(k: JClass): JClass {
-    if (k.nestHost) return k.nestHost;
-    let host = k;
-    const a = k.cf?.attributes.find((x) => x.name === 'NestHost');
-    if (a && a.name === 'NestHost') {
-      const e = k.cp[a.hostClassIndex];
-      const n = e && e.tag === 7 ? k.cp[e.nameIndex] : undefined;
-      const name = n && n.tag === 1 ? n.value : null;
-      const hk = name ? this.classes.findLoaded(k.loader, name) : undefined;
-      if (hk) host = hk;
-    }
-    k.nestHost = host;
-    return host;
+    return k.nestHost ?? nestHostOf(this, k);
   }
 
   /** The backing array and offset of a heap ByteBuffer (ClassLoader.defineClass2). */
@@ -724,31 +558,14 @@ export class VM {
 
   // ------------------------------------------------------------------ boxing
 
-  private static readonly BOXES: Record<string, string> = WRAPPERS;
-
   /** A new box of a primitive value (not the valueOf cache; reflection results). */
   box(desc: string, v: unknown): JObject {
-    const cls = VM.BOXES[desc];
-    if (!cls) throw new VmError('java/lang/InternalError', `cannot box ${desc}`);
-    const k = this.classes.loadBoot(cls);
-    const o = this.allocObject(k) as JObject & Record<string, unknown>;
-    o[this.field(k, 'value').key] = v;
-    return o;
+    return box(this, desc, v);
   }
 
   /** The primitive value of a box, widened to `desc` (IllegalArgumentException otherwise). */
   unboxWiden(o: JObject, desc: string): unknown {
-    const from = Object.entries(VM.BOXES).find(([, c]) => c === o.klass.name)?.[0];
-    if (!from) throw new VmError('java/lang/IllegalArgumentException', 'argument type mismatch');
-    const v = (o as unknown as Record<string, unknown>)[this.field(o.klass, 'value').key];
-    if (from === desc) return v;
-    const order = 'BSIJFD';
-    const widen: Record<string, string> = { B: 'SIJFD', S: 'IJFD', C: 'IJFD', I: 'JFD', J: 'FD', F: 'D' };
-    if (!(widen[from] ?? '').includes(desc) || !order.includes(desc)) throw new VmError('java/lang/IllegalArgumentException', 'argument type mismatch');
-    if (desc === 'J') return v;
-    if (desc === 'F') return Math.fround(Number(v));
-    if (desc === 'D') return Number(v);
-    return v;
+    return unboxWiden(this, o, desc);
   }
 
   // ------------------------------------------------------------------ launcher support
@@ -793,26 +610,11 @@ export class VM {
 
   /** The Java stacks of all threads (diagnostics). */
   dumpThreads(): string {
-    const out: string[] = [];
-    for (const t of this.threads) {
-      out.push(`"${t.name}" state=${t.state} depth=${t.depth}`);
-      for (let d = t.depth; d >= 0; d--) {
-        const f = t.frames[d];
-        out.push(f.m ? `    ${f.m} pc=${f.pc} line=${f.m.lineAt(f.pc)}` : '    <glue>');
-      }
-    }
-    return out.join('\n');
+    return dumpThreads(this);
   }
 
   /** "java.lang.Foo: message" and the frames of a throwable, for VM-level error reports. */
   describeThrowable(exc: JObject): string {
-    const o = exc as JObject & Record<string, unknown>;
-    const msg = o.detailMessage as JObject | null;
-    let s = exc.klass.javaName + (msg ? `: ${this.jsString(msg)}` : '');
-    const bt = o.backtrace;
-    if (isBacktrace(bt)) for (let i = 0; i < bt.methods.length; i++) s += `\n\tat ${bt.methods[i]} (pc ${bt.pcs[i]}, line ${bt.methods[i].lineAt(bt.pcs[i])})`;
-    const cause = o.cause as JObject | null;
-    if (cause && cause !== exc) s += `\nCaused by: ${this.describeThrowable(cause)}`;
-    return s;
+    return describeThrowable(this, exc);
   }
 }

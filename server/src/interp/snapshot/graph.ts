@@ -16,6 +16,7 @@
 // snapshot impossible (SnapshotUnsupported names it), and the run boots as before.
 
 import v8 from 'node:v8';
+import { writeClass } from '../../classfile/writer';
 import { JClass, JField, JMethod, ensureCtor, klassCounters, restoreKlassCounters, type KlassCounters } from '../klass';
 import { JArray, JLongArray, JObject } from '../object';
 import { Monitor } from '../monitor';
@@ -157,8 +158,18 @@ export function captureVm(vm: VM): Buffer {
   const ownerIndex = new Map<object, number>();
   const slots: (number | string)[] = [];
   const cleared: [Record<string | number, unknown>, string | number, unknown][] = [];
+  // Class-file models are written as class files (most of the graph's objects otherwise); a
+  // restored class parses its own again at first use (klass.ts JClass.cf).
+  const written: JClass[] = [];
   const special = (owner: object, key: string | number, v: unknown): string | null => {
     if (v === vm) return 'vm';
+    if (owner instanceof JClass && (key === 'parsed' || key === 'pool') && owner.parsed !== null) {
+      if (key === 'parsed') {
+        owner.cfBytes = writeClass(owner.parsed);
+        written.push(owner);
+      }
+      return 'null';
+    }
     if (v === sched) return 'sched';
     if (v === vm.natives) return 'natives';
     if (v === vm.opts) throw new SnapshotUnsupported(`${describe(owner)}.${key} refers to the VM's options`);
@@ -197,7 +208,11 @@ export function captureVm(vm: VM): Buffer {
   };
   while (stack.length > 0) {
     const o = stack.pop() as object;
-    if (ArrayBuffer.isView(o) || o instanceof ArrayBuffer) continue;
+    if (ArrayBuffer.isView(o) || o instanceof ArrayBuffer) {
+      // (V8's serializer writes a node Buffer as a plain Uint8Array.)
+      if (Buffer.isBuffer(o)) throw new SnapshotUnsupported('a node Buffer in the VM');
+      continue;
+    }
     const proto = Object.getPrototypeOf(o) as object | null;
     if (o instanceof Map) {
       if (proto !== Map.prototype) throw new SnapshotUnsupported('a Map subclass');
@@ -243,30 +258,16 @@ export function captureVm(vm: VM): Buffer {
   const payload: Payload = { vm: vmFields, invoke: root.invoke, counters: klassCounters(), sched: sched.saveState(), memory: mem, threads, program: programInputs(vm.opts), inst, tags, owners, slots };
   for (const [o, k] of cleared) o[k] = null;
   try {
-    return v8.serialize(payload);
+    // V8's serializer itself, not node's (v8.serialize), which hands every typed array to
+    // JavaScript (and back on restore, 14,000 of them in a hello-world): about a third of the
+    // restore's deserialisation.
+    const ser = new v8.Serializer();
+    ser.writeHeader();
+    ser.writeValue(payload);
+    return ser.releaseBuffer();
   } finally {
     for (const [o, k, v] of cleared) o[k] = v;
-  }
-}
-
-/**
- * V8's deserializer as node's, except that typed arrays (Java arrays' data, class-file bytes)
- * get buffers of their own: node's returns views into the snapshot's bytes, which kept the
- * whole file (14-38 MB) alive for the run and made `.buffer` the file's.
- */
-class OwnBuffers extends v8.DefaultDeserializer {
-  private readonly input: ArrayBufferLike;
-
-  constructor(bytes: Buffer) {
-    super(bytes);
-    this.input = bytes.buffer;
-  }
-
-  _readHostObject(): unknown {
-    const v = (v8.DefaultDeserializer.prototype as unknown as { _readHostObject(this: v8.Deserializer): unknown })._readHostObject.call(this);
-    if (!ArrayBuffer.isView(v) || v.buffer !== this.input) return v;
-    if (v instanceof DataView) return new DataView(new Uint8Array(v.buffer, v.byteOffset, v.byteLength).slice().buffer);
-    return (v as unknown as { slice(): unknown }).slice();
+    for (const k of written) k.cfBytes = null;
   }
 }
 
@@ -276,10 +277,13 @@ class OwnBuffers extends v8.DefaultDeserializer {
  * booted with (program.ts applies the new run's over them). Throws on a malformed payload (the
  * caller then boots a fresh VM).
  */
-export function restoreVm(vm: VM, bytes: Uint8Array): ProgramInputs {
-  const d = new OwnBuffers(bytes as Buffer);
+export function restoreVm(vm: VM, bytes: Uint8Array, mark?: (step: string) => void): ProgramInputs {
+  // V8's own deserializer: typed arrays come back with buffers of their own (copied out of the
+  // file's bytes, which are then free), views of one buffer (a long array's two) still share it.
+  const d = new v8.Deserializer(bytes);
   d.readHeader();
   const p = d.readValue() as Payload;
+  mark?.(`deserialised (${p?.inst?.length ?? 0} tagged objects)`);
   if (!p || !Array.isArray(p.inst) || !Array.isArray(p.slots) || p.inst.length !== p.tags.length || !p.program || !Array.isArray(p.program.user)) throw new Error('malformed snapshot payload');
   const sched = new Scheduler(vm);
   for (let i = 0; i < p.slots.length; i += 3) {
@@ -310,6 +314,7 @@ export function restoreVm(vm: VM, bytes: Uint8Array): ProgramInputs {
     }
   }
   for (const o of javaObjects) Object.setPrototypeOf(o, ensureCtor(o.klass).prototype);
+  mark?.('prototypes set, constructors made');
   const target = vm as unknown as Record<string, unknown>;
   for (const [k, v] of Object.entries(p.vm)) target[k] = v;
   restoreKlassCounters(p.counters, fields);

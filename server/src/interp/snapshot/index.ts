@@ -31,7 +31,7 @@ const TRACE = !!process.env.KOMORIUM_TRACE_SNAPSHOT;
 const BOOT_ENV = ['LD_LIBRARY_PATH', 'TZ'];
 
 /** Bump when the payload's layout changes. */
-const FORMAT = 2;
+const FORMAT = 4;
 
 export interface BootSnapshotOptions {
   /** Directory of snapshot files (cache root/boot-snapshots). */
@@ -40,6 +40,8 @@ export interface BootSnapshotOptions {
   keyParts: Record<string, unknown>;
   /** A one-line warning (a snapshot that could not be used or written). */
   warn(message: string): void;
+  /** The restore's steps as they end (KOMORIUM_TRACE_STARTUP, engine/startup-trace.ts). */
+  mark?(step: string): void;
   /**
    * Boots with the same key before a snapshot is written (default 2: a one-off run, such as a
    * test's, does not pay for writing one; the second run of a program does).
@@ -151,13 +153,14 @@ export function snapshotFile(dir: string, keyHex: string): string {
 export function tryRestore(vm: VM, o: BootSnapshotOptions, keyHex: string): ProgramInputs | null {
   const file = snapshotFile(o.dir, keyHex);
   const r = readSnapshot(file, keyHex);
+  o.mark?.('snapshot read and checked (SHA-256)');
   if ('missing' in r) return null;
   if ('invalid' in r) {
     o.warn(`komorium: boot snapshot ${file} is ${r.invalid}; booting the JDK instead`);
     return null;
   }
   try {
-    const program = restoreVm(vm, r.payload);
+    const program = restoreVm(vm, r.payload, o.mark);
     const now = new Date();
     fs.utimesSync(file, now, now); // recently used: kept by prune()
     if (TRACE) o.warn(`komorium: boot snapshot restored from ${file}`);

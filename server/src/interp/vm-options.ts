@@ -1,0 +1,60 @@
+// The embedded JVM's options and its I/O (vm.ts).
+
+import type { JdkInfo } from '../classpath/index';
+import type { ClockMode } from './clock';
+
+export interface VmIo {
+  stdout(data: Uint8Array): void;
+  stderr(data: Uint8Array): void;
+  /** Reads up to `max` bytes of standard input; empty = end of input; null = would block. */
+  readStdin(max: number): Uint8Array | null;
+  /** True once the reader of stdout (1) or stderr (2) has gone (EPIPE): writes then fail. */
+  closed?(fd: 1 | 2): boolean;
+  /** Standard input is the process's own descriptor 0 (a child that inherits it gets it). */
+  stdinIsProcess?: boolean;
+}
+
+export interface VmOptions {
+  jdk: JdkInfo;
+  /** User class path entries (absolute). */
+  classpath: string[];
+  /** System properties given by the user (-D). */
+  properties: Record<string, string>;
+  /** Working directory (user.dir) and environment. */
+  cwd: string;
+  env: Record<string, string>;
+  io: VmIo;
+  /** Frame-depth limit (StackOverflowError). */
+  maxDepth?: number;
+  /** Heap limit in bytes (OutOfMemoryError). */
+  maxHeap?: number;
+  /** Class bytes hook: transforms classes as they are defined (profiling). */
+  transformClass?: (name: string | null, bytes: Uint8Array, boot: boolean) => Uint8Array;
+  /** Boot class bytes lookup (the JDK image). */
+  bootClass: (name: string) => { bytes: Uint8Array; source: string; module: string } | undefined;
+  /**
+   * Polled between time slices: true (or a nonzero number) cancels the run. A number is the
+   * exit status the program then ends with, as on a signal (130 SIGINT, 143 SIGTERM; true: 130).
+   */
+  cancelled?: () => boolean | number;
+  /** The clock (clock.ts): real (default) or virtual (reproducible runs). */
+  clock?: ClockMode;
+  /**
+   * Real clock, every thread asleep: block the host thread for up to `ms` (flushing output
+   * first); may return early (cancellation). Default: a plain timed wait.
+   */
+  idle?: (ms: number) => void;
+  /** Called between time slices (flushing output, progress). */
+  onSlice?: () => void;
+  /** Trace class loading to stderr (debugging). */
+  traceClassLoading?: boolean;
+  /** For sun.java.command and java.class.path. */
+  mainClass: string;
+  args: string[];
+  /** java.class.path (user entries plus the runtime, joined with ':'). */
+  classPathString: string;
+  /** Assertions: -ea (all non-system classes). */
+  enableAssertions?: boolean;
+  /** Bytes available on stdin without blocking (InputStream.available). */
+  stdinAvailable?: () => number;
+}

@@ -1,0 +1,58 @@
+// engine/v8-tiering.ts: while a run holds TurboFan back, V8 optimises no function; it does again
+// once the last of overlapping holds lets go, or when the run has used the delay's CPU time.
+// Checked in a child node with V8's natives syntax (%GetOptimizationStatus).
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { REPO } from '../helpers/java';
+
+const MODULE = pathToFileURL(join(REPO, 'server', 'src', 'engine', 'v8-tiering.ts')).href;
+
+/** Runs `body` (JavaScript with `hot()`: a fresh hot function's optimisation, true/false). */
+function child(body: string, env: Record<string, string> = {}): string {
+  const script = `
+import { holdOptimisation } from ${JSON.stringify(MODULE)};
+const out = [];
+function hot() {
+  const f = new Function('x', 'let s = 0; for (let i = 0; i < 100; i++) s += i * x; return s;');
+  for (let i = 0; i < 200000; i++) f(i);
+  return (%GetOptimizationStatus(f) & 16) !== 0;
+}
+${body}
+console.log(out.join(' '));
+`;
+  const r = spawnSync(process.execPath, ['--allow-natives-syntax', '--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', env: { ...process.env, ...env }, cwd: REPO });
+  assert.equal(r.status, 0, r.stderr);
+  return r.stdout.trim();
+}
+
+test('a hold keeps TurboFan off until the last overlapping hold lets go', () => {
+  const got = child(`
+out.push('free:' + hot());
+const a = holdOptimisation();
+const b = holdOptimisation();
+out.push('held:' + hot());
+a.release();
+a.release();
+out.push('one-left:' + hot());
+b.release();
+out.push('released:' + hot());
+`);
+  assert.equal(got, 'free:true held:false one-left:false released:true');
+});
+
+test('a hold lets go once the run has used the delay in CPU time; delay 0 holds nothing', () => {
+  const got = child(`
+const h = holdOptimisation();
+out.push('held:' + hot());
+const t0 = Date.now();
+while (Date.now() - t0 < 60) {}
+h.check();
+out.push('after:' + hot());
+`, { KOMORIUM_OPT_DELAY_MS: '20' });
+  assert.equal(got, 'held:false after:true');
+  assert.equal(child(`holdOptimisation(); out.push('off:' + hot());`, { KOMORIUM_OPT_DELAY_MS: '0' }), 'off:true');
+});
