@@ -53,10 +53,10 @@ export const RT = {
   /** The check's slow path in generated code: returns the new counter, which the caller stores. */
   sampleNext: m(TC_CLASS, 'sampleNext', `(${MID_ARRAY_DESC}II)I`, 'virtual'),
   sampleNextLeaf: m(TC_CLASS, 'sampleNextLeaf', `(${MID_ARRAY_DESC}I${MID_DESC}I)I`, 'virtual'),
-  /** `MIDImpl.create(className, methodName, descriptor, sourceFile|null)` in `<clinit>`. */
-  createMid: m(MID_IMPL_CLASS, 'create', `(Ljava/lang/String;Ljava/lang/String;Ljava/lang/String;Ljava/lang/String;)${MID_DESC}`, 'static'),
+  /** `MIDImpl.create(names)` in `<clinit>`: class, method, descriptor [, source file] joined by NUL (transform/clazz.ts midNames). */
+  createMid: m(MID_IMPL_CLASS, 'create', `(Ljava/lang/String;)${MID_DESC}`, 'static'),
   /** The same with the method's path table (transform/paths.ts), for methods whose checks pass path keys. */
-  createMidPaths: m(MID_IMPL_CLASS, 'create', `(Ljava/lang/String;Ljava/lang/String;Ljava/lang/String;Ljava/lang/String;Ljava/lang/String;)${MID_DESC}`, 'static'),
+  createMidPaths: m(MID_IMPL_CLASS, 'create', `(Ljava/lang/String;Ljava/lang/String;)${MID_DESC}`, 'static'),
 } as const satisfies Record<string, RuntimeMember>;
 
 /** System properties the runtime reads (docs/RUNTIME.md, Configuration). */

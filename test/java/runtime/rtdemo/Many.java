@@ -18,7 +18,7 @@ import komorium.rt.TC;
  * </pre>
  */
 public final class Many {
-    static final MID MID_MAIN = MIDImpl.create("rtdemo/Many", "main", "([Ljava/lang/String;)V", "Many.java");
+    static final MID MID_MAIN = MIDImpl.create("rtdemo/Many\0main\0([Ljava/lang/String;)V\0Many.java");
 
     static void main(String[] args, TC tc, MID[] stack, int sp) throws InterruptedException {
         if (sp >= stack.length) stack = tc.grow(stack, sp);

@@ -9,8 +9,8 @@ import komorium.rt.TC;
  * "PROTOCOL OK" or throws. Run with -Dkomorium.agent=none.
  */
 public final class Protocol {
-    static final MID A = MIDImpl.create("rtdemo/Protocol", "a", "()V", "Protocol.java");
-    static final MID B = MIDImpl.create("rtdemo/Protocol", "b", "()V", "Protocol.java");
+    static final MID A = MIDImpl.create("rtdemo/Protocol\0a\0()V\0Protocol.java");
+    static final MID B = MIDImpl.create("rtdemo/Protocol\0b\0()V\0Protocol.java");
 
     static void check(boolean ok, String what) {
         if (!ok) throw new AssertionError(what);

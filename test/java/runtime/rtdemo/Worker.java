@@ -15,7 +15,7 @@ import komorium.rt.TC;
  * main's reified stack at the start() call (line 44).
  */
 final class Worker implements Runnable {
-    static final MID MID_RUN = MIDImpl.create("rtdemo/Worker", "run", "()V", "Worker.java");
+    static final MID MID_RUN = MIDImpl.create("rtdemo/Worker\0run\0()V\0Worker.java");
 
     void run(TC tc, MID[] stack, int sp) {
         if (sp >= stack.length) stack = tc.grow(stack, sp);
