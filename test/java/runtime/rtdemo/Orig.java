@@ -1,5 +1,6 @@
 package rtdemo;
 
+import komorium.rt.Lifecycle;
 import komorium.rt.MID;
 import komorium.rt.MIDImpl;
 import komorium.rt.TC;
@@ -172,7 +173,7 @@ public final class Orig {
         K.d(tc, 9);
         if (tc.instrCounter <= 0) tc.triggerSampling(stack, sp, 44);
         Thread t = new Thread(new Worker(), "worker");
-        TC.startThread(t, tc, stack, sp, 44);
+        Lifecycle.startThread(t, tc, stack, sp, 44);
         K.d(tc, 2);
         if (tc.instrCounter <= 0) tc.triggerSampling(stack, sp, 45);
         tc.callOut(stack, sp, 45);

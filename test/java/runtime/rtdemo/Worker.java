@@ -1,5 +1,6 @@
 package rtdemo;
 
+import komorium.rt.Lifecycle;
 import komorium.rt.MID;
 import komorium.rt.MIDImpl;
 import komorium.rt.TC;
@@ -11,7 +12,7 @@ import komorium.rt.TC;
  * 31   Orig.sqSum(1, 20000);     // 3, invokes
  * 32 }                           // 1, returns
  * </pre>
- * The thread is started by Orig.main through TC.startThread, so the run() wrapper continues
+ * The thread is started by Orig.main through Lifecycle.startThread, so the run() wrapper continues
  * main's reified stack at the start() call (line 44).
  */
 final class Worker implements Runnable {
