@@ -13,10 +13,13 @@
 //   npm run accuracy        (build, run, and write the tables into docs/ACCURACY.md)
 //   node --import tsx bench/accuracy.ts [--only NAME,...|--all] [--scale F] [--granularities G,...]
 //        [--random R,...] [--engine jvm|interpreter] [--identity NAME,...] [--scope-all NAME,...]
-//        [--write-doc] [--out DIR]
+//        [--no-floor] [--write-doc] [--out DIR]
 //
 // --identity NAME,...: also sample these on the embedded engine at 10,000 randomized and check
 // that its profile equals HotSpot's (default strings; '' for none).
+// The noise floor (default; --no-floor leaves it out): at 10,000 randomized, seeds 1 and 2
+// against each other, with one iteration and with FLOOR_ITERATIONS, next to the overlap an
+// unbiased sampler is expected to reach with that many samples (noise.ts).
 // --scope-all NAME,...: also δb in scope `all` (the JDK instrumented too) for these benchmarks
 // at their small scale (SCALES_ALL), 10,000 randomized, on the embedded engine (slow; default
 // strings; --scope-all '' for none).
@@ -93,7 +96,25 @@ interface Row {
   cells: Cell[];
   /** The embedded engine's profile at FOCUS against HotSpot's: 'identical' or the first differences. */
   identity?: string;
+  /** The noise floor at FOCUS (sampled on the default engine, seeds 1 and 2): see NoiseFloor. */
+  floor?: NoiseFloor[];
 }
+
+/**
+ * Two sampled runs with different seeds compared with each other, at FOCUS: with one iteration
+ * (the exact run's workload) and with FLOOR_ITERATIONS (the same contexts, many more samples).
+ * `expected`: the overlap of a multinomial draw of that many samples from the exact profile
+ * (noise.ts) with the exact profile, i.e. what an unbiased sampler reaches with that many.
+ */
+interface NoiseFloor {
+  iterations: number;
+  samples: number;
+  seeds: Record<Metric, number>;
+  expected: Record<Metric, number>;
+}
+
+/** Iterations of the long sampled runs of the noise-floor table: samples >> contexts with lines. */
+const FLOOR_ITERATIONS = 20;
 
 function run(cli: string, args: string[]): void {
   const r = spawnSync(process.execPath, [cli, 'run', ...args], { encoding: 'utf8', maxBuffer: 1 << 26 });
@@ -172,6 +193,21 @@ function tables(rows: Row[], engine: Cell['engine']): string {
   const gmn = (m: Metric) => `**${f1(gm(focus, m))} (${f1(gmNoise(focus, m))})**`;
   out.push(`| **geomean** | | ${gmn('contexts')} | ${gmn('contextsWithLines')} | ${gmn('lines')} | ${gmn('methods')} |`, '');
 
+  const fl = rows.filter((r) => r.floor !== undefined);
+  if (fl.length > 0) {
+    out.push(`**The noise floor** at ${setting(focus)}: two sampled runs with seeds 1 and 2 compared with each other (%), and in parentheses the expected overlap of a random (multinomial) draw of that many samples from the exact profile with the exact profile; with the exact run's workload (1 iteration) and with ${FLOOR_ITERATIONS} iterations of it (the same contexts, ${FLOOR_ITERATIONS} times the samples). Contexts / contexts with lines / lines.`, '');
+    out.push(`| benchmark | samples (1 it.) | seeds 1 vs 2, 1 iteration | samples (${FLOOR_ITERATIONS} it.) | seeds 1 vs 2, ${FLOOR_ITERATIONS} iterations |`);
+    out.push('|---|---:|---:|---:|---:|');
+    const cellOf = (f: NoiseFloor) => (['contexts', 'contextsWithLines', 'lines'] as const).map((m) => `${f1(f.seeds[m])} (${f1(f.expected[m])})`).join(' / ');
+    for (const r of fl) {
+      const [one, many] = r.floor!;
+      out.push(`| ${r.name} | ${one!.samples.toLocaleString('en-US')} | ${cellOf(one!)} | ${many!.samples.toLocaleString('en-US')} | ${cellOf(many!)} |`);
+    }
+    const gf = (i: number, m: Metric, k: 'seeds' | 'expected') => geomean(fl.map((r) => r.floor![i]![k][m]));
+    const gcell = (i: number) => `**${(['contexts', 'contextsWithLines', 'lines'] as const).map((m) => `${f1(gf(i, m, 'seeds'))} (${f1(gf(i, m, 'expected'))})`).join(' / ')}**`;
+    out.push(`| **geomean** | | ${gcell(0)} | | ${gcell(1)} |`, '');
+  }
+
   out.push(`**Table I: δb** = b_sampled / b_exact − 1 (signed, as in the paper), scope \`app\`, ${eng}.`, '');
   const ident = rows.some((r) => r.identity !== undefined);
   const all = rows.some((r) => r.cells.some((c) => c.scope === 'all'));
@@ -211,6 +247,7 @@ function main(): void {
       engine: { type: 'string' },
       identity: { type: 'string' },
       'scope-all': { type: 'string' },
+      'no-floor': { type: 'boolean' },
       'write-doc': { type: 'boolean' },
       out: { type: 'string' },
     },
@@ -222,6 +259,7 @@ function main(): void {
   const engine: Cell['engine'] = values.engine === 'interpreter' ? 'interp' : 'hotspot';
   if (values.engine !== undefined && values.engine !== 'interpreter' && values.engine !== 'jvm') throw new Error('--engine: jvm or interpreter');
   const scopeAll = values['scope-all'] !== undefined ? values['scope-all'].split(',').filter((x) => x) : DEFAULT_SCOPE_ALL;
+  const floor = !values['no-floor'];
   const identity = values.identity !== undefined ? values.identity.split(',').filter((x) => x) : DEFAULT_IDENTITY;
   const work = mkdtempSync(join(tmpdir(), 'komorium-accuracy-'));
   const classes = join(work, 'classes');
@@ -232,7 +270,7 @@ function main(): void {
   for (const b of findBenchmarks(join(root, 'bench', 'java'))) {
     if (!only.includes(b.name)) continue;
     const scale = (SCALES[b.name] ?? 0.05) * factor;
-    const prog = (sc: number) => ['-J-Dharness.jmx=false', '-J-Dharness.times=false', '-cp', classes, b.mainClass, '1', String(sc)];
+    const prog = (sc: number, iterations = 1) => ['-J-Dharness.jmx=false', '-J-Dharness.times=false', '-cp', classes, b.mainClass, String(iterations), String(sc)];
     const exactPath = join(work, `${b.name}-exact.json`);
     const t0 = Date.now();
     process.stderr.write(`${b.name}: exact...\n`);
@@ -257,6 +295,23 @@ function main(): void {
       theirs.meta.vm = mine.meta.vm;
       const d = profileDifferences(mine, theirs, 3);
       row.identity = d.length === 0 ? 'identical' : d.join('; ');
+    }
+    if (floor && grans.includes(FOCUS.g) && randoms.includes(FOCUS.r)) {
+      // The noise floor: seed 1 against seed 2, with the exact run's workload and with
+      // FLOOR_ITERATIONS times it (the iterations repeat the same work: same contexts).
+      row.floor = [1, FLOOR_ITERATIONS].map((iterations) => {
+        const ps = [1, 2].map((seed) => {
+          const p = join(work, `${b.name}-floor-${iterations}-${seed}.json`);
+          if (iterations === 1 && seed === 1) return loadProfile(join(work, `${b.name}-${engine}-app-${FOCUS.g}-${FOCUS.r}.json`));
+          process.stderr.write(`${b.name}: noise floor, ${iterations} iteration(s), seed ${seed}...\n`);
+          run(cli, ['--engine', engine === 'hotspot' ? 'jvm' : 'interpreter', '--instrument', 'app', '--granularity', String(FOCUS.g), '--random', String(FOCUS.r), '--seed', String(seed), '-o', p, ...prog(scale, iterations)]);
+          return loadProfile(p);
+        });
+        const n = ps[0]!.meta.totalSamples;
+        const c = measure(ps[0]!, ps[1]!, engine, 'app', FOCUS.g, FOCUS.r);
+        const e = measure(exact, ps[0]!, engine, 'app', FOCUS.g, FOCUS.r);
+        return { iterations, samples: n, seeds: { contexts: c.contexts, contextsWithLines: c.contextsWithLines, methods: c.methods, lines: c.lines }, expected: e.noise };
+      });
     }
     if (scopeAll.includes(b.name)) {
       const allPath = join(work, `${b.name}-exact-all.json`);

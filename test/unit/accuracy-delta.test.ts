@@ -52,7 +52,7 @@ test('scope app: exact and sampled profiles count the same bytecodes on both eng
 // In scope all the profiles end when the hooks have run (jdk.internal.misc.VM.shutdown,
 // transform/scope.ts); before, they ended where the shutdown began (Shutdown.shutdown/exit), so
 // the hook's work was in neither. In scope app the JDK starts every hook at once, the runtime's
-// own among them: it now waits for the program's hooks (TC.addShutdownHook) before it writes.
+// own among them: it now waits for the program's hooks (Lifecycle.addShutdownHook) before it writes.
 const HOOKS = 'acc.Hooks';
 
 /** hookWork's share of all bytecodes (exact) or samples (sampled), in percent. */

@@ -193,7 +193,7 @@ test('restored runs are identical to booted ones: --instrument all, virtual cloc
   assert.equal(writing.trace.length, 1, writing.trace.join('\n'));
   assert.match(writing.trace[0], /written/);
   same(booted, writing, 'booted and written');
-  // A longer output path: the agent's own work at shutdown (TC.beforeHalt on the main thread,
+  // A longer output path: the agent's own work at shutdown (Lifecycle.beforeHalt on the main thread,
   // the path normalised in instrumented JDK code) is not counted, so the counts do not depend on it.
   const restored = run(classes, cache, 'always', extra, 'restored-to-a-profile-file-with-a-longer-name');
   assert.match(restored.trace.join('\n'), /restored/);

@@ -186,7 +186,7 @@ export class ExactProfiler {
 
   /**
    * Thread `nt` is being started (Thread.start0) by `creator`. When the frame calling
-   * Thread.start() is in scope, the new thread begins with its context, as TC.startThread does.
+   * Thread.start() is in scope, the new thread begins with its context, as Lifecycle.startThread does.
    */
   threadStarted(creator: JThread, nt: JThread): void {
     const d = creator.depth - 2; // [caller, Thread.start, start0]

@@ -6,6 +6,8 @@ export const RUNTIME_PACKAGE = 'komorium/rt';
 export const TC_CLASS = 'komorium/rt/TC';
 export const MID_CLASS = 'komorium/rt/MID';
 export const MID_IMPL_CLASS = 'komorium/rt/MIDImpl';
+/** What generated code calls in place of Thread.start, Runtime.halt and the shutdown-hook calls. */
+export const LIFECYCLE_CLASS = 'komorium/rt/Lifecycle';
 
 export const TC_DESC = 'Lkomorium/rt/TC;';
 export const MID_DESC = 'Lkomorium/rt/MID;';
@@ -43,20 +45,20 @@ export const RT = {
   grow: m(TC_CLASS, 'grow', `(${MID_ARRAY_DESC}I)${MID_ARRAY_DESC}`, 'virtual'),
   callOut: m(TC_CLASS, 'callOut', `(${MID_ARRAY_DESC}II)V`, 'virtual'),
   callOutReverse: m(TC_CLASS, 'callOutReverse', `(${MID_ARRAY_DESC}I)V`, 'virtual'),
-  startThread: m(TC_CLASS, 'startThread', `(Ljava/lang/Thread;${TC_DESC}${MID_ARRAY_DESC}II)V`, 'static'),
-  beforeHalt: m(TC_CLASS, 'beforeHalt', '()V', 'static'),
+  startThread: m(LIFECYCLE_CLASS, 'startThread', `(Ljava/lang/Thread;${TC_DESC}${MID_ARRAY_DESC}II)V`, 'static'),
+  beforeHalt: m(LIFECYCLE_CLASS, 'beforeHalt', '()V', 'static'),
   /** Replace `Runtime.addShutdownHook(Thread)` / `removeShutdownHook(Thread)` called as a call-out (scope app). */
-  addShutdownHook: m(TC_CLASS, 'addShutdownHook', '(Ljava/lang/Runtime;Ljava/lang/Thread;)V', 'static'),
-  removeShutdownHook: m(TC_CLASS, 'removeShutdownHook', '(Ljava/lang/Runtime;Ljava/lang/Thread;)Z', 'static'),
+  addShutdownHook: m(LIFECYCLE_CLASS, 'addShutdownHook', '(Ljava/lang/Runtime;Ljava/lang/Thread;)V', 'static'),
+  removeShutdownHook: m(LIFECYCLE_CLASS, 'removeShutdownHook', '(Ljava/lang/Runtime;Ljava/lang/Thread;)Z', 'static'),
   triggerSampling: m(TC_CLASS, 'triggerSampling', `(${MID_ARRAY_DESC}II)V`, 'virtual'),
   triggerSamplingLeaf: m(TC_CLASS, 'triggerSamplingLeaf', `(${MID_ARRAY_DESC}I${MID_DESC}I)V`, 'virtual'),
   /** The check's slow path in generated code: returns the new counter, which the caller stores. */
   sampleNext: m(TC_CLASS, 'sampleNext', `(${MID_ARRAY_DESC}II)I`, 'virtual'),
   sampleNextLeaf: m(TC_CLASS, 'sampleNextLeaf', `(${MID_ARRAY_DESC}I${MID_DESC}I)I`, 'virtual'),
-  /** `MIDImpl.create(className, methodName, descriptor, sourceFile|null)` in `<clinit>`. */
-  createMid: m(MID_IMPL_CLASS, 'create', `(Ljava/lang/String;Ljava/lang/String;Ljava/lang/String;Ljava/lang/String;)${MID_DESC}`, 'static'),
+  /** `MIDImpl.create(names)` in `<clinit>`: class, method, descriptor [, source file] joined by NUL (transform/clazz.ts midNames). */
+  createMid: m(MID_IMPL_CLASS, 'create', `(Ljava/lang/String;)${MID_DESC}`, 'static'),
   /** The same with the method's path table (transform/paths.ts), for methods whose checks pass path keys. */
-  createMidPaths: m(MID_IMPL_CLASS, 'create', `(Ljava/lang/String;Ljava/lang/String;Ljava/lang/String;Ljava/lang/String;Ljava/lang/String;)${MID_DESC}`, 'static'),
+  createMidPaths: m(MID_IMPL_CLASS, 'create', `(Ljava/lang/String;Ljava/lang/String;)${MID_DESC}`, 'static'),
 } as const satisfies Record<string, RuntimeMember>;
 
 /** System properties the runtime reads (docs/RUNTIME.md, Configuration). */
@@ -110,7 +112,7 @@ export class RuntimeContractError extends Error {
 export const TRAMPOLINE_LINE = 65535;
 
 /**
- * HotSpot options for running transformed classes: `TC.sample`, the granularity check's slow
+ * HotSpot options for running transformed classes: `Sampler.sample`, the granularity check's slow
  * path (the agent call), is never inlined. Without this, C2 inlines it with the agent's
  * `processSample` into every check site whose branch was ever taken (they share
  * `TC.triggerSampling`'s call-site profile, which is hot), so hot methods grow by hundreds of
@@ -118,7 +120,7 @@ export const TRAMPOLINE_LINE = 65535;
  * "The sampling slow path"). `quiet` keeps HotSpot from printing the command on stdout. Other JVMs
  * ignore unknown `-XX` options.
  */
-export const HOTSPOT_JIT_OPTIONS: readonly string[] = ['-XX:CompileCommand=quiet', `-XX:CompileCommand=dontinline,${RUNTIME_PACKAGE}/TC.sample`];
+export const HOTSPOT_JIT_OPTIONS: readonly string[] = ['-XX:CompileCommand=quiet', `-XX:CompileCommand=dontinline,${RUNTIME_PACKAGE}/Sampler.sample`];
 
 /**
  * The thread stack size of profiled HotSpot runs when the user chose none: twice HotSpot's

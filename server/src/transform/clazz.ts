@@ -46,6 +46,18 @@ export interface TransformOptions {
   enumMidHolder?: boolean;
 }
 
+/**
+ * The one string constant a MID is created from (`MIDImpl.create`): class, method, descriptor
+ * and source file joined by NUL (no source part when the class has none). Not the names as
+ * constants of their own: loading a string constant interns it, and a program's own
+ * `String.intern()` of an equal string (a package name equal to a method name of the JDK, say)
+ * would then return the runtime's object, so the JDK's maps would compare keys by `equals`
+ * where the original program compares them by identity (docs/ACCURACY.md, "δb in scope all").
+ */
+export function midNames(className: string, method: string, descriptor: string, sourceFile: string | undefined): string {
+  return `${className}\0${method}\0${descriptor}${sourceFile === undefined ? '' : `\0${sourceFile}`}`;
+}
+
 /** The holder of an enum class's MIDs (TransformOptions.enumMidHolder). */
 export function midHolderName(enumClass: string): string {
   return `${enumClass}$komorium$MIDs`;
@@ -288,7 +300,7 @@ export function transformClass(input: ClassFile, opts: TransformOptions, file = 
     for (const mid of mids) cf.fields.push({ accessFlags: fieldAccess, nameIndex: pool.addUtf8(mid.field), descriptorIndex: pool.addUtf8(MID_DESC), attributes: [] });
     const e = new Emitter(pool);
     for (const mid of mids) {
-      e.str(info.name).str(mid.method).str(mid.descriptor).str(sourceFile);
+      e.str(midNames(info.name, mid.method, mid.descriptor, sourceFile));
       if (mid.paths !== undefined) e.str(mid.paths);
       e.invoke(Op.INVOKESTATIC, mid.paths !== undefined ? RT.createMidPaths : RT.createMid).field(Op.PUTSTATIC, { owner: info.name, name: mid.field, desc: MID_DESC });
     }
@@ -323,7 +335,7 @@ function midHolder(name: string, majorVersion: number, sourceFile: string | unde
   const e = new Emitter(pool);
   for (const mid of mids) {
     cf.fields.push({ accessFlags: Acc.STATIC | Acc.FINAL | Acc.SYNTHETIC, nameIndex: pool.addUtf8(mid.field), descriptorIndex: desc, attributes: [] });
-    e.str(owner).str(mid.method).str(mid.descriptor).str(sourceFile);
+    e.str(midNames(owner, mid.method, mid.descriptor, sourceFile));
     if (mid.paths !== undefined) e.str(mid.paths);
     e.invoke(Op.INVOKESTATIC, mid.paths !== undefined ? RT.createMidPaths : RT.createMid).field(Op.PUTSTATIC, { owner: name, name: mid.field, desc: MID_DESC });
   }

@@ -42,7 +42,7 @@ export type CallKind =
   /**
    * Runtime.addShutdownHook/removeShutdownHook without an extended version (scope app): the
    * runtime records the program's hooks, and its own hook waits for them before it writes the
-   * profile (TC.addShutdownHook).
+   * profile (Lifecycle.addShutdownHook).
    */
   | 'shutdown-hook';
 

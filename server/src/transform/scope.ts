@@ -39,7 +39,7 @@ export const ALL_SCOPE_EXCLUDED: ReadonlySet<string> = new Set([
  * hooks, run by `ApplicationShutdownHooks` on threads of their own, and the JDK's: console,
  * delete-on-exit), whether the shutdown began with the end of the last non-daemon thread
  * (`Shutdown.shutdown`), `System.exit` or a signal (`Shutdown.exit`). The transformer makes it
- * call `TC.beforeHalt` first (the agent writes its profile), and the exact profiler stops
+ * call `Lifecycle.beforeHalt` first (the agent writes its profile), and the exact profiler stops
  * counting on entering it (interp/exact.ts). So the hooks are profiled, and what the JVM does
  * after them (returning to the launcher, `Shutdown.halt`) is counted by neither profile
  * (docs/ACCURACY.md, "δb in scope all").
@@ -50,7 +50,7 @@ export function isShutdownEntry(internalName: string, name: string, descriptor: 
 
 /**
  * Where the exact profiler stops counting: the shutdown cut above, and `Runtime.halt(int)`,
- * before whose calls the transformer puts `TC.beforeHalt` (halting skips the hooks).
+ * before whose calls the transformer puts `Lifecycle.beforeHalt` (halting skips the hooks).
  */
 export function endsProfile(internalName: string, name: string, descriptor: string): boolean {
   return isShutdownEntry(internalName, name, descriptor) || (internalName === 'java/lang/Runtime' && name === 'halt' && descriptor === '(I)V');

@@ -59,7 +59,7 @@ final class Contexts {
     /** Creator snapshots of threads started by instrumented code, not yet running. */
     private static final int MAX_PENDING = 4096;
     private static Thread[] pendingThreads = new Thread[8];
-    private static TC.Snapshot[] pendingSnaps = new TC.Snapshot[8];
+    private static StackSnapshot[] pendingSnaps = new StackSnapshot[8];
     private static int pendingCount;
 
     private static volatile boolean agentFailureReported;
@@ -204,7 +204,7 @@ final class Contexts {
                 Config.load();
                 agent = loadAgent(Config.agent);
                 // With the JDK instrumented (scope all) the profile is written when the hooks
-                // have run (TC.beforeHalt at jdk.internal.misc.VM.shutdown, transform/scope.ts):
+                // have run (Lifecycle.beforeHalt at jdk.internal.misc.VM.shutdown, transform/scope.ts):
                 // the program's own hooks are profiled, and no hook of ours is started and
                 // joined by the JDK's counted code (the exact profile has none).
                 if (!"all".equals(Config.scope)) {
@@ -248,7 +248,7 @@ final class Contexts {
             p = agent;
             // The live-snapshot thread only reads the agent's data: never counted, never sampled.
             reg = state == RUNNING && t != liveThread && t != hookThread && t != watchThread;
-            TC.Snapshot snap = reg ? takePending(t) : null;
+            StackSnapshot snap = reg ? takePending(t) : null;
             c = new TC(t, reg ? allCount : -1, Config.stackSize, snap);
             if (!reg) c.suspended = true;
             if ((tableCount + 1) * 2 > table.length) rehash(t);
@@ -263,7 +263,7 @@ final class Contexts {
                 all[allCount++] = c;
             }
         }
-        if (reg && p != null) c.register(p);
+        if (reg && p != null) Sampler.register(c, p);
         remember(c);
         return c;
     }
@@ -334,7 +334,7 @@ final class Contexts {
 
     // ---------------------------------------------------------------- thread start snapshots
 
-    static boolean putPending(Thread t, TC.Snapshot s) {
+    static boolean putPending(Thread t, StackSnapshot s) {
         if (state != RUNNING) return false;
         synchronized (LOCK) {
             for (int i = 0; i < pendingCount; i++) {
@@ -353,7 +353,7 @@ final class Contexts {
                 Thread[] a = new Thread[pendingCount * 2];
                 System.arraycopy(pendingThreads, 0, a, 0, pendingCount);
                 pendingThreads = a;
-                TC.Snapshot[] b = new TC.Snapshot[pendingCount * 2];
+                StackSnapshot[] b = new StackSnapshot[pendingCount * 2];
                 System.arraycopy(pendingSnaps, 0, b, 0, pendingCount);
                 pendingSnaps = b;
             }
@@ -371,10 +371,10 @@ final class Contexts {
     }
 
     /** Under LOCK. */
-    private static TC.Snapshot takePending(Thread t) {
+    private static StackSnapshot takePending(Thread t) {
         for (int i = 0; i < pendingCount; i++) {
             if (pendingThreads[i] == t) {
-                TC.Snapshot s = pendingSnaps[i];
+                StackSnapshot s = pendingSnaps[i];
                 System.arraycopy(pendingThreads, i + 1, pendingThreads, i, pendingCount - i - 1);
                 System.arraycopy(pendingSnaps, i + 1, pendingSnaps, i, pendingCount - i - 1);
                 pendingCount--;
@@ -397,7 +397,7 @@ final class Contexts {
 
     // ---------------------------------------------------------------- shutdown
 
-    /** The program's shutdown hooks (TC.addShutdownHook), registered and not removed. */
+    /** The program's shutdown hooks (Lifecycle.addShutdownHook), registered and not removed. */
     private static Thread[] programHooks = new Thread[4];
     private static int programHookCount;
 

@@ -9,14 +9,20 @@ package komorium.rt;
  * <p>Runtime rule: no method here calls into the JDK except {@code Object} itself.
  */
 public final class MIDImpl implements MID {
-    /** Class name as given by the generated code: internal form, e.g. {@code java/util/ArrayList}. */
-    public final String className;
-    /** Method name, e.g. {@code <init>} or {@code add}. */
-    public final String methodName;
-    /** JVM method descriptor, e.g. {@code (Ljava/lang/Object;)Z}. */
-    public final String descriptor;
-    /** The class's SourceFile attribute, or null when it has none. */
-    public final String sourceFile;
+    /**
+     * Class name, method name, descriptor and source file as generated code passes them, in one
+     * string: {@code className NUL methodName NUL descriptor [NUL sourceFile]} (no fourth part
+     * when the class has no SourceFile attribute). One string, so the constant generated code
+     * loads is no name the program might intern: with the names as constants of their own, a
+     * sampled run interned e.g. the method name {@code dispatch} (jdk.internal.misc.Signal's)
+     * at class initialisation, and the program's later {@code String.intern()} of a package
+     * {@code dispatch} returned that object instead of its own, so JDK code matched map keys by
+     * {@code equals} where the exact run matched them by identity (docs/ACCURACY.md). Split
+     * on first use of a name (the profile writer's, or an agent's).
+     */
+    private final String names;
+    private volatile String[] parts; // split on first use (racing splits store equal arrays)
+
     /** A process-wide sequence number (creation order), used for hashing by agents. */
     public final int id;
 
@@ -35,18 +41,11 @@ public final class MIDImpl implements MID {
     private static int nextId;
 
     /** Stands for a reified-stack entry that is not a method identifier (null or foreign). */
-    public static final MIDImpl UNKNOWN = new MIDImpl("<unknown>", "<unknown>", "()V", null);
+    public static final MIDImpl UNKNOWN = new MIDImpl(null, null);
 
-    private MIDImpl(String className, String methodName, String descriptor, String sourceFile) {
-        this(className, methodName, descriptor, sourceFile, null);
-    }
-
-    private MIDImpl(String className, String methodName, String descriptor, String sourceFile, String pathText) {
+    private MIDImpl(String names, String pathText) {
+        this.names = names;
         this.pathText = pathText;
-        this.className = className == null ? "<unknown>" : className;
-        this.methodName = methodName == null ? "<unknown>" : methodName;
-        this.descriptor = descriptor == null ? "()V" : descriptor;
-        this.sourceFile = sourceFile;
         int i;
         synchronized (LOCK) {
             i = nextId++;
@@ -55,26 +54,44 @@ public final class MIDImpl implements MID {
     }
 
     /**
-     * The factory generated code calls:
-     * {@code invokestatic komorium/rt/MIDImpl.create
-     * (Ljava/lang/String;Ljava/lang/String;Ljava/lang/String;Ljava/lang/String;)Lkomorium/rt/MID;}.
+     * The factory generated code calls, at the start of the class's {@code <clinit>}:
+     * {@code invokestatic komorium/rt/MIDImpl.create (Ljava/lang/String;)Lkomorium/rt/MID;}.
      *
-     * @param className internal class name ({@code pkg/Outer$Inner})
-     * @param methodName method name
-     * @param descriptor the ORIGINAL method descriptor (not the extended one)
-     * @param sourceFile the SourceFile attribute, or null
+     * @param names {@code className NUL methodName NUL descriptor [NUL sourceFile]}: the internal
+     *     class name ({@code pkg/Outer$Inner}), the method name, the ORIGINAL method descriptor
+     *     (not the extended one) and the SourceFile attribute, if any
      */
-    public static MID create(String className, String methodName, String descriptor, String sourceFile) {
-        return new MIDImpl(className, methodName, descriptor, sourceFile);
+    public static MID create(String names) {
+        return new MIDImpl(names, null);
     }
 
     /**
      * The factory for methods whose checks pass path keys (a {@code line} argument below 0):
-     * {@code invokestatic komorium/rt/MIDImpl.create (Ljava/lang/String;Ljava/lang/String;
-     * Ljava/lang/String;Ljava/lang/String;Ljava/lang/String;)Lkomorium/rt/MID;}.
+     * {@code invokestatic komorium/rt/MIDImpl.create (Ljava/lang/String;Ljava/lang/String;)
+     * Lkomorium/rt/MID;}.
      */
-    public static MID create(String className, String methodName, String descriptor, String sourceFile, String paths) {
-        return new MIDImpl(className, methodName, descriptor, sourceFile, paths);
+    public static MID create(String names, String paths) {
+        return new MIDImpl(names, paths);
+    }
+
+    /** [className, methodName, descriptor, sourceFile or null]. */
+    private String[] parts() {
+        String[] p = parts;
+        if (p == null) parts = p = split(names);
+        return p;
+    }
+
+    private static String[] split(String s) {
+        String[] out = {"<unknown>", "<unknown>", "()V", null};
+        if (s == null) return out;
+        int k = 0, from = 0;
+        for (int i = 0; i <= s.length() && k < 4; i++) {
+            if (i == s.length() || (s.charAt(i) == '\u0000' && k < 3)) {
+                out[k++] = s.substring(from, i);
+                from = i + 1;
+            }
+        }
+        return out;
     }
 
     /**
@@ -122,29 +139,33 @@ public final class MIDImpl implements MID {
         return out;
     }
 
+    /** Class name in internal form, e.g. {@code java/util/ArrayList}. */
     public String getClassName() {
-        return className;
+        return parts()[0];
     }
 
+    /** Method name, e.g. {@code <init>} or {@code add}. */
     public String getMethodName() {
-        return methodName;
+        return parts()[1];
     }
 
+    /** JVM method descriptor, e.g. {@code (Ljava/lang/Object;)Z}. */
     public String getDescriptor() {
-        return descriptor;
+        return parts()[2];
     }
 
+    /** The class's SourceFile attribute, or null when it has none. */
     public String getSourceFile() {
-        return sourceFile;
+        return parts()[3];
     }
 
     /** Paper 000 Figure 1: name and signature, e.g. {@code sq(I)I}. */
     public String getMethodNameSig() {
-        return methodName + descriptor;
+        return getMethodName() + getDescriptor();
     }
 
     @Override
     public String toString() {
-        return className + "." + methodName + descriptor;
+        return getClassName() + "." + getMethodName() + getDescriptor();
     }
 }

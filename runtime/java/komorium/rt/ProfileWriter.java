@@ -136,8 +136,8 @@ final class ProfileWriter {
         } else if (m.exportKey >= 0) {
             return m.exportKey;
         }
-        String s = m.className.replace('/', '.') + '\u0000' + m.methodName + '\u0000' + m.descriptor + '\u0000'
-            + (m.sourceFile == null ? "\u0001" : m.sourceFile);
+        String s = m.getClassName().replace('/', '.') + '\u0000' + m.getMethodName() + '\u0000' + m.getDescriptor() + '\u0000'
+            + (m.getSourceFile() == null ? "\u0001" : m.getSourceFile());
         Integer k = keyIds.get(s);
         if (k == null) {
             k = Integer.valueOf(keyStrings.size());
@@ -263,9 +263,9 @@ final class ProfileWriter {
         for (int i = 0; i < methodOrder.size(); i++) {
             MIDImpl m = keyMids.get(methodOrder.get(i).intValue());
             if (i > 0) j.raw(",\n");
-            j.raw("[").str(m.className.replace('/', '.')).raw(",").str(m.methodName).raw(",").str(m.descriptor).raw(",");
-            if (m.sourceFile == null) j.raw("null");
-            else j.str(m.sourceFile);
+            j.raw("[").str(m.getClassName().replace('/', '.')).raw(",").str(m.getMethodName()).raw(",").str(m.getDescriptor()).raw(",");
+            if (m.getSourceFile() == null) j.raw("null");
+            else j.str(m.getSourceFile());
             j.raw("]");
         }
         j.raw("],\n\"threads\":[\n").append(threads).raw("]}\n");

@@ -10,7 +10,7 @@ final class ShutdownHook implements Runnable {
 
     /**
      * As the JVM's shutdown hook (scope app): the JDK starts all hooks at once, so first wait for
-     * the program's own (recorded by TC.addShutdownHook), whose work belongs in the profile.
+     * the program's own (recorded by Lifecycle.addShutdownHook), whose work belongs in the profile.
      */
     public void run() {
         Contexts.awaitProgramHooks();

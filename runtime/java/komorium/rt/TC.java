@@ -80,7 +80,7 @@ public final class TC {
     int hintMisses;
 
     /** Length of the longest stack array handed out so far (lines is always longer). */
-    private int maxLen;
+    int maxLen;
 
     /**
      * Agents may mark an entry of {@link #lines} ({@link #markLine}): bit 30 flipped, so the sign
@@ -95,7 +95,7 @@ public final class TC {
     static final int LINE_MARK = 1 << 30;
 
     /** Depth of the pending call into uninstrumented code (-1 = none); its stack is entryStack. */
-    private int outSp = -1;
+    int outSp = -1;
 
     /**
      * Wrapper nesting, one level per active wrapper. levelSp[k] >= 0: a continuation at that
@@ -113,7 +113,7 @@ public final class TC {
     private int[][] levelOwnLines = new int[8][];
     private int nest;
 
-    TC(Thread thread, int ordinal, int stackSize, Snapshot start) {
+    TC(Thread thread, int ordinal, int stackSize, StackSnapshot start) {
         this.thread = thread;
         this.ordinal = ordinal;
         this.instrCounter = Integer.MAX_VALUE;
@@ -245,7 +245,7 @@ public final class TC {
 
     /** enter() when no short continuation token applies (out of line, to keep enter small). */
     private int enterSlow() {
-        if (suspended) return enterSuspended();
+        if (suspended) return ScratchSegment.enter(this);
         int tok = nest;
         int s = outSp;
         MID[] os = entryStack;
@@ -270,81 +270,21 @@ public final class TC {
      * Tokens of wrappers entered while suspended: {@code SUSPENDED_TOKEN - d} for the wrapper at
      * suspended nesting depth {@code d} (below every continuation token, above every level token).
      */
-    private static final int SUSPENDED_TOKEN = -(1 << 30);
-    private static final int MAX_SUSPENDED = 1 << 29;
+    static final int SUSPENDED_TOKEN = -(1 << 30);
+    static final int MAX_SUSPENDED = 1 << 29;
 
-    /**
-     * Wrappers active while suspended. They all run on one scratch segment from depth 0 (nothing
-     * reads a reified stack while suspended: no sample is taken), entered by the outermost
-     * one, which saves the state the others may change (lines, entryStack, outSp) and restores it
-     * on its exit, or when the suspension ends ({@link #resume}) if that exit was skipped.
-     */
-    private int suspDepth;
-    private MID[] suspStack;
-    private int[] suspLines;
-    private MID[] suspOuterStack;
-    private int[] suspOuterLines;
-    private int suspOuterSp;
-
-    /**
-     * A wrapper entered while this context is suspended (agent and runtime code, the embedded
-     * JVM's boot, the shutdown hook): a few stores instead of a fresh stack segment per wrapper.
-     */
-    private int enterSuspended() {
-        int d = suspDepth;
-        if (d >= MAX_SUSPENDED) return -1;
-        if (d == 0) {
-            suspOuterStack = entryStack;
-            suspOuterLines = lines;
-            suspOuterSp = outSp;
-            MID[] st = suspStack;
-            if (st == null) {
-                st = new MID[maxLen < 16 ? 16 : (maxLen > 256 ? 256 : maxLen)];
-                suspStack = st;
-                if (st.length > maxLen) maxLen = st.length;
-            }
-            int[] nl = suspLines;
-            if (nl == null || nl.length <= maxLen) {
-                nl = new int[maxLen + 1];
-                suspLines = nl;
-            }
-            lines = nl;
-            entryStack = st;
-        } else {
-            // An inner wrapper (or a call out in between) may have replaced them.
-            entryStack = suspStack;
-        }
-        outSp = -1;
-        entrySp = 0;
-        suspDepth = d + 1;
-        return SUSPENDED_TOKEN - d;
-    }
-
-    /** Exit of the suspended wrapper at depth {@code d} (inner ones whose exit was skipped too). */
-    private void exitSuspended(int d) {
-        if (d >= suspDepth) return; // stale
-        suspDepth = d;
-        if (d == 0) leaveScratch();
-    }
-
-    /** Back from the scratch segment to the state the outermost suspended wrapper found. */
-    private void leaveScratch() {
-        suspDepth = 0;
-        int[] own = lines; // the scratch lines, possibly grown
-        if (own != suspLines) suspLines = own;
-        int[] outer = suspOuterLines;
-        if (outer.length <= maxLen) outer = copyLines(outer, maxLen + 1);
-        lines = outer;
-        entryStack = suspOuterStack;
-        outSp = suspOuterSp;
-        suspOuterStack = null;
-        suspOuterLines = null;
-    }
+    /** Wrappers active while suspended, on a scratch segment: see {@link ScratchSegment}. */
+    int suspDepth;
+    MID[] suspStack;
+    int[] suspLines;
+    MID[] suspOuterStack;
+    int[] suspOuterLines;
+    int suspOuterSp;
 
     /** Ends a suspension of a registered context (agent calls); leaves a scratch segment left open. */
-    private void resume() {
+    void resume() {
         suspended = false;
-        if (suspDepth != 0) leaveScratch();
+        if (suspDepth != 0) ScratchSegment.leave(this);
     }
 
     /** Starts a fresh stack segment at depth 0. */
@@ -387,7 +327,7 @@ public final class TC {
 
     private void exitSlow(int token) {
         if (token <= SUSPENDED_TOKEN && token > SUSPENDED_TOKEN - MAX_SUSPENDED) {
-            exitSuspended(SUSPENDED_TOKEN - token);
+            ScratchSegment.exit(this, SUSPENDED_TOKEN - token);
             return;
         }
         if (token >= 0) {
@@ -494,7 +434,7 @@ public final class TC {
     private final MID[][] growCache = new MID[16][];
     private int growNext;
 
-    private static int[] copyLines(int[] a, int len) {
+    static int[] copyLines(int[] a, int len) {
         int[] b = new int[len];
         System.arraycopy(a, 0, b, 0, a.length < len ? a.length : len);
         return b;
@@ -538,60 +478,6 @@ public final class TC {
         return lines;
     }
 
-    /**
-     * Replaces a call {@code t.start()} in instrumented code (any call resolving to
-     * {@code java/lang/Thread.start()V}): records the creator's reified stack so that the new
-     * thread's first wrapper continues it, then starts the thread.
-     * {@code invokestatic komorium/rt/TC.startThread
-     * (Ljava/lang/Thread;Lkomorium/rt/TC;[Lkomorium/rt/MID;II)V}
-     */
-    public static void startThread(Thread t, TC tc, MID[] stack, int sp, int line) {
-        boolean captured = false;
-        if (tc != null) {
-            tc.callOut(stack, sp, line);
-            if (t != null && !tc.suspended && stack != null && sp >= 0 && sp <= stack.length) {
-                captured = Contexts.putPending(t, new Snapshot(stack, tc.lines, sp));
-            }
-        }
-        boolean ok = false;
-        try {
-            t.start();
-            ok = true;
-        } finally {
-            if (!ok && captured) Contexts.removePending(t);
-        }
-    }
-
-    /**
-     * Generated code calls this right before {@code Runtime.halt(int)}, which skips shutdown
-     * hooks: the agent writes its profile now (at most once per VM).
-     * {@code invokestatic komorium/rt/TC.beforeHalt ()V}
-     */
-    public static void beforeHalt() {
-        new ShutdownHook().write();
-    }
-
-    /**
-     * Replaces {@code Runtime.addShutdownHook(hook)} where it has no extended version (scope
-     * app): registers the hook, then records it; the runtime's own hook waits for the recorded
-     * hooks before it writes the profile, so their work is in it (the JDK runs all hooks at once).
-     * {@code invokestatic komorium/rt/TC.addShutdownHook (Ljava/lang/Runtime;Ljava/lang/Thread;)V}
-     */
-    public static void addShutdownHook(Runtime rt, Thread hook) {
-        rt.addShutdownHook(hook);
-        Contexts.programHook(hook, true);
-    }
-
-    /**
-     * Replaces {@code Runtime.removeShutdownHook(hook)} (see {@link #addShutdownHook}).
-     * {@code invokestatic komorium/rt/TC.removeShutdownHook (Ljava/lang/Runtime;Ljava/lang/Thread;)Z}
-     */
-    public static boolean removeShutdownHook(Runtime rt, Thread hook) {
-        boolean r = rt.removeShutdownHook(hook);
-        if (r) Contexts.programHook(hook, false);
-        return r;
-    }
-
     // ---------------------------------------------------------------- sampling
 
     /**
@@ -615,7 +501,7 @@ public final class TC {
         }
         if (sp >= stack.length) stack = grow(stack, sp);
         stack[sp] = mid;
-        sample(stack, sp + 1, line);
+        Sampler.sample(this, stack, sp + 1, line);
     }
 
     /**
@@ -629,7 +515,7 @@ public final class TC {
      */
     public int sampleNext(MID[] stack, int sp, int line) {
         if (suspended) return instrCounter = Integer.MAX_VALUE;
-        sample(stack, sp, line);
+        Sampler.sample(this, stack, sp, line);
         return instrCounter;
     }
 
@@ -640,80 +526,6 @@ public final class TC {
     public int sampleNextLeaf(MID[] stack, int sp, MID mid, int line) {
         triggerSamplingLeaf(stack, sp, mid, line);
         return instrCounter;
-    }
-
-    private void sample(MID[] stack, int sp, int line) {
-        int counter = instrCounter;
-        long consumed = (long) gran - (long) counter;
-        SamplingProfiler p = Contexts.agent;
-        if (p == null || ordinal < 0 || Contexts.state != Contexts.RUNNING) {
-            instrCounter = gran = Integer.MAX_VALUE;
-            return;
-        }
-        suspended = true;
-        instrCounter = Integer.MAX_VALUE;
-        int g = Integer.MAX_VALUE;
-        boolean noRoom = false;
-        try {
-            while (snapshotWaiting) Thread.yield(); // native; see snapshotWaiting
-            synchronized (this) {
-                if (Contexts.state == Contexts.RUNNING) {
-                    if (line < 0) line = pathLine(stack, sp, line, counter);
-                    g = p.processSample(this, stack, sp, line, consumed);
-                }
-            }
-        } catch (StackOverflowError e) {
-            // Too little stack left for the agent here (a program recursing until it catches a
-            // StackOverflowError): not the agent's failure. This check takes no sample; the
-            // interval goes on, so its bytecodes are in the next sample, taken at the next
-            // check with room. (The default agent records a sample only after its last call
-            // that can run out of stack, see DefaultAgent.processSample.)
-            noRoom = true;
-        } catch (Throwable e) {
-            Contexts.agentFailed(p, e);
-            g = Integer.MAX_VALUE;
-        } finally {
-            // Inline, not resume(): a call here could itself overflow the stack and leave the
-            // context suspended, and so never sampling again.
-            suspended = false;
-            if (suspDepth != 0) leaveScratch();
-        }
-        if (noRoom) {
-            instrCounter = counter < 0 ? counter : 0;
-            return;
-        }
-        instrCounter = gran = g < 1 ? 1 : g;
-    }
-
-    /**
-     * The top frame's line for a check that passed a path key ({@code line = -1 - key}, see
-     * docs/TRANSFORM.md, "Sample lines"): the line of the bytecode at which the count reached
-     * the threshold, {@code -counter} bytecodes back along the path. The top frame's MID is
-     * the method's {@link MIDImpl} (the push and {@code sampleNextLeaf} store it; the runtime
-     * resolves the line before the agent sees the stack).
-     */
-    private static int pathLine(MID[] stack, int sp, int line, int counter) {
-        if (sp < 1 || sp > stack.length) return 0;
-        MID m = stack[sp - 1];
-        if (!(m instanceof MIDImpl)) return 0;
-        return ((MIDImpl) m).lineAt(-1 - line, counter <= 0 ? -counter : 0);
-    }
-
-    /** Called once when the context is created (outside the registry lock). */
-    void register(SamplingProfiler p) {
-        suspended = true;
-        int g = Integer.MAX_VALUE;
-        try {
-            synchronized (this) {
-                if (Contexts.state == Contexts.RUNNING) g = p.register(this);
-            }
-        } catch (Throwable e) {
-            Contexts.agentFailed(p, e);
-            g = Integer.MAX_VALUE;
-        } finally {
-            resume();
-        }
-        instrCounter = gran = g < 1 ? 1 : g;
     }
 
     // ---------------------------------------------------------------- for agents
@@ -811,20 +623,5 @@ public final class TC {
         maxLen = 0;
     }
 
-    /** A copy of a creator's stack and lines at a Thread.start() call. */
-    static final class Snapshot {
-        final MID[] stack;
-        final int[] lines;
-        final int sp;
 
-        Snapshot(MID[] stack, int[] lines, int sp) {
-            MID[] s = new MID[sp];
-            System.arraycopy(stack, 0, s, 0, sp);
-            int[] l = new int[sp + 1];
-            System.arraycopy(lines, 0, l, 0, lines.length < sp + 1 ? lines.length : sp + 1);
-            this.stack = s;
-            this.lines = l;
-            this.sp = sp;
-        }
-    }
 }

@@ -18,7 +18,7 @@ import komorium.rt.TC;
  */
 @SuppressWarnings("rawtypes")
 final class Cmp implements Comparator {
-    static final MID MID_COMPARE = MIDImpl.create("rtdemo/Cmp", "compare", "(Ljava/lang/Object;Ljava/lang/Object;)I", "Cmp.java");
+    static final MID MID_COMPARE = MIDImpl.create("rtdemo/Cmp\0compare\0(Ljava/lang/Object;Ljava/lang/Object;)I\0Cmp.java");
 
     int compare(Object a, Object b, TC tc, MID[] stack, int sp) {
         if (sp >= stack.length) stack = tc.grow(stack, sp);

@@ -1,5 +1,6 @@
 package rtdemo;
 
+import komorium.rt.Lifecycle;
 import komorium.rt.MID;
 import komorium.rt.MIDImpl;
 import komorium.rt.TC;
@@ -18,7 +19,7 @@ import komorium.rt.TC;
  * </pre>
  */
 public final class Many {
-    static final MID MID_MAIN = MIDImpl.create("rtdemo/Many", "main", "([Ljava/lang/String;)V", "Many.java");
+    static final MID MID_MAIN = MIDImpl.create("rtdemo/Many\0main\0([Ljava/lang/String;)V\0Many.java");
 
     static void main(String[] args, TC tc, MID[] stack, int sp) throws InterruptedException {
         if (sp >= stack.length) stack = tc.grow(stack, sp);
@@ -29,7 +30,7 @@ public final class Many {
             K.d(tc, 12);
             if (tc.instrCounter <= 0) tc.triggerSampling(stack, sp, 4);
             ts[i] = new Thread(new Worker(), i % 2 == 0 ? "even" : "odd");
-            TC.startThread(ts[i], tc, stack, sp, 5);
+            Lifecycle.startThread(ts[i], tc, stack, sp, 5);
         }
         for (int i = 0; i < ts.length; i++) {
             K.d(tc, 5);

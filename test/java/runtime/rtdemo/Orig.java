@@ -1,5 +1,6 @@
 package rtdemo;
 
+import komorium.rt.Lifecycle;
 import komorium.rt.MID;
 import komorium.rt.MIDImpl;
 import komorium.rt.TC;
@@ -53,11 +54,11 @@ public final class Orig {
 
     static {
         // At the start of <clinit>, as the transformer emits it.
-        MID_SQ = MIDImpl.create("rtdemo/Orig", "sq", "(I)I", "Orig.java");
-        MID_SQSUM = MIDImpl.create("rtdemo/Orig", "sqSum", "(II)I", "Orig.java");
-        MID_DEEP = MIDImpl.create("rtdemo/Orig", "deep", "(III)I", "Orig.java");
-        MID_SORTWORK = MIDImpl.create("rtdemo/Orig", "sortWork", "()V", "Orig.java");
-        MID_MAIN = MIDImpl.create("rtdemo/Orig", "main", "([Ljava/lang/String;)V", "Orig.java");
+        MID_SQ = MIDImpl.create("rtdemo/Orig\0sq\0(I)I\0Orig.java");
+        MID_SQSUM = MIDImpl.create("rtdemo/Orig\0sqSum\0(II)I\0Orig.java");
+        MID_DEEP = MIDImpl.create("rtdemo/Orig\0deep\0(III)I\0Orig.java");
+        MID_SORTWORK = MIDImpl.create("rtdemo/Orig\0sortWork\0()V\0Orig.java");
+        MID_MAIN = MIDImpl.create("rtdemo/Orig\0main\0([Ljava/lang/String;)V\0Orig.java");
     }
 
     // ---- sq: a leaf method (paper Section 5.1): no push, triggerSamplingLeaf
@@ -172,7 +173,7 @@ public final class Orig {
         K.d(tc, 9);
         if (tc.instrCounter <= 0) tc.triggerSampling(stack, sp, 44);
         Thread t = new Thread(new Worker(), "worker");
-        TC.startThread(t, tc, stack, sp, 44);
+        Lifecycle.startThread(t, tc, stack, sp, 44);
         K.d(tc, 2);
         if (tc.instrCounter <= 0) tc.triggerSampling(stack, sp, 45);
         tc.callOut(stack, sp, 45);

@@ -1,5 +1,6 @@
 package rtdemo;
 
+import komorium.rt.Lifecycle;
 import komorium.rt.MID;
 import komorium.rt.MIDImpl;
 import komorium.rt.TC;
@@ -9,8 +10,8 @@ import komorium.rt.TC;
  * "PROTOCOL OK" or throws. Run with -Dkomorium.agent=none.
  */
 public final class Protocol {
-    static final MID A = MIDImpl.create("rtdemo/Protocol", "a", "()V", "Protocol.java");
-    static final MID B = MIDImpl.create("rtdemo/Protocol", "b", "()V", "Protocol.java");
+    static final MID A = MIDImpl.create("rtdemo/Protocol\0a\0()V\0Protocol.java");
+    static final MID B = MIDImpl.create("rtdemo/Protocol\0b\0()V\0Protocol.java");
 
     static void check(boolean ok, String what) {
         if (!ok) throw new AssertionError(what);
@@ -119,7 +120,7 @@ public final class Protocol {
             childStack[0] = c.entryStack;
             c.exit(tok);
         }, "child");
-        TC.startThread(t, tc, mainStack, 2, 77);
+        Lifecycle.startThread(t, tc, mainStack, 2, 77);
         t.join();
         check(seen[0] == 2 && seen[1] == 77, "child continues at the start() call: " + seen[0] + " " + seen[1]);
         check(childStack[0] != mainStack && childStack[0][0] == A && childStack[0][1] == A, "child has a copy of the creator's frames");

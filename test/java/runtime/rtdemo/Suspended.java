@@ -12,7 +12,7 @@ import komorium.rt.TC;
  * throws. Run with -Dkomorium.agent=rtdemo.Suspended.
  */
 public final class Suspended implements SamplingProfiler {
-    static final MID A = MIDImpl.create("rtdemo/Suspended", "a", "()V", "Suspended.java");
+    static final MID A = MIDImpl.create("rtdemo/Suspended\0a\0()V\0Suspended.java");
     static MID[] outer;
     static int[] outerLines;
     static volatile String failure;

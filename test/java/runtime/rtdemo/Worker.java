@@ -1,5 +1,6 @@
 package rtdemo;
 
+import komorium.rt.Lifecycle;
 import komorium.rt.MID;
 import komorium.rt.MIDImpl;
 import komorium.rt.TC;
@@ -11,11 +12,11 @@ import komorium.rt.TC;
  * 31   Orig.sqSum(1, 20000);     // 3, invokes
  * 32 }                           // 1, returns
  * </pre>
- * The thread is started by Orig.main through TC.startThread, so the run() wrapper continues
+ * The thread is started by Orig.main through Lifecycle.startThread, so the run() wrapper continues
  * main's reified stack at the start() call (line 44).
  */
 final class Worker implements Runnable {
-    static final MID MID_RUN = MIDImpl.create("rtdemo/Worker", "run", "()V", "Worker.java");
+    static final MID MID_RUN = MIDImpl.create("rtdemo/Worker\0run\0()V\0Worker.java");
 
     void run(TC tc, MID[] stack, int sp) {
         if (sp >= stack.length) stack = tc.grow(stack, sp);
