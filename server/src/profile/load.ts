@@ -156,7 +156,7 @@ export function profileFromJson(value: Json, source = '<profile>', opts: LoadOpt
 }
 
 /** The object model of a validated flat profile. */
-function objectModel(flat: FlatProfile): Profile {
+export function objectModel(flat: FlatProfile): Profile {
   return { version: flat.version, meta: flat.meta, methods: flat.methods, threads: flat.threads.map((t) => threadObjects(t, flat.methods)) };
 }
 
