@@ -194,7 +194,7 @@ export interface Side {
 
 /** A line slot's record in LineSlots.rec: REC numbers per slot, at these offsets. */
 const REC = 8;
-/** The last thread (ThreadWork.stamp) that touched the slot (0: none yet). */
+/** The last thread (ThreadWork.stamp) that touched the slot (-1: none yet; 0: no such slot). */
 const R_STAMP = 0;
 /** That thread's samples on the line (self) and from there (total). */
 const R_SELF = 1;
@@ -217,6 +217,11 @@ const R_SIDE_TOTAL = 7;
  */
 class LineSlots {
   private readonly ids: TripleMap;
+  /**
+   * Slots are the shared line numbers themselves (DiffKeys.line, a lookup fewer per line count):
+   * when each shared number has one slot on this side (no method listed twice in the profile).
+   */
+  private readonly byShared: boolean;
   rec: Float64Array;
   readonly method = new IntColumn();
   readonly line = new IntColumn();
@@ -230,29 +235,39 @@ class LineSlots {
     private readonly keys: DiffKeys,
     private readonly methodNo: Int32Array,
     expected: number,
+    byShared: boolean,
   ) {
-    this.ids = new TripleMap(expected);
-    this.rec = new Float64Array(REC * Math.max(1024, Math.ceil(expected)));
+    this.byShared = byShared;
+    this.ids = new TripleMap(byShared ? 0 : expected);
+    this.rec = new Float64Array(REC * Math.max(1024, Math.ceil(byShared ? keys.lineCount + expected : expected)));
   }
 
   slot(m: number, line: number): number {
-    const l = Math.min(line, LINE_KEYS - 1);
-    let s = this.ids.find(m, 0, l);
-    if (s >= 0) return s;
-    s = this.count++;
-    this.ids.add(m, 0, l, s);
+    let s: number;
+    if (this.byShared) {
+      s = this.keys.line(this.methodNo[m]!, line);
+      if (s < this.count && this.rec[REC * s + R_STAMP] !== 0) return s;
+      this.count = Math.max(this.count, s + 1);
+    } else {
+      const l = Math.min(line, LINE_KEYS - 1);
+      s = this.ids.find(m, 0, l);
+      if (s >= 0) return s;
+      s = this.count++;
+      this.ids.add(m, 0, l, s);
+    }
     if (REC * this.count > this.rec.length) {
-      const r = new Float64Array(2 * this.rec.length);
+      const r = new Float64Array(Math.max(2 * this.rec.length, REC * this.count));
       r.set(this.rec);
       this.rec = r;
     }
+    this.rec[REC * s + R_STAMP] = -1;
     this.method.ensure(this.count);
     this.line.ensure(this.count);
     this.activeSlot.ensure(this.count);
     this.shared.ensure(this.count);
     this.method.a[s] = m;
     this.line.a[s] = line;
-    this.shared.a[s] = this.keys.line(this.methodNo[m]!, line);
+    this.shared.a[s] = this.byShared ? s : this.keys.line(this.methodNo[m]!, line);
     let a = s;
     if (line >= LINE_SPACE - 1) {
       const b = this.bigLine.get(m);
@@ -421,13 +436,13 @@ function sideLines(side: Side, slots: LineSlots): void {
   const rec = slots.rec;
   const shared = slots.shared.a;
   let max = -1;
-  for (let s = 0; s < slots.count; s++) if (rec[REC * s + R_STAMP] !== 0 && shared[s]! > max) max = shared[s]!;
+  for (let s = 0; s < slots.count; s++) if (rec[REC * s + R_STAMP]! > 0 && shared[s]! > max) max = shared[s]!;
   ls.ensure(max + 1);
   side.lineMethod.ensure(max + 1);
   side.lineNo.ensure(max + 1);
   for (let s = 0; s < slots.count; s++) {
     const at = REC * s;
-    if (rec[at + R_STAMP] === 0) continue;
+    if (rec[at + R_STAMP]! <= 0) continue;
     const id = shared[s]!;
     ls.present[id] = 1;
     side.lineMethod.a[id] = slots.method.a[s]!;
@@ -532,7 +547,6 @@ export function collectSide(p: FlatProfile, threadName: string | undefined, keys
     lines += t.lineNo.length;
   }
   keys.reserve(withStats ? (nodes + lines) / 2 : 0, withContexts ? nodes / 2 : 0);
-  const slots = new LineSlots(keys, methodNo, withStats ? (nodes + lines) / 2 : 0);
   // each shared line number has one slot unless two of the profile's methods are the same method
   const once = new Uint8Array(keys.methodInfo.length);
   let direct = false;
@@ -540,6 +554,7 @@ export function collectSide(p: FlatProfile, threadName: string | undefined, keys
     if (once[id] === 1) direct = true;
     once[id] = 1;
   }
+  const slots = new LineSlots(keys, methodNo, withStats ? (nodes + lines) / 2 : 0, !direct);
   const work = new ThreadWork(direct);
   for (const t of threads) {
     side.total += t.bytecodes;
