@@ -10,6 +10,7 @@ import { indexProfile, type ProfileIndex } from './hotness';
 import type { LoadedProfile, ProfileJob } from './profile-job';
 import type { ProfileSummary } from './protocol';
 import type { DiffView } from '../profile/diff-view';
+import type { FlatProfile } from '../profile/flat';
 
 export interface CurrentProfile {
   /** The JSON text of a loaded file, or the parsed value of a live snapshot. */
@@ -21,6 +22,8 @@ export interface CurrentProfile {
   path: string | null;
   /** The differential view against the baseline, when one is set. */
   diff?: DiffView;
+  /** The flat form of a loaded file (typed columns, flat.ts): Compare with Baseline… then reads only the baseline. */
+  flat?: FlatProfile;
 }
 
 /** Validates and indexes a raw (parsed) profile on this thread; throws ProfileFormatError with a clear message. */
@@ -34,7 +37,7 @@ export function makeCurrent(raw: unknown, source: string, opts: { live: boolean;
 export async function loadCurrent(path: string, opts: { title?: string; limits?: Partial<ProfileLimits> } = {}): Promise<CurrentProfile> {
   const job: ProfileJob = { kind: 'load', path, limits: opts.limits ?? DEFAULT_PROFILE_LIMITS };
   const r = await runJob<LoadedProfile>(jobUrl(import.meta.url, 'profile-worker'), job).result;
-  return { json: r.text, index: r.index, live: false, title: opts.title ?? r.index.meta.program, path };
+  return { json: r.text, index: r.index, live: false, title: opts.title ?? r.index.meta.program, path, flat: r.flat };
 }
 
 /** Exports the current profile to a file in a worker thread (streamed; `json` writes the profile itself). */
@@ -60,6 +63,6 @@ export function summaryOf(c: CurrentProfile): ProfileSummary {
 /** The differential view of a profile against a baseline file, computed in a worker thread. */
 export async function diffCurrent(c: CurrentProfile, basePath: string, limits: Partial<ProfileLimits> = DEFAULT_PROFILE_LIMITS): Promise<DiffView> {
   const source = c.path ?? c.title;
-  const job: ProfileJob = typeof c.json === 'string' ? { kind: 'diff', basePath, source, text: c.json, limits } : { kind: 'diff', basePath, source, raw: c.json, limits };
+  const job: ProfileJob = c.flat ? { kind: 'diff', basePath, source, flat: c.flat, limits } : typeof c.json === 'string' ? { kind: 'diff', basePath, source, text: c.json, limits } : { kind: 'diff', basePath, source, raw: c.json, limits };
   return runJob<DiffView>(jobUrl(import.meta.url, 'profile-worker'), job).result;
 }

@@ -192,14 +192,37 @@ export interface Side {
   contextTop: IntColumn;
 }
 
+/** A line slot's record in LineSlots.rec: REC numbers per slot, at these offsets. */
+const REC = 8;
+/** The last thread (ThreadWork.stamp) that touched the slot (-1: none yet; 0: no such slot). */
+const R_STAMP = 0;
+/** That thread's samples on the line (self) and from there (total). */
+const R_SELF = 1;
+const R_TOTAL = 2;
+/** How many frames on the stack have this slot active (for the slot that is its own activeSlot). */
+const R_ACTIVE = 3;
+/** The side's sums over its threads so far (bytecodes, samples), added in thread order. */
+const R_SIDE_SELF_B = 4;
+const R_SIDE_TOTAL_B = 5;
+const R_SIDE_SELF = 6;
+const R_SIDE_TOTAL = 7;
+
 /**
  * Line slots of one side: (profile method index, line) → slot, numbered once for all of the
- * side's threads, each with its shared line number and the slot whose active count says
- * whether its (method, line) is on the stack (lines of one method at or above LINE_SPACE - 1
- * share one, as methodStats clamps them to one key).
+ * side's threads, each with a record of REC numbers side by side (one cache line: on this
+ * memory-bound pass a line count costs a table lookup and one record): the current thread's
+ * samples and active count, and the side's sums. Per slot also its shared line number and the
+ * slot whose active count says whether its (method, line) is on the stack (lines of one method
+ * at or above LINE_SPACE - 1 share one, as methodStats clamps them to one key).
  */
 class LineSlots {
   private readonly ids: TripleMap;
+  /**
+   * Slots are the shared line numbers themselves (DiffKeys.line, a lookup fewer per line count):
+   * when each shared number has one slot on this side (no method listed twice in the profile).
+   */
+  private readonly byShared: boolean;
+  rec: Float64Array;
   readonly method = new IntColumn();
   readonly line = new IntColumn();
   readonly activeSlot = new IntColumn();
@@ -212,23 +235,39 @@ class LineSlots {
     private readonly keys: DiffKeys,
     private readonly methodNo: Int32Array,
     expected: number,
+    byShared: boolean,
   ) {
-    this.ids = new TripleMap(expected);
+    this.byShared = byShared;
+    this.ids = new TripleMap(byShared ? 0 : expected);
+    this.rec = new Float64Array(REC * Math.max(1024, Math.ceil(byShared ? keys.lineCount + expected : expected)));
   }
 
   slot(m: number, line: number): number {
-    const l = Math.min(line, LINE_KEYS - 1);
-    let s = this.ids.find(m, 0, l);
-    if (s >= 0) return s;
-    s = this.count++;
-    this.ids.add(m, 0, l, s);
+    let s: number;
+    if (this.byShared) {
+      s = this.keys.line(this.methodNo[m]!, line);
+      if (s < this.count && this.rec[REC * s + R_STAMP] !== 0) return s;
+      this.count = Math.max(this.count, s + 1);
+    } else {
+      const l = Math.min(line, LINE_KEYS - 1);
+      s = this.ids.find(m, 0, l);
+      if (s >= 0) return s;
+      s = this.count++;
+      this.ids.add(m, 0, l, s);
+    }
+    if (REC * this.count > this.rec.length) {
+      const r = new Float64Array(Math.max(2 * this.rec.length, REC * this.count));
+      r.set(this.rec);
+      this.rec = r;
+    }
+    this.rec[REC * s + R_STAMP] = -1;
     this.method.ensure(this.count);
     this.line.ensure(this.count);
     this.activeSlot.ensure(this.count);
     this.shared.ensure(this.count);
     this.method.a[s] = m;
     this.line.a[s] = line;
-    this.shared.a[s] = this.keys.line(this.methodNo[m]!, line);
+    this.shared.a[s] = this.byShared ? s : this.keys.line(this.methodNo[m]!, line);
     let a = s;
     if (line >= LINE_SPACE - 1) {
       const b = this.bigLine.get(m);
@@ -252,25 +291,9 @@ function threadStats(t: FlatThread, infos: readonly MethodInfo[], side: Side, sl
   const mTotal = new Float64Array(nMethods);
   const seen = new Uint8Array(nMethods);
   const order: number[] = [];
-  // Per line slot: touched by this thread (stamp), samples, active count; held in locals,
-  // taken again whenever a new slot outgrows them (`cap`: slots every local array has room for).
   const stamp = ++work.stamp;
-  let seenA = work.seen;
-  let selfA = work.slotSelf.a;
-  let totalA = work.slotTotal.a;
-  let activeA = work.active.a;
-  let activeSlotA = slots.activeSlot.a;
-  let cap = 0;
-  const refresh = (): void => {
-    work.ensure(slots.count);
-    seenA = work.seen;
-    selfA = work.slotSelf.a;
-    totalA = work.slotTotal.a;
-    activeA = work.active.a;
-    activeSlotA = slots.activeSlot.a;
-    cap = Math.min(seenA.length, selfA.length, totalA.length, activeA.length, activeSlotA.length);
-  };
-  refresh();
+  // the slots' records (taken again when a new slot grew them)
+  let rec = slots.rec;
   // this thread's line slots in the order first touched
   let touchedA = work.touched.a;
   let touchedCount = 0;
@@ -289,7 +312,7 @@ function threadStats(t: FlatThread, infos: readonly MethodInfo[], side: Side, sl
       top--;
       const e = pathEdge[top]!;
       const m = pathMethod[top]!;
-      if (e >= 0) activeA[e]!--;
+      if (e >= 0) rec[REC * e + R_ACTIVE]!--;
       if (m >= 0) activeMethod[m]!--;
     }
     const parentMethod = methods[parents[i]!]!;
@@ -300,19 +323,21 @@ function threadStats(t: FlatThread, infos: readonly MethodInfo[], side: Side, sl
       const s = slots.slot(parentMethod, Math.min(callLine, LINE_SPACE - 1));
       // negative call lines count as 0 in the active key (methodStats' clamp)
       const s0 = callLine < 0 ? slots.slot(parentMethod, 0) : s;
-      if (slots.count > cap) refresh();
-      edge = activeSlotA[s0]!;
-      if (activeA[edge] === 0) {
-        if (seenA[s] !== stamp) {
-          seenA[s] = stamp;
+      rec = slots.rec;
+      const at = REC * s;
+      // a slot is its own active slot unless its line is shared (beyond LINE_SPACE - 2)
+      edge = callLine >= 0 && callLine < LINE_SPACE - 1 ? s : slots.activeSlot.a[s0]!;
+      if (rec[REC * edge + R_ACTIVE] === 0) {
+        if (rec[at + R_STAMP] !== stamp) {
+          rec[at + R_STAMP] = stamp;
           if (touchedCount === touchedA.length) touchedA = work.touched.grow(touchedCount + 1);
           touchedA[touchedCount++] = s;
-          selfA[s] = 0;
-          totalA[s] = 0;
+          rec[at + R_SELF] = 0;
+          rec[at + R_TOTAL] = 0;
         }
-        totalA[s]! += total;
+        rec[at + R_TOTAL]! += total;
       }
-      activeA[edge]!++;
+      rec[REC * edge + R_ACTIVE]!++;
     }
     const mi = methods[i]!;
     if (mi >= 0) {
@@ -326,22 +351,24 @@ function threadStats(t: FlatThread, infos: readonly MethodInfo[], side: Side, sl
         const line = lineNo[k2]!;
         const count = lineCount[k2]!;
         const s = slots.slot(mi, line);
-        if (slots.count > cap) refresh();
-        if (seenA[s] !== stamp) {
-          seenA[s] = stamp;
+        rec = slots.rec;
+        const at = REC * s;
+        if (rec[at + R_STAMP] !== stamp) {
+          rec[at + R_STAMP] = stamp;
           if (touchedCount === touchedA.length) touchedA = work.touched.grow(touchedCount + 1);
           touchedA[touchedCount++] = s;
-          selfA[s] = 0;
-          totalA[s] = 0;
+          rec[at + R_SELF] = 0;
+          rec[at + R_TOTAL] = 0;
         }
-        selfA[s]! += count;
-        let a = activeSlotA[s]!;
-        if (line < 0) {
+        rec[at + R_SELF]! += count;
+        let a = s;
+        if (line >= LINE_SPACE - 1) a = slots.activeSlot.a[s]!;
+        else if (line < 0) {
           const s0 = slots.slot(mi, 0);
-          if (slots.count > cap) refresh();
-          a = activeSlotA[s0]!;
+          rec = slots.rec;
+          a = slots.activeSlot.a[s0]!;
         }
-        if (activeA[a] === 0) totalA[s]! += count;
+        if (rec[REC * a + R_ACTIVE] === 0) rec[at + R_TOTAL]! += count;
       }
       activeMethod[mi]!++;
     }
@@ -349,10 +376,8 @@ function threadStats(t: FlatThread, infos: readonly MethodInfo[], side: Side, sl
     pathMethod[top++] = mi;
   }
   // leave the active counts at 0 for the next thread
-  for (let k = 0; k < top; k++) if (pathEdge[k]! >= 0) activeA[pathEdge[k]!]!--;
+  for (let k = 0; k < top; k++) if (pathEdge[k]! >= 0) rec[REC * pathEdge[k]! + R_ACTIVE]!--;
   const touched = touchedA;
-  const slotSelf = selfA;
-  const slotTotal = totalA;
   const ratio = t.samples > 0 ? t.bytecodes / t.samples : 0;
   const ms = side.methods;
   for (const mi of order) {
@@ -367,9 +392,23 @@ function threadStats(t: FlatThread, infos: readonly MethodInfo[], side: Side, sl
     ms.self.a[id]! += mSelf[mi]!;
     ms.total.a[id]! += mTotal[mi]!;
   }
+  if (!work.direct) {
+    // the side's sums in the slots' records (sideLines moves them to the shared numbers)
+    for (let k = 0; k < touchedCount; k++) {
+      const at = REC * touched[k]!;
+      const self = rec[at + R_SELF]!;
+      const total = rec[at + R_TOTAL]!;
+      rec[at + R_SIDE_SELF_B]! += self * ratio;
+      rec[at + R_SIDE_TOTAL_B]! += total * ratio;
+      rec[at + R_SIDE_SELF]! += self;
+      rec[at + R_SIDE_TOTAL]! += total;
+    }
+    return;
+  }
   const ls = side.lines;
   for (let k = 0; k < touchedCount; k++) {
     const s = touched[k]!;
+    const at = REC * s;
     const id = slots.shared.a[s]!;
     ls.ensure(id + 1);
     if (ls.present[id] === 0) {
@@ -379,32 +418,50 @@ function threadStats(t: FlatThread, infos: readonly MethodInfo[], side: Side, sl
       side.lineMethod.a[id] = slots.method.a[s]!;
       side.lineNo.a[id] = slots.line.a[s]!;
     }
-    ls.selfB.a[id]! += slotSelf[s]! * ratio;
-    ls.totalB.a[id]! += slotTotal[s]! * ratio;
-    ls.self.a[id]! += slotSelf[s]!;
-    ls.total.a[id]! += slotTotal[s]!;
+    const self = rec[at + R_SELF]!;
+    const total = rec[at + R_TOTAL]!;
+    ls.selfB.a[id]! += self * ratio;
+    ls.totalB.a[id]! += total * ratio;
+    ls.self.a[id]! += self;
+    ls.total.a[id]! += total;
   }
 }
 
-/** threadStats' per-slot scratch columns, reused by a side's threads. */
+/**
+ * The side's line costs by shared number from the slots' sums, when each shared number has one
+ * slot (ThreadWork.direct false): the same sums threadStats would have added per thread.
+ */
+function sideLines(side: Side, slots: LineSlots): void {
+  const ls = side.lines;
+  const rec = slots.rec;
+  const shared = slots.shared.a;
+  let max = -1;
+  for (let s = 0; s < slots.count; s++) if (rec[REC * s + R_STAMP]! > 0 && shared[s]! > max) max = shared[s]!;
+  ls.ensure(max + 1);
+  side.lineMethod.ensure(max + 1);
+  side.lineNo.ensure(max + 1);
+  for (let s = 0; s < slots.count; s++) {
+    const at = REC * s;
+    if (rec[at + R_STAMP]! <= 0) continue;
+    const id = shared[s]!;
+    ls.present[id] = 1;
+    side.lineMethod.a[id] = slots.method.a[s]!;
+    side.lineNo.a[id] = slots.line.a[s]!;
+    ls.selfB.a[id] = rec[at + R_SIDE_SELF_B]!;
+    ls.totalB.a[id] = rec[at + R_SIDE_TOTAL_B]!;
+    ls.self.a[id] = rec[at + R_SIDE_SELF]!;
+    ls.total.a[id] = rec[at + R_SIDE_TOTAL]!;
+  }
+}
+
+/** threadStats' scratch, reused by a side's threads. */
 class ThreadWork {
   stamp = 0;
-  seen = new Int32Array(1024);
   readonly touched = new IntColumn();
-  readonly slotSelf = new Column();
-  readonly slotTotal = new Column();
-  readonly active = new IntColumn();
-  /** Room for slots 0..n-1 in every per-slot column. */
-  ensure(n: number): void {
-    if (n > this.seen.length) {
-      const b = new Int32Array(Math.max(n, this.seen.length * 2));
-      b.set(this.seen);
-      this.seen = b;
-    }
-    this.slotSelf.ensure(n);
-    this.slotTotal.ensure(n);
-    this.active.ensure(n);
-  }
+  constructor(
+    /** Line costs added per thread to the shared numbers (two slots share one: a method listed twice in the profile). */
+    readonly direct: boolean,
+  ) {}
 }
 
 /** The threads merged into one tree as mergeThreads does, in flat arrays; costs per shared context number. */
@@ -490,12 +547,20 @@ export function collectSide(p: FlatProfile, threadName: string | undefined, keys
     lines += t.lineNo.length;
   }
   keys.reserve(withStats ? (nodes + lines) / 2 : 0, withContexts ? nodes / 2 : 0);
-  const slots = new LineSlots(keys, methodNo, withStats ? (nodes + lines) / 2 : 0);
-  const work = new ThreadWork();
+  // each shared line number has one slot unless two of the profile's methods are the same method
+  const once = new Uint8Array(keys.methodInfo.length);
+  let direct = false;
+  for (const id of methodNo) {
+    if (once[id] === 1) direct = true;
+    once[id] = 1;
+  }
+  const slots = new LineSlots(keys, methodNo, withStats ? (nodes + lines) / 2 : 0, !direct);
+  const work = new ThreadWork(direct);
   for (const t of threads) {
     side.total += t.bytecodes;
     if (withStats) threadStats(t, p.methods, side, slots, work);
   }
+  if (withStats && !direct) sideLines(side, slots);
   if (withContexts) contexts(threads, side, keys, methodNo);
   return side;
 }

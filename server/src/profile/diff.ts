@@ -127,18 +127,19 @@ export interface EntryList {
 
 class LazyEntries implements EntryList {
   constructor(
-    private readonly ids: Int32Array,
+    readonly length: number,
+    /** The numbers of the first `k` entries in order (all of them when k >= length). */
+    private readonly first: (k: number) => ArrayLike<number>,
     private readonly make: (id: number) => DiffEntry,
   ) {}
-  get length(): number {
-    return this.ids.length;
-  }
-  slice(start = 0, end = this.ids.length): DiffEntry[] {
-    const n = this.ids.length;
+  slice(start = 0, end = this.length): DiffEntry[] {
+    const n = this.length;
     const from = start < 0 ? Math.max(0, n + start) : Math.min(start, n);
     const to = end < 0 ? Math.max(0, n + end) : Math.min(end, n);
     const out: DiffEntry[] = [];
-    for (let k = from; k < to; k++) out.push(this.make(this.ids[k]!));
+    if (to <= from) return out;
+    const ids = this.first(to);
+    for (let k = from; k < to; k++) out.push(this.make(ids[k]!));
     return out;
   }
 }
@@ -167,27 +168,67 @@ function entries(kind: DiffKind, base: Costs, next: Costs, count: number, baseTo
     dSelf[i] = (inNew ? next.selfB.a[id]! : 0) - (inBase ? base.selfB.a[id]! : 0);
     dTotal[i] = (inNew ? next.totalB.a[id]! : 0) - (inBase ? base.totalB.a[id]! : 0);
   }
-  const order = Array.from({ length: n }, (_, i) => i);
-  const rank = labels.rank ? labels.rank(ids) : null;
-  let text: string[] | null = null;
-  if (rank === null) {
-    text = new Array<string>(n);
-    for (let i = 0; i < n; i++) {
-      const id = ids[i]!;
-      text[i] = labels.describe(id, id < next.present.length && next.present[id] === 1).label;
+  // All entries in order (JSON prints them all): deltas, then label ranks computed once.
+  const all = (): Int32Array => {
+    const order = Array.from({ length: n }, (_, i) => i);
+    const rank = labels.rank ? labels.rank(ids) : null;
+    let text: string[] | null = null;
+    if (rank === null) {
+      text = new Array<string>(n);
+      for (let i = 0; i < n; i++) {
+        const id = ids[i]!;
+        text[i] = labels.describe(id, id < next.present.length && next.present[id] === 1).label;
+      }
     }
-  }
-  order.sort((a, b) => {
-    if (dSelf[a] !== dSelf[b]) return dSelf[b]! - dSelf[a]!;
-    if (dTotal[a] !== dTotal[b]) return dTotal[b]! - dTotal[a]!;
-    if (rank) return rank[a]! - rank[b]!;
-    const x = text![a]!;
-    const y = text![b]!;
-    return x < y ? -1 : x > y ? 1 : 0;
-  });
-  const sorted = new Int32Array(n);
-  for (let k = 0; k < n; k++) sorted[k] = ids[order[k]!]!;
-  return new LazyEntries(sorted, (id) => {
+    order.sort((a, b) => {
+      if (dSelf[a] !== dSelf[b]) return dSelf[b]! - dSelf[a]!;
+      if (dTotal[a] !== dTotal[b]) return dTotal[b]! - dTotal[a]!;
+      if (rank) return rank[a]! - rank[b]!;
+      const x = text![a]!;
+      const y = text![b]!;
+      return x < y ? -1 : x > y ? 1 : 0;
+    });
+    const sorted = new Int32Array(n);
+    for (let k = 0; k < n; k++) sorted[k] = ids[order[k]!]!;
+    return sorted;
+  };
+  // The first k (text and Markdown print 20 per section): sorted by the deltas alone, then only
+  // the runs of equal deltas within the first k are ordered by their labels (the ranks order
+  // as the labels do, and equal labels keep the order of their numbers, as in `all`).
+  const first = (k: number): ArrayLike<number> => {
+    if (k >= n / 4) return all();
+    const order = Array.from({ length: n }, (_, i) => i);
+    order.sort((a, b) => (dSelf[a] !== dSelf[b] ? dSelf[b]! - dSelf[a]! : dTotal[a] !== dTotal[b] ? dTotal[b]! - dTotal[a]! : a - b));
+    const out = new Int32Array(k);
+    for (let from = 0; from < k; ) {
+      const a = order[from]!;
+      let to = from + 1;
+      while (to < n && dSelf[order[to]!] === dSelf[a] && dTotal[order[to]!] === dTotal[a]) to++;
+      if (to - from > 1) {
+        const run = order.slice(from, to);
+        const text = new Map<number, string>();
+        for (const i of run) {
+          const id = ids[i]!;
+          text.set(i, labels.describe(id, id < next.present.length && next.present[id] === 1).label);
+        }
+        run.sort((x, y) => {
+          const p = text.get(x)!;
+          const q = text.get(y)!;
+          return p < q ? -1 : p > q ? 1 : x - y;
+        });
+        for (let j = 0; j < run.length; j++) order[from + j] = run[j]!;
+      }
+      for (let j = from; j < Math.min(to, k); j++) out[j] = ids[order[j]!]!;
+      from = to;
+    }
+    return out;
+  };
+  let cached: ArrayLike<number> | null = null;
+  const firstCached = (k: number): ArrayLike<number> => {
+    if (cached === null || cached.length < k) cached = first(k);
+    return cached;
+  };
+  return new LazyEntries(n, firstCached, (id) => {
     const inNew = id < next.present.length && next.present[id] === 1;
     const d = labels.describe(id, inNew);
     const bc = costAt(base, id);

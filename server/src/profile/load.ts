@@ -5,6 +5,7 @@ import { describeForeignJson, EXPECTED_PROFILE } from './foreign';
 import { readFileSync, statSync } from 'node:fs';
 import { ProfileLimitError, type ProfileLimits } from './limits';
 import { childLists, type FlatProfile, type FlatThread } from './flat';
+import { checkedThread, splitProfileText } from './read-text';
 import {
   PROFILE_FORMAT,
   PROFILE_VERSION,
@@ -19,7 +20,7 @@ import {
 
 type Json = unknown;
 
-class Checker {
+export class Checker {
   constructor(
     readonly source: string,
     readonly limits: Partial<ProfileLimits>,
@@ -79,12 +80,38 @@ export interface LoadOptions {
 
 /** Parses and validates profile JSON text. `source` names the file in errors. */
 export function parseProfile(text: string, source = '<profile>', opts: LoadOptions = {}): Profile {
-  return profileFromJson(parseJson(text, source), source, opts);
+  return objectModel(parseFlatProfile(text, source, opts));
 }
 
 /** parseProfile into the flat form (flat.ts): the same checks and errors, no object per node. */
 export function parseFlatProfile(text: string, source = '<profile>', opts: LoadOptions = {}): FlatProfile {
-  return flatProfileFromJson(parseJson(text, source), source, opts);
+  return fastFlatProfile(text, source, opts) ?? flatProfileFromJson(parseJson(text, source), source, opts);
+}
+
+/**
+ * The flat profile through read-text.ts (the nodes read straight into the columns), or null
+ * when that reader gives up or anything is wrong (the general path then reports it).
+ */
+export function fastFlatProfile(text: string, source: string, opts: LoadOptions = {}): FlatProfile | null {
+  const split = splitProfileText(text);
+  if (split === null) return null;
+  let value: Json;
+  try {
+    value = JSON.parse(split.skeleton) as Json;
+  } catch {
+    return null;
+  }
+  // the skeleton's threads are those whose nodes were read, each nodes field the 0 put in its place
+  const isObject = (v: Json): v is Record<string, Json> => typeof v === 'object' && v !== null && !Array.isArray(v);
+  if (!isObject(value) || !Array.isArray(value.threads) || value.threads.length !== split.nodes.length) return null;
+  for (const t of value.threads as Json[]) if (!isObject(t) || !Object.hasOwn(t, 'nodes') || t.nodes !== 0) return null;
+  const maxNodes = opts.limits?.maxNodes;
+  if (maxNodes !== undefined && split.nodes.reduce((a, n) => a + n.count, 0) > maxNodes) return null;
+  try {
+    return flatProfileFromJson(value, source, opts, (c, head, ti, methodCount) => checkedThread(c, head, split.nodes[ti]!, methodCount));
+  } catch {
+    return null;
+  }
 }
 
 /** JSON.parse of a profile file's text; a ProfileFormatError naming `source` when it is not JSON. */
@@ -125,12 +152,19 @@ export function loadFlatProfile(path: string, opts: LoadOptions = {}): FlatProfi
 
 /** Validates an already parsed JSON value and builds the model. */
 export function profileFromJson(value: Json, source = '<profile>', opts: LoadOptions = {}): Profile {
-  const flat = flatProfileFromJson(value, source, opts);
+  return objectModel(flatProfileFromJson(value, source, opts));
+}
+
+/** The object model of a validated flat profile. */
+export function objectModel(flat: FlatProfile): Profile {
   return { version: flat.version, meta: flat.meta, methods: flat.methods, threads: flat.threads.map((t) => threadObjects(t, flat.methods)) };
 }
 
+/** How fastFlatProfile builds a thread whose nodes it read already. */
+type ReadNodes = (c: Checker, head: ThreadHead, ti: number, methodCount: number) => FlatThread;
+
 /** profileFromJson into the flat form (flat.ts): the same checks and errors, no object per node. */
-export function flatProfileFromJson(value: Json, source = '<profile>', opts: LoadOptions = {}): FlatProfile {
+export function flatProfileFromJson(value: Json, source = '<profile>', opts: LoadOptions = {}, readNodes?: ReadNodes): FlatProfile {
   const c = new Checker(source, opts.limits ?? {});
   if (value === null || typeof value !== 'object' || Array.isArray(value) || !('format' in value)) {
     // Not a Komorium profile at all: say what it is and what was expected.
@@ -155,7 +189,7 @@ export function flatProfileFromJson(value: Json, source = '<profile>', opts: Loa
     }
     if (count > maxNodes) c.limitFail('threads', 'maxNodes', maxNodes, count, 'calling-context nodes (all threads)');
   }
-  const threads = rawThreads.map((t, i) => readThread(c, t, i, methods.length));
+  const threads = rawThreads.map((t, i) => (readNodes ? readNodes(c, readThreadHead(c, t, i), i, methods.length) : readThread(c, t, i, methods.length)));
 
   let samples = 0;
   let bytecodes = 0;
@@ -168,7 +202,7 @@ export function flatProfileFromJson(value: Json, source = '<profile>', opts: Loa
   return { version, meta, methods, threads };
 }
 
-function readMeta(c: Checker, o: Record<string, Json>): ProfileMeta {
+export function readMeta(c: Checker, o: Record<string, Json>): ProfileMeta {
   const s = (k: string): string => c.string(c.field(o, k, 'meta'), `meta.${k}`);
   const n = (k: string, min = 0): number => c.int(c.field(o, k, 'meta'), `meta.${k}`, min);
   const args = c.array(c.field(o, 'args', 'meta'), 'meta.args').map((a, i) => c.string(a, `meta.args[${i}]`));
@@ -202,7 +236,7 @@ function readTest(c: Checker, v: Json): { framework: string; selectors: string[]
   };
 }
 
-function readMethod(c: Checker, v: Json, i: number): MethodInfo {
+export function readMethod(c: Checker, v: Json, i: number): MethodInfo {
   const path = `methods[${i}]`;
   const a = c.array(v, path);
   if (a.length !== 4) c.fail(path, `expected [className, methodName, descriptor, sourceFile], found an array of ${a.length}`);
@@ -216,7 +250,17 @@ function readMethod(c: Checker, v: Json, i: number): MethodInfo {
   return { index: i, className, name, descriptor, sourceFile };
 }
 
-function readThread(c: Checker, v: Json, ti: number, methodCount: number): FlatThread {
+/** A thread's fields other than its nodes, checked; `nodes` is the raw value of its nodes field. */
+export interface ThreadHead {
+  name: string;
+  seq: number;
+  merged: number;
+  bytecodes: number;
+  samples: number;
+  nodes: Json;
+}
+
+export function readThreadHead(c: Checker, v: Json, ti: number): ThreadHead {
   const path = `threads[${ti}]`;
   const o = c.object(v, path);
   const name = c.string(c.field(o, 'name', path), `${path}.name`);
@@ -224,7 +268,13 @@ function readThread(c: Checker, v: Json, ti: number, methodCount: number): FlatT
   const merged = o.merged === undefined ? 0 : c.int(o.merged, `${path}.merged`, 0);
   const bytecodes = c.int(c.field(o, 'bytecodes', path), `${path}.bytecodes`, 0);
   const samples = c.int(c.field(o, 'samples', path), `${path}.samples`, 0);
-  const raw = c.array(c.field(o, 'nodes', path), `${path}.nodes`);
+  return { name, seq, merged, bytecodes, samples, nodes: c.field(o, 'nodes', path) };
+}
+
+function readThread(c: Checker, v: Json, ti: number, methodCount: number): FlatThread {
+  const path = `threads[${ti}]`;
+  const { name, seq, merged, bytecodes, samples, nodes } = readThreadHead(c, v, ti);
+  const raw = c.array(nodes, `${path}.nodes`);
   if (raw.length === 0) c.fail(`${path}.nodes`, 'expected at least the root node');
 
   const count = raw.length;
