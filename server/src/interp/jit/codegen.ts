@@ -164,8 +164,8 @@ export function emitBody(s: Scope, entries: ReadonlySet<number>, exits: RootExit
      * block's instructions from here on were counted on entry but not executed, so they are
      * taken off again.
      */
-    const leave = (): string => {
-      if (exits === null) return materialize(s, pc, d, Math.max(0, blockEnd - idx));
+    const leave = (expected = false): string => {
+      if (exits === null) return materialize(s, pc, d, Math.max(0, blockEnd - idx), expected);
       return exits.exit(pc, d, Math.max(0, blockEnd - idx));
     };
     const goto = (target: number, dAfter: number): string => {

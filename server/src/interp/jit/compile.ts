@@ -65,12 +65,12 @@ const E = {
    * Compiled code left an inlined callee to the interpreter (jit/inline.ts materialize): after
    * SPEC_LIMIT such exits the method is compiled again without speculative inlining.
    */
-  spec: (m: JMethod): void => {
+  spec: (m: JMethod, where?: string): void => {
     if (++m.specExits >= SPEC_LIMIT && m.speculate && m.compilations < MAX_COMPILATIONS && typeof m.jit === 'function') {
       m.speculate = false;
       m.jit = null;
       m.counter = JIT_THRESHOLD - DEOPT_LIMIT;
-      if (TRACE) process.stderr.write(`[jit] recompiling ${m} (inlined code left ${m.specExits} times)\n`);
+      if (TRACE) process.stderr.write(`[jit] recompiling ${m} (inlined code left ${m.specExits} times, the last at ${where ?? '?'})\n`);
     }
   },
   /** Calls a native (or any method) the way the interpreter's invoke does (calls.ts). */

@@ -25,8 +25,21 @@ const MAX_INLINE_BYTES = 40;
 const MAX_TOTAL_INLINED = 600;
 /** Nesting of inlined callees. */
 const MAX_LEVEL = 5;
+/**
+ * The transformer's extended methods (`m(P, TC, MID[], int)`, docs/TRANSFORM.md) carry 30-80
+ * bytes of instrumentation (the counter sync and check, the sampling call, the reified-stack
+ * push): that much more of such a callee is inlined, so that a program's small methods stay
+ * inlined when it is profiled.
+ */
+const EXTENDED_ALLOWANCE = 80;
+const EXTENDED_TAIL = 'Lkomorium/rt/TC;[Lkomorium/rt/MID;I)';
+/** The profiler runtime's per-call methods that generated code calls (their slow paths leave). */
+const RUNTIME_INLINE = new Set(['enter', 'exit', 'callOut', 'callOutReverse']);
+const RUNTIME_MAX_BYTES = 100;
+const RUNTIME_PACKAGE = 'komorium/rt/';
 const INLINE = process.env.KOMORIUM_JIT_INLINE !== '0';
 const TRACE = !!process.env.KOMORIUM_TRACE_INLINE;
+const TRACE_JIT = !!process.env.KOMORIUM_TRACE_JIT;
 
 const analyses = new WeakMap<JMethod, Analysis | null>();
 
@@ -68,8 +81,11 @@ export function emitInvoke(at: At, exits: RootExits | null): void {
     // call inlined for its inline cache's method, behind a guard whose failure leaves to the
     // interpreter; a call never made so far (empty cache) leaves too.
     if (isStatic || site.direct) {
-      // Any call not run in place leaves to the interpreter, which makes it (speculating that it is rare).
-      s.emit(inPlace(s, at, site.m, B) ?? at.leave());
+      // Any call not run in place leaves to the interpreter, which makes it (speculating that it
+      // is rare). A call into the profiler runtime (the sampling path, a reified stack to grow,
+      // a runtime method's slow path) is rare by design but never stops: it does not count
+      // towards recompiling without speculation.
+      s.emit(inPlace(s, at, site.m, B) ?? at.leave(site.m.klass.name.startsWith(RUNTIME_PACKAGE)));
       return;
     }
     const cachedT = site.ct as JMethod | undefined;
@@ -144,15 +160,17 @@ export function emitInvoke(at: At, exits: RootExits | null): void {
  */
 function inlineBody(s: Scope, at: At, tm: JMethod, B: number): string | null {
   const code = tm.code;
-  if (!INLINE || code === null || code.length > MAX_INLINE_BYTES || s.level >= MAX_LEVEL || tm.handlers.length > 0 || (tm.access & 0x0520) !== 0) return null;
-  if (s.g.inlinedBytes + code.length > MAX_TOTAL_INLINED) return null;
+  if (!INLINE || code === null || s.level >= MAX_LEVEL || tm.handlers.length > 0 || (tm.access & 0x0520) !== 0) return null;
+  const cost = inlineCost(tm, code.length);
+  if (cost > MAX_INLINE_BYTES) return null;
+  if (s.g.inlinedBytes + cost > MAX_TOTAL_INLINED) return null;
   if (tm.isStatic && tm.klass.state !== InitState.Initialized) return null;
   const a = analysisOf(tm);
   if (a === null) return null;
   const g = s.g;
   const siteId = g.sites.length;
   const inlinedBefore = g.inlinedBytes;
-  g.inlinedBytes += code.length;
+  g.inlinedBytes += cost;
   const c = new Scope(g, tm, a, siteId, s.level + 1);
   g.sites.push({ m: tm, parent: s.site, callPc: at.ins.offset, rem: c.rem });
   c.parent = s;
@@ -189,6 +207,13 @@ function inlineBody(s: Scope, at: At, tm: JMethod, B: number): string | null {
   return `{ let ${decl.join(', ')}; Q = ${siteId};\n${open}\n${c.out.join('\n')}\n${close}\nQ = ${s.site}; }`;
 }
 
+/** The bytes of `tm` (`len` bytes of code) counted against the inlining limits. */
+function inlineCost(tm: JMethod, len: number): number {
+  if (tm.klass.name === 'komorium/rt/TC' && RUNTIME_INLINE.has(tm.name)) return len > RUNTIME_MAX_BYTES ? len : Math.min(len, MAX_INLINE_BYTES);
+  if (tm.desc.includes(EXTENDED_TAIL)) return Math.max(Math.min(len, 1), len - EXTENDED_ALLOWANCE);
+  return len;
+}
+
 /**
  * The code that runs `tm` in place at `at` (receiver in `o`, arguments in `s`'s stack slots
  * from `B`): its inlined body, or a trivial body (empty method, getter); null if neither.
@@ -208,7 +233,7 @@ function inPlace(s: Scope, at: At, tm: JMethod, B: number): string | null {
  * counted but not executed; the callers' blocks may also have counted instructions after
  * their invokes, which are taken off too. Only when the compilation may speculate.
  */
-export function materialize(s: Scope, pc: number, d: number, uncount: number): string {
+export function materialize(s: Scope, pc: number, d: number, uncount: number, expected = false): string {
   const g = s.g;
   if (!g.speculate || g.exits === undefined) throw new NotInlinable(`leaves at ${pc}`);
   const chain: Scope[] = [];
@@ -216,7 +241,8 @@ export function materialize(s: Scope, pc: number, d: number, uncount: number): s
   chain.reverse();
   const root = chain[0];
   const first = chain[1];
-  let code = `{ E.spec(${root.K(root.m)}); ${g.exits.spillLocals} ${g.exits.spillStack(first.callB)}`;
+  const where = TRACE_JIT ? `, ${root.K(`${s.m}@${pc}`)}` : '';
+  let code = `{ ${expected ? '' : `E.spec(${root.K(root.m)}${where}); `}${g.exits.spillLocals} ${g.exits.spillStack(first.callB)}`;
   code += `f.pc = ${root.a.insns[first.callIdx].offset}; f.sp = sb + ${first.callB}; d = sb + ${first.callB}; `;
   let taken = uncount;
   for (let i = 1; i < chain.length; i++) {

@@ -22,8 +22,12 @@ export interface At {
   branch(cond: string, target: number, dAfter: number): void;
   /** Emits the jump. */
   jump(target: number, dAfter: number): void;
-  /** Code that leaves to the interpreter here (not possible in an inlined body: NotInlinable). */
-  leave(): string;
+  /**
+   * Code that leaves to the interpreter here (in an inlined body only when speculating, else
+   * NotInlinable). `expected`: a leave that is rare by design (a call into the profiler
+   * runtime), not counted towards recompiling without speculation.
+   */
+  leave(expected?: boolean): string;
   /** Emits leave(). */
   bail(): void;
   /** As bail, at a constant that was unresolved at compile time. */
