@@ -1,7 +1,7 @@
 // Natives of jdk.internal.misc.CDS. No archive is mapped here, but `initializeFromArchive`
 // fills the archived static fields java would get from its CDS archive, so that the class's
 // `<clinit>` takes the same short path as on HotSpot (cds-archive.ts): the boxing caches and
-// FDBigInteger's powers of 5, built in the VM without running (or counting) Java code, as
+// FDBigInteger's powers of 5 and Locale's BaseLocales, built in the VM without running (or counting) Java code, as
 // the dump's objects were. Classes not in the JDK's class list, or a JDK without an archive,
 // get nothing (their `<clinit>` computes the values, as on java).
 
@@ -83,6 +83,32 @@ function fdBigIntegerCaches(vm: VM): JArray {
   return vm.newObjectArray(object, [vm.newArray('I', small), vm.newArray('J', long), vm.newObjectArray(k, cache), zero]);
 }
 
+/** Locale's constants as BaseLocale's `<clinit>` makes them (JDK 17 and 25): index field, language, region. */
+const BASE_LOCALES: readonly [string, string, string][] = [
+  ['ENGLISH', 'en', ''], ['FRENCH', 'fr', ''], ['GERMAN', 'de', ''], ['ITALIAN', 'it', ''], ['JAPANESE', 'ja', ''],
+  ['KOREAN', 'ko', ''], ['CHINESE', 'zh', ''], ['SIMPLIFIED_CHINESE', 'zh', 'CN'], ['TRADITIONAL_CHINESE', 'zh', 'TW'],
+  ['FRANCE', 'fr', 'FR'], ['GERMANY', 'de', 'DE'], ['ITALY', 'it', 'IT'], ['JAPAN', 'ja', 'JP'], ['KOREA', 'ko', 'KR'],
+  ['UK', 'en', 'GB'], ['US', 'en', 'US'], ['CANADA', 'en', 'CA'], ['CANADA_FRENCH', 'fr', 'CA'], ['ROOT', '', ''],
+];
+
+/** BaseLocale's `constantBaseLocales`: `createInstance(language, region)` = (language, "", region, "") of interned literals. */
+function baseLocales(vm: VM): JArray {
+  const k = vm.classes.loadBoot('sun/util/locale/BaseLocale');
+  const n = vm.field(k, 'NUM_CONSTANTS');
+  const items: (JObject | null)[] = new Array<JObject | null>(Number(k.staticValues[n.slot])).fill(null);
+  const [fl, fs, fr, fv] = ['language', 'script', 'region', 'variant'].map((x) => vm.field(k, x).key) as [string, string, string, string];
+  for (const [index, language, region] of BASE_LOCALES) {
+    const o = vm.allocObject(k) as Fields;
+    o[fl] = vm.intern(language);
+    o[fs] = vm.intern('');
+    o[fr] = vm.intern(region);
+    o[fv] = vm.intern('');
+    const f = vm.field(k, index);
+    items[Number(f.klass.staticValues[f.slot])] = o;
+  }
+  return vm.newObjectArray(k, items);
+}
+
 /** What java's archive holds for a class's archived field (heapShared.cpp's entry fields), if this VM emulates it. */
 function archivedValue(vm: VM, name: string): { field: string; value: () => JArray } | undefined {
   switch (name) {
@@ -91,6 +117,7 @@ function archivedValue(vm: VM, name: string): { field: string; value: () => JArr
     case 'java/lang/Short$ShortCache': return { field: 'archivedCache', value: () => boxes(vm, 'java/lang/Short', -128, 256) };
     case 'java/lang/Byte$ByteCache': return { field: 'archivedCache', value: () => boxes(vm, 'java/lang/Byte', -128, 256) };
     case 'java/lang/Character$CharacterCache': return { field: 'archivedCache', value: () => boxes(vm, 'java/lang/Character', 0, 128) };
+    case 'sun/util/locale/BaseLocale': return { field: 'constantBaseLocales', value: () => baseLocales(vm) };
     case 'jdk/internal/math/FDBigInteger': return { field: 'archivedCaches', value: () => fdBigIntegerCaches(vm) };
     default: return undefined;
   }
