@@ -135,6 +135,32 @@ for (const main of ['Concat', 'Loops']) {
   });
 }
 
+// java's CDS archive (docs/RUNTIME.md, "CDS"): FDBigInteger's powers of 5 and the boxing caches
+// are archived objects, so their <clinit>s take the short path on HotSpot; the literals of
+// archived classes are interned with their hash computed. The embedded engine emulates both
+// (interp/cds-archive.ts): the methods involved count the same on both engines, in start-up and
+// under main. (The two profiles still differ where the application loader's lock map does.)
+// StringSwitch: under main only (start-up hashes class names for that lock map).
+for (const [main, methods, startup] of [
+  ['FormatDouble', /^jdk\.internal\.math\.FDBigInteger\./, true],
+  ['Boxing', /^java\.lang\.\w+\$\w+Cache\./, true],
+  ['StringSwitch', /^java\.lang\.(String|StringLatin1)\.hashCode/, false],
+] as const) {
+  test(`${main}: what java takes from its CDS archive runs no Java code on either engine (granularity 1, R 0)`, () => {
+    const expected = runJava(['-cp', classes, main]);
+    const out = (engine: string) => {
+      const f = join(work, `${main}-${engine}.json`);
+      const r = komorium(['run', '--engine', engine, '--instrument', 'all', '--granularity', '1', '--random', '0', '-o', f, '-cp', classes, main]);
+      assert.equal(r.status, 0, r.stderr);
+      assert.equal(r.stdout, expected.stdout, engine);
+      return loadProfile(f);
+    };
+    const c = compareMainThread(out('jvm'), out('interpreter'), main);
+    const differing = [...c.main.methods, ...(startup ? c.startup.methods : [])].filter((d) => methods.test(d.context));
+    assert.deepEqual(differing, [], describeMainThread(c, 10).join('\n'));
+  });
+}
+
 test('a JDK without lib/modules: a clear error and a non-zero exit', () => {
   const fake = join(work, 'fake-jdk');
   mkdirSync(join(fake, 'bin'), { recursive: true });

@@ -5,6 +5,7 @@
 import { JArray, type JObject } from './object';
 import { instantiate, type JClass } from './klass';
 import type { VM } from './vm';
+import { archiveHolds, archivedStrings, stringConstants } from './cds-archive';
 
 type StringObj = JObject & { value: JArray | null; coder: number; hash: number; hashIsZero: number; $js: string | null };
 
@@ -12,6 +13,11 @@ export class Strings {
   private readonly table = new Map<string, JObject>();
   private stringClass: JClass | null = null;
   private byteArray: JClass | null = null;
+  /**
+   * The literals java's CDS archive holds as interned strings, with their hash computed
+   * (cds-archive.ts); read at the first intern (a boot snapshot keeps them). null: no archive.
+   */
+  private archived: Set<string> | null | undefined = undefined;
 
   constructor(private readonly vm: VM) {}
 
@@ -78,22 +84,65 @@ export class Strings {
     let o = this.table.get(s);
     if (o === undefined) {
       o = this.create(s);
+      if (this.isArchived(s)) storeHash(o as StringObj, s);
       this.table.set(s, o);
     }
     return o;
   }
 
-  /** String.intern(): the canonical instance equal to `o`. */
+  /**
+   * String.intern(): the canonical instance equal to `o`. For a string of java's archive that
+   * is the archived one (with its hash), never `o` itself.
+   */
   internObject(o: JObject): JObject {
     const s = this.js(o);
     const have = this.table.get(s);
     if (have !== undefined) return have;
+    if (this.isArchived(s)) return this.intern(s);
     this.table.set(s, o);
     return o;
+  }
+
+  /** The JDK's classes are instrumented (scope all): the HotSpot engine's copy dumps its own archive. */
+  private copyArchive = false;
+
+  /**
+   * A boot class is defined from `bytes` (`transformed`: by the instrumentation). The HotSpot
+   * engine's copy of the JDK (scope all) archives its classes as transformed, whose MID
+   * initialisers add string literals (class, method and source file names), and the runtime's
+   * classes: their literals become archived strings too, those interned already included.
+   */
+  bootClassDefined(name: string, bytes: Uint8Array, transformed: boolean): void {
+    if (transformed) this.copyArchive = true;
+    if (!this.copyArchive || !(name.startsWith('komorium/rt/') || (transformed && archiveHolds(this.vm.opts.jdk, name)))) return;
+    if (this.archived === undefined) this.archived = archivedStrings(this.vm.opts.jdk);
+    const archived = this.archived;
+    if (archived === null) return;
+    const found = new Set<string>();
+    stringConstants(bytes, found);
+    for (const s of found) {
+      if (archived.has(s)) continue;
+      archived.add(s);
+      const o = this.table.get(s) as StringObj | undefined;
+      if (o !== undefined && o.hash === 0 && !o.hashIsZero) storeHash(o, s);
+    }
+  }
+
+  private isArchived(s: string): boolean {
+    if (this.archived === undefined) this.archived = archivedStrings(this.vm.opts.jdk);
+    return this.archived !== null && this.archived.has(s);
   }
 
   /** JS string or null for a String reference that may be null. */
   jsOrNull(o: JObject | null): string | null {
     return o === null ? null : this.js(o);
   }
+}
+
+/** String.hashCode()'s value stored in the object, as HotSpot's dump stores it for archived strings. */
+function storeHash(o: StringObj, s: string): void {
+  let h = 0;
+  for (let i = 0; i < s.length; i++) h = (Math.imul(31, h) + s.charCodeAt(i)) | 0;
+  if (h !== 0) o.hash = h;
+  else o.hashIsZero = 1;
 }

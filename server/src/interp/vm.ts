@@ -109,7 +109,9 @@ export class VM {
   /** Transformation hook (profiling) applied to every class's bytes before parsing. */
   prepareClassBytes(name: string | null, bytes: Uint8Array, loader: JObject | null): Uint8Array {
     const tr = this.opts.transformClass;
-    return tr ? tr(name, bytes, loader === null) : bytes;
+    const out = tr ? tr(name, bytes, loader === null) : bytes;
+    if (loader === null && name !== null) this.strings.bootClassDefined(name, out, out !== bytes);
+    return out;
   }
 
   onClassLoaded(k: JClass): void {

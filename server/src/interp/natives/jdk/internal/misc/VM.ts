@@ -1,4 +1,4 @@
-// Natives of jdk.internal.misc.VM, CDS (no archive here), Signal and ScopedMemoryAccess.
+// Natives of jdk.internal.misc.VM, Signal and ScopedMemoryAccess (CDS: CDS.ts).
 
 import type { JObject } from '../../../../object';
 import type { JThread } from '../../../../thread';
@@ -22,21 +22,6 @@ export const vmNatives: NativeTable = {
     return Math.round(diff);
   },
   'getRuntimeArguments()[Ljava/lang/String;': (vm: VM) => vm.newObjectArray(vm.classes.loadBoot('java/lang/String'), []),
-};
-
-export const cdsNatives: NativeTable = {
-  'isDumpingClassList0()Z': () => 0,
-  'isDumpingArchive0()Z': () => 0,
-  'isSharingEnabled0()Z': () => 0,
-  'logLambdaFormInvoker(Ljava/lang/String;)V': () => undefined,
-  'initializeFromArchive(Ljava/lang/Class;)V': () => undefined,
-  'defineArchivedModules(Ljava/lang/ClassLoader;Ljava/lang/ClassLoader;)V': () => undefined,
-  'getRandomSeedForDumping()J': () => 0,
-  'dumpClassList(Ljava/lang/String;)V': () => undefined,
-  'dumpDynamicArchive(Ljava/lang/String;)V': () => undefined,
-  // JDK 25: no archive is used, dumped or being dumped (no bit of CDS.java's status set).
-  'getCDSConfigStatus()I': () => 0,
-  'needsClassInitBarrier0(Ljava/lang/Class;)Z': () => 0,
 };
 
 const SIGNALS: Record<string, number> = { HUP: 1, INT: 2, QUIT: 3, ILL: 4, TRAP: 5, ABRT: 6, BUS: 7, FPE: 8, KILL: 9, USR1: 10, SEGV: 11, USR2: 12, PIPE: 13, ALRM: 14, TERM: 15 };

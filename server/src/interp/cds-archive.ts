@@ -1,0 +1,125 @@
+// What HotSpot's class-data archive (CDS) gives a run, emulated by the embedded engine so that
+// both engines run the same Java code (issue 15: identical profiles). java uses the JDK's
+// default archive (`lib/server/classes.jsa`, dumped from `lib/classlist`); the HotSpot engine's
+// instrumented copy dumps its own from that list plus a few classes (engine/jdk-classlist.ts).
+// Two things of an archive change which Java code runs:
+//   1. archived heap subgraphs (heapShared.cpp's entry fields, JDK 17 and 25): when such a
+//      class runs `CDS.initializeFromArchive(C)` in its `<clinit>`, HotSpot fills C's archive
+//      field with objects the dump computed, and the `<clinit>` takes its short path. Emulated
+//      here for the boxing caches and FDBigInteger's powers of 5 (built without running Java
+//      code, as the dump's objects are); the others (module graph, ImmutableCollections,
+//      BaseLocale, Attributes.Name) belong to the JDK's boot, which neither engine counts.
+//   2. interned strings: the dump resolves every CONSTANT_String of every archived class and
+//      archives the string table with each string's hash computed
+//      (`java_lang_String::hash_code` stores it), so `hashCode()` of such a literal returns the
+//      stored field on HotSpot. The embedded engine stores the hash of a string it interns when
+//      the string is one of those literals (`archivedStrings`).
+// Both only when the JDK has an archive (`lib/server/classes.jsa`) and a `lib/classlist`.
+
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { JImage } from '../classpath/jimage';
+import { decodeMutf8 } from '../classpath/mutf8';
+import type { JdkInfo } from '../classpath/index';
+
+interface Archive {
+  /** Classes of the archive's class list (internal names). */
+  classes: Set<string>;
+  /** The CONSTANT_String values of those classes. */
+  strings: Set<string> | null;
+}
+
+const archives = new Map<string, Archive | null>();
+
+/** The JDK's archive as far as this engine emulates it, or null when java runs without one. */
+function archiveOf(jdk: JdkInfo): Archive | null {
+  let a = archives.get(jdk.home);
+  if (a !== undefined) return a;
+  a = null;
+  const list = join(jdk.home, 'lib', 'classlist');
+  if (existsSync(list) && existsSync(join(jdk.home, 'lib', 'server', 'classes.jsa'))) {
+    const classes = new Set<string>();
+    for (const line of readFileSync(list, 'utf8').split('\n')) {
+      // Class lines: `java/lang/Object` or `java/lang/Object id: 1`; `@` lines are lambda forms.
+      const name = line.trim().split(/\s/)[0];
+      if (name && !name.startsWith('#') && !name.startsWith('@')) classes.add(name);
+    }
+    a = { classes, strings: null };
+  }
+  archives.set(jdk.home, a);
+  return a;
+}
+
+/** Whether HotSpot's archive for `jdk` holds class `name` (so its archived subgraph is used). */
+export function archiveHolds(jdk: JdkInfo, name: string): boolean {
+  return archiveOf(jdk)?.classes.has(name) ?? false;
+}
+
+/** The string literals of the archived classes (read once per JDK from its lib/modules). */
+export function archivedStrings(jdk: JdkInfo): Set<string> | null {
+  const a = archiveOf(jdk);
+  if (a === null) return null;
+  if (a.strings !== null) return a.strings;
+  const strings = new Set<string>();
+  let image: JImage | null = null;
+  try {
+    image = JImage.open(jdk.modulesPath);
+  } catch {
+    // no image: the boot fails elsewhere
+  }
+  if (image !== null) {
+    for (const name of a.classes) {
+      const found = image.findClass(name);
+      if (found) stringConstants(found.bytes, strings);
+    }
+  }
+  a.strings = strings;
+  return strings;
+}
+
+/** Adds the values of a class file's CONSTANT_String entries to `out` (a scan of the constant pool only). */
+export function stringConstants(b: Uint8Array, out: Set<string>): void {
+  if (b.length < 10) return;
+  const u2 = (p: number): number => (b[p]! << 8) | b[p + 1]!;
+  const n = u2(8);
+  const utf8Start = new Int32Array(n);
+  const utf8End = new Int32Array(n);
+  const stringRefs: number[] = [];
+  let p = 10;
+  for (let i = 1; i < n; i++) {
+    const tag = b[p]!;
+    switch (tag) {
+      case 1: {
+        const len = u2(p + 1);
+        utf8Start[i] = p + 3;
+        utf8End[i] = p + 3 + len;
+        p += 3 + len;
+        break;
+      }
+      case 8:
+        stringRefs.push(u2(p + 1));
+        p += 3;
+        break;
+      case 7: case 16: case 19: case 20:
+        p += 3;
+        break;
+      case 15:
+        p += 4;
+        break;
+      case 3: case 4: case 9: case 10: case 11: case 12: case 17: case 18:
+        p += 5;
+        break;
+      case 5: case 6:
+        p += 9;
+        i++;
+        break;
+      default:
+        return; // malformed: the class loader reports it
+    }
+  }
+  for (const i of stringRefs) {
+    if (i <= 0 || i >= n || utf8End[i] === 0) continue;
+    const s = decodeMutf8(b, utf8Start[i]!, utf8End[i]!);
+    if (s !== undefined) out.add(s);
+  }
+}
