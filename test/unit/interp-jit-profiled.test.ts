@@ -65,7 +65,11 @@ test('profiled (--instrument app): the JIT changes neither the output, the bytec
   for (const [name, env] of Object.entries(VARIANTS)) {
     const v = await run(name, env);
     assert.equal(v.stdout, jit.stdout, `${name}: output differs from the default JIT`);
-    assert.equal(v.bytecodes, jit.bytecodes, `${name}: bytecodes executed differ from the default JIT`);
+    // The program's bytecodes: the profile's total (its threads). Not the engine's total of all
+    // threads: the runtime's own threads (the deadlock watch) wake on the real clock, so how
+    // often they ran depends on the machine's load (50 bytecodes apart in a loaded npm test).
+    assert.equal(loadProfile(v.profile).meta.totalBytecodes, base.meta.totalBytecodes, `${name}: bytecodes executed differ from the default JIT`);
+    assert.ok(v.bytecodes > 0 && jit.bytecodes > 0);
     assert.deepEqual(profileDifferences(base, loadProfile(v.profile)), [], `${name}: profile differs from the default JIT`);
   }
 });
