@@ -116,20 +116,26 @@ test('WordCount: the HotSpot and embedded engines agree under main', () => {
   assert.ok(overlap > 0.95, `self overlap by method under main: ${overlap}`);
 });
 
+/** `main` on HotSpot and on the embedded engine (--instrument all, granularity 1, R 0), each
+ * printing what java prints; their profiles compared under main and in start-up. */
+function bothEnginesAtGranularity1(main: string): ReturnType<typeof compareMainThread> {
+  const expected = runJava(['-cp', classes, main]);
+  const out = (engine: string) => {
+    const f = join(work, `${main}-${engine}.json`);
+    const r = komorium(['run', '--engine', engine, '--instrument', 'all', '--granularity', '1', '--random', '0', '-o', f, '-cp', classes, main]);
+    assert.equal(r.status, 0, r.stderr);
+    assert.equal(r.stdout, expected.stdout, engine);
+    return loadProfile(f);
+  };
+  return compareMainThread(out('jvm'), out('interpreter'), main);
+}
+
 for (const main of ['Concat', 'Loops']) {
   test(`${main}: identical profiles under main on HotSpot and the embedded engine (granularity 1, R 0)`, () => {
     // Every check samples, so the self samples per context (with lines) are the blocks each
     // context ran: the same JDK code on both engines (string concatenation through
     // StringConcatHelper as JDK 17's method handles do it, printing, Integer/Long/Math).
-    const expected = runJava(['-cp', classes, main]);
-    const out = (engine: string) => {
-      const f = join(work, `${main}-${engine}.json`);
-      const r = komorium(['run', '--engine', engine, '--instrument', 'all', '--granularity', '1', '--random', '0', '-o', f, '-cp', classes, main]);
-      assert.equal(r.status, 0, r.stderr);
-      assert.equal(r.stdout, expected.stdout, engine);
-      return loadProfile(f);
-    };
-    const c = compareMainThread(out('jvm'), out('interpreter'), main);
+    const c = bothEnginesAtGranularity1(main);
     assert.ok(c.main.identical, describeMainThread(c, 10).join('\n'));
     assert.ok(c.main.samples[0] > 1000, `samples under main: ${c.main.samples[0]}`);
   });
@@ -147,15 +153,7 @@ for (const [main, methods, startup] of [
   ['StringSwitch', /^java\.lang\.(String|StringLatin1)\.hashCode/, false],
 ] as const) {
   test(`${main}: what java takes from its CDS archive runs no Java code on either engine (granularity 1, R 0)`, () => {
-    const expected = runJava(['-cp', classes, main]);
-    const out = (engine: string) => {
-      const f = join(work, `${main}-${engine}.json`);
-      const r = komorium(['run', '--engine', engine, '--instrument', 'all', '--granularity', '1', '--random', '0', '-o', f, '-cp', classes, main]);
-      assert.equal(r.status, 0, r.stderr);
-      assert.equal(r.stdout, expected.stdout, engine);
-      return loadProfile(f);
-    };
-    const c = compareMainThread(out('jvm'), out('interpreter'), main);
+    const c = bothEnginesAtGranularity1(main);
     const differing = [...c.main.methods, ...(startup ? c.startup.methods : [])].filter((d) => methods.test(d.context));
     assert.deepEqual(differing, [], describeMainThread(c, 10).join('\n'));
   });
