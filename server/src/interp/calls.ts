@@ -277,19 +277,25 @@ export function pushCall(vm: VM, t: JThread, m: JMethod, args: readonly unknown[
   g.glue = glue;
   g.pc = 0;
   g.lp = base;
-  g.sp = base;
+  g.sp = placeArgs(t, base, m, args);
+  enterMethod(vm, t, m, base);
+}
+
+/**
+ * Puts the arguments of a call of `m` (one JS value per parameter, `this` first for instance
+ * methods; longs as Long values) at slot `base` of `t`'s value stacks, as the callee's locals;
+ * returns the slot after them. The caller has made room (`ensureSlots`).
+ */
+export function placeArgs(t: JThread, base: number, m: JMethod, args: readonly unknown[]): number {
   let slot = base;
   let i = 0;
-  if (!m.isStatic) {
-    t.r[slot++] = args[i++];
-  }
+  if (!m.isStatic) t.r[slot++] = args[i++];
   for (const p of m.params) {
     const kind = p.length === 1 ? (p === 'J' ? 'J' : p === 'D' ? 'D' : p === 'F' ? 'F' : 'I') : 'L';
     store(t, slot, kind, args[i++]);
     slot += kind === 'J' || kind === 'D' ? 2 : 1;
   }
-  g.sp = slot;
-  enterMethod(vm, t, m, base);
+  return slot;
 }
 
 /** Finds the handler for `exc` at `pc` in `m`, or -1. */

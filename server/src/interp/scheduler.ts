@@ -14,7 +14,7 @@
 // runs main(); every thread ends with dispatchUncaughtException (if needed) and Thread.exit().
 
 import { interpret } from './interpreter';
-import { deliver, enterMethod, resumeNative, unwind } from './calls';
+import { deliver, enterMethod, placeArgs, resumeNative, unwind } from './calls';
 import type { JClass, JMethod } from './klass';
 import type { JObject } from './object';
 import { BLOCK, EXIT, JavaThrow, PENDING, VmError } from './signals';
@@ -413,24 +413,9 @@ export class Scheduler {
     g.sp = 0;
     g.pc = 0;
     g.glue = topGlue(c);
-    // Arguments.
-    let slot = 0;
-    let i = 0;
     const m = c.method;
     t.ensureSlots(m.argSlots + 16);
-    if (!m.isStatic) t.r[slot++] = c.args[i++];
-    for (const p of m.params) {
-      const a = c.args[i++];
-      if (p === 'J') {
-        t.r[slot] = a;
-        slot += 2;
-      } else if (p === 'D') {
-        t.n[slot] = a as number;
-        slot += 2;
-      } else if (p.length > 1) t.r[slot++] = a;
-      else t.n[slot++] = a as number;
-    }
-    g.sp = slot;
+    g.sp = placeArgs(t, 0, m, c.args);
     t.state = ThreadState.Runnable;
     try {
       enterMethod(vm, t, m, 0);

@@ -3,7 +3,7 @@
 // hands each result to `each`, and the native completes with `done()`.
 
 import type { JClass, JMethod } from '../../../klass';
-import { enterMethod, pushCall } from '../../../calls';
+import { enterMethod, placeArgs, pushCall } from '../../../calls';
 import { PENDING } from '../../../signals';
 import type { Glue, JThread } from '../../../thread';
 import type { VM } from '../../../vm';
@@ -12,26 +12,6 @@ export interface JavaCall {
   m: JMethod;
   /** One JS value per parameter, `this` first for an instance method. */
   args: unknown[];
-}
-
-/** Puts `c`'s arguments at slot `base` of `t`'s value stacks; returns the slot after them. */
-function placeArgs(t: JThread, base: number, c: JavaCall): number {
-  t.ensureSlots(base + c.m.argSlots + 16);
-  let slot = base;
-  let i = 0;
-  if (!c.m.isStatic) t.r[slot++] = c.args[i++];
-  for (const p of c.m.params) {
-    const v = c.args[i++];
-    if (p === 'J') {
-      t.r[slot] = v;
-      slot += 2;
-    } else if (p === 'D') {
-      t.n[slot] = v as number;
-      slot += 2;
-    } else if (p.length > 1) t.r[slot++] = v;
-    else t.n[slot++] = v as number;
-  }
-  return slot;
 }
 
 /**
@@ -51,7 +31,8 @@ export function callInOrder(vm: VM, t: JThread, calls: JavaCall[], each: (v: unk
       each(v, i);
       if (++i >= calls.length) return done();
       const g = t.frames[glueDepth];
-      g.sp = placeArgs(t, g.lp, calls[i]);
+      t.ensureSlots(g.lp + calls[i].m.argSlots + 16);
+      g.sp = placeArgs(t, g.lp, calls[i].m, calls[i].args);
       enterMethod(vm, t, calls[i].m, g.lp);
       return PENDING;
     },
