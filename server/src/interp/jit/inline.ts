@@ -165,6 +165,19 @@ function inlineBody(s: Scope, at: At, tm: JMethod, B: number): string | null {
   if (cost > MAX_INLINE_BYTES) return null;
   if (s.g.inlinedBytes + cost > MAX_TOTAL_INLINED) return null;
   if (tm.isStatic && tm.klass.state !== InitState.Initialized) return null;
+  // A recursive call is never inlined: its copies would nest MAX_LEVEL deep (2^5 bodies for
+  // fib) and the innermost one would leave to the interpreter on every deeper call. The
+  // compiled method calls itself directly; a callee on a cycle (f calls f, or f calls g calls
+  // f) is not inlined at all (RecursiveCall ends the inlining of the cycle's first callee), so
+  // that it is called directly too.
+  for (let p: Scope | null = s; p !== null; p = p.parent) {
+    if (p.m !== tm) continue;
+    if (s.root) return null;
+    // The cycle's first inlined callee: p, or (p is the compiled method) its callee on the chain.
+    let first: Scope = p;
+    if (p.root) for (first = s; first.parent !== null && !first.parent.root; first = first.parent);
+    throw new RecursiveCall(first, tm);
+  }
   const a = analysisOf(tm);
   if (a === null) return null;
   const g = s.g;
@@ -181,9 +194,10 @@ function inlineBody(s: Scope, at: At, tm: JMethod, B: number): string | null {
     emitBody(c, a.blockStart, null);
   } catch (e) {
     if (!(e instanceof NotInlinable) && !(e instanceof NotCompilable)) throw e;
-    if (TRACE) process.stderr.write(`[jit] not inlined into ${g.sites[0].m}: ${tm}: ${(e as Error).message}\n`);
     g.sites.length = siteId;
     g.inlinedBytes = inlinedBefore;
+    if (e instanceof RecursiveCall && e.callee !== c) throw e;
+    if (TRACE) process.stderr.write(`[jit] not inlined into ${g.sites[0].m}: ${tm}: ${(e as Error).message}\n`);
     return null;
   }
   // The callee's locals: its arguments from the caller's stack slots, the rest zero / null.
@@ -205,6 +219,16 @@ function inlineBody(s: Scope, at: At, tm: JMethod, B: number): string | null {
   const open = single ? `${c.label}: {` : `${c.label}: for (;;) { switch (${c.pcVar}) {`;
   const close = single ? `}` : `} }`;
   return `{ let ${decl.join(', ')}; Q = ${siteId};\n${open}\n${c.out.join('\n')}\n${close}\nQ = ${s.site}; }`;
+}
+
+/** A recursive call met while inlining: the inlining of scope `callee` is given up. */
+class RecursiveCall extends NotInlinable {
+  constructor(
+    readonly callee: Scope,
+    tm: JMethod,
+  ) {
+    super(`recursive call of ${tm}`);
+  }
 }
 
 /** The bytes of `tm` (`len` bytes of code) counted against the inlining limits. */

@@ -1,0 +1,64 @@
+// Recursive methods in the embedded JVM's JIT (jit/inline.ts): a recursive call is not inlined
+// (its copies nested 5 deep, 2^5 bodies for fib, and the innermost left to the interpreter on
+// every deeper call until the method was compiled again without speculation). Each recursive
+// method of test/java/interp/jit-recursion is compiled once, and stays invisible: HotSpot's
+// output (stack traces of an exception thrown at the bottom of a recursion included) and the
+// same bytecodes as with the JIT off.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { compileJava, REPO, runJava, tempDir } from '../helpers/java';
+import { startInterpreterRun } from '../../server/src/engine/interp-run';
+
+interface Out {
+  stdout: string;
+  stderr: string;
+  bytecodes: number;
+}
+
+async function run(classes: string, env: Record<string, string>): Promise<Out> {
+  const saved = Object.keys(env).map((k) => [k, process.env[k]] as const);
+  Object.assign(process.env, env);
+  try {
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    let bytecodes = -1;
+    const r = startInterpreterRun({
+      classpath: [classes],
+      mainClass: 'JitRecursion',
+      bootSnapshot: false,
+      args: [],
+      cwd: tempDir('interp-jit-recursion'),
+      profilePath: 'unused.json',
+      instrument: 'none',
+      onStdout: (b) => out.push(b),
+      onStderr: (b) => err.push(b),
+      onStats: (s) => (bytecodes = s.bytecodes),
+    });
+    r.endStdin();
+    const o = await r.done;
+    assert.equal(o.exitCode, 0, `${JSON.stringify(env)}: ${o.error ?? ''}`);
+    return { stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), bytecodes };
+  } finally {
+    for (const [k, v] of saved) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+  }
+}
+
+test('recursive methods are compiled once, without inlining themselves, and stay invisible', async () => {
+  const classes = compileJava(join(REPO, 'test', 'java', 'interp', 'jit-recursion'));
+  const hs = runJava(['-cp', classes, 'JitRecursion']);
+  assert.equal(hs.status, 0, hs.stderr);
+  const jit = await run(classes, { KOMORIUM_TRACE_JIT: '1' });
+  assert.equal(jit.stdout, hs.stdout);
+  for (const m of ['fib(I)I', 'ack(II)I', 'tak(III)I', 'sumTo(I)I', 'even(I)Z', 'odd(I)Z']) {
+    const n = jit.stderr.split('\n').filter((l) => l.startsWith(`[jit] JitRecursion.${m} (`)).length;
+    assert.equal(n, 1, `JitRecursion.${m} compiled ${n} times:\n${jit.stderr}`);
+  }
+  const off = await run(classes, { KOMORIUM_JIT: '0' });
+  assert.equal(off.stdout, hs.stdout);
+  assert.equal(off.bytecodes, jit.bytecodes, 'bytecodes executed differ with the JIT off');
+});
