@@ -84,7 +84,18 @@ final class Contexts {
         for (int k = 0; k < RECENT; k++) {
             if (rt[k] == t) {
                 TC c = recentContexts[k];
-                if (c != null && c.thread == t) return c;
+                if (c != null && c.thread == t) {
+                    // A thread found here takes the first hint back after as many lookups as
+                    // one found in the table: otherwise a thread that lost the first hint to
+                    // another (a JDK thread running instrumented code, the deadlock watch) would
+                    // scan this array at every wrapper for the rest of the run.
+                    if (++c.hintMisses >= HINT_PERIOD) {
+                        c.hintMisses = 0;
+                        last = c;
+                        lastThread = t;
+                    }
+                    return c;
+                }
             }
         }
         TC[] tab = table;
@@ -173,7 +184,11 @@ final class Contexts {
      * others before that Thread exists, and there its interpreter's Thread.currentThread() throws
      * a NullPointerException (whose instrumented constructor would ask for a context again).
      */
-    static volatile boolean noThreadYet;
+    // Not volatile (TC.getTC reads it at every wrapper, and a volatile read keeps C2 from
+    // merging the loads of wrappers inlined one after the other): it is set before any Java
+    // thread exists and cleared by the main thread itself before it starts any other thread
+    // (Thread.start orders the write before everything the new thread reads).
+    static boolean noThreadYet;
 
     /** A context for runtime-internal code: never registered, never samples. */
     private static TC internal(Thread t) {
