@@ -84,12 +84,17 @@ public final class MIDImpl implements MID {
     private static String[] split(String s) {
         String[] out = {"<unknown>", "<unknown>", "()V", null};
         if (s == null) return out;
-        int k = 0, from = 0;
-        for (int i = 0; i <= s.length() && k < 4; i++) {
-            if (i == s.length() || (s.charAt(i) == '\u0000' && k < 3)) {
-                out[k++] = s.substring(from, i);
-                from = i + 1;
+        // indexOf, not a loop of charAt: in scope all each String call from here enters the
+        // JDK method's wrapper, and a loop of them cost ~40,000 bytecodes per method name.
+        int from = 0;
+        for (int k = 0; k < 4; k++) {
+            int i = k < 3 ? s.indexOf('\u0000', from) : -1;
+            if (i < 0) {
+                out[k] = s.substring(from);
+                return out;
             }
+            out[k] = s.substring(from, i);
+            from = i + 1;
         }
         return out;
     }

@@ -185,7 +185,7 @@ final class ProfileWriter {
         j.raw(",\"program\":").str(Config.program);
         j.raw(",\"args\":[");
         for (int i = 0; i < Config.args.length; i++) {
-            if (i > 0) j.raw(",");
+            if (i > 0) j.raw(',');
             j.str(Config.args[i]);
         }
         j.raw("],\"scope\":").str(Config.scope);
@@ -238,19 +238,19 @@ final class ProfileWriter {
                     }
                 }
                 if (id > 0) threads.raw(",\n");
-                threads.raw("[").num(parent).raw(",").num(m).raw(",").num(parent >= 0 ? n.line : 0).raw(",").num(n.self);
+                threads.raw('[').num(parent).raw(',').num(m).raw(',').num(parent >= 0 ? n.line : 0).raw(',').num(n.self);
                 if (n.lines != null && !n.lines.isEmpty()) {
                     ArrayList<Integer> ls = new ArrayList<Integer>(n.lines.keySet());
                     Collections.sort(ls);
                     threads.raw(",[");
                     for (int i = 0; i < ls.size(); i++) {
-                        if (i > 0) threads.raw(",");
-                        threads.num(ls.get(i).intValue()).raw(",").num(n.lines.get(ls.get(i))[0]);
+                        if (i > 0) threads.raw(',');
+                        threads.num(ls.get(i).intValue()).raw(',').num(n.lines.get(ls.get(i))[0]);
                     }
-                    threads.raw("]");
+                    threads.raw(']');
                 }
-                threads.raw("]");
-                Collections.sort(n.kids, order);
+                threads.raw(']');
+                if (n.kids.size() > 1) Collections.sort(n.kids, order);
                 for (int i = n.kids.size() - 1; i >= 0; i--) {
                     stack.add(n.kids.get(i));
                     parents.add(Integer.valueOf(id));
@@ -263,10 +263,10 @@ final class ProfileWriter {
         for (int i = 0; i < methodOrder.size(); i++) {
             MIDImpl m = keyMids.get(methodOrder.get(i).intValue());
             if (i > 0) j.raw(",\n");
-            j.raw("[").str(m.getClassName().replace('/', '.')).raw(",").str(m.getMethodName()).raw(",").str(m.getDescriptor()).raw(",");
+            j.raw('[').str(m.getClassName().replace('/', '.')).raw(',').str(m.getMethodName()).raw(',').str(m.getDescriptor()).raw(',');
             if (m.getSourceFile() == null) j.raw("null");
             else j.str(m.getSourceFile());
-            j.raw("]");
+            j.raw(']');
         }
         j.raw("],\n\"threads\":[\n").append(threads).raw("]}\n");
         return j.toBytes();
@@ -393,10 +393,26 @@ final class ProfileWriter {
         return root;
     }
 
-    /** A growable UTF-8 JSON buffer with correct string escaping. */
+    /**
+     * A growable UTF-8 JSON buffer with correct string escaping. A string's chars are copied
+     * out with one {@code getChars} call, not read by {@code charAt} one by one: in scope all
+     * every String call from the (uninstrumented) runtime enters the JDK method's wrapper.
+     */
     static final class Json {
         private byte[] buf = new byte[8192];
         private int len;
+        private char[] chars = new char[256];
+
+        /**
+         * The chars of {@code s} in {@link #chars} (from index 0); returns its length. Callers
+         * must not call it again while they read the chars (str writes escapes with put).
+         */
+        private int load(String s) {
+            int n = s.length();
+            if (chars.length < n) chars = new char[n > 2 * chars.length ? n : 2 * chars.length];
+            s.getChars(0, n, chars, 0);
+            return n;
+        }
 
         private void ensure(int extra) {
             if (len + extra <= buf.length) return;
@@ -414,8 +430,16 @@ final class ProfileWriter {
 
         /** ASCII text written as is. */
         Json raw(String s) {
-            ensure(s.length());
-            for (int i = 0; i < s.length(); i++) buf[len++] = (byte) s.charAt(i);
+            int n = load(s);
+            ensure(n);
+            char[] c = chars;
+            for (int i = 0; i < n; i++) buf[len++] = (byte) c[i];
+            return this;
+        }
+
+        /** One ASCII char. */
+        Json raw(char c) {
+            put(c);
             return this;
         }
 
@@ -438,19 +462,20 @@ final class ProfileWriter {
 
         Json str(String s) {
             put('"');
-            int n = s.length();
+            int n = load(s);
+            char[] cs = chars;
             for (int i = 0; i < n; i++) {
-                char c = s.charAt(i);
+                char c = cs[i];
                 if (c == '"' || c == '\\') {
                     put('\\');
                     put(c);
                 } else if (c < 0x20) {
                     switch (c) {
-                        case '\n': raw("\\n"); break;
-                        case '\r': raw("\\r"); break;
-                        case '\t': raw("\\t"); break;
-                        case '\b': raw("\\b"); break;
-                        case '\f': raw("\\f"); break;
+                        case '\n': put('\\'); put('n'); break;
+                        case '\r': put('\\'); put('r'); break;
+                        case '\t': put('\\'); put('t'); break;
+                        case '\b': put('\\'); put('b'); break;
+                        case '\f': put('\\'); put('f'); break;
                         default: hex(c);
                     }
                 } else if (c < 0x80) {
@@ -458,8 +483,8 @@ final class ProfileWriter {
                 } else if (c < 0x800) {
                     put(0xC0 | (c >> 6));
                     put(0x80 | (c & 0x3F));
-                } else if (c >= 0xD800 && c <= 0xDBFF && i + 1 < n && s.charAt(i + 1) >= 0xDC00 && s.charAt(i + 1) <= 0xDFFF) {
-                    int cp = 0x10000 + ((c - 0xD800) << 10) + (s.charAt(i + 1) - 0xDC00);
+                } else if (c >= 0xD800 && c <= 0xDBFF && i + 1 < n && cs[i + 1] >= 0xDC00 && cs[i + 1] <= 0xDFFF) {
+                    int cp = 0x10000 + ((c - 0xD800) << 10) + (cs[i + 1] - 0xDC00);
                     i++;
                     put(0xF0 | (cp >> 18));
                     put(0x80 | ((cp >> 12) & 0x3F));
@@ -478,12 +503,16 @@ final class ProfileWriter {
         }
 
         private void hex(int c) {
-            final String digits = "0123456789abcdef";
-            raw("\\u");
-            put(digits.charAt((c >> 12) & 15));
-            put(digits.charAt((c >> 8) & 15));
-            put(digits.charAt((c >> 4) & 15));
-            put(digits.charAt(c & 15));
+            put('\\');
+            put('u');
+            put(hexDigit((c >> 12) & 15));
+            put(hexDigit((c >> 8) & 15));
+            put(hexDigit((c >> 4) & 15));
+            put(hexDigit(c & 15));
+        }
+
+        private static int hexDigit(int d) {
+            return d < 10 ? '0' + d : 'a' + d - 10;
         }
 
         Json append(Json o) {
