@@ -136,8 +136,7 @@ final class ProfileWriter {
         } else if (m.exportKey >= 0) {
             return m.exportKey;
         }
-        String s = m.getClassName().replace('/', '.') + '\u0000' + m.getMethodName() + '\u0000' + m.getDescriptor() + '\u0000'
-            + (m.getSourceFile() == null ? "\u0001" : m.getSourceFile());
+        String s = m.exportKeyString();
         Integer k = keyIds.get(s);
         if (k == null) {
             k = Integer.valueOf(keyStrings.size());
