@@ -84,12 +84,17 @@ public final class MIDImpl implements MID {
     private static String[] split(String s) {
         String[] out = {"<unknown>", "<unknown>", "()V", null};
         if (s == null) return out;
-        int k = 0, from = 0;
-        for (int i = 0; i <= s.length() && k < 4; i++) {
-            if (i == s.length() || (s.charAt(i) == '\u0000' && k < 3)) {
-                out[k++] = s.substring(from, i);
-                from = i + 1;
+        // indexOf, not a loop of charAt: in scope all each String call from here enters the
+        // JDK method's wrapper, and a loop of them cost ~40,000 bytecodes per method name.
+        int from = 0;
+        for (int k = 0; k < 4; k++) {
+            int i = k < 3 ? s.indexOf('\u0000', from) : -1;
+            if (i < 0) {
+                out[k] = s.substring(from);
+                return out;
             }
+            out[k] = s.substring(from, i);
+            from = i + 1;
         }
         return out;
     }
@@ -121,13 +126,16 @@ public final class MIDImpl implements MID {
     }
 
     private static int[] decode(String s) {
-        int n = 0;
+        // One getChars, not charAt per char (each a call into the JDK's wrapper in scope all).
         int len = s.length();
-        for (int i = 0; i < len; i++) if ((s.charAt(i) & 0x4000) == 0) n++;
+        char[] cs = new char[len];
+        s.getChars(0, len, cs, 0);
+        int n = 0;
+        for (int i = 0; i < len; i++) if ((cs[i] & 0x4000) == 0) n++;
         int[] out = new int[n];
         int v = 0, shift = 0, k = 0;
         for (int i = 0; i < len; i++) {
-            int c = s.charAt(i);
+            int c = cs[i];
             v |= (c & 0x3fff) << shift;
             if ((c & 0x4000) != 0) shift += 14;
             else {
@@ -137,6 +145,37 @@ public final class MIDImpl implements MID {
             }
         }
         return out;
+    }
+
+    /**
+     * The profile writer's method key: {@code className NUL methodName NUL descriptor NUL
+     * sourceFile} with the class name's '/' as '.' and U+0001 for no source file, as
+     * {@code getClassName().replace('/', '.') + '\u0000' + ...} builds it, but made from one
+     * copy of the chars (in scope all each String call from here enters the JDK's wrapper).
+     */
+    String exportKeyString() {
+        String s = names;
+        if (s != null) {
+            int n = s.length();
+            char[] c = new char[n + 2];
+            s.getChars(0, n, c, 0);
+            int k = 0, end = n;
+            for (int i = 0; i < n; i++) {
+                if (c[i] == '\u0000') {
+                    if (++k == 3) break;
+                } else if (k == 0 && c[i] == '/') {
+                    c[i] = '.';
+                }
+            }
+            // Two separators: no source file (split leaves the fourth part null).
+            if (k == 2) {
+                c[end++] = '\u0000';
+                c[end++] = '\u0001';
+            }
+            if (k >= 2) return new String(c, 0, end);
+        }
+        return getClassName().replace('/', '.') + '\u0000' + getMethodName() + '\u0000' + getDescriptor() + '\u0000'
+            + (getSourceFile() == null ? "\u0001" : getSourceFile());
     }
 
     /** Class name in internal form, e.g. {@code java/util/ArrayList}. */

@@ -20,41 +20,6 @@ import java.util.HashMap;
 final class ProfileWriter {
     static final int VERSION = 1;
 
-    /** A node of the export tree. */
-    private static final class ENode {
-        final int key;
-        final int line;
-        long self;
-        HashMap<Integer, long[]> lines;
-        final ArrayList<ENode> kids = new ArrayList<ENode>();
-        HashMap<Long, ENode> index;
-
-        ENode(int key, int line) {
-            this.key = key;
-            this.line = line;
-        }
-
-        ENode child(int k, int l) {
-            if (index == null) index = new HashMap<Long, ENode>();
-            Long id = Long.valueOf(((long) k << 32) | (l & 0xffffffffL));
-            ENode n = index.get(id);
-            if (n == null) {
-                n = new ENode(k, l);
-                index.put(id, n);
-                kids.add(n);
-            }
-            return n;
-        }
-
-        void addLine(long line, long count) {
-            if (lines == null) lines = new HashMap<Integer, long[]>();
-            Integer k = Integer.valueOf((int) line);
-            long[] c = lines.get(k);
-            if (c == null) lines.put(k, new long[] {count});
-            else c[0] += count;
-        }
-    }
-
     private static final class Out {
         final String name;
         final int seq;
@@ -62,7 +27,7 @@ final class ProfileWriter {
         long bytecodes;
         int merged;
         /** The thread's tree, copied while holding its context's monitor. */
-        ENode tree;
+        ExportNode tree;
 
         Out(String name, int seq) {
             this.name = name;
@@ -136,8 +101,7 @@ final class ProfileWriter {
         } else if (m.exportKey >= 0) {
             return m.exportKey;
         }
-        String s = m.getClassName().replace('/', '.') + '\u0000' + m.getMethodName() + '\u0000' + m.getDescriptor() + '\u0000'
-            + (m.getSourceFile() == null ? "\u0001" : m.getSourceFile());
+        String s = m.exportKeyString();
         Integer k = keyIds.get(s);
         if (k == null) {
             k = Integer.valueOf(keyStrings.size());
@@ -166,12 +130,12 @@ final class ProfileWriter {
 
         long totalSamples = 0;
         long totalBytecodes = 0;
-        ArrayList<ENode> trees = new ArrayList<ENode>();
-        for (int i = 0; i < outs.size(); i++) {
+        ExportNode[] trees = new ExportNode[outs.size()];
+        for (int i = 0; i < trees.length; i++) {
             Out o = outs.get(i);
             totalSamples += o.samples;
             totalBytecodes += o.bytecodes;
-            trees.add(o.tree);
+            trees[i] = o.tree;
         }
 
         Json j = new Json();
@@ -185,7 +149,7 @@ final class ProfileWriter {
         j.raw(",\"program\":").str(Config.program);
         j.raw(",\"args\":[");
         for (int i = 0; i < Config.args.length; i++) {
-            if (i > 0) j.raw(",");
+            if (i > 0) j.raw(',');
             j.str(Config.args[i]);
         }
         j.raw("],\"scope\":").str(Config.scope);
@@ -197,18 +161,13 @@ final class ProfileWriter {
         j.raw(",\"totalSamples\":").num(totalSamples);
         j.raw("},\n");
 
-        // Canonical order and method indices in order of first appearance.
-        final ArrayList<String> ks = keyStrings;
-        Comparator<ENode> order = new Comparator<ENode>() {
-            public int compare(ENode a, ENode b) {
-                int c = a.key == b.key ? 0 : ks.get(a.key).compareTo(ks.get(b.key));
-                if (c != 0) return c;
-                return a.line < b.line ? -1 : (a.line == b.line ? 0 : 1);
-            }
-        };
+        // Canonical order (children by method key string, then call line: the keys' ranks in
+        // string order, sorted once) and method indices in order of first appearance.
+        int[] rank = keyRanks();
         int[] methodIndex = new int[keyStrings.size()];
         for (int i = 0; i < methodIndex.length; i++) methodIndex[i] = -1;
-        ArrayList<Integer> methodOrder = new ArrayList<Integer>();
+        int[] methodOrder = new int[16];
+        int nMethods = 0;
         Json threads = new Json();
         for (int t = 0; t < outs.size(); t++) {
             Out o = outs.get(t);
@@ -220,53 +179,64 @@ final class ProfileWriter {
             threads.raw(",\"samples\":").num(o.samples);
             threads.raw(",\"nodes\":[\n");
             // Preorder with an explicit stack of (node, parent index).
-            ArrayList<ENode> stack = new ArrayList<ENode>();
-            ArrayList<Integer> parents = new ArrayList<Integer>();
-            stack.add(trees.get(t));
-            parents.add(Integer.valueOf(-1));
+            ExportNode[] stack = new ExportNode[16];
+            int[] parents = new int[16];
+            int sp = 0;
+            stack[sp] = trees[t];
+            parents[sp++] = -1;
             int next = 0;
-            while (!stack.isEmpty()) {
-                ENode n = stack.remove(stack.size() - 1);
-                int parent = parents.remove(parents.size() - 1).intValue();
+            while (sp > 0) {
+                ExportNode n = stack[--sp];
+                int parent = parents[sp];
                 int id = next++;
                 int m = -1;
                 if (parent >= 0) {
                     m = methodIndex[n.key];
                     if (m < 0) {
-                        m = methodIndex[n.key] = methodOrder.size();
-                        methodOrder.add(Integer.valueOf(n.key));
+                        m = methodIndex[n.key] = nMethods;
+                        if (nMethods == methodOrder.length) methodOrder = grow(methodOrder);
+                        methodOrder[nMethods++] = n.key;
                     }
                 }
                 if (id > 0) threads.raw(",\n");
-                threads.raw("[").num(parent).raw(",").num(m).raw(",").num(parent >= 0 ? n.line : 0).raw(",").num(n.self);
-                if (n.lines != null && !n.lines.isEmpty()) {
-                    ArrayList<Integer> ls = new ArrayList<Integer>(n.lines.keySet());
-                    Collections.sort(ls);
+                threads.raw('[').num(parent).raw(',').num(m).raw(',').num(parent >= 0 ? n.line : 0).raw(',').num(n.self);
+                if (n.nLines > 0) {
+                    long[] ls = n.sortedLines();
                     threads.raw(",[");
-                    for (int i = 0; i < ls.size(); i++) {
-                        if (i > 0) threads.raw(",");
-                        threads.num(ls.get(i).intValue()).raw(",").num(n.lines.get(ls.get(i))[0]);
+                    for (int i = 0; i < ls.length; i += 2) {
+                        if (i > 0) threads.raw(',');
+                        threads.num(ls[i]).raw(',').num(ls[i + 1]);
                     }
-                    threads.raw("]");
+                    threads.raw(']');
                 }
-                threads.raw("]");
-                Collections.sort(n.kids, order);
-                for (int i = n.kids.size() - 1; i >= 0; i--) {
-                    stack.add(n.kids.get(i));
-                    parents.add(Integer.valueOf(id));
+                threads.raw(']');
+                n.sortKids(rank);
+                if (sp + n.nKids > stack.length) {
+                    int cap = stack.length * 2;
+                    while (cap < sp + n.nKids) cap *= 2;
+                    ExportNode[] a = new ExportNode[cap];
+                    System.arraycopy(stack, 0, a, 0, sp);
+                    stack = a;
+                    int[] b = new int[cap];
+                    System.arraycopy(parents, 0, b, 0, sp);
+                    parents = b;
+                }
+                for (int i = n.nKids - 1; i >= 0; i--) {
+                    stack[sp] = n.kids[i];
+                    parents[sp++] = id;
                 }
             }
             threads.raw("]}");
         }
 
         j.raw("\"methods\":[\n");
-        for (int i = 0; i < methodOrder.size(); i++) {
-            MIDImpl m = keyMids.get(methodOrder.get(i).intValue());
+        for (int i = 0; i < nMethods; i++) {
+            MIDImpl m = keyMids.get(methodOrder[i]);
             if (i > 0) j.raw(",\n");
-            j.raw("[").str(m.getClassName().replace('/', '.')).raw(",").str(m.getMethodName()).raw(",").str(m.getDescriptor()).raw(",");
+            j.raw('[').str(m.getClassName().replace('/', '.')).raw(',').str(m.getMethodName()).raw(',').str(m.getDescriptor()).raw(',');
             if (m.getSourceFile() == null) j.raw("null");
             else j.str(m.getSourceFile());
-            j.raw("]");
+            j.raw(']');
         }
         j.raw("],\n\"threads\":[\n").append(threads).raw("]}\n");
         return j.toBytes();
@@ -331,7 +301,7 @@ final class ProfileWriter {
         for (int i = 0; i < keep; i++) kept.put(bySamples.get(i), Boolean.TRUE);
         ArrayList<Out> r = new ArrayList<Out>();
         Out other = new Out("(other threads)", 0);
-        other.tree = new ENode(-1, 0);
+        other.tree = new ExportNode(-1, 0);
         for (int i = 0; i < canon.size(); i++) {
             Out o = canon.get(i);
             if (kept.containsKey(o)) r.add(o);
@@ -347,56 +317,111 @@ final class ProfileWriter {
     }
 
     /** Adds the export tree {@code src} into {@code dst} (same method key and call line = same node). */
-    private static void mergeInto(ENode dst, ENode src) {
-        ArrayList<ENode> from = new ArrayList<ENode>();
-        ArrayList<ENode> to = new ArrayList<ENode>();
-        from.add(src);
-        to.add(dst);
-        while (!from.isEmpty()) {
-            ENode s = from.remove(from.size() - 1);
-            ENode d = to.remove(to.size() - 1);
+    private static void mergeInto(ExportNode dst, ExportNode src) {
+        ExportNode[] from = new ExportNode[16];
+        ExportNode[] to = new ExportNode[16];
+        int sp = 0;
+        from[sp] = src;
+        to[sp++] = dst;
+        while (sp > 0) {
+            ExportNode s = from[--sp];
+            ExportNode d = to[sp];
             d.self += s.self;
-            if (s.lines != null) {
-                for (java.util.Map.Entry<Integer, long[]> e : s.lines.entrySet()) d.addLine(e.getKey().intValue(), e.getValue()[0]);
+            s.addLinesTo(d);
+            if (sp + s.nKids > from.length) {
+                from = grow(from, sp + s.nKids);
+                to = grow(to, sp + s.nKids);
             }
-            for (int i = 0; i < s.kids.size(); i++) {
-                ENode k = s.kids.get(i);
-                from.add(k);
-                to.add(d.child(k.key, k.line));
+            for (int i = 0; i < s.nKids; i++) {
+                ExportNode k = s.kids[i];
+                from[sp] = k;
+                to[sp++] = d.child(k.key, k.line);
             }
         }
+    }
+
+    private static ExportNode[] grow(ExportNode[] a, int min) {
+        int cap = a.length * 2;
+        while (cap < min) cap *= 2;
+        ExportNode[] b = new ExportNode[cap];
+        System.arraycopy(a, 0, b, 0, a.length);
+        return b;
+    }
+
+    private static int[] grow(int[] a) {
+        int[] b = new int[a.length * 2];
+        System.arraycopy(a, 0, b, 0, a.length);
+        return b;
+    }
+
+    /**
+     * Each method key's position in the keys' string order ({@code String.compareTo}): one sort
+     * of the (distinct) key strings, so that sorting children compares ints.
+     */
+    private int[] keyRanks() {
+        int n = keyStrings.size();
+        String[] sorted = keyStrings.toArray(new String[n]);
+        java.util.Arrays.sort(sorted);
+        int[] rank = new int[n];
+        for (int i = 0; i < n; i++) rank[keyIds.get(sorted[i]).intValue()] = i;
+        return rank;
     }
 
     /**
      * Copies one thread's tree into an export tree (nodes standing for the same method key and
      * call line merged). The caller holds the thread's context monitor.
      */
-    private ENode exportTree(InvocationNode treeRoot) {
-        ENode root = new ENode(-1, 0);
-        ArrayList<InvocationNode> src = new ArrayList<InvocationNode>();
-        ArrayList<ENode> dst = new ArrayList<ENode>();
-        src.add(treeRoot);
-        dst.add(root);
-        while (!src.isEmpty()) {
-            InvocationNode s = src.remove(src.size() - 1);
-            ENode d = dst.remove(dst.size() - 1);
+    private ExportNode exportTree(InvocationNode treeRoot) {
+        ExportNode root = new ExportNode(-1, 0);
+        InvocationNode[] src = new InvocationNode[16];
+        ExportNode[] dst = new ExportNode[16];
+        int sp = 0;
+        src[sp] = treeRoot;
+        dst[sp++] = root;
+        while (sp > 0) {
+            InvocationNode s = src[--sp];
+            ExportNode d = dst[sp];
             d.self += s.self;
             long[][] hits = s.lineHits();
             for (int i = 0; i < hits.length; i++) d.addLine(hits[i][0], hits[i][1]);
             InvocationNode[] kids = s.children();
+            if (sp + kids.length > src.length) {
+                int cap = src.length * 2;
+                while (cap < sp + kids.length) cap *= 2;
+                InvocationNode[] a = new InvocationNode[cap];
+                System.arraycopy(src, 0, a, 0, sp);
+                src = a;
+                dst = grow(dst, cap);
+            }
             for (int i = 0; i < kids.length; i++) {
                 InvocationNode k = kids[i];
-                src.add(k);
-                dst.add(d.child(keyOf(k.mid), k.callLine));
+                src[sp] = k;
+                dst[sp++] = d.child(keyOf(k.mid), k.callLine);
             }
         }
         return root;
     }
 
-    /** A growable UTF-8 JSON buffer with correct string escaping. */
+    /**
+     * A growable UTF-8 JSON buffer with correct string escaping. A string's chars are copied
+     * out with one {@code getChars} call, not read by {@code charAt} one by one: in scope all
+     * every String call from the (uninstrumented) runtime enters the JDK method's wrapper.
+     */
     static final class Json {
         private byte[] buf = new byte[8192];
         private int len;
+        private char[] chars = new char[256];
+
+        /**
+         * The chars of {@code s} in {@link #chars} (from index 0); returns its length. Callers
+         * must not call it again while they read the chars (str writes escapes with put).
+         */
+        private int load(String s) {
+            int n = s.length();
+            if (chars.length < n) chars = new char[n > 2 * chars.length ? n : 2 * chars.length];
+            s.getChars(0, n, chars, 0);
+            return n;
+        }
 
         private void ensure(int extra) {
             if (len + extra <= buf.length) return;
@@ -414,8 +439,16 @@ final class ProfileWriter {
 
         /** ASCII text written as is. */
         Json raw(String s) {
-            ensure(s.length());
-            for (int i = 0; i < s.length(); i++) buf[len++] = (byte) s.charAt(i);
+            int n = load(s);
+            ensure(n);
+            char[] c = chars;
+            for (int i = 0; i < n; i++) buf[len++] = (byte) c[i];
+            return this;
+        }
+
+        /** One ASCII char. */
+        Json raw(char c) {
+            put(c);
             return this;
         }
 
@@ -438,19 +471,20 @@ final class ProfileWriter {
 
         Json str(String s) {
             put('"');
-            int n = s.length();
+            int n = load(s);
+            char[] cs = chars;
             for (int i = 0; i < n; i++) {
-                char c = s.charAt(i);
+                char c = cs[i];
                 if (c == '"' || c == '\\') {
                     put('\\');
                     put(c);
                 } else if (c < 0x20) {
                     switch (c) {
-                        case '\n': raw("\\n"); break;
-                        case '\r': raw("\\r"); break;
-                        case '\t': raw("\\t"); break;
-                        case '\b': raw("\\b"); break;
-                        case '\f': raw("\\f"); break;
+                        case '\n': put('\\'); put('n'); break;
+                        case '\r': put('\\'); put('r'); break;
+                        case '\t': put('\\'); put('t'); break;
+                        case '\b': put('\\'); put('b'); break;
+                        case '\f': put('\\'); put('f'); break;
                         default: hex(c);
                     }
                 } else if (c < 0x80) {
@@ -458,8 +492,8 @@ final class ProfileWriter {
                 } else if (c < 0x800) {
                     put(0xC0 | (c >> 6));
                     put(0x80 | (c & 0x3F));
-                } else if (c >= 0xD800 && c <= 0xDBFF && i + 1 < n && s.charAt(i + 1) >= 0xDC00 && s.charAt(i + 1) <= 0xDFFF) {
-                    int cp = 0x10000 + ((c - 0xD800) << 10) + (s.charAt(i + 1) - 0xDC00);
+                } else if (c >= 0xD800 && c <= 0xDBFF && i + 1 < n && cs[i + 1] >= 0xDC00 && cs[i + 1] <= 0xDFFF) {
+                    int cp = 0x10000 + ((c - 0xD800) << 10) + (cs[i + 1] - 0xDC00);
                     i++;
                     put(0xF0 | (cp >> 18));
                     put(0x80 | ((cp >> 12) & 0x3F));
@@ -478,12 +512,16 @@ final class ProfileWriter {
         }
 
         private void hex(int c) {
-            final String digits = "0123456789abcdef";
-            raw("\\u");
-            put(digits.charAt((c >> 12) & 15));
-            put(digits.charAt((c >> 8) & 15));
-            put(digits.charAt((c >> 4) & 15));
-            put(digits.charAt(c & 15));
+            put('\\');
+            put('u');
+            put(hexDigit((c >> 12) & 15));
+            put(hexDigit((c >> 8) & 15));
+            put(hexDigit((c >> 4) & 15));
+            put(hexDigit(c & 15));
+        }
+
+        private static int hexDigit(int d) {
+            return d < 10 ? '0' + d : 'a' + d - 10;
         }
 
         Json append(Json o) {
