@@ -1,6 +1,8 @@
-// Implicit class initialisation (docs/RUNTIME.md, "Class initialisers"): each <clinit> below
-// is run by the JVM because an instruction touched its uninitialised class. The exact profile
-// puts it under the frame and line of that instruction; so must the sampled one.
+// Class initialisation (docs/RUNTIME.md, "Class initialisation"): each <clinit> below is run
+// by the JVM because an instruction touched its uninitialised class, or explicitly
+// (Class.forName, Lookup.ensureInitialized). The exact profile puts it under the frame and
+// line that ran it; so must the sampled one.
+import java.lang.invoke.MethodHandles;
 import java.util.function.IntSupplier;
 
 public class ClinitLines {
@@ -81,10 +83,15 @@ public class ClinitLines {
         sink += f.getAsInt();
         Written.w = 5;
         Class.forName("ClinitLines$Reflected");
+        MethodHandles.lookup().ensureInitialized(Ensured.class);
         System.out.println("done " + (sink != 0));
     }
 
     static class Reflected {
         static int r = work(55);
+    }
+
+    static class Ensured {
+        static int e = work(65);
     }
 }
