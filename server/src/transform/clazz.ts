@@ -178,6 +178,40 @@ export function transformClass(input: ClassFile, opts: TransformOptions, file = 
     return 'call-out';
   };
 
+  // Class-initialisation sites (docs/TRANSFORM.md, "Class initialisation"): `new`, `getstatic`,
+  // `putstatic` and `invokestatic` naming a class whose initialisation may run an instrumented
+  // <clinit>: that class or one of its supertypes is in scope and has one, and it is not this
+  // class or one of its superclasses (initialised before any code of this class runs).
+  const initCapable = new Map<string, boolean>();
+  const ownSupers = new Set<string>();
+  for (let c: string | undefined = info.name; c !== undefined && !ownSupers.has(c); c = opts.hierarchy.info(c)?.superName) ownSupers.add(c);
+  const runsInstrumentedClinit = (name: string): boolean => {
+    let r = initCapable.get(name);
+    if (r !== undefined) return r;
+    r = false;
+    if (!name.startsWith('[') && !ownSupers.has(name) && opts.hierarchy.info(name)) {
+      const seen = new Set<string>();
+      const visit = (n: string): boolean => {
+        if (seen.has(n) || ownSupers.has(n)) return false;
+        seen.add(n);
+        const c = opts.hierarchy.info(n);
+        if (!c) return false;
+        if (opts.scope(n) && c.methods.has('<clinit>()V')) return true;
+        return (c.superName !== undefined && visit(c.superName)) || c.interfaces.some(visit);
+      };
+      r = visit(name);
+    }
+    initCapable.set(name, r);
+    return r;
+  };
+  const initTarget = (insn: Insn): string | undefined => {
+    let name: string;
+    if (insn.kind === 'type' && insn.op === Op.NEW) name = pool.className(insn.index);
+    else if ((insn.kind === 'field' && (insn.op === Op.GETSTATIC || insn.op === Op.PUTSTATIC)) || (insn.kind === 'method' && insn.op === Op.INVOKESTATIC)) name = pool.memberRef(insn.index).owner;
+    else return undefined;
+    return runsInstrumentedClinit(name) ? name : undefined;
+  };
+
   const holderName = opts.enumMidHolder && info.superName === 'java/lang/Enum' ? midHolderName(info.name) : undefined;
   const newMid = (method: string, descriptor: string): MemberName => {
     const field = midFieldName(mids.length);
@@ -188,8 +222,8 @@ export function transformClass(input: ClassFile, opts: TransformOptions, file = 
   // The analysis of the method instrumented last (its extended version and original-signature
   // copy share it).
   let analysed: { mc: MethodCode; a: BodyAnalysis } | undefined;
-  const instrument = (ctx: CodeContext, mc: MethodCode, entry: 'extended' | 'wrapper', mid: MemberName): { code: AttributeOf<'Code'>; stats: BodyStats } | undefined => {
-    const o = { ctx, mc, entry, mid, maxPath, analysis, frames, callKind, leafOptimisation: opts.leafOptimisation, lineNumbers: opts.lineNumbers };
+  const instrument = (ctx: CodeContext, mc: MethodCode, entry: 'extended' | 'wrapper', mid: MemberName, sites = true): { code: AttributeOf<'Code'>; stats: BodyStats } | undefined => {
+    const o = { ctx, mc, entry, mid, maxPath, analysis, frames, callKind, leafOptimisation: opts.leafOptimisation, lineNumbers: opts.lineNumbers, initTarget: sites ? initTarget : undefined };
     if (analysed?.mc !== mc) analysed = { mc, a: analyseBody(o) };
     const r = instrumentBody(o, analysed.a);
     // Both copies of a method share the analysis, so their path tables are the same.
@@ -199,13 +233,14 @@ export function transformClass(input: ClassFile, opts: TransformOptions, file = 
     }
     const extCtx: CodeContext = entry === 'extended' ? { ...ctx, descriptor: extendedDescriptor(ctx.descriptor) } : ctx;
     let code: AttributeOf<'Code'>;
+    // Too large with its init sites: without them (its initialisers may then start at the root).
     try {
       code = encodeCode(extCtx, r.mc, { frames });
     } catch (e) {
-      if (e instanceof CodeModelError && /code too large/.test(e.message)) return undefined;
+      if (e instanceof CodeModelError && /code too large/.test(e.message)) return sites ? instrument(ctx, mc, entry, mid, false) : undefined;
       throw e;
     }
-    if (code.code.length > MAX_CODE) return undefined;
+    if (code.code.length > MAX_CODE) return sites ? instrument(ctx, mc, entry, mid, false) : undefined;
     return { code: { ...code, nameIndex: codeNameIndex }, stats: r.stats };
   };
 

@@ -31,6 +31,15 @@ export class Emitter {
     else this.out.push({ kind: 'ldc', index: this.pool.addString(value) });
     return this;
   }
+  /** `ldc` of a class constant (class files of version 49 and later). */
+  ldcClass(internalName: string): this {
+    this.out.push({ kind: 'ldc', index: this.pool.addClass(internalName) });
+    return this;
+  }
+  type(op: number, internalName: string): this {
+    this.out.push({ kind: 'type', op, index: this.pool.addClass(internalName) });
+    return this;
+  }
   var(op: number, index: number): this {
     this.out.push({ kind: 'var', op, index });
     return this;

@@ -15,7 +15,7 @@ import { placeChecks, type CfgBlock } from './checks';
 import { planPaths, type CheckArg, type PathPlan } from './paths';
 import { labelTargets, type BasicBlock, type BlockAnalysis } from './blocks';
 import { Emitter, localsWith, STACK_TYPE, TC_TYPE, type MemberName } from './emit';
-import { RT, extendedDescriptor } from './names';
+import { MID_IMPL, RT, extendedDescriptor } from './names';
 import { isShutdownEntry } from './scope';
 import { Tag } from '../classfile/model';
 import type { ConstantPool } from '../classfile/pool';
@@ -66,6 +66,13 @@ export interface BodyOptions {
    * sites for caller frames. Default true; false measures what per-line attribution costs.
    */
   lineNumbers?: boolean;
+  /**
+   * Class-initialisation sites (docs/TRANSFORM.md, "Class initialisation"): for an instruction
+   * that may run an instrumented static initialiser of another class (`new`, `getstatic`,
+   * `putstatic`, `invokestatic`), the class it names; undefined for other instructions. Such a
+   * site records itself (`tc.initSite`) the first time it runs. Not given: no sites.
+   */
+  initTarget?: (insn: Insn) => string | undefined;
 }
 
 export interface BodyStats {
@@ -209,12 +216,25 @@ export function instrumentBody(o: BodyOptions, a: BodyAnalysis = analyseBody(o))
   const extendFrame = (f: Frame): Frame =>
     remap.size === 0 ? { locals: localsWith(f.locals, L, extra), stack: f.stack } : { locals: localsWith(f.locals.map(fixType), L, extra), stack: f.stack.map(fixType) };
 
-  const needFrames = o.frames && placement.reason.some((r) => r !== undefined);
+  // Class-initialisation sites and the bit of their target class in the MID's `inits`.
+  const initSites = new Map<number, { target: string; bit: number }>();
+  if (o.initTarget && ctx.majorVersion >= 49) {
+    const bits = new Map<string, number>();
+    insns.forEach((insn, i) => {
+      const target = o.initTarget!(insn);
+      if (target === undefined) return;
+      let bit = bits.get(target);
+      if (bit === undefined) bits.set(target, (bit = 1 << bits.size % 32));
+      initSites.set(i, { target, bit });
+    });
+  }
+  const needFrames = o.frames && (placement.reason.some((r) => r !== undefined) || initSites.size > 0);
   if (needFrames && !a.before) {
     const wanted = scratchUint8(Scratch.CheckPoints, insns.length);
     subs.forEach((sub, si) => {
       if (placement.reason[si] !== undefined) wanted[sub.first] = 1;
     });
+    for (const i of initSites.keys()) wanted[i] = 1;
     // Targets of split switch edges: their trampolines need the target's frame.
     for (const m of paths?.splits.values() ?? []) for (const v of m.keys()) wanted[subs[v]!.first] = 1;
     a.before = simulateAt(insns, initial, { pool, thisClass: ctx.thisClass }, wanted);
@@ -237,7 +257,9 @@ export function instrumentBody(o: BodyOptions, a: BodyAnalysis = analyseBody(o))
     }
   } else {
     e.invoke(Op.INVOKESTATIC, RT.getTC).var(Op.ASTORE, T);
-    e.var(Op.ALOAD, T).invoke(Op.INVOKEVIRTUAL, RT.enter).var(Op.ISTORE, K);
+    // A static initialiser continues the init site that ran it (RUNTIME.md, "Class initialisation").
+    if (ctx.methodName === '<clinit>' && ctx.majorVersion >= 49) e.var(Op.ALOAD, T).ldcClass(ctx.thisClass).invoke(Op.INVOKEVIRTUAL, RT.enterInit).var(Op.ISTORE, K);
+    else e.var(Op.ALOAD, T).invoke(Op.INVOKEVIRTUAL, RT.enter).var(Op.ISTORE, K);
     e.var(Op.ALOAD, T).field(Op.GETFIELD, RT.entryStack).var(Op.ASTORE, S);
     e.var(Op.ALOAD, T).field(Op.GETFIELD, RT.entrySp).var(Op.ISTORE, P);
   }
@@ -408,6 +430,23 @@ export function instrumentBody(o: BodyOptions, a: BodyAnalysis = analyseBody(o))
     if (si !== undefined) {
       if (paths?.resetAtStart[si]) e.op(Op.ICONST_0).var(Op.ISTORE, R);
       emitCount(si, i);
+    }
+    const site = initSites.get(i);
+    if (site) {
+      // if ((MID.inits & bit) == 0) tc.initSite(stack, sp, line, Target.class, MID, bit): once
+      // per target class and method, the site tells the runtime where an initialiser it runs
+      // belongs; afterwards one load and a test.
+      const done = new Label('initDone');
+      midField();
+      e.type(Op.CHECKCAST, MID_IMPL).field(Op.GETFIELD, RT.midInits).int(site.bit).op(Op.IAND).jump(Op.IFNE, done);
+      e.var(Op.ALOAD, T).var(Op.ALOAD, S).var(Op.ILOAD, P).int(lineNumbers ? line : 0).ldcClass(site.target);
+      midField();
+      e.int(site.bit).invoke(Op.INVOKEVIRTUAL, leaf ? RT.initSiteLeaf : RT.initSite);
+      e.label(done);
+      if (o.frames) {
+        const f = extendFrame(before![i]!);
+        e.frame(f.locals, f.stack);
+      }
     }
     const nl = newLabel.get(i);
     if (nl) e.label(nl);

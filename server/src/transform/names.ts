@@ -6,6 +6,7 @@ import {
   RUNTIME_PACKAGE,
   TC_CLASS,
   MID_CLASS,
+  MID_IMPL_CLASS,
   TC_DESC,
   MID_DESC,
   MID_ARRAY_DESC,
@@ -17,6 +18,7 @@ import type { MemberName } from './emit';
 export const RT_PACKAGE = `${RUNTIME_PACKAGE}/`;
 export const TC = TC_CLASS;
 export const MID = MID_CLASS;
+export const MID_IMPL = MID_IMPL_CLASS;
 export { TC_DESC, MID_DESC, TRAMPOLINE_LINE };
 export const STACK_DESC = MID_ARRAY_DESC;
 

@@ -34,6 +34,13 @@ public final class MIDImpl implements MID {
     private final String pathText;
     private volatile int[] paths; // decoded on first use (racing decodes store equal arrays)
 
+    /**
+     * Generated code's class-initialisation sites of this method: bit {@code k} set once a site
+     * naming the method's k-th target class (mod 32) has run ({@link TC#initSite}); until then
+     * the site records itself before it runs. {@code getfield komorium/rt/MIDImpl.inits I}
+     */
+    public int inits;
+
     /** Used by the profile writer at shutdown only (single thread). */
     int exportKey = -1;
 

@@ -104,7 +104,8 @@ public final class TC {
      * lines array levelLines[k]. Each level keeps its fresh segment (levelFresh[k] and its
      * lines levelOwnLines[k]) for the next fresh entry at that level: the per-thread pool of
      * paper Section 3.2, without pool traffic. Reference slots are only written when they
-     * change (G1 write barriers).
+     * change (G1 write barriers). levelSp[k] == INIT_LEVEL: a static initialiser continuing an
+     * init site ({@link #enterInit}); {@link InitSites} holds what to restore.
      */
     private int[] levelSp = new int[8];
     private MID[][] levelStack = new MID[8][];
@@ -238,7 +239,7 @@ public final class TC {
      * segments, and continuations too deep for a short token). Other values (-1, a level or
      * nesting that is no longer there) change nothing.
      */
-    private static final int LEVEL_TOKEN = Integer.MIN_VALUE;
+    static final int LEVEL_TOKEN = Integer.MIN_VALUE;
     private static final int NEST_BITS = 8;
     private static final int NEST_MASK = (1 << NEST_BITS) - 1;
     private static final int MAX_LIGHT_SP = Integer.MAX_VALUE >>> NEST_BITS;
@@ -341,6 +342,11 @@ public final class TC {
         int k = token - LEVEL_TOKEN;
         if (k == nest - 1) {
             int s = levelSp[k];
+            if (s == INIT_LEVEL) {
+                init.leave(this, k);
+                nest = k;
+                return;
+            }
             if (s >= 0) {
                 MID[] os = levelStack[k];
                 if (entryStack != os) entryStack = os;
@@ -357,6 +363,10 @@ public final class TC {
         if (level < 0 || level >= nest) return;
         for (int k = nest - 1; k >= level; k--) {
             int s = levelSp[k];
+            if (s == INIT_LEVEL) {
+                init.leave(this, k);
+                continue;
+            }
             MID[] os = levelStack[k];
             if (entryStack != os) entryStack = os;
             if (s >= 0) {
@@ -371,6 +381,79 @@ public final class TC {
             }
         }
         nest = level;
+    }
+
+    // ---------------------------------------------------------------- class initialisation
+
+    /** The init-site record and its per-level saves (created at the first init site). */
+    InitSites init;
+
+    /** levelSp value of a level entered by {@link #enterInit} at an init site. */
+    static final int INIT_LEVEL = Integer.MIN_VALUE;
+
+    /**
+     * Before the first execution of an instruction in instrumented code that may run a class's
+     * static initialiser (the method's MID records per target class whether it ran before, so
+     * this runs about once per site): records the site, so that the initialiser's wrapper
+     * ({@link #enterInit}) continues this frame's stack at {@code sp} with call line
+     * {@code line}, where the exact profile puts it. Stores the line at {@code lines[sp]} like a
+     * call (which ends an older pending out-call at that depth) and drops the pending out-call.
+     * See {@link InitSites}.
+     * {@code invokevirtual komorium/rt/TC.initSite ([Lkomorium/rt/MID;IILjava/lang/Class;Lkomorium/rt/MID;I)V}
+     */
+    public void initSite(MID[] stack, int sp, int line, Class<?> target, MID mid, int bit) {
+        if (mid instanceof MIDImpl) ((MIDImpl) mid).inits |= bit;
+        if (suspended || sp < 0 || stack == null) return;
+        int[] ln = lines;
+        if (sp >= ln.length) ln = ensureLines(sp + 1);
+        int l = line < 0 ? 0 : line;
+        ln[sp] = l;
+        outSp = -1;
+        InitSites is = init;
+        if (is == null) init = is = new InitSites();
+        is.record(stack, sp, l, target, ln);
+    }
+
+    /**
+     * {@link #initSite} in a leaf method (which has not pushed its MID): stores {@code mid} at
+     * {@code stack[sp]} (growing if needed) and records the site at {@code sp + 1}.
+     * {@code invokevirtual komorium/rt/TC.initSiteLeaf ([Lkomorium/rt/MID;IILjava/lang/Class;Lkomorium/rt/MID;I)V}
+     */
+    public void initSiteLeaf(MID[] stack, int sp, int line, Class<?> target, MID mid, int bit) {
+        if (mid instanceof MIDImpl) ((MIDImpl) mid).inits |= bit;
+        if (suspended || sp < 0 || stack == null) return;
+        if (sp >= stack.length) stack = grow(stack, sp);
+        stack[sp] = mid;
+        initSite(stack, sp + 1, line, target, mid, 0);
+    }
+
+    /**
+     * The entry of a static initialiser's wrapper, {@code own} its class: continues the init site
+     * that ran it ({@link InitSites#enter}), else as {@link #enter}.
+     * {@code invokevirtual komorium/rt/TC.enterInit (Ljava/lang/Class;)I}
+     */
+    public int enterInit(Class<?> own) {
+        InitSites is = init;
+        if (is != null && is.sp >= 0 && !suspended) {
+            int tok = is.enter(this, own);
+            if (tok != -1) return tok;
+        }
+        return enter();
+    }
+
+    /** The outer pending call's stack saved for wrapper level k. */
+    MID[] levelStackAt(int k) {
+        return levelStack[k];
+    }
+
+    /** A new wrapper level (for {@link InitSites}): its index. */
+    int pushLevel(int sp, MID[] outerStack) {
+        int k = nest;
+        if (k == levelSp.length) growNest();
+        levelSp[k] = sp;
+        if (levelStack[k] != outerStack) levelStack[k] = outerStack;
+        nest = k + 1;
+        return k;
     }
 
     private void growNest() {
@@ -418,7 +501,11 @@ public final class TC {
         MID[] s = new MID[m];
         System.arraycopy(stack, 0, s, 0, sp < n ? sp : n);
         if (m > maxLen) maxLen = m;
-        if (lines.length <= maxLen) lines = copyLines(lines, maxLen + 1 + (maxLen >> 1));
+        if (lines.length <= maxLen) {
+            int[] was = lines;
+            lines = copyLines(was, maxLen + 1 + (maxLen >> 1));
+            if (init != null) init.moved(was, lines);
+        }
         int k = growNext;
         gc[k] = stack;
         gc[k + 1] = s;
@@ -472,9 +559,11 @@ public final class TC {
         outSp = sp;
     }
 
-    private int[] ensureLines(int len) {
+    int[] ensureLines(int len) {
         if (len - 1 > maxLen) maxLen = len - 1;
-        lines = copyLines(lines, maxLen + 1);
+        int[] was = lines;
+        lines = copyLines(was, maxLen + 1);
+        if (init != null) init.moved(was, lines);
         return lines;
     }
 
@@ -613,6 +702,7 @@ public final class TC {
         }
         outSp = -1;
         entryStack = null;
+        init = null;
         for (int i = 0; i < growCache.length; i++) growCache[i] = null;
         suspStack = null;
         suspLines = null;

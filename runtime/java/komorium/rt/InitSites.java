@@ -1,0 +1,115 @@
+package komorium.rt;
+
+/**
+ * Static initialisers run implicitly (docs/RUNTIME.md, "Class initialisation"): the JVM runs a
+ * class's {@code <clinit>} at the first {@code new}, {@code getstatic}, {@code putstatic} or
+ * {@code invokestatic} naming it, and the exact profile puts it under the frame executing that
+ * instruction, at its line. Generated code calls {@link TC#initSite} before the first run of
+ * such a site, which records it here; the initialiser's wrapper ({@link TC#enterInit})
+ * continues the recorded frame's stack. One per thread context, created at its first site.
+ *
+ * <p>Runtime rule: calls no JDK method but the native {@code Class.isAssignableFrom}.
+ */
+final class InitSites {
+    /**
+     * The site this thread recorded last: the frame executing it is at depth {@code sp - 1} of
+     * {@code stack}, the instruction on line {@code line}; it names class {@code target} (whose
+     * initialisation runs the initialisers of its uninitialised supertypes too), and
+     * {@code seg} is the lines array of the segment it ran in. sp = -1: none.
+     */
+    MID[] stack;
+    int sp = -1;
+    int line;
+    Class<?> target;
+    int[] seg;
+
+    /** Per wrapper level entered at a site: the pending out-call and the record to restore. */
+    private int[] savedOutSp = new int[0];
+    private MID[][] savedStack = new MID[0][];
+    private int[] savedSp = new int[0];
+    private int[] savedLine = new int[0];
+    private Class<?>[] savedTarget = new Class<?>[0];
+    private int[][] savedSeg = new int[0][];
+
+    void record(MID[] stack, int sp, int line, Class<?> target, int[] seg) {
+        if (this.stack != stack) this.stack = stack;
+        this.sp = sp;
+        this.line = line;
+        this.target = target;
+        this.seg = seg;
+    }
+
+    /** The context's lines array was replaced by a longer copy. */
+    void moved(int[] from, int[] to) {
+        if (seg == from) seg = to;
+    }
+
+    /**
+     * A {@code <clinit>} of class {@code own} is entered. A pending out-call still wins
+     * (explicit initialisation through reflection, {@code Class.forName},
+     * {@code Lookup.ensureInitialized}, or by uninstrumented code): returns -1, and the wrapper
+     * enters as usual. Otherwise, if the recorded site is in the current segment, its frame has
+     * made no call since (lines[sp] still holds the site's line) and {@code own} is the site's
+     * class or a supertype of it, the initialiser continues the site's stack at {@code sp} on a
+     * wrapper level of its own ({@link TC#INIT_LEVEL}; returns its token). Else -1.
+     */
+    int enter(TC tc, Class<?> own) {
+        int r = sp;
+        int[] ln = tc.lines;
+        int s = tc.outSp;
+        if (s >= 0 && s < ln.length && ln[s] < 0) return -1;
+        int v;
+        if (ln != seg || r >= ln.length || (v = ln[r]) < 0 || TC.lineOf(v) != line) return -1;
+        if (target == null || own == null || !own.isAssignableFrom(target)) return -1;
+        int k = tc.pushLevel(TC.INIT_LEVEL, tc.entryStack);
+        if (k >= savedOutSp.length) growSaved(k + 8);
+        savedOutSp[k] = s;
+        savedStack[k] = stack;
+        savedSp[k] = r;
+        savedLine[k] = line;
+        savedTarget[k] = target;
+        savedSeg[k] = seg;
+        // A new frame at depth r: a plain call line (clears an agent's mark, see TC.LINE_MARK).
+        ln[r] = line;
+        tc.outSp = -1;
+        if (tc.entryStack != stack) tc.entryStack = stack;
+        tc.entrySp = r;
+        return TC.LEVEL_TOKEN + k;
+    }
+
+    /**
+     * Leaves level {@code k} entered at a site: the pending out-call and the record as they
+     * were (a class's initialiser runs those of its supertypes first, at the same site, and a
+     * {@code <clinit>}'s own sites overwrite the record meanwhile).
+     */
+    void leave(TC tc, int k) {
+        MID[] os = tc.levelStackAt(k);
+        if (tc.entryStack != os) tc.entryStack = os;
+        tc.outSp = savedOutSp[k];
+        record(savedStack[k], savedSp[k], savedLine[k], savedTarget[k], savedSeg[k]);
+        savedStack[k] = null;
+        savedTarget[k] = null;
+        savedSeg[k] = null;
+    }
+
+    private void growSaved(int n) {
+        int[] a = new int[n];
+        System.arraycopy(savedOutSp, 0, a, 0, savedOutSp.length);
+        savedOutSp = a;
+        MID[][] b = new MID[n][];
+        System.arraycopy(savedStack, 0, b, 0, savedStack.length);
+        savedStack = b;
+        int[] c = new int[n];
+        System.arraycopy(savedSp, 0, c, 0, savedSp.length);
+        savedSp = c;
+        int[] d = new int[n];
+        System.arraycopy(savedLine, 0, d, 0, savedLine.length);
+        savedLine = d;
+        Class<?>[] e = new Class<?>[n];
+        System.arraycopy(savedTarget, 0, e, 0, savedTarget.length);
+        savedTarget = e;
+        int[][] f = new int[n][];
+        System.arraycopy(savedSeg, 0, f, 0, savedSeg.length);
+        savedSeg = f;
+    }
+}
