@@ -20,7 +20,14 @@ function newestSource(dir) {
 
 const useBuilt =
   existsSync(built) && !process.env.KOMORIUM_FROM_SOURCE && (!existsSync(sources) || statSync(built).mtimeMs >= newestSource(sources));
-if (useBuilt) {
+// `run` first tries its warm start (a small bundle: dist/run-fast.mjs, server/src/cli/run-fast.ts),
+// which starts java from the plan an earlier run left, before the CLI is loaded
+// (KOMORIUM_WARM_START=0: always the full CLI).
+const fast = join(root, 'dist', 'run-fast.mjs');
+const warm = useBuilt && process.argv[2] === 'run' && process.env.KOMORIUM_WARM_START !== '0' && existsSync(fast) ? await (await import(pathToFileURL(fast).href)).fastRun(process.argv.slice(3)) : undefined;
+if (warm !== undefined) {
+  process.exitCode = warm;
+} else if (useBuilt) {
   await import(pathToFileURL(built).href);
 } else {
   const { register } = await import('tsx/esm/api');

@@ -21,6 +21,8 @@ async function nodeBundle(entry, out) {
 }
 
 await nodeBundle('server/src/cli/main.ts', 'dist/cli.mjs');
+// `komorium run`'s warm start (cli/run-fast.ts), which bin/komorium.mjs tries before the CLI.
+await nodeBundle('server/src/cli/run-fast.ts', 'dist/run-fast.mjs');
 // komorium roundtrip's worker threads (found next to dist/cli.mjs).
 await nodeBundle('server/src/cli/commands/roundtrip-worker.ts', 'dist/roundtrip-worker.js');
 // The HotSpot engine's JDK module transform workers (engine/jdk-image.ts).

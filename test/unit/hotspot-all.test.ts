@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, symlinkSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { compileJava, javaHome, REPO, runJava, tempDir } from '../helpers/java';
 import { compilePrograms, programsNamed } from '../helpers/corpus';
@@ -74,6 +74,52 @@ test('hello world: the instrumented JDK is built once (with progress lines), the
   assert.equal(again.status, 0, again.stderr);
   assert.equal(again.stdout, expected.stdout);
   assert.doesNotMatch(again.stderr, /instrumenting/);
+});
+
+test('warm start: the next run starts java from the plan the last left; a changed or added file on the class path, or another --jdk, prepares again', () => {
+  const expected = runJava(['-cp', classes, 'HelloWorld']);
+  const dir = join(work, 'warm');
+  mkdirSync(dir);
+  copyFileSync(join(classes, 'HelloWorld.class'), join(dir, 'HelloWorld.class'));
+  const out = join(work, 'warm.json');
+  const run = (extra: string[] = []) => {
+    const r = spawnSync(process.execPath, [join(REPO, 'bin', 'komorium.mjs'), 'run', ...extra, '-o', out, '-cp', dir, 'HelloWorld'], {
+      encoding: 'utf8',
+      env: { ...process.env, KOMORIUM_CACHE: cache, KOMORIUM_JDK_MODULES: 'java.base', KOMORIUM_TRACE_RUN: '1' },
+    });
+    assert.equal(r.status, 0, r.stderr);
+    assert.equal(r.stdout, expected.stdout);
+    assert.match(r.stderr, new RegExp(`komorium: [\\d,]+ samples, [\\d,]+ bytecodes, [\\d,]+ contexts, \\d+ thread\\(s\\) -> ${out.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\n`));
+    return /warm start: plan found/.test(r.stderr) ? 'warm' : /warm start: no plan/.test(r.stderr) ? 'prepared' : `neither: ${r.stderr}`;
+  };
+  const mainMethods = () => {
+    const p = load(out);
+    const t = p.threads.find((x) => x.name === 'main')!;
+    return t.nodes.filter(([, m]) => m >= 0).map(([, m]) => p.methods[m]!.slice(0, 2).join('.'));
+  };
+  assert.equal(run(), 'prepared');
+  // (A run that built the instrumented JDK, with its progress lines, leaves no plan: when this
+  // test runs alone, the second run prepares again.)
+  if (run() !== 'warm') assert.equal(run(), 'warm');
+  assert.equal(load(out).meta.scope, 'all');
+  // Sampling options are the run's, not the plan's; at granularity 1 main's own class shows in
+  // the profile only when it was transformed (its file of transformed classes kept with the plan).
+  assert.equal(run(['--granularity', '1']), 'warm');
+  assert.equal((load(out) as unknown as { meta: { granularity: number } }).meta.granularity, 1);
+  assert.ok(mainMethods().includes('HelloWorld.main'), mainMethods().join(', '));
+  const t = new Date(Date.now() + 5000);
+  utimesSync(join(dir, 'HelloWorld.class'), t, t);
+  assert.equal(run(), 'prepared');
+  assert.equal(run(), 'warm');
+  // Files the class path's preparation does not read (the profile, here) change nothing; a class does.
+  copyFileSync(out, join(dir, 'profile.json'));
+  assert.equal(run(), 'warm');
+  copyFileSync(join(classes, 'WordCount.class'), join(dir, 'WordCount.class'));
+  assert.equal(run(), 'prepared');
+  // Another key: the same JDK named with --jdk (the instrumented copy is the same).
+  assert.equal(run(['--jdk', javaHome()]), 'prepared');
+  assert.equal(run(['--jdk', javaHome()]), 'warm');
+  assert.notEqual(run(['--instrument', 'app']), 'warm');
 });
 
 /** WordCount on HotSpot with the JDK instrumented, at N = 100 (run once, used by two tests). */

@@ -8,13 +8,15 @@
 // JVM options go into an argument file, so the process's command line shows `@FILE` in their
 // place; what remains visible is listed in RUNTIME.md.
 
-import { closeSync, openSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { JdkInfo } from '../classpath/index';
-import { HOTSPOT_JIT_OPTIONS, stackSizeArgs } from '../runtime/contract';
+import { HOTSPOT_JIT_OPTIONS } from '../runtime/contract';
 import { transformClassPath, type TransformResult } from '../transform/driver';
 import { cacheRoot } from './cache';
 import { reflectionPatch } from './reflect-patch';
+
+export { argFileQuote, hotspotArgv } from './hotspot-argv';
 
 /** The system property naming the file of transformed classes (read by KomoriumClasses). */
 export const CLASSES_PROPERTY = 'komorium.classes';
@@ -117,21 +119,4 @@ export function hotspotVmArgs(jdk: JdkInfo, cache: string = cacheRoot()): string
 export function engineVmArgs(jdk: JdkInfo, cache: string, runtimeDir: string, classesFile: string, instrumentedJdk = false): string[] {
   if (instrumentedJdk) return [...HOTSPOT_JIT_OPTIONS, `-D${CLASSES_PROPERTY}=${classesFile}`];
   return [...hotspotVmArgs(jdk, cache), `-Xbootclasspath/a:${runtimeDir}`, `-D${CLASSES_PROPERTY}=${classesFile}`];
-}
-
-/** One argument as the java launcher's @argfile syntax reads it (quoted, `\` and `"` escaped). */
-export function argFileQuote(a: string): string {
-  return `"${a.replace(/[\\"]/g, (c) => `\\${c}`).replace(/\n/g, '\\n').replace(/\r/g, '\\r').replace(/\t/g, '\\t').replace(/\f/g, '\\f')}"`;
-}
-
-/**
- * The `java` arguments of a run: `@argFile` (written here: the engine's options, the stack size,
- * the runtime's komorium.* properties, including any the user passed), then the user's other
- * JVM options, `-cp` with the class path as the user gave it, the main class and its arguments.
- */
-export function hotspotArgv(o: { argFile: string; engineArgs: string[]; props: string[]; vmArgs: string[]; classpath: string; mainClass: string; args: string[] }): string[] {
-  const own = (a: string): boolean => a.startsWith('-Dkomorium.');
-  const hidden = [...o.engineArgs, ...stackSizeArgs(o.vmArgs), ...o.vmArgs.filter(own), ...o.props];
-  writeFileSync(o.argFile, hidden.map(argFileQuote).join('\n') + '\n');
-  return [`@${o.argFile}`, ...o.vmArgs.filter((a) => !own(a)), '-cp', o.classpath, o.mainClass, ...o.args];
 }

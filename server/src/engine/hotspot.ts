@@ -8,11 +8,17 @@
 
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { constants as osConstants } from 'node:os';
 import type { JdkInfo } from '../classpath/index';
 import type { TransformResult } from '../transform/driver';
-import { hotspotArgv } from './hotspot-classes';
+import { CLASSES_PROPERTY, hotspotArgv } from './hotspot-classes';
+import { cliRunProps } from './hotspot-argv';
+import { findJavaHome } from '../classpath/jdk';
+import { runtimeSourceDir } from '../runtime/build';
+import { classPathStamps, takeStamps, type Stamp } from './run-plan';
+import { writePlan } from './run-plan-write';
+import type { HotSpotPrepared } from './hotspot-prepare';
 import { jdkImageFor, prepareRun } from './hotspot-prepare';
 import { writableCacheRoot } from './cache';
 import { defaultHotSpotScope } from './jdk-modules';
@@ -50,6 +56,11 @@ export interface HotSpotRunOptions {
   stdin?: NodeJS.ReadableStream;
   /** Signals the caller receives (the CLI's): the first is passed on to java. */
   signals?: SignalSource;
+  /**
+   * Leave the warm start's plan (run-plan.ts) under this key when the run uses the instrumented
+   * JDK and prepares without a note or warning; `files`: more files it depends on (the CLI bundle).
+   */
+  plan?: { key: string; files: string[] };
 }
 
 /** Where a caller's signals come from (cli/signals.ts). */
@@ -73,26 +84,23 @@ export async function runOnHotSpot(o: HotSpotRunOptions): Promise<HotSpotRunResu
   const chosen = o.instrument === undefined;
   const byDefault = chosen ? defaultHotSpotScope(o.jdk) : undefined;
   if (byDefault?.note) o.log?.(`komorium: note: ${byDefault.note}`);
-  const cache = writableCacheRoot(o.log);
+  let logged = byDefault?.note !== undefined;
+  const log = (line: string): void => {
+    logged = true;
+    o.log?.(line);
+  };
+  const cache = writableCacheRoot(log);
+  // The plan's stamps, taken before the preparation reads the files (run-plan.ts).
+  const before = o.plan ? planInputs(o.plan.files, o.classpath, o.cwd, o.jdk) : undefined;
   const base = { classpath: o.classpath, mainClass: o.mainClass, cwd: o.cwd, jdk: o.jdk, maxPath: o.maxPath, cache };
-  const jdkImage = await jdkImageFor({ ...base, log: o.log }, { all: (o.instrument ?? byDefault?.scope) === 'all', chosen });
+  const jdkImage = await jdkImageFor({ ...base, log }, { all: (o.instrument ?? byDefault?.scope) === 'all', chosen });
   const all = jdkImage !== undefined;
   const { prepared, transform, jdk } = prepareRun({ ...base, instrument: all ? 'all' : 'app', jdkImage: jdkImage?.home }, false);
   if (jdkImage) transform.failed.push(...jdkImage.failed);
+  const planned = o.plan && before && jdkImage && !logged && transform.failed.length === 0 ? { key: o.plan.key, before, copy: jdkImage.home } : undefined;
   try {
     const staged = stageProfile(resolve(o.cwd ?? process.cwd(), o.out));
-    const props = [
-      `-Dkomorium.out=${staged.staging}`,
-      `-Dkomorium.engine=jvm`,
-      `-Dkomorium.scope=${all ? 'all' : 'app'}`,
-      // The JDK's start-up (System.initPhase1-3) runs instrumented but is not counted (reflect-patch.ts, BOOT_FLAG).
-      ...(all ? ['-Dkomorium.startup=excluded'] : []),
-      `-Dkomorium.program=${o.mainClass}`,
-      `-Dkomorium.args=${o.args.join('\u001f')}`,
-    ];
-    if (o.granularity !== undefined) props.push(`-Dkomorium.granularity=${o.granularity}`);
-    if (o.random !== undefined) props.push(`-Dkomorium.random=${o.random}`);
-    if (o.seed !== undefined) props.push(`-Dkomorium.seed=${o.seed}`);
+    const props = cliRunProps({ staging: staged.staging, all, mainClass: o.mainClass, args: o.args, granularity: o.granularity, random: o.random, seed: o.seed });
     const argv = hotspotArgv({
       argFile: join(prepared.outDir, 'jvm.args'),
       engineArgs: prepared.vmArgs,
@@ -111,6 +119,8 @@ export async function runOnHotSpot(o: HotSpotRunOptions): Promise<HotSpotRunResu
       cwd: o.cwd,
       stdio: o.stdio === 'pipe' ? ['pipe', 'pipe', 'pipe'] : 'inherit',
     });
+    // While java starts: the plan for the next run (copies the file of transformed classes).
+    if (planned) savePlan(cache, planned, prepared);
     if (o.stdio === 'pipe') {
       child.stdout?.on('data', (c: Buffer) => o.onStdout?.(c));
       child.stderr?.on('data', (c: Buffer) => o.onStderr?.(c));
@@ -136,4 +146,46 @@ export async function runOnHotSpot(o: HotSpotRunOptions): Promise<HotSpotRunResu
   } finally {
     rmSync(prepared.outDir, { recursive: true, force: true });
   }
+}
+
+/** What a plan depends on, stamped before the preparation: files (with the JDK's), trees (the class path's folders) and sources (the runtime's). */
+interface PlanInputs {
+  files: string[];
+  trees: string[];
+  sources: string[];
+  fileStamps: Stamp[];
+  treeStamps: Stamp[];
+}
+
+function planInputs(extra: string[], classpath: string[], cwd: string | undefined, jdkOption: string | undefined): PlanInputs | undefined {
+  try {
+    const jdk = findJavaHome(jdkOption);
+    const cp = classPathStamps(classpath.map((p) => resolve(cwd ?? process.cwd(), p)));
+    const files = [...extra, jdk.modulesPath, join(jdk.home, 'release'), join(jdk.home, 'bin', 'java'), ...cp.files];
+    // runtime/: the runtime's sources and the java.base patch's, which the instrumented JDK holds.
+    const sources = [dirname(runtimeSourceDir())];
+    const fileStamps = takeStamps(files, []);
+    const treeStamps = takeStamps([], cp.trees, sources);
+    return fileStamps && treeStamps ? { files, trees: cp.trees, sources, fileStamps, treeStamps } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function savePlan(cache: string, p: { key: string; before: PlanInputs; copy: string }, prepared: HotSpotPrepared): void {
+  // The instrumented copy does not change once built: its stamps are taken now.
+  const copyFiles = ['lib/modules', 'release', 'bin/java'].map((f) => join(p.copy, f));
+  const copyStamps = takeStamps(copyFiles, []);
+  const classesArg = prepared.vmArgs.find((a) => a.startsWith(`-D${CLASSES_PROPERTY}=`));
+  if (!copyStamps || !classesArg) return;
+  writePlan(cache, p.key, {
+    java: prepared.java,
+    engineArgs: prepared.vmArgs,
+    classesArg,
+    classesFile: classesArg.slice(classesArg.indexOf('=') + 1),
+    files: [...p.before.files, ...copyFiles],
+    trees: p.before.trees,
+    sources: p.before.sources,
+    stamps: [...p.before.fileStamps, ...copyStamps, ...p.before.treeStamps],
+  });
 }

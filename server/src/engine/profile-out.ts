@@ -4,12 +4,16 @@
 // the run wrote none, the previous file stays as it was.
 
 import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, writeSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
 
-/** A fresh path in the target's directory (same file system: the rename is atomic). */
+/**
+ * A fresh path in the target's directory (same file system: the rename is atomic). Unique by the
+ * process id and a random part (Math.random: loading node:crypto costs the CLI's warm start
+ * more than the whole rest of this module).
+ */
 function siblingPath(target: string, tag: string): string {
-  return join(dirname(target), `.${basename(target)}.${tag}-${process.pid}-${randomBytes(4).toString('hex')}`);
+  const random = Math.floor(Math.random() * 2 ** 32).toString(16).padStart(8, '0');
+  return join(dirname(target), `.${basename(target)}.${tag}-${process.pid}-${random}`);
 }
 
 export interface StagedProfile {

@@ -3,6 +3,9 @@
 // library's loader applies them only when asked (`loadProfile(path, {limits})`); the CLI does not.
 
 import { ProfileFormatError } from './schema';
+import { group } from './group';
+
+export { group } from './group';
 
 export interface ProfileLimits {
   /** Largest profile file, in bytes. */
@@ -34,7 +37,3 @@ export class ProfileLimitError extends ProfileFormatError {
   }
 }
 
-/** 1234567 -> "1,234,567". */
-export function group(n: number): string {
-  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}

@@ -4,8 +4,12 @@
 //              (-cp CP MainClass | -jar JAR) [args...]
 
 import { existsSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { registerCommand } from '../cli';
-import { parseArgs, flag, intFlag, UsageError } from '../args';
+import { flag, UsageError } from '../args';
+import { classPathOption, parseRunArgs, runVmArgs, samplingOptions } from '../run-args';
+import { planKey } from '../../engine/run-plan';
 import { splitClassPath, ZipFile } from '../../classpath/index';
 import { jarMainClass } from '../../classpath/manifest';
 import { runOnHotSpot } from '../../engine/hotspot';
@@ -66,35 +70,7 @@ registerCommand({
 /** `komorium run ARGV...`: the exit status (komorium test runs the JUnit launcher through it). */
 export async function runMain(argv: string[]): Promise<number> {
   const signals = new SignalTrap();
-  const vmArgs: string[] = [];
-  const rest = argv.filter((a) => {
-    if (a.startsWith('-J') && a.length > 2) {
-      vmArgs.push(a.slice(2));
-      return false;
-    }
-    return true;
-  });
-  const args = parseArgs(
-    rest,
-    {
-      engine: { value: true },
-      classpath: { value: true, aliases: ['-cp', '--class-path'] },
-      jar: { value: true, aliases: ['-jar'] },
-      granularity: { value: true },
-      random: { value: true },
-      seed: { value: true },
-      'max-path': { value: true },
-      out: { value: true, aliases: ['-o'] },
-      jdk: { value: true },
-      agent: { value: true },
-      instrument: { value: true },
-      'no-profile': {},
-      'no-boot-snapshot': {},
-      exact: {},
-      clock: { value: true },
-    },
-    true,
-  );
+  const { vmArgs, args } = parseRunArgs(argv);
   let engine: string;
   try {
     const embeddedOnly = args.flags.has('exact') || args.flags.has('no-profile') || (flag(args, 'clock') ?? 'real') !== 'real';
@@ -130,7 +106,7 @@ export async function runMain(argv: string[]): Promise<number> {
   } else {
     [mainClass, ...programArgs] = args.positional;
     if (!mainClass) throw new UsageError('no main class given');
-    cp = flag(args, 'classpath') ?? process.env.CLASSPATH ?? '.';
+    cp = classPathOption(args).cp;
   }
   const classpath = splitClassPath(cp);
   const missing = classpath.filter((p) => !existsSync(p));
@@ -142,11 +118,8 @@ export async function runMain(argv: string[]): Promise<number> {
     mainClass,
     args: programArgs,
     out,
-    granularity: intFlag(args, 'granularity', 10000, 1, 2 ** 31 - 1),
-    random: intFlag(args, 'random', 100, 0, 2 ** 31 - 1),
-    seed: intFlag(args, 'seed', 1),
-    maxPath: intFlag(args, 'max-path', 50, 0, 1 << 20),
-    vmArgs: [...vmArgs, ...(flag(args, 'agent') ? [`-Dkomorium.agent=${flag(args, 'agent')}`] : [])],
+    ...samplingOptions(args),
+    vmArgs: runVmArgs(vmArgs, args),
     jdk: flag(args, 'jdk'),
   };
   const clock = flag(args, 'clock') ?? 'real';
@@ -167,10 +140,24 @@ export async function runMain(argv: string[]): Promise<number> {
   if (args.flags.has('no-profile') || args.flags.has('exact')) throw new UsageError('--no-profile and --exact are options of the embedded engine (--engine interpreter)');
   // Without --instrument, runOnHotSpot picks the scope (all, or app with a note when the JDK's
   // instrumented copy cannot be had).
-  const r = await runOnHotSpot({ ...common, instrument: asked, signals, log: (l) => process.stderr.write(`${l}\n`) });
+  // The warm start's plan (run-fast.ts), when this is the bundled CLI beside its warm path and
+  // the run is one that path takes (class path, the default agent, `all`).
+  const bundle = bundleFiles();
+  const plan =
+    bundle && jar === undefined && flag(args, 'agent') === undefined && (asked ?? 'all') === 'all'
+      ? { key: planKey({ cwd: process.cwd(), classpath: classpath.map((p) => resolve(p)), jdk: common.jdk, maxPath: common.maxPath, instrument: asked }), files: bundle }
+      : undefined;
+  const r = await runOnHotSpot({ ...common, instrument: asked, signals, log: (l) => process.stderr.write(`${l}\n`), plan });
   for (const f of r.transform.failed) process.stderr.write(`komorium: warning: ${f.name} was not transformed (${f.error})\n`);
   summarize(out, r.profileWritten, flag(args, 'agent') === 'none', r.signal ?? r.exitCode);
   return r.exitCode;
+}
+
+/** The CLI bundle and its warm path (dist/cli.mjs, dist/run-fast.mjs), when this runs from them. */
+function bundleFiles(): string[] | undefined {
+  const self = fileURLToPath(import.meta.url);
+  const fast = join(dirname(self), 'run-fast.mjs');
+  return basename(self) === 'cli.mjs' && existsSync(fast) ? [self, fast] : undefined;
 }
 
 /** The one-line summary on stderr after a run (`written`: this run's profile replaced `out`). */

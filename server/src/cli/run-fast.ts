@@ -1,0 +1,132 @@
+// `komorium run`'s warm start (dist/run-fast.mjs; bin/komorium.mjs tries it before loading the
+// CLI): when an earlier run with the same command line and environment left a plan whose files
+// are unchanged (engine/run-plan.ts), `java` starts from it at once, without loading the
+// transformer, the JDK image or the rest of the CLI; the run then goes as in engine/hotspot.ts
+// (the profile staged and committed, signals passed on, the summary line). Anything else (no
+// plan, a changed file, an option the plan does not cover, a command line that does not parse)
+// returns undefined and the full CLI runs instead, before anything has been written or started.
+
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { constants as osConstants } from 'node:os';
+import { flag } from './args';
+import { classPathOption, parseRunArgs, runVmArgs, samplingOptions } from './run-args';
+import { SignalTrap } from './signals';
+import { cacheRoot } from '../engine/cache';
+import { cliRunProps, hotspotArgv } from '../engine/hotspot-argv';
+import { commitProfile, stageProfile } from '../engine/profile-out';
+import { planKey, readPlan } from '../engine/run-plan';
+import { runTrace } from '../engine/run-trace';
+import { group } from '../profile/group';
+
+/** The exit status of the run, or undefined when the warm start does not apply (nothing was done). */
+export async function fastRun(argv: string[]): Promise<number | undefined> {
+  const trace = runTrace((l) => process.stderr.write(`${l}\n`), 'cli');
+  let parsed;
+  try {
+    parsed = parseRunArgs(argv);
+  } catch {
+    return undefined;
+  }
+  const { vmArgs, args } = parsed;
+  const engine = flag(args, 'engine');
+  const asked = flag(args, 'instrument');
+  const [mainClass, ...programArgs] = args.positional;
+  if (
+    mainClass === undefined ||
+    (engine !== undefined && engine !== 'auto' && engine !== 'jvm') ||
+    (asked !== undefined && asked !== 'all') ||
+    ['jar', 'agent', 'no-profile', 'exact'].some((f) => args.flags.has(f)) ||
+    (flag(args, 'clock') ?? 'real') !== 'real'
+  ) {
+    return undefined;
+  }
+  let sampling;
+  try {
+    sampling = samplingOptions(args);
+  } catch {
+    return undefined;
+  }
+  const { entries } = classPathOption(args);
+  const classpath = entries.map((p) => resolve(p));
+  const cache = cacheRoot();
+  const plan = readPlan(cache, planKey({ cwd: process.cwd(), classpath, jdk: flag(args, 'jdk'), maxPath: sampling.maxPath, instrument: asked }));
+  trace(plan ? 'warm start: plan found, files unchanged' : 'warm start: no plan (or a file changed): the full CLI');
+  if (!plan) return undefined;
+
+  // From here on the run is this module's. Its lines go to stderr by writeSync (process.stderr
+  // would load node's streams); a closed stderr drops them, as main.ts does.
+  const say = (line: string): void => {
+    try {
+      writeSync(2, line);
+    } catch {
+      // EPIPE: nobody reads
+    }
+  };
+  const signals = new SignalTrap();
+  const out = flag(args, 'out') ?? 'komorium-profile.json';
+  const staged = stageProfile(resolve(out));
+  const argFile = join(tmpdir(), `komorium-run-${process.pid}-${Math.floor(Math.random() * 2 ** 32).toString(16)}.args`);
+  try {
+    const argvJava = hotspotArgv({
+      argFile,
+      engineArgs: plan.engineArgs,
+      props: cliRunProps({ staging: staged.staging, all: true, mainClass, args: programArgs, ...sampling }),
+      vmArgs: runVmArgs(vmArgs, args),
+      classpath: entries.join(process.platform === 'win32' ? ';' : ':'),
+      mainClass,
+      args: programArgs,
+    });
+    if (signals.received) return 128 + (osConstants.signals[signals.received] ?? 0);
+    const child = spawn(plan.java, argvJava, { stdio: 'inherit' });
+    trace('java spawned');
+    let forwarded = false;
+    signals.onSignal((s) => {
+      if (forwarded || child.exitCode !== null || child.signalCode !== null) return;
+      forwarded = true;
+      child.kill(s);
+    });
+    const { code, signal } = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((res, rej) => {
+      child.on('error', rej);
+      child.on('close', (code, signal) => res({ code, signal }));
+    });
+    trace('java exited');
+    const written = commitProfile(staged);
+    const exitCode = code ?? 128 + (signal ? (osConstants.signals[signal] ?? 0) : 0);
+    if (written) say(summaryLine(out));
+    else say(`komorium: no profile was written (the JVM exited with ${signal ?? exitCode})${existsSync(out) ? `; ${out} is left as it was` : ''}\n`);
+    return exitCode;
+  } finally {
+    try {
+      unlinkSync(argFile);
+    } catch {
+      // not written
+    }
+  }
+}
+
+/**
+ * commands/run.ts's summary line from a light reading of the profile (its totals and the
+ * threads' node counts), without the full loader; a profile that does not have that shape is
+ * reported as unreadable.
+ */
+export function summaryLine(out: string): string {
+  try {
+    const p = JSON.parse(readFileSync(out, 'utf8')) as { format?: unknown; meta?: { totalSamples?: unknown; totalBytecodes?: unknown }; threads?: unknown };
+    const samples = p.meta?.totalSamples;
+    const bytecodes = p.meta?.totalBytecodes;
+    if (p.format !== 'komorium-profile' || typeof samples !== 'number' || typeof bytecodes !== 'number' || !Array.isArray(p.threads)) {
+      throw new Error('not a Komorium profile with totals and threads');
+    }
+    let contexts = 0;
+    for (const t of p.threads as { nodes?: unknown }[]) {
+      if (!Array.isArray(t?.nodes) || t.nodes.length === 0) throw new Error('a thread without nodes');
+      contexts += t.nodes.length - 1;
+    }
+    return `komorium: ${group(samples)} samples, ${group(bytecodes)} bytecodes, ${group(contexts)} contexts, ${p.threads.length} thread(s) -> ${out}\n`;
+  } catch (e) {
+    return `komorium: the profile ${out} could not be read: ${(e as Error).message}\n`;
+  }
+}

@@ -1,0 +1,40 @@
+// The `java` command line of a HotSpot run (hotspot-classes.ts says why the engine's options go
+// into an argument file). A module of its own, without the transformer, so that the CLI's warm
+// path (cli/run-fast.ts) can build the same command line without loading it.
+
+import { writeFileSync } from 'node:fs';
+import { stackSizeArgs } from '../runtime/contract';
+
+/** One argument as the java launcher's @argfile syntax reads it (quoted, `\` and `"` escaped). */
+export function argFileQuote(a: string): string {
+  return `"${a.replace(/[\\"]/g, (c) => `\\${c}`).replace(/\n/g, '\\n').replace(/\r/g, '\\r').replace(/\t/g, '\\t').replace(/\f/g, '\\f')}"`;
+}
+
+/**
+ * The `java` arguments of a run: `@argFile` (written here: the engine's options, the stack size,
+ * the runtime's komorium.* properties, including any the user passed), then the user's other
+ * JVM options, `-cp` with the class path as the user gave it, the main class and its arguments.
+ */
+export function hotspotArgv(o: { argFile: string; engineArgs: string[]; props: string[]; vmArgs: string[]; classpath: string; mainClass: string; args: string[] }): string[] {
+  const own = (a: string): boolean => a.startsWith('-Dkomorium.');
+  const hidden = [...o.engineArgs, ...stackSizeArgs(o.vmArgs), ...o.vmArgs.filter(own), ...o.props];
+  writeFileSync(o.argFile, hidden.map(argFileQuote).join('\n') + '\n');
+  return [`@${o.argFile}`, ...o.vmArgs.filter((a) => !own(a)), '-cp', o.classpath, o.mainClass, ...o.args];
+}
+
+/** The runtime's komorium.* properties of a CLI run (hotspot.ts runOnHotSpot, cli/run-fast.ts). */
+export function cliRunProps(o: { staging: string; all: boolean; mainClass: string; args: string[]; granularity?: number; random?: number; seed?: number }): string[] {
+  const props = [
+    `-Dkomorium.out=${o.staging}`,
+    `-Dkomorium.engine=jvm`,
+    `-Dkomorium.scope=${o.all ? 'all' : 'app'}`,
+    // The JDK's start-up (System.initPhase1-3) runs instrumented but is not counted (reflect-patch.ts, BOOT_FLAG).
+    ...(o.all ? ['-Dkomorium.startup=excluded'] : []),
+    `-Dkomorium.program=${o.mainClass}`,
+    `-Dkomorium.args=${o.args.join('\u001f')}`,
+  ];
+  if (o.granularity !== undefined) props.push(`-Dkomorium.granularity=${o.granularity}`);
+  if (o.random !== undefined) props.push(`-Dkomorium.random=${o.random}`);
+  if (o.seed !== undefined) props.push(`-Dkomorium.seed=${o.seed}`);
+  return props;
+}
