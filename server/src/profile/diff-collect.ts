@@ -57,7 +57,7 @@ export class DiffKeys {
   private readonly methodLabels: (string | undefined)[] = [];
 
   /** The method numbers of a profile's methods table. */
-  methodNumbers(p: FlatProfile): Int32Array {
+  methodNumbers(p: { readonly methods: readonly MethodInfo[] }): Int32Array {
     const out = new Int32Array(p.methods.length);
     for (let i = 0; i < p.methods.length; i++) {
       const m = p.methods[i]!;
@@ -215,7 +215,7 @@ const R_SIDE_TOTAL = 7;
  * slot whose active count says whether its (method, line) is on the stack (lines of one method
  * at or above LINE_SPACE - 1 share one, as methodStats clamps them to one key).
  */
-class LineSlots {
+export class LineSlots {
   private readonly ids: TripleMap;
   /**
    * Slots are the shared line numbers themselves (DiffKeys.line, a lookup fewer per line count):
@@ -225,27 +225,30 @@ class LineSlots {
   rec: Float64Array;
   readonly method = new IntColumn();
   readonly line = new IntColumn();
+  /** The line as the slot is keyed (clamped below LINE_KEYS). */
+  readonly key = new Column();
   readonly activeSlot = new IntColumn();
   /** Shared line number (DiffKeys.line). */
   readonly shared = new IntColumn();
   count = 0;
   private readonly bigLine = new Map<number, number>();
 
+  /** `keys` null: slots numbered on this side only (not byShared; `shared` left unset, diff-side.ts maps them). */
   constructor(
-    private readonly keys: DiffKeys,
+    private readonly keys: DiffKeys | null,
     private readonly methodNo: Int32Array,
     expected: number,
     byShared: boolean,
   ) {
-    this.byShared = byShared;
+    this.byShared = byShared && keys !== null;
     this.ids = new TripleMap(byShared ? 0 : expected);
-    this.rec = new Float64Array(REC * Math.max(1024, Math.ceil(byShared ? keys.lineCount + expected : expected)));
+    this.rec = new Float64Array(REC * Math.max(1024, Math.ceil(this.byShared ? keys!.lineCount + expected : expected)));
   }
 
   slot(m: number, line: number): number {
     let s: number;
     if (this.byShared) {
-      s = this.keys.line(this.methodNo[m]!, line);
+      s = this.keys!.line(this.methodNo[m]!, line);
       if (s < this.count && this.rec[REC * s + R_STAMP] !== 0) return s;
       this.count = Math.max(this.count, s + 1);
     } else {
@@ -263,11 +266,13 @@ class LineSlots {
     this.rec[REC * s + R_STAMP] = -1;
     this.method.ensure(this.count);
     this.line.ensure(this.count);
+    this.key.ensure(this.count);
     this.activeSlot.ensure(this.count);
     this.shared.ensure(this.count);
     this.method.a[s] = m;
     this.line.a[s] = line;
-    this.shared.a[s] = this.byShared ? s : this.keys.line(this.methodNo[m]!, line);
+    this.key.a[s] = Math.min(line, LINE_KEYS - 1);
+    if (this.keys !== null) this.shared.a[s] = this.byShared ? s : this.keys.line(this.methodNo[m]!, line);
     let a = s;
     if (line >= LINE_SPACE - 1) {
       const b = this.bigLine.get(m);
@@ -285,7 +290,7 @@ class LineSlots {
  * same line, executing or calling) is already active below it on the stack. Active counts are
  * kept per line slot, so a node costs a few table lookups and no allocation.
  */
-function threadStats(t: FlatThread, infos: readonly MethodInfo[], side: Side, slots: LineSlots, work: ThreadWork): void {
+export function threadStats(t: FlatThread, infos: readonly MethodInfo[], side: Side, slots: LineSlots, work: ThreadWork): void {
   const nMethods = infos.length;
   const mSelf = new Float64Array(nMethods);
   const mTotal = new Float64Array(nMethods);
@@ -455,7 +460,7 @@ function sideLines(side: Side, slots: LineSlots): void {
 }
 
 /** threadStats' scratch, reused by a side's threads. */
-class ThreadWork {
+export class ThreadWork {
   stamp = 0;
   readonly touched = new IntColumn();
   constructor(
@@ -464,8 +469,58 @@ class ThreadWork {
   ) {}
 }
 
+/** A side's line slots (not byShared) with their sums over the threads, in slot order. */
+export interface SlotSums {
+  count: number;
+  /** Per slot: profile method index, line (as first seen, int32), line key (DiffKeys.line's line). */
+  method: Int32Array;
+  line: Int32Array;
+  key: Float64Array;
+  /** 1: a thread counted on it (else the slot was only looked up). */
+  present: Uint8Array;
+  selfB: Float64Array;
+  totalB: Float64Array;
+  self: Float64Array;
+  total: Float64Array;
+}
+
+/** The slots' side sums (ThreadWork.direct false), as sideLines reads them. */
+export function slotSums(slots: LineSlots): SlotSums {
+  const n = slots.count;
+  const rec = slots.rec;
+  const out: SlotSums = { count: n, method: slots.method.a.slice(0, n), line: slots.line.a.slice(0, n), key: slots.key.a.slice(0, n), present: new Uint8Array(n), selfB: new Float64Array(n), totalB: new Float64Array(n), self: new Float64Array(n), total: new Float64Array(n) };
+  for (let s = 0; s < n; s++) {
+    const at = REC * s;
+    if (rec[at + R_STAMP]! <= 0) continue;
+    out.present[s] = 1;
+    out.selfB[s] = rec[at + R_SIDE_SELF_B]!;
+    out.totalB[s] = rec[at + R_SIDE_TOTAL_B]!;
+    out.self[s] = rec[at + R_SIDE_SELF]!;
+    out.total[s] = rec[at + R_SIDE_TOTAL]!;
+  }
+  return out;
+}
+
+/** The threads merged into one tree as mergeThreads does: nodes in order of creation (parents first), with costs. */
+export interface MergedTree {
+  count: number;
+  parent: Int32Array;
+  /** Profile method index (-1: the root). */
+  method: Int32Array;
+  callLine: Float64Array;
+  self: Float64Array;
+  selfB: Float64Array;
+  total: Float64Array;
+  totalB: Float64Array;
+}
+
 /** The threads merged into one tree as mergeThreads does, in flat arrays; costs per shared context number. */
 function contexts(threads: readonly FlatThread[], side: Side, keys: DiffKeys, methodNo: Int32Array): void {
+  contextsFrom(mergedTree(threads), side, keys, methodNo);
+}
+
+/** The threads merged into one tree (as mergeThreads does). */
+export function mergedTree(threads: readonly FlatThread[]): MergedTree {
   // this side's merged tree: nodes numbered in order of creation (parents first)
   const parent: number[] = [-1];
   const method: number[] = [-1];
@@ -513,7 +568,13 @@ function contexts(threads: readonly FlatThread[], side: Side, keys: DiffKeys, me
     total[p]! += total[i]!;
     totalB[p]! += totalB[i]!;
   }
-  side.rootSelfB = selfB.a[0]!;
+  return { count: n, parent: Int32Array.from(parent), method: Int32Array.from(method), callLine: Float64Array.from(callLine), self: self.a.slice(0, n), selfB: selfB.a.slice(0, n), total, totalB };
+}
+
+/** A merged tree's costs per shared context number (numbered in the tree's order). */
+export function contextsFrom(tree: MergedTree, side: Side, keys: DiffKeys, methodNo: Int32Array): void {
+  const { count: n, parent, method, callLine, self, selfB, total, totalB } = tree;
+  side.rootSelfB = selfB[0]!;
   side.rootTotalB = totalB[0]!;
   const shared = new Int32Array(n);
   const cs = side.contexts!;
@@ -526,9 +587,9 @@ function contexts(threads: readonly FlatThread[], side: Side, keys: DiffKeys, me
     cs.present[id] = 1;
     side.contextTop.ensure(id + 1);
     side.contextTop.a[id] = m;
-    cs.selfB.a[id] = selfB.a[i]!;
+    cs.selfB.a[id] = selfB[i]!;
     cs.totalB.a[id] = totalB[i]!;
-    cs.self.a[id] = self.a[i]!;
+    cs.self.a[id] = self[i]!;
     cs.total.a[id] = total[i]!;
   }
 }

@@ -5,8 +5,9 @@
 
 import { methodLabel } from './format';
 import type { MethodInfo, Profile } from './schema';
-import { collectSide, DiffKeys, type Costs, type Side } from './diff-collect';
-import { flatProfile, type FlatProfile } from './flat';
+import { DiffKeys, type Costs, type Side } from './diff-collect';
+import { collectSide, type DiffInput } from './diff-side';
+import { flatProfile } from './flat';
 
 /** Estimated bytecodes and samples of one method, context or line in one profile. */
 export interface Cost {
@@ -284,7 +285,7 @@ export function byGrowth(a: DiffEntry, b: DiffEntry): number {
   return a.label < b.label ? -1 : a.label > b.label ? 1 : 0;
 }
 
-function summary(p: FlatProfile, threadName: string | undefined): ProfileDiff['base'] {
+function summary(p: DiffInput, threadName: string | undefined): ProfileDiff['base'] {
   const m = p.meta;
   const threads = threadName === undefined ? p.threads : p.threads.filter((t) => t.name === threadName);
   return {
@@ -312,7 +313,7 @@ export function diffProfiles(base: Profile, next: Profile, opts: DiffOptions = {
 export type LazyDiff = Omit<ProfileDiff, 'methods' | 'contexts' | 'lines'> & { methods: EntryList; contexts: EntryList; lines: EntryList };
 
 /** The differences from `base` to `next`, in the flat form (load.ts: loadFlatProfile). */
-export function diffFlat(base: FlatProfile, next: FlatProfile, opts: DiffOptions = {}): LazyDiff {
+export function diffFlat(base: DiffInput, next: DiffInput, opts: DiffOptions = {}): LazyDiff {
   return diffCollected(base, next, opts, opts.contexts !== false).diff;
 }
 
@@ -335,7 +336,7 @@ export interface CollectedDiff {
  * `withEntries` false: no entries at all (methods, lines and contexts empty; `identical` then
  * only says whether the totals are equal).
  */
-export function diffCollected(base: FlatProfile, next: FlatProfile, opts: DiffOptions, collectContexts: boolean, withEntries = true): CollectedDiff {
+export function diffCollected(base: DiffInput, next: DiffInput, opts: DiffOptions, collectContexts: boolean, withEntries = true): CollectedDiff {
   const withContexts = opts.contexts !== false && collectContexts;
   const keys = new DiffKeys();
   const b = collectSide(base, opts.thread, keys, collectContexts);
