@@ -578,19 +578,27 @@ export function contextsFrom(tree: MergedTree, side: Side, keys: DiffKeys, metho
   side.rootTotalB = totalB[0]!;
   const shared = new Int32Array(n);
   const cs = side.contexts!;
+  // numbers are at most those there are plus this tree's
+  keys.reserve(0, n);
+  cs.ensure(keys.contextCount + n);
+  side.contextTop.ensure(keys.contextCount + n);
+  const present = cs.present;
+  const top = side.contextTop.a;
+  const cSelfB = cs.selfB.a;
+  const cTotalB = cs.totalB.a;
+  const cSelf = cs.self.a;
+  const cTotal = cs.total.a;
   for (let i = 1; i < n; i++) {
     const m = method[i]!;
     if (m < 0) continue; // a node without a method below the root: not a context
     const id = keys.context(shared[parent[i]!]!, methodNo[m]!, callLine[i]!);
     shared[i] = id;
-    cs.ensure(id + 1);
-    cs.present[id] = 1;
-    side.contextTop.ensure(id + 1);
-    side.contextTop.a[id] = m;
-    cs.selfB.a[id] = selfB[i]!;
-    cs.totalB.a[id] = totalB[i]!;
-    cs.self.a[id] = self[i]!;
-    cs.total.a[id] = total[i]!;
+    present[id] = 1;
+    top[id] = m;
+    cSelfB[id] = selfB[i]!;
+    cTotalB[id] = totalB[i]!;
+    cSelf[id] = self[i]!;
+    cTotal[id] = total[i]!;
   }
 }
 

@@ -123,16 +123,24 @@ export function sideFromLocal(local: LocalSide, methods: readonly MethodInfo[], 
   ls.ensure(keys.lineCount + sl.count);
   side.lineMethod.ensure(keys.lineCount + sl.count);
   side.lineNo.ensure(keys.lineCount + sl.count);
+  const { present, method, line, key, selfB, totalB, self, total } = sl;
+  const lPresent = ls.present;
+  const lMethod = side.lineMethod.a;
+  const lNo = side.lineNo.a;
+  const lSelfB = ls.selfB.a;
+  const lTotalB = ls.totalB.a;
+  const lSelf = ls.self.a;
+  const lTotal = ls.total.a;
   for (let s = 0; s < sl.count; s++) {
-    const id = keys.line(methodNo[sl.method[s]!]!, sl.key[s]!);
-    if (sl.present[s] !== 1) continue;
-    ls.present[id] = 1;
-    side.lineMethod.a[id] = sl.method[s]!;
-    side.lineNo.a[id] = sl.line[s]!;
-    ls.selfB.a[id] = sl.selfB[s]!;
-    ls.totalB.a[id] = sl.totalB[s]!;
-    ls.self.a[id] = sl.self[s]!;
-    ls.total.a[id] = sl.total[s]!;
+    const id = keys.line(methodNo[method[s]!]!, key[s]!);
+    if (present[s] !== 1) continue;
+    lPresent[id] = 1;
+    lMethod[id] = method[s]!;
+    lNo[id] = line[s]!;
+    lSelfB[id] = selfB[s]!;
+    lTotalB[id] = totalB[s]!;
+    lSelf[id] = self[s]!;
+    lTotal[id] = total[s]!;
   }
   if (cc) contextsFrom(cc, side, keys, methodNo);
   return side;

@@ -6,7 +6,7 @@
 import { methodLabel } from './format';
 import type { MethodInfo, Profile } from './schema';
 import { DiffKeys, type Costs, type Side } from './diff-collect';
-import { collectSide, type DiffInput } from './diff-side';
+import { collectSide, isCollected, type DiffInput } from './diff-side';
 import { flatProfile } from './flat';
 
 /** Estimated bytecodes and samples of one method, context or line in one profile. */
@@ -198,13 +198,15 @@ function entries(kind: DiffKind, base: Costs, next: Costs, count: number, baseTo
   // as the labels do, and equal labels keep the order of their numbers, as in `all`).
   const first = (k: number): ArrayLike<number> => {
     if (k >= n / 4) return all();
-    const order = Array.from({ length: n }, (_, i) => i);
+    if (k <= 0) return new Int32Array(0);
+    // only the entries whose deltas reach the k-th largest (all of its run of equal deltas)
+    const order = topDeltas(dSelf, dTotal, n, k);
     order.sort((a, b) => (dSelf[a] !== dSelf[b] ? dSelf[b]! - dSelf[a]! : dTotal[a] !== dTotal[b] ? dTotal[b]! - dTotal[a]! : a - b));
     const out = new Int32Array(k);
     for (let from = 0; from < k; ) {
       const a = order[from]!;
       let to = from + 1;
-      while (to < n && dSelf[order[to]!] === dSelf[a] && dTotal[order[to]!] === dTotal[a]) to++;
+      while (to < order.length && dSelf[order[to]!] === dSelf[a] && dTotal[order[to]!] === dTotal[a]) to++;
       if (to - from > 1) {
         const run = order.slice(from, to);
         const text = new Map<number, string>();
@@ -242,6 +244,39 @@ function entries(kind: DiffKind, base: Costs, next: Costs, count: number, baseTo
       ? { kind, label: d.label, method: d.method, base: bc, new: nc, deltaSelf, deltaTotal, deltaSelfShare, deltaTotalShare }
       : { kind, label: d.label, method: d.method, file: d.file, line: d.line!, base: bc, new: nc, deltaSelf, deltaTotal, deltaSelfShare, deltaTotalShare };
   });
+}
+
+/**
+ * The indices i < n whose deltas (dSelf[i], then dTotal[i]) are at least the k-th largest
+ * (0 < k <= n), in index order: the first k of the sort by deltas and every entry tied with the
+ * k-th. One pass keeps the k largest seen so far (few enter it), a second collects.
+ */
+function topDeltas(dSelf: Float64Array, dTotal: Float64Array, n: number, k: number): number[] {
+  // the k largest so far, largest first
+  const bs = new Float64Array(k);
+  const bt = new Float64Array(k);
+  let size = 0;
+  for (let i = 0; i < n; i++) {
+    const s = dSelf[i]!;
+    const t = dTotal[i]!;
+    if (size === k && (s < bs[k - 1]! || (s === bs[k - 1]! && t <= bt[k - 1]!))) continue;
+    let j = size < k ? size++ : k - 1;
+    while (j > 0 && (bs[j - 1]! < s || (bs[j - 1]! === s && bt[j - 1]! < t))) {
+      bs[j] = bs[j - 1]!;
+      bt[j] = bt[j - 1]!;
+      j--;
+    }
+    bs[j] = s;
+    bt[j] = t;
+  }
+  const ts = bs[size - 1]!;
+  const tt = bt[size - 1]!;
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const s = dSelf[i]!;
+    if (s > ts || (s === ts && dTotal[i]! >= tt)) out.push(i);
+  }
+  return out;
 }
 
 /**
@@ -339,6 +374,8 @@ export interface CollectedDiff {
 export function diffCollected(base: DiffInput, next: DiffInput, opts: DiffOptions, collectContexts: boolean, withEntries = true): CollectedDiff {
   const withContexts = opts.contexts !== false && collectContexts;
   const keys = new DiffKeys();
+  // both sides collected ahead (the side cache): the shared tables sized once for both
+  if (isCollected(base) && isCollected(next)) keys.reserve(base.side.lines.count + next.side.lines.count, collectContexts ? (base.side.contexts?.count ?? 0) + (next.side.contexts?.count ?? 0) : 0);
   const b = collectSide(base, opts.thread, keys, collectContexts);
   const n = collectSide(next, opts.thread, keys, collectContexts);
   const warnings: string[] = [];
