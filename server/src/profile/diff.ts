@@ -106,11 +106,55 @@ export function changedIds(base: Costs, next: Costs, count: number, samples: boo
     dSelf[i] = at(next, next.selfB.a, id) - at(base, base.selfB.a, id);
     dTotal[i] = at(next, next.totalB.a, id) - at(base, base.totalB.a, id);
   }
-  const order = Array.from({ length: n }, (_, i) => i);
-  order.sort((a, b) => (dSelf[a] !== dSelf[b] ? dSelf[b]! - dSelf[a]! : dTotal[a] !== dTotal[b] ? dTotal[b]! - dTotal[a]! : a - b));
+  const order = byDeltas(dSelf, dTotal, n);
   const out = new Int32Array(n);
   for (let k = 0; k < n; k++) out[k] = ids[order[k]!]!;
   return out;
+}
+
+/** Each value's rank among the distinct values of `v` (0 = the largest; -0 and 0 are one value). */
+function ranksDescending(v: Float64Array, n: number): { rank: Int32Array; distinct: number } {
+  const sorted = new Float64Array(n);
+  for (let i = 0; i < n; i++) sorted[i] = v[i]! + 0;
+  sorted.sort();
+  let distinct = 0;
+  for (let i = 0; i < n; i++) if (i === 0 || sorted[i] !== sorted[distinct - 1]) sorted[distinct++] = sorted[i]!;
+  const rank = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    const x = v[i]!;
+    let lo = 0;
+    let hi = distinct - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (sorted[mid]! < x) lo = mid + 1;
+      else hi = mid;
+    }
+    rank[i] = distinct - 1 - lo;
+  }
+  return { rank, distinct };
+}
+
+/** A stable counting sort of `order` by `key` (0 first). */
+function countingSort(order: Int32Array, key: Int32Array, keys: number): Int32Array {
+  const start = new Int32Array(keys + 1);
+  for (let i = 0; i < order.length; i++) start[key[order[i]!]! + 1]!++;
+  for (let k = 0; k < keys; k++) start[k + 1]! += start[k]!;
+  const out = new Int32Array(order.length);
+  for (let i = 0; i < order.length; i++) out[start[key[order[i]!]!]!++] = order[i]!;
+  return out;
+}
+
+/**
+ * 0..n-1 ordered by dSelf (largest first), then dTotal (largest first), then index: the order
+ * of the comparator sort, found by two stable counting sorts on the values' ranks (no NaN).
+ */
+function byDeltas(dSelf: Float64Array, dTotal: Float64Array, n: number): Int32Array {
+  let order: Int32Array = new Int32Array(n);
+  for (let i = 0; i < n; i++) order[i] = i;
+  const t = ranksDescending(dTotal, n);
+  order = countingSort(order, t.rank, t.distinct);
+  const s = ranksDescending(dSelf, n);
+  return countingSort(order, s.rank, s.distinct);
 }
 
 interface Described {
