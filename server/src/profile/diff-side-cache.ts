@@ -12,7 +12,7 @@ import { cacheRoot } from '../engine/cache';
 import { readCacheEntry, writeCacheEntry } from '../transform/cache-store';
 import type { FlatProfile } from './flat';
 import { readProfileText, parseFlatProfile, type LoadOptions } from './load';
-import type { MergedTree } from './diff-collect';
+import type { MergedTree } from './diff-merge';
 import { collectLocal, type CollectedProfile, type DiffInput, type LocalSide, type ThreadSummary } from './diff-side';
 
 /** Bumped whenever what a LocalSide holds, or how it is computed, changes. */

@@ -13,7 +13,8 @@ import { methodKey } from './format';
 import type { MethodInfo, ProfileMeta } from './schema';
 import type { FlatProfile, FlatThread } from './flat';
 import { IntColumn } from './columns';
-import { collectSide as collectShared, contextsFrom, Costs, LineSlots, mergedTree, slotSums, threadStats, ThreadWork, type DiffKeys, type MergedTree, type Side, type SlotSums } from './diff-collect';
+import { collectSide as collectShared, contextsFrom, Costs, LineSlots, slotSums, threadStats, ThreadWork, type DiffKeys, type Side, type SlotSums } from './diff-collect';
+import { mergedTree, type MergedTree } from './diff-merge';
 
 /** Per profile method index: whether a node has it, and its costs summed over the threads. */
 export interface LocalMethods {
