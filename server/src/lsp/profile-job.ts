@@ -4,8 +4,12 @@
 //           returns the JSON text (for the flame graph), the plain-data index and the flat
 //           form (flat.ts: typed columns, kept by the server for Compare with Baseline…);
 //   export: the profile (text or parsed value) to a file, streamed;
-//   diff:   the differential view against a baseline file: the open profile's flat form
-//           when the server has it (else its text or parsed value is read again).
+//   diff:   the differential view against a baseline file: each side from the side cache
+//           (profile/diff-side-cache.ts) when it has the text's entry, else the baseline file
+//           and the open profile's flat form (when the server has it; else its text or parsed
+//           value) collected, and stored in the cache;
+//   side:   a profile file's collected side put into the side cache ahead of a diff (a
+//           launch configuration's baseline, the opened profile).
 
 import { writeFileSync } from 'node:fs';
 import { exportChunks, exportProfile } from '../profile/export';
@@ -16,17 +20,22 @@ import { writeBytesToFile, writeChunksToFileSync } from '../profile/stream';
 import { indexProfile, type ProfileIndex } from './hotness';
 import { diffTree, diffViewFlat, folded, type DiffView } from '../profile/diff-view';
 import { basename } from 'node:path';
+import { collected, diffInputOfText, loadDiffInput, readCollected, sideCacheKey, writeCollected } from '../profile/diff-side-cache';
+import { collectLocal, isCollected, type DiffInput } from '../profile/diff-side';
 
 export type ProfileJob =
   | { kind: 'load'; path: string; limits?: Partial<ProfileLimits> }
   | { kind: 'export'; source: string; text?: string; raw?: unknown; format: string; path: string; limits?: Partial<ProfileLimits> }
-  | { kind: 'diff'; basePath: string; source: string; flat?: FlatProfile; text?: string; raw?: unknown; limits?: Partial<ProfileLimits> };
+  | { kind: 'diff'; basePath: string; source: string; flat?: FlatProfile; text?: string; raw?: unknown; sideKey?: string; limits?: Partial<ProfileLimits> }
+  | { kind: 'side'; path: string; limits?: Partial<ProfileLimits> };
 
 export interface LoadedProfile {
   text: string;
   index: ProfileIndex;
   /** The validated profile's flat form (what the diff job needs of it). */
   flat: FlatProfile;
+  /** Its key in the side cache (diff-side-cache.ts). */
+  sideKey: string;
 }
 
 export type ProfileJobResult = LoadedProfile | DiffView | null;
@@ -38,13 +47,27 @@ export function profileJob(job: ProfileJob): ProfileJobResult {
   if (job.kind === 'load') {
     const text = readProfileText(job.path, { limits });
     const flat = parseFlatProfile(text, job.path, { limits });
-    return { text, index: indexProfile(objectModel(flat)), flat };
+    return { text, index: indexProfile(objectModel(flat)), flat, sideKey: sideCacheKey(text, { limits }) };
+  }
+  if (job.kind === 'side') {
+    loadDiffInput(job.path, { limits });
+    return null;
   }
   if (job.kind === 'diff') {
-    // the flat forms (no object per node); the object model only for a test profile's folded view
-    const base = parseFlatProfile(readProfileText(job.basePath, { limits }), job.basePath, { limits });
-    const next = job.flat ?? (job.text !== undefined ? parseFlatProfile(job.text, job.source, { limits }) : flatProfileFromJson(job.raw, job.source, { limits }));
-    const focused = () => diffTree(folded(objectModel(base)), folded(objectModel(next)));
+    // each side collected ahead (the side cache) or from the flat form (no object per node);
+    // the object model only for a test profile's folded view
+    const baseText = readProfileText(job.basePath, { limits });
+    const base = diffInputOfText(baseText, job.basePath, { limits });
+    const nextFlat = (): FlatProfile => job.flat ?? (job.text !== undefined ? parseFlatProfile(job.text, job.source, { limits }) : flatProfileFromJson(job.raw, job.source, { limits }));
+    let next: DiffInput | undefined = job.sideKey !== undefined ? readCollected(job.sideKey) : undefined;
+    if (next === undefined) {
+      const flat = nextFlat();
+      const side = job.sideKey !== undefined ? collectLocal(flat) : null;
+      next = side === null ? flat : collected(flat, side);
+      if (side !== null) writeCollected(job.sideKey!, next as ReturnType<typeof collected>);
+    }
+    const flatOf = (p: DiffInput, parse: () => FlatProfile): FlatProfile => (isCollected(p) ? parse() : p);
+    const focused = () => diffTree(folded(objectModel(flatOf(base, () => parseFlatProfile(baseText, job.basePath, { limits })))), folded(objectModel(flatOf(next, nextFlat))));
     return diffViewFlat(base, next, basename(job.basePath), focused);
   }
   if (job.format === 'json') {

@@ -3,7 +3,7 @@
 // whether it is a live snapshot. Files are read, validated and indexed in a worker thread
 // (profile-job.ts), within DEFAULT_PROFILE_LIMITS; the server never holds the tree.
 
-import { jobUrl, runJob } from '../engine/worker-thread';
+import { jobUrl, prepareJob, runJob } from '../engine/worker-thread';
 import { DEFAULT_PROFILE_LIMITS, type ProfileLimits } from '../profile/limits';
 import { profileFromJson } from '../profile/load';
 import { indexProfile, type ProfileIndex } from './hotness';
@@ -24,6 +24,8 @@ export interface CurrentProfile {
   diff?: DiffView;
   /** The flat form of a loaded file (typed columns, flat.ts): Compare with Baseline… then reads only the baseline. */
   flat?: FlatProfile;
+  /** A loaded file's key in the side cache (profile/diff-side-cache.ts). */
+  sideKey?: string;
 }
 
 /** Validates and indexes a raw (parsed) profile on this thread; throws ProfileFormatError with a clear message. */
@@ -37,7 +39,7 @@ export function makeCurrent(raw: unknown, source: string, opts: { live: boolean;
 export async function loadCurrent(path: string, opts: { title?: string; limits?: Partial<ProfileLimits> } = {}): Promise<CurrentProfile> {
   const job: ProfileJob = { kind: 'load', path, limits: opts.limits ?? DEFAULT_PROFILE_LIMITS };
   const r = await runJob<LoadedProfile>(jobUrl(import.meta.url, 'profile-worker'), job).result;
-  return { json: r.text, index: r.index, live: false, title: opts.title ?? r.index.meta.program, path, flat: r.flat };
+  return { json: r.text, index: r.index, live: false, title: opts.title ?? r.index.meta.program, path, flat: r.flat, sideKey: r.sideKey };
 }
 
 /** Exports the current profile to a file in a worker thread (streamed; `json` writes the profile itself). */
@@ -63,6 +65,22 @@ export function summaryOf(c: CurrentProfile): ProfileSummary {
 /** The differential view of a profile against a baseline file, computed in a worker thread. */
 export async function diffCurrent(c: CurrentProfile, basePath: string, limits: Partial<ProfileLimits> = DEFAULT_PROFILE_LIMITS): Promise<DiffView> {
   const source = c.path ?? c.title;
-  const job: ProfileJob = c.flat ? { kind: 'diff', basePath, source, flat: c.flat, limits } : typeof c.json === 'string' ? { kind: 'diff', basePath, source, text: c.json, limits } : { kind: 'diff', basePath, source, raw: c.json, limits };
+  const key = c.sideKey !== undefined ? { sideKey: c.sideKey } : {};
+  const job: ProfileJob = c.flat ? { kind: 'diff', basePath, source, flat: c.flat, limits, ...key } : typeof c.json === 'string' ? { kind: 'diff', basePath, source, text: c.json, limits, ...key } : { kind: 'diff', basePath, source, raw: c.json, limits };
   return runJob<DiffView>(jobUrl(import.meta.url, 'profile-worker'), job).result;
+}
+
+/**
+ * Puts a profile file's collected side into the side cache in a worker thread, ahead of a
+ * diff (Compare with Baseline… then only merges); errors are left to the diff that needs it.
+ */
+export function prepareSide(path: string, limits: Partial<ProfileLimits> = DEFAULT_PROFILE_LIMITS): Promise<void> {
+  const job: ProfileJob = { kind: 'side', path, limits };
+  const url = jobUrl(import.meta.url, 'profile-worker');
+  const done = (): undefined => {
+    // a worker waiting for the diff job (its start and module load not on the comparison's path)
+    prepareJob(url);
+    return undefined;
+  };
+  return runJob<null>(url, job).result.then(done, done);
 }

@@ -24,7 +24,7 @@ import { compileJavaFile } from './compile';
 import { documentHotness, hotStat, locateMethods } from './hotness';
 import { codeLensTitle, lineHover, methodHover } from './hover';
 import { classAtLine, findDeclaration, mainClasses, methodAtLine, scanJava, type JavaSource } from './java-scan';
-import { diffCurrent, exportCurrent, loadCurrent, makeCurrent, summaryOf, type CurrentProfile } from './profile-state';
+import { diffCurrent, exportCurrent, loadCurrent, makeCurrent, prepareSide, summaryOf, type CurrentProfile } from './profile-state';
 import { methodDelta, withDeltas } from './baseline';
 import { diffPayload } from '../profile/diff-view';
 import { testLenses } from './test-lens';
@@ -309,6 +309,8 @@ export function startServer(connection: Connection, opts: ServerOptions = {}): v
     try {
       const r = await runs.start(params, params.uri ? toPath(params.uri) : undefined);
       baselinePath = params.baseline || undefined;
+      // the baseline's side collected while the program runs: its comparison then only merges
+      if (baselinePath) void prepareSide(baselinePath, limits);
       return r;
     } catch (e) {
       if (!(e instanceof RunRequestError)) connection.console.error(`startRun: ${(e as Error).stack ?? e}`);
@@ -342,6 +344,8 @@ export function startServer(connection: Connection, opts: ServerOptions = {}): v
         baselinePath = undefined;
         diffSeq++;
         setCurrent(c);
+        // its side collected ahead, for a Compare with Baseline… (or as another's baseline)
+        void prepareSide(params.path, limits);
       }
       return summaryOf(c);
     } catch (e) {

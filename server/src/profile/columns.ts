@@ -57,7 +57,9 @@ export class TripleMap {
 
   /** Makes room for `more` keys beyond those it holds. */
   reserve(more: number): void {
-    while ((this.size + more) * 2 > this.mask) this.grow();
+    let n = this.mask + 1;
+    while ((this.size + more) * 2 > n - 1) n *= 2;
+    if (n > this.mask + 1) this.grow(n);
   }
 
   private static hash(a: number, b: number, c: number): number {
@@ -97,9 +99,9 @@ export class TripleMap {
     if (++this.size * 2 > this.mask) this.grow();
   }
 
-  private grow(): void {
+  /** Rehashes into `n` slots (a power of two; default twice as many). */
+  private grow(n = (this.table.length / 4) * 2): void {
     const old = this.table;
-    const n = (old.length / 4) * 2;
     const t = new Int32Array(4 * n).fill(-1);
     this.mask = n - 1;
     for (let j = 0; j < old.length; j += 4) {

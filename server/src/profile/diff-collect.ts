@@ -13,8 +13,9 @@
 
 import { methodKey } from './format';
 import type { MethodInfo } from './schema';
-import { childLists, subtreeTotals, walkOrder, type FlatProfile, type FlatThread } from './flat';
+import { subtreeTotals, walkOrder, type FlatProfile, type FlatThread } from './flat';
 import { Column, IntColumn, TripleMap } from './columns';
+import { mergedTree, type MergedTree } from './diff-merge';
 
 /** Line numbers per method in a shared line key (method number × LINE_KEYS + line). */
 const LINE_KEYS = 1 << 21;
@@ -57,7 +58,7 @@ export class DiffKeys {
   private readonly methodLabels: (string | undefined)[] = [];
 
   /** The method numbers of a profile's methods table. */
-  methodNumbers(p: FlatProfile): Int32Array {
+  methodNumbers(p: { readonly methods: readonly MethodInfo[] }): Int32Array {
     const out = new Int32Array(p.methods.length);
     for (let i = 0; i < p.methods.length; i++) {
       const m = p.methods[i]!;
@@ -215,7 +216,7 @@ const R_SIDE_TOTAL = 7;
  * slot whose active count says whether its (method, line) is on the stack (lines of one method
  * at or above LINE_SPACE - 1 share one, as methodStats clamps them to one key).
  */
-class LineSlots {
+export class LineSlots {
   private readonly ids: TripleMap;
   /**
    * Slots are the shared line numbers themselves (DiffKeys.line, a lookup fewer per line count):
@@ -225,27 +226,30 @@ class LineSlots {
   rec: Float64Array;
   readonly method = new IntColumn();
   readonly line = new IntColumn();
+  /** The line as the slot is keyed (clamped below LINE_KEYS). */
+  readonly key = new Column();
   readonly activeSlot = new IntColumn();
   /** Shared line number (DiffKeys.line). */
   readonly shared = new IntColumn();
   count = 0;
   private readonly bigLine = new Map<number, number>();
 
+  /** `keys` null: slots numbered on this side only (not byShared; `shared` left unset, diff-side.ts maps them). */
   constructor(
-    private readonly keys: DiffKeys,
+    private readonly keys: DiffKeys | null,
     private readonly methodNo: Int32Array,
     expected: number,
     byShared: boolean,
   ) {
-    this.byShared = byShared;
+    this.byShared = byShared && keys !== null;
     this.ids = new TripleMap(byShared ? 0 : expected);
-    this.rec = new Float64Array(REC * Math.max(1024, Math.ceil(byShared ? keys.lineCount + expected : expected)));
+    this.rec = new Float64Array(REC * Math.max(1024, Math.ceil(this.byShared ? keys!.lineCount + expected : expected)));
   }
 
   slot(m: number, line: number): number {
     let s: number;
     if (this.byShared) {
-      s = this.keys.line(this.methodNo[m]!, line);
+      s = this.keys!.line(this.methodNo[m]!, line);
       if (s < this.count && this.rec[REC * s + R_STAMP] !== 0) return s;
       this.count = Math.max(this.count, s + 1);
     } else {
@@ -263,11 +267,13 @@ class LineSlots {
     this.rec[REC * s + R_STAMP] = -1;
     this.method.ensure(this.count);
     this.line.ensure(this.count);
+    this.key.ensure(this.count);
     this.activeSlot.ensure(this.count);
     this.shared.ensure(this.count);
     this.method.a[s] = m;
     this.line.a[s] = line;
-    this.shared.a[s] = this.byShared ? s : this.keys.line(this.methodNo[m]!, line);
+    this.key.a[s] = Math.min(line, LINE_KEYS - 1);
+    if (this.keys !== null) this.shared.a[s] = this.byShared ? s : this.keys.line(this.methodNo[m]!, line);
     let a = s;
     if (line >= LINE_SPACE - 1) {
       const b = this.bigLine.get(m);
@@ -285,7 +291,7 @@ class LineSlots {
  * same line, executing or calling) is already active below it on the stack. Active counts are
  * kept per line slot, so a node costs a few table lookups and no allocation.
  */
-function threadStats(t: FlatThread, infos: readonly MethodInfo[], side: Side, slots: LineSlots, work: ThreadWork): void {
+export function threadStats(t: FlatThread, infos: readonly MethodInfo[], side: Side, slots: LineSlots, work: ThreadWork): void {
   const nMethods = infos.length;
   const mSelf = new Float64Array(nMethods);
   const mTotal = new Float64Array(nMethods);
@@ -455,7 +461,7 @@ function sideLines(side: Side, slots: LineSlots): void {
 }
 
 /** threadStats' scratch, reused by a side's threads. */
-class ThreadWork {
+export class ThreadWork {
   stamp = 0;
   readonly touched = new IntColumn();
   constructor(
@@ -464,72 +470,71 @@ class ThreadWork {
   ) {}
 }
 
+/** A side's line slots (not byShared) with their sums over the threads, in slot order. */
+export interface SlotSums {
+  count: number;
+  /** Per slot: profile method index, line (as first seen, int32), line key (DiffKeys.line's line). */
+  method: Int32Array;
+  line: Int32Array;
+  key: Float64Array;
+  /** 1: a thread counted on it (else the slot was only looked up). */
+  present: Uint8Array;
+  selfB: Float64Array;
+  totalB: Float64Array;
+  self: Float64Array;
+  total: Float64Array;
+}
+
+/** The slots' side sums (ThreadWork.direct false), as sideLines reads them. */
+export function slotSums(slots: LineSlots): SlotSums {
+  const n = slots.count;
+  const rec = slots.rec;
+  const out: SlotSums = { count: n, method: slots.method.a.slice(0, n), line: slots.line.a.slice(0, n), key: slots.key.a.slice(0, n), present: new Uint8Array(n), selfB: new Float64Array(n), totalB: new Float64Array(n), self: new Float64Array(n), total: new Float64Array(n) };
+  for (let s = 0; s < n; s++) {
+    const at = REC * s;
+    if (rec[at + R_STAMP]! <= 0) continue;
+    out.present[s] = 1;
+    out.selfB[s] = rec[at + R_SIDE_SELF_B]!;
+    out.totalB[s] = rec[at + R_SIDE_TOTAL_B]!;
+    out.self[s] = rec[at + R_SIDE_SELF]!;
+    out.total[s] = rec[at + R_SIDE_TOTAL]!;
+  }
+  return out;
+}
+
 /** The threads merged into one tree as mergeThreads does, in flat arrays; costs per shared context number. */
 function contexts(threads: readonly FlatThread[], side: Side, keys: DiffKeys, methodNo: Int32Array): void {
-  // this side's merged tree: nodes numbered in order of creation (parents first)
-  const parent: number[] = [-1];
-  const method: number[] = [-1];
-  const callLine: number[] = [0];
-  const self = new Column();
-  const selfB = new Column();
-  const children = new TripleMap(threads.reduce((a, t) => a + t.count, 0) / 2);
-  const srcStack: number[] = [];
-  const dstStack: number[] = [];
-  for (const t of threads) {
-    const { start, kids } = childLists(t);
-    const est = t.samples > 0 ? t.bytecodes : 0;
-    srcStack.push(0);
-    dstStack.push(0);
-    while (srcStack.length > 0) {
-      const src = srcStack.pop()!;
-      const dst = dstStack.pop()!;
-      self.a[dst]! += t.self[src]!;
-      // the node's selfBytecodes, as deriveTotals computes it
-      selfB.a[dst]! += est === 0 ? 0 : (t.self[src]! * t.bytecodes) / t.samples;
-      for (let j = start[src]!, end = start[src + 1]!; j < end; j++) {
-        const k = kids[j]!;
-        const m = t.method[k]!;
-        const cl = t.callLine[k]!;
-        let d = children.find(dst, m, cl);
-        if (d < 0) {
-          d = parent.length;
-          children.add(dst, m, cl, d);
-          parent.push(dst);
-          method.push(m);
-          callLine.push(cl);
-          self.ensure(parent.length);
-          selfB.ensure(parent.length);
-        }
-        srcStack.push(k);
-        dstStack.push(d);
-      }
-    }
-  }
-  const n = parent.length;
-  const total = Float64Array.from(self.a.subarray(0, n));
-  const totalB = Float64Array.from(selfB.a.subarray(0, n));
-  for (let i = n - 1; i > 0; i--) {
-    const p = parent[i]!;
-    total[p]! += total[i]!;
-    totalB[p]! += totalB[i]!;
-  }
-  side.rootSelfB = selfB.a[0]!;
+  contextsFrom(mergedTree(threads), side, keys, methodNo);
+}
+
+/** A merged tree's costs per shared context number (numbered in the tree's order). */
+export function contextsFrom(tree: MergedTree, side: Side, keys: DiffKeys, methodNo: Int32Array): void {
+  const { count: n, parent, method, callLine, self, selfB, total, totalB } = tree;
+  side.rootSelfB = selfB[0]!;
   side.rootTotalB = totalB[0]!;
   const shared = new Int32Array(n);
   const cs = side.contexts!;
+  // numbers are at most those there are plus this tree's
+  keys.reserve(0, n);
+  cs.ensure(keys.contextCount + n);
+  side.contextTop.ensure(keys.contextCount + n);
+  const present = cs.present;
+  const top = side.contextTop.a;
+  const cSelfB = cs.selfB.a;
+  const cTotalB = cs.totalB.a;
+  const cSelf = cs.self.a;
+  const cTotal = cs.total.a;
   for (let i = 1; i < n; i++) {
     const m = method[i]!;
     if (m < 0) continue; // a node without a method below the root: not a context
     const id = keys.context(shared[parent[i]!]!, methodNo[m]!, callLine[i]!);
     shared[i] = id;
-    cs.ensure(id + 1);
-    cs.present[id] = 1;
-    side.contextTop.ensure(id + 1);
-    side.contextTop.a[id] = m;
-    cs.selfB.a[id] = selfB.a[i]!;
-    cs.totalB.a[id] = totalB[i]!;
-    cs.self.a[id] = self.a[i]!;
-    cs.total.a[id] = total[i]!;
+    present[id] = 1;
+    top[id] = m;
+    cSelfB[id] = selfB[i]!;
+    cTotalB[id] = totalB[i]!;
+    cSelf[id] = self[i]!;
+    cTotal[id] = total[i]!;
   }
 }
 

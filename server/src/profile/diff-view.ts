@@ -5,13 +5,14 @@
 // through LSP, drawn by the webview (red grew, blue shrank, width = new).
 
 import { changedIds, diffCollected } from './diff';
-import { collectSide, DiffKeys, type Costs, type Side } from './diff-collect';
+import { DiffKeys, type Costs, type Side } from './diff-collect';
+import { collectSide, type DiffInput } from './diff-side';
 import { foldFramework } from './focus';
 import { methodKey } from './format';
 import { profileFromJson } from './load';
 import type { MethodInfo, Profile } from './schema';
 import { toProfileFile } from './serialize';
-import { flatProfile, type FlatProfile } from './flat';
+import { flatProfile } from './flat';
 
 export type { DiffTree } from './diff-tree';
 import type { DiffTree } from './diff-tree';
@@ -110,7 +111,7 @@ export function diffView(base: Profile, next: Profile, baseTitle: string): DiffV
  * diffView of the flat forms (load.ts: parseFlatProfile); `focusedTree` builds the union tree
  * with framework frames folded, asked for only when the new profile has a focus.
  */
-export function diffViewFlat(base: FlatProfile, next: FlatProfile, baseTitle: string, focusedTree: () => DiffTree): DiffView {
+export function diffViewFlat(base: DiffInput, next: DiffInput, baseTitle: string, focusedTree: () => DiffTree): DiffView {
   const { diff: d, keys, base: b, next: n } = diffCollected(base, next, { contexts: false }, true, false);
   const samples = base.meta.granularity === next.meta.granularity && base.meta.random === next.meta.random;
   const methodCount = Math.max(b.methodInfo.length, n.methodInfo.length);

@@ -5,8 +5,9 @@
 
 import { methodLabel } from './format';
 import type { MethodInfo, Profile } from './schema';
-import { collectSide, DiffKeys, type Costs, type Side } from './diff-collect';
-import { flatProfile, type FlatProfile } from './flat';
+import { DiffKeys, type Costs, type Side } from './diff-collect';
+import { collectSide, isCollected, type DiffInput } from './diff-side';
+import { flatProfile } from './flat';
 
 /** Estimated bytecodes and samples of one method, context or line in one profile. */
 export interface Cost {
@@ -105,11 +106,55 @@ export function changedIds(base: Costs, next: Costs, count: number, samples: boo
     dSelf[i] = at(next, next.selfB.a, id) - at(base, base.selfB.a, id);
     dTotal[i] = at(next, next.totalB.a, id) - at(base, base.totalB.a, id);
   }
-  const order = Array.from({ length: n }, (_, i) => i);
-  order.sort((a, b) => (dSelf[a] !== dSelf[b] ? dSelf[b]! - dSelf[a]! : dTotal[a] !== dTotal[b] ? dTotal[b]! - dTotal[a]! : a - b));
+  const order = byDeltas(dSelf, dTotal, n);
   const out = new Int32Array(n);
   for (let k = 0; k < n; k++) out[k] = ids[order[k]!]!;
   return out;
+}
+
+/** Each value's rank among the distinct values of `v` (0 = the largest; -0 and 0 are one value). */
+function ranksDescending(v: Float64Array, n: number): { rank: Int32Array; distinct: number } {
+  const sorted = new Float64Array(n);
+  for (let i = 0; i < n; i++) sorted[i] = v[i]! + 0;
+  sorted.sort();
+  let distinct = 0;
+  for (let i = 0; i < n; i++) if (i === 0 || sorted[i] !== sorted[distinct - 1]) sorted[distinct++] = sorted[i]!;
+  const rank = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    const x = v[i]!;
+    let lo = 0;
+    let hi = distinct - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (sorted[mid]! < x) lo = mid + 1;
+      else hi = mid;
+    }
+    rank[i] = distinct - 1 - lo;
+  }
+  return { rank, distinct };
+}
+
+/** A stable counting sort of `order` by `key` (0 first). */
+function countingSort(order: Int32Array, key: Int32Array, keys: number): Int32Array {
+  const start = new Int32Array(keys + 1);
+  for (let i = 0; i < order.length; i++) start[key[order[i]!]! + 1]!++;
+  for (let k = 0; k < keys; k++) start[k + 1]! += start[k]!;
+  const out = new Int32Array(order.length);
+  for (let i = 0; i < order.length; i++) out[start[key[order[i]!]!]!++] = order[i]!;
+  return out;
+}
+
+/**
+ * 0..n-1 ordered by dSelf (largest first), then dTotal (largest first), then index: the order
+ * of the comparator sort, found by two stable counting sorts on the values' ranks (no NaN).
+ */
+function byDeltas(dSelf: Float64Array, dTotal: Float64Array, n: number): Int32Array {
+  let order: Int32Array = new Int32Array(n);
+  for (let i = 0; i < n; i++) order[i] = i;
+  const t = ranksDescending(dTotal, n);
+  order = countingSort(order, t.rank, t.distinct);
+  const s = ranksDescending(dSelf, n);
+  return countingSort(order, s.rank, s.distinct);
 }
 
 interface Described {
@@ -197,13 +242,15 @@ function entries(kind: DiffKind, base: Costs, next: Costs, count: number, baseTo
   // as the labels do, and equal labels keep the order of their numbers, as in `all`).
   const first = (k: number): ArrayLike<number> => {
     if (k >= n / 4) return all();
-    const order = Array.from({ length: n }, (_, i) => i);
+    if (k <= 0) return new Int32Array(0);
+    // only the entries whose deltas reach the k-th largest (all of its run of equal deltas)
+    const order = topDeltas(dSelf, dTotal, n, k);
     order.sort((a, b) => (dSelf[a] !== dSelf[b] ? dSelf[b]! - dSelf[a]! : dTotal[a] !== dTotal[b] ? dTotal[b]! - dTotal[a]! : a - b));
     const out = new Int32Array(k);
     for (let from = 0; from < k; ) {
       const a = order[from]!;
       let to = from + 1;
-      while (to < n && dSelf[order[to]!] === dSelf[a] && dTotal[order[to]!] === dTotal[a]) to++;
+      while (to < order.length && dSelf[order[to]!] === dSelf[a] && dTotal[order[to]!] === dTotal[a]) to++;
       if (to - from > 1) {
         const run = order.slice(from, to);
         const text = new Map<number, string>();
@@ -241,6 +288,39 @@ function entries(kind: DiffKind, base: Costs, next: Costs, count: number, baseTo
       ? { kind, label: d.label, method: d.method, base: bc, new: nc, deltaSelf, deltaTotal, deltaSelfShare, deltaTotalShare }
       : { kind, label: d.label, method: d.method, file: d.file, line: d.line!, base: bc, new: nc, deltaSelf, deltaTotal, deltaSelfShare, deltaTotalShare };
   });
+}
+
+/**
+ * The indices i < n whose deltas (dSelf[i], then dTotal[i]) are at least the k-th largest
+ * (0 < k <= n), in index order: the first k of the sort by deltas and every entry tied with the
+ * k-th. One pass keeps the k largest seen so far (few enter it), a second collects.
+ */
+function topDeltas(dSelf: Float64Array, dTotal: Float64Array, n: number, k: number): number[] {
+  // the k largest so far, largest first
+  const bs = new Float64Array(k);
+  const bt = new Float64Array(k);
+  let size = 0;
+  for (let i = 0; i < n; i++) {
+    const s = dSelf[i]!;
+    const t = dTotal[i]!;
+    if (size === k && (s < bs[k - 1]! || (s === bs[k - 1]! && t <= bt[k - 1]!))) continue;
+    let j = size < k ? size++ : k - 1;
+    while (j > 0 && (bs[j - 1]! < s || (bs[j - 1]! === s && bt[j - 1]! < t))) {
+      bs[j] = bs[j - 1]!;
+      bt[j] = bt[j - 1]!;
+      j--;
+    }
+    bs[j] = s;
+    bt[j] = t;
+  }
+  const ts = bs[size - 1]!;
+  const tt = bt[size - 1]!;
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const s = dSelf[i]!;
+    if (s > ts || (s === ts && dTotal[i]! >= tt)) out.push(i);
+  }
+  return out;
 }
 
 /**
@@ -284,7 +364,7 @@ export function byGrowth(a: DiffEntry, b: DiffEntry): number {
   return a.label < b.label ? -1 : a.label > b.label ? 1 : 0;
 }
 
-function summary(p: FlatProfile, threadName: string | undefined): ProfileDiff['base'] {
+function summary(p: DiffInput, threadName: string | undefined): ProfileDiff['base'] {
   const m = p.meta;
   const threads = threadName === undefined ? p.threads : p.threads.filter((t) => t.name === threadName);
   return {
@@ -312,7 +392,7 @@ export function diffProfiles(base: Profile, next: Profile, opts: DiffOptions = {
 export type LazyDiff = Omit<ProfileDiff, 'methods' | 'contexts' | 'lines'> & { methods: EntryList; contexts: EntryList; lines: EntryList };
 
 /** The differences from `base` to `next`, in the flat form (load.ts: loadFlatProfile). */
-export function diffFlat(base: FlatProfile, next: FlatProfile, opts: DiffOptions = {}): LazyDiff {
+export function diffFlat(base: DiffInput, next: DiffInput, opts: DiffOptions = {}): LazyDiff {
   return diffCollected(base, next, opts, opts.contexts !== false).diff;
 }
 
@@ -335,9 +415,11 @@ export interface CollectedDiff {
  * `withEntries` false: no entries at all (methods, lines and contexts empty; `identical` then
  * only says whether the totals are equal).
  */
-export function diffCollected(base: FlatProfile, next: FlatProfile, opts: DiffOptions, collectContexts: boolean, withEntries = true): CollectedDiff {
+export function diffCollected(base: DiffInput, next: DiffInput, opts: DiffOptions, collectContexts: boolean, withEntries = true): CollectedDiff {
   const withContexts = opts.contexts !== false && collectContexts;
   const keys = new DiffKeys();
+  // both sides collected ahead (the side cache): the shared tables sized once for both
+  if (isCollected(base) && isCollected(next)) keys.reserve(base.side.lines.count + next.side.lines.count, collectContexts ? (base.side.contexts?.count ?? 0) + (next.side.contexts?.count ?? 0) : 0);
   const b = collectSide(base, opts.thread, keys, collectContexts);
   const n = collectSide(next, opts.thread, keys, collectContexts);
   const warnings: string[] = [];

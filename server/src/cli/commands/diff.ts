@@ -4,6 +4,7 @@
 import { registerCommand } from '../cli';
 import { flag, intFlag, parseArgs, UsageError } from '../args';
 import { loadFlatProfile } from '../../profile/load';
+import { loadDiffInput } from '../../profile/diff-side-cache';
 import { diffFlat } from '../../profile/diff';
 import { DIFF_FORMATS, formatDiff, isDiffFormat } from '../../profile/diff-format';
 import { writeFileAtomic } from '../../engine/profile-out';
@@ -18,6 +19,9 @@ by estimated bytecodes, with a warning.
   --top N        rows per section (default 20; json: all)
   --thread NAME  only the threads with this name (default: all threads)
   -o FILE        write the diff to FILE instead of stdout
+  --no-cache     do not read or write the side cache (each profile's collected costs, kept
+                 in Komorium's cache under the SHA-256 of the file's text: a profile read
+                 again, such as a baseline, is not parsed again)
 Exit status: 0 when nothing differs, 1 when something does, 2 on an error.`;
 
 registerCommand({
@@ -31,14 +35,17 @@ registerCommand({
         top: { value: true },
         thread: { value: true },
         output: { value: true, aliases: ['-o'] },
+        'no-cache': {},
       });
       if (args.positional.length !== 2) throw new UsageError(args.positional.length < 2 ? 'needs two profile files: BASE.json NEW.json' : `unexpected argument '${args.positional[2]}'`);
       const format = flag(args, 'format') ?? 'text';
       if (!isDiffFormat(format)) throw new UsageError(`unknown format '${format}' (expected ${DIFF_FORMATS.join(', ')})`);
       const top = flag(args, 'top') === undefined ? undefined : intFlag(args, 'top', 0, 0);
-      const base = loadFlatProfile(args.positional[0]!);
-      const next = loadFlatProfile(args.positional[1]!);
       const thread = flag(args, 'thread');
+      // one thread: from the profiles' trees; all threads: from each one's collected side (cached)
+      const load = (path: string) => (thread !== undefined ? loadFlatProfile(path) : loadDiffInput(path, { cache: !args.flags.has('no-cache') }));
+      const base = load(args.positional[0]!);
+      const next = load(args.positional[1]!);
       const d = diffFlat(base, next, thread !== undefined ? { thread } : {});
       for (const w of d.warnings) process.stderr.write(`komorium diff: warning: ${w}\n`);
       const text = formatDiff(d, format, top !== undefined ? { top } : {});

@@ -1,0 +1,95 @@
+// The side cache (profile/diff-side-cache.ts): a profile's collected side of a diff stored under
+// the SHA-256 of its text. A diff from cached sides is the same as from the profiles; a changed
+// file is never answered from the old entry; a damaged entry is ignored and rewritten.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { syntheticProfile } from '../../bench/lib/synthetic-profile';
+import { allEntries, diffFlat } from '../../server/src/profile/diff';
+import { formatDiff } from '../../server/src/profile/diff-format';
+import { diffViewFlat } from '../../server/src/profile/diff-view';
+import { isCollected } from '../../server/src/profile/diff-side';
+import { loadDiffInput, readCollected, sideCacheKey } from '../../server/src/profile/diff-side-cache';
+import { loadFlatProfile } from '../../server/src/profile/load';
+import { tempDir } from '../helpers/java';
+
+function entryFiles(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (d: string): void => {
+    for (const n of readdirSync(d)) {
+      const p = join(d, n);
+      if (statSync(p).isDirectory()) walk(p);
+      else out.push(p);
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+const dir = tempDir('diff-side-cache');
+const cache = join(dir, 'cache');
+const a = join(dir, 'a.json');
+const b = join(dir, 'b.json');
+writeFileSync(a, JSON.stringify(syntheticProfile(0, 20_000, 3_000)));
+writeFileSync(b, JSON.stringify(syntheticProfile(1, 20_000, 3_000)));
+
+/** The diff's JSON and the differential view's JSON. */
+function outputs(x: Parameters<typeof diffFlat>[0], y: Parameters<typeof diffFlat>[0]): [string, string, string] {
+  const d = diffFlat(x, y);
+  return [formatDiff(allEntries(d), 'json'), formatDiff(d, 'text'), JSON.stringify(diffViewFlat(x, y, 'a.json', () => assert.fail('no focus')))];
+}
+
+test('a diff from cached sides equals the diff of the profiles; the second read is a hit', () => {
+  const expected = outputs(loadFlatProfile(a), loadFlatProfile(b));
+  // first read: parsed, collected, stored
+  assert.equal(readCollected(sideCacheKey(readFileSync(a, 'utf8')), cache), undefined);
+  const a1 = loadDiffInput(a, { dir: cache });
+  const b1 = loadDiffInput(b, { dir: cache });
+  assert.ok(isCollected(a1) && isCollected(b1));
+  assert.deepEqual(outputs(a1, b1), expected);
+  // second read: from the cache
+  assert.notEqual(readCollected(sideCacheKey(readFileSync(a, 'utf8')), cache), undefined);
+  const a2 = loadDiffInput(a, { dir: cache });
+  const b2 = loadDiffInput(b, { dir: cache });
+  assert.deepEqual(outputs(a2, b2), expected);
+  assert.deepEqual(outputs(b2, a2), outputs(loadFlatProfile(b), loadFlatProfile(a)));
+  assert.equal(entryFiles(cache).length, 2);
+});
+
+test('a changed file is read again, not answered from the entry of its old text', () => {
+  const c = join(dir, 'c.json');
+  writeFileSync(c, readFileSync(a));
+  loadDiffInput(c, { dir: cache });
+  writeFileSync(c, readFileSync(b)); // same path, other content
+  const c2 = loadDiffInput(c, { dir: cache });
+  assert.deepEqual(outputs(loadDiffInput(a, { dir: cache }), c2), outputs(loadFlatProfile(a), loadFlatProfile(b)));
+  // other limits: another key
+  assert.notEqual(sideCacheKey('x', { limits: { maxNodes: 10 } }), sideCacheKey('x'));
+});
+
+test('a damaged entry is ignored and written again', () => {
+  const expected = outputs(loadFlatProfile(a), loadFlatProfile(b));
+  for (const f of entryFiles(cache)) {
+    const bytes = readFileSync(f);
+    bytes[bytes.length - 9]! ^= 0x40;
+    writeFileSync(f, bytes);
+  }
+  assert.equal(readCollected(sideCacheKey(readFileSync(a, 'utf8')), cache), undefined);
+  assert.deepEqual(outputs(loadDiffInput(a, { dir: cache }), loadDiffInput(b, { dir: cache })), expected);
+  assert.notEqual(readCollected(sideCacheKey(readFileSync(a, 'utf8')), cache), undefined);
+  for (const f of entryFiles(cache)) writeFileSync(f, readFileSync(f).subarray(0, 200));
+  assert.deepEqual(outputs(loadDiffInput(a, { dir: cache }), loadDiffInput(b, { dir: cache })), expected);
+});
+
+test('a profile listing a method twice is diffed from its trees, and not cached', () => {
+  const p = syntheticProfile(0, 5_000, 800);
+  p.methods.push(p.methods[0]!);
+  const d = join(dir, 'twice.json');
+  writeFileSync(d, JSON.stringify(p));
+  const own = join(dir, 'cache-twice');
+  const x = loadDiffInput(d, { dir: own });
+  assert.equal(isCollected(x), false);
+  assert.deepEqual(outputs(x, loadDiffInput(b, { dir: own })), outputs(loadFlatProfile(d), loadFlatProfile(b)));
+  assert.equal(entryFiles(own).filter((f) => !f.includes(sideCacheKey(readFileSync(b, 'utf8')))).length, 0);
+});
