@@ -19,9 +19,10 @@ import { Op } from '../classfile/code/opcodes';
 import { ConstantPool } from '../classfile/pool';
 import { transformClass } from '../transform/clazz';
 import { Hierarchy } from '../transform/hierarchy';
-import { allScope } from '../transform/scope';
+import { allScope, PAUSED_CLASSES } from '../transform/scope';
 export { jdkIdentity } from './jdk-identity';
-import { BOOT_FLAG, INITIAL_THREAD_CONSTRUCTOR, NO_THREAD_FLAG, patchBootFlag, patchThreadNatives, pauseUpcalls, writePatchClasses } from './reflect-patch';
+import { BOOT_FLAG, INITIAL_THREAD_CONSTRUCTOR, initiateRuntimeLoads, NO_THREAD_FLAG, patchBootFlag, patchThreadNatives, pauseUpcalls, writePatchClasses } from './reflect-patch';
+import { REFERENCED_RUNTIME_CLASSES } from '../runtime/contract';
 
 /** The JDK feature releases whose instrumented copy (jdk-image.ts) is known to start and run the corpus. */
 export const ALL_SCOPE_FEATURES: readonly number[] = [17, 25];
@@ -110,10 +111,12 @@ export function finishJavaBase(o: { jdk: JdkInfo; runtime: { classesDir: string 
     const transform = (name: string, bytes: Uint8Array): Uint8Array =>
       writeClass(transformClass(readClass(bytes, `${name}.class`), { scope: allScope, hierarchy, maxPath: o.maxPath }, `${name}.class`).cf);
     writePatchClasses(o.jdk, dir, transform);
-    // KomoriumClasses (the class swap at every definition) runs paused: scope.ts PAUSED_CLASSES.
-    const swapClass = 'java/lang/KomoriumClasses';
-    const swapFile = join(dir, `${swapClass}.class`);
-    writeFileSync(swapFile, pauseUpcalls(transform(swapClass, readFileSync(swapFile)), swapClass, () => true));
+    // KomoriumClasses (the class swap at every definition) and KomoriumReflect (reflection's
+    // filters) run paused: scope.ts PAUSED_CLASSES.
+    for (const helper of PAUSED_CLASSES) {
+      const file = join(dir, `${helper}.class`);
+      writeFileSync(file, pauseUpcalls(transform(helper, readFileSync(file)), helper, () => true));
+    }
     const launcher = 'sun/launcher/LauncherHelper';
     const lb = cp.findBoot(launcher)?.bytes;
     if (!lb) throw new Error(`${o.jdk.modulesPath} has no ${launcher}`);
@@ -121,7 +124,8 @@ export function finishJavaBase(o: { jdk: JdkInfo; runtime: { classesDir: string 
       mkdirSync(dirname(join(dir, name)), { recursive: true });
       writeFileSync(join(dir, `${name}.class`), bytes);
     };
-    put(launcher, patchBootFlag(transform(launcher, lb), launcher, 'checkAndLoadMain(ZILjava/lang/String;)Ljava/lang/Class;', 0));
+    const checkAndLoadMain = 'checkAndLoadMain(ZILjava/lang/String;)Ljava/lang/Class;';
+    put(launcher, initiateRuntimeLoads(patchBootFlag(transform(launcher, lb), launcher, checkAndLoadMain, 0), launcher, checkAndLoadMain, REFERENCED_RUNTIME_CLASSES));
     const mhn = 'java/lang/invoke/MethodHandleNatives';
     const mb = cp.findBoot(mhn)?.bytes;
     if (!mb) throw new Error(`${o.jdk.modulesPath} has no ${mhn}`);

@@ -194,7 +194,7 @@ function patchCalls(bytes: Uint8Array, name: string): { bytes: Uint8Array; patch
 export function patchSourceHash(): string {
   const src = patchSource();
   // The version covers the patching code here (prologues, filters): bump it when that changes.
-  const hash = createHash('sha256').update('reflect-patch-code-3\0');
+  const hash = createHash('sha256').update('reflect-patch-code-5\0');
   for (const f of ['KomoriumReflect.java', 'KomoriumClasses.java']) hash.update(readFileSync(join(src, 'java', 'lang', f)));
   return hash.digest('hex');
 }
@@ -262,6 +262,29 @@ export function patchBootFlag(bytes: Uint8Array, name: string, method: string, v
       { kind: 'op', op: value === 1 ? Op.ICONST_1 : Op.ICONST_0 },
       { kind: 'field', op: Op.PUTSTATIC, index: pool.addFieldref(f.owner, f.name, f.desc) },
     ]),
+  );
+}
+
+/**
+ * LauncherHelper.checkAndLoadMain starting (before the boot flag is cleared, so uncounted) with
+ * `Class.forName(name, false, loader)` of the runtime classes generated code names, for the
+ * application and then the platform loader: HotSpot would otherwise ask those loaders'
+ * loadClass for them at the first instrumented class that names them, counted, and leave the
+ * names in their class-loading lock maps at that moment (a ConcurrentHashMap that then resizes
+ * at another time than on the embedded engine, which makes the same entries in boot.ts). Once
+ * initiated, HotSpot finds them in the loaders' dictionaries without Java code.
+ */
+export function initiateRuntimeLoads(bytes: Uint8Array, name: string, method: string, classes: readonly string[]): Uint8Array {
+  return prependCode(bytes, name, method, (pool) =>
+    ['getSystemClassLoader', 'getPlatformClassLoader'].flatMap((getter) =>
+      classes.flatMap((c): Insn[] => [
+        { kind: 'ldc', index: pool.addString(c.replace(/\//g, '.')) },
+        { kind: 'op', op: Op.ICONST_0 },
+        { kind: 'method', op: Op.INVOKESTATIC, index: pool.addMethodref('java/lang/ClassLoader', getter, '()Ljava/lang/ClassLoader;') },
+        { kind: 'method', op: Op.INVOKESTATIC, index: pool.addMethodref('java/lang/Class', 'forName', '(Ljava/lang/String;ZLjava/lang/ClassLoader;)Ljava/lang/Class;') },
+        { kind: 'op', op: Op.POP },
+      ]),
+    ),
   );
 }
 

@@ -17,6 +17,7 @@ import { bindThreadStatus, setEetop, skipThreadIds } from './natives/java/lang/T
 import { startHotSpotThreads } from './hotspot-threads';
 import { setField } from './natives/util';
 import type { MainCall } from './snapshot/program';
+import { presizeArchivedLockMap } from './cds-archive';
 
 /** The JDK feature releases the embedded JVM boots (natives and boot steps differ by release). */
 export const SUPPORTED_FEATURES: readonly number[] = [17, 25];
@@ -75,6 +76,13 @@ export interface LaunchOptions {
   late?: readonly [string, string][];
   /** The launch's later steps as they end (KOMORIUM_TRACE_STARTUP). */
   mark?: (step: string) => void;
+  /**
+   * Class names (internal form) put into the class-loading lock maps of the application and
+   * then the platform loader after the late properties, before onBooted (so uncounted), as
+   * HotSpot's instrumented copy of the JDK initiates the loads of the runtime classes there
+   * (reflect-patch.ts initiateRuntimeLoads): ClassLoader.getClassLoadingLock of each.
+   */
+  initiate?: readonly string[];
 }
 
 /** Runs `mainClass` with `args` to completion on `vm`. */
@@ -229,7 +237,8 @@ export function launch(vm: VM, mainClass: string, args: string[], lo: LaunchOpti
     () =>
       call(main, 'sun/launcher/LauncherHelper', 'checkAndLoadMain', '(ZILjava/lang/String;)Ljava/lang/Class;', [1, 1, vm.intern(mainClass)], (cls) => {
         mainClassObj = cls as JObject;
-        step();
+        // The launcher asks for the application class next (java.c GetApplicationClass).
+        call(main, 'sun/launcher/LauncherHelper', 'getApplicationClass', '()Ljava/lang/Class;', [], () => step());
       }),
     () => {
       reachedMain = true;
@@ -285,16 +294,49 @@ export function launch(vm: VM, mainClass: string, args: string[], lo: LaunchOpti
     });
   }
 
+  /** LaunchOptions.initiate: the names' locks in the application and the platform loader. */
+  function initiateLoads(then: () => void): void {
+    const names = lo.initiate ?? [];
+    if (names.length === 0) return then();
+    const desc = '()Ljava/lang/ClassLoader;';
+    call(main, 'java/lang/ClassLoader', 'getSystemClassLoader', desc, [], (app) =>
+      call(main, 'java/lang/ClassLoader', 'getPlatformClassLoader', desc, [], (platform) => {
+        presizeArchivedLockMap(vm, app as JObject);
+        const todo = [app, platform].flatMap((l) => names.map((n) => [l, n.replace(/\//g, '.')] as const));
+        const one = (): void => {
+          const t = todo.shift();
+          if (t === undefined) return then();
+          call(main, 'java/lang/ClassLoader', 'getClassLoadingLock', '(Ljava/lang/String;)Ljava/lang/Object;', [t[0], vm.newString(t[1])], one);
+        };
+        one();
+      }),
+    );
+  }
+
   /** The program's inputs (restored), the late properties, then onBooted and the launcher's steps. */
   function afterBoot(): void {
     const late = [...(lo.late ?? [])];
+    const booted = (): void => {
+      programClock(vm);
+      vm.markHeapBaseline();
+      vm.onBooted?.();
+      step();
+    };
     const next = (): void => {
       const p = late.shift();
       if (p === undefined) {
-        programClock(vm);
-        vm.markHeapBaseline();
-        vm.onBooted?.();
-        step();
+        // java's launcher initialises LauncherHelper (GetStaticMethodID) before it calls
+        // checkAndLoadMain: its <clinit> is part of the uncounted start-up, as on HotSpot.
+        const lh = vm.classes.loadBoot('sun/launcher/LauncherHelper');
+        if (lh.state === InitState.Initialized) return initiateLoads(booted);
+        sched.call(main, {
+          method: initTrampoline(vm, lh, !lh.declared.has('<clinit>()V')),
+          args: [],
+          done: (r, threw) => {
+            if (threw) bootFailure(vm, main, 'initialisation of sun.launcher.LauncherHelper', r as JObject);
+            else initiateLoads(booted);
+          },
+        });
         return;
       }
       call(main, 'java/lang/System', 'setProperty', '(Ljava/lang/String;Ljava/lang/String;)Ljava/lang/String;', [vm.newString(p[0]), vm.newString(p[1])], () => next());

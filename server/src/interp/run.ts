@@ -40,6 +40,8 @@ export interface InterpRunOptions {
   traceClassLoading?: boolean;
   /** Directories searched for boot classes after the JDK image (like -Xbootclasspath/a). */
   bootAppend?: string[];
+  /** boot.ts LaunchOptions.initiate. */
+  initiate?: readonly string[];
   /** Called once the JDK has booted (initPhase3 done), before the main class loads. */
   onBooted?: (vm: VM) => void;
   /** The launch's later steps as they end (KOMORIUM_TRACE_STARTUP). */
@@ -133,6 +135,7 @@ export function runInterpreter(o: InterpRunOptions): InterpRunResult {
       // The program's class path, directory, command line and properties over the snapshot's.
       apply: from !== null ? (call, done) => applyProgram(v, from, programInputs(v.opts), call, done) : undefined,
       late: Object.entries(o.lateProperties ?? {}),
+      initiate: o.initiate,
       mark: o.onStep ? (step) => o.onStep?.(step, v) : undefined,
       atBoot: snap && !restored ? () => saveSnapshot(v, snap, key) : undefined,
     });

@@ -9,6 +9,15 @@ export const MID_IMPL_CLASS = 'komorium/rt/MIDImpl';
 /** What generated code calls in place of Thread.start, Runtime.halt and the shutdown-hook calls. */
 export const LIFECYCLE_CLASS = 'komorium/rt/Lifecycle';
 
+/**
+ * The runtime classes generated code names: a class of the application (or platform) loader
+ * that references them makes HotSpot ask that loader's loadClass for them, which puts the names
+ * into the loader's class-loading lock map (Java code, counted with the JDK instrumented). Both
+ * engines therefore have the built-in loaders initiate them during the JDK's start-up, uncounted,
+ * in this order (docs/RUNTIME.md, "Class loading").
+ */
+export const REFERENCED_RUNTIME_CLASSES: readonly string[] = [MID_CLASS, MID_IMPL_CLASS, TC_CLASS, LIFECYCLE_CLASS];
+
 export const TC_DESC = 'Lkomorium/rt/TC;';
 export const MID_DESC = 'Lkomorium/rt/MID;';
 export const MID_ARRAY_DESC = '[Lkomorium/rt/MID;';

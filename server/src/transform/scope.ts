@@ -104,10 +104,13 @@ export const LAMBDA_FORM_HELPERS: ReadonlySet<string> = new Set([
 /**
  * Classes of the HotSpot engine's java.base patch whose methods all run paused when the JDK is
  * instrumented (engine/jdk-modules.ts): KomoriumClasses swaps the transformed bytes in at every
- * class definition (an index lookup, reading the bytes), work the embedded engine does in the VM.
- * Each method is a wrapper (no extended version) whose TC.enter/exit become enterPaused/exitPaused.
+ * class definition (an index lookup, reading the bytes), KomoriumReflect hides the transformation
+ * from reflection and stack traces (Method.getModifiers, getParameterTypes of every declared
+ * method: counted, it was 4 samples per method of the main class in start-up); the embedded
+ * engine does both in the VM. Each method is a wrapper (no extended version) whose
+ * TC.enter/exit become enterPaused/exitPaused.
  */
-export const PAUSED_CLASSES: ReadonlySet<string> = new Set(['java/lang/KomoriumClasses']);
+export const PAUSED_CLASSES: ReadonlySet<string> = new Set(['java/lang/KomoriumClasses', 'java/lang/KomoriumReflect']);
 
 export function noExtendedReason(owner: ClassInfo, m: MethodDecl, interfaces: InterfacePolicy = NO_INTERFACE_EXTENSION): NoExtendedReason | undefined {
   if (PAUSED_CLASSES.has(owner.name) && m.name !== '<clinit>') return 'paused';
