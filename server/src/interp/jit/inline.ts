@@ -15,7 +15,8 @@ import type { FieldSite, MethodSite } from '../resolve';
 import { analyze, NotCompilable, type Analysis } from './analyze';
 import { emitBody } from './codegen';
 import type { At } from './insns';
-import { NotInlinable, Scope, type RootExits } from './scope';
+import { EXTENDED_TAIL, instrumentedCost, onlyCatchAllHandlers, withoutHandlerCode } from './idioms';
+import { NotInlinable, Scope, type InlineSite, type RootExits } from './scope';
 
 /** Frames of direct (JS-recursive) calls between compiled methods before leaving to the interpreter. */
 const MAX_JS_DEPTH = 160;
@@ -32,7 +33,6 @@ const MAX_LEVEL = 5;
  * inlined when it is profiled.
  */
 const EXTENDED_ALLOWANCE = 80;
-const EXTENDED_TAIL = 'Lkomorium/rt/TC;[Lkomorium/rt/MID;I)';
 /** The profiler runtime's per-call methods that generated code calls (their slow paths leave). */
 const RUNTIME_INLINE = new Set(['enter', 'exit', 'callOut', 'callOutReverse']);
 const RUNTIME_MAX_BYTES = 100;
@@ -160,19 +160,34 @@ export function emitInvoke(at: At, exits: RootExits | null): void {
  */
 function inlineBody(s: Scope, at: At, tm: JMethod, B: number): string | null {
   const code = tm.code;
-  if (!INLINE || code === null || s.level >= MAX_LEVEL || tm.handlers.length > 0 || (tm.access & 0x0520) !== 0) return null;
-  const cost = inlineCost(tm, code.length);
-  if (cost > MAX_INLINE_BYTES) return null;
-  if (s.g.inlinedBytes + cost > MAX_TOTAL_INLINED) return null;
+  if (!INLINE || code === null || s.level >= MAX_LEVEL || (tm.access & 0x0520) !== 0) return null;
+  if (tm.handlers.length > 0 && !tm.desc.includes(EXTENDED_TAIL)) return null;
   if (tm.isStatic && tm.klass.state !== InitState.Initialized) return null;
-  const a = analysisOf(tm);
-  if (a === null) return null;
+  const full = analysisOf(tm);
+  if (full === null) return null;
+  const cost = inlineCost(tm, code.length, full);
+  if (cost > MAX_INLINE_BYTES) {
+    if (TRACE) process.stderr.write(`[jit] not inlined into ${s.g.sites[0]?.m ?? s.m}: ${tm}: ${code.length} bytes, cost ${cost}\n`);
+    return null;
+  }
+  if (s.g.inlinedBytes + cost > MAX_TOTAL_INLINED) return null;
+  // The transformer's catch-all handler stays out of the inlined body (never entered there):
+  // an exception leaving the body saves its locals for the frames E.inl rebuilds, on which the
+  // interpreter runs the handler.
+  const handlers = tm.handlers.length > 0;
+  if (handlers && !onlyCatchAllHandlers(tm, full)) return null;
+  const a = handlers ? withoutHandlerCode(tm, full) : full;
   const g = s.g;
   const siteId = g.sites.length;
   const inlinedBefore = g.inlinedBytes;
   g.inlinedBytes += cost;
   const c = new Scope(g, tm, a, siteId, s.level + 1);
-  g.sites.push({ m: tm, parent: s.site, callPc: at.ins.offset, rem: c.rem });
+  const site: InlineSite = { m: tm, parent: s.site, callPc: at.ins.offset, rem: c.rem };
+  if (handlers) {
+    site.keepN = [...a.localsN];
+    site.keepR = [...a.localsR];
+  }
+  g.sites.push(site);
   c.parent = s;
   c.callIdx = at.idx;
   c.callB = B;
@@ -204,13 +219,19 @@ function inlineBody(s: Scope, at: At, tm: JMethod, B: number): string | null {
   if (!single) decl.push(`${c.pcVar} = 0`);
   const open = single ? `${c.label}: {` : `${c.label}: for (;;) { switch (${c.pcVar}) {`;
   const close = single ? `}` : `} }`;
-  return `{ let ${decl.join(', ')}; Q = ${siteId};\n${open}\n${c.out.join('\n')}\n${close}\nQ = ${s.site}; }`;
+  const body = `{ let ${decl.join(', ')}; Q = ${siteId};\n${open}\n${c.out.join('\n')}\n${close}\nQ = ${s.site}; }`;
+  if (!handlers) return body;
+  const keep = (site.keepN ?? []).map((i) => c.n(i));
+  const keepR = (site.keepR ?? []).map((i) => c.r(i));
+  const head = body.indexOf(';');
+  // The locals must be in scope of the catch: the declaration goes before the try.
+  return `{ ${body.slice(2, head + 1)} try {${body.slice(head + 1, -1)}} catch (e) { S[${siteId}].kn = [${keep.join(', ')}]; S[${siteId}].kr = [${keepR.join(', ')}]; throw e; } }`;
 }
 
 /** The bytes of `tm` (`len` bytes of code) counted against the inlining limits. */
-function inlineCost(tm: JMethod, len: number): number {
+function inlineCost(tm: JMethod, len: number, a: Analysis): number {
   if (tm.klass.name === 'komorium/rt/TC' && RUNTIME_INLINE.has(tm.name)) return len > RUNTIME_MAX_BYTES ? len : Math.min(len, MAX_INLINE_BYTES);
-  if (tm.desc.includes(EXTENDED_TAIL)) return Math.max(Math.min(len, 1), len - EXTENDED_ALLOWANCE);
+  if (tm.desc.includes(EXTENDED_TAIL)) return Math.min(instrumentedCost(tm, a) ?? len, Math.max(Math.min(len, 1), len - EXTENDED_ALLOWANCE));
   return len;
 }
 
