@@ -36,6 +36,7 @@ const EXTENDED_ALLOWANCE = 80;
 /** The profiler runtime's per-call methods that generated code calls (their slow paths leave). */
 const RUNTIME_INLINE = new Set(['enter', 'exit', 'callOut', 'callOutReverse']);
 const RUNTIME_MAX_BYTES = 100;
+const SAMPLING_ENTRIES = new Set(['sampleNext', 'sampleNextLeaf', 'triggerSampling', 'triggerSamplingLeaf']);
 const RUNTIME_PACKAGE = 'komorium/rt/';
 const INLINE = process.env.KOMORIUM_JIT_INLINE !== '0';
 const TRACE = !!process.env.KOMORIUM_TRACE_INLINE;
@@ -228,6 +229,18 @@ function inlineBody(s: Scope, at: At, tm: JMethod, B: number): string | null {
   return `{ ${body.slice(2, head + 1)} try {${body.slice(head + 1, -1)}} catch (e) { S[${siteId}].kn = [${keep.join(', ')}]; S[${siteId}].kr = [${keepR.join(', ')}]; throw e; } }`;
 }
 
+/**
+ * The runtime's sampling entries (the granularity check's slow path, docs/TRANSFORM.md). Called
+ * from the compiled method itself they stay calls: inlined, their call of the sampler left
+ * compiled code at every sample (frames built, the rest of the check and the caller's code run
+ * in the interpreter until the compiled method was entered again); a call runs the compiled
+ * sampler directly and compiled code goes on after it. In inlined bodies they are inlined as
+ * before (a call there leaves anyway).
+ */
+function isSamplingEntry(tm: JMethod): boolean {
+  return tm.klass.name === 'komorium/rt/TC' && SAMPLING_ENTRIES.has(tm.name);
+}
+
 /** The bytes of `tm` (`len` bytes of code) counted against the inlining limits. */
 function inlineCost(tm: JMethod, len: number, a: Analysis): number {
   if (tm.klass.name === 'komorium/rt/TC' && RUNTIME_INLINE.has(tm.name)) return len > RUNTIME_MAX_BYTES ? len : Math.min(len, MAX_INLINE_BYTES);
@@ -240,6 +253,7 @@ function inlineCost(tm: JMethod, len: number, a: Analysis): number {
  * from `B`): its inlined body, or a trivial body (empty method, getter); null if neither.
  */
 function inPlace(s: Scope, at: At, tm: JMethod, B: number): string | null {
+  if (s.root && isSamplingEntry(tm)) return null;
   const body = tm.code === null ? null : inlineBody(s, at, tm, B);
   if (body !== null) return body;
   const triv = trivialBody(s, tm, B);
