@@ -177,6 +177,9 @@ function inlineBody(s: Scope, at: At, tm: JMethod, B: number): string | null {
   // interpreter runs the handler.
   const handlers = tm.handlers.length > 0;
   if (handlers && !onlyCatchAllHandlers(tm, full)) return null;
+  // Not into itself: a recursive instrumented method inlined 5 deep made a 150,000-character
+  // function (fib) whose deepest call left, and after 200 exits it was compiled again anyway.
+  if (handlers) for (let x: Scope | null = s; x !== null; x = x.parent) if (x.m === tm) return null;
   const a = handlers ? withoutHandlerCode(tm, full) : full;
   const g = s.g;
   const siteId = g.sites.length;
