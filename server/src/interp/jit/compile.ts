@@ -89,6 +89,18 @@ const E = {
     let base = f.lp + root.maxLocals + root.maxStack;
     for (let i = 0; i < chain.length; i++) {
       const fr = E.push(t, chain[i].m, base);
+      const site = chain[i];
+      if (site.kn) {
+        // Its locals, for the handler the interpreter runs in this frame.
+        const kn = site.kn;
+        const kr = site.kr ?? [];
+        const keepN = site.keepN ?? [];
+        const keepR = site.keepR ?? [];
+        for (let j = 0; j < keepN.length; j++) t.n[fr.lp + keepN[j]] = kn[j];
+        for (let j = 0; j < keepR.length; j++) (t.r as unknown[])[fr.lp + keepR[j]] = kr[j];
+        site.kn = null;
+        site.kr = null;
+      }
       fr.pc = i + 1 < chain.length ? chain[i + 1].callPc : pc;
       base = fr.sp + chain[i].m.maxStack;
     }

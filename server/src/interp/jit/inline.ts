@@ -15,7 +15,8 @@ import type { FieldSite, MethodSite } from '../resolve';
 import { analyze, NotCompilable, type Analysis } from './analyze';
 import { emitBody } from './codegen';
 import type { At } from './insns';
-import { NotInlinable, Scope, type RootExits } from './scope';
+import { EXTENDED_TAIL, instrumentedCost, onlyCatchAllHandlers, withoutHandlerCode } from './idioms';
+import { NotInlinable, Scope, type InlineSite, type RootExits } from './scope';
 
 /** Frames of direct (JS-recursive) calls between compiled methods before leaving to the interpreter. */
 const MAX_JS_DEPTH = 160;
@@ -32,10 +33,10 @@ const MAX_LEVEL = 5;
  * inlined when it is profiled.
  */
 const EXTENDED_ALLOWANCE = 80;
-const EXTENDED_TAIL = 'Lkomorium/rt/TC;[Lkomorium/rt/MID;I)';
 /** The profiler runtime's per-call methods that generated code calls (their slow paths leave). */
 const RUNTIME_INLINE = new Set(['enter', 'exit', 'callOut', 'callOutReverse']);
 const RUNTIME_MAX_BYTES = 100;
+const SAMPLING_ENTRIES = new Set(['sampleNext', 'sampleNextLeaf', 'triggerSampling', 'triggerSamplingLeaf']);
 const RUNTIME_PACKAGE = 'komorium/rt/';
 const INLINE = process.env.KOMORIUM_JIT_INLINE !== '0';
 const TRACE = !!process.env.KOMORIUM_TRACE_INLINE;
@@ -160,11 +161,17 @@ export function emitInvoke(at: At, exits: RootExits | null): void {
  */
 function inlineBody(s: Scope, at: At, tm: JMethod, B: number): string | null {
   const code = tm.code;
-  if (!INLINE || code === null || s.level >= MAX_LEVEL || tm.handlers.length > 0 || (tm.access & 0x0520) !== 0) return null;
-  const cost = inlineCost(tm, code.length);
-  if (cost > MAX_INLINE_BYTES) return null;
-  if (s.g.inlinedBytes + cost > MAX_TOTAL_INLINED) return null;
+  if (!INLINE || code === null || s.level >= MAX_LEVEL || (tm.access & 0x0520) !== 0) return null;
+  if (tm.handlers.length > 0 && !tm.desc.includes(EXTENDED_TAIL)) return null;
   if (tm.isStatic && tm.klass.state !== InitState.Initialized) return null;
+  const full = analysisOf(tm);
+  if (full === null) return null;
+  const cost = inlineCost(tm, code.length, full);
+  if (cost > MAX_INLINE_BYTES) {
+    if (TRACE) process.stderr.write(`[jit] not inlined into ${s.g.sites[0]?.m ?? s.m}: ${tm}: ${code.length} bytes, cost ${cost}\n`);
+    return null;
+  }
+  if (s.g.inlinedBytes + cost > MAX_TOTAL_INLINED) return null;
   // A recursive call is never inlined: its copies would nest MAX_LEVEL deep (2^5 bodies for
   // fib) and the innermost one would leave to the interpreter on every deeper call. The
   // compiled method calls itself directly; a callee on a cycle (f calls f, or f calls g calls
@@ -178,14 +185,23 @@ function inlineBody(s: Scope, at: At, tm: JMethod, B: number): string | null {
     if (p.root) for (first = s; first.parent !== null && !first.parent.root; first = first.parent);
     throw new RecursiveCall(first, tm);
   }
-  const a = analysisOf(tm);
-  if (a === null) return null;
+  // The transformer's catch-all handler stays out of the inlined body (never entered there):
+  // an exception leaving the body saves its locals for the frames E.inl rebuilds, on which the
+  // interpreter runs the handler.
+  const handlers = tm.handlers.length > 0;
+  if (handlers && !onlyCatchAllHandlers(tm, full)) return null;
+  const a = handlers ? withoutHandlerCode(tm, full) : full;
   const g = s.g;
   const siteId = g.sites.length;
   const inlinedBefore = g.inlinedBytes;
   g.inlinedBytes += cost;
   const c = new Scope(g, tm, a, siteId, s.level + 1);
-  g.sites.push({ m: tm, parent: s.site, callPc: at.ins.offset, rem: c.rem });
+  const site: InlineSite = { m: tm, parent: s.site, callPc: at.ins.offset, rem: c.rem };
+  if (handlers) {
+    site.keepN = [...a.localsN];
+    site.keepR = [...a.localsR];
+  }
+  g.sites.push(site);
   c.parent = s;
   c.callIdx = at.idx;
   c.callB = B;
@@ -218,7 +234,25 @@ function inlineBody(s: Scope, at: At, tm: JMethod, B: number): string | null {
   if (!single) decl.push(`${c.pcVar} = 0`);
   const open = single ? `${c.label}: {` : `${c.label}: for (;;) { switch (${c.pcVar}) {`;
   const close = single ? `}` : `} }`;
-  return `{ let ${decl.join(', ')}; Q = ${siteId};\n${open}\n${c.out.join('\n')}\n${close}\nQ = ${s.site}; }`;
+  const body = `{ let ${decl.join(', ')}; Q = ${siteId};\n${open}\n${c.out.join('\n')}\n${close}\nQ = ${s.site}; }`;
+  if (!handlers) return body;
+  const keep = (site.keepN ?? []).map((i) => c.n(i));
+  const keepR = (site.keepR ?? []).map((i) => c.r(i));
+  const head = body.indexOf(';');
+  // The locals must be in scope of the catch: the declaration goes before the try.
+  return `{ ${body.slice(2, head + 1)} try {${body.slice(head + 1, -1)}} catch (e) { S[${siteId}].kn = [${keep.join(', ')}]; S[${siteId}].kr = [${keepR.join(', ')}]; throw e; } }`;
+}
+
+/**
+ * The runtime's sampling entries (the granularity check's slow path, docs/TRANSFORM.md). Called
+ * from the compiled method itself they stay calls: inlined, their call of the sampler left
+ * compiled code at every sample (frames built, the rest of the check and the caller's code run
+ * in the interpreter until the compiled method was entered again); a call runs the compiled
+ * sampler directly and compiled code goes on after it. In inlined bodies they are inlined as
+ * before (a call there leaves anyway).
+ */
+function isSamplingEntry(tm: JMethod): boolean {
+  return tm.klass.name === 'komorium/rt/TC' && SAMPLING_ENTRIES.has(tm.name);
 }
 
 /** A recursive call met while inlining: the inlining of scope `callee` is given up. */
@@ -232,9 +266,9 @@ class RecursiveCall extends NotInlinable {
 }
 
 /** The bytes of `tm` (`len` bytes of code) counted against the inlining limits. */
-function inlineCost(tm: JMethod, len: number): number {
+function inlineCost(tm: JMethod, len: number, a: Analysis): number {
   if (tm.klass.name === 'komorium/rt/TC' && RUNTIME_INLINE.has(tm.name)) return len > RUNTIME_MAX_BYTES ? len : Math.min(len, MAX_INLINE_BYTES);
-  if (tm.desc.includes(EXTENDED_TAIL)) return Math.max(Math.min(len, 1), len - EXTENDED_ALLOWANCE);
+  if (tm.desc.includes(EXTENDED_TAIL)) return Math.min(instrumentedCost(tm, a) ?? len, Math.max(Math.min(len, 1), len - EXTENDED_ALLOWANCE));
   return len;
 }
 
@@ -243,6 +277,7 @@ function inlineCost(tm: JMethod, len: number): number {
  * from `B`): its inlined body, or a trivial body (empty method, getter); null if neither.
  */
 function inPlace(s: Scope, at: At, tm: JMethod, B: number): string | null {
+  if (s.root && isSamplingEntry(tm)) return null;
   const body = tm.code === null ? null : inlineBody(s, at, tm, B);
   if (body !== null) return body;
   const triv = trivialBody(s, tm, B);

@@ -18,6 +18,15 @@ export interface InlineSite {
    * did not execute them; E.unc).
    */
   rem: Int32Array;
+  /**
+   * A callee with the transformer's catch-all handler (jit/idioms.ts): its locals (numeric,
+   * reference), and their values saved by the catch around its body when an exception left
+   * it, for E.inl to write into its rebuilt frame.
+   */
+  keepN?: number[];
+  keepR?: number[];
+  kn?: number[] | null;
+  kr?: unknown[] | null;
 }
 
 /** What all scopes of one compilation share. */

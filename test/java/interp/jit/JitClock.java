@@ -28,6 +28,13 @@ public class JitClock {
     return a[i];
   }
 
+  /** Throws in its first block, which does not sync the profiler's counter local (D != 0 there). */
+  static int atAbs(int[] a, int i) {
+    int v = a[i];
+    if (v < 0) v = -v;
+    return v + 1;
+  }
+
   static int checked(int x) {
     if (x % 97 == 0) throw new IllegalStateException("x = " + x);
     return x + 3;
@@ -61,10 +68,28 @@ public class JitClock {
     return s;
   }
 
+  /**
+   * Throws inside an inlined callee in a block that has not synced the profiler's counter local
+   * (profiled: the callee's catch-all handler, run by the interpreter, subtracts it).
+   */
+  static long throwsInInlined(int rounds) {
+    int[] a = new int[4];
+    long s = 0;
+    for (int i = 0; i < rounds; i++) {
+      try {
+        s += atAbs(a, i & 7);
+      } catch (RuntimeException e) {
+        s ^= i;
+      }
+    }
+    return s;
+  }
+
   public static void main(String[] args) {
     for (int kind = 0; kind < 4; kind++) {
       long s = phase(kind, 20_000);
       System.out.println("phase " + kind + ": " + s);
     }
+    System.out.println("inlined throws: " + throwsInInlined(20_000));
   }
 }
