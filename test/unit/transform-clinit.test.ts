@@ -10,14 +10,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { runOnHotSpot } from '../../server/src/engine/hotspot';
-import { startInterpreterRun } from '../../server/src/engine/interp-run';
-import type { InterpRunOptions } from '../../server/src/engine/interp-run';
 import { loadProfile } from '../../server/src/profile/index';
 import { profileDifferences } from '../../server/src/profile/equal';
 import { mergeThreads, pathTo, preorder } from '../../server/src/profile/tree';
 import type { Profile } from '../../server/src/profile/schema';
 import { compileJava, tempDir, REPO } from '../helpers/java';
+import { runExactAndSampled } from '../helpers/exact-sampled';
 
 const SRC = join(REPO, 'test', 'java', 'clinit');
 const MAIN = 'ClinitLines';
@@ -38,26 +36,10 @@ function clinitContexts(p: Profile): string[] {
   return out.sort();
 }
 
-async function interp(o: Omit<InterpRunOptions, 'mainClass' | 'args' | 'cwd'> & { cwd: string }): Promise<void> {
-  const run = startInterpreterRun({ mainClass: MAIN, args: [], ...o });
-  run.endStdin();
-  const outcome = await run.done;
-  assert.equal(outcome.error, undefined);
-  assert.equal(outcome.exitCode, 0);
-}
-
 test('an implicitly run <clinit> is under the frame and line that triggered it, on both engines', async () => {
   const classes = compileJava(SRC);
   const work = tempDir('clinit');
-  const exactOut = join(work, 'exact.json');
-  const jvmOut = join(work, 'jvm.json');
-  const interpOut = join(work, 'interp.json');
-  const [, hs] = await Promise.all([
-    interp({ classpath: [classes], cwd: work, profilePath: exactOut, exact: 'app' }),
-    runOnHotSpot({ classpath: [classes], mainClass: MAIN, args: [], out: jvmOut, cwd: work, stdio: 'pipe', vmArgs: ['-Xverify:all'], instrument: 'app', ...SAMPLED }),
-    interp({ classpath: [classes], cwd: work, profilePath: interpOut, instrument: 'app', ...SAMPLED }),
-  ]);
-  assert.equal(hs.exitCode, 0, 'HotSpot run failed');
+  const { exact: exactOut, jvm: jvmOut, interp: interpOut } = await runExactAndSampled(classes, MAIN, work, SAMPLED);
   const exact = clinitContexts(loadProfile(exactOut));
   assert.equal(exact.length, 12, `the program's initialisers in the exact profile:\n${exact.join('\n')}`);
   const jvmProfile = loadProfile(jvmOut);

@@ -9,9 +9,6 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { runOnHotSpot } from '../../server/src/engine/hotspot';
-import { startInterpreterRun } from '../../server/src/engine/interp-run';
-import type { InterpRunOptions } from '../../server/src/engine/interp-run';
 import { loadProfile } from '../../server/src/profile/index';
 import { profileDifferences } from '../../server/src/profile/equal';
 import { mergeThreads } from '../../server/src/profile/tree';
@@ -19,6 +16,7 @@ import { methodStats } from '../../server/src/profile/lines';
 import type { Profile } from '../../server/src/profile/schema';
 import { decodeInts, encodeInts, lineAtPath } from '../../server/src/transform/paths';
 import { compileJava, tempDir, REPO } from '../helpers/java';
+import { runExactAndSampled } from '../helpers/exact-sampled';
 
 const SRC = join(REPO, 'test', 'java', 'lines');
 const MAIN = 'LoopLines';
@@ -38,26 +36,10 @@ function lineShares(p: Profile): Map<number, number> {
   return shares;
 }
 
-async function interp(o: Omit<InterpRunOptions, 'mainClass' | 'args' | 'cwd'> & { cwd: string }): Promise<void> {
-  const run = startInterpreterRun({ mainClass: MAIN, args: [], ...o });
-  run.endStdin();
-  const outcome = await run.done;
-  assert.equal(outcome.error, undefined);
-  assert.equal(outcome.exitCode, 0);
-}
-
 test('a loop body line gets its exact share of the samples on both engines', async () => {
   const classes = compileJava(SRC);
   const work = tempDir('lines');
-  const exactOut = join(work, 'exact.json');
-  const jvmOut = join(work, 'jvm.json');
-  const interpOut = join(work, 'interp.json');
-  const [, hs] = await Promise.all([
-    interp({ classpath: [classes], cwd: work, profilePath: exactOut, exact: 'app' }),
-    runOnHotSpot({ classpath: [classes], mainClass: MAIN, args: [], out: jvmOut, cwd: work, stdio: 'pipe', vmArgs: ['-Xverify:all'], instrument: 'app', ...SAMPLED }),
-    interp({ classpath: [classes], cwd: work, profilePath: interpOut, instrument: 'app', ...SAMPLED }),
-  ]);
-  assert.equal(hs.exitCode, 0, 'HotSpot run failed');
+  const { exact: exactOut, jvm: jvmOut, interp: interpOut } = await runExactAndSampled(classes, MAIN, work, SAMPLED);
   const exact = lineShares(loadProfile(exactOut));
   const jvmProfile = loadProfile(jvmOut);
   const interpProfile = loadProfile(interpOut);

@@ -16,6 +16,7 @@ import { classPathOption, parseRunArgs, runVmArgs, samplingOptions } from './run
 import { SignalTrap } from './signals';
 import { cacheRoot } from '../engine/cache';
 import { cliRunProps, hotspotArgv } from '../engine/hotspot-argv';
+import { waitForJava } from '../engine/java-child';
 import { commitProfile, stageProfile } from '../engine/profile-out';
 import { planKey, readPlan } from '../engine/run-plan';
 import { runTrace } from '../engine/run-trace';
@@ -82,16 +83,7 @@ export async function fastRun(argv: string[]): Promise<number | undefined> {
     if (signals.received) return 128 + (osConstants.signals[signals.received] ?? 0);
     const child = spawn(plan.java, argvJava, { stdio: 'inherit' });
     trace('java spawned');
-    let forwarded = false;
-    signals.onSignal((s) => {
-      if (forwarded || child.exitCode !== null || child.signalCode !== null) return;
-      forwarded = true;
-      child.kill(s);
-    });
-    const { code, signal } = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((res, rej) => {
-      child.on('error', rej);
-      child.on('close', (code, signal) => res({ code, signal }));
-    });
+    const { code, signal } = await waitForJava(child, signals);
     trace('java exited');
     const written = commitProfile(staged);
     const exitCode = code ?? 128 + (signal ? (osConstants.signals[signal] ?? 0) : 0);

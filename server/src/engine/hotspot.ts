@@ -23,6 +23,7 @@ import { jdkImageFor, prepareRun } from './hotspot-prepare';
 import { writableCacheRoot } from './cache';
 import { defaultHotSpotScope } from './jdk-modules';
 import { commitProfile, stageProfile } from './profile-out';
+import { waitForJava } from './java-child';
 import { signalExitStatus, type StopSignal } from './run';
 
 export { hotspotVmArgs } from './hotspot-classes';
@@ -127,19 +128,7 @@ export async function runOnHotSpot(o: HotSpotRunOptions): Promise<HotSpotRunResu
       if (o.stdin) o.stdin.pipe(child.stdin!);
       else child.stdin?.end();
     }
-    // java's own handler runs the shutdown hooks (the profile is written) and exits with
-    // 128 + n; a second signal while they run changes nothing, so only the first is passed on
-    // (java may have had it already, from the terminal's process group: that is harmless).
-    let forwarded = false;
-    o.signals?.onSignal((s) => {
-      if (forwarded || child.exitCode !== null || child.signalCode !== null) return;
-      forwarded = true;
-      child.kill(s);
-    });
-    const { code, signal } = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((res, rej) => {
-      child.on('error', rej);
-      child.on('close', (code, signal) => res({ code, signal }));
-    });
+    const { code, signal } = await waitForJava(child, o.signals);
     const profileWritten = commitProfile(staged);
     const killedBy = signal ? (osConstants.signals[signal] ?? 0) : 0;
     return { exitCode: code ?? 128 + killedBy, signal, profileWritten, transform, jdk };
