@@ -20,7 +20,7 @@ import { waitForJava } from '../engine/java-child';
 import { commitProfile, stageProfile } from '../engine/profile-out';
 import { planKey, readPlan } from '../engine/run-plan';
 import { runTrace } from '../engine/run-trace';
-import { group } from '../profile/group';
+import { runSummary } from '../profile/group';
 
 /** The exit status of the run, or undefined when the warm start does not apply (nothing was done). */
 export async function fastRun(argv: string[]): Promise<number | undefined> {
@@ -117,7 +117,7 @@ export function summaryLine(out: string): string {
       if (!Array.isArray(t?.nodes) || t.nodes.length === 0) throw new Error('a thread without nodes');
       contexts += t.nodes.length - 1;
     }
-    return `komorium: ${group(samples)} samples, ${group(bytecodes)} bytecodes, ${group(contexts)} contexts, ${p.threads.length} thread(s) -> ${out}\n`;
+    return runSummary(samples, bytecodes, contexts, p.threads.length, out);
   } catch (e) {
     return `komorium: the profile ${out} could not be read: ${(e as Error).message}\n`;
   }

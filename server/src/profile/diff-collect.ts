@@ -218,11 +218,6 @@ const R_SIDE_TOTAL = 7;
  */
 export class LineSlots {
   private readonly ids: TripleMap;
-  /**
-   * Slots are the shared line numbers themselves (DiffKeys.line, a lookup fewer per line count):
-   * when each shared number has one slot on this side (no method listed twice in the profile).
-   */
-  private readonly byShared: boolean;
   rec: Float64Array;
   readonly method = new IntColumn();
   readonly line = new IntColumn();
@@ -234,31 +229,22 @@ export class LineSlots {
   count = 0;
   private readonly bigLine = new Map<number, number>();
 
-  /** `keys` null: slots numbered on this side only (not byShared; `shared` left unset, diff-side.ts maps them). */
+  /** `keys` null: slots numbered on this side only (`shared` left unset, diff-side.ts maps them). */
   constructor(
     private readonly keys: DiffKeys | null,
     private readonly methodNo: Int32Array,
     expected: number,
-    byShared: boolean,
   ) {
-    this.byShared = byShared && keys !== null;
-    this.ids = new TripleMap(byShared ? 0 : expected);
-    this.rec = new Float64Array(REC * Math.max(1024, Math.ceil(this.byShared ? keys!.lineCount + expected : expected)));
+    this.ids = new TripleMap(expected);
+    this.rec = new Float64Array(REC * Math.max(1024, Math.ceil(expected)));
   }
 
   slot(m: number, line: number): number {
-    let s: number;
-    if (this.byShared) {
-      s = this.keys!.line(this.methodNo[m]!, line);
-      if (s < this.count && this.rec[REC * s + R_STAMP] !== 0) return s;
-      this.count = Math.max(this.count, s + 1);
-    } else {
-      const l = Math.min(line, LINE_KEYS - 1);
-      s = this.ids.find(m, 0, l);
-      if (s >= 0) return s;
-      s = this.count++;
-      this.ids.add(m, 0, l, s);
-    }
+    const l = Math.min(line, LINE_KEYS - 1);
+    let s = this.ids.find(m, 0, l);
+    if (s >= 0) return s;
+    s = this.count++;
+    this.ids.add(m, 0, l, s);
     if (REC * this.count > this.rec.length) {
       const r = new Float64Array(Math.max(2 * this.rec.length, REC * this.count));
       r.set(this.rec);
@@ -273,7 +259,7 @@ export class LineSlots {
     this.method.a[s] = m;
     this.line.a[s] = line;
     this.key.a[s] = Math.min(line, LINE_KEYS - 1);
-    if (this.keys !== null) this.shared.a[s] = this.byShared ? s : this.keys.line(this.methodNo[m]!, line);
+    if (this.keys !== null) this.shared.a[s] = this.keys.line(this.methodNo[m]!, line);
     let a = s;
     if (line >= LINE_SPACE - 1) {
       const b = this.bigLine.get(m);
@@ -470,7 +456,7 @@ export class ThreadWork {
   ) {}
 }
 
-/** A side's line slots (not byShared) with their sums over the threads, in slot order. */
+/** A side's line slots with their sums over the threads, in slot order. */
 export interface SlotSums {
   count: number;
   /** Per slot: profile method index, line (as first seen, int32), line key (DiffKeys.line's line). */
@@ -559,7 +545,7 @@ export function collectSide(p: FlatProfile, threadName: string | undefined, keys
     if (once[id] === 1) direct = true;
     once[id] = 1;
   }
-  const slots = new LineSlots(keys, methodNo, withStats ? (nodes + lines) / 2 : 0, !direct);
+  const slots = new LineSlots(keys, methodNo, withStats ? (nodes + lines) / 2 : 0);
   const work = new ThreadWork(direct);
   for (const t of threads) {
     side.total += t.bytecodes;

@@ -83,7 +83,7 @@ export function collectLocal(p: FlatProfile, threads: readonly FlatThread[] = p.
     nodes += t.count;
     lines += t.lineNo.length;
   }
-  const slots = new LineSlots(null, identity, (nodes + lines) / 2, false);
+  const slots = new LineSlots(null, identity, (nodes + lines) / 2);
   const work = new ThreadWork(false);
   for (const t of threads) {
     side.total += t.bytecodes;

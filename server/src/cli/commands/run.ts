@@ -14,7 +14,7 @@ import { splitClassPath, ZipFile } from '../../classpath/index';
 import { jarMainClass } from '../../classpath/manifest';
 import { runOnHotSpot } from '../../engine/hotspot';
 import { loadProfile } from '../../profile/index';
-import { group } from '../../profile/limits';
+import { runSummary } from '../../profile/group';
 import { resolveEngine, signalExitStatus } from '../../engine/run';
 import { startInterpreterRun } from '../../engine/interp-run';
 import { SignalTrap } from '../signals';
@@ -166,11 +166,7 @@ function summarize(out: string, written: boolean, noAgent: boolean, exit: string
       try {
         const p = loadProfile(out);
         const contexts = p.threads.reduce((n, t) => n + t.nodes.length - 1, 0);
-        process.stderr.write(
-          // group(), not toLocaleString: its first call loads ICU's data (0.04-0.1 s of the start-up).
-          `komorium: ${group(p.meta.totalSamples)} samples, ${group(p.meta.totalBytecodes)} bytecodes, ` +
-            `${group(contexts)} contexts, ${p.threads.length} thread(s) -> ${out}\n`,
-        );
+        process.stderr.write(runSummary(p.meta.totalSamples, p.meta.totalBytecodes, contexts, p.threads.length, out));
       } catch (e) {
         process.stderr.write(`komorium: the profile ${out} could not be read: ${(e as Error).message}\n`);
       }
