@@ -134,10 +134,18 @@ export const TRAMPOLINE_LINE = 65535;
  * `processSample` into every check site whose branch was ever taken (they share
  * `TC.triggerSampling`'s call-site profile, which is hot), so hot methods grow by hundreds of
  * bytecodes per check, compile later and inline less of the program (docs/BENCHMARKS.md part A,
- * "The sampling slow path"). `quiet` keeps HotSpot from printing the command on stdout. Other JVMs
- * ignore unknown `-XX` options.
+ * "The sampling slow path"). The wrapper protocol's slow paths are never inlined either
+ * (`Contexts.lookup` under `TC.getTC`, `TC.enterSlow`, `TC.exitSlow`, `TC.ensureLines` under
+ * `callOut`): inlined, they make the compiled code of getTC, enter, exit and callOut large, and
+ * C2 then inlines none of these into a wrapper ("already compiled into a big method", over
+ * InlineSmallCode), so every wrapper made real calls to them (docs/BENCHMARKS.md part E, "The
+ * wrapper protocol's slow paths out of line"). `quiet` keeps HotSpot from printing the command on
+ * stdout. Other JVMs ignore unknown `-XX` options.
  */
-export const HOTSPOT_JIT_OPTIONS: readonly string[] = ['-XX:CompileCommand=quiet', `-XX:CompileCommand=dontinline,${RUNTIME_PACKAGE}/Sampler.sample`];
+export const HOTSPOT_JIT_OPTIONS: readonly string[] = [
+  '-XX:CompileCommand=quiet',
+  ...['Sampler.sample', 'Contexts.lookup', 'TC.enterSlow', 'TC.exitSlow', 'TC.ensureLines'].map((m) => `-XX:CompileCommand=dontinline,${RUNTIME_PACKAGE}/${m}`),
+];
 
 /**
  * The thread stack size of profiled HotSpot runs when the user chose none: twice HotSpot's
