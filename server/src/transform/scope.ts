@@ -20,6 +20,10 @@ export function neverInstrumented(internalName: string): boolean {
  * JDK classes the `all` mode leaves alone: the runtime itself runs on them (every object the
  * runtime creates runs Object.<init>), so instrumenting them would recurse into the runtime
  * while it initialises. Object.<init> is a single `return`; nothing of interest is lost.
+ * Object cannot get extended versions of hashCode/equals/toString either (trampolines that
+ * overrides would replace): HotSpot requires Object's vtable to hold exactly its five virtual
+ * methods, and a java.base copy with three more stopped at boot with "Incompatible definition
+ * of java.lang.Object" (klassVtable.cpp; docs/BENCHMARKS.md part E).
  */
 export const ALL_SCOPE_EXCLUDED: ReadonlySet<string> = new Set([
   'java/lang/Object',
