@@ -344,6 +344,7 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
       runtimeDir,
       cacheDir: join(cacheRoot(), 'interp-classes'),
       bootSnapshotDir: (o.bootSnapshot ?? process.env.KOMORIUM_BOOT_SNAPSHOT !== '0') ? join(cacheRoot(), 'boot-snapshots') : undefined,
+      ...(o.bootSnapshotAtFirstBoot ? { bootSnapshotAtFirstBoot: true } : {}),
       maxHeap,
       enableAssertions: o.enableAssertions ?? vo.ea,
       clock: o.clock,
