@@ -248,10 +248,11 @@ describe('Komorium in VS Code: live numbers, JDK sources, tests and baselines', 
     await wb.page.close();
   });
 
-  // The default a user gets: komorium.engine and komorium.instrument left at auto (HotSpot with
-  // the JDK instrumented, whose copy has its CDS archive). The Profile Test below runs `app`.
+  // The default a user gets: komorium.engine and komorium.instrument at auto (HotSpot with the
+  // JDK instrumented, whose copy has its CDS archive). The sandbox's user settings pick the
+  // embedded engine, so the folder says auto. The Profile Test below runs `app`.
   test('HotSpot engine (the default, auto): first decorations', async () => {
-    const dir = hotspotsWorkspace(sandbox, 'hotspots-jvm', { 'komorium.args': ['100000'] });
+    const dir = hotspotsWorkspace(sandbox, 'hotspots-jvm', { 'komorium.engine': 'auto', 'komorium.args': ['100000'] });
     const wb = await Workbench.open(browser, server.url, dir);
     await wb.openFile('Hotspots.java');
     const t0 = Date.now();
