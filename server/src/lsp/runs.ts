@@ -123,11 +123,14 @@ export class RunController {
     const simple = (c: string) => c.slice(c.lastIndexOf('.') + 1);
     const title = params.name ?? (params.test ? `${simple(params.test.className)}${params.test.method ? `.${params.test.method}` : ''}` : mainClass);
     const classpath = plan.kind === 'ready' ? plan.entries : [plan.file, ...plan.extra];
-    traceLog = (line) => this.host.output({ runId: id, stream: 'log', text: `${line}\n` });
-    for (const line of early) traceLog(line);
-    void this.execute(run, plan, mainClass, params, settings, engine, title, trace, test);
-    // The plan's notes go back with the answer: notifications sent before it would reach a
-    // client that does not know the run yet.
+    // The run starts after the answer is on its way: the client drops notifications of a run
+    // it does not know yet (with a compile that is fresh or shared, the first log lines came
+    // before the answer). The plan's notes go back with the answer for the same reason.
+    setImmediate(() => {
+      traceLog = (line) => this.host.output({ runId: id, stream: 'log', text: `${line}\n` });
+      for (const line of early) traceLog(line);
+      void this.execute(run, plan, mainClass, params, settings, engine, title, trace, test);
+    });
     return { runId: id, mainClass, classpath, classpathSource: plan.source, engine, notes: plan.notes };
   }
 
