@@ -8,6 +8,8 @@
 //
 //   KOMORIUM_TRACE_RUN=1 node --import tsx bench/first-decorations.ts [ENGINE [INSTRUMENT [REPS [WAIT_MS]]]]
 //     ENGINE: jvm | interpreter | auto (default jvm); INSTRUMENT: auto | all | app (default auto)
+//   KOMORIUM_BENCH_STOP_AT_FIRST=1: Stop each run once its first decorations are there (the
+//   rest of a long run on the embedded engine measures nothing here).
 
 import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -35,10 +37,16 @@ c.onRequest(CodeLensRefreshRequest.type, () => undefined);
 c.onNotification(new NotificationType<P.OutputParams>(P.OutputNotification), (p) => {
   for (const l of p.text.trimEnd().split('\n')) at(`${p.stream}: ${l.slice(0, 160)}`);
 });
+let lastSamples = -1;
+c.onNotification(new NotificationType<P.ProgressParams>(P.ProgressNotification), (p) => {
+  if (!decorated && p.snapshot && p.samples !== lastSamples) at(`live snapshot shown: ${p.samples} samples`);
+  lastSamples = p.samples;
+});
 c.onNotification(new NotificationType<P.DocumentHotness>(P.HotnessNotification), (h) => {
   if (decorated || h.lines.length === 0) return;
   decorated = true;
   at(`first decorations (hotness of ${h.lines.length} lines, live ${h.live})`);
+  if (process.env.KOMORIUM_BENCH_STOP_AT_FIRST === '1') void c.sendRequest(P.CancelRunRequest, {});
 });
 c.onNotification(new NotificationType<P.RunEndedParams>(P.RunEndedNotification), (p) => {
   at(`run ended: exit ${p.exitCode}${p.error ? `, ${p.error}` : ''}`);

@@ -15,7 +15,7 @@
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Frame } from 'playwright-core';
 import { REPO } from '../helpers/java';
@@ -50,6 +50,26 @@ let interp: Workbench;
 
 function measure(what: string): void {
   process.stderr.write(`e2e-measure: ${what}\n`);
+}
+
+/** The lines of the Komorium output channels' logs (every window's), with their times. */
+function komoriumLogLines(): { at: number; text: string }[] {
+  const out: { at: number; text: string }[] = [];
+  const logs = join(sandbox.userData, 'logs');
+  if (!existsSync(logs)) return out;
+  for (const session of readdirSync(logs)) {
+    const dir = join(logs, session);
+    if (!statSync(dir).isDirectory()) continue;
+    for (const host of readdirSync(dir)) {
+      const f = join(dir, host, 'komorium.komorium', 'Komorium.log');
+      if (!existsSync(f)) continue;
+      for (const line of readFileSync(f, 'utf8').split('\n')) {
+        const m = /^(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d\.\d{3}) \[\w+\] (.*)$/.exec(line);
+        if (m) out.push({ at: new Date(`${m[1]}T${m[2]}`).getTime(), text: m[3]! });
+      }
+    }
+  }
+  return out.sort((a, b) => a.at - b.at);
 }
 
 function profileDirs(): string[] {
@@ -248,16 +268,27 @@ describe('Komorium in VS Code: live numbers, JDK sources, tests and baselines', 
     await wb.page.close();
   });
 
-  test('HotSpot engine (komorium.engine jvm): first decorations', async () => {
-    const dir = hotspotsWorkspace(sandbox, 'hotspots-jvm', { 'komorium.engine': 'jvm', 'komorium.instrument': 'app', 'komorium.args': ['100000'] });
+  // The default a user gets: komorium.engine and komorium.instrument at auto (HotSpot with the
+  // JDK instrumented, whose copy has its CDS archive). The sandbox's user settings pick the
+  // embedded engine, so the folder says auto. The Profile Test below runs `app`.
+  test('HotSpot engine (the default, auto): first decorations', async () => {
+    const dir = hotspotsWorkspace(sandbox, 'hotspots-jvm', { 'komorium.engine': 'auto', 'komorium.args': ['100000'] });
     const wb = await Workbench.open(browser, server.url, dir);
     await wb.openFile('Hotspots.java');
     const t0 = Date.now();
     await wb.command('Komorium: Run with Profile');
     await waitFor('the first gutter marks', async () => (await wb.gutterMarks()) > 0, 420_000, 100);
-    measure(`jvm engine: Run with Profile -> first decorations ${Date.now() - t0} ms (examples/hotspots 100000, javac included, transform cache warm)`);
+    const decorated = Date.now();
+    measure(`jvm engine (auto: instrument all): Run with Profile -> first decorations ${decorated - t0} ms (examples/hotspots 100000, javac's output shared from the earlier folder, caches warm)`);
     const status = await waitFor('the run to end', async () => (await wb.statusItems()).find((s) => /^Hotspots: [\d,]+ samples/.test(s)), 420_000);
-    assert.match(status, /HotSpot/);
+    assert.match(status, /HotSpot · JDK \+ app/, 'auto: HotSpot with the JDK instrumented');
+    process.stderr.write(`e2e: HotSpot default run: ${status}\n`);
+    // Where it went: the client logs the run when the server's answer arrives (the palette, the
+    // save, the request before it); with KOMORIUM_TRACE_RUN=1 the server's steps follow.
+    const runLog = komoriumLogLines().filter((l) => l.at >= t0 - 1000);
+    const answered = runLog.find((l) => /run \d+: Hotspots on jvm/.test(l.text));
+    if (answered) measure(`jvm engine: Run with Profile -> the server's answer ${answered.at - t0} ms, -> first decorations ${decorated - answered.at} ms more`);
+    for (const l of runLog.filter((x) => x.text.includes('komorium: trace'))) process.stderr.write(`e2e: +${l.at - t0} ms ${l.text}\n`);
     await wb.page.close();
   });
 

@@ -48,14 +48,19 @@ test('an unchanged compile is reused (its warnings too); a changed source, class
   assert.notEqual(main2.cached, true);
   assert.doesNotMatch(main2.output, /deprecat/i);
 
-  // A class file deleted, or one added, since.
+  // A class file deleted, or one added, since: the folder's classes are not used (the shared
+  // store's copy of the same compile is, compile-shared.ts).
   rmSync(join(main2.outDir, 'p', 'Util.class'));
   const restored = await compile();
-  assert.notEqual(restored.cached, true);
+  assert.equal(restored.shared, true, 'not the folder\'s classes');
   assert.ok(existsSync(join(restored.outDir, 'p', 'Util.class')));
   writeFileSync(join(restored.outDir, 'p', 'Stray.class'), 'x');
-  assert.notEqual((await compile()).cached, true);
-  assert.equal((await compile()).cached, true);
+  const unstrayed = await compile();
+  assert.equal(unstrayed.shared, true, 'not the folder\'s classes');
+  assert.ok(!existsSync(join(unstrayed.outDir, 'p', 'Stray.class')), 'the stray class is gone');
+  const same = await compile();
+  assert.equal(same.cached, true);
+  assert.notEqual(same.shared, true, 'the folder\'s own classes again');
 
   // Another JDK, and back.
   const other = testJdks().find((j) => j.feature !== 17);
@@ -63,7 +68,8 @@ test('an unchanged compile is reused (its warnings too); a changed source, class
     const o = await compile(other.home);
     assert.equal(o.ok, true, o.output);
     assert.notEqual(o.cached, true, `${other.home}: compiled by its own javac`);
-    assert.notEqual((await compile()).cached, true);
+    const back = await compile();
+    assert.notEqual(back.cached === true && back.shared !== true, true, 'not the other JDK\'s classes in the folder');
   }
 });
 

@@ -16,7 +16,7 @@ import { writableCacheRoot } from './cache';
 import { hotspotArgv } from './hotspot-classes';
 import { registerEngine, type ProfileRun, type RunOptions, type RunOutcome, type RunProgress } from './run';
 import { discardPreparedJob, hasPreparedJob, jobUrl, prepareJob, runJob, JobError, type JobHandle } from './worker-thread';
-import { LIVE_POLL_MS, readLive, totalsOf, type LiveState } from './live-file';
+import { readLive, startLivePolling, totalsOf, type LiveState } from './live-file';
 import { defaultHotSpotScope } from './jdk-modules';
 import { commitProfile, stageProfile, writeFileAtomic } from './profile-out';
 import { runTrace } from './run-trace';
@@ -122,7 +122,7 @@ export function startHotSpotRun(o: RunOptions): ProfileRun {
         startedAt = Date.now();
         trace('java started');
         emitProgress({ phase: 'running', elapsedMs: 0 });
-        const ticker = setInterval(pollLive, LIVE_POLL_MS);
+        const stopPolling = startLivePolling(pollLive, () => snapshots > 0);
         let firstOut = true;
         c.stdout!.on('data', (b: Buffer) => {
           if (firstOut) trace('first output');
@@ -138,7 +138,7 @@ export function startHotSpotRun(o: RunOptions): ProfileRun {
           spawnError = `cannot run ${prepared.java}: ${e.message}`;
         });
         c.on('close', (code, signal) => {
-          clearInterval(ticker);
+          stopPolling();
           if (killTimer) clearTimeout(killTimer);
           const elapsedMs = Date.now() - startedAt;
           emitProgress({ phase: 'finishing', elapsedMs });

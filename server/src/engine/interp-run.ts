@@ -18,7 +18,7 @@ import { pathToFileURL } from 'node:url';
 import { existsSync, fstatSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir, totalmem } from 'node:os';
 import { defaultMaxHeap } from '../interp/heap';
-import { LIVE_POLL_MS, readLive, totalsOf, type LiveState } from './live-file';
+import { readLive, startLivePolling, totalsOf, type LiveState } from './live-file';
 import { runTrace } from './run-trace';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { findJavaHome, launcherClassPath, splitClassPath } from '../classpath/index';
@@ -192,7 +192,7 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
   let cancelled = false;
   let worker: Worker | undefined;
   let killTimer: NodeJS.Timeout | undefined;
-  let ticker: NodeJS.Timeout | undefined;
+  let stopPolling: (() => void) | undefined;
   let abandonTimer: NodeJS.Timeout | undefined;
   /** Ends the run now: set when the outcome promise exists. */
   let abandon: () => void = () => undefined;
@@ -259,7 +259,7 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
       optHold?.release();
       if (killTimer) clearTimeout(killTimer);
       if (abandonTimer) clearTimeout(abandonTimer);
-      if (ticker) clearInterval(ticker);
+      stopPolling?.();
       let wrote = staged !== undefined && commitProfile(staged);
       if (liveDir && live) {
         // Killed before the program could write its profile: the last live snapshot stands in.
@@ -344,6 +344,7 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
       runtimeDir,
       cacheDir: join(cacheRoot(), 'interp-classes'),
       bootSnapshotDir: (o.bootSnapshot ?? process.env.KOMORIUM_BOOT_SNAPSHOT !== '0') ? join(cacheRoot(), 'boot-snapshots') : undefined,
+      ...(o.bootSnapshotAtFirstBoot ? { bootSnapshotAtFirstBoot: true } : {}),
       maxHeap,
       enableAssertions: o.enableAssertions ?? vo.ea,
       clock: o.clock,
@@ -375,8 +376,9 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
     }
     o.onProgress?.({ bytecodes: 0, samples: 0, elapsedMs: 0, phase: 'running' });
     // The file is polled more often than it is written (a stat when unchanged): a snapshot is
-    // passed on within ~100 ms of being written, not up to a whole interval later.
-    if (live) ticker = setInterval(pollLive, LIVE_POLL_MS);
+    // passed on within ~100 ms of being written (the first within ~20 ms), not up to a whole
+    // interval later.
+    if (live) stopPolling = startLivePolling(pollLive, () => snapshots > 0);
     let firstOut = false;
     worker.on('message', (m: InterpWorkerMessage) => {
       switch (m.type) {

@@ -80,6 +80,8 @@ export interface InterpWorkerInput {
   exact?: { scope: 'app' | 'all'; out: string; meta: Record<string, unknown> };
   /** Directory of boot snapshots (interp/snapshot/); absent: boot the JDK every run. */
   bootSnapshotDir?: string;
+  /** Write the snapshot at the first boot of its key (RunOptions.bootSnapshotAtFirstBoot). */
+  bootSnapshotAtFirstBoot?: boolean;
 }
 
 export type InterpWorkerMessage =
@@ -235,8 +237,8 @@ function main(input: InterpWorkerInput): void {
               flush();
               post({ type: 'log', message: m.replace(/^komorium: /, '') });
             },
-            // KOMORIUM_BOOT_SNAPSHOT=always: write one at the first boot.
-            minBoots: process.env.KOMORIUM_BOOT_SNAPSHOT === 'always' ? 1 : 2,
+            // KOMORIUM_BOOT_SNAPSHOT=always (or the language server's runs): write one at the first boot.
+            minBoots: input.bootSnapshotAtFirstBoot || process.env.KOMORIUM_BOOT_SNAPSHOT === 'always' ? 1 : 2,
             mark: st ? (step) => st.mark(`  restore: ${step}`, 0) : undefined,
           }
         : undefined,

@@ -38,3 +38,27 @@ export function totalsOf(json: unknown): { bytecodes: number; samples: number } 
 
 /** How often the engines look at the live snapshot file (ms): a stat, and a read when it changed. */
 export const LIVE_POLL_MS = 100;
+
+/**
+ * Until the first snapshot the file is looked at this often (ms): the first decorations wait
+ * for it (BENCHMARKS.md part E), and a stat of a missing file costs next to nothing.
+ */
+export const LIVE_FIRST_POLL_MS = 20;
+
+/**
+ * Calls `poll` every LIVE_FIRST_POLL_MS until `gotFirst()` (the first snapshot read), then every
+ * LIVE_POLL_MS. Returns the function that stops it.
+ */
+export function startLivePolling(poll: () => void, gotFirst: () => boolean): () => void {
+  let stopped = false;
+  let timer: NodeJS.Timeout;
+  const tick = (): void => {
+    poll();
+    if (!stopped) timer = setTimeout(tick, gotFirst() ? LIVE_POLL_MS : LIVE_FIRST_POLL_MS);
+  };
+  timer = setTimeout(tick, LIVE_FIRST_POLL_MS);
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
+}

@@ -90,6 +90,12 @@ export interface RunOptions {
    * Embedded engine only; no live snapshots.
    */
   exact?: 'app' | 'all';
+  /**
+   * Embedded engine: write the boot snapshot at the first boot of its key, not the second (the
+   * language server: an editor session runs again, so its second run restores). Default: the
+   * second (one-off runs such as tests do not pay for writing), or KOMORIUM_BOOT_SNAPSHOT=always.
+   */
+  bootSnapshotAtFirstBoot?: boolean;
 
   onStdout?: (chunk: Buffer) => void;
   onStderr?: (chunk: Buffer) => void;

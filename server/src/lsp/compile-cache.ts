@@ -26,7 +26,7 @@ interface Stamp {
   output: string;
 }
 
-function sha256(b: Uint8Array | string): string {
+export function sha256(b: Uint8Array | string): string {
   return createHash('sha256').update(b).digest('hex');
 }
 
@@ -48,7 +48,7 @@ export function compileKey(javac: string, jdk: JdkInfo, args: readonly string[],
   return sha256(parts.join('\0\0'));
 }
 
-function classFiles(dir: string): string[] {
+export function classFiles(dir: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((d) => d.isFile() && d.name.endsWith('.class'))
     .map((d) => join(d.parentPath, d.name));
@@ -77,39 +77,66 @@ export function freshCompile(outDir: string, key: string): { output: string } | 
   return { output: stamp.output };
 }
 
+/** A source javac read, by content. */
+export interface ReadSource {
+  path: string;
+  sha256: string;
+}
+
 /**
- * Records a successful compile of `file` (with `sourceRoot` on -sourcepath) into `outDir`, started
- * at `startedMs` (Date.now()). Does nothing when a class's source cannot be found, or a source
- * changed after the compile started (that compile is simply not reused).
+ * The sources javac read for the class files in `outDir` (the compiled file and each class's
+ * source under `sourceRoot`), by SHA-256; undefined when a class's source cannot be named or a
+ * source changed after `startedMs` (Date.now() when the compile started).
  */
-export function recordCompile(outDir: string, key: string, sourceRoot: string, file: string, output: string, startedMs: number): void {
+export function sourcesRead(outDir: string, sourceRoot: string, file: string, startedMs: number): ReadSource[] | undefined {
   try {
-    const sources = new Set<string>([resolve(file)]);
-    const classes: Stamp['classes'] = [];
+    const own = resolve(file);
+    const sources = new Set<string>([own]);
     for (const f of classFiles(outDir)) {
-      const bytes = readFileSync(f);
-      const cf = readClass(bytes, f);
+      const cf = readClass(readFileSync(f), f);
       const pool = new ConstantPool(cf);
       const name = pool.className(cf.thisClass);
       const attr = cf.attributes.find((a) => a.name === 'SourceFile');
-      if (!attr || attr.name !== 'SourceFile') return;
+      if (!attr || attr.name !== 'SourceFile') return undefined;
       const pkg = name.includes('/') ? name.slice(0, name.lastIndexOf('/')) : '';
       const src = resolve(sourceRoot, pkg, pool.utf8(attr.sourceFileIndex));
       // The compiled file may sit outside the source root's package layout (a default-package
       // file in a folder of its own): its classes' SourceFile is its own name.
-      const own = resolve(file);
       const path = statSafe(src) ? src : own.endsWith(`/${pool.utf8(attr.sourceFileIndex)}`) ? own : undefined;
-      if (path === undefined) return;
+      if (path === undefined) return undefined;
       sources.add(path);
-      const st = statSync(f);
-      classes.push({ path: relative(outDir, f), size: st.size, mtimeMs: st.mtimeMs });
     }
-    for (const p of sources) if (statSync(p).mtimeMs > startedMs) return;
-    const stamp: Stamp = { version: VERSION, key, sources: [...sources].map((p) => ({ path: p, sha256: sha256(readFileSync(p)) })), classes, output };
+    for (const p of sources) if (statSync(p).mtimeMs > startedMs) return undefined;
+    return [...sources].map((p) => ({ path: p, sha256: sha256(readFileSync(p)) }));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Writes `outDir`'s stamp: the compile's key, the sources read, and the class files there now. */
+export function writeStamp(outDir: string, key: string, sources: readonly ReadSource[], output: string): void {
+  try {
+    const classes: Stamp['classes'] = classFiles(outDir).map((f) => {
+      const st = statSync(f);
+      return { path: relative(outDir, f), size: st.size, mtimeMs: st.mtimeMs };
+    });
+    const stamp: Stamp = { version: VERSION, key, sources: [...sources], classes, output };
     writeFileSync(join(outDir, STAMP), JSON.stringify(stamp));
   } catch {
     // not recorded: the next run compiles again
   }
+}
+
+/**
+ * Records a successful compile of `file` (with `sourceRoot` on -sourcepath) into `outDir`, started
+ * at `startedMs` (Date.now()), and returns the sources javac read. Does nothing when a class's
+ * source cannot be found, or a source changed after the compile started (that compile is simply
+ * not reused).
+ */
+export function recordCompile(outDir: string, key: string, sourceRoot: string, file: string, output: string, startedMs: number): ReadSource[] | undefined {
+  const sources = sourcesRead(outDir, sourceRoot, file, startedMs);
+  if (sources !== undefined) writeStamp(outDir, key, sources, output);
+  return sources;
 }
 
 function statSafe(p: string): boolean {

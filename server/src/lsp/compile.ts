@@ -5,7 +5,9 @@
 // Two things keep it off the critical path of Run with Profile (docs/BENCHMARKS.md part E):
 //   * a compile whose inputs did not change is not repeated (compile-cache.ts: the folder's
 //     stamp names javac, its options, the class path's jars and every source javac read, by
-//     content hash; the class files must still be there);
+//     content hash; the class files must still be there), and a compile of the same sources
+//     in another folder is reused too (compile-shared.ts: javac's output kept in the cache by
+//     the content of what it read, copied into place);
 //   * javac's own JVM starts faster: C1 only and the serial collector (a single-file compile
 //     is over before C2 pays off), and a CDS archive of javac's classes, dumped once per JDK
 //     into the cache (JDK 13+, -XX:ArchiveClassesAtExit), used by later compiles. An archive
@@ -19,7 +21,8 @@ import { delimiter, join } from 'node:path';
 import { findJavaHome, type JdkInfo } from '../classpath/index';
 import { writableCacheRoot } from '../engine/cache';
 import { jdkIdentity } from '../engine/jdk-identity';
-import { compileKey, freshCompile, recordCompile } from './compile-cache';
+import { compileKey, freshCompile, recordCompile, writeStamp } from './compile-cache';
+import { findShared, restoreShared, sharedKey, storeShared } from './compile-shared';
 
 export interface CompileOptions {
   file: string;
@@ -35,6 +38,8 @@ export interface CompileResult {
   output: string;
   /** True when the classes of an earlier compile with the same inputs were reused (javac did not run). */
   cached?: boolean;
+  /** With `cached`: they came from the compile of the same sources in another folder (compile-shared.ts). */
+  shared?: boolean;
 }
 
 /** The output folder for a file: stable per source path, so repeated runs reuse one folder. */
@@ -93,13 +98,26 @@ async function compileOnce(o: CompileOptions, outDir: string): Promise<CompileRe
   } catch (e) {
     return { ok: false, outDir: '', output: `no JDK found (${(e as Error).message}); set komorium.javaHome` };
   }
-  const args = ['-g', '-encoding', 'UTF-8', '-implicit:class', '-d', outDir, '-sourcepath', o.sourceRoot];
-  if (o.classpath.length > 0) args.push('-cp', o.classpath.join(delimiter));
-  args.push(o.file);
+  const options = ['-g', '-encoding', 'UTF-8', '-implicit:class'];
+  if (o.classpath.length > 0) options.push('-cp', o.classpath.join(delimiter));
+  const args = [...options.slice(0, 4), '-d', outDir, '-sourcepath', o.sourceRoot, ...options.slice(4), o.file];
   const key = compileKey(javac, jdk, args, o.classpath);
   if (key !== undefined) {
     const fresh = freshCompile(outDir, key);
     if (fresh !== undefined) return { ok: true, outDir, output: fresh.output, cached: true };
+  }
+  const shared = key !== undefined ? sharedKey(javac, jdk, options, o.classpath, o.sourceRoot, o.file) : undefined;
+  if (shared !== undefined) {
+    const found = findShared(shared, o.sourceRoot);
+    if (found !== undefined) {
+      try {
+        restoreShared(found, outDir);
+        writeStamp(outDir, key!, found.sources, found.output);
+        return { ok: true, outDir, output: found.output, cached: true, shared: true };
+      } catch {
+        // the folder could not be written: javac below reports why
+      }
+    }
   }
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
@@ -124,7 +142,10 @@ async function compileOnce(o: CompileOptions, outDir: string): Promise<CompileRe
         rmSync(dump, { force: true });
       }
       const text = output.trim();
-      if (code === 0 && key !== undefined) recordCompile(outDir, key, o.sourceRoot, o.file, text, started);
+      if (code === 0 && key !== undefined) {
+        const read = recordCompile(outDir, key, o.sourceRoot, o.file, text, started);
+        if (read !== undefined && shared !== undefined) storeShared(shared, o.sourceRoot, outDir, read, text);
+      }
       resolve({ ok: code === 0, outDir, output: text });
     });
   });

@@ -78,7 +78,12 @@ export class RunController {
 
   async start(params: StartRunParams, file: string | undefined): Promise<StartRunResult> {
     if (this.active) throw new RunRequestError('a profiled run is already in progress; stop it first (Komorium: Stop)');
+    // The trace's lines go to the run's log once it has an id; its clock starts at the request.
+    const early: string[] = [];
+    let traceLog = (line: string): void => void early.push(line);
+    const trace = runTrace((line) => traceLog(line), 'server');
     const settings = await this.host.settings();
+    trace('settings read');
     let engine: string;
     try {
       // Exact profiles are made by the embedded engine alone (interp/exact.ts).
@@ -111,15 +116,21 @@ export class RunController {
       settingsClasspath: test ? [...settings.classpath, ...settings.testClassPath] : settings.classpath,
     });
     if (test && plan.kind === 'compile') plan.extra.push(test.jar);
+    trace(`main class and class path found (${plan.kind})`);
     const id = this.nextId++;
     const run: ActiveRun = { id, handle: undefined, cancelled: false, input: [], inputEnded: false };
     this.active = run;
     const simple = (c: string) => c.slice(c.lastIndexOf('.') + 1);
     const title = params.name ?? (params.test ? `${simple(params.test.className)}${params.test.method ? `.${params.test.method}` : ''}` : mainClass);
     const classpath = plan.kind === 'ready' ? plan.entries : [plan.file, ...plan.extra];
-    void this.execute(run, plan, mainClass, params, settings, engine, title, test);
-    // The plan's notes go back with the answer: notifications sent before it would reach a
-    // client that does not know the run yet.
+    // The run starts after the answer is on its way: the client drops notifications of a run
+    // it does not know yet (with a compile that is fresh or shared, the first log lines came
+    // before the answer). The plan's notes go back with the answer for the same reason.
+    setImmediate(() => {
+      traceLog = (line) => this.host.output({ runId: id, stream: 'log', text: `${line}\n` });
+      for (const line of early) traceLog(line);
+      void this.execute(run, plan, mainClass, params, settings, engine, title, trace, test);
+    });
     return { runId: id, mainClass, classpath, classpathSource: plan.source, engine, notes: plan.notes };
   }
 
@@ -154,11 +165,10 @@ export class RunController {
     if (byFile.size > 0) this.host.compileProblems?.(byFile);
   }
 
-  private async execute(run: ActiveRun, plan: ClasspathPlan, mainClass: string, params: StartRunParams, settings: KomoriumSettings, engine: string, title: string, test?: { selection: TestSelection; jar: string }): Promise<void> {
+  private async execute(run: ActiveRun, plan: ClasspathPlan, mainClass: string, params: StartRunParams, settings: KomoriumSettings, engine: string, title: string, trace: (step: string) => void, test?: { selection: TestSelection; jar: string }): Promise<void> {
     const id = run.id;
     let tail = '';
     const log = (text: string) => this.host.output({ runId: id, stream: 'log', text: text.endsWith('\n') ? text : `${text}\n` });
-    const trace = runTrace(log, 'server');
     const end = (o: RunOutcome & { notStarted?: boolean }) => {
       if (this.active === run) this.active = undefined;
       this.host.ended({ runId: id, exitCode: o.exitCode, signal: o.signal, cancelled: o.cancelled, error: o.error, profilePath: o.profilePath, elapsedMs: o.elapsedMs, outputTail: tail, ...(o.notStarted ? { notStarted: true } : {}) }, title);
@@ -218,6 +228,8 @@ export class RunController {
         jdk: settings.javaHome || undefined,
         liveIntervalMs: settings.liveUpdateInterval,
         clock: settings.clock,
+        // The editor runs again: the embedded engine's second run restores the booted JDK.
+        bootSnapshotAtFirstBoot: true,
         ...(params.exact ? { exact: 'all' as const } : settings.instrument !== 'auto' ? { instrument: settings.instrument } : {}),
         onStdout: (b) => {
           const text = b.toString();
