@@ -2,7 +2,8 @@
 // part D): the built language server (dist/server.js, `npm run build` first) driven over stdio as
 // the client drives it: initialize, komorium/loadProfile of NEW, a wait (the server may collect
 // the opened profile's side in the background), then REPS times komorium/compareBaseline with
-// BASE (each after clearing the baseline). Per rep: the milliseconds from the request to the
+// BASE (each after clearing the baseline; komorium/prepareCompare sent after loading, as the
+// client sends it when Compare with Baseline… opens). Per rep: the milliseconds from the request to the
 // profile notification with the diff (received and parsed here, as the client receives it), and
 // to the webview's part done (asDiff, matchDiff, shades on the tree of the profile already shown:
 // what the webview does before it paints); the server's CPU time over the rep (all its threads,
@@ -51,6 +52,8 @@ const ownCpuMs = (): number => {
 await c.sendRequest('initialize', { processId: process.pid, rootUri: pathToFileURL(ws).href, workspaceFolders: [{ uri: pathToFileURL(ws).href, name: 'ws' }], capabilities: { workspace: { configuration: true, codeLens: { refreshSupport: true } } }, initializationOptions: { profilesDir: join(ws, 'profiles') } });
 await c.sendNotification('initialized', {});
 await c.sendRequest(P.LoadProfileRequest, { path: newPath } satisfies P.LoadProfileParams);
+// Compare with Baseline… opened: the client tells the server before the file dialog (BENCH_NO_PREPARE=1: not)
+if (!process.env.BENCH_NO_PREPARE) await c.sendNotification(P.PrepareCompareNotification);
 // the webview's state once the profile is shown: parsed, its tree built
 const shown = readProfile(readFileSync(newPath, 'utf8'));
 const tree = buildTree(shown);
