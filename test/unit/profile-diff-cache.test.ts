@@ -98,7 +98,7 @@ test('a profile listing a method twice is diffed from its trees, and not cached'
 test('both sides at once (the base in a worker thread): the same inputs, entries and errors as in turn', async () => {
   const own = join(dir, 'cache-both');
   const expected = outputs(loadFlatProfile(a), loadFlatProfile(b));
-  const [x, y] = await loadDiffInputs(a, b, { dir: own });
+  const [x, y] = await loadDiffInputs(a, b, { dir: own, parallel: true });
   assert.ok(isCollected(x) && isCollected(y));
   assert.deepEqual(outputs(x, y), expected);
   // both entries written (the base's by the worker), and read back
@@ -106,7 +106,9 @@ test('both sides at once (the base in a worker thread): the same inputs, entries
   assert.notEqual(readCollected(sideCacheKey(readFileSync(b, 'utf8')), own), undefined);
   const [x2, y2] = await loadDiffInputs(a, b, { dir: own });
   assert.deepEqual(outputs(x2, y2), expected);
-  const [x3, y3] = await loadDiffInputs(a, b, { cache: false, dir: join(dir, 'cache-none') });
+  const [x4, y4] = await loadDiffInputs(a, b, { cache: false, parallel: false });
+  assert.deepEqual(outputs(x4, y4), expected);
+  const [x3, y3] = await loadDiffInputs(a, b, { cache: false, dir: join(dir, 'cache-none'), parallel: true });
   assert.deepEqual(outputs(x3, y3), expected);
   assert.throws(() => readdirSync(join(dir, 'cache-none')));
   // errors: the base's first, as loadDiffInput in turn reports them
@@ -125,6 +127,6 @@ test('both sides at once (the base in a worker thread): the same inputs, entries
   for (const [p, q] of [[bad, worse], [worse, bad], [a, bad], [bad, b], [join(dir, 'missing.json'), b]] as const) {
     const want = message(() => [loadDiffInput(p, { cache: false }), loadDiffInput(q, { cache: false })]);
     assert.notEqual(want, 'no error');
-    await assert.rejects(loadDiffInputs(p, q, { dir: own }), (e: Error) => e.message === want, `${p} ${q}`);
+    await assert.rejects(loadDiffInputs(p, q, { dir: own, parallel: true }), (e: Error) => e.message === want, `${p} ${q}`);
   }
 });

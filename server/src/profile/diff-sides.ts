@@ -1,11 +1,13 @@
 // Both sides of a diff read at once (komorium diff): each from the side cache when its text has
 // an entry (diff-side-cache.ts), else parsed and collected; when neither is cached, the base is
 // collected in a worker thread (diff-side-worker.ts) while this thread collects the new one, so
-// that two profiles never read before take about one side's time on two cores. The result, its
+// that two profiles never read before take about one side's time on two cores (only when a
+// core is likely idle: on a busy machine the worker's start is all it adds). The result, its
 // errors and the cache's entries are those of loadDiffInput on each path in turn: any failure
 // in the parallel path (an unreadable or invalid file, a worker that cannot start) is reported
 // by doing it again in turn.
 
+import { availableParallelism, loadavg } from 'node:os';
 import { jobUrl, runJob } from '../engine/worker-thread';
 import { readProfileText } from './load';
 import { collected, diffInputOfText, loadDiffInput, readCollected, sideCacheDir, sideCacheKey, writeCollected, type SideCacheOptions } from './diff-side-cache';
@@ -39,8 +41,16 @@ export function sideTransfer(p: CollectedProfile | null): ArrayBuffer[] {
   return [...out];
 }
 
-/** loadDiffInput of both files, the base's side collected in a worker when neither is cached. */
-export async function loadDiffInputs(basePath: string, newPath: string, opts: SideCacheOptions = {}): Promise<[DiffInput, DiffInput]> {
+/** Whether a core is likely idle (load average below the cores less one half): else a second thread only adds its start. */
+function coreToSpare(): boolean {
+  return loadavg()[0]! < availableParallelism() - 0.5;
+}
+
+/**
+ * loadDiffInput of both files, the base's side collected in a worker when neither is cached
+ * and `parallel` (default: when a core is likely idle, by the load average).
+ */
+export async function loadDiffInputs(basePath: string, newPath: string, opts: SideCacheOptions & { parallel?: boolean } = {}): Promise<[DiffInput, DiffInput]> {
   const inTurn = (): [DiffInput, DiffInput] => [loadDiffInput(basePath, opts), loadDiffInput(newPath, opts)];
   let baseText: string;
   let newText: string;
@@ -56,7 +66,9 @@ export async function loadDiffInputs(basePath: string, newPath: string, opts: Si
   if (baseHit !== undefined) return [baseHit, diffInputOfText(newText, newPath, opts)];
   const newHit = useCache ? readCollected(sideCacheKey(newText, opts), dir) : undefined;
   if (newHit !== undefined) return [diffInputOfText(baseText, basePath, opts), newHit];
-  const job: SideJob = { text: baseText, source: basePath, opts: { ...opts, dir } };
+  if (!(opts.parallel ?? coreToSpare())) return [diffInputOfText(baseText, basePath, opts), diffInputOfText(newText, newPath, opts)];
+  const { parallel: _, ...sideOpts } = opts;
+  const job: SideJob = { text: baseText, source: basePath, opts: { ...sideOpts, dir } };
   let handle: ReturnType<typeof runJob<CollectedProfile | null>>;
   try {
     handle = runJob<CollectedProfile | null>(jobUrl(import.meta.url, 'diff-side-worker'), job);
