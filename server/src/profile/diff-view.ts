@@ -162,6 +162,7 @@ export interface DiffPayload {
 export function drawnTree(c: DiffColumns): DiffTree {
   const count = c.parent.length;
   const at = new Int32Array(count).fill(-1);
+  // plain arrays: the payload goes through JSON (LSP)
   const t: DiffTree = { methods: c.methods, parent: [], method: [], callLine: [], baseSelf: [], baseTotal: [] };
   let k = 0;
   for (let i = 0; i < count; i++) {
@@ -176,8 +177,13 @@ export function drawnTree(c: DiffColumns): DiffTree {
   return t;
 }
 
+const payloads = new WeakMap<DiffView, DiffPayload>();
+
+/** The view's payload (built once per view: the server sends it with each profile notification). */
 export function diffPayload(v: DiffView): DiffPayload {
-  return { baseTitle: v.baseTitle, baseBytecodes: v.baseBytecodes, newBytecodes: v.newBytecodes, warnings: v.warnings, all: drawnTree(v.all), ...(v.focused ? { focused: drawnTree(v.focused) } : {}) };
+  let p = payloads.get(v);
+  if (p === undefined) payloads.set(v, (p = { baseTitle: v.baseTitle, baseBytecodes: v.baseBytecodes, newBytecodes: v.newBytecodes, warnings: v.warnings, all: drawnTree(v.all), ...(v.focused ? { focused: drawnTree(v.focused) } : {}) }));
+  return p;
 }
 
 /** The differential view of `next` against `base`. */
