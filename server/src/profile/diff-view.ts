@@ -111,11 +111,20 @@ export function diffTree(base: Profile, next: Profile): DiffColumns {
   return unionTree(keys, b, n);
 }
 
-/** The changed methods or lines (numbers `ids`) as delta columns: total bytecodes in base and new (lines without a line number left out). */
-function codeDeltas(ids: Int32Array, b: Costs, n: Costs, info: (id: number, fromNew: boolean) => MethodInfo, line: ((id: number, fromNew: boolean) => number) | null): DeltaColumns {
-  const names: string[] = [];
-  const nameNo = new Map<MethodInfo, number>();
-  const byKey = new Map<string, number>();
+/** Method keys numbered once each (the names of delta columns). */
+class Names {
+  readonly list: string[] = [];
+  private readonly byKey = new Map<string, number>();
+  of(m: MethodInfo): number {
+    const key = methodKey(m);
+    let no = this.byKey.get(key);
+    if (no === undefined) this.byKey.set(key, (no = this.list.push(key) - 1));
+    return no;
+  }
+}
+
+/** The changed methods or lines (numbers `ids`) as delta columns: total bytecodes in base and new (lines without a line number left out); `name` numbers the row's method. */
+function codeDeltas(ids: Int32Array, b: Costs, n: Costs, names: Names, name: (id: number, fromNew: boolean) => number, line: ((id: number, fromNew: boolean) => number) | null): DeltaColumns {
   const method = new Int32Array(ids.length);
   const lineNo = new Int32Array(ids.length);
   const base = new Float64Array(ids.length);
@@ -126,21 +135,22 @@ function codeDeltas(ids: Int32Array, b: Costs, n: Costs, info: (id: number, from
     const inNew = id < n.present.length && n.present[id] === 1;
     const l = line === null ? 0 : line(id, inNew);
     if (line !== null && l <= 0) continue;
-    const m = info(id, inNew);
-    let no = nameNo.get(m);
-    if (no === undefined) {
-      const key = methodKey(m);
-      no = byKey.get(key);
-      if (no === undefined) byKey.set(key, (no = names.push(key) - 1));
-      nameNo.set(m, no);
-    }
-    method[k] = no;
+    method[k] = name(id, inNew);
     lineNo[k] = l;
     base[k] = inBase ? b.totalB.a[id]! : 0;
     next[k] = inNew ? n.totalB.a[id]! : 0;
     k++;
   }
-  return { names, method: method.slice(0, k), line: lineNo.slice(0, k), base: base.slice(0, k), new: next.slice(0, k) };
+  return { names: names.list, method: method.slice(0, k), line: lineNo.slice(0, k), base: base.slice(0, k), new: next.slice(0, k) };
+}
+
+/** `of(key, m)`: the name number of method `m` cached under the small integer `key` (a cache of `size` keys). */
+function cachedNames(names: Names, size: number): (key: number, m: () => MethodInfo) => number {
+  const cache = new Int32Array(size).fill(-1);
+  return (key, m) => {
+    const c = cache[key]!;
+    return c >= 0 ? c : (cache[key] = names.of(m()));
+  };
 }
 
 /** The profile with its framework frames folded (profile/focus.ts). */
@@ -199,6 +209,12 @@ export function diffViewFlat(base: DiffInput, next: DiffInput, baseTitle: string
   const { diff: d, keys, base: b, next: n } = diffCollected(base, next, { contexts: false }, true, false);
   const samples = base.meta.granularity === next.meta.granularity && base.meta.random === next.meta.random;
   const methodCount = Math.max(b.methodInfo.length, n.methodInfo.length);
+  // each row's method numbered through small caches (by shared method number; by each side's profile method)
+  const methodNames = new Names();
+  const methodName = cachedNames(methodNames, methodCount);
+  const lineNames = new Names();
+  const baseLineName = cachedNames(lineNames, b.profileMethods.length);
+  const newLineName = cachedNames(lineNames, n.profileMethods.length);
   return {
     baseTitle,
     baseBytecodes: d.base.totalBytecodes,
@@ -206,10 +222,11 @@ export function diffViewFlat(base: DiffInput, next: DiffInput, baseTitle: string
     warnings: d.warnings,
     all: unionTree(keys, b, n),
     ...(next.meta.focus ? { focused: focusedTree() } : {}),
-    methods: codeDeltas(changedIds(b.methods, n.methods, methodCount, samples), b.methods, n.methods, (id, fromNew) => (fromNew ? n : b).methodInfo[id]!, null),
-    lines: codeDeltas(changedIds(b.lines, n.lines, keys.lineCount, samples), b.lines, n.lines, (id, fromNew) => {
+    methods: codeDeltas(changedIds(b.methods, n.methods, methodCount, samples), b.methods, n.methods, methodNames, (id, fromNew) => methodName(id, () => (fromNew ? n : b).methodInfo[id]!), null),
+    lines: codeDeltas(changedIds(b.lines, n.lines, keys.lineCount, samples), b.lines, n.lines, lineNames, (id, fromNew) => {
       const side = fromNew ? n : b;
-      return side.profileMethods[side.lineMethod.a[id]!]!;
+      const pm = side.lineMethod.a[id]!;
+      return (fromNew ? newLineName : baseLineName)(pm, () => side.profileMethods[pm]!);
     }, (id, fromNew) => (fromNew ? n : b).lineNo.a[id]!),
   };
 }
