@@ -88,7 +88,7 @@ for (let rep = 0; rep < REPS; rep++) {
   rows.payload!.push(v.ms);
   if (want('payload')) rows['payload (text)']!.push(cpuMs(() => profileJob({ kind: 'diff', basePath, source: newPath, text: newText })).ms);
   const payload = JSON.stringify(diffPayload(v.value));
-  if (rep === 0) console.log(`payload: ${v.value.all.parent.length.toLocaleString('en-US')} contexts, ${(JSON.stringify(v.value).length / 1e6).toFixed(1)} MB JSON (${v.value.methods.length} methods, ${v.value.lines.length} lines); to the flame graph ${(payload.length / 1e6).toFixed(1)} MB`);
+  if (rep === 0) console.log(`payload: ${v.value.all.parent.length.toLocaleString('en-US')} contexts, ${(JSON.stringify(v.value).length / 1e6).toFixed(1)} MB JSON (${v.value.methods.method.length} methods, ${v.value.lines.method.length} lines); to the flame graph ${(payload.length / 1e6).toFixed(1)} MB`);
   if (rep === 0 && process.env.BENCH_VIEW_OUT) writeFileSync(process.env.BENCH_VIEW_OUT, JSON.stringify(v.value));
   if (want('payload JSON')) rows['payload JSON']!.push(cpuMs(() => JSON.parse(JSON.stringify(diffPayload(v.value))) as unknown).ms);
   if (want('webview')) {

@@ -25,6 +25,8 @@ await nodeBundle('server/src/cli/main.ts', 'dist/cli.mjs');
 await nodeBundle('server/src/cli/run-fast.ts', 'dist/run-fast.mjs');
 // komorium roundtrip's worker threads (found next to dist/cli.mjs).
 await nodeBundle('server/src/cli/commands/roundtrip-worker.ts', 'dist/roundtrip-worker.js');
+// komorium diff's worker thread: one side of a diff collected while the CLI collects the other.
+await nodeBundle('server/src/profile/diff-side-worker.ts', 'dist/diff-side-worker.js');
 // The HotSpot engine's JDK module transform workers (engine/jdk-image.ts).
 await nodeBundle('server/src/engine/jdk-module-worker.ts', 'dist/jdk-module-worker.js');
 

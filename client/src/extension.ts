@@ -169,6 +169,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Komori
     let path: string | null;
     if (arg instanceof vscode.Uri) path = arg.fsPath;
     else {
+      // the server collects the open profile's side of the diff while the user picks the file
+      void lc.sendNotification(P.PrepareCompareNotification);
       const current = context.workspaceState.get<string>(stateKey);
       const choice = current
         ? await vscode.window.showQuickPick([{ label: 'Choose a baseline profile…', id: 'pick' }, { label: 'Stop comparing', description: current, id: 'stop' }], { placeHolder: 'Compare with Baseline' })

@@ -87,12 +87,12 @@ export function compileJava(srcDir: string, extraArgs: string[] = []): string {
 }
 
 /** Runs `komorium ...` from the TypeScript sources. */
-export function runCli(args: string[], opts: { input?: string; cwd?: string } = {}): SpawnSyncReturns<string> {
+export function runCli(args: string[], opts: { input?: string; cwd?: string; env?: Record<string, string> } = {}): SpawnSyncReturns<string> {
   return spawnSync(process.execPath, [join(REPO, 'bin', 'komorium.mjs'), ...args], {
     encoding: 'utf8',
     cwd: opts.cwd ?? REPO,
     input: opts.input,
-    env: { ...process.env, KOMORIUM_FROM_SOURCE: '1' },
+    env: { ...process.env, KOMORIUM_FROM_SOURCE: '1', ...opts.env },
     maxBuffer: 64 * 1024 * 1024,
   });
 }

@@ -25,7 +25,7 @@ test('the load job returns the flat form; the diff job on it gives the view it g
     const fromText = profileJob({ kind: 'diff', basePath, source: newPath, text: newText }) as DiffView;
     // the flat form is used: the text (here not even JSON) is not read again
     const fromFlat = profileJob({ kind: 'diff', basePath, source: newPath, flat: structuredClone(loaded.flat), text: 'not read' }) as DiffView;
-    assert.ok(fromText.all.parent.length > 1000 && fromText.lines.length > 0);
+    assert.ok(fromText.all.parent.length > 1000 && fromText.lines.line.length > 0);
     assert.equal(JSON.stringify(fromFlat), JSON.stringify(fromText));
   } finally {
     rmSync(dir, { recursive: true, force: true });

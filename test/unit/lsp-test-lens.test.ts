@@ -60,12 +60,9 @@ test('baseline deltas on lens texts and line marks', () => {
     baseBytecodes: 100,
     newBytecodes: 200,
     warnings: [],
-    all: { methods: [], parent: [-1], method: [-1], callLine: [0], baseSelf: [0], baseTotal: [0], newSelf: [0], newTotal: [0] },
-    methods: [{ className: 'demo.CalcTest', name: 'adds', descriptor: '()V', base: 1_000_000, new: 1_123_000 }],
-    lines: [
-      { className: 'demo.CalcTest', name: 'adds', descriptor: '()V', line: 10, base: 0, new: 1_200_000 },
-      { className: 'other.X', name: 'm', descriptor: '()V', line: 10, base: 0, new: 5 },
-    ],
+    all: { methods: [], parent: Int32Array.of(-1), method: Int32Array.of(-1), callLine: Float64Array.of(0), baseSelf: Float64Array.of(0), baseTotal: Float64Array.of(0), newSelf: Float64Array.of(0), newTotal: Float64Array.of(0), inNew: Uint8Array.of(1) },
+    methods: { names: ['demo.CalcTest\u0000adds\u0000()V'], method: Int32Array.of(0), line: Int32Array.of(0), base: Float64Array.of(1_000_000), new: Float64Array.of(1_123_000) },
+    lines: { names: ['demo.CalcTest\u0000adds\u0000()V', 'other.X\u0000m\u0000()V'], method: Int32Array.of(0, 1), line: Int32Array.of(10, 10), base: Float64Array.of(0, 0), new: Float64Array.of(1_200_000, 5) },
   };
   assert.equal(methodDelta(diff, { className: 'demo.CalcTest', name: 'adds', descriptor: '()V' }), '+12.3% (+123.0k bytecodes)');
   assert.equal(methodDelta(diff, { className: 'demo.CalcTest', name: 'helper', descriptor: '()V' }), undefined);

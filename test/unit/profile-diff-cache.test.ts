@@ -11,6 +11,7 @@ import { formatDiff } from '../../server/src/profile/diff-format';
 import { diffViewFlat } from '../../server/src/profile/diff-view';
 import { isCollected } from '../../server/src/profile/diff-side';
 import { loadDiffInput, readCollected, sideCacheKey } from '../../server/src/profile/diff-side-cache';
+import { loadDiffInputs } from '../../server/src/profile/diff-sides';
 import { loadFlatProfile } from '../../server/src/profile/load';
 import { tempDir } from '../helpers/java';
 
@@ -92,4 +93,40 @@ test('a profile listing a method twice is diffed from its trees, and not cached'
   assert.equal(isCollected(x), false);
   assert.deepEqual(outputs(x, loadDiffInput(b, { dir: own })), outputs(loadFlatProfile(d), loadFlatProfile(b)));
   assert.equal(entryFiles(own).filter((f) => !f.includes(sideCacheKey(readFileSync(b, 'utf8')))).length, 0);
+});
+
+test('both sides at once (the base in a worker thread): the same inputs, entries and errors as in turn', async () => {
+  const own = join(dir, 'cache-both');
+  const expected = outputs(loadFlatProfile(a), loadFlatProfile(b));
+  const [x, y] = await loadDiffInputs(a, b, { dir: own, parallel: true });
+  assert.ok(isCollected(x) && isCollected(y));
+  assert.deepEqual(outputs(x, y), expected);
+  // both entries written (the base's by the worker), and read back
+  assert.notEqual(readCollected(sideCacheKey(readFileSync(a, 'utf8')), own), undefined);
+  assert.notEqual(readCollected(sideCacheKey(readFileSync(b, 'utf8')), own), undefined);
+  const [x2, y2] = await loadDiffInputs(a, b, { dir: own });
+  assert.deepEqual(outputs(x2, y2), expected);
+  const [x4, y4] = await loadDiffInputs(a, b, { cache: false, parallel: false });
+  assert.deepEqual(outputs(x4, y4), expected);
+  const [x3, y3] = await loadDiffInputs(a, b, { cache: false, dir: join(dir, 'cache-none'), parallel: true });
+  assert.deepEqual(outputs(x3, y3), expected);
+  assert.throws(() => readdirSync(join(dir, 'cache-none')));
+  // errors: the base's first, as loadDiffInput in turn reports them
+  const bad = join(dir, 'bad.json');
+  const worse = join(dir, 'worse.json');
+  writeFileSync(bad, '{"format":"komorium-profile","version":1}');
+  writeFileSync(worse, '[1,');
+  const message = (f: () => unknown): string => {
+    try {
+      f();
+    } catch (e) {
+      return (e as Error).message;
+    }
+    return 'no error';
+  };
+  for (const [p, q] of [[bad, worse], [worse, bad], [a, bad], [bad, b], [join(dir, 'missing.json'), b]] as const) {
+    const want = message(() => [loadDiffInput(p, { cache: false }), loadDiffInput(q, { cache: false })]);
+    assert.notEqual(want, 'no error');
+    await assert.rejects(loadDiffInputs(p, q, { dir: own, parallel: true }), (e: Error) => e.message === want, `${p} ${q}`);
+  }
 });

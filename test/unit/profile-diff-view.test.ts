@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ProfileBuilder } from '../../server/src/profile/builder';
-import { diffTree, diffView } from '../../server/src/profile/diff-view';
+import { codeDeltaList, diffPayload, diffTree, diffView } from '../../server/src/profile/diff-view';
 import { deltaText } from '../../server/src/profile/delta-text';
 import { JUNIT_FRAMEWORK_PREFIXES } from '../../server/src/profile/focus';
 import { readProfile } from '../../webview/model/profile';
@@ -50,21 +50,21 @@ test('the union tree has every context of both profiles with its bytecodes on ea
 test('diffView: method and line deltas for lenses and line marks, the text +12.3% (+1.2M bytecodes)', () => {
   const v = diffView(base().build(), next().build(), 'base.json');
   assert.equal(v.baseTitle, 'base.json');
-  const work = v.methods.find((m) => m.name === 'work')!;
+  const work = codeDeltaList(v.methods, false).find((m) => m.name === 'work')!;
   assert.deepEqual([work.className, work.descriptor, work.base, work.new], ['p.Main', '(I)I', 30 * PER_SAMPLE, 45 * PER_SAMPLE]);
   assert.equal(deltaText(work.base, work.new), '+50.0% (+150.0k bytecodes)');
-  const line13 = v.lines.find((l) => l.name === 'work' && l.line === 13)!;
+  const line13 = codeDeltaList(v.lines, true).find((l) => l.name === 'work' && l.line === 13)!;
   assert.deepEqual([line13.base, line13.new], [0, 15 * PER_SAMPLE]);
   assert.equal(deltaText(line13.base, line13.new), 'new (+150.0k bytecodes)');
   assert.equal(deltaText(1_000_000, 877_000), '−12.3% (−123.0k bytecodes)');
   assert.equal(deltaText(1e7, 1.12e7), '+12.0% (+1.2M bytecodes)');
   assert.equal(v.focused, undefined);
-  assert.equal(diffView(base().build(), base().build(), 'b').methods.length, 0);
+  assert.equal(diffView(base().build(), base().build(), 'b').methods.method.length, 0);
 });
 
 test('the webview matches the payload to its tree: baseline per context, red for growth, blue for shrinking', () => {
   const v = diffView(base().build(), next().build(), 'base.json');
-  const d = asDiff(JSON.parse(JSON.stringify(v)));
+  const d = asDiff(JSON.parse(JSON.stringify(diffPayload(v))));
   assert.ok(d);
   const p = readProfile(JSON.stringify(next().toFile()));
   const t = buildTree(p);
@@ -81,7 +81,7 @@ test('the webview matches the payload to its tree: baseline per context, red for
   assert.ok(s[node('added')]! > 0);
   // unchanged own work, callees changed: a lighter shade of their change
   assert.ok(Math.abs(s[node('main')]!) <= Math.abs(s[node('work')]!));
-  const same = matchDiff(p, t, diffView(next().build(), next().build(), 'x').all, 1, 1);
+  const same = matchDiff(p, t, diffPayload(diffView(next().build(), next().build(), 'x')).all, 1, 1);
   assert.ok(shades(t, same).every((x) => x === 0));
   assert.equal(asDiff({ all: { methods: [], parent: [1] } }), null);
 });

@@ -28,7 +28,7 @@ function asTree(v: unknown): DiffTreeData | null {
   if (typeof v !== 'object' || v === null) return null;
   const o = v as Record<string, unknown>;
   if (!Array.isArray(o.methods) || !o.methods.every((m) => typeof m === 'string')) return null;
-  const fields = ['parent', 'method', 'callLine', 'baseSelf', 'baseTotal', 'newSelf', 'newTotal'] as const;
+  const fields = ['parent', 'method', 'callLine', 'baseSelf', 'baseTotal'] as const;
   for (const f of fields) if (!isNumbers(o[f]) || (o[f] as number[]).length !== (o.parent as unknown[])?.length) return null;
   return o as unknown as DiffTreeData;
 }

@@ -145,20 +145,24 @@ export function runJob<T>(url: URL, input: unknown, limits?: { stackSizeMb?: num
 
 /**
  * In a job module: runs `job(workerData)` when loaded as a worker and posts the reply (a worker
- * started ahead, prepareJob: `job` of the input it is sent).
+ * started ahead, prepareJob: `job` of the input it is sent); `transfer` lists the buffers of
+ * the value that are moved to the caller instead of copied (each once).
  */
-export function serveJob<I, O>(job: (input: I) => O): void {
+export function serveJob<I, O>(job: (input: I) => O, transfer?: (value: O) => ArrayBuffer[]): void {
   const port = parentPort;
   if (!port) return;
   const serve = (input: I): void => {
     let reply: JobReply<O>;
+    let moved: ArrayBuffer[] = [];
     try {
-      reply = { ok: true, value: job(input) };
+      const value = job(input);
+      reply = { ok: true, value };
+      if (transfer) moved = transfer(value);
     } catch (e) {
       const err = e as Error;
       reply = { ok: false, error: err.message, errorName: err.name };
     }
-    port.postMessage(reply);
+    port.postMessage(reply, moved);
   };
   if (isSpareData(workerData)) port.once('message', (m: { input: I }) => serve(m.input));
   else serve(workerData as I);

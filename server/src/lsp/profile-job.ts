@@ -18,7 +18,7 @@ import { flatProfileFromJson, objectModel, parseFlatProfile, parseProfile, profi
 import type { FlatProfile } from '../profile/flat';
 import { writeBytesToFile, writeChunksToFileSync } from '../profile/stream';
 import { indexProfile, type ProfileIndex } from './hotness';
-import { diffTree, diffViewFlat, folded, type DiffView } from '../profile/diff-view';
+import { diffTree, diffViewFlat, folded, viewBuffers, type DiffView } from '../profile/diff-view';
 import { basename } from 'node:path';
 import { collected, diffInputOfText, loadDiffInput, readCollected, sideCacheKey, writeCollected } from '../profile/diff-side-cache';
 import { collectLocal, isCollected, type DiffInput } from '../profile/diff-side';
@@ -39,6 +39,11 @@ export interface LoadedProfile {
 }
 
 export type ProfileJobResult = LoadedProfile | DiffView | null;
+
+/** What the worker moves to the server instead of copying: a differential view's typed arrays. */
+export function resultBuffers(r: ProfileJobResult): ArrayBuffer[] {
+  return r !== null && 'all' in r ? viewBuffers(r) : [];
+}
 
 export function profileJob(job: Extract<ProfileJob, { kind: 'load' }>): LoadedProfile;
 export function profileJob(job: ProfileJob): ProfileJobResult;

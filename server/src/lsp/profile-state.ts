@@ -67,7 +67,12 @@ export async function diffCurrent(c: CurrentProfile, basePath: string, limits: P
   const source = c.path ?? c.title;
   const key = c.sideKey !== undefined ? { sideKey: c.sideKey } : {};
   const job: ProfileJob = c.flat ? { kind: 'diff', basePath, source, flat: c.flat, limits, ...key } : typeof c.json === 'string' ? { kind: 'diff', basePath, source, text: c.json, limits, ...key } : { kind: 'diff', basePath, source, raw: c.json, limits };
-  return runJob<DiffView>(jobUrl(import.meta.url, 'profile-worker'), job).result;
+  const url = jobUrl(import.meta.url, 'profile-worker');
+  const r = runJob<DiffView>(url, job).result;
+  // a worker waiting for the next comparison (a run ending with its baseline set, another baseline)
+  const spare = (): void => prepareJob(url);
+  r.then(spare, spare);
+  return r;
 }
 
 /**

@@ -1,5 +1,5 @@
 // Worker entry: loads, indexes and exports profiles for the language server (profile-job.ts).
 import { serveJob } from '../engine/worker-thread';
-import { profileJob } from './profile-job';
+import { profileJob, resultBuffers } from './profile-job';
 
-serveJob(profileJob);
+serveJob(profileJob, resultBuffers);

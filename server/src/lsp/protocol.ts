@@ -79,6 +79,13 @@ export const CompareBaselineRequest = 'komorium/compareBaseline';
 export interface CompareBaselineParams {
   path: string | null;
 }
+/**
+ * client → server: the user opened Compare with Baseline… (before picking the file): the server
+ * collects the current profile's side of a diff now, in the background, and from then on for
+ * each profile opened (diff-side-cache.ts), so that the comparison only merges.
+ */
+export const PrepareCompareNotification = 'komorium/prepareCompare';
+
 export interface CompareBaselineResult {
   baseTitle: string;
   baseBytecodes: number;

@@ -129,6 +129,8 @@ export function startServer(connection: Connection, opts: ServerOptions = {}): v
   // Compare with Baseline…: the baseline file, set by the request or by the run's launch configuration
   let baselinePath: string | undefined;
   let diffSeq = 0;
+  /** The user has compared (or opened Compare with Baseline…) in this session: opened profiles get their side collected ahead. */
+  let comparing = false;
   const compare = async (c: CurrentProfile): Promise<void> => {
     const mine = ++diffSeq;
     if (!baselinePath || c.live) return;
@@ -344,8 +346,9 @@ export function startServer(connection: Connection, opts: ServerOptions = {}): v
         baselinePath = undefined;
         diffSeq++;
         setCurrent(c);
-        // its side collected ahead, for a Compare with Baseline… (or as another's baseline)
-        void prepareSide(params.path, limits);
+        // its side collected ahead, for a Compare with Baseline… (or as another's baseline),
+        // once the user compares at all in this session (prepareCompare, compareBaseline)
+        if (comparing) void prepareSide(params.path, limits);
       }
       return summaryOf(c);
     } catch (e) {
@@ -353,9 +356,17 @@ export function startServer(connection: Connection, opts: ServerOptions = {}): v
     }
   });
 
+  // Compare with Baseline… opened (the user picks the file now): the current profile's side collected meanwhile
+  connection.onNotification(P.PrepareCompareNotification, () => {
+    comparing = true;
+    const c = current;
+    if (c?.path && !c.live && !c.diff) void prepareSide(c.path, limits);
+  });
+
   connection.onRequest(P.CompareBaselineRequest, async (params: P.CompareBaselineParams): Promise<P.CompareBaselineResult | null | ResponseError> => {
     try {
       baselinePath = params.path ?? undefined;
+      if (baselinePath) comparing = true;
       const c = current;
       if (!c) throw new Error('no profile is loaded: run or open a profile first');
       if (!baselinePath) {

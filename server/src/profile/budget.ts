@@ -155,8 +155,13 @@ function nameFor(m: { className: string; name: string; descriptor: string }, pat
   return pattern.includes('(') ? `${m.className}.${m.name}${m.descriptor}` : `${m.className}.${m.name}`;
 }
 
+/** What the growth check reads of a baseline: its threads' names and bytecodes (a Profile, or a diff side from the side cache). */
+export interface BaselineTotals {
+  threads: readonly { name: string; bytecodes: number }[];
+}
+
 /** Checks `profile` against the budget, and its total against `baseline` when given. */
-export function checkBudget(profile: Profile, budget: Budget, opts: { baseline?: Profile; maxGrowth?: number } = {}): CheckResult {
+export function checkBudget(profile: Profile, budget: Budget, opts: { baseline?: BaselineTotals; maxGrowth?: number } = {}): CheckResult {
   const threads = budget.thread === undefined ? profile.threads : profile.threads.filter((t) => t.name === budget.thread);
   const violations: Violation[] = [];
   const unmatched: string[] = [];

@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { registerCommand } from '../cli';
 import { flag, parseArgs, UsageError } from '../args';
 import { loadProfile } from '../../profile/load';
+import { loadDiffInput } from '../../profile/diff-side-cache';
 import { checkBudget, formatCheck, loadBudget, parseGrowth, type Budget } from '../../profile/budget';
 
 const DEFAULT_BUDGET = 'komorium.budget.json';
@@ -17,6 +18,8 @@ Checks a profile against bytecode budgets and prints each limit that is exceeded
   --baseline FILE      a profile to compare the whole run's bytecodes with
   --max-growth P       fail when the run's bytecodes grew more than P percent over the baseline
                        (default: the budget's total.maxGrowth, else 0%)
+  --no-cache           do not read or write the side cache for the baseline (as komorium diff:
+                       a baseline read again is not parsed again)
 Exit status: 0 when within budget, 1 when a limit is exceeded, 2 on an error.`;
 
 registerCommand({
@@ -29,6 +32,7 @@ registerCommand({
         budget: { value: true, aliases: ['-b'] },
         baseline: { value: true },
         'max-growth': { value: true },
+        'no-cache': {},
       });
       if (args.positional.length !== 1) throw new UsageError(args.positional.length === 0 ? 'no profile file given' : `unexpected argument '${args.positional[1]}'`);
       let budgetFile = flag(args, 'budget');
@@ -39,7 +43,8 @@ registerCommand({
       if (budgetFile === undefined && baselineFile === undefined) throw new UsageError(`nothing to check against: give --budget FILE (or put a ${DEFAULT_BUDGET} here) or --baseline FILE`);
       const budget: Budget = budgetFile !== undefined ? loadBudget(budgetFile) : { methods: [], contexts: [] };
       const profile = loadProfile(args.positional[0]!);
-      const baseline = baselineFile !== undefined ? loadProfile(baselineFile) : undefined;
+      // the baseline's threads (names, bytecodes) from the side cache when its text has an entry
+      const baseline = baselineFile !== undefined ? loadDiffInput(baselineFile, { cache: !args.flags.has('no-cache') }) : undefined;
       let maxGrowth = growthText !== undefined ? parseGrowth(growthText) : budget.total?.maxGrowth;
       if (baseline && maxGrowth === undefined) maxGrowth = 0;
       const r = checkBudget(profile, budget, { ...(baseline ? { baseline } : {}), ...(maxGrowth !== undefined ? { maxGrowth } : {}) });

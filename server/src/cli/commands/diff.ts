@@ -4,7 +4,7 @@
 import { registerCommand } from '../cli';
 import { flag, intFlag, parseArgs, UsageError } from '../args';
 import { loadFlatProfile } from '../../profile/load';
-import { loadDiffInput } from '../../profile/diff-side-cache';
+import { loadDiffInputs } from '../../profile/diff-sides';
 import { diffFlat } from '../../profile/diff';
 import { DIFF_FORMATS, formatDiff, isDiffFormat } from '../../profile/diff-format';
 import { writeFileAtomic } from '../../engine/profile-out';
@@ -43,9 +43,8 @@ registerCommand({
       const top = flag(args, 'top') === undefined ? undefined : intFlag(args, 'top', 0, 0);
       const thread = flag(args, 'thread');
       // one thread: from the profiles' trees; all threads: from each one's collected side (cached)
-      const load = (path: string) => (thread !== undefined ? loadFlatProfile(path) : loadDiffInput(path, { cache: !args.flags.has('no-cache') }));
-      const base = load(args.positional[0]!);
-      const next = load(args.positional[1]!);
+      // (both at once: the base's side in a worker thread when neither is cached)
+      const [base, next] = thread !== undefined ? [loadFlatProfile(args.positional[0]!), loadFlatProfile(args.positional[1]!)] : await loadDiffInputs(args.positional[0]!, args.positional[1]!, { cache: !args.flags.has('no-cache') });
       const d = diffFlat(base, next, thread !== undefined ? { thread } : {});
       for (const w of d.warnings) process.stderr.write(`komorium diff: warning: ${w}\n`);
       const text = formatDiff(d, format, top !== undefined ? { top } : {});
