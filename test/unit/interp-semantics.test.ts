@@ -2,7 +2,8 @@
 // (long/int/float/double arithmetic and conversions, array checks, casts and instanceof, class
 // initialisation order and failures, StrictMath bits, catchable OutOfMemoryError and
 // StackOverflowError, exceptions thrown inside callees the JIT inlined, compares the JIT fuses
-// with their branch, calls that leave compiled code and come back with values live below them, helpful NullPointerException messages
+// with their branch, long operations compiled code runs in place, calls that leave compiled code
+// and come back with values live below them, helpful NullPointerException messages
 // with and without -g, StackWalker) are compiled with javac, run on HotSpot and on the
 // embedded engine (uninstrumented), and must print the same bytes and exit the same way.
 
@@ -30,7 +31,7 @@ function program(name: string, mainClass: string): CorpusProgram {
 }
 
 const CASES: { group: string; debug: boolean; mains: string[] }[] = [
-  { group: 'semantics', debug: true, mains: ['LongArith', 'IntArith', 'FloatDouble', 'ArraysChecks', 'CastsChecks', 'ClassInitOrder', 'StrictMathBits', 'MemoryErrors', 'UncaughtHandlerThrows', 'JitInlining', 'JitCompares', 'JitReentry', 'JitReentryUpcalls'] },
+  { group: 'semantics', debug: true, mains: ['LongArith', 'IntArith', 'FloatDouble', 'ArraysChecks', 'CastsChecks', 'ClassInitOrder', 'StrictMathBits', 'MemoryErrors', 'UncaughtHandlerThrows', 'JitInlining', 'JitCompares', 'JitReentry', 'JitReentryUpcalls', 'JitLongArith'] },
   { group: 'npe', debug: true, mains: ['NpeCases'] },
   { group: 'npe', debug: false, mains: ['NpeCases'] },
   { group: 'walk', debug: true, mains: ['StackWalks'] },

@@ -12,7 +12,7 @@ import type { Frame, JThread } from './thread';
 import type { ExactProfiler } from './exact';
 import type { VM } from './vm';
 import { deliver, enterMethod, returnFromFrame } from './calls';
-import { type MethodSite, type FieldSite, resolveClassAt, resolveFieldSite, resolveMethodSite } from './resolve';
+import { type MethodSite, type FieldSite, resolveClassAt, resolveFieldSite, resolveMethodSite, selectAtSite } from './resolve';
 import { checkcastFails, isInstance, newArray, castMessage } from './ops';
 import { ldc, rareOp, recover } from './interp-slow';
 import { compile, jitStats, JIT_THRESHOLD, type CompiledFn } from './jit/compile';
@@ -502,12 +502,7 @@ export function interpret(vm: VM, t: JThread, budget: number): number {
             if (s.direct) target = s.m;
             else {
               const rk = recv.klass;
-              if (rk === s.ck) target = s.ct as JMethod;
-              else {
-                target = vm.selectVirtual(rk, s);
-                s.ck = rk;
-                s.ct = target;
-              }
+              target = rk === s.ck ? (s.ct as JMethod) : selectAtSite(vm, s, rk);
             }
             f.pc = opPc;
             f.sp = sp;

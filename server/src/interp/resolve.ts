@@ -25,6 +25,39 @@ export interface MethodSite {
   /** Inline cache: last receiver class and its selected method. */
   ck: JClass | null;
   ct: JMethod | null;
+  /**
+   * The other receiver classes seen at a polymorphic site, with their selected methods (pairs,
+   * up to POLY_CLASSES): a miss of `ck` looks here before the class's method map.
+   */
+  poly: (JClass | JMethod)[] | null;
+}
+
+const POLY_CLASSES = 8;
+
+/**
+ * Virtual selection at site `s` for receiver class `k` when the inline cache (`ck`) missed:
+ * from the site's polymorphic cache, else VM.selectVirtual (which throws AbstractMethodError);
+ * `k` becomes the cached class.
+ */
+export function selectAtSite(vm: VM, s: MethodSite, k: JClass): JMethod {
+  let p = s.poly;
+  let m: JMethod | undefined;
+  if (p !== null) {
+    for (let i = 0; i < p.length; i += 2) {
+      if (p[i] === k) {
+        m = p[i + 1] as JMethod;
+        break;
+      }
+    }
+  }
+  if (m === undefined) {
+    m = vm.selectVirtual(k, s);
+    if (p === null) p = s.poly = [];
+    if (p.length < 2 * POLY_CLASSES) p.push(k, m);
+  }
+  s.ck = k;
+  s.ct = m;
+  return m;
 }
 
 export interface LdcValue {
@@ -133,7 +166,7 @@ export function resolveMethodSite(vm: VM, t: JThread, k: JClass, idx: number, op
     }
   }
   if (m.klass.name === 'java/lang/Object' && op === 0xb9) direct = false;
-  const site: MethodSite = { m, direct, ck: null, ct: null };
+  const site: MethodSite = { m, direct, ck: null, ct: null, poly: null };
   cache[idx] = site;
   return site;
 }

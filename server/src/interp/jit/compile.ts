@@ -9,7 +9,7 @@ import { BLOCK, PENDING, VmError } from '../signals';
 import { castMessage, checkcastFails, isAssignable, isInstance, newArray } from '../ops';
 import type { JThread, Frame } from '../thread';
 import type { VM } from '../vm';
-import type { MethodSite } from '../resolve';
+import { selectAtSite } from '../resolve';
 import { analyze, NotCompilable } from './analyze';
 import { enterMethod } from '../calls';
 import { generate } from './codegen';
@@ -43,12 +43,7 @@ const E = {
   checkcastFails,
   isInstance,
   /** Virtual selection with the site's inline cache (resolve.ts MethodSite). */
-  sel: (vm: VM, s: MethodSite, k: JClass): JMethod => {
-    const m = vm.selectVirtual(k, s);
-    s.ck = k;
-    s.ct = m;
-    return m;
-  },
+  sel: selectAtSite,
   /**
    * Compiled code left at a constant that was unresolved when it was compiled (the interpreter
    * resolves it): after DEOPT_LIMIT such exits the method is compiled again, a few times at most.

@@ -82,19 +82,28 @@ export function emitInvoke(at: At, exits: RootExits | null): void {
     // call inlined for its inline cache's method, behind a guard whose failure leaves to the
     // interpreter; a call never made so far (empty cache) leaves too.
     if (isStatic || site.direct) {
-      // Any call not run in place leaves to the interpreter, which makes it (speculating that it
-      // is rare). A call into the profiler runtime (the sampling path, a reified stack to grow,
-      // a runtime method's slow path) is rare by design but never stops: it does not count
-      // towards recompiling without speculation.
-      s.emit(inPlace(s, at, site.m, B) ?? at.leave(site.m.klass.name.startsWith(RUNTIME_PACKAGE)));
+      // A call into the profiler runtime (the sampling path, a reified stack to grow, a runtime
+      // method's slow path) that is not run in place leaves to the interpreter: it is rare by
+      // design but never stops, so it does not count towards recompiling without speculation.
+      const code = inPlace(s, at, site.m, B);
+      if (code !== null) s.emit(code);
+      else if (site.m.klass.name.startsWith(RUNTIME_PACKAGE)) s.emit(at.leave(true));
+      else throw new NotInlinable(`call of ${site.m} (run before) not inlinable`);
       return;
     }
-    const cachedT = site.ct as JMethod | undefined;
-    const code = cachedT === undefined ? null : inPlace(s, at, cachedT, B);
-    if (code === null) {
+    // A call never made so far (empty cache) leaves (speculating that it is rare); so does a
+    // receiver other than the cached one at a site that has seen one class. A site that has
+    // seen several, or whose method cannot be inlined, makes this callee not inlinable:
+    // leaving there would be the common case (each exit builds the frames and interprets the
+    // rest of the caller; after 200 of them the caller was compiled again without speculation).
+    const cachedT = site.ct ?? undefined;
+    if (cachedT === undefined) {
       s.emit(at.leave());
       return;
     }
+    if (site.poly !== null && site.poly.length > 2) throw new NotInlinable(`polymorphic call of ${site.m}`);
+    const code = inPlace(s, at, cachedT, B);
+    if (code === null) throw new NotInlinable(`call of ${cachedT} (run before) not inlinable`);
     const S = s.K(site);
     s.emit(`y = o.klass === ${S}.ck ? ${S}.ct : E.sel(vm, ${S}, o.klass);`);
     s.emit(`if (y === ${s.K(cachedT)}) {\n${code}\n} else ${at.leave()}`);

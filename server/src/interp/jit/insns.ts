@@ -276,45 +276,58 @@ export function emitInsn(at: At): boolean {
         s.emit(`${s.n(io.index)} = (${s.n(io.index)} + ${io.delta}) | 0;`);
         break;
       }
-      // long arithmetic (R slots hold Long values)
+      // long arithmetic (R slots hold Long values): the safe-integer case in place, the rest
+      // (bigints, results beyond 2^53) through long.ts, which is exact either way.
       case 0x61:
-        s.emit(`${s.R(d - 4)} = L.ladd(${s.R(d - 4)}, ${s.R(d - 2)});`);
-        break;
       case 0x65:
-        s.emit(`${s.R(d - 4)} = L.lsub(${s.R(d - 4)}, ${s.R(d - 2)});`);
+      case 0x69: {
+        const [a, b] = [s.R(d - 4), s.R(d - 2)];
+        const js = op === 0x61 ? '+' : op === 0x65 ? '-' : '*';
+        const fn = op === 0x61 ? 'ladd' : op === 0x65 ? 'lsub' : 'lmul';
+        // `+ 0`: a product of 0 and a negative number is -0, which is not a canonical long.
+        s.emit(`${a} = ${bothNumbers(a, b)} && ${inSafe(`(x = ${a} ${js} ${b})`)} ? x${op === 0x69 ? ' + 0' : ''} : L.${fn}(${a}, ${b});`);
         break;
-      case 0x69:
-        s.emit(`${s.R(d - 4)} = L.lmul(${s.R(d - 4)}, ${s.R(d - 2)});`);
-        break;
+      }
       case 0x6d:
+      case 0x71: {
         at.throwsHere();
-        s.emit(`if (${s.R(d - 2)} === 0) throw E.div0(); ${s.R(d - 4)} = L.ldiv(${s.R(d - 4)}, ${s.R(d - 2)});`);
+        const [a, b] = [s.R(d - 4), s.R(d - 2)];
+        const fast = op === 0x6d ? `(${a} - ${a} % ${b}) / ${b} + 0` : `${a} % ${b} + 0`;
+        s.emit(`if (${b} === 0) throw E.div0(); ${a} = ${bothNumbers(a, b)} ? ${fast} : L.${op === 0x6d ? 'ldiv' : 'lrem'}(${a}, ${b});`);
         break;
-      case 0x71:
-        at.throwsHere();
-        s.emit(`if (${s.R(d - 2)} === 0) throw E.div0(); ${s.R(d - 4)} = L.lrem(${s.R(d - 4)}, ${s.R(d - 2)});`);
+      }
+      case 0x75: {
+        const a = s.R(d - 2);
+        s.emit(`${a} = typeof ${a} === 'number' ? 0 - ${a} : L.lneg(${a});`);
         break;
-      case 0x75:
-        s.emit(`${s.R(d - 2)} = L.lneg(${s.R(d - 2)});`);
+      }
+      case 0x79: {
+        const [a, k] = [s.R(d - 3), s.N(top)];
+        s.emit(`${a} = typeof ${a} === 'number' && ${inSafe(`(x = ${a} * ${s.K(POW2)}[${k} & 63])`)} ? x : L.lshl(${a}, ${k});`);
         break;
-      case 0x79:
-        s.emit(`${s.R(d - 3)} = L.lshl(${s.R(d - 3)}, ${s.N(top)});`);
-        break;
+      }
       case 0x7b:
-        s.emit(`${s.R(d - 3)} = L.lshr(${s.R(d - 3)}, ${s.N(top)});`);
+      case 0x7d: {
+        // Dividing by a power of two is exact; the floor is the arithmetic shift (for a
+        // non-negative value also the logical one).
+        const [a, k] = [s.R(d - 3), s.N(top)];
+        const cond = op === 0x7b ? `typeof ${a} === 'number'` : `typeof ${a} === 'number' && ${a} >= 0`;
+        s.emit(`${a} = ${cond} ? Math.floor(${a} / ${s.K(POW2)}[${k} & 63]) : L.${op === 0x7b ? 'lshr' : 'lushr'}(${a}, ${k});`);
         break;
-      case 0x7d:
-        s.emit(`${s.R(d - 3)} = L.lushr(${s.R(d - 3)}, ${s.N(top)});`);
+      }
+      case 0x7f: {
+        const [a, b] = [s.R(d - 4), s.R(d - 2)];
+        // As long.ts land: both int32, or either a mask in [0, 2^31) (ToInt32 keeps the low bits).
+        s.emit(`${a} = ${bothNumbers(a, b)} && ((${b} >= 0 && ${b} <= 2147483647) || (${a} >= 0 && ${a} <= 2147483647) || ((${a} | 0) === ${a} && (${b} | 0) === ${b})) ? ${a} & ${b} : L.land(${a}, ${b});`);
         break;
-      case 0x7f:
-        s.emit(`${s.R(d - 4)} = L.land(${s.R(d - 4)}, ${s.R(d - 2)});`);
-        break;
+      }
       case 0x81:
-        s.emit(`${s.R(d - 4)} = L.lor(${s.R(d - 4)}, ${s.R(d - 2)});`);
+      case 0x83: {
+        const [a, b] = [s.R(d - 4), s.R(d - 2)];
+        const js = op === 0x81 ? '|' : '^';
+        s.emit(`${a} = ${bothNumbers(a, b)} && (${a} | 0) === ${a} && (${b} | 0) === ${b} ? ${a} ${js} ${b} : L.${op === 0x81 ? 'lor' : 'lxor'}(${a}, ${b});`);
         break;
-      case 0x83:
-        s.emit(`${s.R(d - 4)} = L.lxor(${s.R(d - 4)}, ${s.R(d - 2)});`);
-        break;
+      }
       // float / double
       case 0x62:
         s.emit(`${s.N(d - 2)} = fr(${s.N(d - 2)} + ${s.N(top)});`);
@@ -363,13 +376,13 @@ export function emitInsn(at: At): boolean {
       case 0x8d:
         break;
       case 0x88:
-        s.emit(`${s.N(d - 2)} = L.l2i(${s.R(d - 2)});`);
+        s.emit(`${s.N(d - 2)} = typeof ${s.R(d - 2)} === 'number' ? ${s.R(d - 2)} | 0 : L.l2i(${s.R(d - 2)});`);
         break;
       case 0x89:
         s.emit(`${s.N(d - 2)} = L.l2f(${s.R(d - 2)});`);
         break;
       case 0x8a:
-        s.emit(`${s.N(d - 2)} = L.l2d(${s.R(d - 2)});`);
+        s.emit(`${s.N(d - 2)} = typeof ${s.R(d - 2)} === 'number' ? ${s.R(d - 2)} : L.l2d(${s.R(d - 2)});`);
         break;
       case 0x8b:
         s.emit(`${s.N(top)} = L.d2i(${s.N(top)});`);
@@ -547,6 +560,18 @@ export function emitInsn(at: At): boolean {
       return false;
   }
   return true;
+}
+
+/** Powers of two by shift distance (the long shifts' safe-integer case). */
+const POW2: readonly number[] = Array.from({ length: 64 }, (_, i) => 2 ** i);
+
+function bothNumbers(a: string, b: string): string {
+  return `typeof ${a} === 'number' && typeof ${b} === 'number'`;
+}
+
+/** `v` (an assignment to x) is a safe integer: the exact result of a long operation on safe integers. */
+function inSafe(v: string): string {
+  return `${v} <= 9007199254740991 && x >= -9007199254740991`;
 }
 
 export function narrowRet(ret: string, v: string): string {
