@@ -36,9 +36,9 @@ interface Run {
 }
 
 /** mode '0': no snapshot; 'boot': the boot snapshot only; 'main': both (each written at the first boot). */
-function run(classes: string, cache: string, mode: '0' | 'boot' | 'main', extra: string[], tag: string): Run {
+function run(classes: string, cache: string, mode: '0' | 'boot' | 'main', extra: string[], tag: string, main = 'SnapMain'): Run {
   const out = join(cache, `${tag}.json`);
-  const r = spawnSync(process.execPath, [join(REPO, 'bin', 'komorium.mjs'), 'run', '--engine', 'interpreter', ...extra, '-o', out, '-cp', classes, 'SnapMain', 'x', 'y'], {
+  const r = spawnSync(process.execPath, [join(REPO, 'bin', 'komorium.mjs'), 'run', '--engine', 'interpreter', ...extra, '-o', out, '-cp', classes, main, 'x', 'y'], {
     encoding: 'utf8',
     cwd: classes,
     env: {
@@ -140,4 +140,16 @@ test('after the main class: uninstrumented; a changed class file makes it stale,
   assert.match(corrupt.trace[0] ?? '', /^komorium: boot snapshot after the main class .* is corrupt .*; starting from the boot snapshot instead$/);
   assert.ok(corrupt.trace.some((l) => RESTORED_BOOT.test(l)), corrupt.trace.join('\n'));
   same(booted, corrupt, 'after a corrupt main snapshot');
+});
+
+test('after the main class: a main class in a package (a thread started by the launcher, not yet run)', () => {
+  const classes = compileJava(join(REPO, 'test', 'java', 'interp-snapshot-main'));
+  const cache = snapshotCache('snapmain-pkg');
+  const written = run(classes, cache, 'main', ['--no-profile'], 'written', 'snap.PkgMain');
+  assert.equal(written.status, 0, written.stderr);
+  assert.match(written.stdout, /Common-Cleaner/);
+  assert.ok(written.trace.some((l) => /after the main class written/.test(l)), written.trace.join('\n'));
+  const restored = run(classes, cache, 'main', ['--no-profile'], 'restored', 'snap.PkgMain');
+  assert.ok(restored.trace.some((l) => RESTORED_MAIN.test(l)), restored.trace.join('\n'));
+  same(written, restored, 'written and restored after the main class');
 });
