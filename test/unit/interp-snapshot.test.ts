@@ -54,7 +54,8 @@ function run(classes: string, cache: string, mode: '0' | 'always', extra: string
   const r = spawnSync(process.execPath, [join(REPO, 'bin', 'komorium.mjs'), 'run', ...extra, ...(tag === null ? [] : ['-o', out]), '-cp', prog.cp, prog.main, ...prog.args], {
     encoding: 'utf8',
     cwd: prog.cwd,
-    env: { ...process.env, KOMORIUM_FROM_SOURCE: '1', KOMORIUM_CACHE: cache, KOMORIUM_BOOT_SNAPSHOT: mode, KOMORIUM_TRACE_SNAPSHOT: '1' },
+    // The boot snapshot alone (interp-snapshot-main.test.ts tests the one after the main class).
+    env: { ...process.env, KOMORIUM_FROM_SOURCE: '1', KOMORIUM_CACHE: cache, KOMORIUM_BOOT_SNAPSHOT: mode, KOMORIUM_MAIN_SNAPSHOT: '0', KOMORIUM_TRACE_SNAPSHOT: '1' },
     maxBuffer: 64 * 1024 * 1024,
   });
   const lines = r.stderr.split('\n');
@@ -140,9 +141,10 @@ test('snapshot store: temporary files of killed writers are removed, never read'
 
 test('a snapshot that cannot be used is reported in the engine log, not on the program\'s stderr', async () => {
   const cache = snapshotCache('snaplog');
-  const saved = { cache: process.env.KOMORIUM_CACHE, mode: process.env.KOMORIUM_BOOT_SNAPSHOT };
+  const saved = { cache: process.env.KOMORIUM_CACHE, mode: process.env.KOMORIUM_BOOT_SNAPSHOT, main: process.env.KOMORIUM_MAIN_SNAPSHOT };
   process.env.KOMORIUM_CACHE = cache;
   process.env.KOMORIUM_BOOT_SNAPSHOT = 'always';
+  process.env.KOMORIUM_MAIN_SNAPSHOT = '0';
   try {
     const go = async (): Promise<{ stderr: string; log: string[] }> => {
       let stderr = '';
@@ -162,7 +164,7 @@ test('a snapshot that cannot be used is reported in the engine log, not on the p
     assert.equal(r.log.length, 1, r.log.join('\n'));
     assert.match(r.log[0], /^boot snapshot .* is truncated .*; booting the JDK instead$/);
   } finally {
-    for (const [k, v] of [['KOMORIUM_CACHE', saved.cache], ['KOMORIUM_BOOT_SNAPSHOT', saved.mode]] as const) {
+    for (const [k, v] of [['KOMORIUM_CACHE', saved.cache], ['KOMORIUM_BOOT_SNAPSHOT', saved.mode], ['KOMORIUM_MAIN_SNAPSHOT', saved.main]] as const) {
       if (v === undefined) delete process.env[k];
       else process.env[k] = v;
     }

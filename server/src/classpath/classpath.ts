@@ -116,15 +116,7 @@ export class ClassPath {
   /** Every class, each internal name once (the copy `find` returns), user entries first. */
   *listClasses(): Iterable<ListedClass> {
     const seen = new Set<string>();
-    for (const entry of this.entries) {
-      for (const r of entry.listResources()) {
-        if (!r.endsWith('.class') || r.startsWith('META-INF/')) continue;
-        const internalName = r.slice(0, -'.class'.length);
-        if (internalName === 'module-info' || seen.has(internalName)) continue;
-        seen.add(internalName);
-        yield { internalName, source: entry.sourceOf(r) };
-      }
-    }
+    yield* this.listUserClasses(seen);
     if (this.image === undefined) return;
     for (const name of this.image.entries()) {
       if (!name.endsWith('.class') || isTreeEntry(name)) continue;
@@ -133,6 +125,22 @@ export class ClassPath {
       if (internalName === 'module-info' || seen.has(internalName)) continue;
       seen.add(internalName);
       yield { internalName, source: `jrt:${name}` };
+    }
+  }
+
+  /**
+   * The classes of the user entries, each internal name once, without the JDK's: listing the
+   * image reads its whole directory (0.1-0.2 s of CPU), even when the caller stops at its first.
+   */
+  *listUserClasses(seen = new Set<string>()): Iterable<ListedClass> {
+    for (const entry of this.entries) {
+      for (const r of entry.listResources()) {
+        if (!r.endsWith('.class') || r.startsWith('META-INF/')) continue;
+        const internalName = r.slice(0, -'.class'.length);
+        if (internalName === 'module-info' || seen.has(internalName)) continue;
+        seen.add(internalName);
+        yield { internalName, source: entry.sourceOf(r) };
+      }
     }
   }
 

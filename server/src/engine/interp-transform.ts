@@ -48,9 +48,8 @@ export function makeInterpTransformer(o: InterpTransformOptions): { hook: (name:
   const cp = ClassPath.from(o.classpath, { jdk: o.jdk });
   const userClasses = new Set<string>();
   const shapes: string[] = [];
-  for (const c of cp.listClasses()) {
-    // The user entries come first; the JDK's classes (tens of thousands) are not needed here.
-    if (c.source.startsWith('jrt:')) break;
+  // The user entries' classes; the JDK's (tens of thousands) are not needed here.
+  for (const c of cp.listUserClasses()) {
     // Parent first: a user class with a JDK class's name is never defined.
     if (cp.findBoot(c.internalName) !== undefined) continue;
     userClasses.add(c.internalName);

@@ -15,6 +15,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { findJavaHome } from '../classpath/index';
 import { processStdin, processStdinAvailable, runInterpreter } from '../interp/run';
 import type { VM } from '../interp/vm';
+import { InitState } from '../interp/klass';
 import { makeInterpTransformer, type Instrument } from './interp-transform';
 import { ExactProfiler } from '../interp/exact';
 import { ClassPath, type JdkInfo } from '../classpath/index';
@@ -118,6 +119,20 @@ function prewarm(o: InterpPrewarmInput['prewarm']): void {
   } finally {
     cp.close();
   }
+}
+
+/**
+ * After a main snapshot was restored: the profiler's runtime, when it started before the main
+ * class was loaded (scope all), read the run's output file and start time (Config.load); they
+ * are this run's. Null when done.
+ */
+function mainRestored(vm: VM, late: Record<string, string>): string | null {
+  const config = vm.classes.boot.get('komorium/rt/Config');
+  if (config === undefined || config.state !== InitState.Initialized) return null;
+  const out = late['komorium.out'];
+  if (out !== undefined) vm.setStatic('komorium/rt/Config', 'out', vm.newString(out));
+  vm.setStatic('komorium/rt/Config', 'startTime', Date.now());
+  return null;
 }
 
 function main(input: InterpWorkerInput): void {
@@ -240,6 +255,11 @@ function main(input: InterpWorkerInput): void {
             // KOMORIUM_BOOT_SNAPSHOT=always (or the language server's runs): write one at the first boot.
             minBoots: input.bootSnapshotAtFirstBoot || process.env.KOMORIUM_BOOT_SNAPSHOT === 'always' ? 1 : 2,
             mark: st ? (step) => st.mark(`  restore: ${step}`, 0) : undefined,
+            // A main snapshot too (not with live snapshots: their thread starts with the profiler).
+            main:
+              process.env.KOMORIUM_MAIN_SNAPSHOT !== '0' && input.lateProperties?.['komorium.live'] === undefined
+                ? { restored: (vm) => mainRestored(vm, input.lateProperties ?? {}) }
+                : undefined,
           }
         : undefined,
     // Every thread sleeps (real clock): show the output so far, then wait, waking on cancel.

@@ -69,6 +69,17 @@ export interface LaunchOptions {
   /** Called at the end of the boot (a time-slice boundary), before onBooted: a snapshot may be taken. */
   atBoot?: () => void;
   /**
+   * The VM holds the state after the main class was loaded, restored from a main snapshot
+   * (snapshot/, vm.mainMirror set): the run starts at the main class's initialisation. The
+   * late properties were applied by the restore; `onBooted` is still called.
+   */
+  restoredAtMain?: boolean;
+  /**
+   * Called once the launcher has loaded the main class (a time-slice boundary, no Java frame
+   * on the main thread), before its initialisation: a main snapshot may be taken.
+   */
+  atMain?: () => void;
+  /**
    * System properties set after the boot (System.setProperty on the main thread, before
    * onBooted), booted or restored alike: values that change from run to run (the profile's
    * staging file) and so are not in a boot snapshot.
@@ -87,7 +98,8 @@ export interface LaunchOptions {
 
 /** Runs `mainClass` with `args` to completion on `vm`. */
 export function launch(vm: VM, mainClass: string, args: string[], lo: LaunchOptions = {}): LaunchResult {
-  const restored = lo.restored === true;
+  const atMain = lo.restoredAtMain === true;
+  const restored = lo.restored === true || atMain;
   const jdk = vm.opts.jdk;
   if (!SUPPORTED_FEATURES.includes(jdk.feature)) {
     const supported = SUPPORTED_FEATURES.join(' and ');
@@ -238,7 +250,15 @@ export function launch(vm: VM, mainClass: string, args: string[], lo: LaunchOpti
       call(main, 'sun/launcher/LauncherHelper', 'checkAndLoadMain', '(ZILjava/lang/String;)Ljava/lang/Class;', [1, 1, vm.intern(mainClass)], (cls) => {
         mainClassObj = cls as JObject;
         // The launcher asks for the application class next (java.c GetApplicationClass).
-        call(main, 'sun/launcher/LauncherHelper', 'getApplicationClass', '()Ljava/lang/Class;', [], () => step());
+        call(main, 'sun/launcher/LauncherHelper', 'getApplicationClass', '()Ljava/lang/Class;', [], () => {
+          vm.mainMirror = mainClassObj;
+          // The launch's second checkpoint, in every run (restored or not, so that threads
+          // switch at the same points): the state a main snapshot holds.
+          sched.atSliceEnd(() => {
+            lo.atMain?.();
+            step();
+          });
+        });
       }),
     () => {
       reachedMain = true;
@@ -352,7 +372,18 @@ export function launch(vm: VM, mainClass: string, args: string[], lo: LaunchOpti
     else next();
   }
 
-  if (restored) {
+  if (atMain) {
+    // Drop the steps up to the main class's initialisation: the snapshot was taken after them.
+    seq.splice(0, seq.length - 2);
+    mainClassObj = vm.mainMirror;
+    if (mainClassObj === null) throw new Error('main snapshot without the main class');
+    const used = vm.heapUsed;
+    vm.markHeapBaseline();
+    vm.heapUsed = used;
+    vm.onBooted?.();
+    lo.mark?.('main class loaded (restored)');
+    step();
+  } else if (restored) {
     // Drop the boot's steps: the snapshot was taken after initPhase3's.
     seq.splice(0, seq.length - 3);
     afterBoot();

@@ -5,8 +5,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ClassPath, type JdkInfo } from '../classpath/index';
 import { launch } from './boot';
-import { saveSnapshot, snapshotKey, tryRestore, type BootSnapshotOptions } from './snapshot/index';
-import { applyProgram, programInputs, type ProgramInputs } from './snapshot/program';
+import { mainSnapshotKey, mainSnapshotOptions, saveSnapshot, snapshotKey, tryRestore, type BootSnapshotOptions } from './snapshot/index';
+import { applyProgram, programInputs, replaceLateProperties, type ProgramInputs } from './snapshot/program';
 import { VM, type VmIo } from './vm';
 import { CancelledError, cancelStatus } from './scheduler';
 import type { ClockMode } from './clock';
@@ -112,6 +112,10 @@ export function runInterpreter(o: InterpRunOptions): InterpRunResult {
   const snap = o.bootSnapshot;
   let booted: ProgramInputs | null = null;
   let key = '';
+  // A main snapshot (after the main class was loaded): its key and options, and whether it was restored.
+  let mainKey: string | null = null;
+  const mainSnap = snap?.main ? mainSnapshotOptions(snap) : null;
+  let atMain = false;
   if (snap) {
     snap.mark?.('VM constructed (JDK image opened, natives registered)');
     key = snapshotKey(
@@ -119,10 +123,24 @@ export function runInterpreter(o: InterpRunOptions): InterpRunResult {
       snap.keyParts,
     );
     snap.mark?.('key computed (engine bundle hashed, boot class path listed)');
-    booted = tryRestore(vm, snap, key);
-    if (booted === null) vm = makeVm();
+    if (mainSnap !== null && snap.main) {
+      const late = Object.entries(o.lateProperties ?? {});
+      mainKey = mainSnapshotKey(key, programInputs(vm.opts), o.mainClass, late.map(([k]) => k), o.classpath);
+      snap.mark?.('main snapshot key computed (class path stamped)');
+      const touched = { vm: false };
+      if (mainKey !== null && tryRestore(vm, mainSnap, mainKey, touched) !== null) {
+        const why = replaceLateProperties(vm, late) ?? snap.main.restored?.(vm) ?? null;
+        if (why === null) atMain = true;
+        else snap.warn(`komorium: ${mainSnap.label} not used: ${why}; ${mainSnap.fallback}`);
+      }
+      if (touched.vm && !atMain) vm = makeVm();
+    }
+    if (!atMain) {
+      booted = tryRestore(vm, snap, key);
+      if (booted === null) vm = makeVm();
+    }
   }
-  const restored = booted !== null;
+  const restored = booted !== null || atMain;
   if (o.onBooted) vm.onBooted = () => o.onBooted?.(vm);
   o.onCreated?.(vm);
   let cancelled = false;
@@ -131,13 +149,15 @@ export function runInterpreter(o: InterpRunOptions): InterpRunResult {
     const v = vm;
     const from = booted;
     result = launch(v, o.mainClass, o.args, {
-      restored,
+      restored: booted !== null,
+      restoredAtMain: atMain,
       // The program's class path, directory, command line and properties over the snapshot's.
       apply: from !== null ? (call, done) => applyProgram(v, from, programInputs(v.opts), call, done) : undefined,
       late: Object.entries(o.lateProperties ?? {}),
       initiate: o.initiate,
       mark: o.onStep ? (step) => o.onStep?.(step, v) : undefined,
       atBoot: snap && !restored ? () => saveSnapshot(v, snap, key) : undefined,
+      atMain: mainSnap !== null && mainKey !== null && !atMain ? () => saveSnapshot(v, mainSnap, mainKey as string) : undefined,
     });
   } catch (e) {
     if (e instanceof CancelledError) {

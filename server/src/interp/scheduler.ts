@@ -69,8 +69,19 @@ export class Scheduler {
 
   /** True when no thread has a queued top-level call (a snapshot's precondition). */
   get queuesEmpty(): boolean {
-    for (const q of this.queues.values()) if (q.length > 0) return false;
-    return true;
+    return this.queuedThreads().length === 0;
+  }
+
+  /** The top-level calls queued on `t`. */
+  queued(t: JThread): readonly TopCall[] {
+    return this.queues.get(t) ?? [];
+  }
+
+  /** The threads with queued top-level calls. */
+  queuedThreads(): JThread[] {
+    const out: JThread[] = [];
+    for (const [t, q] of this.queues) if (q.length > 0) out.push(t);
+    return out;
   }
 
   saveState(): SchedulerState {

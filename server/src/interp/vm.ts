@@ -577,6 +577,8 @@ export class VM {
   /** The Thread objects of HotSpot's own threads (hotspot-threads.ts); a field, so boot snapshots keep them. */
   hotSpotThreads: JObject[] = [];
   mainThreadGroup: JObject | null = null;
+  /** The main class's mirror once LauncherHelper.checkAndLoadMain returned it (in a main snapshot, snapshot/). */
+  mainMirror: JObject | null = null;
   onBooted: (() => void) | null = null;
   onThreadTerminated: (() => void) | null = null;
   private synthetic: JClass | null = null;

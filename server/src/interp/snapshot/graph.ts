@@ -81,6 +81,8 @@ interface ThreadInfo {
   pending: Pending;
   /** The bottom frame is the glue of the thread's run() (a started thread). */
   runGlue: boolean;
+  /** Started, its run() queued and not yet begun. */
+  queuedRun: boolean;
   onExit: boolean;
 }
 
@@ -113,7 +115,15 @@ function describe(o: object): string {
 /** Writes the booted VM (boot.ts, at the end of the boot). Throws SnapshotUnsupported. */
 export function captureVm(vm: VM): Buffer {
   const sched = vm.scheduler;
-  if (sched === null || !sched.queuesEmpty) throw new SnapshotUnsupported('threads have queued calls');
+  if (sched === null) throw new SnapshotUnsupported('no scheduler');
+  // A thread started and not yet run (a Cleaner's, by the launcher) has its run() queued: rebuilt on restore.
+  const startedOnly = new Set<JThread>();
+  for (const t of sched.queuedThreads()) {
+    const q = sched.queued(t);
+    const self = t.jthread;
+    if (q.length !== 1 || t.depth !== -1 || self === null || q[0].method !== self.klass.vmap.get('run()V') || q[0].args.length !== 1 || q[0].args[0] !== self) throw new SnapshotUnsupported(`thread "${t.name}" has queued calls`);
+    startedOnly.add(t);
+  }
   if (vm.exact !== null) throw new SnapshotUnsupported('exact mode');
   if (vm.initWaiters.size > 0 || vm.hostWaits.active) throw new SnapshotUnsupported('threads wait for class initialisation or the host');
   for (const b of HOST_STATE) {
@@ -127,7 +137,7 @@ export function captureVm(vm: VM): Buffer {
   const rebuilt = new Set<object>();
   const threads: ThreadInfo[] = [];
   vm.threads.forEach((t, i) => {
-    const info: ThreadInfo = { pending: 'none', runGlue: false, onExit: t.onExit !== null };
+    const info: ThreadInfo = { pending: 'none', runGlue: false, queuedRun: startedOnly.has(t), onExit: t.onExit !== null };
     for (let d = 0; d < t.frames.length; d++) {
       const g = t.frames[d].glue;
       if (g === null) continue;
@@ -333,6 +343,11 @@ export function restoreVm(vm: VM, bytes: Uint8Array, mark?: (step: string) => vo
       const run = self.klass.vmap.get('run()V');
       if (!run) throw new Error(`thread ${t.name}: no run()`);
       t.frames[0].glue = topGlue(threadRunCall(vm, sched, t, self, run));
+    }
+    if (info.queuedRun && self !== null) {
+      const run = self.klass.vmap.get('run()V');
+      if (!run) throw new Error(`thread ${t.name}: no run()`);
+      sched.call(t, threadRunCall(vm, sched, t, self, run));
     }
     if (info.onExit && self !== null) t.onExit = threadOnExit(vm, t, self);
     if (info.pending === 'refPending') t.pendingNative = waitingForPendingList(t);

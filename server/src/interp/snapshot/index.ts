@@ -21,6 +21,7 @@ import { captureVm, restoreVm, SnapshotUnsupported } from './graph';
 import { readSnapshot, removeStaleTemps, writeSnapshot } from './store';
 import { bootProperties, type ProgramInputs } from './program';
 import type { VM } from '../vm';
+import { classPathStamps, takeStamps } from '../../engine/run-plan';
 
 export { SnapshotUnsupported } from './graph';
 
@@ -31,7 +32,7 @@ const TRACE = !!process.env.KOMORIUM_TRACE_SNAPSHOT;
 const BOOT_ENV = ['LD_LIBRARY_PATH', 'TZ'];
 
 /** Bump when the payload's layout changes. */
-const FORMAT = 4;
+const FORMAT = 5;
 
 export interface BootSnapshotOptions {
   /** Directory of snapshot files (cache root/boot-snapshots). */
@@ -47,6 +48,17 @@ export interface BootSnapshotOptions {
    * test's, does not pay for writing one; the second run of a program does).
    */
   minBoots?: number;
+  /**
+   * Also a main snapshot (after the launcher loaded the main class; mainSnapshotKey), whose
+   * late properties (boot.ts LaunchOptions.late) are replaced on restore. Off when undefined.
+   */
+  main?: {
+    /** After a main snapshot was restored: the embedder's own per-run state in the heap; null when done, else why not. */
+    restored?(vm: VM): string | null;
+  };
+  /** What the messages call it (default "boot snapshot"), and what happens when it cannot be used. */
+  label?: string;
+  fallback?: string;
 }
 
 /** Snapshots kept in the directory (the least recently used go first). */
@@ -150,25 +162,47 @@ export function snapshotFile(dir: string, keyHex: string): string {
  * booted with (program.ts). Null when there is none or it cannot be used (a warning said why;
  * the caller boots a new VM, as this one may be half-restored).
  */
-export function tryRestore(vm: VM, o: BootSnapshotOptions, keyHex: string): ProgramInputs | null {
+export function tryRestore(vm: VM, o: BootSnapshotOptions, keyHex: string, touched?: { vm: boolean }): ProgramInputs | null {
   const file = snapshotFile(o.dir, keyHex);
+  const label = o.label ?? 'boot snapshot';
   const r = readSnapshot(file, keyHex);
   o.mark?.('snapshot read and checked (SHA-256)');
   if ('missing' in r) return null;
   if ('invalid' in r) {
-    o.warn(`komorium: boot snapshot ${file} is ${r.invalid}; booting the JDK instead`);
+    o.warn(`komorium: ${label} ${file} is ${r.invalid}; ${o.fallback ?? 'booting the JDK instead'}`);
     return null;
   }
+  if (touched) touched.vm = true;
   try {
     const program = restoreVm(vm, r.payload, o.mark);
     const now = new Date();
     fs.utimesSync(file, now, now); // recently used: kept by prune()
-    if (TRACE) o.warn(`komorium: boot snapshot restored from ${file}`);
+    if (TRACE) o.warn(`komorium: ${label} restored from ${file}`);
     return program;
   } catch (e) {
-    o.warn(`komorium: boot snapshot ${file} could not be restored (${(e as Error).message}); booting the JDK instead`);
+    o.warn(`komorium: ${label} ${file} could not be restored (${(e as Error).message}); ${o.fallback ?? 'booting the JDK instead'}`);
     return null;
   }
+}
+
+/**
+ * The key of a main snapshot: the boot's key, the program (class path, directory, command
+ * line, the user's properties, the main class), the late properties' names, and the stamps
+ * (size and mtime) of the class path's jars and class files, recursively (engine/run-plan.ts
+ * takeStamps): a class file changed, added or removed gives another key. Null when the class
+ * path is too large to stamp.
+ */
+export function mainSnapshotKey(bootKey: string, program: ProgramInputs, mainClass: string, lateNames: readonly string[], classpath: readonly string[]): string | null {
+  const { files, trees } = classPathStamps([...classpath]);
+  const stamps = takeStamps(files, trees);
+  if (stamps === undefined) return null;
+  const key = JSON.stringify({ boot: bootKey, program, mainClass, late: [...lateNames].sort(), stamps });
+  return createHash('sha256').update(key).digest('hex');
+}
+
+/** Main snapshots are kept apart from boot snapshots (pruned by themselves). */
+export function mainSnapshotOptions(o: BootSnapshotOptions): BootSnapshotOptions {
+  return { ...o, dir: path.join(o.dir, 'main'), label: 'boot snapshot after the main class', fallback: 'starting from the boot snapshot instead' };
 }
 
 /** Removes all but the `keep` most recently used files ending in `ext`. */
@@ -206,12 +240,12 @@ export function saveSnapshot(vm: VM, o: BootSnapshotOptions, keyHex: string): vo
     }
     writeSnapshot(file, keyHex, captureVm(vm));
     prune(o.dir, '.snap', KEEP_SNAPSHOTS);
-    if (TRACE) o.warn(`komorium: boot snapshot written to ${file}`);
+    if (TRACE) o.warn(`komorium: ${o.label ?? 'boot snapshot'} written to ${file}`);
   } catch (e) {
     if (e instanceof SnapshotUnsupported) {
-      if (TRACE) o.warn(`komorium: no boot snapshot: ${e.message}`);
+      if (TRACE) o.warn(`komorium: no ${o.label ?? 'boot snapshot'}: ${e.message}`);
       return;
     }
-    o.warn(`komorium: boot snapshot not written: ${(e as Error).message}`);
+    o.warn(`komorium: ${o.label ?? 'boot snapshot'} not written: ${(e as Error).message}`);
   }
 }

@@ -16,7 +16,8 @@
 // in the key: a run that sets one boots, or uses a snapshot booted with it.
 
 import { InitState } from '../klass';
-import type { JObject } from '../object';
+import type { JArray, JObject } from '../object';
+import { getField, setField } from '../natives/util';
 import type { VM } from '../vm';
 
 /** What a boot snapshot is not keyed by (see above). */
@@ -120,4 +121,38 @@ export function applyProgram(vm: VM, from: ProgramInputs, to: ProgramInputs, cal
 
 function initialized(vm: VM, name: string): boolean {
   return vm.classes.boot.get(name)?.state === InitState.Initialized;
+}
+
+const CHM = 'java/util/concurrent/ConcurrentHashMap';
+const NODE = `${CHM}$Node`;
+
+/**
+ * A main snapshot (taken after the launcher loaded the main class) holds the late properties
+ * (boot.ts LaunchOptions.late: the profile's staging file) of the run that wrote it: the new
+ * run's values go into the mappings of System.props in place, without running Java code (with
+ * the JDK instrumented, a setProperty now would be counted). The table keeps its shape, as when
+ * the boot's setProperty had put these values. Null when done, else why not (a key missing,
+ * a table being resized or made of trees).
+ */
+export function replaceLateProperties(vm: VM, late: readonly [string, string][]): string | null {
+  if (late.length === 0) return null;
+  const props = vm.getStatic('java/lang/System', 'props') as JObject | null;
+  if (props === null) return 'no System.props';
+  const map = getField(vm, props, 'java/util/Properties', 'map') as JObject | null;
+  const table = map === null ? null : (getField(vm, map, CHM, 'table') as JArray | null);
+  if (table === null) return 'no table in System.props';
+  const todo = new Map(late);
+  for (const bin of table.data as (JObject | null)[]) {
+    for (let n = bin; n !== null; n = getField(vm, n, NODE, 'next') as JObject | null) {
+      if (n.klass.name !== NODE) return `a ${n.klass.name} in System.props`;
+      const k = getField(vm, n, NODE, 'key') as JObject;
+      if (k.klass.name !== 'java/lang/String') continue;
+      const name = vm.jsString(k);
+      const v = todo.get(name);
+      if (v === undefined) continue;
+      setField(vm, n, NODE, 'val', vm.newString(v));
+      todo.delete(name);
+    }
+  }
+  return todo.size === 0 ? null : `${[...todo.keys()].join(', ')} not in System.props`;
 }
