@@ -229,6 +229,20 @@ for (const main of ['Boxing']) {
   });
 }
 
+// What HotSpot runs as Java code around class definition and thread creation (docs/RUNTIME.md,
+// "Class loading"): ClassLoader.addClass for every class the application loader defines (its
+// list, archived with the loader in JDK 17's CDS archive, grows 1, 2, 3, 4, 6, 9...), and
+// AccessController.getContext's optimize() of the stack's context in Thread.<init>. The embedded
+// engine called neither before (about 20 samples per program that loads a few classes).
+const DEFINE_AND_CONTEXT = /^(java\.lang\.ClassLoader\.addClass|java\.util\.ArrayList\.(add|grow)|jdk\.internal\.util\.ArraysSupport\.newLength|java\.util\.Arrays\.copyOf|java\.lang\.Math\.(min|max)|java\.security\.AccessControlContext\.|java\.security\.AccessController\.getContext)/;
+test('ClassLoads: class definition and Thread.<init> run the same Java code on both engines, start-up overlaps >= 99% (granularity 1, R 0)', () => {
+  const c = bothEnginesAtGranularity1('ClassLoads');
+  const differing = [...c.main.methods, ...c.startup.methods].filter((d) => DEFINE_AND_CONTEXT.test(d.context));
+  assert.deepEqual(differing, [], describeMainThread(c, 10).join('\n'));
+  assert.ok(c.main.overlap >= 99, describeMainThread(c, 10).join('\n'));
+  assert.ok(c.startup.overlap >= 99, describeMainThread(c, 10).join('\n'));
+});
+
 test('a JDK without lib/modules: a clear error and a non-zero exit', () => {
   const fake = join(work, 'fake-jdk');
   mkdirSync(join(fake, 'bin'), { recursive: true });

@@ -20,6 +20,11 @@
 //      with the table its dump grew to (32 bins for the instrumented copy's archive), where a new
 //      map has 16: HotSpot resizes it later (`transfer`, ~150 samples of start-up in scope all,
 //      at 24 names instead of 12). `presizeArchivedLockMap`. JDK 25 puts a new map in place.
+//      The same dump clears their `classes` lists (`classes.clear()`): the application
+//      loader's list then holds an archived empty array, not ArrayList's
+//      DEFAULTCAPACITY_EMPTY_ELEMENTDATA of the run, so its first `addClass` grows it to 1, not
+//      10 (then 2, 3, 4, 6, 9...: `ArrayList.grow` runs at other adds than on a new list).
+//      `emptyArchivedClassList`.
 // All only when the JDK has an archive (`lib/server/classes.jsa`) and a `lib/classlist`.
 
 import { existsSync, readFileSync } from 'node:fs';
@@ -167,4 +172,17 @@ export function presizeArchivedLockMap(vm: VM, appLoader: JObject): void {
   }
   setField(vm, map, chm, 'table', vm.newObjectArray(vm.classes.loadBoot(node), bins));
   setField(vm, map, chm, 'sizeCtl', n - (n >>> 2));
+}
+
+/**
+ * JDK 17 with an archive: the application loader's `classes` list (ClassLoader.addClass) gets
+ * an empty array of its own in place of ArrayList's shared empty default, as the archived
+ * loader's list has (cleared at the dump), so it grows 0, 1, 2, 3, 4, 6... as on HotSpot.
+ * Nothing when the list is not empty.
+ */
+export function emptyArchivedClassList(vm: VM, appLoader: JObject): void {
+  if (vm.opts.jdk.feature !== 17 || archiveOf(vm.opts.jdk) === null) return;
+  const list = getField(vm, appLoader, 'java/lang/ClassLoader', 'classes') as JObject | null;
+  if (list === null || (getField(vm, list, 'java/util/ArrayList', 'size') as number) !== 0) return;
+  setField(vm, list, 'java/util/ArrayList', 'elementData', vm.newObjectArray(vm.classes.loadBoot('java/lang/Object'), []));
 }

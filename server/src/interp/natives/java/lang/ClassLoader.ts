@@ -6,7 +6,8 @@ import { Tag } from '../../../../classfile/model';
 import { readClass } from '../../../../classfile/reader';
 import { writeClass } from '../../../../classfile/writer';
 import { ClassFormatError } from '../../../../classfile/errors';
-import { VmError } from '../../../signals';
+import { PENDING, VmError } from '../../../signals';
+import { pushCall } from '../../../calls';
 import type { JThread } from '../../../thread';
 import type { VM } from '../../../vm';
 import type { NativeTable } from '../../registry';
@@ -32,8 +33,33 @@ export function defineClass(vm: VM, t: JThread, loader: JObject | null, name: st
     // HotSpot draws an identity hash for the mirror of each class a Java loader defines (on
     // the defining thread): the program's later hashes come after it (ihash.ts).
     if (!hidden && loader !== null && !vm.isPlatformLoader(loader)) vm.identityHash(vm.mirrorOf(kk));
-    return then ? then(kk) : vm.mirrorOf(kk);
+    const done = (): unknown => (then ? then(kk) : vm.mirrorOf(kk));
+    return hidden || loader === null ? done() : recordInLoader(vm, t, loader, kk, done);
   });
+}
+
+/**
+ * HotSpot's define_instance_class calls `ClassLoader.addClass(Class)` of the defining loader
+ * (Java code, counted with the JDK instrumented: an ArrayList.add) for every class a Java
+ * loader defines, hidden classes aside; then `done`. (JDK 17 and 25 have the method.)
+ */
+function recordInLoader(vm: VM, t: JThread, loader: JObject, k: JClass, done: () => unknown): unknown {
+  const m = vm.classes.loadBoot('java/lang/ClassLoader').declared.get('addClass(Ljava/lang/Class;)V');
+  if (m === undefined) return done();
+  let returned = false;
+  pushCall(vm, t, m, [loader, vm.mirrorOf(k)], {
+    kind: 'L',
+    resumePc: -1,
+    base: -1,
+    // Once addClass returned, `done` may upcall again (PENDING, a new glue above this one):
+    // the result of that chain then passes through this glue unchanged.
+    onReturn: (v) => {
+      if (returned) return v;
+      returned = true;
+      return done();
+    },
+  });
+  throw PENDING;
 }
 
 /** Class bytes with this_class renamed to `internalName` (the same bytes if already so named). */
