@@ -6,7 +6,8 @@ import { Tag } from '../../../../classfile/model';
 import { readClass } from '../../../../classfile/reader';
 import { writeClass } from '../../../../classfile/writer';
 import { ClassFormatError } from '../../../../classfile/errors';
-import { VmError } from '../../../signals';
+import { PENDING, VmError } from '../../../signals';
+import { pushCall } from '../../../calls';
 import type { JThread } from '../../../thread';
 import type { VM } from '../../../vm';
 import type { NativeTable } from '../../registry';
@@ -32,7 +33,16 @@ export function defineClass(vm: VM, t: JThread, loader: JObject | null, name: st
     // HotSpot draws an identity hash for the mirror of each class a Java loader defines (on
     // the defining thread): the program's later hashes come after it (ihash.ts).
     if (!hidden && loader !== null && !vm.isPlatformLoader(loader)) vm.identityHash(vm.mirrorOf(kk));
-    return then ? then(kk) : vm.mirrorOf(kk);
+    if (hidden || loader === null) return then ? then(kk) : vm.mirrorOf(kk);
+    // HotSpot records each class a Java loader defines with `loader.addClass(mirror)` (Java
+    // code: counted when the JDK is instrumented, and it grows the loader's `classes` list).
+    pushCall(vm, t, vm.findMethod(vm.classes.loadBoot('java/lang/ClassLoader'), 'addClass', '(Ljava/lang/Class;)V'), [loader, vm.mirrorOf(kk)], {
+      kind: 'L',
+      resumePc: -1,
+      base: -1,
+      onReturn: () => (then ? then(kk) : vm.mirrorOf(kk)),
+    });
+    throw PENDING;
   });
 }
 
