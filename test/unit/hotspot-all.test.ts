@@ -263,6 +263,17 @@ test('Math.sin, cos, tan, exp, log, log10, pow (tanh, cbrt): bit-exact as java w
   assert.equal(r.stdout, expected.stdout);
 });
 
+test('calls into modules the copy does not instrument (KOMORIUM_JDK_MODULES=java.base) call their original methods', () => {
+  // java.management's ManagementFactory.getThreadMXBean, java.logging's Logger: the class path's
+  // call sites called extended versions, which only an instrumented module has (NoSuchMethodError).
+  const expected = runJava(['-cp', classes, 'OtherModules']);
+  assert.equal(expected.status, 0, expected.stderr);
+  const r = komorium(['run', '--engine', 'jvm', '--instrument', 'all', '-o', join(work, 'modules.json'), '-cp', classes, 'OtherModules']);
+  assert.equal(r.status, 0, r.stderr);
+  assert.equal(r.stdout, expected.stdout);
+  assert.doesNotMatch(r.stderr, /NoSuchMethodError/);
+});
+
 test('corpus slice on HotSpot with the JDK instrumented: output as java', async () => {
   const programs = programsNamed(['arithmetic-float-double', 'collections-maps', 'exceptions-custom-chained', 'math-strictmath', 'string-format']);
   const dirs = compilePrograms(programs);

@@ -97,6 +97,12 @@ export class ClassPath {
     return r === undefined ? undefined : { bytes: r.bytes, source: `jrt:/${r.module}/${internalName}.class` };
   }
 
+  /** The JDK module that holds a class's package (`java/lang/String` → `java.base`), if any. */
+  bootModule(internalName: string): string | undefined {
+    const slash = internalName.lastIndexOf('/');
+    return slash <= 0 ? undefined : this.image?.moduleOfPackage(internalName.slice(0, slash).replace(/\//g, '.'));
+  }
+
   /**
    * A resource by '/'-separated path ('a/b/c.properties'): user entries first, then the JDK
    * module that holds the resource's package.

@@ -52,7 +52,7 @@ export interface PreparedClasses {
  * UTF binary name, int original length, int h1, int h2, long offset, int length), then the
  * index's offset (long). Big-endian, as DataInput reads it.
  */
-export function prepareClasses(o: { classpath: string[]; file: string; jdk: JdkInfo; maxPath?: number; cacheDir?: string; scope?: 'app' | 'all' }): PreparedClasses {
+export function prepareClasses(o: { classpath: string[]; file: string; jdk: JdkInfo; maxPath?: number; cacheDir?: string; scope?: 'app' | 'all'; jdkModules?: readonly string[] }): PreparedClasses {
   const fd = openSync(o.file, 'w');
   try {
     let offset = 0;
@@ -69,6 +69,7 @@ export function prepareClasses(o: { classpath: string[]; file: string; jdk: JdkI
       maxPath: o.maxPath,
       cacheDir: o.cacheDir,
       scope: o.scope ?? 'app',
+      ...(o.jdkModules === undefined ? {} : { jdkModules: o.jdkModules }),
       onClass: ({ name, original, output }) => {
         names.add(name);
         // Versioned entries of multi-release jars are served under their base name.

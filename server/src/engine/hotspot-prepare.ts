@@ -12,7 +12,7 @@ import { buildRuntime } from '../runtime/build';
 import type { TransformResult } from '../transform/driver';
 import { writableCacheRoot } from './cache';
 import { engineVmArgs, prepareClasses } from './hotspot-classes';
-import { ensureJdkImage, JdkImageError } from './jdk-image';
+import { ensureJdkImage, JdkImageError, jdkModulesOverride } from './jdk-image';
 
 export interface HotSpotPrepareOptions {
   classpath: string[];
@@ -82,7 +82,8 @@ export function prepareRun(o: HotSpotPrepareOptions, checkMain: boolean): { prep
     const file = join(outDir, 'classes.kmc');
     const all = o.instrument === 'all';
     if (all && o.jdkImage === undefined) throw new Error('prepareRun: --instrument all needs the instrumented JDK (prepareJdkImage)');
-    const c = prepareClasses({ classpath, file, jdk, maxPath: o.maxPath, cacheDir: join(cache, 'transformed'), scope: all ? 'all' : 'app' });
+    const jdkModules = all ? jdkModulesOverride() : undefined;
+    const c = prepareClasses({ classpath, file, jdk, maxPath: o.maxPath, cacheDir: join(cache, 'transformed'), scope: all ? 'all' : 'app', ...(jdkModules ? { jdkModules } : {}) });
     const t = c.transform;
     if (checkMain && !c.names.has(o.mainClass.replace(/\./g, '/'))) {
       throw new PrepareError(`main class ${o.mainClass} not found on the class path (${classpath.join(delimiter)}); is the project compiled?`);
@@ -122,8 +123,7 @@ export async function prepareJdkImage(o: HotSpotPrepareOptions & { log?: (line: 
   const cache = o.cache ?? writableCacheRoot(o.log);
   const runtime = buildRuntime(join(cache, 'runtime'), { jdk: jdk.home });
   try {
-    const only = process.env.KOMORIUM_JDK_MODULES;
-    const modules = only ? only.split(',').filter((m) => m !== '') : undefined;
+    const modules = jdkModulesOverride();
     const r = await ensureJdkImage({ jdk, cache, runtime, maxPath: o.maxPath, log: o.log, modules });
     return { home: r.home, failed: r.failed };
   } catch (e) {

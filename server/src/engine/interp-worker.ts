@@ -28,7 +28,7 @@ import type { ClockMode } from '../interp/clock';
 import { startupTrace } from './startup-trace';
 import { readClass } from '../classfile/reader';
 import { classInfoOf } from '../transform/hierarchy';
-import { REFERENCED_RUNTIME_CLASSES } from '../runtime/contract';
+import { REFERENCED_RUNTIME_CLASSES, swapInitializedClasses } from '../runtime/contract';
 
 /** Which classes exact mode counts: the user class path (app) or everything but the runtime. */
 function exactScope(scope: 'app' | 'all', classpath: string[], jdk: JdkInfo): (name: string) => boolean {
@@ -211,6 +211,8 @@ function main(input: InterpWorkerInput): void {
     // With the JDK counted, its built-in loaders hold the runtime's names in their lock maps as
     // on HotSpot (the exact run too, which never names the runtime): the same Java code after.
     initiate: (input.runtimeDir && input.instrument === 'all') || input.exact?.scope === 'all' ? REFERENCED_RUNTIME_CLASSES : undefined,
+    // ... and the classes HotSpot's class swap initialises (paused) before the main class.
+    initialize: (input.runtimeDir && input.instrument === 'all') || input.exact?.scope === 'all' ? swapInitializedClasses(jdk.feature) : undefined,
     cwd: input.cwd,
     env: input.env,
     io: {

@@ -82,6 +82,17 @@ export class JdkImageError extends Error {
   }
 }
 
+/**
+ * KOMORIUM_JDK_MODULES (tests, development): the modules a copy instruments, comma-separated
+ * (undefined: all). The class path's transformation is told too (driver.ts `jdkModules`), so its
+ * calls into the other modules call their original methods.
+ */
+export function jdkModulesOverride(env: NodeJS.ProcessEnv = process.env): string[] | undefined {
+  const only = env.KOMORIUM_JDK_MODULES;
+  const modules = only ? only.split(',').map((m) => m.trim()).filter((m) => m !== '') : [];
+  return modules.length > 0 ? modules : undefined;
+}
+
 function imageKey(o: JdkImageOptions): string {
   return createHash('sha256')
     .update(`${LAYOUT_VERSION}\0${TRANSFORMER_VERSION}\0${o.maxPath ?? 50}\0${jdkIdentity(o.jdk)}\0${o.runtime.hash}\0${patchSourceHash()}\0${o.modules ? `${o.modules.join(',')}\0` : ''}`)

@@ -17,7 +17,7 @@ import { bindThreadStatus, setEetop, skipThreadIds } from './natives/java/lang/T
 import { startHotSpotThreads } from './hotspot-threads';
 import { setField } from './natives/util';
 import type { MainCall } from './snapshot/program';
-import { emptyArchivedClassList, presizeArchivedLockMap } from './cds-archive';
+import { detachArchivedClassLists, emptyArchivedClassList, presizeArchivedLockMap } from './cds-archive';
 
 /** The JDK feature releases the embedded JVM boots (natives and boot steps differ by release). */
 export const SUPPORTED_FEATURES: readonly number[] = [17, 25];
@@ -94,6 +94,11 @@ export interface LaunchOptions {
    * (reflect-patch.ts initiateRuntimeLoads): ClassLoader.getClassLoadingLock of each.
    */
   initiate?: readonly string[];
+  /**
+   * Boot classes initialised after `initiate`, before onBooted (so uncounted), as HotSpot's
+   * instrumented copy initialises them in its paused class swap (contract.ts swapInitializedClasses).
+   */
+  initialize?: readonly string[];
 }
 
 /** Runs `mainClass` with `args` to completion on `vm`. */
@@ -315,14 +320,21 @@ export function launch(vm: VM, mainClass: string, args: string[], lo: LaunchOpti
   }
 
   /** LaunchOptions.initiate: the names' locks in the application and the platform loader. */
-  function initiateLoads(then: () => void): void {
+  function initiateLoads(then0: () => void): void {
     const names = lo.initiate ?? [];
+    const inits = [...(lo.initialize ?? [])];
+    const then = (): void => {
+      const cls = inits.shift();
+      if (cls === undefined) return then0();
+      init2(cls, then);
+    };
     if (names.length === 0) return then();
     const desc = '()Ljava/lang/ClassLoader;';
     call(main, 'java/lang/ClassLoader', 'getSystemClassLoader', desc, [], (app) =>
       call(main, 'java/lang/ClassLoader', 'getPlatformClassLoader', desc, [], (platform) => {
         presizeArchivedLockMap(vm, app as JObject);
         emptyArchivedClassList(vm, app as JObject);
+        detachArchivedClassLists(vm, [app as JObject, platform as JObject]);
         const todo = [app, platform].flatMap((l) => names.map((n) => [l, n.replace(/\//g, '.')] as const));
         const one = (): void => {
           const t = todo.shift();

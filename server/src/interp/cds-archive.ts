@@ -186,3 +186,23 @@ export function emptyArchivedClassList(vm: VM, appLoader: JObject): void {
   if (list === null || (getField(vm, list, 'java/util/ArrayList', 'size') as number) !== 0) return;
   setField(vm, list, 'java/util/ArrayList', 'elementData', vm.newObjectArray(vm.classes.loadBoot('java/lang/Object'), []));
 }
+
+/**
+ * JDK 25 with an archive: the built-in loaders come from the archived module graph, and their
+ * `classes` list (ClassLoader.addClass) holds an archived empty array where a new ArrayList holds
+ * ArrayList's DEFAULTCAPACITY_EMPTY_ELEMENTDATA (whose object is made again by ArrayList's
+ * `<clinit>` at every start). So java's first addClass grows the list to 1 element (then 2, 3,
+ * 4, 6...: `Arrays.copyOf` each time), not to 10: counted start-up code when the JDK is
+ * instrumented. The lists of `loaders` that are still empty get an empty array of their own.
+ */
+export function detachArchivedClassLists(vm: VM, loaders: readonly (JObject | null)[]): void {
+  if (vm.opts.jdk.feature < 25 || archiveOf(vm.opts.jdk) === null) return;
+  const al = 'java/util/ArrayList';
+  const shared = vm.getStatic(al, 'DEFAULTCAPACITY_EMPTY_ELEMENTDATA');
+  for (const loader of loaders) {
+    if (loader === null) continue;
+    const list = getField(vm, loader, 'java/lang/ClassLoader', 'classes') as JObject | null;
+    if (list === null || getField(vm, list, al, 'size') !== 0 || getField(vm, list, al, 'elementData') !== shared) continue;
+    setField(vm, list, al, 'elementData', vm.newObjectArray(vm.classes.loadBoot('java/lang/Object'), []));
+  }
+}

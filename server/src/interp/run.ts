@@ -42,6 +42,8 @@ export interface InterpRunOptions {
   bootAppend?: string[];
   /** boot.ts LaunchOptions.initiate. */
   initiate?: readonly string[];
+  /** boot.ts LaunchOptions.initialize. */
+  initialize?: readonly string[];
   /** Called once the JDK has booted (initPhase3 done), before the main class loads. */
   onBooted?: (vm: VM) => void;
   /** The launch's later steps as they end (KOMORIUM_TRACE_STARTUP). */
@@ -155,6 +157,7 @@ export function runInterpreter(o: InterpRunOptions): InterpRunResult {
       apply: from !== null ? (call, done) => applyProgram(v, from, programInputs(v.opts), call, done) : undefined,
       late: Object.entries(o.lateProperties ?? {}),
       initiate: o.initiate,
+      initialize: o.initialize,
       mark: o.onStep ? (step) => o.onStep?.(step, v) : undefined,
       atBoot: snap && !restored ? () => saveSnapshot(v, snap, key) : undefined,
       atMain: mainSnap !== null && mainKey !== null && !atMain ? () => saveSnapshot(v, mainSnap, mainKey as string) : undefined,

@@ -18,6 +18,36 @@ export const LIFECYCLE_CLASS = 'komorium/rt/Lifecycle';
  */
 export const REFERENCED_RUNTIME_CLASSES: readonly string[] = [MID_CLASS, MID_IMPL_CLASS, TC_CLASS, LIFECYCLE_CLASS];
 
+/**
+ * JDK classes whose `<clinit>` the HotSpot engine's copy of the JDK runs in the class swap
+ * (`java.lang.KomoriumClasses` reading its index, paused: uncounted) before the main class is
+ * loaded, per feature release: the index's RandomAccessFile and DataInputStream, and on JDK 25
+ * `readUTF`'s StandardCharsets (with its charsets) and RandomAccessFile's ByteArray (with its
+ * VarHandles). A program that uses them later finds them initialised on HotSpot, so with the
+ * JDK counted the embedded engine (which swaps in the VM) initialises them in its uncounted
+ * start-up too, in this order (boot.ts LaunchOptions.initialize). Measured with
+ * `-Xlog:class+init` on the copy of JDK 25; JDK 17's list is not (docs/RUNTIME.md, "Class loading").
+ */
+export function swapInitializedClasses(feature: number): readonly string[] {
+  if (feature < 25) return [];
+  return [
+    'java/io/RandomAccessFile',
+    'java/io/RandomAccessFile$2',
+    'jdk/internal/util/ByteArray',
+    'java/io/DataInputStream',
+    'java/io/ByteArrayInputStream',
+    'java/nio/charset/StandardCharsets',
+    'sun/nio/cs/US_ASCII',
+    'sun/nio/cs/ISO_8859_1',
+    'sun/nio/cs/UTF_16BE',
+    'sun/nio/cs/UTF_16LE',
+    'sun/nio/cs/UTF_16',
+    'sun/nio/cs/UTF_32BE',
+    'sun/nio/cs/UTF_32LE',
+    'sun/nio/cs/UTF_32',
+  ];
+}
+
 export const TC_DESC = 'Lkomorium/rt/TC;';
 export const MID_DESC = 'Lkomorium/rt/MID;';
 export const MID_ARRAY_DESC = '[Lkomorium/rt/MID;';

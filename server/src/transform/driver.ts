@@ -48,6 +48,12 @@ export interface TransformClassPathOptions {
   onClass?: (c: TransformedClass) => void;
   /** `app`: the class path's classes (default); `all`: the JDK too (for the embedded engine). */
   scope?: 'app' | 'all';
+  /**
+   * Scope `all` on HotSpot with a copy of the JDK that instruments only these modules
+   * (KOMORIUM_JDK_MODULES, jdk-image.ts): the other modules' methods have no extended version,
+   * so calls to them stay calls of the original (undefined: every module is instrumented).
+   */
+  jdkModules?: readonly string[];
   maxPath?: number;
   /** Source-line attribution (default true). */
   lineNumbers?: boolean;
@@ -116,6 +122,7 @@ function worldKey(o: TransformClassPathOptions, jdk: JdkInfo | undefined, classe
   for (const [name, c] of classes) lines.push(`${name}=${c.info ? shapeOf(c.info) : '!'}`);
   return createHash('sha256')
     .update(`${TRANSFORMER_VERSION}\0${o.scope ?? 'app'}\0${o.maxPath ?? 50}\0${o.lineNumbers ?? true}\0${jdk?.home ?? ''}\0${jdk?.version ?? ''}\0`)
+    .update(o.scope === 'all' && o.jdkModules ? `modules=${[...o.jdkModules].sort().join(',')}\0` : '')
     .update(lines.sort().join('\n'))
     .digest('hex');
 }
@@ -177,7 +184,13 @@ export function transformClassPath(o: TransformClassPathOptions): TransformResul
     const readable = [...classes.values()].filter((c) => c.info !== null);
     const world0 = worldKey(o, cp.jdk, classes);
     const unverified = unverifiedClasses(readable, (n) => cp.findBoot(n)?.bytes, world0, o.cacheDir === undefined ? undefined : join(o.cacheDir, 'verify'));
-    const scope: Scope = o.scope === 'all' ? (n) => allScope(n) && !unverified.has(n) : appScope((n) => classes.has(n) && !unverified.has(n));
+    const jdkModules = o.jdkModules === undefined ? undefined : new Set(o.jdkModules);
+    const instrumentedModule = (n: string): boolean => {
+      if (jdkModules === undefined || classes.has(n)) return true;
+      const m = cp.bootModule(n);
+      return m === undefined || jdkModules.has(m);
+    };
+    const scope: Scope = o.scope === 'all' ? (n) => allScope(n) && !unverified.has(n) && instrumentedModule(n) : appScope((n) => classes.has(n) && !unverified.has(n));
     const hierarchy = new Hierarchy((n) => (cp.findBoot(n) ?? cp.findUser(n))?.bytes);
     const result: TransformResult = {
       classes: classes.size,

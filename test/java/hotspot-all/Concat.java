@@ -35,6 +35,12 @@ public class Concat {
         System.out.println(o + "");
         System.out.println("euro " + u + " " + i + " caf\u00e9 " + str);
         System.out.println(i + l + "=" + (i + l) + c + u + z + "\u20ac");
+        // One argument between constants, one constant beside a primitive, a lone primitive.
+        System.out.println("[" + i + "]" + ("<" + str + ">") + ("(" + o + ")") + ("{" + u + "}"));
+        System.out.println(c + "!");
+        System.out.println("f" + f);
+        System.out.println(d + "");
+        System.out.println("" + z + ("" + c) + (b + "b") + (nul + "") + ("x" + nul) + (s + "\u20ac"));
         long sum = 0;
         StringBuilder all = new StringBuilder();
         for (int k = 0; k < 200; k++) {

@@ -13,9 +13,13 @@ import type { JThread } from '../thread';
 import type { VM } from '../vm';
 import { ClassBuilder, paramSlots } from './asm';
 import { concatElements, emitJdk17Concat } from './concat-jdk17';
+import { CONCAT1_FIELD, CONSTANTS_FIELD, emitJdk25Concat } from './concat-jdk25';
+import { Acc } from '../../classfile/model';
+import { setField } from '../natives/util';
 import { defineSpun, type BsmArg, type CallSiteInfo } from './link';
 
 const SB = 'java/lang/StringBuilder';
+const CONCAT1_CLASS = 'java/lang/StringConcatHelper$Concat1';
 
 function appendDesc(d: string): string {
   switch (d) {
@@ -58,6 +62,7 @@ export function spinConcat(vm: VM, t: JThread, site: CallSiteInfo): JMethod {
     cb.method({ access: 0x0009, name: 'concat', desc: site.desc, code: c });
     return defineSpun(vm, t, null, cb.build(), 'concat', site.desc);
   }
+  if (vm.opts.jdk.feature >= 25) return spinJdk25Concat(vm, t, site, cb, params, concatElements(recipe, constants.map(constantText)));
   const c = cb.code(paramSlots(site.desc));
   c.newObject(SB).op(0x59, 1).invokespecial(SB, '<init>', '()V');
   let argi = 0;
@@ -87,6 +92,29 @@ export function spinConcat(vm: VM, t: JThread, site: CallSiteInfo): JMethod {
   c.invokevirtual(SB, 'toString', '()Ljava/lang/String;').ret('Ljava/lang/String;');
   cb.method({ access: 0x0009, name: 'concat', desc: site.desc, code: c });
   return defineSpun(vm, t, null, cb.build(), 'concat', site.desc);
+}
+
+/** JDK 25 (concat-jdk25.ts): the spun method, then the factory's objects in its static fields. */
+function spinJdk25Concat(vm: VM, t: JThread, site: CallSiteInfo, cb: ClassBuilder, params: string[], elements: (string | null)[]): JMethod {
+  const c = cb.code(paramSlots(site.desc));
+  const spun = emitJdk25Concat(c, cb.name, params, elements);
+  cb.field(Acc.STATIC | Acc.FINAL, CONSTANTS_FIELD, '[Ljava/lang/String;');
+  if (spun.concat1) cb.field(Acc.STATIC | Acc.FINAL, CONCAT1_FIELD, `L${CONCAT1_CLASS};`);
+  cb.method({ access: 0x0009, name: 'concat', desc: site.desc, code: c });
+  const m = defineSpun(vm, t, null, cb.build(), 'concat', site.desc);
+  // parseRecipe's strings: new ones, the literal "" where a constant is empty.
+  const constants = vm.newObjectArray(vm.classes.loadBoot('java/lang/String'), spun.constants.map((k) => (k === '' ? vm.intern('') : vm.newString(k))));
+  m.klass.staticValues[vm.field(m.klass, CONSTANTS_FIELD).slot] = constants;
+  if (spun.concat1) {
+    // new Concat1(constants), as StringConcatBase's constructor fills it (no Java code runs).
+    const o = vm.allocObject(vm.classes.loadBoot(CONCAT1_CLASS));
+    const base = 'java/lang/StringConcatHelper$StringConcatBase';
+    setField(vm, o, base, 'constants', constants);
+    setField(vm, o, base, 'length', spun.constants.reduce((n, k) => n + k.length, 0));
+    setField(vm, o, base, 'coder', spun.constants.some((k) => /[^\u0000-\u00ff]/.test(k)) ? 1 : 0);
+    m.klass.staticValues[vm.field(m.klass, CONCAT1_FIELD).slot] = o;
+  }
+  return m;
 }
 
 function constantText(k: BsmArg): string {
