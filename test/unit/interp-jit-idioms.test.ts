@@ -1,7 +1,8 @@
 // The profiler runtime's wrapper protocol in the embedded JIT (jit/inline.ts): TC.getTC is
 // inlined like enter/exit, and Thread.currentThread() (its native) runs in place, without a
 // call or a frame, so a compiled wrapper runs the whole protocol in its own code. It stays
-// invisible: HotSpot's output, and the same bytecodes and profile as with the JIT off.
+// invisible: HotSpot's output, and the same bytecodes and profile as with the JIT off. Inlined
+// bodies of several blocks are straight code (codegen.ts STRAIGHT_INLINE).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -63,6 +64,9 @@ test('the wrapper protocol is compiled in place (getTC inlined, currentThread wi
   assert.ok(dumps.length > 1, `${WRAPPER} not compiled:\n${jit.stderr.slice(0, 2000)}`);
   const src = dumps[dumps.length - 1];
   assert.match(src, /= t\.jthread;/, 'Thread.currentThread() (TC.getTC inlined) is not run in place');
+  // Inlined bodies of several blocks (getTC, enter, exit) are straight code: no dispatch loop.
+  assert.match(src, /break I\d+_L\d+;/, 'no inlined body with forward jumps');
+  assert.doesNotMatch(src, /continue I\d+_L;/, 'an inlined body dispatches its jumps through a switch');
   const off = await run('off', { KOMORIUM_JIT: '0' });
   assert.equal(off.stdout, hs.stdout);
   const a = loadProfile(jit.profile);

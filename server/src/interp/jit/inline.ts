@@ -13,7 +13,7 @@
 import { InitState, type JMethod } from '../klass';
 import type { FieldSite, MethodSite } from '../resolve';
 import { analyze, NotCompilable, type Analysis } from './analyze';
-import { emitBody } from './codegen';
+import { emitBody, STRAIGHT_INLINE } from './codegen';
 import type { At } from './insns';
 import { EXTENDED_TAIL, instrumentedCost, onlyCatchAllHandlers, withoutHandlerCode } from './idioms';
 import { NotInlinable, Scope, type InlineSite, type RootExits } from './scope';
@@ -230,7 +230,8 @@ function inlineBody(s: Scope, at: At, tm: JMethod, B: number): string | null {
   for (const i of a.localsN) decl.push(`${c.n(i)} = ${argN.get(i) ?? '0'}`);
   for (const i of a.localsR) decl.push(`${c.r(i)} = ${argR.get(i) ?? 'null'}`);
   decl.push(c.stackDecl());
-  const single = a.blockStart.size === 1;
+  // One block, or straight code (codegen.ts STRAIGHT_INLINE): a plain labelled block.
+  const single = a.blockStart.size === 1 || STRAIGHT_INLINE;
   if (!single) decl.push(`${c.pcVar} = 0`);
   const open = single ? `${c.label}: {` : `${c.label}: for (;;) { switch (${c.pcVar}) {`;
   const close = single ? `}` : `} }`;
