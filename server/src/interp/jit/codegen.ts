@@ -11,6 +11,7 @@
 
 import type { JClass, JMethod } from '../klass';
 import { InitState } from '../klass';
+import { branchTargets } from '../../classfile/code/raw';
 import type { Analysis } from './analyze';
 import { emitInsn, narrowRet, type At } from './insns';
 import { emitInvoke, materialize } from './inline';
@@ -31,6 +32,15 @@ export const BAIL_OPS = new Set([0xa8, 0xa9, 0xba, 0xbf, 0xc2, 0xc3, 0xc5]);
 const SPLIT_OPS = new Set([...BAIL_OPS, 0xb6, 0xb7, 0xb8, 0xb9]);
 const LOOPS = process.env.KOMORIUM_JIT_LOOPS !== '0';
 const SPECULATE = process.env.KOMORIUM_JIT_SPECULATE !== '0';
+/**
+ * An inlined body of several blocks as straight code: its jumps (all forward: an inlined body
+ * has no loops and is entered at its start only) `break` out of labelled blocks that end at
+ * their targets, instead of going through a `for (;;) switch` of its own. The transformer's
+ * idioms made small callees many blocks (the counter check and its sampling call, the stack
+ * push, getTC/enter/exit), each jump a dispatch, and the loop made every variable of the body
+ * a loop phi for V8. `KOMORIUM_JIT_STRAIGHT=0` keeps the switch.
+ */
+export const STRAIGHT_INLINE = process.env.KOMORIUM_JIT_STRAIGHT !== '0';
 
 export function generate(m: JMethod, a: Analysis, indyTargets?: ReadonlyMap<number, JMethod>): Generated {
   const g: Shared = { consts: [], sites: [], inlinedBytes: 0, nextScope: 0, indyTargets, speculate: m.speculate && SPECULATE };
@@ -130,8 +140,11 @@ export function emitBody(s: Scope, entries: ReadonlySet<number>, exits: RootExit
   const bails = (op: number, pc: number): boolean => BAIL_OPS.has(op) && !(op === 0xba && s.root && s.g.indyTargets?.has(pc));
   /** End (instruction index) of the instructions counted on entry to the current block. */
   let blockEnd = 0;
+  /** An inlined body of several blocks, straight (STRAIGHT_INLINE): its jump targets, each ending a labelled block. */
+  const straight = !s.root && loop === undefined && a.blockStart.size > 1 && STRAIGHT_INLINE ? forwardTargets(a) : null;
   /** An inlined body of one block has no switch (Scope.label names a plain block). */
-  const labels = (s.root || a.blockStart.size > 1) && loop === undefined;
+  const labels = (s.root || a.blockStart.size > 1) && loop === undefined && straight === null;
+  if (straight !== null) s.emit([...straight].map((t) => `${s.label}${t}: {`).reverse().join(' '));
   const first = loop?.iH ?? 0;
   const last = loop?.iE ?? a.insns.length - 1;
   for (let idx = first; idx <= last; idx++) {
@@ -139,6 +152,7 @@ export function emitBody(s: Scope, entries: ReadonlySet<number>, exits: RootExit
     const pc = ins.offset;
     const d = a.depth[idx];
     if (d < 0) continue; // unreachable
+    if (straight?.has(pc)) s.emit(`} // ${s.label}${pc}`);
     if (loop !== undefined) {
       if (idx === first) s.emit(`case ${pc}: L${pc}: for (;;) {${loop.fwd.map((t) => ` B${t}: {`).reverse().join('')}`);
       else if (loop.fwd.includes(pc)) s.emit(`} // B${pc}`);
@@ -171,6 +185,7 @@ export function emitBody(s: Scope, entries: ReadonlySet<number>, exits: RootExit
     const goto = (target: number, dAfter: number): string => {
       if (exits === null) {
         if (target <= pc) throw new NotInlinable('loop');
+        if (straight !== null) return `break ${s.label}${target};`;
         return `${s.pcVar} = ${target}; continue ${s.label};`;
       }
       const back = target <= pc ? `if (c >= budget) ${exits.exit(target, dAfter)} ` : '';
@@ -230,6 +245,13 @@ export function emitBody(s: Scope, entries: ReadonlySet<number>, exits: RootExit
     s.emit(`pc = ${e.offset + e.length}; continue D;`);
     s.emit(`} // L${loop.H}`);
   }
+}
+
+/** The targets of the jumps of `a`'s reachable instructions, in ascending order. */
+function forwardTargets(a: Analysis): Set<number> {
+  const out = new Set<number>();
+  for (let i = 0; i < a.insns.length; i++) if (a.depth[i] >= 0) for (const t of branchTargets(a.insns[i])) out.add(t);
+  return new Set([...out].sort((x, y) => x - y));
 }
 
 /**

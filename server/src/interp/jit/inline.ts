@@ -13,7 +13,7 @@
 import { InitState, type JMethod } from '../klass';
 import type { FieldSite, MethodSite } from '../resolve';
 import { analyze, NotCompilable, type Analysis } from './analyze';
-import { emitBody } from './codegen';
+import { emitBody, STRAIGHT_INLINE } from './codegen';
 import type { At } from './insns';
 import { EXTENDED_TAIL, instrumentedCost, onlyCatchAllHandlers, withoutHandlerCode } from './idioms';
 import { NotInlinable, Scope, type InlineSite, type RootExits } from './scope';
@@ -34,7 +34,7 @@ const MAX_LEVEL = 5;
  */
 const EXTENDED_ALLOWANCE = 80;
 /** The profiler runtime's per-call methods that generated code calls (their slow paths leave). */
-const RUNTIME_INLINE = new Set(['enter', 'exit', 'callOut', 'callOutReverse']);
+const RUNTIME_INLINE = new Set(['getTC', 'enter', 'exit', 'callOut', 'callOutReverse']);
 const RUNTIME_MAX_BYTES = 100;
 const SAMPLING_ENTRIES = new Set(['sampleNext', 'sampleNextLeaf', 'triggerSampling', 'triggerSamplingLeaf']);
 const RUNTIME_PACKAGE = 'komorium/rt/';
@@ -239,7 +239,8 @@ function inlineBody(s: Scope, at: At, tm: JMethod, B: number): string | null {
   for (const i of a.localsN) decl.push(`${c.n(i)} = ${argN.get(i) ?? '0'}`);
   for (const i of a.localsR) decl.push(`${c.r(i)} = ${argR.get(i) ?? 'null'}`);
   decl.push(c.stackDecl());
-  const single = a.blockStart.size === 1;
+  // One block, or straight code (codegen.ts STRAIGHT_INLINE): a plain labelled block.
+  const single = a.blockStart.size === 1 || STRAIGHT_INLINE;
   if (!single) decl.push(`${c.pcVar} = 0`);
   const open = single ? `${c.label}: {` : `${c.label}: for (;;) { switch (${c.pcVar}) {`;
   const close = single ? `}` : `} }`;
@@ -262,6 +263,22 @@ function inlineBody(s: Scope, at: At, tm: JMethod, B: number): string | null {
  */
 function isSamplingEntry(tm: JMethod): boolean {
   return tm.klass.name === 'komorium/rt/TC' && SAMPLING_ENTRIES.has(tm.name);
+}
+
+/** `Thread.currentThread()`, a native (TC.getTC's, so every wrapper's, docs/RUNTIME.md). */
+function isCurrentThread(tm: JMethod): boolean {
+  return tm.name === 'currentThread' && tm.desc === '()Ljava/lang/Thread;' && (tm.access & 0x0108) === 0x0108 && tm.klass.name === 'java/lang/Thread';
+}
+
+/**
+ * `Thread.currentThread()` in place: what its native returns (natives/java/lang/Thread.ts), no
+ * frame; a native counts no bytecodes. In the compiled method, a call at the last frame the
+ * thread may have leaves to the interpreter, which throws StackOverflowError as the call
+ * would (an inlined body, which has no frames, does not check, like any inlined call).
+ */
+function currentThread(s: Scope, at: At, B: number): string {
+  const deep = s.root ? `if (my + 1 >= vm.maxDepth) ${at.leave()}\n` : '';
+  return `${deep}${s.R(B)} = t.jthread;`;
 }
 
 /** A recursive call met while inlining: the inlining of scope `callee` is given up. */
@@ -287,6 +304,7 @@ function inlineCost(tm: JMethod, len: number, a: Analysis): number {
  */
 function inPlace(s: Scope, at: At, tm: JMethod, B: number): string | null {
   if (s.root && isSamplingEntry(tm)) return null;
+  if (isCurrentThread(tm)) return currentThread(s, at, B);
   const body = tm.code === null ? null : inlineBody(s, at, tm, B);
   if (body !== null) return body;
   const triv = trivialBody(s, tm, B);

@@ -1,0 +1,77 @@
+// The profiler runtime's wrapper protocol in the embedded JIT (jit/inline.ts): TC.getTC is
+// inlined like enter/exit, and Thread.currentThread() (its native) runs in place, without a
+// call or a frame, so a compiled wrapper runs the whole protocol in its own code. It stays
+// invisible: HotSpot's output, and the same bytecodes and profile as with the JIT off. Inlined
+// bodies of several blocks are straight code (codegen.ts STRAIGHT_INLINE).
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { compileJava, REPO, runJava, tempDir } from '../helpers/java';
+import { startInterpreterRun } from '../../server/src/engine/interp-run';
+import { loadProfile } from '../../server/src/profile/index';
+import { profileDifferences } from '../../server/src/profile/equal';
+
+interface Out {
+  stdout: string;
+  stderr: string;
+  profile: string;
+}
+
+const WRAPPER = 'JitIdioms$ByLastDigit.compare(Ljava/lang/Object;Ljava/lang/Object;)I';
+
+test('the wrapper protocol is compiled in place (getTC inlined, currentThread without a call) and stays invisible', async () => {
+  const classes = compileJava(join(REPO, 'test', 'java', 'interp', 'jit-idioms'));
+  const work = tempDir('interp-jit-idioms');
+  const run = async (name: string, env: Record<string, string>): Promise<Out> => {
+    const saved = Object.keys(env).map((k) => [k, process.env[k]] as const);
+    Object.assign(process.env, env);
+    try {
+      const out: Buffer[] = [];
+      const err: Buffer[] = [];
+      const profile = join(work, `${name}.json`);
+      const r = startInterpreterRun({
+        classpath: [classes],
+        mainClass: 'JitIdioms',
+        args: [],
+        cwd: work,
+        profilePath: profile,
+        instrument: 'app',
+        bootSnapshot: false,
+        granularity: 211,
+        random: 17,
+        seed: 3,
+        onStdout: (b) => out.push(b),
+        onStderr: (b) => err.push(b),
+      });
+      r.endStdin();
+      const o = await r.done;
+      assert.equal(o.exitCode, 0, `${name}: ${o.error ?? ''}`);
+      return { stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), profile };
+    } finally {
+      for (const [k, v] of saved) {
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
+      }
+    }
+  };
+  const hs = runJava(['-cp', classes, 'JitIdioms']);
+  assert.equal(hs.status, 0, hs.stderr);
+  const jit = await run('jit', { KOMORIUM_JIT_DUMP: WRAPPER });
+  assert.equal(jit.stdout, hs.stdout);
+  // The last compilation of the wrapper (the original-signature copy, docs/TRANSFORM.md).
+  const dumps = jit.stderr.split(`[jit] ${WRAPPER}\n`);
+  assert.ok(dumps.length > 1, `${WRAPPER} not compiled:\n${jit.stderr.slice(0, 2000)}`);
+  const src = dumps[dumps.length - 1];
+  assert.match(src, /= t\.jthread;/, 'Thread.currentThread() (TC.getTC inlined) is not run in place');
+  // Inlined bodies of several blocks (getTC, enter, exit) are straight code: no dispatch loop.
+  assert.match(src, /break I\d+_L\d+;/, 'no inlined body with forward jumps');
+  assert.doesNotMatch(src, /continue I\d+_L;/, 'an inlined body dispatches its jumps through a switch');
+  const off = await run('off', { KOMORIUM_JIT: '0' });
+  assert.equal(off.stdout, hs.stdout);
+  const a = loadProfile(jit.profile);
+  const b = loadProfile(off.profile);
+  assert.ok(a.meta.totalSamples > 100, `samples: ${a.meta.totalSamples}`);
+  assert.equal(b.meta.totalBytecodes, a.meta.totalBytecodes, 'bytecodes differ with the JIT off');
+  assert.deepEqual(profileDifferences(a, b), [], 'profile differs with the JIT off');
+});
