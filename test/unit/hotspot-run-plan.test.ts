@@ -24,7 +24,7 @@ function setup(tag: string) {
   const kmc = join(dir, 'run.kmc');
   writeFileSync(kmc, 'transformed');
   const cache = join(dir, 'cache');
-  const request = { cwd: dir, classpath: [classes, jar] };
+  const request = { cwd: dir, classpath: [classes, jar], tool: '/k/dist' };
   const key = planKey(request, { PATH: '/bin', KOMORIUM_JDK_MODULES: 'java.base' });
   const cp = classPathStamps(request.classpath);
   const stamps = takeStamps(cp.files, cp.trees)!;
@@ -69,8 +69,8 @@ test('files the class path\'s preparation does not read (a profile written into 
   assert.ok(readPlan(s.cache, s.key));
 });
 
-test('the key: another class path, option, working folder or KOMORIUM_/JDK variable is another key; other variables are not', () => {
-  const r = { cwd: '/w', classpath: ['/w/classes'] };
+test('the key: another class path, option, working folder, Komorium build or KOMORIUM_/JDK variable is another key; other variables are not', () => {
+  const r = { cwd: '/w', classpath: ['/w/classes'], tool: '/k/dist' };
   const env = { PATH: '/bin', JAVA_HOME: '/jdk', KOMORIUM_JDK_MODULES: 'java.base' };
   const k = planKey(r, env);
   assert.equal(planKey({ ...r }, { ...env, TERM: 'xterm', KOMORIUM_TRACE_RUN: '1' }), k);
@@ -80,6 +80,7 @@ test('the key: another class path, option, working folder or KOMORIUM_/JDK varia
     planKey({ ...r, jdk: '/jdk' }, env),
     planKey({ ...r, maxPath: 10 }, env),
     planKey({ ...r, instrument: 'all' }, env),
+    planKey({ ...r, tool: '/other-checkout/dist' }, env),
     planKey(r, { ...env, JAVA_HOME: '/jdk25' }),
     planKey(r, { ...env, PATH: '/usr/bin' }),
     planKey(r, { ...env, KOMORIUM_CACHE: '/c' }),
@@ -90,7 +91,7 @@ test('the key: another class path, option, working folder or KOMORIUM_/JDK varia
 
 test('a plan under another key, of another format, or unreadable: none', () => {
   const s = setup('bad');
-  assert.equal(readPlan(s.cache, planKey({ cwd: s.dir, classpath: [s.classes] }, { PATH: '/bin' })), undefined);
+  assert.equal(readPlan(s.cache, planKey({ cwd: s.dir, classpath: [s.classes], tool: '/k/dist' }, { PATH: '/bin' })), undefined);
   const file = join(planDir(s.cache, s.key), 'plan.json');
   writeFileSync(file, '{"version":"run-plan-0"}');
   assert.equal(readPlan(s.cache, s.key), undefined);

@@ -9,7 +9,8 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { constants as osConstants } from 'node:os';
 import { flag } from './args';
 import { classPathOption, parseRunArgs, runVmArgs, samplingOptions } from './run-args';
@@ -53,7 +54,7 @@ export async function fastRun(argv: string[]): Promise<number | undefined> {
   const { entries } = classPathOption(args);
   const classpath = entries.map((p) => resolve(p));
   const cache = cacheRoot();
-  const plan = readPlan(cache, planKey({ cwd: process.cwd(), classpath, jdk: flag(args, 'jdk'), maxPath: sampling.maxPath, instrument: asked }));
+  const plan = readPlan(cache, planKey({ cwd: process.cwd(), classpath, jdk: flag(args, 'jdk'), maxPath: sampling.maxPath, instrument: asked, tool: dirname(fileURLToPath(import.meta.url)) }));
   trace(plan ? 'warm start: plan found, files unchanged' : 'warm start: no plan (or a file changed): the full CLI');
   if (!plan) return undefined;
 

@@ -16,7 +16,7 @@
 import { readdirSync, readFileSync, statSync, type Stats } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
-export const PLAN_VERSION = 'run-plan-1';
+export const PLAN_VERSION = 'run-plan-2';
 /** A class path larger than this (files and folders) gets no plan: stamping it would cost what it saves. */
 const MAX_ENTRIES = 20_000;
 /** Environment variables the preparation reads (the JDK's lookup, the cache, KOMORIUM_*). */
@@ -31,6 +31,12 @@ export interface PlanRequest {
   maxPath?: number;
   /** `--instrument` as given (undefined: the default). */
   instrument?: string;
+  /**
+   * The folder of the running bundles (dist/, absolute): a plan is used only by the build that
+   * wrote it. Two checkouts or versions of Komorium share the cache, and each plan's stamps are
+   * of its own writer's bundle and runtime, which another build would find unchanged.
+   */
+  tool: string;
 }
 
 /** One stamp: a path and its size and mtime ('-' when missing), or a folder's listing. */
@@ -57,7 +63,7 @@ export function planKey(r: PlanRequest, env: NodeJS.ProcessEnv = process.env): s
     .filter((k) => k !== 'KOMORIUM_TRACE_RUN' && k !== 'KOMORIUM_DEBUG')
     .sort()
     .map((k) => `${k}=${env[k]}`);
-  return [PLAN_VERSION, r.cwd, r.classpath.join('\0'), r.jdk ?? '', String(r.maxPath ?? ''), r.instrument ?? '', ...envParts].join('\n');
+  return [PLAN_VERSION, r.tool, r.cwd, r.classpath.join('\0'), r.jdk ?? '', String(r.maxPath ?? ''), r.instrument ?? '', ...envParts].join('\n');
 }
 
 /** The plan's folder name for a key: two 32-bit hashes of it (plan.json holds the whole key). */

@@ -145,7 +145,7 @@ export async function runMain(argv: string[]): Promise<number> {
   const bundle = bundleFiles();
   const plan =
     bundle && jar === undefined && flag(args, 'agent') === undefined && (asked ?? 'all') === 'all'
-      ? { key: planKey({ cwd: process.cwd(), classpath: classpath.map((p) => resolve(p)), jdk: common.jdk, maxPath: common.maxPath, instrument: asked }), files: bundle }
+      ? { key: planKey({ cwd: process.cwd(), classpath: classpath.map((p) => resolve(p)), jdk: common.jdk, maxPath: common.maxPath, instrument: asked, tool: dirname(bundle[0]) }), files: bundle }
       : undefined;
   const r = await runOnHotSpot({ ...common, instrument: asked, signals, log: (l) => process.stderr.write(`${l}\n`), plan });
   for (const f of r.transform.failed) process.stderr.write(`komorium: warning: ${f.name} was not transformed (${f.error})\n`);
