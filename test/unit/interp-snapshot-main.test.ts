@@ -14,6 +14,7 @@ import { cpSync, mkdirSync, readdirSync, readFileSync, symlinkSync, utimesSync, 
 import { join } from 'node:path';
 import { compileJava, REPO, tempDir } from '../helpers/java';
 import { cacheRoot } from '../../server/src/engine/cache';
+import { profileWithoutTimes } from '../helpers/profile-text';
 
 /** A cache of its own for the snapshots, sharing the user cache's transformed classes and runtime. */
 function snapshotCache(tag: string): string {
@@ -55,16 +56,7 @@ function run(classes: string, cache: string, mode: '0' | 'boot' | 'main', extra:
   const trace = lines.filter((l) => /^komorium: (no )?boot snapshot/.test(l));
   // The CLI's summary line names the profile file, which differs per run.
   const stderr = lines.filter((l) => !l.startsWith('komorium: ')).join('\n');
-  let profile: string | null = null;
-  try {
-    const p = JSON.parse(readFileSync(out, 'utf8')) as { meta: Record<string, unknown> };
-    delete p.meta.startTime;
-    delete p.meta.endTime;
-    profile = JSON.stringify(p);
-  } catch {
-    profile = null;
-  }
-  return { stdout: r.stdout, stderr, status: r.status, profile, trace };
+  return { stdout: r.stdout, stderr, status: r.status, profile: profileWithoutTimes(out), trace };
 }
 
 function same(a: Run, b: Run, what: string): void {

@@ -15,6 +15,7 @@ import { compileJava, REPO, tempDir } from '../helpers/java';
 import { readSnapshot, removeStaleTemps, writeSnapshot } from '../../server/src/interp/snapshot/store';
 import { startInterpreterRun } from '../../server/src/engine/interp-run';
 import { cacheRoot } from '../../server/src/engine/cache';
+import { profileWithoutTimes } from '../helpers/profile-text';
 
 /**
  * A cache of its own for the snapshots, sharing the user cache's transformed classes and
@@ -62,16 +63,7 @@ function run(classes: string, cache: string, mode: '0' | 'always', extra: string
   const trace = lines.filter((l) => l.startsWith('komorium: boot snapshot') || l.startsWith('komorium: no boot snapshot'));
   // The CLI's summary line names the profile file, which differs per run.
   const stderr = lines.filter((l) => !trace.includes(l) && !l.startsWith('komorium: ')).join('\n');
-  let profile: string | null = null;
-  try {
-    const p = JSON.parse(readFileSync(out, 'utf8')) as { meta: Record<string, unknown> };
-    delete p.meta.startTime;
-    delete p.meta.endTime;
-    profile = JSON.stringify(p);
-  } catch {
-    profile = null;
-  }
-  return { stdout: r.stdout, stderr, status: r.status, profile, trace };
+  return { stdout: r.stdout, stderr, status: r.status, profile: profileWithoutTimes(out), trace };
 }
 
 function snapshots(cache: string): string[] {
