@@ -84,13 +84,13 @@ export class JdkImageError extends Error {
 
 /**
  * KOMORIUM_JDK_MODULES (tests, development): the modules a copy instruments, comma-separated
- * (undefined: all). The class path's transformation is told too (driver.ts `jdkModules`), so its
+ * (unset or empty: all; `,`: none). The class path's transformation is told too (driver.ts `jdkModules`), so its
  * calls into the other modules call their original methods.
  */
 export function jdkModulesOverride(env: NodeJS.ProcessEnv = process.env): string[] | undefined {
   const only = env.KOMORIUM_JDK_MODULES;
-  const modules = only ? only.split(',').map((m) => m.trim()).filter((m) => m !== '') : [];
-  return modules.length > 0 ? modules : undefined;
+  // Set but naming no module (`,`): a copy of none, as the tests of a copy that fails use.
+  return only ? only.split(',').map((m) => m.trim()).filter((m) => m !== '') : undefined;
 }
 
 function imageKey(o: JdkImageOptions): string {
