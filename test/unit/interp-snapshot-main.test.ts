@@ -10,22 +10,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, readdirSync, readFileSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { compileJava, REPO, tempDir } from '../helpers/java';
-import { cacheRoot } from '../../server/src/engine/cache';
-import { profileWithoutTimes } from '../helpers/profile-text';
-
-/** A cache of its own for the snapshots, sharing the user cache's transformed classes and runtime. */
-function snapshotCache(tag: string): string {
-  const dir = tempDir(tag);
-  const root = cacheRoot();
-  for (const d of ['interp-classes', 'runtime']) {
-    mkdirSync(join(root, d), { recursive: true });
-    symlinkSync(join(root, d), join(dir, d));
-  }
-  return dir;
-}
+import { profileWithoutTimes, snapshotCache } from '../helpers/snapshot-runs';
 
 interface Run {
   stdout: string;

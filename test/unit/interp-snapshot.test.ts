@@ -9,27 +9,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, readdirSync, readFileSync, truncateSync, writeFileSync, statSync, mkdirSync, symlinkSync, utimesSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, truncateSync, writeFileSync, statSync, mkdirSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { compileJava, REPO, tempDir } from '../helpers/java';
 import { readSnapshot, removeStaleTemps, writeSnapshot } from '../../server/src/interp/snapshot/store';
 import { startInterpreterRun } from '../../server/src/engine/interp-run';
-import { cacheRoot } from '../../server/src/engine/cache';
-import { profileWithoutTimes } from '../helpers/profile-text';
-
-/**
- * A cache of its own for the snapshots, sharing the user cache's transformed classes and
- * profiler runtime (building those is not what is tested, and takes long).
- */
-function snapshotCache(tag: string): string {
-  const dir = tempDir(tag);
-  const root = cacheRoot();
-  for (const d of ['interp-classes', 'runtime']) {
-    mkdirSync(join(root, d), { recursive: true });
-    symlinkSync(join(root, d), join(dir, d));
-  }
-  return dir;
-}
+import { profileWithoutTimes, snapshotCache } from '../helpers/snapshot-runs';
 
 const SRC = join(REPO, 'test', 'java', 'interp-snapshot');
 
