@@ -17,7 +17,7 @@ import { bindThreadStatus, setEetop, skipThreadIds } from './natives/java/lang/T
 import { startHotSpotThreads } from './hotspot-threads';
 import { setField } from './natives/util';
 import type { MainCall } from './snapshot/program';
-import { detachArchivedClassLists, emptyArchivedClassList, presizeArchivedLockMap } from './cds-archive';
+import { detachArchivedClassLists, presizeArchivedLockMap } from './cds-archive';
 
 /** The JDK feature releases the embedded JVM boots (natives and boot steps differ by release). */
 export const SUPPORTED_FEATURES: readonly number[] = [17, 25];
@@ -333,8 +333,7 @@ export function launch(vm: VM, mainClass: string, args: string[], lo: LaunchOpti
     call(main, 'java/lang/ClassLoader', 'getSystemClassLoader', desc, [], (app) =>
       call(main, 'java/lang/ClassLoader', 'getPlatformClassLoader', desc, [], (platform) => {
         presizeArchivedLockMap(vm, app as JObject);
-        emptyArchivedClassList(vm, app as JObject);
-        detachArchivedClassLists(vm, [app as JObject, platform as JObject]);
+        detachArchivedClassLists(vm, app as JObject | null, platform as JObject | null);
         const todo = [app, platform].flatMap((l) => names.map((n) => [l, n.replace(/\//g, '.')] as const));
         const one = (): void => {
           const t = todo.shift();

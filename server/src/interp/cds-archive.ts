@@ -24,7 +24,7 @@
 //      loader's list then holds an archived empty array, not ArrayList's
 //      DEFAULTCAPACITY_EMPTY_ELEMENTDATA of the run, so its first `addClass` grows it to 1, not
 //      10 (then 2, 3, 4, 6, 9...: `ArrayList.grow` runs at other adds than on a new list).
-//      `emptyArchivedClassList`.
+//      `detachArchivedClassLists`.
 // All only when the JDK has an archive (`lib/server/classes.jsa`) and a `lib/classlist`.
 
 import { existsSync, readFileSync } from 'node:fs';
@@ -175,31 +175,21 @@ export function presizeArchivedLockMap(vm: VM, appLoader: JObject): void {
 }
 
 /**
- * JDK 17 with an archive: the application loader's `classes` list (ClassLoader.addClass) gets
- * an empty array of its own in place of ArrayList's shared empty default, as the archived
- * loader's list has (cleared at the dump), so it grows 0, 1, 2, 3, 4, 6... as on HotSpot.
- * Nothing when the list is not empty.
+ * The built-in loaders' `classes` lists (ClassLoader.addClass, which HotSpot and this VM call for
+ * every class a Java loader defines) as java's archive leaves them: an empty array of their own
+ * (cleared at the dump, or archived), where a new ArrayList holds ArrayList's shared
+ * DEFAULTCAPACITY_EMPTY_ELEMENTDATA. So the first addClass grows the list to 1 element (then 2,
+ * 3, 4, 6...: `Arrays.copyOf` each time), not to 10: counted start-up code when the JDK is
+ * instrumented. JDK 17: the application loader's list (measured by the profiles: `--add-opens`,
+ * which turns the archived module graph off, shows the ordinary growth on HotSpot); JDK 25: the
+ * application and platform loaders' lists. Lists that are not empty are left alone.
  */
-export function emptyArchivedClassList(vm: VM, appLoader: JObject): void {
-  if (vm.opts.jdk.feature !== 17 || archiveOf(vm.opts.jdk) === null) return;
-  const list = getField(vm, appLoader, 'java/lang/ClassLoader', 'classes') as JObject | null;
-  if (list === null || (getField(vm, list, 'java/util/ArrayList', 'size') as number) !== 0) return;
-  setField(vm, list, 'java/util/ArrayList', 'elementData', vm.newObjectArray(vm.classes.loadBoot('java/lang/Object'), []));
-}
-
-/**
- * JDK 25 with an archive: the built-in loaders come from the archived module graph, and their
- * `classes` list (ClassLoader.addClass) holds an archived empty array where a new ArrayList holds
- * ArrayList's DEFAULTCAPACITY_EMPTY_ELEMENTDATA (whose object is made again by ArrayList's
- * `<clinit>` at every start). So java's first addClass grows the list to 1 element (then 2, 3,
- * 4, 6...: `Arrays.copyOf` each time), not to 10: counted start-up code when the JDK is
- * instrumented. The lists of `loaders` that are still empty get an empty array of their own.
- */
-export function detachArchivedClassLists(vm: VM, loaders: readonly (JObject | null)[]): void {
-  if (vm.opts.jdk.feature < 25 || archiveOf(vm.opts.jdk) === null) return;
+export function detachArchivedClassLists(vm: VM, app: JObject | null, platform: JObject | null): void {
+  const feature = vm.opts.jdk.feature;
+  if ((feature !== 17 && feature < 25) || archiveOf(vm.opts.jdk) === null) return;
   const al = 'java/util/ArrayList';
   const shared = vm.getStatic(al, 'DEFAULTCAPACITY_EMPTY_ELEMENTDATA');
-  for (const loader of loaders) {
+  for (const loader of feature === 17 ? [app] : [app, platform]) {
     if (loader === null) continue;
     const list = getField(vm, loader, 'java/lang/ClassLoader', 'classes') as JObject | null;
     if (list === null || getField(vm, list, al, 'size') !== 0 || getField(vm, list, al, 'elementData') !== shared) continue;
