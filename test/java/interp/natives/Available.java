@@ -73,5 +73,7 @@ public class Available {
       System.out.println("/dev/null: " + in.available());
     }
     System.out.println(new ByteArrayInputStream(new byte[9]).available());
+    // Leave nothing behind in the working directory (the tests run it in the repository).
+    System.out.println("cleaned up: " + f.delete() + " " + dir.delete());
   }
 }
