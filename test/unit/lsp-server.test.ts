@@ -118,6 +118,11 @@ test('initialize, open a document: no lenses or hovers without a profile', async
   const mains = await client.sendRequest<P.FindMainClassesResult>(P.FindMainClassesRequest, { uri });
   assert.deepEqual(mains.inFile.map((m) => m.mainClass), ['app.Main']);
   assert.deepEqual(mains.all.map((m) => m.uri), [uri]);
+  // Run with Profile's question: the workspace is walked only when the file declares no main.
+  const only = await client.sendRequest<P.FindMainClassesResult>(P.FindMainClassesRequest, { uri, allOnlyIfNoneInFile: true } satisfies P.FindMainClassesParams);
+  assert.deepEqual([only.inFile.map((m) => m.mainClass), only.all], [['app.Main'], []]);
+  const none = await client.sendRequest<P.FindMainClassesResult>(P.FindMainClassesRequest, { allOnlyIfNoneInFile: true } satisfies P.FindMainClassesParams);
+  assert.deepEqual([none.inFile, none.all.map((m) => m.mainClass)], [[], ['app.Main']]);
 });
 
 test('loading a saved profile: hotness, code lenses, hovers, source resolution', async () => {

@@ -332,6 +332,7 @@ export function startServer(connection: Connection, opts: ServerOptions = {}): v
       const text = doc?.getText() ?? (path ? await readFile(path, 'utf8').catch(() => '') : '');
       for (const m of mainClasses(scanJava(text))) inFile.push({ mainClass: m, uri: params.uri });
     }
+    if (params?.allOnlyIfNoneInFile === true && inFile.length > 0) return { inFile, all: [] };
     const all = (await findMains(folders)).map((m) => ({ mainClass: m.mainClass, uri: pathToFileURL(m.file).href }));
     return { inFile, all };
   });
