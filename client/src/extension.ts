@@ -110,7 +110,15 @@ export async function activate(context: vscode.ExtensionContext): Promise<Komori
   );
   context.subscriptions.push(...registerLaunchType(runner));
 
-  lc.onNotification(P.HotnessNotification, (h: P.DocumentHotness) => decorations.update(h));
+  // KOMORIUM_TRACE_RUN: the run's first hotness with lines (its decorations drawn now).
+  let firstHotness: ((step: string) => void) | undefined;
+  lc.onNotification(P.HotnessNotification, (h: P.DocumentHotness) => {
+    decorations.update(h);
+    if (firstHotness && h.lines.length > 0) {
+      firstHotness(`first hotness drawn (${h.lines.length} lines)`);
+      firstHotness = undefined;
+    }
+  });
   lc.onNotification(P.ProfileNotification, (p: P.ProfileParams) => {
     summary = p.summary;
     if (p.profile === null) decorations.clear();
@@ -157,7 +165,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Komori
     const fileUri = vscode.Uri.parse(main.uri);
     const javaClasspath = activeClasspath && fileUri.toString() === uri?.toString() ? await activeClasspath : await vscodeJavaClasspath(fileUri);
     trace(javaClasspath ? "vscode-java's class path read" : 'no class path from vscode-java');
-    await runner.start({ uri: main.uri, mainClass: main.mainClass, javaClasspath, ...extra }, { trace });
+    firstHotness = undefined;
+    if (await runner.start({ uri: main.uri, mainClass: main.mainClass, javaClasspath, ...extra }, { trace })) firstHotness = trace;
   };
   command('komorium.run', () => runActive('Run with Profile', {}));
   // The embedded engine counting every bytecode (komorium run --exact), whatever komorium.engine says.
