@@ -16,6 +16,7 @@ import { ProfilesView } from './profiles-view';
 import { vscodeJavaClasspath } from './java-classpath';
 import { Runner } from './runner';
 import { RunStatus } from './status';
+import { runTrace } from '../../server/src/engine/run-trace';
 
 let client: LanguageClient | undefined;
 
@@ -109,7 +110,15 @@ export async function activate(context: vscode.ExtensionContext): Promise<Komori
   );
   context.subscriptions.push(...registerLaunchType(runner));
 
-  lc.onNotification(P.HotnessNotification, (h: P.DocumentHotness) => decorations.update(h));
+  // KOMORIUM_TRACE_RUN: the run's first hotness with lines (its decorations drawn now).
+  let firstHotness: ((step: string) => void) | undefined;
+  lc.onNotification(P.HotnessNotification, (h: P.DocumentHotness) => {
+    decorations.update(h);
+    if (firstHotness && h.lines.length > 0) {
+      firstHotness(`first hotness drawn (${h.lines.length} lines)`);
+      firstHotness = undefined;
+    }
+  });
   lc.onNotification(P.ProfileNotification, (p: P.ProfileParams) => {
     summary = p.summary;
     if (p.profile === null) decorations.clear();
@@ -124,10 +133,23 @@ export async function activate(context: vscode.ExtensionContext): Promise<Komori
 
   const command = (id: string, f: (...args: unknown[]) => unknown) => context.subscriptions.push(vscode.commands.registerCommand(id, f));
 
-  const runActive = async (extra: Partial<P.StartRunParams>) => {
+  // KOMORIUM_TRACE_RUN=1: each step from the command to the server's answer is a line of the
+  // Komorium log (with its time), before the server's own steps (docs/BENCHMARKS.md part E).
+  const runActive = async (what: string, extra: Partial<P.StartRunParams>) => {
+    const trace = runTrace((line) => log.appendLine(line), 'client');
+    trace(`${what} invoked`);
     const uri = activeJavaUri();
-    if (uri) await vscode.window.activeTextEditor?.document.save();
-    const found = await lc.sendRequest<P.FindMainClassesResult>(P.FindMainClassesRequest, { uri: uri?.toString() } satisfies P.FindMainClassesParams);
+    const doc = vscode.window.activeTextEditor?.document;
+    // (save() of an unchanged document does nothing but a round trip to the window)
+    if (uri && doc?.isDirty) {
+      await doc.save();
+      trace('saved');
+    }
+    // vscode-java's class path of the active file, asked while the server looks for the main
+    // class (the run's file is the active one unless the user picks another)
+    const activeClasspath = uri ? vscodeJavaClasspath(uri) : undefined;
+    const found = await lc.sendRequest<P.FindMainClassesResult>(P.FindMainClassesRequest, { uri: uri?.toString(), allOnlyIfNoneInFile: true } satisfies P.FindMainClassesParams);
+    trace(`main classes found (${found.inFile.length} in the file)`);
     let main: P.MainClassInfo | undefined;
     const pick = async (list: P.MainClassInfo[]) =>
       (await vscode.window.showQuickPick(list.map((m) => ({ label: m.mainClass, description: vscode.workspace.asRelativePath(vscode.Uri.parse(m.uri)), m })), { placeHolder: 'Main class to profile' }))?.m;
@@ -141,11 +163,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<Komori
     }
     if (!main) return;
     const fileUri = vscode.Uri.parse(main.uri);
-    await runner.start({ uri: main.uri, mainClass: main.mainClass, javaClasspath: await vscodeJavaClasspath(fileUri), ...extra });
+    const javaClasspath = activeClasspath && fileUri.toString() === uri?.toString() ? await activeClasspath : await vscodeJavaClasspath(fileUri);
+    trace(javaClasspath ? "vscode-java's class path read" : 'no class path from vscode-java');
+    firstHotness = undefined;
+    if (await runner.start({ uri: main.uri, mainClass: main.mainClass, javaClasspath, ...extra }, { trace })) firstHotness = trace;
   };
-  command('komorium.run', () => runActive({}));
+  command('komorium.run', () => runActive('Run with Profile', {}));
   // The embedded engine counting every bytecode (komorium run --exact), whatever komorium.engine says.
-  command('komorium.runExact', () => runActive({ exact: true }));
+  command('komorium.runExact', () => runActive('Run with Exact Profile', { exact: true }));
 
   command('komorium.profileTest', async (arg?: unknown) => {
     const a = arg as { uri?: string; className?: string; method?: string } | undefined;
@@ -284,7 +309,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<Komori
     }
   });
 
+  const started = runTrace((line) => log.appendLine(line), 'client');
   await lc.start();
+  started('language server started');
   await profiles.refresh();
   return {
     hotDocuments: () => decorations.documents,

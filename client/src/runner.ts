@@ -64,13 +64,16 @@ export class Runner implements vscode.Disposable {
   }
 
   /** `focusTerminal`: give the Komorium terminal the focus (F5: the user expects the program's console). */
-  async start(params: P.StartRunParams, how: { focusTerminal?: boolean } = {}): Promise<P.StartRunResult | undefined> {
+  /** `trace`: KOMORIUM_TRACE_RUN's steps (the request sent, the answer). */
+  async start(params: P.StartRunParams, how: { focusTerminal?: boolean; trace?: (step: string) => void } = {}): Promise<P.StartRunResult | undefined> {
     let r: P.StartRunResult;
     const key = runKey(params);
     const baseline = params.baseline ?? this.ui.baselineFor?.(key);
     if (baseline) params = { ...params, baseline };
     try {
+      how.trace?.('startRun sent');
       r = await this.client.sendRequest<P.StartRunResult>(P.StartRunRequest, params);
+      how.trace?.("the server's answer");
       this.lastKey = key;
     } catch (e) {
       const msg = (e as Error).message;

@@ -64,8 +64,11 @@ export class Workbench {
     await this.page.waitForSelector('.editor-group-container.active .monaco-editor .view-lines');
   }
 
-  /** Runs a command from the command palette (F1) by its title. */
-  async command(title: string): Promise<void> {
+  /**
+   * Runs a command from the command palette (F1) by its title. Returns the time (Date.now())
+   * of the click on its row, the moment a user's Enter would run it (after the typing).
+   */
+  async command(title: string): Promise<number> {
     await this.page.keyboard.press('F1');
     await this.page.waitForSelector('.quick-input-widget:not([style*="display: none"]) input');
     await this.page.keyboard.type(title);
@@ -79,7 +82,9 @@ export class Workbench {
       }
       return undefined;
     });
+    const at = Date.now();
     await row.click();
+    return at;
   }
 
   async activeTab(): Promise<string | undefined> {

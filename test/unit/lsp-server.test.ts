@@ -64,11 +64,15 @@ const ended: P.RunEndedParams[] = [];
 const output: P.OutputParams[] = [];
 const progress: P.ProgressParams[] = [];
 let lensRefreshes = 0;
+/** The order of hotness (`hot` with lines, else `cold`) and profile notifications. */
+const order: string[] = [];
 client.onNotification(new NotificationType<P.DocumentHotness>(P.HotnessNotification), (x: P.DocumentHotness) => {
   hotness.push(x);
+  order.push(x.lines.length > 0 ? 'hot' : 'cold');
 });
 client.onNotification(new NotificationType<P.ProfileParams>(P.ProfileNotification), (x: P.ProfileParams) => {
   profiles.push(x);
+  order.push('profile');
 });
 client.onNotification(new NotificationType<P.RunEndedParams>(P.RunEndedNotification), (x: P.RunEndedParams) => {
   ended.push(x);
@@ -118,14 +122,23 @@ test('initialize, open a document: no lenses or hovers without a profile', async
   const mains = await client.sendRequest<P.FindMainClassesResult>(P.FindMainClassesRequest, { uri });
   assert.deepEqual(mains.inFile.map((m) => m.mainClass), ['app.Main']);
   assert.deepEqual(mains.all.map((m) => m.uri), [uri]);
+  // Run with Profile's question: the workspace is walked only when the file declares no main.
+  const only = await client.sendRequest<P.FindMainClassesResult>(P.FindMainClassesRequest, { uri, allOnlyIfNoneInFile: true } satisfies P.FindMainClassesParams);
+  assert.deepEqual([only.inFile.map((m) => m.mainClass), only.all], [['app.Main'], []]);
+  const none = await client.sendRequest<P.FindMainClassesResult>(P.FindMainClassesRequest, { allOnlyIfNoneInFile: true } satisfies P.FindMainClassesParams);
+  assert.deepEqual([none.inFile, none.all.map((m) => m.mainClass)], [[], ['app.Main']]);
 });
 
 test('loading a saved profile: hotness, code lenses, hovers, source resolution', async () => {
+  const mark = order.length;
   const summary = await client.sendRequest<P.ProfileSummary>(P.LoadProfileRequest, { path: profileFile });
   assert.deepEqual([summary.program, summary.samples], ['app.Main', 10]);
   const h = await until('hotness for Main.java', () => hotness.find((x) => x.uri === uri && x.lines.length > 0));
   assert.deepEqual(h.lines.map((l) => [l.line, l.selfSamples, l.totalSamples]), [[4, 6, 6], [8, 4, 10], [13, 0, 10]]);
+  await until('the profile notification', () => order.slice(mark).includes('profile'));
   assert.equal(profiles.at(-1)?.summary?.samples, 10);
+  // The open document's hotness goes out before the (large) profile: the decorations first.
+  assert.deepEqual(order.slice(mark, mark + 2), ['hot', 'profile']);
   assert.ok(lensRefreshes >= 1);
   const ls = await lenses();
   assert.deepEqual(ls.map((l) => [l.range.start.line, l.command?.title]).sort((a, b) => Number(a[0]) - Number(b[0])), [

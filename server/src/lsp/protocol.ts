@@ -56,6 +56,12 @@ export interface CancelRunParams {
 export const FindMainClassesRequest = 'komorium/findMainClasses';
 export interface FindMainClassesParams {
   uri?: string;
+  /**
+   * Only when the file declares none: the workspace's main classes (`all`). Run with Profile
+   * sets it (it uses `all` only then), so a run of a file with a main method does not wait for a
+   * walk of the workspace; `all` is then empty.
+   */
+  allOnlyIfNoneInFile?: boolean;
 }
 export interface MainClassInfo {
   mainClass: string;

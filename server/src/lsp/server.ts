@@ -143,11 +143,14 @@ export function startServer(connection: Connection, opts: ServerOptions = {}): v
     if (next && !next.diff && baselinePath && !next.live) {
       compare(next).catch((e: unknown) => void connection.sendNotification(P.OutputNotification, { runId: 0, stream: 'log', text: `Compare with Baseline: ${(e as Error).message}\n` }));
     }
+    // The open documents' hotness first: a few lines each, where the whole profile (the flame
+    // graph's) is large, and the client draws the decorations as soon as their message is read
+    // (the first decorations of a run do not wait for the profile's message, BENCHMARKS.md part E).
+    for (const d of documents.all()) pushHotness(d);
     const params: P.ProfileParams = next
       ? { profile: next.json, live: next.live, title: next.title, summary: summaryOf(next), ...(next.diff ? { diff: diffPayload(next.diff) } : {}) }
       : { profile: null, live: false, title: '', summary: null };
     void connection.sendNotification(P.ProfileNotification, params);
-    for (const d of documents.all()) pushHotness(d);
     // Lenses move code when they change: during a live run at most every LENS_REFRESH_MS.
     const now = Date.now();
     if (canRefreshLenses && (!next?.live || now - lastLensRefresh >= LENS_REFRESH_MS)) {
@@ -332,6 +335,7 @@ export function startServer(connection: Connection, opts: ServerOptions = {}): v
       const text = doc?.getText() ?? (path ? await readFile(path, 'utf8').catch(() => '') : '');
       for (const m of mainClasses(scanJava(text))) inFile.push({ mainClass: m, uri: params.uri });
     }
+    if (params?.allOnlyIfNoneInFile === true && inFile.length > 0) return { inFile, all: [] };
     const all = (await findMains(folders)).map((m) => ({ mainClass: m.mainClass, uri: pathToFileURL(m.file).href }));
     return { inFile, all };
   });
