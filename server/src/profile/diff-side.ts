@@ -84,6 +84,7 @@ export function collectLocal(p: FlatProfile, threads: readonly FlatThread[] = p.
     lines += t.lineNo.length;
   }
   const slots = new LineSlots(null, identity, (nodes + lines) / 2);
+  slots.useRanges(threads, count);
   const work = new ThreadWork(false);
   for (const t of threads) {
     side.total += t.bytecodes;
