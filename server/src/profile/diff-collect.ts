@@ -545,11 +545,18 @@ function sideLines(side: Side, slots: LineSlots): void {
 /** threadStats' scratch, reused by a side's threads. */
 export class ThreadWork {
   stamp = 0;
-  readonly touched = new IntColumn();
+  readonly touched: IntColumn;
   constructor(
     /** Line costs added per thread to the shared numbers (two slots share one: a method listed twice in the profile). */
     readonly direct: boolean,
-  ) {}
+    threads: readonly FlatThread[] = [],
+  ) {
+    // room for every slot a thread can touch (one per node and line count), so that the walk
+    // never grows it: a path first taken after V8 compiled the walk's loop deoptimizes it
+    let most = 0;
+    for (const t of threads) most = Math.max(most, t.count + t.lineNo.length);
+    this.touched = new IntColumn(Math.max(1024, most));
+  }
 }
 
 /** A side's line slots with their sums over the threads, in slot order. */
@@ -643,7 +650,7 @@ export function collectSide(p: FlatProfile, threadName: string | undefined, keys
   }
   const slots = new LineSlots(keys, methodNo, withStats ? (nodes + lines) / 2 : 0);
   if (withStats) slots.useRanges(threads, p.methods.length);
-  const work = new ThreadWork(direct);
+  const work = new ThreadWork(direct, withStats ? threads : []);
   for (const t of threads) {
     side.total += t.bytecodes;
     if (withStats) threadStats(t, p.methods, side, slots, work);

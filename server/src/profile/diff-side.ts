@@ -85,7 +85,7 @@ export function collectLocal(p: FlatProfile, threads: readonly FlatThread[] = p.
   }
   const slots = new LineSlots(null, identity, (nodes + lines) / 2);
   slots.useRanges(threads, count);
-  const work = new ThreadWork(false);
+  const work = new ThreadWork(false, threads);
   for (const t of threads) {
     side.total += t.bytecodes;
     threadStats(t, p.methods, side, slots, work);
