@@ -57,8 +57,13 @@ export class DiffKeys {
   private readonly labels: (string | undefined)[] = [''];
   private readonly methodLabels: (string | undefined)[] = [];
 
+  /** methodNumbers' answers by methods table (each is asked twice when useLineRanges ran). */
+  private readonly numbered = new Map<readonly MethodInfo[], Int32Array>();
+
   /** The method numbers of a profile's methods table. */
   methodNumbers(p: { readonly methods: readonly MethodInfo[] }): Int32Array {
+    const known = this.numbered.get(p.methods);
+    if (known !== undefined) return known;
     const out = new Int32Array(p.methods.length);
     for (let i = 0; i < p.methods.length; i++) {
       const m = p.methods[i]!;
@@ -70,6 +75,7 @@ export class DiffKeys {
       }
       out[i] = id;
     }
+    this.numbered.set(p.methods, out);
     return out;
   }
 
