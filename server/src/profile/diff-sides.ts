@@ -5,9 +5,10 @@
 // core is likely idle: on a busy machine the worker's start is all it adds). The result, its
 // errors and the cache's entries are those of loadDiffInput on each path in turn: any failure
 // in the parallel path (an unreadable or invalid file, a worker that cannot start) is reported
-// by doing it again in turn. The worker is started first (a worker waiting for its job,
-// engine/worker-thread.ts prepareJob), so that it loads its code while this thread reads and
-// hashes the files, and is terminated unused when a side turns out to be cached; it is given
+// by doing it again in turn. The worker is started as soon as it is likely needed (a worker
+// waiting for its job, engine/worker-thread.ts prepareJob: at once with --no-cache, else once
+// the base is not in the cache), so that it loads its code while this thread reads and hashes
+// the files, and is terminated unused when the new profile turns out to be cached; it is given
 // the base's cache key rather than hashing the text again.
 
 import { availableParallelism, loadavg } from 'node:os';
@@ -57,11 +58,13 @@ function coreToSpare(): boolean {
  */
 export async function loadDiffInputs(basePath: string, newPath: string, opts: SideCacheOptions & { parallel?: boolean } = {}): Promise<[DiffInput, DiffInput]> {
   const inTurn = (): [DiffInput, DiffInput] => [loadDiffInput(basePath, opts), loadDiffInput(newPath, opts)];
-  // the worker started now, so that it loads its code while the files are read and looked up
-  // in the cache (terminated unread when a side is cached)
+  // the worker started as soon as it is likely needed, so that it loads its code while the
+  // files are read and hashed: at once without the cache, else once the base is not in it
+  // (terminated unused when the new profile is)
   const url = jobUrl(import.meta.url, 'diff-side-worker');
   const parallel = opts.parallel ?? coreToSpare();
-  if (parallel) prepareJob(url);
+  const useCache = opts.cache !== false;
+  if (parallel && !useCache) prepareJob(url);
   const inThisThread = <T>(f: () => T): T => {
     discardPreparedJob(url);
     return f();
@@ -74,11 +77,11 @@ export async function loadDiffInputs(basePath: string, newPath: string, opts: Si
   } catch {
     return inThisThread(inTurn);
   }
-  const useCache = opts.cache !== false;
   const dir = opts.dir ?? sideCacheDir();
   const baseKey = useCache ? sideCacheKey(baseText, opts) : undefined;
   const baseHit = baseKey !== undefined ? readCollected(baseKey, dir) : undefined;
   if (baseHit !== undefined) return inThisThread((): [DiffInput, DiffInput] => [baseHit, diffInputOfText(newText, newPath, opts)]);
+  if (parallel) prepareJob(url);
   const newHit = useCache ? readCollected(sideCacheKey(newText, opts), dir) : undefined;
   if (newHit !== undefined) return inThisThread((): [DiffInput, DiffInput] => [diffInputOfText(baseText, basePath, opts), newHit]);
   if (!parallel) return [diffInputOfText(baseText, basePath, opts), diffInputOfText(newText, newPath, opts)];
