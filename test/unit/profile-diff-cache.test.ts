@@ -12,6 +12,7 @@ import { diffViewFlat } from '../../server/src/profile/diff-view';
 import { isCollected } from '../../server/src/profile/diff-side';
 import { loadDiffInput, readCollected, sideCacheKey } from '../../server/src/profile/diff-side-cache';
 import { loadDiffInputs } from '../../server/src/profile/diff-sides';
+import { hasPreparedJob } from '../../server/src/engine/worker-thread';
 import { loadFlatProfile } from '../../server/src/profile/load';
 import { tempDir } from '../helpers/java';
 
@@ -106,6 +107,14 @@ test('both sides at once (the base in a worker thread): the same inputs, entries
   assert.notEqual(readCollected(sideCacheKey(readFileSync(b, 'utf8')), own), undefined);
   const [x2, y2] = await loadDiffInputs(a, b, { dir: own });
   assert.deepEqual(outputs(x2, y2), expected);
+  // only the new profile cached: the worker started once the base was not found is not used,
+  // and not left waiting
+  const newOnly = join(dir, 'cache-new-only');
+  loadDiffInput(b, { dir: newOnly });
+  const [x5, y5] = await loadDiffInputs(a, b, { dir: newOnly, parallel: true });
+  assert.ok(isCollected(x5) && isCollected(y5));
+  assert.deepEqual(outputs(x5, y5), expected);
+  assert.equal(hasPreparedJob(new URL('../../server/src/profile/diff-side-worker.ts', import.meta.url)), false);
   const [x4, y4] = await loadDiffInputs(a, b, { cache: false, parallel: false });
   assert.deepEqual(outputs(x4, y4), expected);
   const [x3, y3] = await loadDiffInputs(a, b, { cache: false, dir: join(dir, 'cache-none'), parallel: true });

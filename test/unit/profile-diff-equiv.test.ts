@@ -5,10 +5,12 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { diffFlat, diffProfiles } from '../../server/src/profile/diff';
+import { allEntries, diffFlat, diffProfiles } from '../../server/src/profile/diff';
+import { collectLocal, type DiffInput } from '../../server/src/profile/diff-side';
+import { collected } from '../../server/src/profile/diff-side-cache';
 import { flatProfile } from '../../server/src/profile/flat';
 import { profileFromJson } from '../../server/src/profile/load';
-import type { NodeEntry, ProfileFile, ThreadFile } from '../../server/src/profile/schema';
+import type { NodeEntry, Profile, ProfileFile, ThreadFile } from '../../server/src/profile/schema';
 import { referenceDiff } from './profile-diff-reference';
 
 function rng(seed: number): () => number {
@@ -21,8 +23,11 @@ function rng(seed: number): () => number {
   };
 }
 
-/** A random profile; `variant` changes some weights and shapes of the same seed's profile. */
-function randomProfile(seed: number, variant: number, granularity: number): ProfileFile {
+/** Lines far apart, at and beyond LINE_SPACE's clamp (diff-collect.ts: the dense tables of lines per method give way to the hash tables). */
+const FAR_LINES = [1, 2, 65533, 65534, 65535, 65536, 70000, 1e6];
+
+/** A random profile; `variant` changes some weights and shapes of the same seed's profile; call lines and lines from `far` when given. */
+function randomProfile(seed: number, variant: number, granularity: number, far: number[] | null = seed % 4 === 0 ? FAR_LINES : null): ProfileFile {
   const r = rng(seed);
   const v = rng(seed * 31 + variant);
   const int = (n: number): number => Math.floor(r() * n);
@@ -39,14 +44,14 @@ function randomProfile(seed: number, variant: number, granularity: number): Prof
       const parent = r() < 0.6 ? i - 1 : int(i);
       // few methods and lines: recursion and repeated (method, line) pairs on one stack
       const method = v() < 0.05 ? int(nMethods) : int(nMethods);
-      const callLine = int(4);
+      const callLine = far ? far[int(far.length)]! : int(4);
       let self = r() < 0.3 ? 0 : 1 + int(20);
       if (variant > 0 && v() < 0.3) self = int(25);
       if (self === 0) {
         nodes.push([parent, method, callLine, 0]);
         continue;
       }
-      const a = 1 + int(3);
+      const a = far ? far[int(far.length)]! : 1 + int(3);
       const lines = r() < 0.5 || self < 2 ? [a, self] : [a, self - 1, a + 1 + int(2), 1];
       nodes.push(r() < 0.1 ? [parent, method, callLine, self] : [parent, method, callLine, self, lines]);
       samples += self;
@@ -64,6 +69,12 @@ function randomProfile(seed: number, variant: number, granularity: number): Prof
   };
 }
 
+/** A profile's side collected on its own (the side cache's form). */
+function collectedSide(p: Profile): DiffInput {
+  const flat = flatProfile(p);
+  return collected(flat, collectLocal(flat)!);
+}
+
 test('komorium diff equals the reference on 400 random pairs of profiles', () => {
   let changed = 0;
   for (let seed = 1; seed <= 400; seed++) {
@@ -75,9 +86,20 @@ test('komorium diff equals the reference on 400 random pairs of profiles', () =>
       // the first rows alone (text and Markdown: sorted by the deltas, label order only among equal deltas) are the full list's first rows
       const lazy = diffFlat(flatProfile(a), flatProfile(b), opts);
       for (const k of [1, 2, 5]) for (const key of ['methods', 'lines', 'contexts'] as const) assert.equal(JSON.stringify(lazy[key].slice(0, k)), JSON.stringify(got[key].slice(0, k)), `seed ${seed} ${key} first ${k}`);
+      // both sides collected on their own first (the side cache's form)
+      if (opts.thread === undefined) assert.equal(JSON.stringify(allEntries(diffFlat(collectedSide(a), collectedSide(b), opts))), JSON.stringify(got), `seed ${seed} ${JSON.stringify(opts)} collected`);
       changed += got.contexts.length;
     }
     assert.equal(JSON.stringify(diffProfiles(b, b)), JSON.stringify(referenceDiff(b, b)), `seed ${seed}: itself`);
   }
   assert.ok(changed > 1000, `only ${changed} changed contexts: the profiles do not differ enough`);
+});
+
+test('both sides collected on their own give the one-pass diff, lines beyond the line keys (2^21) included', () => {
+  const far = [1, 2, 65535, 65536, 2 ** 21 - 2, 2 ** 21 + 5, 5e6];
+  for (let seed = 1; seed <= 100; seed++) {
+    const a = profileFromJson(randomProfile(seed, 0, 1000, far));
+    const b = profileFromJson(randomProfile(seed, 1 + (seed % 3), 1000, far));
+    for (const opts of [{}, { contexts: false }]) assert.equal(JSON.stringify(allEntries(diffFlat(collectedSide(a), collectedSide(b), opts))), JSON.stringify(diffProfiles(a, b, opts)), `seed ${seed} ${JSON.stringify(opts)}`);
+  }
 });

@@ -51,3 +51,15 @@ export function holdOptimisation(): OptimisationHold {
     release,
   };
 }
+
+/**
+ * On-stack replacement compiled on the thread that asks for it instead of on V8's background
+ * threads, for the rest of the process: for a one-shot command whose time goes to a few hot
+ * loops that each run once (`komorium diff`: each side's walk of 1,000,000-sample trees; on
+ * two cores both threads are busy, and a loop waited in the interpreter for its compiled code
+ * behind the other thread's; 13% less CPU, docs/BENCHMARKS.md part D). Not for long-lived
+ * processes (the language server).
+ */
+export function compileLoopsInPlace(): void {
+  v8.setFlagsFromString('--no-concurrent-osr');
+}

@@ -116,3 +116,54 @@ export class TripleMap {
     this.table = t;
   }
 }
+
+/**
+ * (a, b) → number for small non-negative a and integer b within a range per a known ahead (the
+ * lines of each method): a dense table, one array read per lookup and the lines of one method
+ * side by side, instead of a hash probe at a random place. Keys outside the ranges are not in
+ * it (`at` says -1: the caller keeps those in a TripleMap).
+ */
+export class RangeMap {
+  /** Per slot: the value, -1 while empty. */
+  readonly table: Int32Array;
+  private constructor(
+    private readonly lo: Int32Array,
+    private readonly hi: Int32Array,
+    private readonly offset: Int32Array,
+    size: number,
+  ) {
+    this.table = new Int32Array(size).fill(-1);
+  }
+
+  /**
+   * A table for the ranges lo[a]..hi[a] (lo[a] > hi[a]: none for a), or null when they would
+   * hold more than `limit` slots or a bound is beyond ±2^30.
+   */
+  static of(lo: Float64Array, hi: Float64Array, limit: number): RangeMap | null {
+    const n = lo.length;
+    const l = new Int32Array(n);
+    const h = new Int32Array(n);
+    const offset = new Int32Array(n);
+    let size = 0;
+    for (let a = 0; a < n; a++) {
+      if (lo[a]! > hi[a]!) {
+        l[a] = 1;
+        h[a] = 0;
+        continue;
+      }
+      if (!(lo[a]! >= -(2 ** 30) && hi[a]! < 2 ** 30)) return null;
+      l[a] = lo[a]!;
+      h[a] = hi[a]!;
+      offset[a] = size - lo[a]!;
+      size += hi[a]! - lo[a]! + 1;
+      if (size > limit) return null;
+    }
+    return new RangeMap(l, h, offset, size);
+  }
+
+  /** The index of (a, b) in `table`, or -1 when the key is outside the ranges. */
+  at(a: number, b: number): number {
+    if (a < 0 || a >= this.lo.length || (b | 0) !== b || b < this.lo[a]! || b > this.hi[a]!) return -1;
+    return this.offset[a]! + b;
+  }
+}

@@ -14,7 +14,7 @@
 import { methodKey } from './format';
 import type { MethodInfo } from './schema';
 import { subtreeTotals, walkOrder, type FlatProfile, type FlatThread } from './flat';
-import { Column, IntColumn, TripleMap } from './columns';
+import { Column, IntColumn, RangeMap, TripleMap } from './columns';
 import { mergedTree, type MergedTree } from './diff-merge';
 
 /** Line numbers per method in a shared line key (method number × LINE_KEYS + line). */
@@ -57,8 +57,13 @@ export class DiffKeys {
   private readonly labels: (string | undefined)[] = [''];
   private readonly methodLabels: (string | undefined)[] = [];
 
+  /** methodNumbers' answers by methods table (each is asked twice when useLineRanges ran). */
+  private readonly numbered = new Map<readonly MethodInfo[], Int32Array>();
+
   /** The method numbers of a profile's methods table. */
   methodNumbers(p: { readonly methods: readonly MethodInfo[] }): Int32Array {
+    const known = this.numbered.get(p.methods);
+    if (known !== undefined) return known;
     const out = new Int32Array(p.methods.length);
     for (let i = 0; i < p.methods.length; i++) {
       const m = p.methods[i]!;
@@ -70,6 +75,7 @@ export class DiffKeys {
       }
       out[i] = id;
     }
+    this.numbered.set(p.methods, out);
     return out;
   }
 
@@ -79,8 +85,45 @@ export class DiffKeys {
     this.contextIds.reserve(contexts);
   }
 
+  private lineRanges: RangeMap | null = null;
+
+  /**
+   * Looks line numbers up in a dense table per method's range of lines (RangeMap) instead of
+   * the hash table, for the line keys of these collected sides (the lines of methods[i] of
+   * `lines.method[s]`, `lines.key[s]`); before any line number is given. Other keys are still
+   * found (in the hash table): the ranges only decide which lookups are fast.
+   */
+  useLineRanges(sides: readonly { methods: readonly MethodInfo[]; lines: { count: number; method: Int32Array; key: Float64Array } }[]): void {
+    if (this.lineCount > 0) return;
+    const numbers = sides.map((s) => this.methodNumbers(s));
+    const n = this.methodInfo.length;
+    const lo = new Float64Array(n).fill(Infinity);
+    const hi = new Float64Array(n).fill(-Infinity);
+    let entries = 0;
+    for (let k = 0; k < sides.length; k++) {
+      const { count, method, key } = sides[k]!.lines;
+      const no = numbers[k]!;
+      entries += count;
+      for (let s = 0; s < count; s++) {
+        const m = no[method[s]!]!;
+        const l = Math.min(key[s]!, LINE_KEYS - 1);
+        if (l < lo[m]!) lo[m] = l;
+        if (l > hi[m]!) hi[m] = l;
+      }
+    }
+    this.lineRanges = RangeMap.of(lo, hi, 4 * entries + 4096);
+    if (this.lineRanges === null) this.lineIds.reserve(entries);
+  }
+
   line(method: number, line: number): number {
     const l = Math.min(line, LINE_KEYS - 1);
+    const d = this.lineRanges;
+    const at = d === null ? -1 : d.at(method, l);
+    if (at >= 0) {
+      let id = d!.table[at]!;
+      if (id < 0) d!.table[at] = id = this.lineCount++;
+      return id;
+    }
     let id = this.lineIds.find(method, 0, l);
     if (id < 0) this.lineIds.add(method, 0, l, (id = this.lineCount++));
     return id;
@@ -239,12 +282,33 @@ export class LineSlots {
     this.rec = new Float64Array(REC * Math.max(1024, Math.ceil(expected)));
   }
 
+  /**
+   * Looks the slots of `threads` up in a dense table per method's range of lines (RangeMap)
+   * instead of the hash table, when those ranges are small enough (the same slots, numbered in
+   * the same order).
+   */
+  useRanges(threads: readonly FlatThread[], methodCount: number): void {
+    this.dense = lineRanges(threads, methodCount);
+  }
+
+  private dense: RangeMap | null = null;
+
   slot(m: number, line: number): number {
     const l = Math.min(line, LINE_KEYS - 1);
-    let s = this.ids.find(m, 0, l);
-    if (s >= 0) return s;
-    s = this.count++;
-    this.ids.add(m, 0, l, s);
+    const d = this.dense;
+    const at = d === null ? -1 : d.at(m, l);
+    let s: number;
+    if (at >= 0) {
+      s = d!.table[at]!;
+      if (s >= 0) return s;
+      s = this.count++;
+      d!.table[at] = s;
+    } else {
+      s = this.ids.find(m, 0, l);
+      if (s >= 0) return s;
+      s = this.count++;
+      this.ids.add(m, 0, l, s);
+    }
     if (REC * this.count > this.rec.length) {
       const r = new Float64Array(Math.max(2 * this.rec.length, REC * this.count));
       r.set(this.rec);
@@ -269,6 +333,44 @@ export class LineSlots {
     this.activeSlot.a[s] = a;
     return s;
   }
+}
+
+/**
+ * A dense table for the line slots threadStats looks up in `threads` (per method: the lowest
+ * and highest line key of its lines and of the call lines of its callees, 0 included for a
+ * negative one), or null when the ranges would hold more than a few times as many slots as
+ * there are nodes and line counts. A key outside the ranges would still be found (LineSlots
+ * keeps it in its hash table): the ranges only decide which lookups are fast.
+ */
+function lineRanges(threads: readonly FlatThread[], methodCount: number): RangeMap | null {
+  const lo = new Float64Array(methodCount).fill(Infinity);
+  const hi = new Float64Array(methodCount).fill(-Infinity);
+  let entries = 0;
+  for (const t of threads) {
+    const { parent, method, callLine, lineStart, lineNo } = t;
+    entries += t.count + lineNo.length;
+    for (let i = 1; i < t.count; i++) {
+      const pm = method[parent[i]!]!;
+      if (pm >= 0 && pm < methodCount) {
+        // threadStats' keys: the call line (clamped below LINE_SPACE), and 0 for a negative one
+        // (as for the lines below)
+        const cl = callLine[i]!;
+        const k = Math.min(cl, LINE_SPACE - 1);
+        if (k < lo[pm]!) lo[pm] = k;
+        if (k > hi[pm]!) hi[pm] = k;
+        if (cl < 0 && hi[pm]! < 0) hi[pm] = 0;
+      }
+      const mi = method[i]!;
+      if (mi < 0 || mi >= methodCount) continue;
+      for (let k2 = lineStart[i]!, end = lineStart[i + 1]!; k2 < end; k2++) {
+        const k = Math.min(lineNo[k2]!, LINE_KEYS - 1);
+        if (k < lo[mi]!) lo[mi] = k;
+        if (k > hi[mi]!) hi[mi] = k;
+        if (k < 0 && hi[mi]! < 0) hi[mi] = 0;
+      }
+    }
+  }
+  return RangeMap.of(lo, hi, 4 * entries + 4096);
 }
 
 /**
@@ -449,11 +551,18 @@ function sideLines(side: Side, slots: LineSlots): void {
 /** threadStats' scratch, reused by a side's threads. */
 export class ThreadWork {
   stamp = 0;
-  readonly touched = new IntColumn();
+  readonly touched: IntColumn;
   constructor(
     /** Line costs added per thread to the shared numbers (two slots share one: a method listed twice in the profile). */
     readonly direct: boolean,
-  ) {}
+    threads: readonly FlatThread[] = [],
+  ) {
+    // room for every slot a thread can touch (one per node and line count), so that the walk
+    // never grows it: a path first taken after V8 compiled the walk's loop deoptimizes it
+    let most = 0;
+    for (const t of threads) most = Math.max(most, t.count + t.lineNo.length);
+    this.touched = new IntColumn(Math.max(1024, most));
+  }
 }
 
 /** A side's line slots with their sums over the threads, in slot order. */
@@ -546,7 +655,8 @@ export function collectSide(p: FlatProfile, threadName: string | undefined, keys
     once[id] = 1;
   }
   const slots = new LineSlots(keys, methodNo, withStats ? (nodes + lines) / 2 : 0);
-  const work = new ThreadWork(direct);
+  if (withStats) slots.useRanges(threads, p.methods.length);
+  const work = new ThreadWork(direct, withStats ? threads : []);
   for (const t of threads) {
     side.total += t.bytecodes;
     if (withStats) threadStats(t, p.methods, side, slots, work);

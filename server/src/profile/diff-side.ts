@@ -84,7 +84,8 @@ export function collectLocal(p: FlatProfile, threads: readonly FlatThread[] = p.
     lines += t.lineNo.length;
   }
   const slots = new LineSlots(null, identity, (nodes + lines) / 2);
-  const work = new ThreadWork(false);
+  slots.useRanges(threads, count);
+  const work = new ThreadWork(false, threads);
   for (const t of threads) {
     side.total += t.bytecodes;
     threadStats(t, p.methods, side, slots, work);

@@ -5,10 +5,14 @@
 // core is likely idle: on a busy machine the worker's start is all it adds). The result, its
 // errors and the cache's entries are those of loadDiffInput on each path in turn: any failure
 // in the parallel path (an unreadable or invalid file, a worker that cannot start) is reported
-// by doing it again in turn.
+// by doing it again in turn. The worker is started as soon as it is likely needed (a worker
+// waiting for its job, engine/worker-thread.ts prepareJob: at once with --no-cache, else once
+// the base is not in the cache), so that it loads its code while this thread reads and hashes
+// the files, and is terminated unused when the new profile turns out to be cached; it is given
+// the base's cache key rather than hashing the text again.
 
 import { availableParallelism, loadavg } from 'node:os';
-import { jobUrl, runJob } from '../engine/worker-thread';
+import { discardPreparedJob, jobUrl, prepareJob, runJob } from '../engine/worker-thread';
 import { readProfileText } from './load';
 import { collected, diffInputOfText, loadDiffInput, readCollected, sideCacheDir, sideCacheKey, writeCollected, type SideCacheOptions } from './diff-side-cache';
 import { collectLocal, isCollected, type CollectedProfile, type DiffInput } from './diff-side';
@@ -18,6 +22,8 @@ export interface SideJob {
   text: string;
   source: string;
   opts: SideCacheOptions;
+  /** The text's key in the side cache (sideCacheKey), when the cache is written. */
+  key?: string;
 }
 
 /** The worker's job: the collected side of a profile's text (stored in the cache), or null when it has none (a method listed twice). */
@@ -26,7 +32,7 @@ export function sideJob(job: SideJob): CollectedProfile | null {
   const side = collectLocal(flat);
   if (side === null) return null;
   const p = collected(flat, side);
-  if (job.opts.cache !== false) writeCollected(sideCacheKey(job.text, job.opts), p, job.opts.dir ?? sideCacheDir());
+  if (job.opts.cache !== false) writeCollected(job.key ?? sideCacheKey(job.text, job.opts), p, job.opts.dir ?? sideCacheDir());
   return p;
 }
 
@@ -52,28 +58,40 @@ function coreToSpare(): boolean {
  */
 export async function loadDiffInputs(basePath: string, newPath: string, opts: SideCacheOptions & { parallel?: boolean } = {}): Promise<[DiffInput, DiffInput]> {
   const inTurn = (): [DiffInput, DiffInput] => [loadDiffInput(basePath, opts), loadDiffInput(newPath, opts)];
+  // the worker started as soon as it is likely needed, so that it loads its code while the
+  // files are read and hashed: at once without the cache, else once the base is not in it
+  // (terminated unused when the new profile is)
+  const url = jobUrl(import.meta.url, 'diff-side-worker');
+  const parallel = opts.parallel ?? coreToSpare();
+  const useCache = opts.cache !== false;
+  if (parallel && !useCache) prepareJob(url);
+  const inThisThread = <T>(f: () => T): T => {
+    discardPreparedJob(url);
+    return f();
+  };
   let baseText: string;
   let newText: string;
   try {
     baseText = readProfileText(basePath, opts);
     newText = readProfileText(newPath, opts);
   } catch {
-    return inTurn();
+    return inThisThread(inTurn);
   }
-  const useCache = opts.cache !== false;
   const dir = opts.dir ?? sideCacheDir();
-  const baseHit = useCache ? readCollected(sideCacheKey(baseText, opts), dir) : undefined;
-  if (baseHit !== undefined) return [baseHit, diffInputOfText(newText, newPath, opts)];
+  const baseKey = useCache ? sideCacheKey(baseText, opts) : undefined;
+  const baseHit = baseKey !== undefined ? readCollected(baseKey, dir) : undefined;
+  if (baseHit !== undefined) return inThisThread((): [DiffInput, DiffInput] => [baseHit, diffInputOfText(newText, newPath, opts)]);
+  if (parallel) prepareJob(url);
   const newHit = useCache ? readCollected(sideCacheKey(newText, opts), dir) : undefined;
-  if (newHit !== undefined) return [diffInputOfText(baseText, basePath, opts), newHit];
-  if (!(opts.parallel ?? coreToSpare())) return [diffInputOfText(baseText, basePath, opts), diffInputOfText(newText, newPath, opts)];
+  if (newHit !== undefined) return inThisThread((): [DiffInput, DiffInput] => [diffInputOfText(baseText, basePath, opts), newHit]);
+  if (!parallel) return [diffInputOfText(baseText, basePath, opts), diffInputOfText(newText, newPath, opts)];
   const { parallel: _, ...sideOpts } = opts;
-  const job: SideJob = { text: baseText, source: basePath, opts: { ...sideOpts, dir } };
+  const job: SideJob = { text: baseText, source: basePath, opts: { ...sideOpts, dir }, ...(baseKey !== undefined ? { key: baseKey } : {}) };
   let handle: ReturnType<typeof runJob<CollectedProfile | null>>;
   try {
-    handle = runJob<CollectedProfile | null>(jobUrl(import.meta.url, 'diff-side-worker'), job);
+    handle = runJob<CollectedProfile | null>(url, job);
   } catch {
-    return inTurn();
+    return inThisThread(inTurn);
   }
   let next: DiffInput;
   try {

@@ -419,7 +419,10 @@ export function diffCollected(base: DiffInput, next: DiffInput, opts: DiffOption
   const withContexts = opts.contexts !== false && collectContexts;
   const keys = new DiffKeys();
   // both sides collected ahead (the side cache): the shared tables sized once for both
-  if (isCollected(base) && isCollected(next)) keys.reserve(base.side.lines.count + next.side.lines.count, collectContexts ? (base.side.contexts?.count ?? 0) + (next.side.contexts?.count ?? 0) : 0);
+  if (isCollected(base) && isCollected(next)) {
+    keys.reserve(0, collectContexts ? (base.side.contexts?.count ?? 0) + (next.side.contexts?.count ?? 0) : 0);
+    keys.useLineRanges([{ methods: base.methods, lines: base.side.lines }, { methods: next.methods, lines: next.side.lines }]);
+  }
   const b = collectSide(base, opts.thread, keys, collectContexts);
   const n = collectSide(next, opts.thread, keys, collectContexts);
   const warnings: string[] = [];

@@ -8,6 +8,7 @@ import { loadDiffInputs } from '../../profile/diff-sides';
 import { diffFlat } from '../../profile/diff';
 import { DIFF_FORMATS, formatDiff, isDiffFormat } from '../../profile/diff-format';
 import { writeFileAtomic } from '../../engine/profile-out';
+import { compileLoopsInPlace } from '../../engine/v8-tiering';
 
 const USAGE = `usage: komorium diff BASE.json NEW.json [--format ${DIFF_FORMATS.join('|')}] [--top N] [--thread NAME] [-o FILE]
 
@@ -42,6 +43,7 @@ registerCommand({
       if (!isDiffFormat(format)) throw new UsageError(`unknown format '${format}' (expected ${DIFF_FORMATS.join(', ')})`);
       const top = flag(args, 'top') === undefined ? undefined : intFlag(args, 'top', 0, 0);
       const thread = flag(args, 'thread');
+      compileLoopsInPlace();
       // one thread: from the profiles' trees; all threads: from each one's collected side (cached)
       // (both at once: the base's side in a worker thread when neither is cached)
       const [base, next] = thread !== undefined ? [loadFlatProfile(args.positional[0]!), loadFlatProfile(args.positional[1]!)] : await loadDiffInputs(args.positional[0]!, args.positional[1]!, { cache: !args.flags.has('no-cache') });
