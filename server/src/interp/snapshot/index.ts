@@ -32,7 +32,7 @@ const TRACE = !!process.env.KOMORIUM_TRACE_SNAPSHOT;
 const BOOT_ENV = ['LD_LIBRARY_PATH', 'TZ'];
 
 /** Bump when the payload's layout changes. */
-const FORMAT = 5;
+const FORMAT = 6;
 
 export interface BootSnapshotOptions {
   /** Directory of snapshot files (cache root/boot-snapshots). */
@@ -174,7 +174,7 @@ export function tryRestore(vm: VM, o: BootSnapshotOptions, keyHex: string, touch
   }
   if (touched) touched.vm = true;
   try {
-    const program = restoreVm(vm, r.payload, o.mark);
+    const program = restoreVm(vm, r.parts, o.mark);
     const now = new Date();
     fs.utimesSync(file, now, now); // recently used: kept by prune()
     if (TRACE) o.warn(`komorium: ${label} restored from ${file}`);
