@@ -243,9 +243,11 @@ export function captureVm(vm: VM): Buffer[] {
       if (proto !== Map.prototype) throw new SnapshotUnsupported('a Map subclass');
       for (const [k, v] of o) {
         if (typeof k === 'function' || typeof v === 'function' || k === vm || v === vm) throw new SnapshotUnsupported('a function or the VM in a Map');
-        for (const x of [k, v]) if (x !== null && typeof x === 'object' && !seen.has(x)) {
-          seen.add(x);
-          stack.push(x);
+        for (const x of [k, v]) if (x !== null && typeof x === 'object') {
+          if (!seen.has(x)) {
+            seen.add(x);
+            stack.push(x);
+          } else if (ArrayBuffer.isView(x)) shared.add(x);
         }
       }
       continue;
@@ -254,9 +256,11 @@ export function captureVm(vm: VM): Buffer[] {
       if (proto !== Set.prototype) throw new SnapshotUnsupported('a Set subclass');
       for (const x of o) {
         if (typeof x === 'function' || x === vm) throw new SnapshotUnsupported('a function or the VM in a Set');
-        if (x !== null && typeof x === 'object' && !seen.has(x)) {
-          seen.add(x);
-          stack.push(x);
+        if (x !== null && typeof x === 'object') {
+          if (!seen.has(x)) {
+            seen.add(x);
+            stack.push(x);
+          } else if (ArrayBuffer.isView(x)) shared.add(x);
         }
       }
       continue;
