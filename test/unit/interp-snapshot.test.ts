@@ -89,6 +89,21 @@ test('snapshot store: truncated, corrupt and misfiled files are refused', () => 
   truncateSync(f, 3);
   assert.ok('invalid' in readSnapshot(f, key));
   assert.ok('missing' in readSnapshot(join(dir, 'none.snap'), key));
+  // In parts (the graph and the blob beside it): each read back into a buffer of its own.
+  const blob = new Uint8Array(4096).map((_, i) => i * 13);
+  writeSnapshot(f, key, [payload, blob]);
+  const two = readSnapshot(f, key);
+  assert.ok('parts' in two && two.parts.length === 2);
+  assert.equal(Buffer.compare(two.parts[0], Buffer.from(payload)), 0);
+  assert.equal(Buffer.compare(two.parts[1], Buffer.from(blob)), 0);
+  assert.notEqual(two.parts[0].buffer, two.parts[1].buffer);
+  assert.equal(two.parts[1].byteOffset, 0, 'the blob is viewed as 4-byte aligned line tables');
+  const cut = readFileSync(f);
+  writeFileSync(f, cut.subarray(0, cut.length - 100));
+  assert.match((readSnapshot(f, key) as { invalid: string }).invalid, /truncated/);
+  cut[cut.length - 1] ^= 1;
+  writeFileSync(f, cut);
+  assert.match((readSnapshot(f, key) as { invalid: string }).invalid, /corrupt/);
 });
 
 test('snapshot store: temporary files of killed writers are removed, never read', () => {

@@ -1,23 +1,37 @@
-// Boot snapshot files: a header (magic, the key, the payload's length and SHA-256) and the
-// payload (graph.ts). Written to a temporary file and renamed; on read, anything that does not
+// Boot snapshot files: a header (magic, the key, the payload's length and SHA-256, the lengths
+// of its parts) and the payload, in parts (graph.ts: the object graph, then the byte arrays
+// written beside it). Written to a temporary file and renamed; on read, anything that does not
 // check out (truncated, corrupt, another key, another format) is refused with a reason, and the
-// run boots as usual.
+// run boots as usual. Each part is read into a buffer of its own, so that one can be freed
+// (the graph, once deserialised) while another lives on (the byte arrays, viewed by the VM).
 
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { processAlive } from '../../process-alive';
 
-const MAGIC = Buffer.from('KOMSNAP1', 'latin1');
-const HEADER = MAGIC.length + 32 + 8 + 32;
+const MAGIC = Buffer.from('KOMSNAP2', 'latin1');
+/** Magic, key, payload length, SHA-256, number of parts; then each part's length (8 bytes). */
+const HEADER = MAGIC.length + 32 + 8 + 32 + 4;
+const MAX_PARTS = 16;
 
-/** Writes `payload` for `keyHex` (64 hex digits) atomically. */
-export function writeSnapshot(file: string, keyHex: string, payload: Uint8Array): void {
-  const head = Buffer.alloc(HEADER);
+/** Writes `payload` (one byte array, or parts read back apart) for `keyHex` (64 hex digits) atomically. */
+export function writeSnapshot(file: string, keyHex: string, payload: Uint8Array | readonly Uint8Array[]): void {
+  const parts = payload instanceof Uint8Array ? [payload] : payload;
+  if (parts.length < 1 || parts.length > MAX_PARTS) throw new Error(`a snapshot has 1 to ${MAX_PARTS} parts`);
+  const head = Buffer.alloc(HEADER + 8 * parts.length);
   MAGIC.copy(head, 0);
   Buffer.from(keyHex, 'hex').copy(head, MAGIC.length);
-  head.writeBigUInt64LE(BigInt(payload.length), MAGIC.length + 32);
-  createHash('sha256').update(payload).digest().copy(head, MAGIC.length + 40);
+  const hash = createHash('sha256');
+  let total = 0;
+  parts.forEach((p, i) => {
+    total += p.length;
+    hash.update(p);
+    head.writeBigUInt64LE(BigInt(p.length), HEADER + 8 * i);
+  });
+  head.writeBigUInt64LE(BigInt(total), MAGIC.length + 32);
+  hash.digest().copy(head, MAGIC.length + 40);
+  head.writeUInt32LE(parts.length, MAGIC.length + 72);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   removeStaleTemps(path.dirname(file));
   const tmp = `${file}.${process.pid}.${Date.now()}${TMP}`;
@@ -25,7 +39,7 @@ export function writeSnapshot(file: string, keyHex: string, payload: Uint8Array)
     const fd = fs.openSync(tmp, 'w');
     try {
       fs.writeSync(fd, head);
-      fs.writeSync(fd, payload);
+      for (const p of parts) fs.writeSync(fd, p);
     } finally {
       fs.closeSync(fd);
     }
@@ -78,21 +92,57 @@ export function removeStaleTemps(dir: string, now = Date.now()): string[] {
   return removed;
 }
 
-export type SnapshotRead = { payload: Buffer } | { missing: true } | { invalid: string };
+/** `payload` is the first part; `parts` all of them, each in a buffer of its own. */
+export type SnapshotRead = { payload: Buffer; parts: Buffer[] } | { missing: true } | { invalid: string };
+
+function readFully(fd: number, into: Buffer, at: number): number {
+  let done = 0;
+  while (done < into.length) {
+    const n = fs.readSync(fd, into, done, into.length - done, at + done);
+    if (n === 0) break;
+    done += n;
+  }
+  return done;
+}
 
 /** The payload of a valid snapshot for `keyHex`, or why there is none. */
 export function readSnapshot(file: string, keyHex: string): SnapshotRead {
-  let data: Buffer;
+  let fd: number;
   try {
-    data = fs.readFileSync(file);
+    fd = fs.openSync(file, 'r');
   } catch {
     return { missing: true };
   }
-  if (data.length < HEADER || !data.subarray(0, MAGIC.length).equals(MAGIC)) return { invalid: 'not a boot snapshot of this format' };
-  if (!data.subarray(MAGIC.length, MAGIC.length + 32).equals(Buffer.from(keyHex, 'hex'))) return { invalid: 'made for another JDK, engine or options' };
-  const len = data.readBigUInt64LE(MAGIC.length + 32);
-  if (BigInt(data.length - HEADER) !== len) return { invalid: `truncated (${data.length - HEADER} of ${len} bytes)` };
-  const payload = data.subarray(HEADER);
-  if (!createHash('sha256').update(payload).digest().equals(data.subarray(MAGIC.length + 40, HEADER))) return { invalid: 'corrupt (checksum)' };
-  return { payload };
+  try {
+    const size = fs.fstatSync(fd).size;
+    const head = Buffer.alloc(HEADER);
+    if (readFully(fd, head, 0) < HEADER || !head.subarray(0, MAGIC.length).equals(MAGIC)) return { invalid: 'not a boot snapshot of this format' };
+    if (!head.subarray(MAGIC.length, MAGIC.length + 32).equals(Buffer.from(keyHex, 'hex'))) return { invalid: 'made for another JDK, engine or options' };
+    const len = head.readBigUInt64LE(MAGIC.length + 32);
+    const count = head.readUInt32LE(MAGIC.length + 72);
+    if (count < 1 || count > MAX_PARTS) return { invalid: 'corrupt (parts)' };
+    const lengths = Buffer.alloc(8 * count);
+    const start = HEADER + lengths.length;
+    if (readFully(fd, lengths, HEADER) < lengths.length || BigInt(size - start) !== len) return { invalid: `truncated (${Math.max(0, size - start)} of ${len} bytes)` };
+    const parts: Buffer[] = [];
+    const hash = createHash('sha256');
+    let at = start;
+    let sum = 0n;
+    for (let i = 0; i < count; i++) {
+      const n = lengths.readBigUInt64LE(8 * i);
+      sum += n;
+      if (sum > len) return { invalid: 'corrupt (parts)' };
+      // (allocUnsafeSlow: a buffer of its own, never a slice of node's pool.)
+      const p = Buffer.allocUnsafeSlow(Number(n));
+      if (readFully(fd, p, at) < p.length) return { invalid: 'truncated' };
+      hash.update(p);
+      parts.push(p);
+      at += p.length;
+    }
+    if (sum !== len) return { invalid: 'corrupt (parts)' };
+    if (!hash.digest().equals(head.subarray(MAGIC.length + 40, MAGIC.length + 72))) return { invalid: 'corrupt (checksum)' };
+    return { payload: parts[0], parts };
+  } finally {
+    fs.closeSync(fd);
+  }
 }
