@@ -2,7 +2,8 @@
 // inlined like enter/exit, and Thread.currentThread() (its native) runs in place, without a
 // call or a frame, so a compiled wrapper runs the whole protocol in its own code. It stays
 // invisible: HotSpot's output, and the same bytecodes and profile as with the JIT off. Inlined
-// bodies of several blocks are straight code (codegen.ts STRAIGHT_INLINE).
+// bodies of several blocks are straight code (codegen.ts STRAIGHT_INLINE); the counter sync and the
+// line store are one JS statement each (jit/idioms.ts).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -67,6 +68,10 @@ test('the wrapper protocol is compiled in place (getTC inlined, currentThread wi
   // Inlined bodies of several blocks (getTC, enter, exit) are straight code: no dispatch loop.
   assert.match(src, /break I\d+_L\d+;/, 'no inlined body with forward jumps');
   assert.doesNotMatch(src, /continue I\d+_L;/, 'an inlined body dispatches its jumps through a switch');
+  // The transformer's counter sync and `tc.lines[sp] = line` are one JS statement each
+  // (jit/idioms.ts), not their instructions' stack shuffles (fails with KOMORIUM_JIT_IDIOMS=0).
+  assert.match(src, /= \(o\["instrCounter"\][^;]* - -?\d+\) \| 0; o\["instrCounter"\] = /, 'the counter sync is not one statement');
+  assert.match(src, /o = o\["lines"\]; P = \d+; if \(o === null\) throw E\.npe\(\); d = o\.data;/, 'tc.lines[sp] = line is not one statement');
   const off = await run('off', { KOMORIUM_JIT: '0' });
   assert.equal(off.stdout, hs.stdout);
   const a = loadProfile(jit.profile);
