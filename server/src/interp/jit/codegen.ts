@@ -14,7 +14,7 @@ import { InitState } from '../klass';
 import { branchTargets } from '../../classfile/code/raw';
 import type { Analysis } from './analyze';
 import { emitInsn, narrowRet, type At } from './insns';
-import { counterSync, lineStore } from './idioms';
+import { counterSync, lineStore, runtimeRef } from './idioms';
 import { emitInvoke, materialize } from './inline';
 import { findLoops, type Loop } from './loops';
 import { NotInlinable, Scope, type InlineSite, type RootExits, type Shared } from './scope';
@@ -208,7 +208,12 @@ export function emitBody(s: Scope, entries: ReadonlySet<number>, exits: RootExit
       branch: (cond, target, dAfter) => s.emit(`if (${cond}) { ${goto(target, dAfter)} }`),
       jump: (target, dAfter) => s.emit(goto(target, dAfter)),
       bail: () => s.emit(leave()),
-      unresolved: () => s.emit(s.root ? `{ E.deopt(${s.K(m)}); ${leave()} }` : leave()),
+      // In an inlined body, an unresolved reference into the profiler runtime (the sampling
+      // call of a callee that took no sample before this compilation) leaves as expected, not
+      // counted towards compiling again without speculation (200 samples there made the caller
+      // lose its inlined callees), but towards compiling again, by which time it is resolved.
+      unresolved: () =>
+        s.emit(s.root ? `{ E.deopt(${s.K(m)}); ${leave()} }` : runtimeRef(m, ins) && exits === null ? `{ E.deopt(${s.K(rootOf(s).m)}); ${leave(true)} }` : leave()),
       throwsHere: () => s.emit(`P = ${pc};`),
       initCheck: (c: JClass) => {
         if (c.state !== InitState.Initialized) s.emit(`if (${s.K(c)}.state !== ${InitState.Initialized}) ${leave()}`);
@@ -273,6 +278,13 @@ export function emitBody(s: Scope, entries: ReadonlySet<number>, exits: RootExit
     s.emit(`pc = ${e.offset + e.length}; continue D;`);
     s.emit(`} // L${loop.H}`);
   }
+}
+
+/** The compiled method's scope. */
+function rootOf(s: Scope): Scope {
+  let r = s;
+  while (r.parent !== null) r = r.parent;
+  return r;
 }
 
 /** The targets of the jumps of `a`'s reachable instructions, in ascending order. */

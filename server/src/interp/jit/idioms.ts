@@ -26,7 +26,7 @@ function localOf(ins: RawInstruction): number {
 }
 
 /** Whether `ins` refers to a member of the profiler runtime (komorium/rt/). */
-function runtimeRef(m: JMethod, ins: RawInstruction): boolean {
+export function runtimeRef(m: JMethod, ins: RawInstruction): boolean {
   const o = ins.operands;
   const idx = o.kind === 'cp' || o.kind === 'invokeinterface' ? o.index : -1;
   if (idx < 0) return false;
