@@ -2,7 +2,8 @@
 // inlined like enter/exit, and Thread.currentThread() (its native) runs in place, without a
 // call or a frame, so a compiled wrapper runs the whole protocol in its own code. It stays
 // invisible: HotSpot's output, and the same bytecodes and profile as with the JIT off. Inlined
-// bodies of several blocks are straight code (codegen.ts STRAIGHT_INLINE).
+// bodies of several blocks are straight code (codegen.ts STRAIGHT_INLINE); the counter sync and the
+// line store are one JS statement each (jit/idioms.ts).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -20,44 +21,45 @@ interface Out {
 
 const WRAPPER = 'JitIdioms$ByLastDigit.compare(Ljava/lang/Object;Ljava/lang/Object;)I';
 
+async function run(classes: string, work: string, mainClass: string, name: string, env: Record<string, string>, granularity?: number): Promise<Out> {
+  const saved = Object.keys(env).map((k) => [k, process.env[k]] as const);
+  Object.assign(process.env, env);
+  try {
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    const profile = join(work, `${name}.json`);
+    const r = startInterpreterRun({
+      classpath: [classes],
+      mainClass,
+      args: [],
+      cwd: work,
+      profilePath: profile,
+      instrument: 'app',
+      bootSnapshot: false,
+      granularity,
+      random: 17,
+      seed: 3,
+      onStdout: (b) => out.push(b),
+      onStderr: (b) => err.push(b),
+    });
+    r.endStdin();
+    const o = await r.done;
+    assert.equal(o.exitCode, 0, `${name}: ${o.error ?? ''}`);
+    return { stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), profile };
+  } finally {
+    for (const [k, v] of saved) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+  }
+}
+
 test('the wrapper protocol is compiled in place (getTC inlined, currentThread without a call) and stays invisible', async () => {
   const classes = compileJava(join(REPO, 'test', 'java', 'interp', 'jit-idioms'));
   const work = tempDir('interp-jit-idioms');
-  const run = async (name: string, env: Record<string, string>): Promise<Out> => {
-    const saved = Object.keys(env).map((k) => [k, process.env[k]] as const);
-    Object.assign(process.env, env);
-    try {
-      const out: Buffer[] = [];
-      const err: Buffer[] = [];
-      const profile = join(work, `${name}.json`);
-      const r = startInterpreterRun({
-        classpath: [classes],
-        mainClass: 'JitIdioms',
-        args: [],
-        cwd: work,
-        profilePath: profile,
-        instrument: 'app',
-        bootSnapshot: false,
-        granularity: 211,
-        random: 17,
-        seed: 3,
-        onStdout: (b) => out.push(b),
-        onStderr: (b) => err.push(b),
-      });
-      r.endStdin();
-      const o = await r.done;
-      assert.equal(o.exitCode, 0, `${name}: ${o.error ?? ''}`);
-      return { stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), profile };
-    } finally {
-      for (const [k, v] of saved) {
-        if (v === undefined) delete process.env[k];
-        else process.env[k] = v;
-      }
-    }
-  };
   const hs = runJava(['-cp', classes, 'JitIdioms']);
   assert.equal(hs.status, 0, hs.stderr);
-  const jit = await run('jit', { KOMORIUM_JIT_DUMP: WRAPPER });
+  const jit = await run(classes, work, 'JitIdioms', 'jit', { KOMORIUM_JIT_DUMP: WRAPPER }, 211);
   assert.equal(jit.stdout, hs.stdout);
   // The last compilation of the wrapper (the original-signature copy, docs/TRANSFORM.md).
   const dumps = jit.stderr.split(`[jit] ${WRAPPER}\n`);
@@ -67,11 +69,36 @@ test('the wrapper protocol is compiled in place (getTC inlined, currentThread wi
   // Inlined bodies of several blocks (getTC, enter, exit) are straight code: no dispatch loop.
   assert.match(src, /break I\d+_L\d+;/, 'no inlined body with forward jumps');
   assert.doesNotMatch(src, /continue I\d+_L;/, 'an inlined body dispatches its jumps through a switch');
-  const off = await run('off', { KOMORIUM_JIT: '0' });
+  // The transformer's counter sync and `tc.lines[sp] = line` are one JS statement each
+  // (jit/idioms.ts), not their instructions' stack shuffles (fails with KOMORIUM_JIT_IDIOMS=0).
+  assert.match(src, /= \(o\["instrCounter"\][^;]* - -?\d+\) \| 0; o\["instrCounter"\] = /, 'the counter sync is not one statement');
+  assert.match(src, /o = o\["lines"\]; P = \d+; if \(o === null\) throw E\.npe\(\); d = o\.data;/, 'tc.lines[sp] = line is not one statement');
+  const off = await run(classes, work, 'JitIdioms', 'off', { KOMORIUM_JIT: '0' }, 211);
   assert.equal(off.stdout, hs.stdout);
   const a = loadProfile(jit.profile);
   const b = loadProfile(off.profile);
   assert.ok(a.meta.totalSamples > 100, `samples: ${a.meta.totalSamples}`);
+  assert.equal(b.meta.totalBytecodes, a.meta.totalBytecodes, 'bytecodes differ with the JIT off');
+  assert.deepEqual(profileDifferences(a, b), [], 'profile differs with the JIT off');
+});
+
+test('an inlined callee whose sampling call was unresolved at compile time stays inlined', async () => {
+  // JitSampled: main is compiled before Counter.increment ever ran, then compiled again with
+  // increment (get and set) inlined, before a sample was taken in them. Each sample there leaves
+  // compiled code at the unresolved sampling call; those exits used to count towards compiling
+  // main again without speculation (after 200), and increment became a call of its own.
+  const classes = compileJava(join(REPO, 'test', 'java', 'interp', 'jit-idioms'));
+  const work = tempDir('interp-jit-sampled');
+  const hs = runJava(['-cp', classes, 'JitSampled']);
+  assert.equal(hs.status, 0, hs.stderr);
+  const jit = await run(classes, work, 'JitSampled', 'sampled', { KOMORIUM_TRACE_JIT: '1' });
+  assert.equal(jit.stdout, hs.stdout);
+  assert.match(jit.stderr, /\[jit\] JitSampled\.main\(/, 'main not compiled');
+  assert.doesNotMatch(jit.stderr, /\[jit\] JitSampled\$Counter\.increment\(/, 'increment was compiled on its own: main lost its inlined callees');
+  const off = await run(classes, work, 'JitSampled', 'sampled-off', { KOMORIUM_JIT: '0' });
+  const a = loadProfile(jit.profile);
+  const b = loadProfile(off.profile);
+  assert.ok(a.meta.totalSamples > 1000, `samples: ${a.meta.totalSamples}`);
   assert.equal(b.meta.totalBytecodes, a.meta.totalBytecodes, 'bytecodes differ with the JIT off');
   assert.deepEqual(profileDifferences(a, b), [], 'profile differs with the JIT off');
 });

@@ -14,6 +14,7 @@ import { InitState } from '../klass';
 import { branchTargets } from '../../classfile/code/raw';
 import type { Analysis } from './analyze';
 import { emitInsn, narrowRet, type At } from './insns';
+import { counterSync, lineStore, runtimeRef } from './idioms';
 import { emitInvoke, materialize } from './inline';
 import { findLoops, type Loop } from './loops';
 import { NotInlinable, Scope, type InlineSite, type RootExits, type Shared } from './scope';
@@ -32,6 +33,8 @@ export const BAIL_OPS = new Set([0xa8, 0xa9, 0xba, 0xbf, 0xc2, 0xc3, 0xc5]);
 const SPLIT_OPS = new Set([...BAIL_OPS, 0xb6, 0xb7, 0xb8, 0xb9]);
 const LOOPS = process.env.KOMORIUM_JIT_LOOPS !== '0';
 const SPECULATE = process.env.KOMORIUM_JIT_SPECULATE !== '0';
+/** The transformer's counter sync and line store as single JS expressions (jit/idioms.ts; `KOMORIUM_JIT_IDIOMS=0`: instruction by instruction). */
+const IDIOMS = process.env.KOMORIUM_JIT_IDIOMS !== '0';
 /**
  * An inlined body of several blocks as straight code: its jumps (all forward: an inlined body
  * has no loops and is entered at its start only) `break` out of labelled blocks that end at
@@ -205,7 +208,12 @@ export function emitBody(s: Scope, entries: ReadonlySet<number>, exits: RootExit
       branch: (cond, target, dAfter) => s.emit(`if (${cond}) { ${goto(target, dAfter)} }`),
       jump: (target, dAfter) => s.emit(goto(target, dAfter)),
       bail: () => s.emit(leave()),
-      unresolved: () => s.emit(s.root ? `{ E.deopt(${s.K(m)}); ${leave()} }` : leave()),
+      // In an inlined body, an unresolved reference into the profiler runtime (the sampling
+      // call of a callee that took no sample before this compilation) leaves as expected, not
+      // counted towards compiling again without speculation (200 samples there made the caller
+      // lose its inlined callees), but towards compiling again, by which time it is resolved.
+      unresolved: () =>
+        s.emit(s.root ? `{ E.deopt(${s.K(m)}); ${leave()} }` : runtimeRef(m, ins) && exits === null ? `{ E.deopt(${s.K(rootOf(s).m)}); ${leave(true)} }` : leave()),
       throwsHere: () => s.emit(`P = ${pc};`),
       initCheck: (c: JClass) => {
         if (c.state !== InitState.Initialized) s.emit(`if (${s.K(c)}.state !== ${InitState.Initialized}) ${leave()}`);
@@ -230,6 +238,31 @@ export function emitBody(s: Scope, entries: ReadonlySet<number>, exits: RootExit
       if (idx + 1 < a.insns.length && entries.has(ifIns.offset + ifIns.length)) s.emit(goNext(ifIns.offset + ifIns.length, idx));
       continue;
     }
+    if (IDIOMS && (op === 0x19 || (op >= 0x2a && op <= 0x2d))) {
+      // The transformer's counter sync and `tc.lines[sp] = line` (jit/idioms.ts): one JS
+      // expression each instead of their stack shuffles, same counts and exceptions.
+      const inner = (p: number): boolean => entries.has(p) || straight?.has(p) === true || loop?.fwd.includes(p) === true;
+      const sync = counterSync(m, a, idx, last, inner);
+      const ls = sync === null ? lineStore(m, a, idx, last, inner) : null;
+      const end = sync?.end ?? ls?.end ?? -1;
+      if (end >= 0) {
+        for (let k = idx + 1; k <= end; k++) s.rem[a.insns[k].offset] = Math.max(0, blockEnd - k - 1);
+        if (sync !== null) {
+          const v = s.N(d);
+          const key = JSON.stringify(sync.key);
+          const minusD = sync.dLocal >= 0 ? ` - ${s.n(sync.dLocal)}` : '';
+          if (!sync.store) s.emit(`P = ${a.insns[sync.getIdx].offset}; o = ${s.r(sync.tc)}; if (o === null) throw E.npe(); ${v} = (o[${key}]${minusD}) | 0;`);
+          else s.emit(`P = ${a.insns[sync.getIdx].offset}; o = ${s.r(sync.tc)}; if (o === null) throw E.npe(); ${v} = (o[${key}]${minusD} - ${sync.n}) | 0; o[${key}] = ${v};${sync.dReset ? ` ${s.n(sync.dLocal)} = 0;` : ''}`);
+          if (sync.ifIdx >= 0) at.branch(`${v} > 0`, (a.insns[sync.ifIdx].operands as { target: number }).target, d);
+        } else if (ls !== null) {
+          s.emit(`P = ${a.insns[idx + 1].offset}; o = ${s.r(ls.tc)}; if (o === null) throw E.npe(); o = o[${JSON.stringify(ls.key)}]; P = ${a.insns[idx + 4].offset}; if (o === null) throw E.npe(); d = o.data; x = ${s.n(ls.sp)}; if (x >>> 0 >= d.length) throw E.aioobe(x, d.length); d[x] = ${ls.line};`);
+        }
+        idx = end;
+        const e = a.insns[end];
+        if (idx + 1 < a.insns.length && entries.has(e.offset + e.length)) s.emit(goNext(e.offset + e.length, idx));
+        continue;
+      }
+    }
     if (bails(op, pc)) {
       at.bail();
     } else if (op >= 0xac && op <= 0xb1) {
@@ -245,6 +278,13 @@ export function emitBody(s: Scope, entries: ReadonlySet<number>, exits: RootExit
     s.emit(`pc = ${e.offset + e.length}; continue D;`);
     s.emit(`} // L${loop.H}`);
   }
+}
+
+/** The compiled method's scope. */
+function rootOf(s: Scope): Scope {
+  let r = s;
+  while (r.parent !== null) r = r.parent;
+  return r;
 }
 
 /** The targets of the jumps of `a`'s reachable instructions, in ascending order. */

@@ -180,7 +180,10 @@ function inlineBody(s: Scope, at: At, tm: JMethod, B: number): string | null {
     if (TRACE) process.stderr.write(`[jit] not inlined into ${s.g.sites[0]?.m ?? s.m}: ${tm}: ${code.length} bytes, cost ${cost}\n`);
     return null;
   }
-  if (s.g.inlinedBytes + cost > MAX_TOTAL_INLINED) return null;
+  if (s.g.inlinedBytes + cost > MAX_TOTAL_INLINED) {
+    if (TRACE) process.stderr.write(`[jit] not inlined into ${s.g.sites[0]?.m ?? s.m}: ${tm}: cost ${cost}, ${s.g.inlinedBytes} bytes inlined already\n`);
+    return null;
+  }
   // A recursive call is never inlined: its copies would nest MAX_LEVEL deep (2^5 bodies for
   // fib) and the innermost one would leave to the interpreter on every deeper call. The
   // compiled method calls itself directly; a callee on a cycle (f calls f, or f calls g calls
