@@ -14,6 +14,7 @@ import { entryFrame, type CodeContext } from '../classfile/code/context';
 import { placeChecks, type CfgBlock } from './checks';
 import { planPaths, type CheckArg, type PathPlan } from './paths';
 import { labelTargets, type BasicBlock, type BlockAnalysis } from './blocks';
+import { moveSelfCoveringStarts, selfCoveringHandlers } from './self-covering';
 import { Emitter, localsWith, STACK_TYPE, TC_TYPE, type MemberName } from './emit';
 import { MID_IMPL, RT, extendedDescriptor } from './names';
 import { isShutdownEntry } from './scope';
@@ -414,6 +415,14 @@ export function instrumentBody(o: BodyOptions, a: BodyAnalysis = analyseBody(o))
   };
 
   const targetIndex = paths && paths.splits.size > 0 ? labelTargets(insns) : new Map<Label, number>();
+  // Handlers that cover their own entry (javac's catch-any of a synchronized block: the range
+  // [H, H+3) -> H of `astore; aload; monitorexit`): the counting code goes at H, inside that
+  // range, and C1 refuses a method where an instruction that may throw is covered by a handler
+  // starting its own block ("exception handler covers itself"). Such methods ran in the
+  // interpreter until C2 compiled them (ConcurrentHashMap.merge and putVal, LinkedBlockingQueue
+  // take and offer with the JDK instrumented). The entry's range starts after that code instead.
+  const selfCovered = selfCoveringHandlers(insns, mc.tryCatch);
+  const afterPrologue = new Map<number, Label>();
   for (let i = 0; i < insns.length; i++) {
     const insn = insns[i]!;
     if (insn.kind === 'line') line = insn.line;
@@ -452,6 +461,11 @@ export function instrumentBody(o: BodyOptions, a: BodyAnalysis = analyseBody(o))
     if (nl) e.label(nl);
     const inc = paths?.before.get(i);
     if (inc) e.iinc(R, inc);
+    if (selfCovered.has(i)) {
+      const l = new Label('handlerBody');
+      e.label(l);
+      afterPrologue.set(i, l);
+    }
     if (insn.kind === 'method') {
       emitCall(e, insn, o.callKind(insn), lineNumbers ? line : -1, T, S, P);
     } else {
@@ -476,7 +490,7 @@ export function instrumentBody(o: BodyOptions, a: BodyAnalysis = analyseBody(o))
   // With a local counter, the same handler (or one of its own) first writes D back, so the
   // bytecodes counted before an exception leaves the method are not lost. (A handler of the
   // method itself needs nothing: D keeps its value there, and an invoke that throws left D = 0.)
-  const tryCatch = [...mc.tryCatch];
+  const tryCatch = afterPrologue.size === 0 ? [...mc.tryCatch] : moveSelfCoveringStarts(insns, mc.tryCatch, afterPrologue);
   const exitHandler = o.entry === 'wrapper' && ctx.methodName !== '<init>';
   if (exitHandler || (usesD)) {
     const start = new Label('bodyStart');
