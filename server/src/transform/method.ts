@@ -14,7 +14,7 @@ import { entryFrame, type CodeContext } from '../classfile/code/context';
 import { placeChecks, type CfgBlock } from './checks';
 import { planPaths, type CheckArg, type PathPlan } from './paths';
 import { labelTargets, type BasicBlock, type BlockAnalysis } from './blocks';
-import { moveSelfCoveringStarts, selfCoveringHandlers } from './self-covering';
+import { deferredHandlerCounts } from './self-covering';
 import { Emitter, localsWith, STACK_TYPE, TC_TYPE, type MemberName } from './emit';
 import { MID_IMPL, RT, extendedDescriptor } from './names';
 import { isShutdownEntry } from './scope';
@@ -229,6 +229,12 @@ export function instrumentBody(o: BodyOptions, a: BodyAnalysis = analyseBody(o))
       initSites.set(i, { target, bit });
     });
   }
+  // A handler that covers its own start (javac's synchronized catch-any) gets its block's
+  // counting code after the covered instructions (self-covering.ts): handler -> that index.
+  const subStarts = new Set(subs.map((sub) => sub.first));
+  const deferred = deferredHandlerCounts(insns, mc.tryCatch, (j) => !subStarts.has(j) && !paths?.before.has(j) && !paths?.after.has(j));
+  const deferredAt = new Map<number, number>();
+  for (const [h, at] of deferred) deferredAt.set(at, subAt0(subs, h));
   const needFrames = o.frames && (placement.reason.some((r) => r !== undefined) || initSites.size > 0);
   if (needFrames && !a.before) {
     const wanted = scratchUint8(Scratch.CheckPoints, insns.length);
@@ -236,6 +242,7 @@ export function instrumentBody(o: BodyOptions, a: BodyAnalysis = analyseBody(o))
       if (placement.reason[si] !== undefined) wanted[sub.first] = 1;
     });
     for (const i of initSites.keys()) wanted[i] = 1;
+    for (const i of deferredAt.keys()) wanted[i] = 1;
     // Targets of split switch edges: their trampolines need the target's frame.
     for (const m of paths?.splits.values() ?? []) for (const v of m.keys()) wanted[subs[v]!.first] = 1;
     a.before = simulateAt(insns, initial, { pool, thisClass: ctx.thisClass }, wanted);
@@ -415,14 +422,6 @@ export function instrumentBody(o: BodyOptions, a: BodyAnalysis = analyseBody(o))
   };
 
   const targetIndex = paths && paths.splits.size > 0 ? labelTargets(insns) : new Map<Label, number>();
-  // Handlers that cover their own entry (javac's catch-any of a synchronized block: the range
-  // [H, H+3) -> H of `astore; aload; monitorexit`): the counting code goes at H, inside that
-  // range, and C1 refuses a method where an instruction that may throw is covered by a handler
-  // starting its own block ("exception handler covers itself"). Such methods ran in the
-  // interpreter until C2 compiled them (ConcurrentHashMap.merge and putVal, LinkedBlockingQueue
-  // take and offer with the JDK instrumented). The entry's range starts after that code instead.
-  const selfCovered = selfCoveringHandlers(insns, mc.tryCatch);
-  const afterPrologue = new Map<number, Label>();
   for (let i = 0; i < insns.length; i++) {
     const insn = insns[i]!;
     if (insn.kind === 'line') line = insn.line;
@@ -435,7 +434,7 @@ export function instrumentBody(o: BodyOptions, a: BodyAnalysis = analyseBody(o))
       e.out.push(insn);
       continue;
     }
-    const si = subAt.get(i);
+    const si = deferred.has(i) ? undefined : (subAt.get(i) ?? deferredAt.get(i));
     if (si !== undefined) {
       if (paths?.resetAtStart[si]) e.op(Op.ICONST_0).var(Op.ISTORE, R);
       emitCount(si, i);
@@ -461,11 +460,6 @@ export function instrumentBody(o: BodyOptions, a: BodyAnalysis = analyseBody(o))
     if (nl) e.label(nl);
     const inc = paths?.before.get(i);
     if (inc) e.iinc(R, inc);
-    if (selfCovered.has(i)) {
-      const l = new Label('handlerBody');
-      e.label(l);
-      afterPrologue.set(i, l);
-    }
     if (insn.kind === 'method') {
       emitCall(e, insn, o.callKind(insn), lineNumbers ? line : -1, T, S, P);
     } else {
@@ -490,7 +484,7 @@ export function instrumentBody(o: BodyOptions, a: BodyAnalysis = analyseBody(o))
   // With a local counter, the same handler (or one of its own) first writes D back, so the
   // bytecodes counted before an exception leaves the method are not lost. (A handler of the
   // method itself needs nothing: D keeps its value there, and an invoke that throws left D = 0.)
-  const tryCatch = afterPrologue.size === 0 ? [...mc.tryCatch] : moveSelfCoveringStarts(insns, mc.tryCatch, afterPrologue);
+  const tryCatch = [...mc.tryCatch];
   const exitHandler = o.entry === 'wrapper' && ctx.methodName !== '<init>';
   if (exitHandler || (usesD)) {
     const start = new Label('bodyStart');
@@ -573,4 +567,11 @@ function emitCall(e: Emitter, insn: MethodInsn, kind: CallKind, lineOrNone: numb
       return;
     }
   }
+}
+
+/** The index of the sub-block starting at instruction `first`. */
+function subAt0(subs: readonly SubBlock[], first: number): number {
+  const k = subs.findIndex((sub) => sub.first === first);
+  if (k < 0) throw new Error(`no sub-block starts at instruction ${first}`);
+  return k;
 }
