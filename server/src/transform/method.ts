@@ -14,6 +14,7 @@ import { entryFrame, type CodeContext } from '../classfile/code/context';
 import { placeChecks, type CfgBlock } from './checks';
 import { planPaths, type CheckArg, type PathPlan } from './paths';
 import { labelTargets, type BasicBlock, type BlockAnalysis } from './blocks';
+import { deferredHandlerCounts } from './self-covering';
 import { Emitter, localsWith, STACK_TYPE, TC_TYPE, type MemberName } from './emit';
 import { MID_IMPL, RT, extendedDescriptor } from './names';
 import { isShutdownEntry } from './scope';
@@ -228,6 +229,12 @@ export function instrumentBody(o: BodyOptions, a: BodyAnalysis = analyseBody(o))
       initSites.set(i, { target, bit });
     });
   }
+  // A handler that covers its own start (javac's synchronized catch-any) gets its block's
+  // counting code after the covered instructions (self-covering.ts): handler -> that index.
+  const subStarts = new Set(subs.map((sub) => sub.first));
+  const deferred = deferredHandlerCounts(insns, mc.tryCatch, (j) => !subStarts.has(j) && !paths?.before.has(j) && !paths?.after.has(j));
+  const deferredAt = new Map<number, number>();
+  for (const [h, at] of deferred) deferredAt.set(at, subAt0(subs, h));
   const needFrames = o.frames && (placement.reason.some((r) => r !== undefined) || initSites.size > 0);
   if (needFrames && !a.before) {
     const wanted = scratchUint8(Scratch.CheckPoints, insns.length);
@@ -235,6 +242,7 @@ export function instrumentBody(o: BodyOptions, a: BodyAnalysis = analyseBody(o))
       if (placement.reason[si] !== undefined) wanted[sub.first] = 1;
     });
     for (const i of initSites.keys()) wanted[i] = 1;
+    for (const i of deferredAt.keys()) wanted[i] = 1;
     // Targets of split switch edges: their trampolines need the target's frame.
     for (const m of paths?.splits.values() ?? []) for (const v of m.keys()) wanted[subs[v]!.first] = 1;
     a.before = simulateAt(insns, initial, { pool, thisClass: ctx.thisClass }, wanted);
@@ -426,7 +434,7 @@ export function instrumentBody(o: BodyOptions, a: BodyAnalysis = analyseBody(o))
       e.out.push(insn);
       continue;
     }
-    const si = subAt.get(i);
+    const si = deferred.has(i) ? undefined : (subAt.get(i) ?? deferredAt.get(i));
     if (si !== undefined) {
       if (paths?.resetAtStart[si]) e.op(Op.ICONST_0).var(Op.ISTORE, R);
       emitCount(si, i);
@@ -559,4 +567,11 @@ function emitCall(e: Emitter, insn: MethodInsn, kind: CallKind, lineOrNone: numb
       return;
     }
   }
+}
+
+/** The index of the sub-block starting at instruction `first`. */
+function subAt0(subs: readonly SubBlock[], first: number): number {
+  const k = subs.findIndex((sub) => sub.first === first);
+  if (k < 0) throw new Error(`no sub-block starts at instruction ${first}`);
+  return k;
 }
