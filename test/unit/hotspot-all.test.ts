@@ -243,6 +243,25 @@ test('ClassLoads: class definition and Thread.<init> run the same Java code on b
   assert.ok(c.startup.overlap >= 99, describeMainThread(c, 10).join('\n'));
 });
 
+// Linkage (docs/RUNTIME.md, "Linkage leaves state behind"): HotSpot links each lambda in
+// MethodHandleNatives.linkCallSite, paused, and what that leaves (classes initialised, forms
+// cached, names resolved through the application loader) is not the program's work afterwards;
+// it resolves a call site's MethodType without the loader while its types are java.lang or
+// java.lang.invoke classes; and it initialises java.lang.invoke's core (MethodHandleNatives...)
+// while it creates the VM. The embedded engine now links lambdas through the same Java code
+// (paused too), resolves MethodTypes by the same rule and initialises java's boot classes before
+// the count. Before: under main 80.27 %, 1,035 more samples of class loading at the first lambda
+// (the bootstrap's descriptor types through the application loader) and MethodHandleNatives.<clinit>
+// counted. Left: the order within the bins of BuiltinClassLoader's archived packageToModule map
+// (ConcurrentHashMap.get, a few String.equals of findLoadedModule), the copy's CDS dump's.
+const LINKAGE = /^(java\.lang\.ClassLoader\.|jdk\.internal\.loader\.|java\.lang\.invoke\.|java\.lang\.StringLatin1\.(indexOfChar|hashCode|lastIndexOf)|java\.lang\.String\.(indexOf|lastIndexOf|substring|hashCode))/;
+test('Lambdas: linkage leaves the same state on both engines: no class loading or java.lang.invoke code differs, under main overlap >= 98% (granularity 1, R 0)', () => {
+  const c = bothEnginesAtGranularity1('Lambdas');
+  const differing = [...c.main.methods, ...c.startup.methods].filter((d) => LINKAGE.test(d.context));
+  assert.deepEqual(differing, [], describeMainThread(c, 10).join('\n'));
+  assert.ok(c.main.overlap >= 98, describeMainThread(c, 10).join('\n'));
+});
+
 test('a JDK without lib/modules: a clear error and a non-zero exit', () => {
   const fake = join(work, 'fake-jdk');
   mkdirSync(join(fake, 'bin'), { recursive: true });

@@ -88,6 +88,10 @@ export function makeInterpTransformer(o: InterpTransformOptions): { hook: (name:
     if (name === null || isRuntimeClass(name)) return bytes;
     const user = !boot && userClasses.has(name);
     if (!scope(name) || (o.instrument === 'app' && !user) || (boot && o.instrument !== 'all')) return bytes;
+    // HotSpot's copy runs instrumented only what was transformed ahead, the JDK image's classes
+    // and the class path's (KomoriumClasses swaps by name and original bytes): a class made at
+    // run time (a Proxy, a BoundMethodHandle species) runs as given there, and so here.
+    if (!user && !cp.hasBoot(name)) return bytes;
     // Only boot classes are known to depend on JDK classes alone; a class another loader defines
     // (a plugin's, with `all`) may refer to the program's classes.
     const pausedUpcalls = boot && o.instrument === 'all' && name === MHN;
