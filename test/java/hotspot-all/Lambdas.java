@@ -1,8 +1,11 @@
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.function.IntBinaryOperator;
 import java.util.function.IntUnaryOperator;
 import java.util.function.Supplier;
 
-// Lambdas (capturing and not) called through interfaces, and a method reference (issue 15):
+// Lambdas (capturing and not) called through interfaces, method references, and lambdas the JDK
+// links (Comparator.thenComparing, LongPipeline.sum's Long::sum) (issue 15):
 // HotSpot links each call site in MethodHandleNatives.linkCallSite (paused: LambdaMetafactory,
 // the proxy's definition, its verification through the application loader, LambdaForms); what
 // that linkage leaves behind (classes initialised, forms cached, names resolved) must be the same
@@ -31,7 +34,11 @@ public class Lambdas {
     Supplier<String> name = () -> "shapes";
     int sum = 0;
     for (int i = 0; i < 20; i++) sum = add.applyAsInt(sum, doubler.applyAsInt(total(new Shape[] {square, unit})));
-    System.out.println(name.get());
+    String[] words = {"pear", "fig", "banana", "kiwi", "apple"};
+    Arrays.sort(words, Comparator.comparingInt(String::length).thenComparing(Comparator.reverseOrder()));
+    long[] squares = new long[8];
+    Arrays.setAll(squares, i -> (long) i * i);
+    System.out.println(name.get() + " " + Arrays.toString(words) + " " + Arrays.toString(squares) + " " + Arrays.stream(squares).sum());
     System.out.println(sum);
   }
 }
