@@ -97,6 +97,12 @@ export class ClassPath {
     return r === undefined ? undefined : { bytes: r.bytes, source: `jrt:/${r.module}/${internalName}.class` };
   }
 
+  /** Whether the JDK has a class of this name (its bytes not read). */
+  hasBoot(internalName: string): boolean {
+    const module = this.bootModule(internalName);
+    return module !== undefined && this.image?.findLocation(`/${module}/${internalName}.class`) !== undefined;
+  }
+
   /** The JDK module that holds a class's package (`java/lang/String` → `java.base`), if any. */
   bootModule(internalName: string): string | undefined {
     const slash = internalName.lastIndexOf('/');

@@ -26,6 +26,7 @@ import { buildRuntime } from '../runtime/build';
 import { ARGS_SEPARATOR } from '../runtime/contract';
 import { cacheRoot } from './cache';
 import type { Instrument } from './interp-transform';
+import { bootInitializedClasses } from './boot-inits';
 import type { InterpPrewarmInput, InterpWorkerInput, InterpWorkerMessage } from './interp-worker';
 import { commitProfile, stageProfile, writeFileAtomic, type StagedProfile } from './profile-out';
 import { registerEngine, signalExitStatus, type ProfileRun, type RunOptions, type RunOutcome } from './run';
@@ -278,9 +279,11 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
     abandon = () => finish({ exitCode: null, signal: null, cancelled: true });
     let runtimeDir: string | null = null;
     let jdkHome: string;
+    let jdkFeature: number;
     try {
       const jdk = findJavaHome(o.jdk);
       jdkHome = jdk.home;
+      jdkFeature = jdk.feature;
       if (instrument !== 'none') runtimeDir = buildRuntime(join(cacheRoot(), 'runtime'), { jdk: jdk.home }).classesDir;
     } catch (e) {
       finish({ exitCode: null, signal: null, cancelled: false, error: (e as Error).message });
@@ -343,6 +346,9 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
       maxPath: o.maxPath,
       runtimeDir,
       cacheDir: join(cacheRoot(), 'interp-classes'),
+      // JDK 17 only: JDK 25's boot initialises jdk.internal.vm.Continuation, which throws here
+      // (no continuations in this VM).
+      ...(instrument === 'all' && jdkFeature === 17 ? { bootInits: bootInitializedClasses(jdkHome, join(cacheRoot(), 'boot-inits')) } : {}),
       bootSnapshotDir: (o.bootSnapshot ?? process.env.KOMORIUM_BOOT_SNAPSHOT !== '0') ? join(cacheRoot(), 'boot-snapshots') : undefined,
       ...(o.bootSnapshotAtFirstBoot ? { bootSnapshotAtFirstBoot: true } : {}),
       maxHeap,

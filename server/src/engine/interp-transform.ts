@@ -23,6 +23,14 @@ import { allScope, appScope, type Scope } from '../transform/scope';
 import { TRANSFORMER_VERSION } from '../transform/driver';
 import { readCacheEntry, writeCacheEntry } from '../transform/cache-store';
 import { isRuntimeClass } from '../runtime/contract';
+import { pauseUpcalls } from './reflect-patch';
+
+/**
+ * With the JDK instrumented, MethodHandleNatives' linkage upcalls (linkCallSite...) run paused,
+ * as in HotSpot's copy (jdk-modules.ts finishJavaBase): the JDK's linkage of a call site or
+ * constant is neither counted nor sampled on either engine.
+ */
+const MHN = 'java/lang/invoke/MethodHandleNatives';
 
 export type Instrument = 'none' | 'app' | 'all';
 
@@ -80,9 +88,18 @@ export function makeInterpTransformer(o: InterpTransformOptions): { hook: (name:
     if (name === null || isRuntimeClass(name)) return bytes;
     const user = !boot && userClasses.has(name);
     if (!scope(name) || (o.instrument === 'app' && !user) || (boot && o.instrument !== 'all')) return bytes;
+    // HotSpot's copy runs instrumented only what was transformed ahead, the JDK image's classes
+    // and the class path's (KomoriumClasses swaps by name and original bytes): a class made at
+    // run time (a Proxy, a BoundMethodHandle species) runs as given there, and so here.
+    if (!user && !cp.hasBoot(name)) return bytes;
     // Only boot classes are known to depend on JDK classes alone; a class another loader defines
     // (a plugin's, with `all`) may refer to the program's classes.
-    const key = createHash('sha256').update(boot ? jdkWorld : userWorld).update(`\0${user ? 'user' : boot ? 'boot' : 'other'}\0${name}\0`).update(bytes).digest('hex');
+    const pausedUpcalls = boot && o.instrument === 'all' && name === MHN;
+    const key = createHash('sha256')
+      .update(boot ? jdkWorld : userWorld)
+      .update(`\0${user ? 'user' : boot ? 'boot' : 'other'}\0${name}\0${pausedUpcalls ? 'paused-upcalls\0' : ''}`)
+      .update(bytes)
+      .digest('hex');
     const cached = o.cacheDir === undefined ? undefined : readCacheEntry(o.cacheDir, key);
     if (cached !== undefined) {
       stats.reused++;
@@ -91,7 +108,8 @@ export function makeInterpTransformer(o: InterpTransformOptions): { hook: (name:
     try {
       const cf = readClass(bytes, name);
       const { cf: out } = transformClass(cf, { scope, hierarchy, maxPath: o.maxPath, lineNumbers: o.lineNumbers, interfaces }, name);
-      const data = writeClass(out);
+      const written = writeClass(out);
+      const data = pausedUpcalls ? pauseUpcalls(written) : written;
       if (o.cacheDir !== undefined) writeCacheEntry(o.cacheDir, key, data);
       stats.transformed++;
       return data;

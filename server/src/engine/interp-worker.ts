@@ -29,6 +29,10 @@ import { startupTrace } from './startup-trace';
 import { readClass } from '../classfile/reader';
 import { classInfoOf } from '../transform/hierarchy';
 import { REFERENCED_RUNTIME_CLASSES, swapInitializedClasses } from '../runtime/contract';
+import { startJdkLambdaLinkage } from '../interp/indy/link';
+
+/** Initialised before the count when lambdas link through the JDK (its proxies' name counter). */
+const JDK_LAMBDA_LINKAGE_CLASSES = ['java/lang/invoke/InnerClassLambdaMetafactory'];
 
 /** Which classes exact mode counts: the user class path (app) or everything but the runtime. */
 function exactScope(scope: 'app' | 'all', classpath: string[], jdk: JdkInfo): (name: string) => boolean {
@@ -56,6 +60,8 @@ export interface InterpWorkerInput {
   cwd: string;
   env: Record<string, string>;
   instrument: Instrument;
+  /** With `all`: the classes java's boot initialises (boot-inits.ts), initialised before the count. */
+  bootInits?: string[];
   maxPath?: number;
   lineNumbers?: boolean;
   /** Directory of the runtime classes (komorium/rt), appended to the boot class path. */
@@ -212,7 +218,13 @@ function main(input: InterpWorkerInput): void {
     // on HotSpot (the exact run too, which never names the runtime): the same Java code after.
     initiate: (input.runtimeDir && input.instrument === 'all') || input.exact?.scope === 'all' ? REFERENCED_RUNTIME_CLASSES : undefined,
     // ... and the classes HotSpot's class swap initialises (paused) before the main class.
-    initialize: (input.runtimeDir && input.instrument === 'all') || input.exact?.scope === 'all' ? swapInitializedClasses(jdk.feature) : undefined,
+    // The classes java's boot initialised that this one did not (boot-inits.ts), then those of
+    // the class swap. With the JDK instrumented, lambdas link through the JDK after the boot (indy/link.ts
+    // startJdkLambdaLinkage), as on HotSpot, whose boot ran its LambdaMetafactory too.
+    initialize:
+      (input.runtimeDir && input.instrument === 'all') || input.exact?.scope === 'all'
+        ? [...(input.bootInits ?? []), ...swapInitializedClasses(jdk.feature), ...(input.runtimeDir && input.instrument === 'all' ? JDK_LAMBDA_LINKAGE_CLASSES : [])]
+        : undefined,
     cwd: input.cwd,
     env: input.env,
     io: {
@@ -247,7 +259,9 @@ function main(input: InterpWorkerInput): void {
       input.bootSnapshotDir !== undefined && !input.exact
         ? {
             dir: input.bootSnapshotDir,
-            keyParts: { instrument: input.instrument, maxPath: input.maxPath ?? null, lineNumbers: input.lineNumbers ?? null },
+            // `lambdas`, `bootInits`: how lambdas link after the boot (startJdkLambdaLinkage), java's
+            // boot's classes initialised after it; the main snapshot holds their state.
+            keyParts: { instrument: input.instrument, maxPath: input.maxPath ?? null, lineNumbers: input.lineNumbers ?? null, ...(input.instrument === 'all' ? { lambdas: 'jdk', bootInits: 1 } : {}) },
             // Komorium's diagnostics (the CLI's stderr, the language server's log), never
             // the program's stderr; after the output so far, to keep the order.
             warn: (m) => {
@@ -287,7 +301,10 @@ function main(input: InterpWorkerInput): void {
     onBooted: (vm) => {
       st?.mark('booted (initPhase3 done)', vm.threads.reduce((s, t) => s + t.bytecodes, 0), vm.loadedCount);
       if (vm.exact !== null) vm.exact.counting = true;
-      if (input.runtimeDir && input.instrument === 'all') vm.setStatic('komorium/rt/Contexts', 'vmBooting', 0);
+      if (input.runtimeDir && input.instrument === 'all') {
+        vm.setStatic('komorium/rt/Contexts', 'vmBooting', 0);
+        startJdkLambdaLinkage(vm);
+      }
     },
     onSlice: () => {
       const now = performance.now();

@@ -307,8 +307,8 @@ export function launch(vm: VM, mainClass: string, args: string[], lo: LaunchOpti
   );
 
   function init2(cls: string, then: () => void): void {
-    const k = vm.classes.loadBoot(cls);
-    if (k.state === InitState.Initialized) return then();
+    const k = vm.classes.tryBoot(cls);
+    if (!k || k.state === InitState.Initialized) return then();
     sched.call(main, {
       method: initTrampoline(vm, k, !k.declared.has('<clinit>()V')),
       args: [],

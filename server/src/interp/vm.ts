@@ -83,6 +83,12 @@ export class VM {
   hiddenCounter = 0;
   /** InnerClassLambdaMetafactory's counter of lambda proxy classes (JDK 17: Main$$Lambda$14). */
   lambdaCounter = 0;
+  /**
+   * Link LambdaMetafactory call sites through the JDK (MethodHandleNatives.linkCallSite, paused
+   * when the JDK is instrumented) as HotSpot does, instead of spinning the proxy in the VM
+   * (indy/link.ts startJdkLambdaLinkage): set after the boot when the JDK is counted.
+   */
+  jdkLambdaLinkage = false;
   /** Properties given to the VM by the launcher (java.class.path, user -D...). */
   readonly vmProperties: Map<string, string>;
   /** Classes in load order (for diagnostics and the class-loading trace). */

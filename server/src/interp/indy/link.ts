@@ -17,6 +17,9 @@ import { spinObjectMethod } from './records';
 import { bootstrapEntry, linkCallSiteUpcall } from '../invoke/constants';
 import { bindAppendix } from '../invoke/sigpoly';
 import { resolveClassAt } from '../resolve';
+import { InitState } from '../klass';
+import type { JObject } from '../object';
+import { setField } from '../natives/util';
 
 export interface HandleRef {
   kind: number;
@@ -115,6 +118,49 @@ const FAST_PATHS = new Set([
   'java/lang/runtime/ObjectMethods.bootstrap',
 ]);
 
+const LAMBDA_BOOTSTRAPS = new Set(['java/lang/invoke/LambdaMetafactory.metafactory', 'java/lang/invoke/LambdaMetafactory.altMetafactory']);
+
+/**
+ * From now on, lambdas link through the JDK's LambdaMetafactory (MethodHandleNatives.linkCallSite)
+ * as on HotSpot, where that linkage (paused when the JDK is instrumented) leaves its state behind:
+ * classes it initialised, LambdaForms it spun and cached, names it resolved through the caller's
+ * loader. Spun in the VM, the program did that work later, counted. InnerClassLambdaMetafactory's
+ * counter (JDK 17 names Main$$Lambda$14) goes on from the proxies the VM spun during the boot.
+ */
+export function startJdkLambdaLinkage(vm: VM): void {
+  vm.jdkLambdaLinkage = true;
+  if (vm.opts.jdk.feature >= 21) return;
+  const k = vm.classes.tryBoot('java/lang/invoke/InnerClassLambdaMetafactory');
+  if (!k || k.state !== InitState.Initialized) return;
+  const counter = vm.getStatic('java/lang/invoke/InnerClassLambdaMetafactory', 'counter') as JObject | null;
+  if (counter !== null) setField(vm, counter, 'java/util/concurrent/atomic/AtomicInteger', 'value', vm.lambdaCounter);
+}
+
+/**
+ * Identity-hash states of the threads at the first attempt to link a lambda site through the JDK,
+ * by site: the linkage (its MethodType, constants and LambdaMetafactory's own upcalls) draws
+ * hashes that HotSpot's does not (its CDS archive holds the JDK's mirrors and forms with theirs),
+ * so the thread's sequence is put back when the site is linked, as the VM's own spinning left
+ * it (measured: the program's next identity hash then is HotSpot's, as before).
+ */
+const hashesBefore = new WeakMap<JThread, Map<string, Uint32Array>>();
+
+function lambdaThroughJdk(vm: VM, t: JThread, m: JMethod, pc: number, idx: number): JMethod {
+  const state = t === vm.threads[0] && !vm.mainStarted ? vm.bootHashState : t.hashState;
+  let sites = hashesBefore.get(t);
+  if (!sites) hashesBefore.set(t, (sites = new Map()));
+  const site = `${m.id}:${pc}`;
+  if (!sites.has(site)) sites.set(site, state.slice());
+  return linkCallSiteUpcall(vm, t, m, pc, idx, (target, appendix, desc) => {
+    const saved = sites.get(site);
+    if (saved) {
+      state.set(saved);
+      sites.delete(site);
+    }
+    return bindAppendix(vm, vm.syntheticNative('invokedynamic', desc, () => undefined), target, appendix);
+  });
+}
+
 /** The constant-pool index of the class of the bootstrap method of InvokeDynamic entry `idx`. */
 function bootstrapClassIndex(k: JClass, idx: number): number {
   const e = k.cp[idx];
@@ -139,6 +185,7 @@ function link(vm: VM, t: JThread, m: JMethod, pc: number, idx: number): JMethod 
   // Any other bootstrap: the JDK links the call site (MethodHandleNatives.linkCallSite).
   const generic = (): JMethod => linkCallSiteUpcall(vm, t, m, pc, idx, (target, appendix, desc) => bindAppendix(vm, vm.syntheticNative('invokedynamic', desc, () => undefined), target, appendix));
   if (!FAST_PATHS.has(key)) return generic();
+  if (vm.jdkLambdaLinkage && LAMBDA_BOOTSTRAPS.has(key)) return lambdaThroughJdk(vm, t, m, pc, idx);
   // HotSpot resolves the bootstrap method handle before it calls the bootstrap: its class through
   // the caller's loader (a loadClass upcall the first time, counted as the program's work when
   // the JDK is instrumented); the types of its descriptor and of the call site are java.lang and

@@ -9,7 +9,7 @@
 // and finds the finished steps cached (resolution is idempotent).
 
 import { parseMethodDescriptor } from '../../classfile/descriptors';
-import { Tag } from '../../classfile/model';
+import { Acc, Tag } from '../../classfile/model';
 import { pushCall } from '../calls';
 import type { JClass, JMethod } from '../klass';
 import { JArray, type JObject } from '../object';
@@ -107,6 +107,19 @@ export function typeClass(vm: VM, t: JThread, k: JClass, desc: string): JClass {
   return vm.resolveClass(t, k, desc[0] === 'L' ? desc.slice(1, -1) : desc);
 }
 
+/** The boot class of field descriptor `fd` when HotSpot takes it as always visible (is_always_visible_class), else undefined. */
+function alwaysVisible(vm: VM, fd: string): JClass | undefined {
+  if (fd.length === 1) return vm.classes.primitive(fd);
+  const k = vm.classes.tryBoot(fd[0] === 'L' ? fd.slice(1, -1) : fd);
+  if (!k) return undefined;
+  let e: JClass = k;
+  while (e.component) e = e.component;
+  if (e.isPrimitive) return k;
+  if ((e.access & Acc.PUBLIC) === 0) return undefined;
+  const pkg = e.name.slice(0, e.name.lastIndexOf('/'));
+  return pkg === 'java/lang' || pkg === 'java/lang/invoke' ? k : undefined;
+}
+
 /** The MethodType of `desc` with classes resolved from `k` (MethodHandleNatives.findMethodHandleType). */
 export function methodTypeFor(vm: VM, t: JThread, k: JClass, desc: string): JObject {
   const s = invokeState(vm);
@@ -114,8 +127,20 @@ export function methodTypeFor(vm: VM, t: JThread, k: JClass, desc: string): JObj
   const have = cache.get(desc);
   if (have !== undefined) return have;
   const d = parseMethodDescriptor(desc);
-  const ret = vm.mirrorOf(typeClass(vm, t, k, d.ret));
-  const params = d.params.map((p) => vm.mirrorOf(typeClass(vm, t, k, p)));
+  // HotSpot (SystemDictionary::find_method_handle_type) resolves the types without the loader
+  // while each is a primitive or a public class of java.lang or java.lang.invoke; from the
+  // first that is not, through k's loader (the types before it stay the boot loader's).
+  let visible = true;
+  const resolve = (fd: string): JClass => {
+    if (visible) {
+      const b = alwaysVisible(vm, fd);
+      if (b !== undefined) return b;
+      visible = false;
+    }
+    return typeClass(vm, t, k, fd);
+  };
+  const params = d.params.map((p) => vm.mirrorOf(resolve(p)));
+  const ret = vm.mirrorOf(resolve(d.ret));
   const ptypes = vm.newObjectArray(vm.classes.loadBoot('java/lang/Class'), params);
   const consts = new Map<string, unknown>();
   return upcall(vm, t, 'findMethodHandleType(Ljava/lang/Class;[Ljava/lang/Class;)Ljava/lang/invoke/MethodType;', [ret, ptypes], consts, desc, (mt) => {
