@@ -5,14 +5,16 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
-import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CodeLensRefreshRequest, ConfigurationRequest, createConnection, createProtocolConnection, NotificationType, ProposedFeatures } from 'vscode-languageserver/node';
 import { startServer } from '../../server/src/lsp/server';
 import * as P from '../../server/src/lsp/protocol';
 import { ProfileBuilder } from '../../server/src/profile/builder';
-import { sideCacheDir } from '../../server/src/profile/diff-side-cache';
+import { sideCacheDir, sideCacheKey } from '../../server/src/profile/diff-side-cache';
+import { DEFAULT_PROFILE_LIMITS } from '../../server/src/profile/limits';
+import { closeCompareSession, heldForCompare } from '../../server/src/lsp/profile-state';
 import { tempDir } from '../helpers/java';
 
 const ws = tempDir('lsp-compare-prepare');
@@ -43,7 +45,11 @@ client.onNotification(new NotificationType<P.ProfileParams>(P.ProfileNotificatio
 client.onRequest(ConfigurationRequest.type, () => [{}]);
 client.onRequest(CodeLensRefreshRequest.type, () => undefined);
 client.listen();
-after(() => client.dispose());
+after(() => {
+  client.dispose();
+  closeCompareSession();
+});
+const keyOf = (f: string): string => sideCacheKey(readFileSync(f, 'utf8'), { limits: DEFAULT_PROFILE_LIMITS });
 
 async function until(what: string, f: () => boolean, ms = 60_000): Promise<void> {
   const end = Date.now() + ms;
@@ -63,6 +69,8 @@ test('a side is collected ahead only once the user compares', async () => {
   // Compare with Baseline… opened: the open profile's side, in the background
   await client.sendNotification(P.PrepareCompareNotification);
   await until('the open profile side', () => entries() === 1);
+  // ... held by the comparison worker, which stays up
+  await until('the open profile side held', () => heldForCompare() === keyOf(a));
   const r = await client.sendRequest<P.CompareBaselineResult>(P.CompareBaselineRequest, { path: b });
   assert.deepEqual([r.baseBytecodes, r.newBytecodes], [90_000, 60_000]);
   await until('the differential view', () => diffs.length > 0);
@@ -70,4 +78,11 @@ test('a side is collected ahead only once the user compares', async () => {
   // from now on, each profile opened has its side collected ahead
   await client.sendRequest(P.LoadProfileRequest, { path: c });
   await until('the opened profile side', () => entries() === 3);
+  await until('the opened profile side held', () => heldForCompare() === keyOf(c));
+  // compared in the worker holding it: the same baselines as a diff of the files
+  diffs.length = 0;
+  const r2 = await client.sendRequest<P.CompareBaselineResult>(P.CompareBaselineRequest, { path: a });
+  assert.deepEqual([r2.baseBytecodes, r2.newBytecodes], [60_000, 110_000]);
+  await until('the second differential view', () => diffs.length > 0);
+  assert.deepEqual(diffs[0]!.diff!.all.baseTotal, [60_000, 60_000, 40_000]);
 });

@@ -24,7 +24,7 @@ import { compileJavaFile } from './compile';
 import { documentHotness, hotStat, locateMethods } from './hotness';
 import { codeLensTitle, lineHover, methodHover } from './hover';
 import { classAtLine, findDeclaration, mainClasses, methodAtLine, scanJava, type JavaSource } from './java-scan';
-import { diffCurrent, exportCurrent, loadCurrent, makeCurrent, prepareSide, summaryOf, type CurrentProfile } from './profile-state';
+import { diffCurrent, exportCurrent, holdForCompare, loadCurrent, makeCurrent, prepareSide, summaryOf, type CurrentProfile } from './profile-state';
 import { methodDelta, withDeltas } from './baseline';
 import { diffPayload } from '../profile/diff-view';
 import { testLenses } from './test-lens';
@@ -350,9 +350,9 @@ export function startServer(connection: Connection, opts: ServerOptions = {}): v
         baselinePath = undefined;
         diffSeq++;
         setCurrent(c);
-        // its side collected ahead, for a Compare with Baseline… (or as another's baseline),
-        // once the user compares at all in this session (prepareCompare, compareBaseline)
-        if (comparing) void prepareSide(params.path, limits);
+        // its side held in the comparison worker (and cached, as another's baseline), for a
+        // Compare with Baseline…, once the user compares at all in this session (prepareCompare, compareBaseline)
+        if (comparing) void holdForCompare(c, limits);
       }
       return summaryOf(c);
     } catch (e) {
@@ -360,11 +360,12 @@ export function startServer(connection: Connection, opts: ServerOptions = {}): v
     }
   });
 
-  // Compare with Baseline… opened (the user picks the file now): the current profile's side collected meanwhile
+  // Compare with Baseline… opened (the user picks the file now): the current profile's side
+  // collected (or read from the side cache) meanwhile, held in a worker that stays up, its code warm
   connection.onNotification(P.PrepareCompareNotification, () => {
     comparing = true;
     const c = current;
-    if (c?.path && !c.live && !c.diff) void prepareSide(c.path, limits);
+    if (c?.path && !c.live) void holdForCompare(c, limits);
   });
 
   connection.onRequest(P.CompareBaselineRequest, async (params: P.CompareBaselineParams): Promise<P.CompareBaselineResult | null | ResponseError> => {
@@ -381,6 +382,8 @@ export function startServer(connection: Connection, opts: ServerOptions = {}): v
       const mine = ++diffSeq;
       const diff = await diffCurrent(c, baselinePath, limits);
       if (mine === diffSeq && current === c) setCurrent({ ...c, diff });
+      // the next comparison (another baseline) in the comparison worker
+      if (c.path) void holdForCompare(c, limits);
       return { baseTitle: diff.baseTitle, baseBytecodes: diff.baseBytecodes, newBytecodes: diff.newBytecodes, warnings: diff.warnings };
     } catch (e) {
       return fail(e);
