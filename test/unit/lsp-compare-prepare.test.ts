@@ -39,7 +39,9 @@ const toClient = new PassThrough();
 startServer(createConnection(ProposedFeatures.all, toServer, toClient));
 const client = createProtocolConnection(toClient, toServer);
 const diffs: P.ProfileParams[] = [];
+const all: P.ProfileParams[] = [];
 client.onNotification(new NotificationType<P.ProfileParams>(P.ProfileNotification), (x: P.ProfileParams) => {
+  all.push(x);
   if (x.diff) diffs.push(x);
 });
 client.onRequest(ConfigurationRequest.type, () => [{}]);
@@ -74,6 +76,15 @@ test('a side is collected ahead only once the user compares', async () => {
   const r = await client.sendRequest<P.CompareBaselineResult>(P.CompareBaselineRequest, { path: b });
   assert.deepEqual([r.baseBytecodes, r.newBytecodes], [90_000, 60_000]);
   await until('the differential view', () => diffs.length > 0);
+  // the profile shown already: only its diff sent, under the number of the notification that carried it
+  const shown = all.find((x) => x.profile === readFileSync(a, 'utf8'))!;
+  assert.equal(typeof shown.profileId, 'number');
+  assert.equal(diffs[0]!.sameProfile, true);
+  assert.equal(diffs[0]!.profile, undefined);
+  assert.equal(diffs[0]!.profileId, shown.profileId);
+  // ... and whole when asked for (a window without it)
+  const whole = await client.sendRequest<P.ProfileParams>(P.CurrentProfileRequest);
+  assert.deepEqual([whole.profile, whole.profileId, whole.sameProfile, whole.diff], [shown.profile, shown.profileId, undefined, diffs[0]!.diff]);
   assert.equal(entries(), 2);
   // from now on, each profile opened has its side collected ahead
   await client.sendRequest(P.LoadProfileRequest, { path: c });
@@ -85,4 +96,13 @@ test('a side is collected ahead only once the user compares', async () => {
   assert.deepEqual([r2.baseBytecodes, r2.newBytecodes], [60_000, 110_000]);
   await until('the second differential view', () => diffs.length > 0);
   assert.deepEqual(diffs[0]!.diff!.all.baseTotal, [60_000, 60_000, 40_000]);
+  // another profile opened had its text sent, under a new number
+  const opened = all.find((x) => x.profile === readFileSync(c, 'utf8'))!;
+  assert.notEqual(opened.profileId, shown.profileId);
+  assert.deepEqual([diffs[0]!.sameProfile, diffs[0]!.profileId], [true, opened.profileId]);
+  // the baseline cleared: the same profile, without a diff, its text not sent again
+  all.length = 0;
+  await client.sendRequest(P.CompareBaselineRequest, { path: null });
+  await until('the view without a diff', () => all.length > 0);
+  assert.deepEqual([all[0]!.sameProfile, all[0]!.profile, all[0]!.diff, all[0]!.profileId], [true, undefined, undefined, opened.profileId]);
 });

@@ -138,6 +138,11 @@ export function startServer(connection: Connection, opts: ServerOptions = {}): v
     if (mine === diffSeq && current === c) setCurrent({ ...c, diff });
   };
 
+  // the profile JSON of the last profile notification, and the number sent with it
+  let sentJson: unknown;
+  let profileNo = 0;
+  const profileParams = (c: CurrentProfile | undefined): P.ProfileParams =>
+    c ? { profile: c.json, profileId: profileNo, live: c.live, title: c.title, summary: summaryOf(c), ...(c.diff ? { diff: diffPayload(c.diff) } : {}) } : { profile: null, live: false, title: '', summary: null };
   const setCurrent = (next: CurrentProfile | undefined) => {
     current = next;
     if (next && !next.diff && baselinePath && !next.live) {
@@ -147,9 +152,11 @@ export function startServer(connection: Connection, opts: ServerOptions = {}): v
     // graph's) is large, and the client draws the decorations as soon as their message is read
     // (the first decorations of a run do not wait for the profile's message, BENCHMARKS.md part E).
     for (const d of documents.all()) pushHotness(d);
-    const params: P.ProfileParams = next
-      ? { profile: next.json, live: next.live, title: next.title, summary: summaryOf(next), ...(next.diff ? { diff: diffPayload(next.diff) } : {}) }
-      : { profile: null, live: false, title: '', summary: null };
+    // the same profile with a diff set or cleared: its JSON (MBs) not sent again
+    const same = next !== undefined && sentJson !== undefined && next.json === sentJson;
+    if (next && !same) profileNo++;
+    sentJson = next?.json;
+    const params: P.ProfileParams = same ? { ...profileParams(next), profile: undefined, sameProfile: true } : profileParams(next);
     void connection.sendNotification(P.ProfileNotification, params);
     // Lenses move code when they change: during a live run at most every LENS_REFRESH_MS.
     const now = Date.now();
@@ -418,7 +425,7 @@ export function startServer(connection: Connection, opts: ServerOptions = {}): v
   });
 
   connection.onRequest(P.CurrentProfileRequest, (): P.ProfileParams => {
-    return current ? { profile: current.json, live: current.live, title: current.title, summary: summaryOf(current), ...(current.diff ? { diff: diffPayload(current.diff) } : {}) } : { profile: null, live: false, title: '', summary: null };
+    return profileParams(current);
   });
 
   connection.onRequest(P.ExportProfileRequest, async (params: P.ExportProfileParams): Promise<null | ResponseError> => {
