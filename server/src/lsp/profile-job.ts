@@ -37,6 +37,19 @@ export type ProfileJob =
 /** The open profile's side held by a session's worker (the hold job), by its side cache key. */
 let held: { key: string; input: DiffInput; flat?: FlatProfile } | undefined;
 
+/** In a worker holding a side (a session's): the last baseline read, by its side cache key (a baseline compared again is not read from the cache again). */
+let lastBase: { key: string; input: DiffInput } | undefined;
+
+function baseInput(text: string, source: string, limits: Partial<ProfileLimits>): DiffInput {
+  if (held === undefined) return diffInputOfText(text, source, { limits });
+  const key = sideCacheKey(text, { limits });
+  if (lastBase?.key === key) return lastBase.input;
+  lastBase = undefined;
+  const input = diffInputOfText(text, source, { limits });
+  lastBase = { key, input };
+  return input;
+}
+
 /** The held side's input when `key` is the held one (tests: whether a diff used it). */
 export function heldSide(key: string | undefined): DiffInput | undefined {
   return key !== undefined && held?.key === key ? held.input : undefined;
@@ -95,7 +108,7 @@ export function profileJob(job: ProfileJob): ProfileJobResult {
     // each side collected ahead (the side cache) or from the flat form (no object per node);
     // the object model only for a test profile's folded view
     const baseText = readProfileText(job.basePath, { limits });
-    const base = diffInputOfText(baseText, job.basePath, { limits });
+    const base = baseInput(baseText, job.basePath, limits);
     const nextFlat = (): FlatProfile => job.flat ?? (job.sideKey !== undefined && held?.key === job.sideKey ? held.flat : undefined) ?? (job.text !== undefined ? parseFlatProfile(job.text, job.source, { limits }) : flatProfileFromJson(job.raw, job.source, { limits }));
     let next: DiffInput | undefined = heldSide(job.sideKey) ?? (job.sideKey !== undefined ? readCollected(job.sideKey) : undefined);
     if (next === undefined) {
