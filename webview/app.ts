@@ -120,9 +120,10 @@ export class App {
     switch (msg.type) {
       case 'profile':
         performance.mark('komorium:profile');
-        // Updates arriving faster than they are shown collapse into the latest one.
+        // Updates arriving faster than they are shown collapse into the latest one (a `same`
+        // one after a whole one not shown yet: that profile with the latest diff).
         if (this.pendingProfile === null) setTimeout(() => this.showPending(), 0);
-        this.pendingProfile = msg;
+        this.pendingProfile = msg.same && this.pendingProfile !== null && !this.pendingProfile.same ? { ...this.pendingProfile, live: msg.live, ...(msg.title !== undefined ? { title: msg.title } : {}), diff: msg.diff } : msg;
         return;
       case 'clear':
         this.pendingProfile = null;
@@ -177,8 +178,9 @@ export class App {
     let p: ProfileData;
     let reused = false;
     try {
+      if (msg.same && this.profile === null) return; // the host sends the whole profile to a page without one
       const text = typeof msg.profile === 'string' ? msg.profile : null;
-      if (text !== null && this.profile !== null && text === this.rawText) {
+      if (msg.same || (text !== null && this.profile !== null && text === this.rawText)) {
         // the profile shown, again (with or without a diff): keep what was read from it
         p = this.profile;
         reused = true;

@@ -4,8 +4,12 @@
 /** host → webview: show this profile (the raw JSON object of docs/PROFILE_FORMAT.md). */
 export interface ProfileMessage {
   type: 'profile';
-  /** The profile JSON: its text or its parsed value; parsed and validated by the webview. */
-  profile: unknown;
+  /** The profile JSON: its text or its parsed value; parsed and validated by the webview. Left out when `same`. */
+  profile?: unknown;
+  /** The profile shown (the last `profile` message's) again, with this diff (or none): `profile`
+   *  left out, the webview keeps what it read of it. The host sends it only to a page it posted
+   *  that profile to (a reloaded page gets the whole profile). */
+  same?: true;
   /** True while the run is still going: the view updates in place, keeping zoom, selection and search. */
   live: boolean;
   /** Shown in the panel's header; defaults to the profiled program. */
@@ -77,7 +81,7 @@ export function asHostMessage(v: unknown): HostToWebview | null {
     case 'profile':
       return {
         type: 'profile',
-        profile: v.profile,
+        ...(v.same === true ? { same: true } : { profile: v.profile }),
         live: v.live === true,
         ...(typeof v.title === 'string' ? { title: v.title } : {}),
         ...(v.diff !== undefined && v.diff !== null ? { diff: v.diff } : {}),

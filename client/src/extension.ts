@@ -119,10 +119,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<Komori
       firstHotness = undefined;
     }
   });
+  let profileSeq = 0;
   lc.onNotification(P.ProfileNotification, (p: P.ProfileParams) => {
     summary = p.summary;
     if (p.profile === null) decorations.clear();
-    panel.update(p);
+    const mine = ++profileSeq;
+    // only the diff changed, of a profile this window does not have: the whole from the server
+    if (!panel.update(p)) void lc.sendRequest<P.ProfileParams>(P.CurrentProfileRequest).then((whole) => mine === profileSeq && panel.update(whole), () => undefined);
     status.idle(summary);
   });
 

@@ -19,6 +19,8 @@ export class FlamePanel implements vscode.Disposable {
   private panel: vscode.WebviewPanel | undefined;
   private ready = false;
   private last: ProfileParams | undefined;
+  /** The profileId of the last profile posted whole to the page (a `same` message then carries only its diff). */
+  private postedId: number | undefined;
   private pendingFocus: FocusMethodArgs | undefined;
 
   constructor(
@@ -65,6 +67,7 @@ export class FlamePanel implements vscode.Disposable {
     panel.onDidDispose(() => {
       this.panel = undefined;
       this.ready = false;
+      this.postedId = undefined;
     });
   }
 
@@ -72,7 +75,9 @@ export class FlamePanel implements vscode.Disposable {
     if (typeof m !== 'object' || m === null) return;
     const msg = m as { type?: unknown };
     if (msg.type === 'ready') {
+      // a new page (or one reloaded): it has no profile yet
       this.ready = true;
+      this.postedId = undefined;
       this.post(this.last ?? (await this.host.current()));
       this.postFocus();
     } else if (msg.type === 'open') {
@@ -97,15 +102,37 @@ export class FlamePanel implements vscode.Disposable {
     void this.panel.webview.postMessage({ type: 'focus', ...f } satisfies HostToWebview);
   }
 
-  /** A new profile (or none): shown now if the page is ready, else when it is. */
-  update(p: ProfileParams): void {
+  /**
+   * A new profile (or none): shown now if the page is ready, else when it is. A notification
+   * without the profile (`sameProfile`: only the diff changed) takes the profile of the last one;
+   * false when that is not the one it names (the caller then asks the server for the whole).
+   */
+  update(p: ProfileParams): boolean {
+    if (p.sameProfile) {
+      const last = this.last;
+      if (!last || last.profileId !== p.profileId || last.profile === undefined || last.profile === null) return false;
+      p = { ...p, profile: last.profile };
+      delete p.sameProfile;
+    }
     this.last = p;
     if (this.ready) this.post(p);
+    return true;
   }
 
   private post(p: ProfileParams): void {
     if (!this.panel) return;
-    const msg: HostToWebview = p.profile === null ? { type: 'clear' } : { type: 'profile', profile: p.profile, live: p.live, title: p.title, ...(p.diff ? { diff: p.diff } : {}) };
+    const diff = p.diff ? { diff: p.diff } : {};
+    let msg: HostToWebview;
+    if (p.profile === null) {
+      msg = { type: 'clear' };
+      this.postedId = undefined;
+    } else if (p.profileId !== undefined && p.profileId === this.postedId) {
+      // the page shows this profile: only its diff (the webview keeps what it read of the profile)
+      msg = { type: 'profile', same: true, live: p.live, title: p.title, ...diff };
+    } else {
+      msg = { type: 'profile', profile: p.profile, live: p.live, title: p.title, ...diff };
+      this.postedId = p.profileId;
+    }
     void this.panel.webview.postMessage(msg);
   }
 

@@ -52,6 +52,9 @@ test('unsafe nonces and CSP sources are refused', () => {
 test('message guards accept the contract and nothing else', () => {
   assert.deepEqual(asHostMessage({ type: 'profile', profile: { a: 1 }, live: true, title: 'T' }), { type: 'profile', profile: { a: 1 }, live: true, title: 'T' });
   assert.deepEqual(asHostMessage({ type: 'profile', profile: null }), { type: 'profile', profile: null, live: false });
+  // the profile shown, with only its diff: no profile
+  assert.deepEqual(asHostMessage({ type: 'profile', same: true, profile: 'x', live: false, diff: { d: 1 } }), { type: 'profile', same: true, live: false, diff: { d: 1 } });
+  assert.deepEqual(asHostMessage({ type: 'profile', same: 'yes', profile: 'x' }), { type: 'profile', profile: 'x', live: false });
   assert.deepEqual(asHostMessage({ type: 'clear' }), { type: 'clear' });
   assert.deepEqual(asHostMessage({ type: 'theme' }), { type: 'theme' });
   assert.equal(asHostMessage({ type: 'other' }), null);

@@ -164,6 +164,81 @@ export function serveJob<I, O>(job: (input: I) => O, transfer?: (value: O) => Ar
     }
     port.postMessage(reply, moved);
   };
-  if (isSpareData(workerData)) port.once('message', (m: { input: I }) => serve(m.input));
+  if (isSessionData(workerData)) {
+    // a session (startSession): jobs one after another, each reply tagged with its request's id
+    port.on('message', (m: { id: number; input: I }) => {
+      let reply: JobReply<O>;
+      let moved: ArrayBuffer[] = [];
+      try {
+        const value = job(m.input);
+        reply = { ok: true, value };
+        if (transfer) moved = transfer(value);
+      } catch (e) {
+        const err = e as Error;
+        reply = { ok: false, error: err.message, errorName: err.name };
+      }
+      port.postMessage({ id: m.id, reply }, moved);
+    });
+  } else if (isSpareData(workerData)) port.once('message', (m: { input: I }) => serve(m.input));
   else serve(workerData as I);
+}
+
+/** The workerData of a session's worker: it serves jobs until terminated. */
+const SESSION = { komoriumJobSession: true } as const;
+
+function isSessionData(d: unknown): boolean {
+  return typeof d === 'object' && d !== null && (d as { komoriumJobSession?: unknown }).komoriumJobSession === true;
+}
+
+/**
+ * A worker of the job module `url` that stays up and runs jobs one after another (its code
+ * warm, and what a job module keeps between jobs kept: the profile worker's held side of a
+ * comparison). It does not keep the process alive while no job runs.
+ */
+export interface JobSession {
+  run<T>(input: unknown): Promise<T>;
+  /** False once the worker failed or exited (runs then reject; start another). */
+  readonly alive: boolean;
+  close(): void;
+}
+
+export function startSession(url: URL): JobSession {
+  const worker = newWorker(url, SESSION);
+  worker.unref();
+  let alive = true;
+  let next = 0;
+  const waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  const fail = (e: JobError): void => {
+    alive = false;
+    for (const w of waiting.values()) w.reject(e);
+    waiting.clear();
+  };
+  worker.on('message', (m: { id: number; reply: JobReply<unknown> }) => {
+    const w = waiting.get(m.id);
+    if (!w) return;
+    waiting.delete(m.id);
+    if (waiting.size === 0) worker.unref();
+    if (m.reply.ok) w.resolve(m.reply.value);
+    else w.reject(new JobError(m.reply.error, m.reply.errorName));
+  });
+  worker.on('error', (e) => fail(new JobError(`worker failed: ${e.message}`, 'WorkerError')));
+  worker.on('exit', (code) => fail(new JobError(`worker exited (code ${code})`, 'WorkerError')));
+  return {
+    run<T>(input: unknown): Promise<T> {
+      if (!alive) return Promise.reject(new JobError('the session\'s worker is gone', 'WorkerError'));
+      const id = ++next;
+      worker.ref();
+      return new Promise<T>((resolve, reject) => {
+        waiting.set(id, { resolve: resolve as (v: unknown) => void, reject });
+        worker.postMessage({ id, input });
+      });
+    },
+    get alive() {
+      return alive;
+    },
+    close() {
+      alive = false;
+      void worker.terminate();
+    },
+  };
 }

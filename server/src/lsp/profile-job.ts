@@ -9,7 +9,11 @@
 //           and the open profile's flat form (when the server has it; else its text or parsed
 //           value) collected, and stored in the cache;
 //   side:   a profile file's collected side put into the side cache ahead of a diff (a
-//           launch configuration's baseline, the opened profile).
+//           launch configuration's baseline, the opened profile);
+//   hold:   in a worker that stays up (worker-thread.ts startSession: Compare with Baseline…),
+//           the open profile's side read (from the side cache, else collected and stored) and
+//           kept for the diffs that follow, and the diff's code run once on it (warm code);
+//           a diff job whose sideKey is the held one then reads only the baseline.
 
 import { writeFileSync } from 'node:fs';
 import { exportChunks, exportProfile } from '../profile/export';
@@ -27,7 +31,29 @@ export type ProfileJob =
   | { kind: 'load'; path: string; limits?: Partial<ProfileLimits> }
   | { kind: 'export'; source: string; text?: string; raw?: unknown; format: string; path: string; limits?: Partial<ProfileLimits> }
   | { kind: 'diff'; basePath: string; source: string; flat?: FlatProfile; text?: string; raw?: unknown; sideKey?: string; limits?: Partial<ProfileLimits> }
-  | { kind: 'side'; path: string; limits?: Partial<ProfileLimits> };
+  | { kind: 'side'; path: string; limits?: Partial<ProfileLimits> }
+  | { kind: 'hold'; source: string; sideKey: string; flat?: FlatProfile; text?: string; limits?: Partial<ProfileLimits> };
+
+/** The open profile's side held by a session's worker (the hold job), by its side cache key. */
+let held: { key: string; input: DiffInput; flat?: FlatProfile } | undefined;
+
+/** In a worker holding a side (a session's): the last baseline read, by its side cache key (a baseline compared again is not read from the cache again). */
+let lastBase: { key: string; input: DiffInput } | undefined;
+
+function baseInput(text: string, source: string, limits: Partial<ProfileLimits>): DiffInput {
+  if (held === undefined) return diffInputOfText(text, source, { limits });
+  const key = sideCacheKey(text, { limits });
+  if (lastBase?.key === key) return lastBase.input;
+  lastBase = undefined;
+  const input = diffInputOfText(text, source, { limits });
+  lastBase = { key, input };
+  return input;
+}
+
+/** The held side's input when `key` is the held one (tests: whether a diff used it). */
+export function heldSide(key: string | undefined): DiffInput | undefined {
+  return key !== undefined && held?.key === key ? held.input : undefined;
+}
 
 export interface LoadedProfile {
   text: string;
@@ -58,13 +84,33 @@ export function profileJob(job: ProfileJob): ProfileJobResult {
     loadDiffInput(job.path, { limits });
     return null;
   }
+  if (job.kind === 'hold') {
+    if (held?.key === job.sideKey) return null;
+    held = undefined;
+    let flat: FlatProfile | undefined;
+    const flatOfJob = (): FlatProfile => (flat ??= job.flat ?? parseFlatProfile(job.text ?? '', job.source, { limits }));
+    let input: DiffInput | undefined = readCollected(job.sideKey);
+    if (input === undefined) {
+      const side = collectLocal(flatOfJob());
+      input = side === null ? flatOfJob() : collected(flatOfJob(), side);
+      if (side !== null) writeCollected(job.sideKey, input as ReturnType<typeof collected>);
+    }
+    // a test profile's folded view is built from its flat form: kept too
+    held = { key: job.sideKey, input, ...(input.meta.focus ? { flat: flatOfJob() } : {}) };
+    // the diff's code warmed on this side against itself (no focused tree: the same code paths as a compare of its whole tree)
+    const plain = { ...input, meta: { ...input.meta, focus: undefined } } as DiffInput;
+    diffViewFlat(plain, plain, '', () => {
+      throw new Error('unreachable');
+    });
+    return null;
+  }
   if (job.kind === 'diff') {
     // each side collected ahead (the side cache) or from the flat form (no object per node);
     // the object model only for a test profile's folded view
     const baseText = readProfileText(job.basePath, { limits });
-    const base = diffInputOfText(baseText, job.basePath, { limits });
-    const nextFlat = (): FlatProfile => job.flat ?? (job.text !== undefined ? parseFlatProfile(job.text, job.source, { limits }) : flatProfileFromJson(job.raw, job.source, { limits }));
-    let next: DiffInput | undefined = job.sideKey !== undefined ? readCollected(job.sideKey) : undefined;
+    const base = baseInput(baseText, job.basePath, limits);
+    const nextFlat = (): FlatProfile => job.flat ?? (job.sideKey !== undefined && held?.key === job.sideKey ? held.flat : undefined) ?? (job.text !== undefined ? parseFlatProfile(job.text, job.source, { limits }) : flatProfileFromJson(job.raw, job.source, { limits }));
+    let next: DiffInput | undefined = heldSide(job.sideKey) ?? (job.sideKey !== undefined ? readCollected(job.sideKey) : undefined);
     if (next === undefined) {
       const flat = nextFlat();
       const side = job.sideKey !== undefined ? collectLocal(flat) : null;

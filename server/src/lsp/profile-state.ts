@@ -3,7 +3,7 @@
 // whether it is a live snapshot. Files are read, validated and indexed in a worker thread
 // (profile-job.ts), within DEFAULT_PROFILE_LIMITS; the server never holds the tree.
 
-import { jobUrl, prepareJob, runJob } from '../engine/worker-thread';
+import { jobUrl, prepareJob, runJob, startSession, type JobSession } from '../engine/worker-thread';
 import { DEFAULT_PROFILE_LIMITS, type ProfileLimits } from '../profile/limits';
 import { profileFromJson } from '../profile/load';
 import { indexProfile, type ProfileIndex } from './hotness';
@@ -62,13 +62,65 @@ export function summaryOf(c: CurrentProfile): ProfileSummary {
   };
 }
 
-/** The differential view of a profile against a baseline file, computed in a worker thread. */
+// Compare with Baseline…: a profile worker that stays up once the user compares (prepareCompare),
+// holding the open profile's side (the hold job) with the diff's code warm; a comparison then
+// reads only the baseline there.
+let session: JobSession | undefined;
+/** The side cache key of the side the session's worker holds (its hold job succeeded). */
+let heldKey: string | undefined;
+
+/** The open profile's side held, and the diff's code warmed, in the comparison worker (started if needed). Never rejects. */
+export function holdForCompare(c: CurrentProfile, limits: Partial<ProfileLimits> = DEFAULT_PROFILE_LIMITS): Promise<void> {
+  if (c.sideKey === undefined || c.live || (c.flat === undefined && typeof c.json !== 'string')) return Promise.resolve();
+  if (session?.alive && heldKey === c.sideKey) return Promise.resolve();
+  if (!session?.alive) {
+    try {
+      session = startSession(jobUrl(import.meta.url, 'profile-worker'));
+    } catch {
+      return Promise.resolve();
+    }
+    heldKey = undefined;
+  }
+  const s = session;
+  const key = c.sideKey;
+  const job: ProfileJob = c.flat ? { kind: 'hold', source: c.path ?? c.title, sideKey: key, flat: c.flat, limits } : { kind: 'hold', source: c.path ?? c.title, sideKey: key, text: c.json as string, limits };
+  heldKey = undefined;
+  return s.run<null>(job).then(
+    () => {
+      if (session === s) heldKey = key;
+    },
+    () => undefined,
+  );
+}
+
+/** Stops the comparison worker (tests; a server shutting down). */
+export function closeCompareSession(): void {
+  session?.close();
+  session = undefined;
+  heldKey = undefined;
+}
+
+/** The side cache key of the side the comparison worker holds, if it is up (tests). */
+export function heldForCompare(): string | undefined {
+  return session?.alive === true ? heldKey : undefined;
+}
+
+/** The differential view of a profile against a baseline file, computed in a worker thread (the comparison worker when one is up). */
 export async function diffCurrent(c: CurrentProfile, basePath: string, limits: Partial<ProfileLimits> = DEFAULT_PROFILE_LIMITS): Promise<DiffView> {
   const source = c.path ?? c.title;
   const key = c.sideKey !== undefined ? { sideKey: c.sideKey } : {};
-  const job: ProfileJob = c.flat ? { kind: 'diff', basePath, source, flat: c.flat, limits, ...key } : typeof c.json === 'string' ? { kind: 'diff', basePath, source, text: c.json, limits, ...key } : { kind: 'diff', basePath, source, raw: c.json, limits };
+  const full: ProfileJob = c.flat ? { kind: 'diff', basePath, source, flat: c.flat, limits, ...key } : typeof c.json === 'string' ? { kind: 'diff', basePath, source, text: c.json, limits, ...key } : { kind: 'diff', basePath, source, raw: c.json, limits };
+  if (session?.alive) {
+    // the worker holds this side: it is not sent again
+    const s = session;
+    const job: ProfileJob = c.sideKey !== undefined && heldKey === c.sideKey ? { kind: 'diff', basePath, source, sideKey: c.sideKey, limits } : full;
+    return s.run<DiffView>(job).catch((e: unknown) => {
+      if (s.alive) throw e;
+      return runJob<DiffView>(jobUrl(import.meta.url, 'profile-worker'), full).result;
+    });
+  }
   const url = jobUrl(import.meta.url, 'profile-worker');
-  const r = runJob<DiffView>(url, job).result;
+  const r = runJob<DiffView>(url, full).result;
   // a worker waiting for the next comparison (a run ending with its baseline set, another baseline)
   const spare = (): void => prepareJob(url);
   r.then(spare, spare);

@@ -251,8 +251,15 @@ export interface RunEndedParams {
 export const ProfileNotification = 'komorium/profile';
 export interface ProfileParams {
   /** The profile JSON (docs/PROFILE_FORMAT.md): a loaded file's text as a string (the server
-   *  does not parse it on its thread), a live snapshot's parsed value, or null when cleared. */
+   *  does not parse it on its thread), a live snapshot's parsed value, or null when cleared.
+   *  Left out (undefined) when `sameProfile` is set. */
   profile: unknown;
+  /** The server's number of the profile JSON sent (the same while only its diff changes). */
+  profileId?: number;
+  /** Only the diff (set or cleared) changed: `profile` is left out, it is the one the last
+   *  notification with this `profileId` carried (Compare with Baseline… does not send the shown
+   *  profile's text again). A client that does not have it asks for komorium/currentProfile. */
+  sameProfile?: true;
   live: boolean;
   title: string;
   summary: ProfileSummary | null;

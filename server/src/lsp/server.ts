@@ -24,7 +24,7 @@ import { compileJavaFile } from './compile';
 import { documentHotness, hotStat, locateMethods } from './hotness';
 import { codeLensTitle, lineHover, methodHover } from './hover';
 import { classAtLine, findDeclaration, mainClasses, methodAtLine, scanJava, type JavaSource } from './java-scan';
-import { diffCurrent, exportCurrent, loadCurrent, makeCurrent, prepareSide, summaryOf, type CurrentProfile } from './profile-state';
+import { diffCurrent, exportCurrent, holdForCompare, loadCurrent, makeCurrent, prepareSide, summaryOf, type CurrentProfile } from './profile-state';
 import { methodDelta, withDeltas } from './baseline';
 import { diffPayload } from '../profile/diff-view';
 import { testLenses } from './test-lens';
@@ -138,6 +138,11 @@ export function startServer(connection: Connection, opts: ServerOptions = {}): v
     if (mine === diffSeq && current === c) setCurrent({ ...c, diff });
   };
 
+  // the profile JSON of the last profile notification, and the number sent with it
+  let sentJson: unknown;
+  let profileNo = 0;
+  const profileParams = (c: CurrentProfile | undefined): P.ProfileParams =>
+    c ? { profile: c.json, profileId: profileNo, live: c.live, title: c.title, summary: summaryOf(c), ...(c.diff ? { diff: diffPayload(c.diff) } : {}) } : { profile: null, live: false, title: '', summary: null };
   const setCurrent = (next: CurrentProfile | undefined) => {
     current = next;
     if (next && !next.diff && baselinePath && !next.live) {
@@ -147,9 +152,11 @@ export function startServer(connection: Connection, opts: ServerOptions = {}): v
     // graph's) is large, and the client draws the decorations as soon as their message is read
     // (the first decorations of a run do not wait for the profile's message, BENCHMARKS.md part E).
     for (const d of documents.all()) pushHotness(d);
-    const params: P.ProfileParams = next
-      ? { profile: next.json, live: next.live, title: next.title, summary: summaryOf(next), ...(next.diff ? { diff: diffPayload(next.diff) } : {}) }
-      : { profile: null, live: false, title: '', summary: null };
+    // the same profile with a diff set or cleared: its JSON (MBs) not sent again
+    const same = next !== undefined && sentJson !== undefined && next.json === sentJson;
+    if (next && !same) profileNo++;
+    sentJson = next?.json;
+    const params: P.ProfileParams = same ? { ...profileParams(next), profile: undefined, sameProfile: true } : profileParams(next);
     void connection.sendNotification(P.ProfileNotification, params);
     // Lenses move code when they change: during a live run at most every LENS_REFRESH_MS.
     const now = Date.now();
@@ -350,9 +357,9 @@ export function startServer(connection: Connection, opts: ServerOptions = {}): v
         baselinePath = undefined;
         diffSeq++;
         setCurrent(c);
-        // its side collected ahead, for a Compare with Baseline… (or as another's baseline),
-        // once the user compares at all in this session (prepareCompare, compareBaseline)
-        if (comparing) void prepareSide(params.path, limits);
+        // its side held in the comparison worker (and cached, as another's baseline), for a
+        // Compare with Baseline…, once the user compares at all in this session (prepareCompare, compareBaseline)
+        if (comparing) void holdForCompare(c, limits);
       }
       return summaryOf(c);
     } catch (e) {
@@ -360,11 +367,12 @@ export function startServer(connection: Connection, opts: ServerOptions = {}): v
     }
   });
 
-  // Compare with Baseline… opened (the user picks the file now): the current profile's side collected meanwhile
+  // Compare with Baseline… opened (the user picks the file now): the current profile's side
+  // collected (or read from the side cache) meanwhile, held in a worker that stays up, its code warm
   connection.onNotification(P.PrepareCompareNotification, () => {
     comparing = true;
     const c = current;
-    if (c?.path && !c.live && !c.diff) void prepareSide(c.path, limits);
+    if (c?.path && !c.live) void holdForCompare(c, limits);
   });
 
   connection.onRequest(P.CompareBaselineRequest, async (params: P.CompareBaselineParams): Promise<P.CompareBaselineResult | null | ResponseError> => {
@@ -381,6 +389,8 @@ export function startServer(connection: Connection, opts: ServerOptions = {}): v
       const mine = ++diffSeq;
       const diff = await diffCurrent(c, baselinePath, limits);
       if (mine === diffSeq && current === c) setCurrent({ ...c, diff });
+      // the next comparison (another baseline) in the comparison worker
+      if (c.path) void holdForCompare(c, limits);
       return { baseTitle: diff.baseTitle, baseBytecodes: diff.baseBytecodes, newBytecodes: diff.newBytecodes, warnings: diff.warnings };
     } catch (e) {
       return fail(e);
@@ -415,7 +425,7 @@ export function startServer(connection: Connection, opts: ServerOptions = {}): v
   });
 
   connection.onRequest(P.CurrentProfileRequest, (): P.ProfileParams => {
-    return current ? { profile: current.json, live: current.live, title: current.title, summary: summaryOf(current), ...(current.diff ? { diff: diffPayload(current.diff) } : {}) } : { profile: null, live: false, title: '', summary: null };
+    return profileParams(current);
   });
 
   connection.onRequest(P.ExportProfileRequest, async (params: P.ExportProfileParams): Promise<null | ResponseError> => {
