@@ -3,7 +3,8 @@
 // every deeper call until the method was compiled again without speculation). Each recursive
 // method of test/java/interp/jit-recursion is compiled once, and stays invisible: HotSpot's
 // output (stack traces of an exception thrown at the bottom of a recursion included) and the
-// same bytecodes as with the JIT off.
+// same bytecodes as with the JIT off, and with a JS stack budget (jit/js-stack.ts) so small
+// that direct calls leave to the interpreter.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -61,4 +62,9 @@ test('recursive methods are compiled once, without inlining themselves, and stay
   const off = await run(classes, { KOMORIUM_JIT: '0' });
   assert.equal(off.stdout, hs.stdout);
   assert.equal(off.bytecodes, jit.bytecodes, 'bytecodes executed differ with the JIT off');
+  // A JS stack budget of 1 KB: nearly every direct call between compiled methods leaves to
+  // the interpreter (the path deep recursion takes at the end of the budget).
+  const shallow = await run(classes, { KOMORIUM_JIT_JS_STACK_KB: '1' });
+  assert.equal(shallow.stdout, hs.stdout);
+  assert.equal(shallow.bytecodes, jit.bytecodes, 'bytecodes executed differ with a 1 KB JS stack budget');
 });

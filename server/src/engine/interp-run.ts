@@ -42,6 +42,11 @@ const TERMINATE_WAIT_MS = 1000;
 /** V8 heap for the engine (classes, generated code, transformed bytes) beyond the program's. */
 const ENGINE_HEAP_MB = 1024;
 const STDIN_CAPACITY = 1 << 16;
+/**
+ * The worker's JS stack: compiled Java methods call each other as JS functions, as deep as the
+ * stack allows (interp/jit/js-stack.ts); only what a deep recursion touches is committed.
+ */
+const WORKER_STACK_MB = 32;
 
 export interface InterpRunOptions extends RunOptions {
   /** What to instrument: `all` (default: the JDK too), `app`, or `none` (--no-profile). */
@@ -106,7 +111,7 @@ export function workerHeapMb(maxHeap: number): number {
 }
 
 function startWorker(url: URL, input: InterpWorkerInput | InterpPrewarmInput, heapMb: number): Worker {
-  const opts = { workerData: input, stdout: false, stderr: false, resourceLimits: { maxOldGenerationSizeMb: heapMb } };
+  const opts = { workerData: input, stdout: false, stderr: false, resourceLimits: { maxOldGenerationSizeMb: heapMb, stackSizeMb: WORKER_STACK_MB } };
   if (url.pathname.endsWith('.ts')) {
     let tsx: string;
     try {

@@ -61,7 +61,7 @@ export function interpret(vm: VM, t: JThread, budget: number): number {
           f.pc = pc;
           f.sp = sp;
           const d0 = t.depth;
-          t.jitBase = d0;
+          t.jsw = 0;
           let ran: number;
           try {
             ran = jit(t, f, budget - count);

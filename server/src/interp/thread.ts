@@ -157,8 +157,11 @@ export class JThread {
   rvR: unknown = null;
   /** Identity-hash generator (ihash.ts): X, Y, Z, W. */
   readonly hashState = new Uint32Array(4);
-  /** Frame depth at which the interpreter entered compiled code (bounds JS recursion). */
-  jitBase = 0;
+  /**
+   * Estimated bytes of JS stack held by compiled frames that called compiled callees directly
+   * since the interpreter last entered compiled code (bounds JS recursion: jit/js-stack.ts).
+   */
+  jsw = 0;
   constructor(readonly id: number) {
     // Initialised with AS_DOUBLE above so that V8 gives these their double representation
     // (object.ts): they hold deadlines, return values and counts beyond 2^30.

@@ -34,6 +34,7 @@ import type { LdcValue } from './resolve';
 import { registerAllNatives } from './natives/index';
 import { classModifiers } from './natives/java/lang/Class';
 import { installIndy } from './indy/link';
+import { jsStackBudget } from './jit/js-stack';
 import { linkSignaturePolymorphic } from './invoke/sigpoly';
 import { dynamicConstant, methodHandleConstant, methodTypeFor } from './invoke/constants';
 
@@ -50,6 +51,8 @@ export class VM {
   /** Threads waiting for a class being initialised by another thread. */
   readonly initWaiters = new Map<JClass, JThread[]>();
   maxDepth: number;
+  /** Bytes of JS stack compiled code may hold in nested direct calls (jit/js-stack.ts). */
+  readonly jsStack: number;
   maxSlots = 1 << 22;
   maxHeap: number;
   heapUsed = 0;
@@ -98,6 +101,7 @@ export class VM {
     this.classes = new ClassTable(this);
     this.strings = new Strings(this);
     this.maxDepth = opts.maxDepth ?? 16000;
+    this.jsStack = jsStackBudget();
     this.realClock = (opts.clock ?? 'real') === 'real';
     this.maxHeap = opts.maxHeap ?? defaultMaxHeap();
     this.vmProperties = new Map(Object.entries(opts.properties));

@@ -17,6 +17,7 @@ import { emitInsn, narrowRet, type At } from './insns';
 import { counterSync, lineStore, runtimeRef } from './idioms';
 import { emitInvoke, materialize } from './inline';
 import { findLoops, type Loop } from './loops';
+import { frameWeight } from './js-stack';
 import { NotInlinable, Scope, type InlineSite, type RootExits, type Shared } from './scope';
 
 export interface Generated {
@@ -80,7 +81,8 @@ export function generate(m: JMethod, a: Analysis, indyTargets?: ReadonlyMap<numb
   const emit = (line: string): void => void out.push(line);
   emit(`"use strict";`);
   emit(`return function jit_${m.name.replace(/[^A-Za-z0-9_]/g, '_')}(t, f, budget) {`);
-  emit(`const n = t.n, r = t.r, lp = f.lp, sb = lp + ${base}, my = t.depth;`);
+  // W: this function's JS frame, estimated (jit/js-stack.ts), added to t.jsw around direct calls.
+  emit(`const n = t.n, r = t.r, lp = f.lp, sb = lp + ${base}, my = t.depth, W = ${frameWeight(body.join('\n'))};`);
   emit(`let pc = f.pc, c = 0, P = pc, Q = 0;`);
   if (localsN.length) emit(`let ${localsN.map((i) => `n${i} = n[lp + ${i}]`).join(', ')};`);
   if (localsR.length) emit(`let ${localsR.map((i) => `r${i} = r[lp + ${i}]`).join(', ')};`);

@@ -18,8 +18,6 @@ import type { At } from './insns';
 import { EXTENDED_TAIL, instrumentedCost, onlyCatchAllHandlers, withoutHandlerCode } from './idioms';
 import { NotInlinable, Scope, type InlineSite, type RootExits } from './scope';
 
-/** Frames of direct (JS-recursive) calls between compiled methods before leaving to the interpreter. */
-const MAX_JS_DEPTH = 160;
 /** Largest callee inlined (bytecode bytes; HotSpot's MaxInlineSize is 35). */
 const MAX_INLINE_BYTES = 40;
 /** Inlined bytecode per compiled method. */
@@ -144,10 +142,15 @@ export function emitInvoke(at: At, exits: RootExits | null): void {
     s.emit(`if (E.acopy(${s.R(B)}, ${s.N(B + 1)}, ${s.R(B + 2)}, ${s.N(B + 3)}, ${s.N(B + 4)})) {} else`);
   }
   const syncCheck = isStatic || site.direct ? ((tm.access & 0x20) !== 0 ? 'true || ' : '') : '(y.access & 0x20) !== 0 || ';
-  s.emit(`if (typeof y.jit === 'function' && !(${syncCheck}my - t.jitBase > ${MAX_JS_DEPTH} || my + 1 >= vm.maxDepth)) {`);
+  // A direct call nests JS frames: while the compiled frames called so far (t.jsw, the
+  // estimated bytes of JS stack they hold, W each: codegen.ts) stay within the VM's budget
+  // (vm.jsStack, jit/js-stack.ts); past it the call leaves to the interpreter, which unwinds
+  // the JS stack and enters the callee afresh. Not decremented when the callee throws: the
+  // exception goes through every compiled frame to the interpreter, which resets t.jsw.
+  s.emit(`if (typeof y.jit === 'function' && !(${syncCheck}t.jsw > vm.jsStack || my + 1 >= vm.maxDepth)) {`);
   // A compiled callee: a direct JS call.
   s.emit(`${argStore}f.pc = ${pc}; f.sp = sb + ${B};`);
-  s.emit(`x = E.push(t, y, sb + ${B}); c += y.jit(t, x, budget - c);`);
+  s.emit(`x = E.push(t, y, sb + ${B}); t.jsw += W; c += y.jit(t, x, budget - c); t.jsw -= W;`);
   s.emit(`if (t.depth !== my) { ${below}${exits.spillLocals} return c; }`);
   if (tm.retKind === 'L' || tm.retKind === 'J') s.emit(`${s.R(B)} = t.rvR;`);
   else if (tm.retKind !== 'V') s.emit(`${s.N(B)} = t.rvN;`);

@@ -87,7 +87,9 @@ export function emitInsn(at: At): boolean {
         if (e && (e.tag === Tag.Integer || e.tag === Tag.Float || e.tag === Tag.Long || e.tag === Tag.Double || e.tag === Tag.String) && cached !== undefined && (cached as LdcValue).kind !== undefined) {
           const v = cached.value;
           if (cached.kind === 'I' || cached.kind === 'F' || cached.kind === 'D') s.emit(`${s.N(d)} = ${Object.is(v, -0) ? '-0' : Number.isFinite(v as number) ? String(v) : s.K(v)};`);
-          else if (cached.kind === 'J') s.emit(`${s.R(d)} = ${s.K(v)};`);
+          // A long that is a safe integer (a number, long.ts) as a literal: V8 then folds the
+          // `typeof` checks of the long arithmetic on it (sieve's `3 * x + 1`, `% 97`).
+          else if (cached.kind === 'J') s.emit(`${s.R(d)} = ${typeof v === 'number' && Number.isSafeInteger(v) && !Object.is(v, -0) ? String(v) : s.K(v)};`);
           else s.emit(`${s.R(d)} = ${s.K(v)};`);
         } else {
           if (cached === undefined && e && (e.tag === Tag.Integer || e.tag === Tag.Float || e.tag === Tag.Long || e.tag === Tag.Double || e.tag === Tag.String)) at.unresolved();
@@ -303,7 +305,7 @@ export function emitInsn(at: At): boolean {
       }
       case 0x79: {
         const [a, k] = [s.R(d - 3), s.N(top)];
-        s.emit(`${a} = typeof ${a} === 'number' && ${inSafe(`(x = ${a} * ${s.K(POW2)}[${k} & 63])`)} ? x : L.lshl(${a}, ${k});`);
+        s.emit(`${a} = typeof ${a} === 'number' && ${inSafe(`(x = ${a} * ${pow2(at, k)})`)} ? x : L.lshl(${a}, ${k});`);
         break;
       }
       case 0x7b:
@@ -312,7 +314,7 @@ export function emitInsn(at: At): boolean {
         // non-negative value also the logical one).
         const [a, k] = [s.R(d - 3), s.N(top)];
         const cond = op === 0x7b ? `typeof ${a} === 'number'` : `typeof ${a} === 'number' && ${a} >= 0`;
-        s.emit(`${a} = ${cond} ? Math.floor(${a} / ${s.K(POW2)}[${k} & 63]) : L.${op === 0x7b ? 'lshr' : 'lushr'}(${a}, ${k});`);
+        s.emit(`${a} = ${cond} ? Math.floor(${a} / ${pow2(at, k)}) : L.${op === 0x7b ? 'lshr' : 'lushr'}(${a}, ${k});`);
         break;
       }
       case 0x7f: {
@@ -564,6 +566,21 @@ export function emitInsn(at: At): boolean {
 
 /** Powers of two by shift distance (the long shifts' safe-integer case). */
 const POW2: readonly number[] = Array.from({ length: 64 }, (_, i) => 2 ** i);
+
+/**
+ * 2^(k & 63) for the shift amount `k` (the stack top) of the long shift at `at`: a literal when
+ * the instruction before pushed a constant in the same block (`x >>> 1`), else a table lookup.
+ */
+function pow2(at: At, k: string): string {
+  const { s, idx, ins } = at;
+  const prev = idx > 0 ? s.a.insns[idx - 1] : undefined;
+  if (prev !== undefined && !s.a.blockStart.has(ins.offset)) {
+    const op = prev.op;
+    if (op >= 0x02 && op <= 0x08) return String(2 ** ((op - 3) & 63));
+    if (op === 0x10 || op === 0x11) return String(2 ** ((prev.operands as { value: number }).value & 63));
+  }
+  return `${s.K(POW2)}[${k} & 63]`;
+}
 
 function bothNumbers(a: string, b: string): string {
   return `typeof ${a} === 'number' && typeof ${b} === 'number'`;

@@ -1,7 +1,9 @@
 /**
  * Recursive methods in compiled code (test/unit/interp-jit-recursion.test.ts): self-recursion
  * (fib, ack, tak), a small recursive callee of a hot loop (sumTo), mutual recursion (even/odd)
- * and an exception thrown at the bottom of a recursion, whose stack trace must be HotSpot's.
+ * and an exception thrown at the bottom of a recursion, whose stack trace must be HotSpot's;
+ * recursion thousands of frames deep (compiled frames calling each other as JS functions as
+ * far as the JS stack allows, jit/js-stack.ts), down to a StackOverflowError.
  */
 public final class JitRecursion {
   static int fib(int n) {
@@ -59,5 +61,18 @@ public final class JitRecursion {
       }
     }
     System.out.println("caught " + caught);
+    System.out.println("deep ack " + ack(2, 1500) + " sum " + sumTo(5000));
+    try {
+      down(3000);
+    } catch (IllegalStateException e) {
+      StackTraceElement[] st = e.getStackTrace();
+      System.out.println("deep trace " + st.length + " " + st[0] + " " + st[st.length - 1]);
+    }
+    try {
+      System.out.println("no overflow " + sumTo(10_000_000));
+    } catch (StackOverflowError e) {
+      System.out.println("overflow");
+    }
+    System.out.println("after overflow " + ack(2, 1000));
   }
 }

@@ -1,7 +1,9 @@
 // long arithmetic in compiled code: the JIT runs the safe-integer case of each long operation in
 // place (numbers up to 2^53) and calls the exact long.ts code for the rest. Every operation is run
 // on values around the int, 2^32 and 2^53 boundaries and on zeros whose JS result would be -0
-// (observable through (double) and its bits); passes after the first run compiled.
+// (observable through (double) and its bits); passes after the first run compiled. constOps: shifts
+// by constant amounts (a literal power of two in the compiled code) and long constants (literals
+// when safe integers).
 public class JitLongArith {
     static final long[] V = {0L, 1L, -1L, 2L, -2L, 3L, -5L, 7L, 255L, 0x7fffffffL, -0x7fffffffL, 0x80000000L, -0x80000000L, -0x80000001L,
         0xffffffffL, 0x100000000L, -0x100000000L, 1L << 40, -(1L << 40), (1L << 52) + 3, (1L << 53) - 1, -(1L << 53) + 1, 1L << 53, -(1L << 53),
@@ -33,7 +35,21 @@ public class JitLongArith {
         return r;
     }
 
+    static long constOps(long a) {
+        long r = (a << 1) + bits(a << 7) + (a << 31) + (a << 52) + bits(a << 63) + (a << 64);
+        r = r * 31 + (a >> 1) + bits(a >> 13) + (a >> 32) + (a >> 63) + (a >> 65);
+        r = r * 31 + (a >>> 1) + bits(a >>> 3) + (a >>> 40) + (a >>> 63) + (a >>> 0) + (a >>> 127);
+        r = r * 31 + a * 1_000_003L + bits(a * -3L) + a % 97L + a / -89L + (a & 0x1fffffffffffffL);
+        r = r * 31 + (a + 9007199254740991L) + (a - 9007199254740992L) + a * Long.MAX_VALUE + (a ^ Long.MIN_VALUE);
+        return r;
+    }
+
     public static void main(String[] args) {
+        for (int pass = 0; pass < 4; pass++) {
+            long h = 0;
+            for (int i = 0; i < 40; i++) for (long a : V) h = h * 1000003 + constOps(a + i);
+            System.out.println("const pass " + pass + " " + h);
+        }
         for (int pass = 0; pass < 4; pass++) {
             long h = 0;
             for (long a : V) for (long b : V) for (int s : S) h = h * 1000003 + ops(a, b, s);
