@@ -13,7 +13,7 @@
 
 import { parentPort, workerData } from 'node:worker_threads';
 import { findJavaHome } from '../classpath/index';
-import { processStdin, processStdinAvailable, runInterpreter } from '../interp/run';
+import { prepareBoot, processStdin, processStdinAvailable, runInterpreter, type PreparedBoot, type RunStart } from '../interp/run';
 import type { VM } from '../interp/vm';
 import { InitState } from '../interp/klass';
 import { makeInterpTransformer, type Instrument } from './interp-transform';
@@ -90,7 +90,7 @@ export type InterpWorkerMessage =
   | { type: 'progress'; bytecodes: number; elapsedMs: number }
   | { type: 'stdin' }
   | { type: 'stopping' }
-  | { type: 'exit'; exitCode: number; failure: string | null; cancelled: boolean; bytecodes: number; classes: number; ms: number; transformed: number; reused: number; transformFailures: { name: string; error: string }[] }
+  | { type: 'exit'; exitCode: number; failure: string | null; cancelled: boolean; bytecodes: number; classes: number; ms: number; transformed: number; reused: number; transformFailures: { name: string; error: string }[]; start: RunStart }
   | { type: 'error'; message: string }
   /** A diagnostic of Komorium's own (a boot snapshot that could not be used): not program output. */
   | { type: 'log'; message: string }
@@ -102,7 +102,47 @@ function post(m: InterpWorkerMessage): void {
 
 /** workerData of a worker prepared before its program is known. */
 export interface InterpPrewarmInput {
-  prewarm: { jdk?: string };
+  /**
+   * `likely`: a run's input with a placeholder program (interp-run.ts prepareInterpreter): the
+   * boot snapshot of its key is restored while the worker waits.
+   */
+  prewarm: { jdk?: string; likely?: InterpWorkerInput };
+}
+
+/** The transformation's options in a boot snapshot's key. */
+function keyPartsOf(input: InterpWorkerInput): Record<string, unknown> {
+  return { instrument: input.instrument, maxPath: input.maxPath ?? null, lineNumbers: input.lineNumbers ?? null };
+}
+
+/** Writes a boot snapshot at the first boot of its key (the language server's runs, KOMORIUM_BOOT_SNAPSHOT=always). */
+function minBootsOf(input: InterpWorkerInput): number {
+  return input.bootSnapshotAtFirstBoot || process.env.KOMORIUM_BOOT_SNAPSHOT === 'always' ? 1 : 2;
+}
+
+/**
+ * Restores the boot snapshot for the likely run ahead (runInterpreter's `prepared`), or null
+ * (no snapshot yet, exact mode, snapshots off). The bootAppend, properties and limits are
+ * those startInterpreterRun gives a run, so that a run with the same settings has its key.
+ */
+function prepareLikely(likely: InterpWorkerInput): PreparedBoot | null {
+  if (likely.bootSnapshotDir === undefined || likely.exact) return null;
+  return prepareBoot({
+    jdk: findJavaHome(likely.jdk),
+    classpath: likely.classpath,
+    classPathProperty: likely.classPathProperty,
+    mainClass: likely.mainClass,
+    args: likely.args,
+    properties: likely.properties,
+    cwd: likely.cwd,
+    env: likely.env,
+    io: { stdout: () => undefined, stderr: () => undefined, readStdin: () => new Uint8Array(0) },
+    bootAppend: likely.runtimeDir ? [likely.runtimeDir] : [],
+    maxHeap: likely.maxHeap,
+    enableAssertions: likely.enableAssertions,
+    clock: likely.clock,
+    // A problem with the snapshot is said by the run, which then tries it again itself.
+    bootSnapshot: { dir: likely.bootSnapshotDir, keyParts: keyPartsOf(likely), warn: () => undefined, minBoots: minBootsOf(likely) },
+  });
 }
 
 /** Classes every boot reads first: parsed once so that V8 has compiled the reader's paths. */
@@ -135,7 +175,7 @@ function mainRestored(vm: VM, late: Record<string, string>): string | null {
   return null;
 }
 
-function main(input: InterpWorkerInput): void {
+function main(input: InterpWorkerInput, prepared: PreparedBoot | null = null): void {
   const control = new Int32Array(input.control);
   const stdinBuf = new Uint8Array(input.stdinData);
   const jdk = findJavaHome(input.jdk);
@@ -243,11 +283,12 @@ function main(input: InterpWorkerInput): void {
       return status;
     },
     clock: input.clock,
+    prepared,
     bootSnapshot:
       input.bootSnapshotDir !== undefined && !input.exact
         ? {
             dir: input.bootSnapshotDir,
-            keyParts: { instrument: input.instrument, maxPath: input.maxPath ?? null, lineNumbers: input.lineNumbers ?? null },
+            keyParts: keyPartsOf(input),
             // Komorium's diagnostics (the CLI's stderr, the language server's log), never
             // the program's stderr; after the output so far, to keep the order.
             warn: (m) => {
@@ -255,7 +296,7 @@ function main(input: InterpWorkerInput): void {
               post({ type: 'log', message: m.replace(/^komorium: /, '') });
             },
             // KOMORIUM_BOOT_SNAPSHOT=always (or the language server's runs): write one at the first boot.
-            minBoots: input.bootSnapshotAtFirstBoot || process.env.KOMORIUM_BOOT_SNAPSHOT === 'always' ? 1 : 2,
+            minBoots: minBootsOf(input),
             mark: st ? (step) => st.mark(`  restore: ${step}`, 0) : undefined,
             // A main snapshot too (not with live snapshots: their thread starts with the profiler).
             main:
@@ -322,12 +363,13 @@ function main(input: InterpWorkerInput): void {
     transformed: tr.stats.transformed,
     reused: tr.stats.reused,
     transformFailures: tr.stats.failed,
+    start: result.start,
   });
 }
 
-function run(input: InterpWorkerInput): void {
+function run(input: InterpWorkerInput, prepared: PreparedBoot | null = null): void {
   try {
-    main(input);
+    main(input, prepared);
   } catch (e) {
     post({ type: 'error', message: (e as Error)?.stack ?? String(e) });
   }
@@ -335,11 +377,13 @@ function run(input: InterpWorkerInput): void {
 
 const data = workerData as InterpWorkerInput | InterpPrewarmInput;
 if ('prewarm' in data) {
+  let prepared: PreparedBoot | null = null;
   try {
     prewarm(data.prewarm);
+    if (data.prewarm.likely) prepared = prepareLikely(data.prewarm.likely);
   } catch {
     // Only a warm-up: the run reports a missing JDK itself.
   }
-  parentPort?.once('message', (m: { type: 'start'; input: InterpWorkerInput }) => run(m.input));
+  parentPort?.once('message', (m: { type: 'start'; input: InterpWorkerInput }) => run(m.input, prepared));
   post({ type: 'ready' });
 } else run(data);
