@@ -4,7 +4,8 @@
 // the same bytes and writes the same profile, bit for bit but the wall-clock times, as a run
 // restored from the boot snapshot in a fresh worker and one that boots. A run whose key differs
 // (another scope) falls back to the normal path. A live run in a fresh worker starts from the
-// snapshot after the main class, and its live snapshots still arrive.
+// snapshot after the main class (its live-snapshot thread pointed at the run's file), and its
+// live snapshots still arrive.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -93,4 +94,49 @@ test('a run whose boot key is not the prepared one falls back to the normal path
   assert.notEqual(other.start, 'prepared', 'another scope: another key');
   same(booted, other, 'fallback');
   discardPreparedInterpreter();
+});
+
+test('a live run starts from the snapshot after the main class, and its live snapshots arrive (scope all)', async () => {
+  const live = { liveIntervalMs: 100 };
+  // A live run's profile depends on when its snapshot thread runs (two booted live runs differ
+  // too): the output and exit code are compared, not the profile.
+  const booted = await run('live-booted', 'all', { ...live, bootSnapshot: false });
+  const written = await run('live-written', 'all', live);
+  assert.ok(written.start === 'booted' || written.start === 'boot snapshot', `the first live run writes the main snapshot (${written.start})`);
+  const restored = await run('live-restored', 'all', live);
+  assert.equal(restored.start, 'main snapshot', 'a live run uses the snapshot after the main class');
+  assert.equal(restored.out, booted.out);
+  assert.equal(restored.exitCode, booted.exitCode);
+  assert.ok(restored.profile !== null, 'a profile');
+  // A program that runs until cancelled: the live snapshots arrive, written to this run's file
+  // (the snapshot's file, in the directory of the run that wrote it, is gone).
+  const work = compileJava(join(REPO, 'test', 'java', 'interp-engine'), ['-g']);
+  const firstSnapshot = async (tag: string): Promise<{ start: RunStart | undefined; snapshots: number }> => {
+    let start: RunStart | undefined;
+    let snapshots = 0;
+    const r = startInterpreterRun({
+      classpath: [work],
+      mainClass: 'eng.Work',
+      args: ['forever'],
+      profilePath: join(cache, `${tag}.json`),
+      instrument: 'all',
+      liveIntervalMs: 100,
+      bootSnapshotAtFirstBoot: true,
+      onStats: (s) => (start = s.start),
+      onSnapshot: () => {
+        if (snapshots++ === 0) r.cancel();
+      },
+    });
+    // No snapshot within a minute: stop the program, the assertion below fails.
+    const timer = setTimeout(() => r.cancel(), 60000);
+    const o = await r.done;
+    clearTimeout(timer);
+    assert.equal(o.error, undefined, tag);
+    return { start, snapshots };
+  };
+  const first = await firstSnapshot('forever-written');
+  assert.ok(first.snapshots > 0, 'live snapshots of the run that writes the snapshot');
+  const second = await firstSnapshot('forever-restored');
+  assert.equal(second.start, 'main snapshot');
+  assert.ok(second.snapshots > 0, 'live snapshots of the run restored after the main class');
 });

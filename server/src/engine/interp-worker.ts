@@ -20,7 +20,9 @@ import { makeInterpTransformer, type Instrument } from './interp-transform';
 import { ExactProfiler } from '../interp/exact';
 import { ClassPath, type JdkInfo } from '../classpath/index';
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, isAbsolute, normalize, sep } from 'node:path';
+import { getField, setField } from '../interp/natives/util';
+import type { JObject } from '../interp/object';
 import { profileFromJson, stringifyProfile } from '../profile/index';
 import { isRuntimeClass } from '../runtime/contract';
 import { ALL_SCOPE_EXCLUDED } from '../transform/scope';
@@ -163,8 +165,8 @@ function prewarm(o: InterpPrewarmInput['prewarm']): void {
 
 /**
  * After a main snapshot was restored: the profiler's runtime, when it started before the main
- * class was loaded (scope all), read the run's output file and start time (Config.load); they
- * are this run's. Null when done.
+ * class was loaded (scope all), read the run's output file, start time and live-snapshot file
+ * (Config.load, LiveSnapshots' target); they are this run's. Null when done, else why not.
  */
 function mainRestored(vm: VM, late: Record<string, string>): string | null {
   const config = vm.classes.boot.get('komorium/rt/Config');
@@ -172,6 +174,30 @@ function mainRestored(vm: VM, late: Record<string, string>): string | null {
   const out = late['komorium.out'];
   if (out !== undefined) vm.setStatic('komorium/rt/Config', 'out', vm.newString(out));
   vm.setStatic('komorium/rt/Config', 'startTime', Date.now());
+  const live = late['komorium.live'];
+  return live === undefined ? null : retargetLive(vm, live);
+}
+
+/**
+ * Points the restored live-snapshot machinery at this run's file: Config.live, and the target
+ * of the `komorium-live` thread's LiveSnapshots (a File made at its start: its path is set in
+ * place, which is what `new File(file).getAbsoluteFile()` holds for an absolute, normal path,
+ * and its cached Path dropped). Null when done, else why not.
+ */
+function retargetLive(vm: VM, file: string): string | null {
+  if (!isAbsolute(file) || normalize(file) !== file || file.endsWith(sep)) return `live snapshot file ${file} is not an absolute normal path`;
+  if (vm.getStatic('komorium/rt/Config', 'live') === null) return 'no live snapshots in the snapshot';
+  vm.setStatic('komorium/rt/Config', 'live', vm.newString(file));
+  const contexts = vm.classes.boot.get('komorium/rt/Contexts');
+  const thread = contexts === undefined ? null : (vm.getStatic('komorium/rt/Contexts', 'liveThread') as JObject | null);
+  // No live thread (another agent): nothing holds the file.
+  if (thread === null) return null;
+  const runnable = getField(vm, thread, 'java/lang/Thread', 'target') as JObject | null;
+  if (runnable === null || runnable.klass.name !== 'komorium/rt/LiveSnapshots') return 'the live-snapshot thread has no LiveSnapshots';
+  const target = getField(vm, runnable, 'komorium/rt/LiveSnapshots', 'target') as JObject | null;
+  if (target === null) return 'LiveSnapshots has no target';
+  setField(vm, target, 'java/io/File', 'path', vm.newString(file));
+  setField(vm, target, 'java/io/File', 'filePath', null);
   return null;
 }
 
@@ -298,11 +324,8 @@ function main(input: InterpWorkerInput, prepared: PreparedBoot | null = null): v
             // KOMORIUM_BOOT_SNAPSHOT=always (or the language server's runs): write one at the first boot.
             minBoots: minBootsOf(input),
             mark: st ? (step) => st.mark(`  restore: ${step}`, 0) : undefined,
-            // A main snapshot too (not with live snapshots: their thread starts with the profiler).
-            main:
-              process.env.KOMORIUM_MAIN_SNAPSHOT !== '0' && input.lateProperties?.['komorium.live'] === undefined
-                ? { restored: (vm) => mainRestored(vm, input.lateProperties ?? {}) }
-                : undefined,
+            // A main snapshot too (with live snapshots, their file is pointed at this run's).
+            main: process.env.KOMORIUM_MAIN_SNAPSHOT !== '0' ? { restored: (vm) => mainRestored(vm, input.lateProperties ?? {}) } : undefined,
           }
         : undefined,
     // Every thread sleeps (real clock): show the output so far, then wait, waking on cancel.
