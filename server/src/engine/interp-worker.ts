@@ -7,9 +7,10 @@
 //                  through a shared flag. The VM runs synchronously; it never needs the
 //                  worker's event loop.
 // A worker prepared in advance (interp-run.ts prepareInterpreter; workerData `{ prewarm }`)
-// loads this bundle and warms the class-file reader on a few JDK classes (nothing of the VM,
-// so the program's run and profile are those of a fresh worker), posts {type:'ready'}, then
-// waits for {type:'start', input} and runs that program as a fresh worker would.
+// loads this bundle, warms the class-file reader on a few JDK classes and restores the boot
+// snapshot of the likely run's key (prepareLikely), posts {type:'ready'}, then waits for
+// {type:'start', input} and runs that program: from the VM restored ahead when the run's boot
+// key is the prepared one, else as a fresh worker would (the same run and profile either way).
 
 import { parentPort, workerData } from 'node:worker_threads';
 import { findJavaHome } from '../classpath/index';
