@@ -173,6 +173,11 @@ function adopt(vm: VM, opts: VmOptions): void {
   if (vm.realBase >= 0) vm.realBase = performance.now();
 }
 
+/** The run is being cancelled, or a thread has asked the VM to exit. */
+function endingOrCancelled(vm: VM, o: InterpRunOptions): boolean {
+  return vm.scheduler?.cancelling === true || vm.exitCode !== null || !!o.cancelled?.();
+}
+
 export function runInterpreter(o: InterpRunOptions): InterpRunResult {
   const t0 = performance.now();
   const prepared = o.prepared ?? null;
@@ -241,7 +246,10 @@ export function runInterpreter(o: InterpRunOptions): InterpRunResult {
       initialize: o.initialize,
       mark: o.onStep ? (step) => o.onStep?.(step, v) : undefined,
       atBoot: snap && !restored ? () => saveSnapshot(v, snap, key) : undefined,
-      atMain: mainSnap !== null && mainKey !== null && !atMain ? () => saveSnapshot(v, mainSnap, mainKey as string) : undefined,
+      // Not once the run is being cancelled or ending (a live run is cancelled at its first live
+      // snapshot, which may come before the main class has loaded): the saved state would hold
+      // the shutdown in progress, and every run restored from it would end at once.
+      atMain: mainSnap !== null && mainKey !== null && !atMain ? () => (endingOrCancelled(v, o) ? undefined : saveSnapshot(v, mainSnap, mainKey as string)) : undefined,
     });
   } catch (e) {
     if (e instanceof CancelledError) {
