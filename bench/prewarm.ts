@@ -25,6 +25,7 @@ async function firstSnapshotMs(label: string): Promise<number> {
   const t0 = performance.now();
   const cpu0 = process.cpuUsage();
   let at = -1;
+  let start = '';
   const r = startInterpreterRun({
     classpath: [classes],
     mainClass,
@@ -32,6 +33,9 @@ async function firstSnapshotMs(label: string): Promise<number> {
     profilePath: join(tmpdir(), `prewarm-bench-${label}.json`),
     instrument,
     liveIntervalMs: 100,
+    onStats: (s) => (start = String(s.start)),
+    onLog: (l) => console.log(`${label}: log: ${l}`),
+    onStderr: (b) => process.stdout.write(`${label}: stderr: ${b.toString()}`),
     onSnapshot: () => {
       if (at < 0) {
         at = performance.now() - t0;
@@ -39,9 +43,10 @@ async function firstSnapshotMs(label: string): Promise<number> {
       }
     },
   });
-  await r.done;
+  const o = await r.done;
+  if (at < 0) console.log(`${label}: ended without a live snapshot (exit ${o.exitCode}${o.error ? `, ${o.error}` : ''})`);
   const cpu = process.cpuUsage(cpu0);
-  console.log(`${label}: first snapshot after ${Math.round(at)} ms (process CPU during the run ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s)`);
+  console.log(`${label}: first snapshot after ${Math.round(at)} ms (process CPU during the run ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s; VM started from: ${start})`);
   return at;
 }
 

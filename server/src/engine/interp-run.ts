@@ -27,6 +27,7 @@ import { ARGS_SEPARATOR } from '../runtime/contract';
 import { cacheRoot } from './cache';
 import type { Instrument } from './interp-transform';
 import { bootInitializedClasses } from './boot-inits';
+import type { ClockMode } from '../interp/clock';
 import type { InterpPrewarmInput, InterpWorkerInput, InterpWorkerMessage } from './interp-worker';
 import { commitProfile, stageProfile, writeFileAtomic, type StagedProfile } from './profile-out';
 import { registerEngine, signalExitStatus, type ProfileRun, type RunOptions, type RunOutcome } from './run';
@@ -128,34 +129,86 @@ function startWorker(url: URL, input: InterpWorkerInput | InterpPrewarmInput, he
 
 /**
  * A worker started before its program is known (prepareInterpreter): bundle loaded, JDK image
- * opened, class-file reader warmed (interp-worker.ts prewarm). The next run with the same JDK
- * setting and heap limit takes it instead of starting a worker; it holds no VM state, so the
- * run and its profile are those of a fresh worker.
+ * opened, class-file reader warmed, and the boot snapshot of the likely settings restored
+ * (interp-worker.ts prewarm, prepareLikely). The next run with the same JDK setting and heap
+ * limit takes it instead of starting a worker; the worker gives the restored VM the run's
+ * options when the run's boot key is the one prepared, else restores or boots as a fresh
+ * worker would. Either way the run and its profile are those of a fresh worker.
  */
-let spare: { key: string; worker: Worker } | undefined;
+let spare: { key: string; likely: string; worker: Worker } | undefined;
 
 function spareKey(jdk: string | undefined, heapMb: number): string {
   return `${jdk ?? ''}\0${heapMb}`;
 }
 
+/** What the language server knows of its next run before it is asked for it. */
+export interface InterpPrepareOptions {
+  jdk?: string;
+  vmArgs?: string[];
+  instrument?: Instrument;
+  clock?: ClockMode;
+  env?: Record<string, string>;
+}
+
+/**
+ * The worker input of a run with `o`'s settings and a placeholder program (no class path, no
+ * main class): what keys the boot snapshot (JDK, runtime, boot properties, limits, clock,
+ * scope) is as startInterpreterRun sets it.
+ */
+function likelyInput(o: InterpPrepareOptions): InterpWorkerInput {
+  const jdk = findJavaHome(o.jdk);
+  const instrument = o.instrument ?? 'all';
+  const vo = vmOptions(o.vmArgs ?? []);
+  return {
+    jdk: jdk.home,
+    classpath: [],
+    classPathProperty: '',
+    mainClass: '',
+    args: [],
+    properties: { ...vo.props },
+    cwd: process.cwd(),
+    env: { ...(process.env as Record<string, string>), ...(o.env ?? {}) },
+    instrument,
+    runtimeDir: instrument !== 'none' ? buildRuntime(join(cacheRoot(), 'runtime'), { jdk: jdk.home }).classesDir : null,
+    cacheDir: join(cacheRoot(), 'interp-classes'),
+    bootSnapshotDir: bootSnapshotDir(undefined),
+    maxHeap: vo.maxHeap ?? defaultMaxHeap(),
+    enableAssertions: vo.ea,
+    clock: o.clock,
+    control: new SharedArrayBuffer(32),
+    stdinData: new SharedArrayBuffer(8),
+  };
+}
+
+function bootSnapshotDir(on: boolean | undefined): string | undefined {
+  return (on ?? process.env.KOMORIUM_BOOT_SNAPSHOT !== '0') ? join(cacheRoot(), 'boot-snapshots') : undefined;
+}
+
 /**
  * Prepares a worker for the next run (the language server calls this while a Java file is
- * open), unless one for the same JDK and heap limit is ready. Never throws.
+ * open), unless one for the same settings is ready. Never throws.
  */
-export function prepareInterpreter(o: { jdk?: string; vmArgs?: string[] } = {}): void {
+export function prepareInterpreter(o: InterpPrepareOptions = {}): void {
   const heapMb = workerHeapMb(vmOptions(o.vmArgs ?? []).maxHeap ?? defaultMaxHeap());
   const key = spareKey(o.jdk, heapMb);
-  if (spare?.key === key) return;
+  const likelyKey = JSON.stringify([o.vmArgs ?? [], o.instrument ?? 'all', o.clock ?? 'real', o.env ?? {}]);
+  if (spare?.key === key && spare.likely === likelyKey) return;
   discardPreparedInterpreter();
   let worker: Worker;
   try {
-    worker = startWorker(jobUrl(import.meta.url, 'interp-worker'), { prewarm: { jdk: o.jdk } }, heapMb);
+    let likely: InterpWorkerInput | undefined;
+    try {
+      likely = likelyInput(o);
+    } catch {
+      // No JDK or runtime: the worker only warms up, the run reports the problem.
+    }
+    worker = startWorker(jobUrl(import.meta.url, 'interp-worker'), { prewarm: { jdk: o.jdk, likely } }, heapMb);
   } catch {
     return;
   }
   // An idle spare never keeps the process alive.
   worker.unref();
-  const s = { key, worker };
+  const s = { key, likely: likelyKey, worker };
   spare = s;
   const drop = (): void => {
     if (spare === s) spare = undefined;
@@ -354,7 +407,7 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
       // JDK 17 only: JDK 25's boot initialises jdk.internal.vm.Continuation, which throws here
       // (no continuations in this VM).
       ...(instrument === 'all' && jdkFeature === 17 ? { bootInits: bootInitializedClasses(jdkHome, join(cacheRoot(), 'boot-inits')) } : {}),
-      bootSnapshotDir: (o.bootSnapshot ?? process.env.KOMORIUM_BOOT_SNAPSHOT !== '0') ? join(cacheRoot(), 'boot-snapshots') : undefined,
+      bootSnapshotDir: bootSnapshotDir(o.bootSnapshot),
       ...(o.bootSnapshotAtFirstBoot ? { bootSnapshotAtFirstBoot: true } : {}),
       maxHeap,
       enableAssertions: o.enableAssertions ?? vo.ea,

@@ -7,20 +7,23 @@
 //                  through a shared flag. The VM runs synchronously; it never needs the
 //                  worker's event loop.
 // A worker prepared in advance (interp-run.ts prepareInterpreter; workerData `{ prewarm }`)
-// loads this bundle and warms the class-file reader on a few JDK classes (nothing of the VM,
-// so the program's run and profile are those of a fresh worker), posts {type:'ready'}, then
-// waits for {type:'start', input} and runs that program as a fresh worker would.
+// loads this bundle, warms the class-file reader on a few JDK classes and restores the boot
+// snapshot of the likely run's key (prepareLikely), posts {type:'ready'}, then waits for
+// {type:'start', input} and runs that program: from the VM restored ahead when the run's boot
+// key is the prepared one, else as a fresh worker would (the same run and profile either way).
 
 import { parentPort, workerData } from 'node:worker_threads';
 import { findJavaHome } from '../classpath/index';
-import { processStdin, processStdinAvailable, runInterpreter } from '../interp/run';
+import { prepareBoot, processStdin, processStdinAvailable, runInterpreter, type PreparedBoot, type RunStart } from '../interp/run';
 import type { VM } from '../interp/vm';
 import { InitState } from '../interp/klass';
 import { makeInterpTransformer, type Instrument } from './interp-transform';
 import { ExactProfiler } from '../interp/exact';
 import { ClassPath, type JdkInfo } from '../classpath/index';
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, isAbsolute, normalize, sep } from 'node:path';
+import { getField, setField } from '../interp/natives/util';
+import type { JObject } from '../interp/object';
 import { profileFromJson, stringifyProfile } from '../profile/index';
 import { isRuntimeClass } from '../runtime/contract';
 import { ALL_SCOPE_EXCLUDED } from '../transform/scope';
@@ -96,7 +99,7 @@ export type InterpWorkerMessage =
   | { type: 'progress'; bytecodes: number; elapsedMs: number }
   | { type: 'stdin' }
   | { type: 'stopping' }
-  | { type: 'exit'; exitCode: number; failure: string | null; cancelled: boolean; bytecodes: number; classes: number; ms: number; transformed: number; reused: number; transformFailures: { name: string; error: string }[] }
+  | { type: 'exit'; exitCode: number; failure: string | null; cancelled: boolean; bytecodes: number; classes: number; ms: number; transformed: number; reused: number; transformFailures: { name: string; error: string }[]; start: RunStart }
   | { type: 'error'; message: string }
   /** A diagnostic of Komorium's own (a boot snapshot that could not be used): not program output. */
   | { type: 'log'; message: string }
@@ -108,7 +111,51 @@ function post(m: InterpWorkerMessage): void {
 
 /** workerData of a worker prepared before its program is known. */
 export interface InterpPrewarmInput {
-  prewarm: { jdk?: string };
+  /**
+   * `likely`: a run's input with a placeholder program (interp-run.ts prepareInterpreter): the
+   * boot snapshot of its key is restored while the worker waits.
+   */
+  prewarm: { jdk?: string; likely?: InterpWorkerInput };
+}
+
+/**
+ * The transformation's options in a boot snapshot's key. `lambdas`, `bootInits`: how lambdas
+ * link after the boot (startJdkLambdaLinkage), java's boot's classes initialised after it; the
+ * snapshots hold their state.
+ */
+function keyPartsOf(input: InterpWorkerInput): Record<string, unknown> {
+  return { instrument: input.instrument, maxPath: input.maxPath ?? null, lineNumbers: input.lineNumbers ?? null, ...(input.instrument === 'all' ? { lambdas: 'jdk', bootInits: 1 } : {}) };
+}
+
+/** Writes a boot snapshot at the first boot of its key (the language server's runs, KOMORIUM_BOOT_SNAPSHOT=always). */
+function minBootsOf(input: InterpWorkerInput): number {
+  return input.bootSnapshotAtFirstBoot || process.env.KOMORIUM_BOOT_SNAPSHOT === 'always' ? 1 : 2;
+}
+
+/**
+ * Restores the boot snapshot for the likely run ahead (runInterpreter's `prepared`), or null
+ * (no snapshot yet, exact mode, snapshots off). The bootAppend, properties and limits are
+ * those startInterpreterRun gives a run, so that a run with the same settings has its key.
+ */
+function prepareLikely(likely: InterpWorkerInput): PreparedBoot | null {
+  if (likely.bootSnapshotDir === undefined || likely.exact) return null;
+  return prepareBoot({
+    jdk: findJavaHome(likely.jdk),
+    classpath: likely.classpath,
+    classPathProperty: likely.classPathProperty,
+    mainClass: likely.mainClass,
+    args: likely.args,
+    properties: likely.properties,
+    cwd: likely.cwd,
+    env: likely.env,
+    io: { stdout: () => undefined, stderr: () => undefined, readStdin: () => new Uint8Array(0) },
+    bootAppend: likely.runtimeDir ? [likely.runtimeDir] : [],
+    maxHeap: likely.maxHeap,
+    enableAssertions: likely.enableAssertions,
+    clock: likely.clock,
+    // A problem with the snapshot is said by the run, which then tries it again itself.
+    bootSnapshot: { dir: likely.bootSnapshotDir, keyParts: keyPartsOf(likely), warn: () => undefined, minBoots: minBootsOf(likely) },
+  });
 }
 
 /** Classes every boot reads first: parsed once so that V8 has compiled the reader's paths. */
@@ -129,8 +176,8 @@ function prewarm(o: InterpPrewarmInput['prewarm']): void {
 
 /**
  * After a main snapshot was restored: the profiler's runtime, when it started before the main
- * class was loaded (scope all), read the run's output file and start time (Config.load); they
- * are this run's. Null when done.
+ * class was loaded (scope all), read the run's output file, start time and live-snapshot file
+ * (Config.load, LiveSnapshots' target); they are this run's. Null when done, else why not.
  */
 function mainRestored(vm: VM, late: Record<string, string>): string | null {
   const config = vm.classes.boot.get('komorium/rt/Config');
@@ -138,10 +185,34 @@ function mainRestored(vm: VM, late: Record<string, string>): string | null {
   const out = late['komorium.out'];
   if (out !== undefined) vm.setStatic('komorium/rt/Config', 'out', vm.newString(out));
   vm.setStatic('komorium/rt/Config', 'startTime', Date.now());
+  const live = late['komorium.live'];
+  return live === undefined ? null : retargetLive(vm, live);
+}
+
+/**
+ * Points the restored live-snapshot machinery at this run's file: Config.live, and the target
+ * of the `komorium-live` thread's LiveSnapshots (a File made at its start: its path is set in
+ * place, which is what `new File(file).getAbsoluteFile()` holds for an absolute, normal path,
+ * and its cached Path dropped). Null when done, else why not.
+ */
+function retargetLive(vm: VM, file: string): string | null {
+  if (!isAbsolute(file) || normalize(file) !== file || file.endsWith(sep)) return `live snapshot file ${file} is not an absolute normal path`;
+  if (vm.getStatic('komorium/rt/Config', 'live') === null) return 'no live snapshots in the snapshot';
+  vm.setStatic('komorium/rt/Config', 'live', vm.newString(file));
+  const contexts = vm.classes.boot.get('komorium/rt/Contexts');
+  const thread = contexts === undefined ? null : (vm.getStatic('komorium/rt/Contexts', 'liveThread') as JObject | null);
+  // No live thread (another agent): nothing holds the file.
+  if (thread === null) return null;
+  const runnable = getField(vm, thread, 'java/lang/Thread', 'target') as JObject | null;
+  if (runnable === null || runnable.klass.name !== 'komorium/rt/LiveSnapshots') return 'the live-snapshot thread has no LiveSnapshots';
+  const target = getField(vm, runnable, 'komorium/rt/LiveSnapshots', 'target') as JObject | null;
+  if (target === null) return 'LiveSnapshots has no target';
+  setField(vm, target, 'java/io/File', 'path', vm.newString(file));
+  setField(vm, target, 'java/io/File', 'filePath', null);
   return null;
 }
 
-function main(input: InterpWorkerInput): void {
+function main(input: InterpWorkerInput, prepared: PreparedBoot | null = null): void {
   const control = new Int32Array(input.control);
   const stdinBuf = new Uint8Array(input.stdinData);
   const jdk = findJavaHome(input.jdk);
@@ -255,13 +326,12 @@ function main(input: InterpWorkerInput): void {
       return status;
     },
     clock: input.clock,
+    prepared,
     bootSnapshot:
       input.bootSnapshotDir !== undefined && !input.exact
         ? {
             dir: input.bootSnapshotDir,
-            // `lambdas`, `bootInits`: how lambdas link after the boot (startJdkLambdaLinkage), java's
-            // boot's classes initialised after it; the main snapshot holds their state.
-            keyParts: { instrument: input.instrument, maxPath: input.maxPath ?? null, lineNumbers: input.lineNumbers ?? null, ...(input.instrument === 'all' ? { lambdas: 'jdk', bootInits: 1 } : {}) },
+            keyParts: keyPartsOf(input),
             // Komorium's diagnostics (the CLI's stderr, the language server's log), never
             // the program's stderr; after the output so far, to keep the order.
             warn: (m) => {
@@ -269,13 +339,10 @@ function main(input: InterpWorkerInput): void {
               post({ type: 'log', message: m.replace(/^komorium: /, '') });
             },
             // KOMORIUM_BOOT_SNAPSHOT=always (or the language server's runs): write one at the first boot.
-            minBoots: input.bootSnapshotAtFirstBoot || process.env.KOMORIUM_BOOT_SNAPSHOT === 'always' ? 1 : 2,
+            minBoots: minBootsOf(input),
             mark: st ? (step) => st.mark(`  restore: ${step}`, 0) : undefined,
-            // A main snapshot too (not with live snapshots: their thread starts with the profiler).
-            main:
-              process.env.KOMORIUM_MAIN_SNAPSHOT !== '0' && input.lateProperties?.['komorium.live'] === undefined
-                ? { restored: (vm) => mainRestored(vm, input.lateProperties ?? {}) }
-                : undefined,
+            // A main snapshot too (with live snapshots, their file is pointed at this run's).
+            main: process.env.KOMORIUM_MAIN_SNAPSHOT !== '0' ? { restored: (vm) => mainRestored(vm, input.lateProperties ?? {}) } : undefined,
           }
         : undefined,
     // Every thread sleeps (real clock): show the output so far, then wait, waking on cancel.
@@ -339,12 +406,13 @@ function main(input: InterpWorkerInput): void {
     transformed: tr.stats.transformed,
     reused: tr.stats.reused,
     transformFailures: tr.stats.failed,
+    start: result.start,
   });
 }
 
-function run(input: InterpWorkerInput): void {
+function run(input: InterpWorkerInput, prepared: PreparedBoot | null = null): void {
   try {
-    main(input);
+    main(input, prepared);
   } catch (e) {
     post({ type: 'error', message: (e as Error)?.stack ?? String(e) });
   }
@@ -352,11 +420,13 @@ function run(input: InterpWorkerInput): void {
 
 const data = workerData as InterpWorkerInput | InterpPrewarmInput;
 if ('prewarm' in data) {
+  let prepared: PreparedBoot | null = null;
   try {
     prewarm(data.prewarm);
+    if (data.prewarm.likely) prepared = prepareLikely(data.prewarm.likely);
   } catch {
     // Only a warm-up: the run reports a missing JDK itself.
   }
-  parentPort?.once('message', (m: { type: 'start'; input: InterpWorkerInput }) => run(m.input));
+  parentPort?.once('message', (m: { type: 'start'; input: InterpWorkerInput }) => run(m.input, prepared));
   post({ type: 'ready' });
 } else run(data);

@@ -149,7 +149,15 @@ export interface ProfileRun {
 export type EngineStarter = (opts: RunOptions) => ProfileRun;
 
 /** Prepares what an engine's next run can start from before the program is known (optional). */
-export type EnginePreparer = (opts: { jdk?: string; vmArgs?: string[] }) => void;
+export type EnginePreparer = (opts: PrepareOptions) => void;
+
+/** The settings of the likely next run (what keys the embedded engine's boot snapshot). */
+export interface PrepareOptions {
+  jdk?: string;
+  vmArgs?: string[];
+  instrument?: 'all' | 'app';
+  clock?: 'real' | 'virtual';
+}
 
 const engines = new Map<EngineName, EngineStarter>();
 const preparers = new Map<EngineName, EnginePreparer>();
@@ -164,9 +172,10 @@ export function registerEngine(name: EngineName, start: EngineStarter, prepare?:
  * Lets the engine that `engine` resolves to prepare its next run (the embedded engine starts a
  * worker: interp-run.ts prepareInterpreter). Never throws; a no-op for engines without it.
  */
-export function prepareRun(opts: { engine?: string; jdk?: string; vmArgs?: string[]; embeddedOnly?: boolean }): void {
+export function prepareRun(opts: PrepareOptions & { engine?: string; embeddedOnly?: boolean }): void {
   try {
-    preparers.get(resolveEngine(opts.engine, { jdk: opts.jdk, embeddedOnly: opts.embeddedOnly }))?.({ jdk: opts.jdk, vmArgs: opts.vmArgs });
+    const { engine, embeddedOnly, ...rest } = opts;
+    preparers.get(resolveEngine(engine, { jdk: opts.jdk, embeddedOnly }))?.(rest);
   } catch {
     // An unknown engine: the run reports it.
   }

@@ -7,7 +7,7 @@ import { ClassPath, type JdkInfo } from '../classpath/index';
 import { launch } from './boot';
 import { mainSnapshotKey, mainSnapshotOptions, saveSnapshot, snapshotKey, tryRestore, type BootSnapshotOptions } from './snapshot/index';
 import { applyProgram, programInputs, replaceLateProperties, type ProgramInputs } from './snapshot/program';
-import { VM, type VmIo } from './vm';
+import { VM, type VmIo, type VmOptions } from './vm';
 import { CancelledError, cancelStatus } from './scheduler';
 import type { ClockMode } from './clock';
 import { processStdin, processStdinAvailable } from './natives/host/stdin';
@@ -53,6 +53,21 @@ export interface InterpRunOptions {
   onSlice?: () => void;
   /** Boot from a snapshot of a booted JDK when one matches, else boot and write one (snapshot/). */
   bootSnapshot?: BootSnapshotOptions;
+  /**
+   * A VM restored from the boot snapshot before the run was known (prepareBoot): used when its
+   * key is this run's, else closed (the run then restores or boots as usual).
+   */
+  prepared?: PreparedBoot | null;
+}
+
+/** A VM restored from a boot snapshot ahead of its run (prepareBoot), with the JDK image it reads. */
+export interface PreparedBoot {
+  /** The boot snapshot's key (the run's must be equal). */
+  key: string;
+  vm: VM;
+  /** The program inputs the snapshot was booted with (program.ts applies the run's over them). */
+  program: ProgramInputs;
+  image: ClassPath;
 }
 
 export interface InterpRunResult {
@@ -66,21 +81,17 @@ export interface InterpRunResult {
   vm: VM;
   /** The JDK's boot was restored from a snapshot. */
   restored: boolean;
+  /** Where the VM started: booted, restored from the boot snapshot, from the main snapshot, or prepared ahead (prepareBoot). */
+  start: RunStart;
 }
+
+export type RunStart = 'booted' | 'boot snapshot' | 'main snapshot' | 'prepared';
 
 export { processStdin, processStdinAvailable } from './natives/host/stdin';
 
-export function runInterpreter(o: InterpRunOptions): InterpRunResult {
-  const t0 = performance.now();
-  const image = ClassPath.from([], { jdk: o.jdk });
-  const io: VmIo = {
-    stdout: o.io?.stdout ?? ((d) => process.stdout.write(d)),
-    stderr: o.io?.stderr ?? ((d) => process.stderr.write(d)),
-    readStdin: o.io?.readStdin ?? processStdin,
-    ...(o.io?.closed ? { closed: o.io.closed } : {}),
-  };
-  const classPathString = o.classPathProperty ?? o.classpath.join(':');
-  const makeVm = (): VM => new VM({
+/** The VM's options for run `o`, its boot classes read from `image`. */
+function vmOptionsOf(o: InterpRunOptions, image: ClassPath, io: VmIo): VmOptions {
+  return {
     jdk: o.jdk,
     classpath: o.classpath,
     properties: o.properties ?? {},
@@ -105,25 +116,100 @@ export function runInterpreter(o: InterpRunOptions): InterpRunResult {
     maxDepth: o.maxDepth,
     mainClass: o.mainClass,
     args: o.args,
-    classPathString,
+    classPathString: o.classPathProperty ?? o.classpath.join(':'),
     enableAssertions: o.enableAssertions,
     stdinAvailable: o.stdinAvailable ?? (o.io?.readStdin ? undefined : processStdinAvailable),
     traceClassLoading: o.traceClassLoading,
-  });
-  let vm = makeVm();
+  };
+}
+
+function ioOf(o: InterpRunOptions): VmIo {
+  return {
+    stdout: o.io?.stdout ?? ((d) => process.stdout.write(d)),
+    stderr: o.io?.stderr ?? ((d) => process.stderr.write(d)),
+    readStdin: o.io?.readStdin ?? processStdin,
+    ...(o.io?.closed ? { closed: o.io.closed } : {}),
+  };
+}
+
+function bootKeyOf(o: InterpRunOptions, snap: BootSnapshotOptions): string {
+  return snapshotKey(
+    { jdk: o.jdk, properties: o.properties ?? {}, env: o.env ?? (process.env as Record<string, string>), maxHeap: o.maxHeap, maxDepth: o.maxDepth, enableAssertions: o.enableAssertions, clock: o.clock, bootAppend: o.bootAppend ?? [] },
+    snap.keyParts,
+  );
+}
+
+/**
+ * Restores the boot snapshot for the likely options `o` (its program is a placeholder) ahead
+ * of the run, so that a run with the same key starts from it (InterpRunOptions.prepared). Null
+ * when there is no usable snapshot (nothing is written: a prepared boot never boots).
+ */
+export function prepareBoot(o: InterpRunOptions): PreparedBoot | null {
   const snap = o.bootSnapshot;
-  let booted: ProgramInputs | null = null;
+  if (!snap) return null;
+  const image = ClassPath.from([], { jdk: o.jdk });
+  try {
+    const vm = new VM(vmOptionsOf(o, image, ioOf(o)));
+    const key = bootKeyOf(o, snap);
+    const program = tryRestore(vm, snap, key);
+    if (program !== null) return { key, vm, program, image };
+  } catch {
+    // as no snapshot: the run restores or boots itself
+  }
+  image.close();
+  return null;
+}
+
+/**
+ * Gives a prepared VM its run: the run's options (I/O, class path, arguments, properties,
+ * transformer hook, cancel flag...), the run's start time, and real time from now on.
+ */
+function adopt(vm: VM, opts: VmOptions): void {
+  const v = vm as unknown as { opts: VmOptions; vmProperties: Map<string, string>; startMillis: number };
+  v.opts = opts;
+  v.vmProperties = new Map(Object.entries(opts.properties));
+  v.startMillis = Date.now();
+  // Real clock: nanoTime goes on from the snapshot's as if restored now (restoreVm does the same).
+  if (vm.realBase >= 0) vm.realBase = performance.now();
+}
+
+/** The run is being cancelled, or a thread has asked the VM to exit. */
+function endingOrCancelled(vm: VM, o: InterpRunOptions): boolean {
+  return vm.scheduler?.cancelling === true || vm.exitCode !== null || !!o.cancelled?.();
+}
+
+export function runInterpreter(o: InterpRunOptions): InterpRunResult {
+  const t0 = performance.now();
+  const prepared = o.prepared ?? null;
+  const snap = o.bootSnapshot;
+  // The prepared VM when the run's boot key is its own: the launcher then runs as after a restore.
+  const preparedKey = snap && prepared ? bootKeyOf(o, snap) : '';
+  const usePrepared = prepared !== null && snap !== undefined && preparedKey === prepared.key;
+  if (prepared !== null && !usePrepared) {
+    prepared.image.close();
+    snap?.mark?.('prepared VM not used (another boot key)');
+  }
+  const image = usePrepared ? prepared.image : ClassPath.from([], { jdk: o.jdk });
+  const io = ioOf(o);
+  const makeVm = (): VM => new VM(vmOptionsOf(o, image, io));
+  let vm: VM;
+  if (usePrepared) {
+    vm = prepared.vm;
+    adopt(vm, vmOptionsOf(o, image, io));
+  } else vm = makeVm();
+  let booted: ProgramInputs | null = usePrepared ? prepared.program : null;
   let key = '';
   // A main snapshot (after the main class was loaded): its key and options, and whether it was restored.
   let mainKey: string | null = null;
   const mainSnap = snap?.main ? mainSnapshotOptions(snap) : null;
   let atMain = false;
-  if (snap) {
+  if (usePrepared) {
+    // Restored ahead: cheaper than a main snapshot's restore, so none is read or written.
+    key = preparedKey;
+    snap.mark?.('prepared VM given the run (restored ahead)');
+  } else if (snap) {
     snap.mark?.('VM constructed (JDK image opened, natives registered)');
-    key = snapshotKey(
-      { jdk: o.jdk, properties: o.properties ?? {}, env: o.env ?? (process.env as Record<string, string>), maxHeap: o.maxHeap, maxDepth: o.maxDepth, enableAssertions: o.enableAssertions, clock: o.clock, bootAppend: o.bootAppend ?? [] },
-      snap.keyParts,
-    );
+    key = bootKeyOf(o, snap);
     snap.mark?.('key computed (engine bundle hashed, boot class path listed)');
     if (mainSnap !== null && snap.main) {
       const late = Object.entries(o.lateProperties ?? {});
@@ -160,7 +246,10 @@ export function runInterpreter(o: InterpRunOptions): InterpRunResult {
       initialize: o.initialize,
       mark: o.onStep ? (step) => o.onStep?.(step, v) : undefined,
       atBoot: snap && !restored ? () => saveSnapshot(v, snap, key) : undefined,
-      atMain: mainSnap !== null && mainKey !== null && !atMain ? () => saveSnapshot(v, mainSnap, mainKey as string) : undefined,
+      // Not once the run is being cancelled or ending (a live run is cancelled at its first live
+      // snapshot, which may come before the main class has loaded): the saved state would hold
+      // the shutdown in progress, and every run restored from it would end at once.
+      atMain: mainSnap !== null && mainKey !== null && !atMain ? () => (endingOrCancelled(v, o) ? undefined : saveSnapshot(v, mainSnap, mainKey as string)) : undefined,
     });
   } catch (e) {
     if (e instanceof CancelledError) {
@@ -172,5 +261,6 @@ export function runInterpreter(o: InterpRunOptions): InterpRunResult {
   }
   if (process.env.KOMORIUM_DUMP_AT_EXIT) io.stderr(Buffer.from(`${vm.dumpThreads()}\n`));
   const bytecodes = vm.threads.reduce((s, t) => s + t.bytecodes, 0);
-  return { ...result, cancelled, bytecodes, classesLoaded: vm.loadedCount, ms: performance.now() - t0, vm, restored };
+  const start: RunStart = usePrepared ? 'prepared' : atMain ? 'main snapshot' : booted !== null ? 'boot snapshot' : 'booted';
+  return { ...result, cancelled, bytecodes, classesLoaded: vm.loadedCount, ms: performance.now() - t0, vm, restored, start };
 }

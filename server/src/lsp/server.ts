@@ -170,7 +170,7 @@ export function startServer(connection: Connection, opts: ServerOptions = {}): v
   // started as far as it goes without the program, interp-run.ts prepareInterpreter), so that
   // Run with Profile starts at once. Again after each run and settings change.
   const prepareEngine = (): void => {
-    if (documents.all().some(isJava)) prepareRun({ engine: settings.engine, jdk: settings.javaHome || undefined, vmArgs: settings.vmArgs, embeddedOnly: settings.clock === 'virtual' });
+    if (documents.all().some(isJava)) prepareRun({ engine: settings.engine, jdk: settings.javaHome || undefined, vmArgs: settings.vmArgs, embeddedOnly: settings.clock === 'virtual', clock: settings.clock, ...(settings.instrument !== 'auto' ? { instrument: settings.instrument } : {}) });
   };
 
   const runs = new RunController({
