@@ -69,7 +69,10 @@ for (const main of ['Concat', 'HelloWorld']) {
 // library path (sun.boot.library.path is the copy's lib, 20 characters longer, scanned by
 // File.isInvalid, normalize and parsePath) and a few samples of JNI_OnLoad's FindClass upcall.
 const LOOKUP = /^(java\.lang\.ClassLoader\.findNative|jdk\.internal\.loader\.NativeLibraries\.find|jdk\.internal\.loader\.NativeLibraries\$NativeLibraryImpl\.find|java\.util\.concurrent\.ConcurrentHashMap\$Traverser|java\.util\.concurrent\.TimeUnit|java\.io\.RandomAccessFile)/;
-test('JDK 25, hello world in a jar: natives linked through ClassLoader.findNative on both engines, start-up >= 98.4%', { skip }, () => {
+// The copy's path (so the difference) grows with the cache's: in this test's temporary cache
+// 98.06 %, in ~/.cache/komorium 98.49 %; the differing contexts left are all path scans.
+const PATH_SCAN = /(File\.isInvalid|UnixFileSystem\.normalize|ClassLoaderHelper\.parsePath)/;
+test('JDK 25, hello world in a jar: natives linked through ClassLoader.findNative on both engines, start-up >= 97.5%, the rest path scans', { skip }, () => {
   const jar = join(work, 'app.jar');
   const r = spawnSync(join(jdk25!.home, 'bin', 'jar'), ['cf', jar, '-C', classes, 'HelloWorld.class'], { encoding: 'utf8' });
   assert.equal(r.status, 0, r.stderr);
@@ -77,6 +80,7 @@ test('JDK 25, hello world in a jar: natives linked through ClassLoader.findNativ
   const why = describeMainThread(c, 10).join('\n');
   assert.ok(c.main.identical, why);
   assert.ok(c.startup.samples[0] > 10000, why);
-  assert.ok(c.startup.overlap >= 98.4, why);
+  assert.ok(c.startup.overlap >= 97.5, why);
   assert.deepEqual(c.startup.methods.filter((d) => LOOKUP.test(d.context)), [], why);
+  assert.deepEqual(c.startup.contexts.filter((d) => Math.abs(d.hotspot - d.embedded) > 5 && !PATH_SCAN.test(d.context)), [], why);
 });
