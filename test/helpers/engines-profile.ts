@@ -100,6 +100,12 @@ export function compareMainThread(hotspot: Profile, embedded: Profile, mainClass
   return { main: part(h, e, isMain), startup: part(h, e, (n) => !isMain(n)) };
 }
 
+/** Thread `name` (all of it, e.g. HotSpot's "DestroyJavaVM", which runs the shutdown) of `hotspot` against that of `embedded`. */
+export function compareThread(hotspot: Profile, embedded: Profile, name: string): PartComparison {
+  const pick = (p: Profile): ThreadProfile | undefined => p.threads.find((t) => t.name === name);
+  return part(pick(hotspot), pick(embedded), () => true);
+}
+
 /** A context for reading: its last `frames` frames, simple class names, no descriptors. */
 export function shortContext(context: string, frames = 5): string {
   const parts = context.split(' > ');

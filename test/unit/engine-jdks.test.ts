@@ -74,6 +74,26 @@ for (const home of jdks()) {
   });
 }
 
+for (const home of jdks()) {
+  // java's launcher runs the shutdown on a "DestroyJavaVM" thread it attaches after main (ids
+  // 13 on JDK 17, 23 on 25: HotSpot 24+ draws an id for the attaching thread's monitors first);
+  // main has ended (TERMINATED). Before, the embedded JVM ran the shutdown on main: the hook saw
+  // main alive and no DestroyJavaVM thread, and a thread made in the hook had the id 13 (22).
+  test(`the shutdown runs on a DestroyJavaVM thread on ${home}, as on its java`, () => {
+    const want = spawnSync(join(home, 'bin', 'java'), ['-XX:ActiveProcessorCount=2', '-cp', threadIds, 'ShutdownThreads'], { encoding: 'utf8' });
+    assert.equal(want.status, 0, want.stderr);
+    assert.match(want.stdout, /DestroyJavaVM \d+ main 5 false WAITING/);
+    // Booted (writing the boot snapshot), restored from it (writing the snapshot after the main
+    // class), restored from that: the thread is attached the same way in each.
+    const cache = tempDir('shutdown-cache');
+    for (const run of ['booted', 'from the boot snapshot', 'from the main snapshot']) {
+      const r = runCli(['run', '--no-profile', '--jdk', home, '-cp', threadIds, 'ShutdownThreads'], { env: { KOMORIUM_CACHE: cache } });
+      assert.equal(r.stderr, '', run);
+      assert.equal(r.stdout, want.stdout, run);
+    }
+  });
+}
+
 const features = compileJava(join(REPO, 'test', 'java', 'jdk-features'));
 
 for (const home of jdks()) {

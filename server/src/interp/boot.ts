@@ -2,8 +2,8 @@
 //   1. the primordial ThreadGroups and the main Thread object;
 //   2. System.initPhase1(), initPhase2(true, true), initPhase3();
 //   3. LauncherHelper.checkAndLoadMain(true, LM_CLASS, name), then main(String[]);
-//   4. Thread.dispatchUncaughtException if main threw, Thread.exit(), then (DestroyJavaVM)
-//      wait for the other non-daemon threads and run Shutdown.shutdown().
+//   4. Thread.dispatchUncaughtException if main threw, Thread.exit(), then DestroyJavaVM: a new
+//      thread of that name waits for the other non-daemon threads and runs Shutdown.shutdown().
 // All of it is the real JDK bytecode; only natives are ours.
 
 import * as fs from 'node:fs';
@@ -13,11 +13,12 @@ import type { JObject } from './object';
 import { HANG_EXIT_CODE, Scheduler } from './scheduler';
 import { ThreadState, type JThread } from './thread';
 import type { VM } from './vm';
-import { bindThreadStatus, setEetop, skipThreadIds } from './natives/java/lang/Thread';
+import { bindThreadStatus, setEetop, skipThreadIds, threadOnExit } from './natives/java/lang/Thread';
 import { startHotSpotThreads } from './hotspot-threads';
 import { setField } from './natives/util';
 import type { MainCall } from './snapshot/program';
 import { detachArchivedClassLists, presizeArchivedLockMap } from './cds-archive';
+import { JAR_INITIALIZED_CLASSES } from '../runtime/contract';
 
 /** The JDK feature releases the embedded JVM boots (natives and boot steps differ by release). */
 export const SUPPORTED_FEATURES: readonly number[] = [17, 25];
@@ -322,7 +323,9 @@ export function launch(vm: VM, mainClass: string, args: string[], lo: LaunchOpti
   /** LaunchOptions.initiate: the names' locks in the application and the platform loader. */
   function initiateLoads(then0: () => void): void {
     const names = lo.initiate ?? [];
-    const inits = [...(lo.initialize ?? [])];
+    // A main class in a jar: opening the jar initialises some of them, counted (contract.ts).
+    const jar = !fromDirectory(vm.opts.classpath, mainClass.replace(/\./g, '/'));
+    const inits = (lo.initialize ?? []).filter((c) => !jar || !JAR_INITIALIZED_CLASSES.includes(c));
     const then = (): void => {
       const cls = inits.shift();
       if (cls === undefined) return then0();
@@ -455,26 +458,58 @@ export function threadEnd(vm: VM, sched: Scheduler, t: JThread, uncaught: JObjec
   } else exit();
 }
 
-/** DestroyJavaVM: wait until only daemon threads remain, then Shutdown.shutdown(). */
+/**
+ * java's launcher after main: the main thread detaches (Thread.exit() ran in threadEnd; it ends
+ * TERMINATED, its joiners woken), then DestroyJavaVM attaches a new thread, "DestroyJavaVM" in
+ * the main group (HotSpot's attach_current_thread: JDK 24+ first draws a thread id for the
+ * monitor owner, then Thread(ThreadGroup, String) runs on the new thread, JDK 17 then calls
+ * ThreadGroup.add), waits on it until only daemon threads remain and runs Shutdown.shutdown()
+ * there (JavaThread::invoke_shutdown_hooks). Its Java code is the new thread's, counted there.
+ */
 function destroyJavaVM(vm: VM, sched: Scheduler, main: JThread, then: () => void): void {
+  const jdk = vm.opts.jdk;
+  const mainObj = main.jthread as JObject | null;
+  if (mainObj !== null && main.statusObj !== null) main.onExit = threadOnExit(vm, main, mainObj);
+  const d = vm.newThread();
+  d.name = 'DestroyJavaVM';
+  const thClass = vm.classes.loadBoot('java/lang/Thread');
+  const tobj = vm.allocObject(thClass) as JObject & Record<string, unknown>;
+  tobj.$vm = d;
+  if (jdk.feature < 19) setField(vm, tobj, 'java/lang/Thread', 'priority', 5);
+  setEetop(vm, tobj, d.id);
+  d.jthread = tobj;
+  if (jdk.feature >= 24) skipThreadIds(vm, 1);
+  const group = vm.mainThreadGroup as JObject;
+  const attached = (): void => {
+    bindThreadStatus(vm, d, tobj, 5); // RUNNABLE
+    waitOthers();
+  };
   const waitOthers = (): void => {
-    const others = vm.threads.filter((x) => x !== main && !x.daemon && x.state !== ThreadState.Terminated && x.state !== ThreadState.New);
+    const others = vm.threads.filter((x) => x !== d && x !== main && !x.daemon && x.state !== ThreadState.Terminated && x.state !== ThreadState.New);
     if (others.length > 0) {
-      // Park the main thread until a non-daemon thread ends.
-      main.state = ThreadState.Waiting;
+      // Park until a non-daemon thread ends.
+      d.state = ThreadState.Waiting;
       vm.onThreadTerminated = () => {
         vm.onThreadTerminated = null;
-        main.state = ThreadState.Runnable;
-        sched.call(main, { method: vm.noopMethod(), args: [], done: () => waitOthers() });
+        d.state = ThreadState.Runnable;
+        sched.call(d, { method: vm.noopMethod(), args: [], done: () => waitOthers() });
       };
       return;
     }
     const shutdown = vm.classes.loadBoot('java/lang/Shutdown');
-    sched.call(main, {
-      method: vm.findMethod(shutdown, 'shutdown', '()V'),
-      args: [],
-      done: () => then(),
-    });
+    sched.call(d, { method: vm.findMethod(shutdown, 'shutdown', '()V'), args: [], done: () => then() });
   };
-  waitOthers();
+  sched.call(d, {
+    method: vm.findMethod(thClass, '<init>', '(Ljava/lang/ThreadGroup;Ljava/lang/String;)V'),
+    args: [tobj, group, vm.intern('DestroyJavaVM')],
+    done: (r, threw) => {
+      if (threw) {
+        vm.reportFailure(`Exception in thread "DestroyJavaVM": the embedded JVM could not attach it: ${vm.describeThrowable(r as JObject)}`);
+        vm.exitCode = 1;
+        return;
+      }
+      if (jdk.feature >= 19) return attached();
+      sched.call(d, { method: vm.findMethod(vm.classes.loadBoot('java/lang/ThreadGroup'), 'add', '(Ljava/lang/Thread;)V'), args: [group, tobj], done: () => attached() });
+    },
+  });
 }

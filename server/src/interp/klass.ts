@@ -107,6 +107,8 @@ export class JMethod {
   /** Flat [startPc, line, startPc, line, ...], sorted by pc. */
   lines: Int32Array | null = null;
   native: NativeImpl | null = null;
+  /** A native linked as HotSpot links it (native-libs.ts: the ClassLoader.findNative upcalls made). */
+  linked = false;
   /** Index in the declaring class's method list (the `slot` of reflection objects). */
   index = 0;
   /** Signature attribute, annotations etc. are read from the class file on demand. */

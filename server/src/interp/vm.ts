@@ -10,6 +10,7 @@ import { ClassTable, ATYPE } from './classes';
 import { InitState, instantiate, linkClass, JClass, JMethod, type JField } from "./klass";
 import { JArray, makeArray, type JObject } from './object';
 import { NativeRegistry, makeAdapter, type NativeImpl } from './natives/registry';
+import { linkNative, type LoadedLibrary } from './native-libs';
 import { VmError, JavaThrow, PENDING } from './signals';
 import { JThread } from './thread';
 import { HostWaits } from './hostwait';
@@ -375,7 +376,7 @@ export class VM {
   bindNative(m: JMethod): NativeImpl {
     const fn = this.natives.lookup(m);
     if (!fn) throw new VmError('java/lang/UnsatisfiedLinkError', `'${prettyDescriptor(m.name, m.desc, m.klass)}'`);
-    const impl = makeAdapter(m, fn, this);
+    const impl = linkNative(this, m, makeAdapter(m, fn, this));
     m.native = impl;
     return impl;
   }
@@ -587,6 +588,13 @@ export class VM {
   /** The Thread objects of HotSpot's own threads (hotspot-threads.ts); a field, so boot snapshots keep them. */
   hotSpotThreads: JObject[] = [];
   mainThreadGroup: JObject | null = null;
+  /**
+   * Where the next thread id is kept (JDK 19+, Thread.getNextThreadIdOffset's native memory); a
+   * field, so that a restored snapshot still skips ids (natives/java/lang/Thread.ts skipThreadIds).
+   */
+  nextTidAddress = 0;
+  /** Native libraries loaded through NativeLibraries (native-libs.ts); a handle is the index + 1. */
+  nativeLibraries: LoadedLibrary[] = [];
   /** The main class's mirror once LauncherHelper.checkAndLoadMain returned it (in a main snapshot, snapshot/). */
   mainMirror: JObject | null = null;
   onBooted: (() => void) | null = null;

@@ -29,8 +29,12 @@ export const REFERENCED_RUNTIME_CLASSES: readonly string[] = [MID_CLASS, MID_IMP
  * `-Xlog:class+init` on the copy of JDK 25; JDK 17's list is not (docs/RUNTIME.md, "Class loading").
  */
 export function swapInitializedClasses(feature: number): readonly string[] {
-  if (feature < 25) return [];
+  // JDK 21+: the runtime's deadlock watch (HotSpot only, uncounted) starts with Thread.sleep,
+  // whose TimeUnit.MILLISECONDS initialises TimeUnit before the main class is loaded.
+  const watch = feature >= 21 ? ['java/util/concurrent/TimeUnit'] : [];
+  if (feature < 25) return watch;
   return [
+    ...watch,
     'java/io/RandomAccessFile',
     'java/io/RandomAccessFile$2',
     'jdk/internal/util/ByteArray',
@@ -47,6 +51,12 @@ export function swapInitializedClasses(feature: number): readonly string[] {
     'sun/nio/cs/UTF_32',
   ];
 }
+
+/**
+ * Of swapInitializedClasses, those a main class in a jar initialises first: java's launcher
+ * opens the jar (ZipFile's RandomAccessFile, counted) before the class swap reads its index.
+ */
+export const JAR_INITIALIZED_CLASSES: readonly string[] = ['java/io/RandomAccessFile', 'java/io/RandomAccessFile$2'];
 
 export const TC_DESC = 'Lkomorium/rt/TC;';
 export const MID_DESC = 'Lkomorium/rt/MID;';

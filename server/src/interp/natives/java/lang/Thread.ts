@@ -128,9 +128,6 @@ function yieldNow(t: JThread): never {
  */
 const FIRST_JAVA_TID = 12;
 
-/** Where each VM keeps its next thread id (JDK 19+). */
-const nextTidAddress = new WeakMap<VM, number>();
-
 /**
  * Skips `n` thread ids: those HotSpot (2 processors) gives the threads it starts itself, hidden
  * from Java (hotspot-threads.ts), so that later threads get java's ids.
@@ -140,8 +137,8 @@ export function skipThreadIds(vm: VM, n: number): void {
     vm.setStatic('java/lang/Thread', 'threadSeqNumber', ladd(vm.getStatic('java/lang/Thread', 'threadSeqNumber') as Long, n));
     return;
   }
-  const addr = nextTidAddress.get(vm);
-  if (addr === undefined) throw new VmError('java/lang/InternalError', 'thread ids: Thread.getNextThreadIdOffset was not called before the Finalizer started');
+  const addr = vm.nextTidAddress;
+  if (addr === 0) throw new VmError('java/lang/InternalError', 'thread ids: Thread.getNextThreadIdOffset was not called before the Finalizer started');
   const view = memory.view(addr, 8);
   const at = memory.offsetIn(addr);
   view.setBigInt64(at, view.getBigInt64(at, true) + BigInt(n), true);
@@ -208,7 +205,7 @@ export const natives25: NativeTable = {
   'getNextThreadIdOffset()J': (vm: VM) => {
     const addr = memory.allocate(8);
     memory.view(addr, 8).setBigInt64(memory.offsetIn(addr), BigInt(FIRST_JAVA_TID), true);
-    nextTidAddress.set(vm, addr);
+    vm.nextTidAddress = addr;
     return addr;
   },
 };
