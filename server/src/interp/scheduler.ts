@@ -1,6 +1,7 @@
 // The deterministic scheduler of green threads. Threads run round robin in creation order for
-// a fixed number of bytecodes each (never by wall time), or until they block or yield, so a
-// multi-threaded program runs the same way every time. Time (clock.ts) is real by default:
+// a fixed number of bytecodes each, up to the next taken backward jump (never by wall time; the
+// same point with the JIT on or off), or until they block or yield, so a multi-threaded
+// program runs the same way every time. Time (clock.ts) is real by default:
 // when every thread sleeps, the scheduler waits on a timer for the earliest wake-up. With the
 // virtual clock, time advances by 1 ns per bytecode executed and jumps forward to the next
 // wake-up when every thread sleeps, or when every runnable thread only spins in Thread.yield.
@@ -32,7 +33,7 @@ export interface TopCall {
 
 const TRACE_SCHED = !!process.env.KOMORIUM_TRACE_SCHED;
 
-/** Bytecodes a thread runs before the scheduler switches. */
+/** Bytecodes a thread runs before the scheduler switches (at the next taken backward jump). */
 export const QUANTUM = 20000;
 
 /** A time slice that ends in Thread.yield after at most this many bytecodes is a spin. */
