@@ -125,6 +125,11 @@ export class JThread {
   waitDepth = -1;
   /** Set by Thread.yield; the scheduler reads and clears it after the time slice. */
   yielded = false;
+  /**
+   * Compiled code returned because its time slice is over (at a back edge, where the
+   * interpreter would have ended it too): interpret ends the slice there (and clears this).
+   */
+  sliceEnd = false;
   /** Set by notify: the thread was notified (not timed out). */
   notified = false;
   interrupted = false;
@@ -159,11 +164,6 @@ export class JThread {
   readonly hashState = new Uint32Array(4);
   /** Frame depth at which the interpreter entered compiled code (bounds JS recursion). */
   jitBase = 0;
-  /**
-   * Compiled code returned because its time slice is over (at a back edge, where the
-   * interpreter would have ended it too): interpret ends the slice there (and clears this).
-   */
-  sliceEnd = false;
   constructor(readonly id: number) {
     // Initialised with AS_DOUBLE above so that V8 gives these their double representation
     // (object.ts): they hold deadlines, return values and counts beyond 2^30.
