@@ -1,5 +1,5 @@
-// The bytecode interpreter: runs the top frames of one green thread for up to `budget`
-// bytecodes. Frames are data (thread.ts), so calls and returns do not recurse in JS; upcalls
+// The bytecode interpreter: runs the top frames of one green thread for `budget` bytecodes, up
+// to the next taken backward jump (scheduler.ts). Frames are data (thread.ts), so calls and returns do not recurse in JS; upcalls
 // (class initialisation, class loading through Java loaders, natives calling back) push glue
 // frames and signal PENDING; blocking operations signal BLOCK. See thread.ts for the two
 // parallel value stacks (`n` numeric, `r` references and longs).
@@ -34,7 +34,7 @@ function retried(ex: ExactProfiler, t: JThread, f: Frame, m: JMethod, pc: number
   }
 }
 
-/** Runs thread `t` for at most `budget` bytecodes. Returns the bytecodes executed. */
+/** Runs thread `t` for `budget` bytecodes and on to the next taken backward jump (or until it blocks, ends...). Returns the bytecodes executed. */
 export function interpret(vm: VM, t: JThread, budget: number): number {
   let count = 0;
   if (t.depth < 0) return 0;
