@@ -18,6 +18,13 @@
 
 import type { VM } from './vm';
 
+/**
+ * Debugging and tests: with the real clock, nanoTime (and so sleeps and timed waits) runs this
+ * many times as fast as the host's clock (`KOMORIUM_REAL_CLOCK_RATE`, default 1), so that a test
+ * can see what a minute of wall time does in a run of a second (test/unit/interp-determinism).
+ */
+const REAL_RATE = Math.max(1, Number(process.env.KOMORIUM_REAL_CLOCK_RATE) || 1);
+
 export type ClockMode = 'real' | 'virtual';
 
 /** True when time is real now (real clock, JDK booted). */
@@ -32,7 +39,7 @@ export function nanoTime(vm: VM): number {
     vm.realBase = performance.now();
     vm.nanoBase = vm.clockNs;
   }
-  return vm.nanoBase + Math.floor((performance.now() - vm.realBase) * 1e6);
+  return vm.nanoBase + Math.floor((performance.now() - vm.realBase) * 1e6 * REAL_RATE);
 }
 
 /** System.currentTimeMillis(). */

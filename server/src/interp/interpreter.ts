@@ -1,5 +1,5 @@
-// The bytecode interpreter: runs the top frames of one green thread for up to `budget`
-// bytecodes. Frames are data (thread.ts), so calls and returns do not recurse in JS; upcalls
+// The bytecode interpreter: runs the top frames of one green thread for `budget` bytecodes, up
+// to the next taken backward jump (scheduler.ts). Frames are data (thread.ts), so calls and returns do not recurse in JS; upcalls
 // (class initialisation, class loading through Java loaders, natives calling back) push glue
 // frames and signal PENDING; blocking operations signal BLOCK. See thread.ts for the two
 // parallel value stacks (`n` numeric, `r` references and longs).
@@ -34,7 +34,7 @@ function retried(ex: ExactProfiler, t: JThread, f: Frame, m: JMethod, pc: number
   }
 }
 
-/** Runs thread `t` for at most `budget` bytecodes. Returns the bytecodes executed. */
+/** Runs thread `t` for `budget` bytecodes and on to the next taken backward jump (or until it blocks, ends...). Returns the bytecodes executed. */
 export function interpret(vm: VM, t: JThread, budget: number): number {
   let count = 0;
   if (t.depth < 0) return 0;
@@ -54,7 +54,10 @@ export function interpret(vm: VM, t: JThread, budget: number): number {
     const n = t.n;
     const r = t.r;
     try {
-      while (count < budget) {
+      // A time slice ends only at a taken backward jump once `budget` bytecodes ran (below, and
+      // in compiled code, which checks its back edges only): the same bytecode with the JIT on
+      // or off, so threads switch at the same points and the JIT stays invisible.
+      for (;;) {
         if (pc < opPc && jit === null && m.jit === null && ++m.counter > JIT_THRESHOLD) jit = compile(vm, m);
         if (jit !== null) {
           // Compiled code runs from this pc if it is an entry point (else returns 0).
@@ -79,7 +82,8 @@ export function interpret(vm: VM, t: JThread, budget: number): number {
             // The method returned by itself (deliver its value) or left callees' frames on top.
             if (t.depth < d0) deliver(vm, t, m.retKind === 'L' || m.retKind === 'J' ? t.rvR : m.retKind === 'V' ? undefined : t.rvN, m.retKind, f.lp);
             if (t.depth >= 0) opPc = t.frames[t.depth].pc;
-            if (t.depth < 0 || count >= budget) {
+            if (t.depth < 0 || t.sliceEnd) {
+              t.sliceEnd = false;
               t.bytecodes += count;
               return count;
             }
@@ -88,7 +92,10 @@ export function interpret(vm: VM, t: JThread, budget: number): number {
           if (ran > 0) {
             pc = f.pc;
             sp = f.sp;
-            if (count >= budget) break;
+            if (t.sliceEnd) {
+              t.sliceEnd = false;
+              break;
+            }
           }
         }
         opPc = pc;
@@ -628,6 +635,9 @@ export function interpret(vm: VM, t: JThread, budget: number): number {
             pc = f.pc;
             sp = f.sp;
         }
+        // A taken backward jump (only jumps get here with a lower or equal pc: calls, returns,
+        // exceptions and upcalls go on at `reload`).
+        if (pc <= opPc && count >= budget) break;
       }
       f.pc = pc;
       f.sp = sp;

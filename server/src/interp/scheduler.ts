@@ -1,6 +1,7 @@
 // The deterministic scheduler of green threads. Threads run round robin in creation order for
-// a fixed number of bytecodes each (never by wall time), or until they block or yield, so a
-// multi-threaded program runs the same way every time. Time (clock.ts) is real by default:
+// a fixed number of bytecodes each, up to the next taken backward jump (never by wall time; the
+// same point with the JIT on or off), or until they block or yield, so a multi-threaded
+// program runs the same way every time. Time (clock.ts) is real by default:
 // when every thread sleeps, the scheduler waits on a timer for the earliest wake-up. With the
 // virtual clock, time advances by 1 ns per bytecode executed and jumps forward to the next
 // wake-up when every thread sleeps, or when every runnable thread only spins in Thread.yield.
@@ -32,7 +33,7 @@ export interface TopCall {
 
 const TRACE_SCHED = !!process.env.KOMORIUM_TRACE_SCHED;
 
-/** Bytecodes a thread runs before the scheduler switches. */
+/** Bytecodes a thread runs before the scheduler switches (at the next taken backward jump). */
 export const QUANTUM = 20000;
 
 /** A time slice that ends in Thread.yield after at most this many bytecodes is a spin. */
@@ -261,10 +262,23 @@ export class Scheduler {
     else Atomics.wait(idleCell, 0, 0, ms);
   }
 
-  /** Wakes timed waiters whose time has come (called as the clock advances). */
+  /**
+   * Wakes timed waiters whose time has come (called as the clock advances). With the real
+   * clock, a JDK Cleaner thread's timed wait does not end by time: its timeout (60 s) only
+   * makes it wait again, and the ~100 bytecodes of that loop, counted on the Common-Cleaner
+   * thread in `--instrument all`, depended on how long the run took on the wall clock (two
+   * runs of a program that took a minute gave two profiles). Its deadline is put out of
+   * reach; a notify still wakes it. With the virtual clock it times out as before (its time
+   * is the run's own).
+   */
   private wakeTimed(): void {
-    const now = nanoTime(this.vm);
-    for (const t of this.vm.threads) if (t.state === ThreadState.TimedWaiting && !t.system && t.wakeAt <= now) t.state = ThreadState.Runnable;
+    const vm = this.vm;
+    const now = nanoTime(vm);
+    for (const t of vm.threads) {
+      if (t.state !== ThreadState.TimedWaiting || t.system || t.wakeAt > now) continue;
+      if (realTime(vm) && isCleanerWait(t)) t.wakeAt = Infinity;
+      else t.state = ThreadState.Runnable;
+    }
   }
 
   /**

@@ -125,6 +125,11 @@ export class JThread {
   waitDepth = -1;
   /** Set by Thread.yield; the scheduler reads and clears it after the time slice. */
   yielded = false;
+  /**
+   * Compiled code returned because its time slice is over (at a back edge, where the
+   * interpreter would have ended it too): interpret ends the slice there (and clears this).
+   */
+  sliceEnd = false;
   /** Set by notify: the thread was notified (not timed out). */
   notified = false;
   interrupted = false;

@@ -193,7 +193,7 @@ export function emitBody(s: Scope, entries: ReadonlySet<number>, exits: RootExit
         if (straight !== null) return `break ${s.label}${target};`;
         return `${s.pcVar} = ${target}; continue ${s.label};`;
       }
-      const back = target <= pc ? `if (c >= budget) ${exits.exit(target, dAfter)} ` : '';
+      const back = target <= pc ? `if (c >= budget) { t.sliceEnd = true; ${exits.exit(target, dAfter)} } ` : '';
       if (loop !== undefined) {
         if (target === loop.H) return `${back}continue L${target};`;
         if (target > loop.H && target <= loop.E) return `break B${target};`;
