@@ -169,14 +169,7 @@ export function launch(vm: VM, mainClass: string, args: string[], lo: LaunchOpti
         call(main, 'java/lang/ThreadGroup', '<init>', '(Ljava/lang/ThreadGroup;Ljava/lang/String;)V', [mainGroup, system, vm.intern('main')], () => {
           vm.systemThreadGroup = system;
           vm.mainThreadGroup = mainGroup;
-          const thClass = vm.classes.loadBoot('java/lang/Thread');
-          const tobj = vm.allocObject(thClass) as JObject & Record<string, unknown>;
-          tobj.$vm = main;
-          // JDK 17: the priority is a Thread field the constructor reads from the parent (this
-          // thread); from JDK 19 on the constructor makes the FieldHolder itself.
-          if (jdk.feature < 19) setField(vm, tobj, 'java/lang/Thread', 'priority', 5);
-          setEetop(vm, tobj, main.id);
-          main.jthread = tobj;
+          const tobj = attachedThreadObject(vm, main);
           init2('java/lang/Thread', () =>
             call(main, 'java/lang/Thread', '<init>', '(Ljava/lang/ThreadGroup;Ljava/lang/String;)V', [tobj, mainGroup, vm.intern('main')], () => {
               bindThreadStatus(vm, main, tobj, 5); // RUNNABLE
@@ -458,6 +451,19 @@ export function threadEnd(vm: VM, sched: Scheduler, t: JThread, uncaught: JObjec
   } else exit();
 }
 
+
+/** The java.lang.Thread of a thread the VM attaches (main, DestroyJavaVM), before its constructor runs. */
+function attachedThreadObject(vm: VM, t: JThread): JObject & Record<string, unknown> {
+  const tobj = vm.allocObject(vm.classes.loadBoot('java/lang/Thread')) as JObject & Record<string, unknown>;
+  tobj.$vm = t;
+  // JDK 17: the priority is a Thread field the constructor reads from the parent (this
+  // thread); from JDK 19 on the constructor makes the FieldHolder itself.
+  if (vm.opts.jdk.feature < 19) setField(vm, tobj, 'java/lang/Thread', 'priority', 5);
+  setEetop(vm, tobj, t.id);
+  t.jthread = tobj;
+  return tobj;
+}
+
 /**
  * java's launcher after main: the main thread detaches (Thread.exit() ran in threadEnd; it ends
  * TERMINATED, its joiners woken), then DestroyJavaVM attaches a new thread, "DestroyJavaVM" in
@@ -472,12 +478,7 @@ function destroyJavaVM(vm: VM, sched: Scheduler, main: JThread, then: () => void
   if (mainObj !== null && main.statusObj !== null) main.onExit = threadOnExit(vm, main, mainObj);
   const d = vm.newThread();
   d.name = 'DestroyJavaVM';
-  const thClass = vm.classes.loadBoot('java/lang/Thread');
-  const tobj = vm.allocObject(thClass) as JObject & Record<string, unknown>;
-  tobj.$vm = d;
-  if (jdk.feature < 19) setField(vm, tobj, 'java/lang/Thread', 'priority', 5);
-  setEetop(vm, tobj, d.id);
-  d.jthread = tobj;
+  const tobj = attachedThreadObject(vm, d);
   if (jdk.feature >= 24) skipThreadIds(vm, 1);
   const group = vm.mainThreadGroup as JObject;
   const attached = (): void => {
@@ -500,7 +501,7 @@ function destroyJavaVM(vm: VM, sched: Scheduler, main: JThread, then: () => void
     sched.call(d, { method: vm.findMethod(shutdown, 'shutdown', '()V'), args: [], done: () => then() });
   };
   sched.call(d, {
-    method: vm.findMethod(thClass, '<init>', '(Ljava/lang/ThreadGroup;Ljava/lang/String;)V'),
+    method: vm.findMethod(vm.classes.loadBoot('java/lang/Thread'), '<init>', '(Ljava/lang/ThreadGroup;Ljava/lang/String;)V'),
     args: [tobj, group, vm.intern('DestroyJavaVM')],
     done: (r, threw) => {
       if (threw) {
