@@ -20,6 +20,7 @@ import { analyseBody, instrumentBody, type BodyAnalysis, type BodyStats, type Ca
 import { MID_DESC, RT, TRAMPOLINE_LINE, extendedDescriptor, midFieldName } from './names';
 import { hasExtended, noExtendedReason, type Scope } from './scope';
 import { isInterfaceTrampoline, type InterfacePolicy } from './interfaces';
+import { isNoCallbackNative } from './access-natives';
 import { pinSerialVersionUID } from './serial';
 
 export interface TransformOptions {
@@ -161,6 +162,8 @@ export function transformClass(input: ClassFile, opts: TransformOptions, file = 
     if (NO_CALLBACK.has(`${ref.owner}.${ref.name}${ref.descriptor}`)) return 'plain';
     const r = opts.hierarchy.resolve(ref.owner, ref.name, ref.descriptor, ref.tag === Tag.InterfaceMethodref);
     if (!r) return 'call-out';
+    // Unsafe's memory-access natives cannot call Java (access-natives.ts): a leaf call.
+    if ((r.method.access & Acc.NATIVE) !== 0 && isNoCallbackNative(r.owner.name, ref.name, ref.descriptor)) return 'leaf';
     // Before 'extended': with the JDK in scope Runtime.halt has an extended version too.
     if (r.owner.name === 'java/lang/Runtime' && ref.name === 'halt' && ref.descriptor === '(I)V') return 'halt';
     // `I.super.m()` and `super.n()` of a native n must run that very method: their extended
@@ -264,7 +267,8 @@ export function transformClass(input: ClassFile, opts: TransformOptions, file = 
     if (!codeAttr) {
       cf.methods.push(m);
       if (reason === undefined && (m.accessFlags & (Acc.NATIVE | Acc.ABSTRACT)) !== 0) {
-        cf.methods.push(reverseTrampoline(pool, info.name, isInterface, m, name, descriptor, codeNameIndex));
+        const callsBack = (m.accessFlags & Acc.NATIVE) === 0 || !isNoCallbackNative(info.name, name, descriptor);
+        cf.methods.push(reverseTrampoline(pool, info.name, isInterface, m, name, descriptor, codeNameIndex, callsBack));
         rep.outcome = 'reverse';
       } else if (reason !== undefined) rep.reason = reason;
       continue;
@@ -429,15 +433,16 @@ function replaceCode(m: MemberInfo, code: Attribute): MemberInfo {
 /**
  * `m(P, TC tc, MID[] stack, int sp) { tc.callOutReverse(stack, sp); return m(P); }` for a
  * native or abstract method (a default method in interfaces), or for a method whose
- * instrumented code does not fit.
+ * instrumented code does not fit. Without `callOutReverse` for a native that cannot call back
+ * (`callsBack` false, access-natives.ts).
  */
-function reverseTrampoline(pool: ConstantPool, owner: string, isInterface: boolean, m: MemberInfo, name: string, descriptor: string, codeNameIndex: number): MemberInfo {
+function reverseTrampoline(pool: ConstantPool, owner: string, isInterface: boolean, m: MemberInfo, name: string, descriptor: string, codeNameIndex: number, callsBack = true): MemberInfo {
   const isStatic = (m.accessFlags & Acc.STATIC) !== 0;
   const isPrivate = (m.accessFlags & Acc.PRIVATE) !== 0;
   const { params, ret } = splitMethodDescriptor(descriptor);
   const e = new Emitter(pool);
   const A = paramSlots(descriptor) + (isStatic ? 0 : 1);
-  e.var(Op.ALOAD, A).var(Op.ALOAD, A + 1).var(Op.ILOAD, A + 2).invoke(Op.INVOKEVIRTUAL, RT.callOutReverse);
+  if (callsBack) e.var(Op.ALOAD, A).var(Op.ALOAD, A + 1).var(Op.ILOAD, A + 2).invoke(Op.INVOKEVIRTUAL, RT.callOutReverse);
   let slot = 0;
   if (!isStatic) e.var(Op.ALOAD, slot++);
   for (const p of params) {
