@@ -271,6 +271,26 @@ test('Proxies: a proxy class made at run time runs uninstrumented on both engine
   assert.ok(c.main.overlap >= 95, describeMainThread(c, 10).join('\n'));
 });
 
+// Determinism (det15g): the same program gives the same profile in every run. SaltOrder's work
+// depends on the iteration order of Set.of/Map.of, whose salt java draws from System.nanoTime()
+// (ImmutableCollections.<clinit>); the copy's java.base fixes the seed (reflect-patch.ts).
+test('SaltOrder: three runs give identical profiles on HotSpot with the JDK instrumented (granularity 1, R 0)', () => {
+  const texts: string[] = [];
+  for (let i = 0; i < 3; i++) {
+    const out = join(work, `salt-${i}.json`);
+    const r = komorium(['run', '--engine', 'jvm', '--instrument', 'all', '--granularity', '1', '--random', '0', '-o', out, '-cp', classes, 'SaltOrder']);
+    assert.equal(r.status, 0, r.stderr);
+    assert.equal(r.stdout, '8 6 true\n');
+    texts.push(JSON.stringify(load(out).threads.find((t) => t.name === 'main')));
+  }
+  const first = loadProfile(join(work, 'salt-0.json'));
+  for (let i = 1; i < 3; i++) {
+    const c = compareMainThread(first, loadProfile(join(work, `salt-${i}.json`)), 'SaltOrder');
+    assert.ok(c.main.identical && c.startup.identical, `run ${i}:\n${describeMainThread(c, 10).join('\n')}`);
+    assert.equal(texts[i], texts[0], `run ${i}: the main thread's nodes differ`);
+  }
+});
+
 test('a JDK without lib/modules: a clear error and a non-zero exit', () => {
   const fake = join(work, 'fake-jdk');
   mkdirSync(join(fake, 'bin'), { recursive: true });

@@ -25,8 +25,11 @@ import { Label, type Frame, type Insn } from '../classfile/code/insn';
 import { Op } from '../classfile/code/opcodes';
 import type { AttributeOf } from '../classfile/model';
 
-/** Per patched class: calls (owner.name+descriptor) whose result passes through a filter. */
-const FILTERS: Record<string, Record<string, { name: string; desc: string }>> = {
+/**
+ * Per patched class: calls (owner.name+descriptor) whose result passes through a filter, a static
+ * method of KomoriumReflect, or (`seed`) is replaced by a constant long.
+ */
+const FILTERS: Record<string, Record<string, { name: string; desc: string } | { seed: 1 }>> = {
   'java/lang/Class': {
     'java/lang/Class.getDeclaredMethods0(Z)[Ljava/lang/reflect/Method;': { name: 'methods', desc: '([Ljava/lang/reflect/Method;)[Ljava/lang/reflect/Method;' },
     'java/lang/Class.getDeclaredFields0(Z)[Ljava/lang/reflect/Field;': { name: 'fields', desc: '([Ljava/lang/reflect/Field;)[Ljava/lang/reflect/Field;' },
@@ -55,10 +58,16 @@ const FILTERS: Record<string, Record<string, { name: string; desc: string }>> = 
   'java/lang/NullPointerException': {
     'java/lang/NullPointerException.getExtendedNPEMessage()Ljava/lang/String;': { name: 'npeMessage', desc: '(Ljava/lang/String;)Ljava/lang/String;' },
   },
+  // The salt of Set.of/Map.of iteration order (ImmutableCollections.<clinit>: SALT32L, REVERSE)
+  // is System.nanoTime() of each run: a fixed seed instead, so the same program iterates its
+  // immutable sets and maps in the same order, and does the same work, in every run (det15g).
+  'java/util/ImmutableCollections': {
+    'java/lang/System.nanoTime()J': { seed: 1 },
+  },
 };
 
 /** How many call sites each patched class must have (a JDK that differs fails loudly). */
-const EXPECTED: Record<string, number> = { 'java/lang/Class': 3, 'java/lang/Throwable': 1, 'java/lang/NullPointerException': 1, 'java/lang/ProcessHandleImpl': 1 };
+const EXPECTED: Record<string, number> = { 'java/lang/Class': 3, 'java/lang/Throwable': 1, 'java/lang/NullPointerException': 1, 'java/lang/ProcessHandleImpl': 1, 'java/util/ImmutableCollections': 1 };
 
 const CLASSES = 'java/lang/KomoriumClasses';
 
@@ -179,7 +188,8 @@ function patchCalls(bytes: Uint8Array, name: string): { bytes: Uint8Array; patch
       const ref = pool.memberRef(insn.index);
       const f = filters[`${ref.owner}.${ref.name}${ref.descriptor}`];
       if (!f) continue;
-      out.push({ kind: 'method', op: Op.INVOKESTATIC, index: pool.addMethodref('java/lang/KomoriumReflect', f.name, f.desc) });
+      if ('seed' in f) out.push({ kind: 'op', op: Op.POP2 }, { kind: 'op', op: Op.LCONST_1 });
+      else out.push({ kind: 'method', op: Op.INVOKESTATIC, index: pool.addMethodref('java/lang/KomoriumReflect', f.name, f.desc) });
       hit = true;
       patched++;
     }
@@ -194,7 +204,7 @@ function patchCalls(bytes: Uint8Array, name: string): { bytes: Uint8Array; patch
 export function patchSourceHash(): string {
   const src = patchSource();
   // The version covers the patching code here (prologues, filters): bump it when that changes.
-  const hash = createHash('sha256').update('reflect-patch-code-5\0');
+  const hash = createHash('sha256').update('reflect-patch-code-6\0');
   for (const f of ['KomoriumReflect.java', 'KomoriumClasses.java']) hash.update(readFileSync(join(src, 'java', 'lang', f)));
   return hash.digest('hex');
 }
@@ -218,6 +228,7 @@ export function writePatchClasses(jdk: JdkInfo, dir: string, post: (name: string
       if (!cls) throw new Error(`${jdk.modulesPath} has no ${name}.class`);
       const { bytes, patched } = patchCalls(cls, name);
       if (patched < EXPECTED[name]!) throw new Error(`${name} of ${jdk.home}: found ${patched} of the ${EXPECTED[name]} call sites to patch`);
+      mkdirSync(dirname(join(dir, name)), { recursive: true });
       writeFileSync(join(dir, `${name}.class`), post(name, bytes));
     }
     for (const name of Object.keys(PROLOGUES)) {

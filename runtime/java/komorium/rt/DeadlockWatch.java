@@ -69,6 +69,12 @@ final class DeadlockWatch implements Runnable {
                 return;
             }
             if (Contexts.state != Contexts.RUNNING) continue;
+            // A deadlock needs two threads that wait (BLOCKED, or WAITING without a timeout).
+            // Until then java.lang.management is neither loaded nor called: its initialisation
+            // runs JDK code (lambdas, class spinning, interned strings' hashes) that the
+            // program's threads share, at a moment that depends on timing, and with the JDK
+            // instrumented it would change what the program's code counts (det15g).
+            if (waiting() < 2) continue;
             long[] ids;
             try {
                 if (mx == null) {
@@ -91,6 +97,18 @@ final class DeadlockWatch implements Runnable {
     }
 
     /** jstack's deadlock section: each cycle, then the stacks of its threads. */
+    /** Registered threads that are alive and BLOCKED or WAITING (Thread.getState: no shared state). */
+    static int waiting() {
+        int n = 0;
+        for (TC tc : Contexts.registered()) {
+            Thread t = tc.thread;
+            if (t == null) continue;
+            Thread.State s = t.getState();
+            if (s == Thread.State.BLOCKED || s == Thread.State.WAITING) n++;
+        }
+        return n;
+    }
+
     static String report(ThreadInfo[] infos) {
         Map<Long, ThreadInfo> byId = new HashMap<Long, ThreadInfo>();
         for (ThreadInfo ti : infos) if (ti != null) byId.put(ti.getThreadId(), ti);
