@@ -178,11 +178,12 @@ export class App {
     let p: ProfileData;
     let reused = false;
     try {
-      if (msg.same && this.profile === null) return; // the host sends the whole profile to a page without one
+      const shown = this.profile;
+      if (msg.same && shown === null) return; // the host sends the whole profile to a page without one
       const text = typeof msg.profile === 'string' ? msg.profile : null;
-      if (msg.same || (text !== null && this.profile !== null && text === this.rawText)) {
+      if (shown !== null && (msg.same || (text !== null && text === this.rawText))) {
         // the profile shown, again (with or without a diff): keep what was read from it
-        p = this.profile;
+        p = shown;
         reused = true;
       } else {
         this.rawText = null;
