@@ -160,13 +160,14 @@ export function linkNative(vm: VM, m: JMethod, impl: NativeImpl): NativeImpl {
     return impl;
   }
   const cl = vm.classes.loadBoot('java/lang/ClassLoader');
-  const jdk25 = vm.opts.jdk.feature >= 19;
-  const find = cl.declared.get(jdk25 ? 'findNative(Ljava/lang/ClassLoader;Ljava/lang/Class;Ljava/lang/String;Ljava/lang/String;)J' : 'findNative(Ljava/lang/ClassLoader;Ljava/lang/String;)J');
+  // JDK 19+: findNative(loader, class, entry name, java name); before: findNative(loader, name).
+  const withClass = vm.opts.jdk.feature >= 19;
+  const find = cl.declared.get(withClass ? 'findNative(Ljava/lang/ClassLoader;Ljava/lang/Class;Ljava/lang/String;Ljava/lang/String;)J' : 'findNative(Ljava/lang/ClassLoader;Ljava/lang/String;)J');
   if (find === undefined) {
     m.linked = true;
     return impl;
   }
-  const args = (n: string): unknown[] => (jdk25 ? [m.klass.loader, vm.mirrorOf(m.klass), vm.newString(n), vm.newString(m.name)] : [m.klass.loader, vm.newString(n)]);
+  const args = (n: string): unknown[] => (withClass ? [m.klass.loader, vm.mirrorOf(m.klass), vm.newString(n), vm.newString(m.name)] : [m.klass.loader, vm.newString(n)]);
   return (t: JThread, base: number) => {
     if (TRACE) vm.reportFailure(`[findNative] ${t.name}: ${names.join(', ')}`);
     m.linked = true;

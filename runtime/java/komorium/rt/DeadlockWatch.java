@@ -96,7 +96,6 @@ final class DeadlockWatch implements Runnable {
         }
     }
 
-    /** jstack's deadlock section: each cycle, then the stacks of its threads. */
     /** Registered threads that are alive and BLOCKED or WAITING (Thread.getState: no shared state). */
     static int waiting() {
         int n = 0;
@@ -109,6 +108,7 @@ final class DeadlockWatch implements Runnable {
         return n;
     }
 
+    /** jstack's deadlock section: each cycle, then the stacks of its threads. */
     static String report(ThreadInfo[] infos) {
         Map<Long, ThreadInfo> byId = new HashMap<Long, ThreadInfo>();
         for (ThreadInfo ti : infos) if (ti != null) byId.put(ti.getThreadId(), ti);
