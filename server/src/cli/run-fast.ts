@@ -9,13 +9,14 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { constants as osConstants } from 'node:os';
 import { flag } from './args';
 import { classPathOption, parseRunArgs, runVmArgs, samplingOptions } from './run-args';
 import { SignalTrap } from './signals';
 import { cacheRoot } from '../engine/cache';
+import { markUsed } from '../engine/cache-prune';
 import { cliRunProps, hotspotArgv } from '../engine/hotspot-argv';
 import { waitForJava } from '../engine/java-child';
 import { commitProfile, stageProfile } from '../engine/profile-out';
@@ -84,6 +85,8 @@ export async function fastRun(argv: string[]): Promise<number | undefined> {
     if (signals.received) return 128 + (osConstants.signals[signals.received] ?? 0);
     const child = spawn(plan.java, argvJava, { stdio: 'inherit' });
     trace('java spawned');
+    // A JDK copy the plan runs on is in use: `komorium cache prune` and new copies keep it.
+    if (basename(dirname(dirname(dirname(plan.java)))) === 'jdk-images') markUsed(dirname(dirname(plan.java)));
     const { code, signal } = await waitForJava(child, signals);
     trace('java exited');
     const written = commitProfile(staged);

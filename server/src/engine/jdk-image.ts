@@ -21,12 +21,13 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { JImage, type JdkInfo } from '../classpath/index';
 import { writeJImage, type JImageResource } from '../classpath/jimage-writer';
 import { TRANSFORMER_VERSION } from '../transform/driver';
 import { patchSourceHash } from './reflect-patch';
 import { makeJdkTree } from './jdk-copy';
+import { markUsed, pruneUnusedJdkImages } from './cache-prune';
 import { extendClassList } from './jdk-classlist';
 import { buildTemp, finishJavaBase, jdkIdentity, removeStale, writableRoot } from './jdk-modules';
 import { jobUrl, runJob } from './worker-thread';
@@ -123,6 +124,7 @@ export async function ensureJdkImage(o: JdkImageOptions): Promise<JdkImage> {
   const dir = join(root, base);
   const java = join(dir, 'bin', 'java');
   if (existsSync(join(dir, '.complete'))) {
+    markUsed(dir);
     return { home: dir, java, built: false, failed: readJson(join(dir, '.failed.json')), cds: existsSync(join(dir, 'lib', 'server', 'classes.jsa')), ms: performance.now() - t0 };
   }
   const failedMark = join(root, `${base}.failed`);
@@ -197,6 +199,7 @@ export async function ensureJdkImage(o: JdkImageOptions): Promise<JdkImage> {
     const why = err.code === 'ENOSPC' || /ENOSPC/.test(err.message) ? `no space left on the device of ${root}` : err.message;
     throw new JdkImageError(`cannot instrument ${what}: ${why}`);
   }
+  pruneUnusedJdkImages(dirname(root), dir, log);
   const ms = performance.now() - t0;
   log(`komorium: ${what} instrumented in ${(ms / 1000).toFixed(1)} s`);
   return { home: dir, java, built: true, failed, cds, ms };

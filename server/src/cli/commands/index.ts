@@ -9,3 +9,4 @@ import './accuracy';
 import './diff';
 import './check';
 import './test';
+import './cache';
