@@ -63,6 +63,12 @@ export interface BodyOptions {
   /** Use the leaf optimisation (5.1) when the method has no invoke. Default true. */
   leafOptimisation?: boolean;
   /**
+   * With the leaf optimisation, a wrapper-style copy with no invoke may be a lazy leaf wrapper
+   * (no enter/exit; RUNTIME.md, "Leaf wrappers"). Default true; false where a later pass
+   * replaces the wrapper's enter/exit (the paused classes and upcalls, reflect-patch.ts).
+   */
+  lazyLeafWrapper?: boolean;
+  /**
    * Record source lines: the check's line for the top frame and `tc.lines[sp] = line` at call
    * sites for caller frames. Default true; false measures what per-line attribution costs.
    */
@@ -240,7 +246,7 @@ export function instrumentBody(o: BodyOptions, a: BodyAnalysis = analyseBody(o))
   // context and counts, and its checks' slow path (TC.sampleNextWrapped) builds the frame only
   // when a sample is taken. S, P and K are unused then (Top in the frames).
   const lazy =
-    o.entry === 'wrapper' && !hasInvoke && (o.leafOptimisation ?? true) && initSites.size === 0 && ctx.methodName !== '<clinit>' && ctx.methodName !== '<init>' && !isShutdownEntry(ctx.thisClass, ctx.methodName, ctx.descriptor);
+    o.entry === 'wrapper' && !hasInvoke && (o.leafOptimisation ?? true) && (o.lazyLeafWrapper ?? true) && initSites.size === 0 && ctx.methodName !== '<clinit>' && ctx.methodName !== '<init>' && !isShutdownEntry(ctx.thisClass, ctx.methodName, ctx.descriptor);
   if (lazy) extra[1] = extra[2] = extra[3] = 'Top';
   const needFrames = o.frames && (placement.reason.some((r) => r !== undefined) || initSites.size > 0);
   if (needFrames && !a.before) {
