@@ -104,6 +104,8 @@ export const RT = {
   /** The check's slow path in generated code: returns the new counter, which the caller stores. */
   sampleNext: m(TC_CLASS, 'sampleNext', `(${MID_ARRAY_DESC}II)I`, 'virtual'),
   sampleNextLeaf: m(TC_CLASS, 'sampleNextLeaf', `(${MID_ARRAY_DESC}I${MID_DESC}I)I`, 'virtual'),
+  /** The check's slow path in a lazy leaf wrapper (no stack): `(mid, line)`; builds the frame (enter, push, sample, exit). */
+  sampleNextWrapped: m(TC_CLASS, 'sampleNextWrapped', `(${MID_DESC}I)I`, 'virtual'),
   /** `<clinit>` wrappers: `tc.enterInit(Own.class)` in place of `enter()` (continues the init site that ran it). */
   enterInit: m(TC_CLASS, 'enterInit', '(Ljava/lang/Class;)I', 'virtual'),
   /** Before the first run of an instruction that may initialise another class: `(stack, sp, line, target, mid, bit)`. */
@@ -179,12 +181,15 @@ export const TRAMPOLINE_LINE = 65535;
  * `callOut`): inlined, they make the compiled code of getTC, enter, exit and callOut large, and
  * C2 then inlines none of these into a wrapper ("already compiled into a big method", over
  * InlineSmallCode), so every wrapper made real calls to them (docs/BENCHMARKS.md part E, "The
- * wrapper protocol's slow paths out of line"). `quiet` keeps HotSpot from printing the command on
+ * wrapper protocol's slow paths out of line"). `TC.sampleNextWrapped`, a lazy leaf wrapper's
+ * sampling path (enter, push, sample, exit; transformer 29), is not inlined either: it runs
+ * once per sample, and inlined it would put `enter` and `exit` back into every such wrapper's
+ * compiled code, which exists to be small. `quiet` keeps HotSpot from printing the command on
  * stdout. Other JVMs ignore unknown `-XX` options.
  */
 export const HOTSPOT_JIT_OPTIONS: readonly string[] = [
   '-XX:CompileCommand=quiet',
-  ...['Sampler.sample', 'Contexts.lookup', 'TC.enterSlow', 'TC.exitSlow', 'TC.ensureLines'].map((m) => `-XX:CompileCommand=dontinline,${RUNTIME_PACKAGE}/${m}`),
+  ...['Sampler.sample', 'Contexts.lookup', 'TC.enterSlow', 'TC.exitSlow', 'TC.ensureLines', 'TC.sampleNextWrapped'].map((m) => `-XX:CompileCommand=dontinline,${RUNTIME_PACKAGE}/${m}`),
 ];
 
 /**

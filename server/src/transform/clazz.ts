@@ -225,8 +225,11 @@ export function transformClass(input: ClassFile, opts: TransformOptions, file = 
   // The analysis of the method instrumented last (its extended version and original-signature
   // copy share it).
   let analysed: { mc: MethodCode; a: BodyAnalysis } | undefined;
-  const instrument = (ctx: CodeContext, mc: MethodCode, entry: 'extended' | 'wrapper', mid: MemberName, sites = true): { code: AttributeOf<'Code'>; stats: BodyStats } | undefined => {
-    const o = { ctx, mc, entry, mid, maxPath, analysis, frames, callKind, leafOptimisation: opts.leafOptimisation, lineNumbers: opts.lineNumbers, initTarget: sites ? initTarget : undefined };
+  // The paused classes' methods and MethodHandleNatives' upcalls have their wrapper's enter/exit
+  // replaced by enterPaused/exitPaused afterwards (reflect-patch.ts): never lazy leaf wrappers.
+  const eagerWrappers = info.name === 'java/lang/invoke/MethodHandleNatives';
+  const instrument = (ctx: CodeContext, mc: MethodCode, entry: 'extended' | 'wrapper', mid: MemberName, sites = true, lazyLeafWrapper = !eagerWrappers): { code: AttributeOf<'Code'>; stats: BodyStats } | undefined => {
+    const o = { ctx, mc, entry, mid, maxPath, analysis, frames, callKind, leafOptimisation: opts.leafOptimisation, lazyLeafWrapper, lineNumbers: opts.lineNumbers, initTarget: sites ? initTarget : undefined };
     if (analysed?.mc !== mc) analysed = { mc, a: analyseBody(o) };
     const r = instrumentBody(o, analysed.a);
     // Both copies of a method share the analysis, so their path tables are the same.
@@ -240,10 +243,10 @@ export function transformClass(input: ClassFile, opts: TransformOptions, file = 
     try {
       code = encodeCode(extCtx, r.mc, { frames });
     } catch (e) {
-      if (e instanceof CodeModelError && /code too large/.test(e.message)) return sites ? instrument(ctx, mc, entry, mid, false) : undefined;
+      if (e instanceof CodeModelError && /code too large/.test(e.message)) return sites ? instrument(ctx, mc, entry, mid, false, lazyLeafWrapper) : undefined;
       throw e;
     }
-    if (code.code.length > MAX_CODE) return sites ? instrument(ctx, mc, entry, mid, false) : undefined;
+    if (code.code.length > MAX_CODE) return sites ? instrument(ctx, mc, entry, mid, false, lazyLeafWrapper) : undefined;
     return { code: { ...code, nameIndex: codeNameIndex }, stats: r.stats };
   };
 
@@ -282,7 +285,7 @@ export function transformClass(input: ClassFile, opts: TransformOptions, file = 
       // parameters: instrumented in place.
       const plainInPlace = name === '<clinit>' || reason === 'interface-method' || reason === 'old-interface' || reason === 'annotation-member';
       const mid = newMid(name, descriptor);
-      const r = instrument(ctx, mc, 'wrapper', mid);
+      const r = instrument(ctx, mc, 'wrapper', mid, true, !eagerWrappers && reason !== 'paused');
       if (r) {
         cf.methods.push(replaceCode(m, r.code));
         rep.outcome = plainInPlace ? 'instrumented' : 'counting-only';

@@ -63,6 +63,12 @@ export interface BodyOptions {
   /** Use the leaf optimisation (5.1) when the method has no invoke. Default true. */
   leafOptimisation?: boolean;
   /**
+   * With the leaf optimisation, a wrapper-style copy with no invoke may be a lazy leaf wrapper
+   * (no enter/exit; RUNTIME.md, "Leaf wrappers"). Default true; false where a later pass
+   * replaces the wrapper's enter/exit (the paused classes and upcalls, reflect-patch.ts).
+   */
+  lazyLeafWrapper?: boolean;
+  /**
    * Record source lines: the check's line for the top frame and `tc.lines[sp] = line` at call
    * sites for caller frames. Default true; false measures what per-line attribution costs.
    */
@@ -235,6 +241,13 @@ export function instrumentBody(o: BodyOptions, a: BodyAnalysis = analyseBody(o))
   const deferred = deferredHandlerCounts(insns, mc.tryCatch, (j) => !subStarts.has(j) && !paths?.before.has(j) && !paths?.after.has(j));
   const deferredAt = new Map<number, number>();
   for (const [h, at] of deferred) deferredAt.set(at, subAt0(subs, h));
+  // A lazy leaf wrapper (RUNTIME.md, "Leaf wrappers"): the original-signature copy of a method
+  // with no invoke (and no class-initialisation site) neither enters nor exits; it gets the
+  // context and counts, and its checks' slow path (TC.sampleNextWrapped) builds the frame only
+  // when a sample is taken. S, P and K are unused then (Top in the frames).
+  const lazy =
+    o.entry === 'wrapper' && !hasInvoke && (o.leafOptimisation ?? true) && (o.lazyLeafWrapper ?? true) && initSites.size === 0 && ctx.methodName !== '<clinit>' && ctx.methodName !== '<init>' && !isShutdownEntry(ctx.thisClass, ctx.methodName, ctx.descriptor);
+  if (lazy) extra[1] = extra[2] = extra[3] = 'Top';
   const needFrames = o.frames && (placement.reason.some((r) => r !== undefined) || initSites.size > 0);
   if (needFrames && !a.before) {
     const wanted = scratchUint8(Scratch.CheckPoints, insns.length);
@@ -263,6 +276,8 @@ export function instrumentBody(o: BodyOptions, a: BodyAnalysis = analyseBody(o))
       e.var(Op.ALOAD, A + 1).var(Op.ASTORE, S);
       e.var(Op.ALOAD, A).var(Op.ASTORE, T);
     }
+  } else if (lazy) {
+    e.invoke(Op.INVOKESTATIC, RT.getTC).var(Op.ASTORE, T);
   } else {
     e.invoke(Op.INVOKESTATIC, RT.getTC).var(Op.ASTORE, T);
     // A static initialiser continues the init site that ran it (RUNTIME.md, "Class initialisation").
@@ -273,7 +288,7 @@ export function instrumentBody(o: BodyOptions, a: BodyAnalysis = analyseBody(o))
   }
   if (localCounter) e.op(Op.ICONST_0).var(Op.ISTORE, D);
   if (paths?.usesR) e.int(paths.initial).var(Op.ISTORE, R);
-  if (!leaf) {
+  if (!leaf && !lazy) {
     // if (sp >= stack.length) stack = tc.grow(stack, sp); stack[sp++] = mid;
     const ok = new Label('stackOk');
     e.var(Op.ILOAD, P).var(Op.ALOAD, S).op(Op.ARRAYLENGTH).jump(Op.IF_ICMPLT, ok);
@@ -330,7 +345,12 @@ export function instrumentBody(o: BodyOptions, a: BodyAnalysis = analyseBody(o))
     else e.int(-1 - arg.key).var(Op.ILOAD, R).op(Op.ISUB);
   };
   const emitTrigger = (checkLine: number, arg: CheckArg | undefined): void => {
-    if (leaf) {
+    if (lazy) {
+      e.var(Op.ALOAD, T);
+      midField();
+      lineArg(arg, checkLine);
+      e.invoke(Op.INVOKEVIRTUAL, RT.sampleNextWrapped);
+    } else if (leaf) {
       e.var(Op.ALOAD, T).var(Op.ALOAD, S).var(Op.ILOAD, P);
       midField();
       lineArg(arg, checkLine);
@@ -466,7 +486,7 @@ export function instrumentBody(o: BodyOptions, a: BodyAnalysis = analyseBody(o))
       if (insn.kind === 'indy') {
         e.var(Op.ALOAD, T).var(Op.ALOAD, S).var(Op.ILOAD, P).int(lineNumbers ? line : 0).invoke(Op.INVOKEVIRTUAL, RT.callOut);
       }
-      if (o.entry === 'wrapper' && insn.kind === 'op' && insn.op >= Op.IRETURN && insn.op <= Op.RETURN) {
+      if (o.entry === 'wrapper' && !lazy && insn.kind === 'op' && insn.op >= Op.IRETURN && insn.op <= Op.RETURN) {
         e.var(Op.ALOAD, T).var(Op.ILOAD, K).invoke(Op.INVOKEVIRTUAL, RT.exit);
       }
       const split = paths?.splits.get(i);
@@ -485,7 +505,7 @@ export function instrumentBody(o: BodyOptions, a: BodyAnalysis = analyseBody(o))
   // bytecodes counted before an exception leaves the method are not lost. (A handler of the
   // method itself needs nothing: D keeps its value there, and an invoke that throws left D = 0.)
   const tryCatch = [...mc.tryCatch];
-  const exitHandler = o.entry === 'wrapper' && ctx.methodName !== '<init>';
+  const exitHandler = o.entry === 'wrapper' && !lazy && ctx.methodName !== '<init>';
   if (exitHandler || (usesD)) {
     const start = new Label('bodyStart');
     const end = new Label('bodyEnd');

@@ -49,6 +49,26 @@ public final class TC {
     /** Set by {@link #enter}: the depth at which the wrapped method pushes its MID. */
     public int entrySp;
 
+    /**
+     * The check's slow path in a lazy leaf wrapper (docs/RUNTIME.md, "Leaf wrappers"): the
+     * original-signature copy of a method with no invoke entered from uninstrumented code skips
+     * {@link #enter}/{@link #exit} and has no stack; its frame is built here, only when a sample
+     * is taken: {@link #enter} as the wrapper's entry would have done it (nothing between the
+     * entry and this check changed what it decides: no call, no pending record consumed), the
+     * MID at the entry depth, the sample, {@link #exit}. Returns the new counter.
+     * {@code invokevirtual komorium/rt/TC.sampleNextWrapped (Lkomorium/rt/MID;I)I}
+     */
+    public int sampleNextWrapped(MID mid, int line) {
+        if (suspended) return instrCounter = Integer.MAX_VALUE;
+        int tok = enter();
+        try {
+            triggerSamplingLeaf(entryStack, entrySp, mid, line);
+        } finally {
+            exit(tok);
+        }
+        return instrCounter;
+    }
+
     // ---------------------------------------------------------------- for agents
 
     /** The thread this context belongs to. */

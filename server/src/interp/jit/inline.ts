@@ -34,7 +34,7 @@ const EXTENDED_ALLOWANCE = 80;
 /** The profiler runtime's per-call methods that generated code calls (their slow paths leave). */
 const RUNTIME_INLINE = new Set(['getTC', 'enter', 'exit', 'callOut', 'callOutReverse']);
 const RUNTIME_MAX_BYTES = 100;
-const SAMPLING_ENTRIES = new Set(['sampleNext', 'sampleNextLeaf', 'triggerSampling', 'triggerSamplingLeaf']);
+const SAMPLING_ENTRIES = new Set(['sampleNext', 'sampleNextLeaf', 'sampleNextWrapped', 'triggerSampling', 'triggerSamplingLeaf']);
 const RUNTIME_PACKAGE = 'komorium/rt/';
 const INLINE = process.env.KOMORIUM_JIT_INLINE !== '0';
 const TRACE = !!process.env.KOMORIUM_TRACE_INLINE;
