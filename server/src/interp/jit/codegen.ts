@@ -84,7 +84,7 @@ export function generate(m: JMethod, a: Analysis, indyTargets?: ReadonlyMap<numb
   // W: this function's JS frame, estimated (jit/js-stack.ts), added to t.jsw around direct calls.
   emit(`const n = t.n, r = t.r, lp = f.lp, sb = lp + ${base}, my = t.depth, W = ${frameWeight(body.join('\n'))};`);
   emit(`let pc = f.pc, c = 0, P = pc, Q = 0;`);
-  if (localsN.length) emit(`let ${localsN.map((i) => `n${i} = n[lp + ${i}]`).join(', ')};`);
+  if (localsN.length) emit(`let ${localsN.map((i) => `n${i} = n[lp + ${i}]${a.intLocals.has(i) ? ' | 0' : ''}`).join(', ')};`);
   if (localsR.length) emit(`let ${localsR.map((i) => `r${i} = r[lp + ${i}]`).join(', ')};`);
   emit(`let ${s.stackDecl()};`);
   emit(`let o, x, y, d;`);
@@ -159,7 +159,11 @@ export function emitBody(s: Scope, entries: ReadonlySet<number>, exits: RootExit
     if (d < 0) continue; // unreachable
     if (straight?.has(pc)) s.emit(`} // ${s.label}${pc}`);
     if (loop !== undefined) {
-      if (idx === first) s.emit(`case ${pc}: L${pc}: for (;;) {${loop.fwd.map((t) => ` B${t}: {`).reverse().join('')}`);
+      // The instructions' temporaries (o, x, y, d) declared again in the loop's body: as the
+      // function's variables, live at the switch's loop header, each was one phi for V8 over
+      // every kind of value the method puts there (`d`: arrays of every element type), which
+      // cost matmul's inner loop ~20% (no temporary lives beyond its instruction).
+      if (idx === first) s.emit(`case ${pc}: L${pc}: for (;;) { let o, x, y, d;${loop.fwd.map((t) => ` B${t}: {`).reverse().join('')}`);
       else if (loop.fwd.includes(pc)) s.emit(`} // B${pc}`);
     }
     if (entries.has(pc)) {

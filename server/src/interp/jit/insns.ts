@@ -488,7 +488,7 @@ export function emitInsn(at: At): boolean {
           at.initCheck(fk);
           if (op === 0xb2) {
             if (kind === 'L' || kind === 'J') s.emit(`${s.R(d)} = ${sv};`);
-            else s.emit(`${s.N(d)} = ${sv};`);
+            else s.emit(`${s.N(d)} = ${sv}${kind === 'I' ? ' | 0' : ''};`);
           } else {
             if (kind === 'L') s.emit(`${sv} = ${s.R(top)};`);
             else if (kind === 'J') s.emit(`${sv} = ${s.R(d - 2)};`);
@@ -502,7 +502,9 @@ export function emitInsn(at: At): boolean {
         if (op === 0xb4) {
           s.emit(`o = ${s.R(top)}; if (o === null) throw E.npe();`);
           if (kind === 'L' || kind === 'J') s.emit(`${s.R(top)} = o[${key}];`);
-          else s.emit(`${s.N(top)} = o[${key}];`);
+          // (`| 0`: an int field holds a double representation in V8, object.ts AS_DOUBLE;
+          // as an int32 it stays one in the arithmetic and indexing that follow.)
+          else s.emit(`${s.N(top)} = o[${key}]${kind === 'I' ? ' | 0' : ''};`);
         } else {
           const w = kind === 'J' || kind === 'D' ? 2 : 1;
           s.emit(`o = ${s.R(d - 1 - w)}; if (o === null) throw E.npe();`);
