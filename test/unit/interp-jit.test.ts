@@ -16,6 +16,7 @@ const VARIANTS: Record<string, Record<string, string>> = {
   'JIT off': { KOMORIUM_JIT: '0' },
   'no inlining': { KOMORIUM_JIT_INLINE: '0' },
   'no JS loops': { KOMORIUM_JIT_LOOPS: '0' },
+  'no hoisted array data': { KOMORIUM_JIT_HOIST: '0' },
 };
 
 test('the JIT changes neither the output nor the bytecodes executed (inlining, JS loops, JIT off)', async () => {
@@ -53,6 +54,7 @@ test('the JIT changes neither the output nor the bytecodes executed (inlining, J
   };
   const jit = await run({});
   assert.match(jit.stdout, /phase 3: -?\d+/);
+  assert.match(jit.stdout, /loop arrays: -?\d+ Cannot load from int array .* \/ Index 8 out of bounds for length 8/);
   assert.ok(jit.bytecodes > 1_000_000, `bytecodes: ${jit.bytecodes}`);
   for (const [name, env] of Object.entries(VARIANTS)) {
     const v = await run(env);

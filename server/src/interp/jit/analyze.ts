@@ -20,6 +20,12 @@ export interface Analysis {
   localsR: Set<number>;
   writtenN: Set<number>;
   writtenR: Set<number>;
+  /**
+   * Numeric locals only ever accessed as ints (iload, istore, iinc): the compiled code loads
+   * them with `| 0`, so that V8 keeps them (and the loop phis they feed) as int32, not as the
+   * float64 a load from the thread's Float64Array gives.
+   */
+  intLocals: Set<number>;
 }
 
 export class NotCompilable extends Error {}
@@ -264,6 +270,7 @@ export function analyze(m: JMethod): Analysis {
   const localsR = new Set<number>();
   const writtenN = new Set<number>();
   const writtenR = new Set<number>();
+  const notInt = new Set<number>();
   for (const ins of insns) {
     const op = ins.op;
     let idx = -1;
@@ -279,6 +286,8 @@ export function analyze(m: JMethod): Analysis {
     const isR = norm === 0x16 || norm === 0x19 || norm === 0x37 || norm === 0x3a;
     (isR ? localsR : localsN).add(idx);
     if (norm >= 0x36) (isR ? writtenR : writtenN).add(idx);
+    if (!isR && norm !== 0x15 && norm !== 0x36) notInt.add(idx);
   }
-  return { insns, indexOf, depth, blockStart, entries: blockStart, localsN, localsR, writtenN, writtenR };
+  const intLocals = new Set([...localsN].filter((i) => !notInt.has(i)));
+  return { insns, indexOf, depth, blockStart, entries: blockStart, localsN, localsR, writtenN, writtenR, intLocals };
 }

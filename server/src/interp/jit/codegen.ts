@@ -12,11 +12,11 @@
 import type { JClass, JMethod } from '../klass';
 import { InitState } from '../klass';
 import { branchTargets } from '../../classfile/code/raw';
-import type { Analysis } from './analyze';
+import { effect, type Analysis } from './analyze';
 import { emitInsn, narrowRet, type At } from './insns';
 import { counterSync, lineStore, runtimeRef } from './idioms';
 import { emitInvoke, materialize } from './inline';
-import { findLoops, type Loop } from './loops';
+import { findLoops, invariantArrays, type Loop } from './loops';
 import { frameWeight } from './js-stack';
 import { NotInlinable, Scope, type InlineSite, type RootExits, type Shared } from './scope';
 
@@ -34,6 +34,8 @@ export const BAIL_OPS = new Set([0xa8, 0xa9, 0xba, 0xbf, 0xc2, 0xc3, 0xc5]);
 const SPLIT_OPS = new Set([...BAIL_OPS, 0xb6, 0xb7, 0xb8, 0xb9]);
 const LOOPS = process.env.KOMORIUM_JIT_LOOPS !== '0';
 const SPECULATE = process.env.KOMORIUM_JIT_SPECULATE !== '0';
+/** Array data of loop-invariant array locals read at a loop copy's entry (jit/loops.ts invariantArrays; `KOMORIUM_JIT_HOIST=0`: at every access). */
+const HOIST = process.env.KOMORIUM_JIT_HOIST !== '0';
 /** The transformer's counter sync and line store as single JS expressions (jit/idioms.ts; `KOMORIUM_JIT_IDIOMS=0`: instruction by instruction). */
 const IDIOMS = process.env.KOMORIUM_JIT_IDIOMS !== '0';
 /**
@@ -84,10 +86,10 @@ export function generate(m: JMethod, a: Analysis, indyTargets?: ReadonlyMap<numb
   // W: this function's JS frame, estimated (jit/js-stack.ts), added to t.jsw around direct calls.
   emit(`const n = t.n, r = t.r, lp = f.lp, sb = lp + ${base}, my = t.depth, W = ${frameWeight(body.join('\n'))};`);
   emit(`let pc = f.pc, c = 0, P = pc, Q = 0;`);
-  if (localsN.length) emit(`let ${localsN.map((i) => `n${i} = n[lp + ${i}]`).join(', ')};`);
+  if (localsN.length) emit(`let ${localsN.map((i) => `n${i} = n[lp + ${i}]${a.intLocals.has(i) ? ' | 0' : ''}`).join(', ')};`);
   if (localsR.length) emit(`let ${localsR.map((i) => `r${i} = r[lp + ${i}]`).join(', ')};`);
   emit(`let ${s.stackDecl()};`);
-  emit(`let o, x, y, d;`);
+  emit(`let o, x, y, d${[...(g.arrays ?? [])].map((k) => `, A${k} = null`).join('')};`);
   // Operand stack at the entry point.
   emit(`switch (pc) {`);
   for (const e of entries) {
@@ -152,6 +154,10 @@ export function emitBody(s: Scope, entries: ReadonlySet<number>, exits: RootExit
   if (straight !== null) s.emit([...straight].map((t) => `${s.label}${t}: {`).reverse().join(' '));
   const first = loop?.iH ?? 0;
   const last = loop?.iE ?? a.insns.length - 1;
+  // Arrays whose data the loop copy reads once, at its entry (jit/loops.ts invariantArrays).
+  const inv = loop !== undefined && s.root && HOIST ? invariantArrays(a, loop, (i) => effect(m.klass, a.insns[i])) : null;
+  const hoist = inv === null ? '' : [...new Set(inv.values())].map((k) => `A${k} = ${s.r(k)} === null ? null : ${s.r(k)}.data; `).join('');
+  if (inv !== null) for (const k of inv.values()) (s.g.arrays ??= new Set()).add(k);
   for (let idx = first; idx <= last; idx++) {
     const ins = a.insns[idx];
     const pc = ins.offset;
@@ -159,7 +165,11 @@ export function emitBody(s: Scope, entries: ReadonlySet<number>, exits: RootExit
     if (d < 0) continue; // unreachable
     if (straight?.has(pc)) s.emit(`} // ${s.label}${pc}`);
     if (loop !== undefined) {
-      if (idx === first) s.emit(`case ${pc}: L${pc}: for (;;) {${loop.fwd.map((t) => ` B${t}: {`).reverse().join('')}`);
+      // The instructions' temporaries (o, x, y, d) declared again in the loop's body: as the
+      // function's variables, live at the switch's loop header, each was one phi for V8 over
+      // every kind of value the method puts there (`d`: arrays of every element type), which
+      // cost matmul's inner loop ~20% (no temporary lives beyond its instruction).
+      if (idx === first) s.emit(`case ${pc}: ${hoist}L${pc}: for (;;) { let o, x, y, d;${loop.fwd.map((t) => ` B${t}: {`).reverse().join('')}`);
       else if (loop.fwd.includes(pc)) s.emit(`} // B${pc}`);
     }
     if (entries.has(pc)) {
@@ -217,6 +227,7 @@ export function emitBody(s: Scope, entries: ReadonlySet<number>, exits: RootExit
       unresolved: () =>
         s.emit(s.root ? `{ E.deopt(${s.K(m)}); ${leave()} }` : runtimeRef(m, ins) && exits === null ? `{ E.deopt(${s.K(rootOf(s).m)}); ${leave(true)} }` : leave()),
       throwsHere: () => s.emit(`P = ${pc};`),
+      arr: inv?.has(idx) ? `A${inv.get(idx)}` : undefined,
       initCheck: (c: JClass) => {
         if (c.state !== InitState.Initialized) s.emit(`if (${s.K(c)}.state !== ${InitState.Initialized}) ${leave()}`);
       },

@@ -153,7 +153,7 @@ export function emitInvoke(at: At, exits: RootExits | null): void {
   s.emit(`x = E.push(t, y, sb + ${B}); t.jsw += W; c += y.jit(t, x, budget - c); t.jsw -= W;`);
   s.emit(`if (t.depth !== my) { ${below}${exits.spillLocals} return c; }`);
   if (tm.retKind === 'L' || tm.retKind === 'J') s.emit(`${s.R(B)} = t.rvR;`);
-  else if (tm.retKind !== 'V') s.emit(`${s.N(B)} = t.rvN;`);
+  else if (tm.retKind !== 'V') s.emit(`${s.N(B)} = t.rvN${tm.retKind === 'I' ? ' | 0' : ''};`);
   s.emit(`} else if (y.code === null && (y.access & 0x100) !== 0 && my + 1 < vm.maxDepth) {`);
   // A native: called here (it may block or call back: then control leaves with this frame
   // at the invoke, as the interpreter would have it).

@@ -36,6 +36,13 @@ export interface At {
   throwsHere(): void;
   /** Emits the guard that class `c` is initialised (none if it already was at compile time). */
   initCheck(c: JClass): void;
+  /** An array access in a loop copy: the variable holding its array's `data` (null for a null array), read at the loop's entry. */
+  arr?: string;
+}
+
+/** `d` = the accessed array's data (the array in stack slot `ref`, or the loop copy's hoisted data), null checked. */
+function arrayData(at: At, ref: string): string {
+  return at.arr !== undefined ? `d = ${at.arr}; if (d === null) throw E.npe();` : `o = ${ref}; if (o === null) throw E.npe(); d = o.data;`;
 }
 
 /** Emits `at`'s instruction. Returns false if it does not continue to the next one (or left already). */
@@ -171,7 +178,7 @@ export function emitInsn(at: At): boolean {
       case 0x35:
       case 0x32: {
         at.throwsHere();
-        s.emit(`o = ${s.R(d - 2)}; if (o === null) throw E.npe(); d = o.data; x = ${s.N(d - 1)}; if (x >>> 0 >= d.length) throw E.aioobe(x, d.length);`);
+        s.emit(`${arrayData(at, s.R(d - 2))} x = ${s.N(d - 1)}; if (x >>> 0 >= d.length) throw E.aioobe(x, d.length);`);
         if (op === 0x32) s.emit(`${s.R(d - 2)} = d[x];`);
         else s.emit(`${s.N(d - 2)} = d[x];`);
         break;
@@ -186,11 +193,11 @@ export function emitInsn(at: At): boolean {
       case 0x55:
       case 0x56:
         at.throwsHere();
-        s.emit(`o = ${s.R(d - 3)}; if (o === null) throw E.npe(); d = o.data; x = ${s.N(d - 2)}; if (x >>> 0 >= d.length) throw E.aioobe(x, d.length); d[x] = ${s.N(d - 1)};`);
+        s.emit(`${arrayData(at, s.R(d - 3))} x = ${s.N(d - 2)}; if (x >>> 0 >= d.length) throw E.aioobe(x, d.length); d[x] = ${s.N(d - 1)};`);
         break;
       case 0x52:
         at.throwsHere();
-        s.emit(`o = ${s.R(d - 4)}; if (o === null) throw E.npe(); d = o.data; x = ${s.N(d - 3)}; if (x >>> 0 >= d.length) throw E.aioobe(x, d.length); d[x] = ${s.N(d - 2)};`);
+        s.emit(`${arrayData(at, s.R(d - 4))} x = ${s.N(d - 3)}; if (x >>> 0 >= d.length) throw E.aioobe(x, d.length); d[x] = ${s.N(d - 2)};`);
         break;
       case 0x50:
         at.throwsHere();
@@ -488,7 +495,7 @@ export function emitInsn(at: At): boolean {
           at.initCheck(fk);
           if (op === 0xb2) {
             if (kind === 'L' || kind === 'J') s.emit(`${s.R(d)} = ${sv};`);
-            else s.emit(`${s.N(d)} = ${sv};`);
+            else s.emit(`${s.N(d)} = ${sv}${kind === 'I' ? ' | 0' : ''};`);
           } else {
             if (kind === 'L') s.emit(`${sv} = ${s.R(top)};`);
             else if (kind === 'J') s.emit(`${sv} = ${s.R(d - 2)};`);
@@ -502,7 +509,9 @@ export function emitInsn(at: At): boolean {
         if (op === 0xb4) {
           s.emit(`o = ${s.R(top)}; if (o === null) throw E.npe();`);
           if (kind === 'L' || kind === 'J') s.emit(`${s.R(top)} = o[${key}];`);
-          else s.emit(`${s.N(top)} = o[${key}];`);
+          // (`| 0`: an int field holds a double representation in V8, object.ts AS_DOUBLE;
+          // as an int32 it stays one in the arithmetic and indexing that follow.)
+          else s.emit(`${s.N(top)} = o[${key}]${kind === 'I' ? ' | 0' : ''};`);
         } else {
           const w = kind === 'J' || kind === 'D' ? 2 : 1;
           s.emit(`o = ${s.R(d - 1 - w)}; if (o === null) throw E.npe();`);

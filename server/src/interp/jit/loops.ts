@@ -63,3 +63,58 @@ export function findLoops(a: Analysis): Loop[] {
   }
   return loops;
 }
+
+/** Array loads and stores whose `data` a loop copy may read once at its entry (not longs: L.aload/L.astore take the array). */
+const HOISTABLE_ACCESS: Record<number, number> = {
+  // loads: the array is 2 slots below the top
+  0x2e: 2, 0x30: 2, 0x31: 2, 0x32: 2, 0x33: 2, 0x34: 2, 0x35: 2,
+  // stores: below the index and the value (a double takes 2 slots)
+  0x4f: 3, 0x51: 3, 0x54: 3, 0x55: 3, 0x56: 3, 0x52: 4,
+};
+
+/**
+ * Array accesses in `loop` whose array is a reference local the loop never stores to, loaded
+ * by `aload` in the same block (a stack slot's origin is followed through dup and dup2 only):
+ * instruction index → local. Its `data` (fixed for an array's life) can then be read once where
+ * the loop copy is entered, with the null check left at the access (a null array still throws
+ * there, with the same counts), instead of `o.data` at every access (matmul's `ci[j] += aik *
+ * bk[j]`). aastore is left out (its store check needs the array).
+ */
+export function invariantArrays(a: Analysis, loop: Loop, stackEffect: (i: number) => [number, number]): Map<number, number> {
+  const out = new Map<number, number>();
+  const written = new Set<number>();
+  for (let i = loop.iH; i <= loop.iE; i++) {
+    const ins = a.insns[i];
+    const op = ins.op;
+    if (op === 0x3a) written.add((ins.operands as { index: number }).index);
+    else if (op >= 0x4b && op <= 0x4e) written.add(op - 0x4b);
+  }
+  let origin: (number | undefined)[] = [];
+  for (let i = loop.iH; i <= loop.iE; i++) {
+    const ins = a.insns[i];
+    const d = a.depth[i];
+    if (d < 0) continue;
+    if (a.blockStart.has(ins.offset) || a.entries.has(ins.offset)) origin = [];
+    origin.length = d;
+    const op = ins.op;
+    const below = HOISTABLE_ACCESS[op];
+    if (below !== undefined) {
+      const k = origin[d - below];
+      if (k !== undefined && !written.has(k)) out.set(i, k);
+    }
+    if (op === 0x19 || (op >= 0x2a && op <= 0x2d)) {
+      origin[d] = op === 0x19 ? (ins.operands as { index: number }).index : op - 0x2a;
+    } else if (op === 0x59) {
+      origin[d] = origin[d - 1];
+    } else if (op === 0x5c) {
+      origin[d] = origin[d - 2];
+      origin[d + 1] = origin[d - 1];
+    } else {
+      const [pop, push] = stackEffect(i);
+      if (op >= 0x5a && op <= 0x5f) origin = [];
+      origin.length = Math.max(0, d - pop);
+      for (let j = 0; j < push; j++) origin.push(undefined);
+    }
+  }
+  return out;
+}

@@ -49,6 +49,8 @@ export interface Shared {
   speculate: boolean;
   /** How the compiled method leaves to the interpreter. */
   exits?: RootExits;
+  /** Reference locals whose array `data` a loop copy reads at its entry (`A<i>`, jit/loops.ts invariantArrays). */
+  arrays?: Set<number>;
 }
 
 /** How the compiled method (not an inlined callee) leaves to the interpreter. */

@@ -85,11 +85,51 @@ public class JitClock {
     return s;
   }
 
+  static String firstNpe = "", firstBounds = "";
+
+  /**
+   * Inner loops over arrays held in locals they never store to (the JIT reads such an array's
+   * data once where the loop copy is entered): a null array and an index past the end throw at
+   * the same access, after the same bytecodes, as in the interpreter; `v[i] += ...` (dup2) and
+   * a loop that reassigns its array local (not hoisted).
+   */
+  static long loopArrays(int rounds) {
+    double[] v = new double[8];
+    int[] w = new int[8];
+    char[] cs = new char[8];
+    long s = 0;
+    for (int r = 0; r < rounds; r++) {
+      int[] q = r % 97 == 5 ? null : w;
+      int n = 8 + (r % 89 == 7 ? 1 : 0);
+      try {
+        for (int i = 0; i < n; i++) {
+          v[i] += i * 0.5;
+          q[i] += i + r;
+          cs[i] = (char) (cs[i] + q[i]);
+          s += q[i] ^ cs[i];
+        }
+        int[] z = w;
+        for (int i = 0; i < n - 1; i++) {
+          s += z[i];
+          if ((i & 3) == 3) z = r % 13 == 0 ? null : w;
+        }
+      } catch (NullPointerException e) {
+        if (firstNpe.isEmpty()) firstNpe = String.valueOf(e.getMessage());
+        s ^= r;
+      } catch (ArrayIndexOutOfBoundsException e) {
+        if (firstBounds.isEmpty()) firstBounds = e.getMessage();
+        s ^= r * 3L;
+      }
+    }
+    return s + (long) v[3];
+  }
+
   public static void main(String[] args) {
     for (int kind = 0; kind < 4; kind++) {
       long s = phase(kind, 20_000);
       System.out.println("phase " + kind + ": " + s);
     }
     System.out.println("inlined throws: " + throwsInInlined(20_000));
+    System.out.println("loop arrays: " + loopArrays(20_000) + " " + firstNpe + " / " + firstBounds);
   }
 }
