@@ -112,10 +112,11 @@ function post(m: InterpWorkerMessage): void {
 /** workerData of a worker prepared before its program is known. */
 export interface InterpPrewarmInput {
   /**
+   * `bundleOnly`: only the bundle is loaded (the CLI's early worker), not the JDK image and reader.
    * `likely`: a run's input with a placeholder program (interp-run.ts prepareInterpreter): the
    * boot snapshot of its key is restored while the worker waits.
    */
-  prewarm: { jdk?: string; likely?: InterpWorkerInput };
+  prewarm: { jdk?: string; likely?: InterpWorkerInput; bundleOnly?: boolean };
 }
 
 /**
@@ -422,7 +423,9 @@ const data = workerData as InterpWorkerInput | InterpPrewarmInput;
 if ('prewarm' in data) {
   let prepared: PreparedBoot | null = null;
   try {
-    prewarm(data.prewarm);
+    // The CLI's early worker (interp-worker-start.ts) is taken a few tens of milliseconds later:
+    // the reader's warm-up would only add its CPU and memory to the run.
+    if (!data.prewarm.bundleOnly) prewarm(data.prewarm);
     if (data.prewarm.likely) prepared = prepareLikely(data.prewarm.likely);
   } catch {
     // Only a warm-up: the run reports a missing JDK itself.
