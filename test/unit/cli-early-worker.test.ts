@@ -2,13 +2,15 @@
 // path (cli/run-fast.ts) starts the engine's worker before the CLI bundle loads
 // (engine/interp-worker-start.ts), and the run takes it as its prepared worker when its JDK and
 // heap limit are those the worker was started with. The output and the profile are those of a
-// run in a worker the CLI starts itself (KOMORIUM_EARLY_WORKER=0). Runs the build (dist/), as
-// an installed extension's CLI does: `npm test` builds first.
+// run in a worker the CLI starts itself (KOMORIUM_EARLY_WORKER=0). The worker's bundle runs
+// with a V8 code cache (engine/interp-worker-loader.ts). Runs the build (dist/), as an installed
+// extension's CLI does: `npm test` builds first.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { cacheRoot } from '../../server/src/engine/cache';
 import { join } from 'node:path';
 import { loadProfile, profileDifferences } from '../../server/src/profile/index';
 import { compileJava, REPO, tempDir } from '../helpers/java';
@@ -57,4 +59,26 @@ test('--no-profile without --engine goes to the embedded engine, on the early wo
   assert.match(r.stderr, /worker started early/);
   assert.match(r.stderr, /started on the prepared worker/);
   assert.match(r.stdout, /threads done/);
+});
+
+test("the worker's V8 code cache (dist/interp-worker.js loads interp-worker.cjs through it): written after a restored run, then used, with the same output and profile", () => {
+  const codeCache = join(cacheRoot(), 'code-cache');
+  const opts = ['--instrument', 'app', '--granularity', '1000', '--seed', '5'];
+  // TurboFan held back for the whole run (v8-tiering.ts): the cache is then written by any
+  // run that has none (interp-worker-loader.ts writes only while the hold lasts).
+  const env = { KOMORIUM_BOOT_SNAPSHOT: 'always', KOMORIUM_OPT_DELAY_MS: '1000000' };
+  const none = run('no-code-cache', opts, { ...env, KOMORIUM_CODE_CACHE: '0' });
+  // Restored from the snapshot the first run wrote (or one already there): writes the cache
+  // when this build has none yet.
+  const first = run('code-cache-1', opts, env);
+  const stamps = (): string[] => readdirSync(codeCache).filter((n) => n.endsWith('.bin')).map((n) => `${n} ${statSync(join(codeCache, n)).mtimeMs}`).sort();
+  const files = stamps();
+  assert.ok(files.length > 0, `a code cache in ${codeCache}`);
+  const second = run('code-cache-2', opts, env);
+  for (const r of [first, second]) {
+    assert.equal(r.stdout, none.stdout);
+    assert.deepEqual(profileDifferences(loadProfile(none.profile), loadProfile(r.profile)), []);
+  }
+  // The second run read it (V8 accepted it), so it wrote none.
+  assert.deepEqual(stamps(), files);
 });

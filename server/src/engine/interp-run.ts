@@ -400,7 +400,8 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
     try {
       const prepared = takeSpare(spareKey(o.jdk, workerHeapMb(maxHeap)));
       if (prepared) prepared.postMessage({ type: 'start', input });
-      worker = prepared ?? startWorker(jobUrl(import.meta.url, 'interp-worker'), input, workerHeapMb(maxHeap));
+      // Started after the hold above: it compiles its bundle under the run's flags (codeCache).
+      worker = prepared ?? startWorker(jobUrl(import.meta.url, 'interp-worker'), { ...input, codeCache: true }, workerHeapMb(maxHeap));
       trace(prepared ? 'started on the prepared worker' : 'started on a new worker (none prepared)');
     } catch (e) {
       finish({ exitCode: null, signal: null, cancelled: false, error: `cannot start the embedded engine: ${(e as Error).message}` });

@@ -16,6 +16,7 @@ import { pathToFileURL } from 'node:url';
 import { dirname, join } from 'node:path';
 import { totalmem } from 'node:os';
 import { defaultMaxHeap } from '../interp/heap';
+import { holdOptimisation, type OptimisationHold } from './v8-tiering';
 
 /** V8 heap for the engine (classes, generated code, transformed bytes) beyond the program's. */
 const ENGINE_HEAP_MB = 1024;
@@ -75,6 +76,12 @@ const EARLY = Symbol.for('komorium.earlyInterpreterWorker');
 interface EarlyWorker {
   key: string;
   worker: Worker;
+  /**
+   * TurboFan held back from before the worker starts, so that it compiles its bundle under the
+   * flags the run has (a V8 code cache is refused under others: interp-worker-loader.ts); let
+   * go once the run has taken a hold of its own, or the worker is not taken.
+   */
+  hold: OptimisationHold;
 }
 
 /**
@@ -86,13 +93,21 @@ interface EarlyWorker {
 export function startEarlyWorker(workerUrl: URL, jdk: string | undefined, vmArgs: readonly string[]): boolean {
   try {
     const heapMb = workerHeapMb(maxHeapOf(vmArgs));
-    const worker = startWorker(workerUrl, { prewarm: { jdk, bundleOnly: true } }, heapMb);
+    const hold = holdOptimisation();
+    let worker: Worker;
+    try {
+      worker = startWorker(workerUrl, { prewarm: { jdk, bundleOnly: true }, codeCache: true }, heapMb);
+    } catch (e) {
+      hold.release();
+      throw e;
+    }
     worker.unref();
     // An error before the run takes it: the run starts a worker of its own.
     const drop = (): void => {
       if ((globalThis as Record<symbol, unknown>)[EARLY] === early) delete (globalThis as Record<symbol, unknown>)[EARLY];
+      hold.release();
     };
-    const early: EarlyWorker = { key: spareKey(jdk, heapMb), worker };
+    const early: EarlyWorker = { key: spareKey(jdk, heapMb), worker, hold };
     worker.on('error', drop);
     worker.on('exit', drop);
     (globalThis as Record<symbol, unknown>)[EARLY] = early;
@@ -103,12 +118,16 @@ export function startEarlyWorker(workerUrl: URL, jdk: string | undefined, vmArgs
   }
 }
 
-/** The early worker (startEarlyWorker), once, when it was started for `key`; else undefined (and it is ended). */
+/**
+ * The early worker (startEarlyWorker), once, when it was started for `key`; else undefined (and
+ * it is ended). The caller holds TurboFan back for its run already: the early hold is let go.
+ */
 export function takeEarlyWorker(key: string): Worker | undefined {
   const g = globalThis as Record<symbol, unknown>;
   const early = g[EARLY] as EarlyWorker | undefined;
   if (early === undefined) return undefined;
   delete g[EARLY];
+  early.hold.release();
   early.worker.removeAllListeners();
   if (early.key !== key) {
     void early.worker.terminate();
