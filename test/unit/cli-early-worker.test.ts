@@ -9,7 +9,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { cacheRoot } from '../../server/src/engine/cache';
 import { join } from 'node:path';
 import { loadProfile, profileDifferences } from '../../server/src/profile/index';
@@ -81,4 +81,15 @@ test("the worker's V8 code cache (dist/interp-worker.js loads interp-worker.cjs 
   }
   // The second run read it (V8 accepted it), so it wrote none.
   assert.deepEqual(stamps(), files);
+  // A damaged cache is not used (its checksum), and the next run writes a good one.
+  for (const f of files) {
+    const p = join(codeCache, f.split(' ')[0]!);
+    const b = readFileSync(p);
+    b[b.length >> 1] ^= 0xff;
+    writeFileSync(p, b);
+  }
+  const damaged = run('code-cache-damaged', opts, env);
+  assert.equal(damaged.stdout, none.stdout);
+  assert.deepEqual(profileDifferences(loadProfile(none.profile), loadProfile(damaged.profile)), []);
+  assert.notDeepEqual(stamps(), files, 'rewritten');
 });

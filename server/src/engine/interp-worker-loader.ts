@@ -12,7 +12,8 @@
 // taken before it starts), and the cache is written only while the hold surely lasts (the
 // process has used less CPU than KOMORIUM_OPT_DELAY_MS in all: the hold began after the
 // process did), so that a cache made now is accepted by the next run's worker. A refused,
-// missing, corrupt or unwritable cache only costs the compilation it would have saved.
+// missing, damaged (its SHA-256 is checked first) or unwritable cache only costs the
+// compilation it would have saved.
 // KOMORIUM_CODE_CACHE=0: none is read or written. From sources (tsx) the worker is
 // interp-worker.ts itself, without any of this.
 
@@ -40,7 +41,10 @@ function load(): void {
   let cachedData: Buffer | undefined;
   if (use) {
     try {
-      cachedData = readFileSync(cacheFile);
+      // The file is the data's SHA-256, then the data: a damaged file is not handed to V8.
+      const f = readFileSync(cacheFile);
+      const data = f.subarray(32);
+      if (f.length > 32 && createHash('sha256').update(data).digest().equals(f.subarray(0, 32))) cachedData = data;
     } catch {
       // none yet
     }
@@ -54,7 +58,8 @@ function load(): void {
     try {
       mkdirSync(dir, { recursive: true });
       const tmp = `${cacheFile}.${process.pid}.${Date.now()}.tmp`;
-      writeFileSync(tmp, script.createCachedData());
+      const data = script.createCachedData();
+      writeFileSync(tmp, Buffer.concat([createHash('sha256').update(data).digest(), data]));
       renameSync(tmp, cacheFile);
       prune(dir);
     } catch {
