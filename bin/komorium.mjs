@@ -21,8 +21,9 @@ function newestSource(dir) {
 const useBuilt =
   existsSync(built) && !process.env.KOMORIUM_FROM_SOURCE && (!existsSync(sources) || statSync(built).mtimeMs >= newestSource(sources));
 // `run` first tries its warm start (a small bundle: dist/run-fast.mjs, server/src/cli/run-fast.ts),
-// which starts java from the plan an earlier run left, before the CLI is loaded
-// (KOMORIUM_WARM_START=0: always the full CLI).
+// which starts java from the plan an earlier run left, before the CLI is loaded, and for a run
+// on the embedded engine starts its worker before the CLI loads (engine/interp-worker-start.ts)
+// (KOMORIUM_WARM_START=0: always the full CLI, and no early worker).
 const fast = join(root, 'dist', 'run-fast.mjs');
 const warm = useBuilt && process.argv[2] === 'run' && process.env.KOMORIUM_WARM_START !== '0' && existsSync(fast) ? await (await import(pathToFileURL(fast).href)).fastRun(process.argv.slice(3)) : undefined;
 if (warm !== undefined) {

@@ -1,19 +1,26 @@
-// Bundles the embedded engine's worker (dist/interp-worker.js), started by the CLI and the
-// language server through engine/interp-run.ts (called by scripts/build.mjs).
+// Bundles the embedded engine's worker, started by the CLI and the language server through
+// engine/interp-run.ts (called by scripts/build.mjs): dist/interp-worker.cjs is the worker
+// (interp-worker.ts, CommonJS, so that it can be run as a vm.Script with a code cache), and
+// dist/interp-worker.js the loader the hosts start (engine/interp-worker-loader.ts).
 import { build } from 'esbuild';
 import { join } from 'node:path';
 
 export async function buildPart(root) {
+  const common = { bundle: true, platform: 'node', target: 'node20', sourcemap: true, logLevel: 'warning', outdir: join(root, 'dist') };
   await build({
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    sourcemap: true,
-    logLevel: 'warning',
+    ...common,
     entryPoints: { 'interp-worker': join(root, 'server/src/engine/interp-worker.ts') },
-    outdir: join(root, 'dist'),
+    format: 'cjs',
+    outExtension: { '.js': '.cjs' },
+    // The snapshot key hashes the bundle it runs from (snapshot/index.ts engineFingerprint).
+    define: { 'import.meta.url': '__kmUrl' },
+    banner: { js: 'const __kmUrl = require("node:url").pathToFileURL(__filename).href;' },
+  });
+  await build({
+    ...common,
+    entryPoints: { 'interp-worker': join(root, 'server/src/engine/interp-worker-loader.ts') },
     format: 'esm',
     banner: { js: "import { createRequire as __kmCreateRequire } from 'node:module'; const require = __kmCreateRequire(import.meta.url);" },
   });
-  console.log('build: dist/interp-worker.js');
+  console.log('build: dist/interp-worker.cjs, dist/interp-worker.js (its loader)');
 }

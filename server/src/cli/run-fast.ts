@@ -5,6 +5,8 @@
 // (the profile staged and committed, signals passed on, the summary line). Anything else (no
 // plan, a changed file, an option the plan does not cover, a command line that does not parse)
 // returns undefined and the full CLI runs instead, before anything has been written or started.
+// A run for the embedded engine gets its worker started here (interp-worker-start.ts
+// startEarlyWorker), so that the worker loads while the CLI bundle does.
 
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
@@ -23,6 +25,7 @@ import { commitProfile, stageProfile } from '../engine/profile-out';
 import { planKey, readPlan } from '../engine/run-plan';
 import { runTrace } from '../engine/run-trace';
 import { runSummary } from '../profile/group';
+import { startEarlyWorker } from '../engine/interp-worker-start';
 
 /** The exit status of the run, or undefined when the warm start does not apply (nothing was done). */
 export async function fastRun(argv: string[]): Promise<number | undefined> {
@@ -37,6 +40,13 @@ export async function fastRun(argv: string[]): Promise<number | undefined> {
   const engine = flag(args, 'engine');
   const asked = flag(args, 'instrument');
   const [mainClass, ...programArgs] = args.positional;
+  const embeddedOnly = ['no-profile', 'exact'].some((f) => args.flags.has(f)) || (flag(args, 'clock') ?? 'real') !== 'real';
+  if (mainClass !== undefined && (engine === 'interpreter' || ((engine === undefined || engine === 'auto') && embeddedOnly))) {
+    // The embedded engine (commands/run.ts resolveEngine): its worker starts now.
+    const worker = new URL('./interp-worker.js', import.meta.url);
+    if (process.env.KOMORIUM_EARLY_WORKER !== '0' && existsSync(worker) && startEarlyWorker(worker, flag(args, 'jdk'), vmArgs)) trace('embedded engine: worker started early');
+    return undefined;
+  }
   if (
     mainClass === undefined ||
     (engine !== undefined && engine !== 'auto' && engine !== 'jvm') ||

@@ -10,17 +10,15 @@
 // (profile-out.ts).
 //
 // The worker's V8 heap is limited to the program's -Xmx plus ENGINE_HEAP_MB for the engine
-// itself, so a program that fills its heap fails alone, never the host.
+// itself (interp-worker-start.ts), so a program that fills its heap fails alone, never the host.
 
 import { Worker } from 'node:worker_threads';
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
 import { existsSync, fstatSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir, totalmem } from 'node:os';
+import { tmpdir } from 'node:os';
 import { defaultMaxHeap } from '../interp/heap';
 import { readLive, startLivePolling, totalsOf, type LiveState } from './live-file';
 import { runTrace } from './run-trace';
-import { delimiter, dirname, join, resolve } from 'node:path';
+import { delimiter, join, resolve } from 'node:path';
 import { findJavaHome, launcherClassPath, splitClassPath } from '../classpath/index';
 import { buildRuntime } from '../runtime/build';
 import { ARGS_SEPARATOR } from '../runtime/contract';
@@ -28,11 +26,14 @@ import { cacheRoot } from './cache';
 import type { Instrument } from './interp-transform';
 import { bootInitializedClasses } from './boot-inits';
 import type { ClockMode } from '../interp/clock';
-import type { InterpPrewarmInput, InterpWorkerInput, InterpWorkerMessage } from './interp-worker';
+import type { InterpWorkerInput, InterpWorkerMessage } from './interp-worker';
 import { commitProfile, stageProfile, writeFileAtomic, type StagedProfile } from './profile-out';
 import { registerEngine, signalExitStatus, type ProfileRun, type RunOptions, type RunOutcome } from './run';
 import { jobUrl } from './worker-thread';
 import { holdOptimisation, type OptimisationHold } from './v8-tiering';
+import { spareKey, startWorker, takeEarlyWorker, workerHeapMb, xmxBytes } from './interp-worker-start';
+
+export { workerHeapMb } from './interp-worker-start';
 
 /** How long a cancelled program may take to write its profile before the worker is killed. */
 const CANCEL_GRACE_MS = 10000;
@@ -40,14 +41,7 @@ const CANCEL_GRACE_MS = 10000;
 const ACK_MS = 1000;
 /** How long after terminate() the run is reported as ended even if the worker has not exited. */
 const TERMINATE_WAIT_MS = 1000;
-/** V8 heap for the engine (classes, generated code, transformed bytes) beyond the program's. */
-const ENGINE_HEAP_MB = 1024;
 const STDIN_CAPACITY = 1 << 16;
-/**
- * The worker's JS stack: compiled Java methods call each other as JS functions, as deep as the
- * stack allows (interp/jit/js-stack.ts); only what a deep recursion touches is committed.
- */
-const WORKER_STACK_MB = 32;
 
 export interface InterpRunOptions extends RunOptions {
   /** What to instrument: `all` (default: the JDK too), `app`, or `none` (--no-profile). */
@@ -87,11 +81,8 @@ function vmOptions(vmArgs: string[]): { props: Record<string, string>; maxHeap?:
   for (const a of vmArgs) {
     const d = /^-D([^=]+)(?:=(.*))?$/s.exec(a);
     if (d) props[d[1]] = d[2] ?? '';
-    else if (/^-Xmx(\d+)([kKmMgG]?)$/.test(a)) {
-      const m = /^-Xmx(\d+)([kKmMgG]?)$/.exec(a)!;
-      const mult = { '': 1, k: 1024, K: 1024, m: 1 << 20, M: 1 << 20, g: 1 << 30, G: 1 << 30 }[m[2]] ?? 1;
-      maxHeap = Number(m[1]) * mult;
-    } else if (a === '-ea' || a === '-enableassertions') ea = true;
+    else if (xmxBytes(a) !== undefined) maxHeap = xmxBytes(a);
+    else if (a === '-ea' || a === '-enableassertions') ea = true;
     else if (!ALREADY_SO.has(a)) ignored.push(a);
   }
   return { props, maxHeap, ea, ignored };
@@ -105,28 +96,6 @@ function isSocket(fd: number): boolean {
   }
 }
 
-/** The worker's V8 old-generation limit for a program heap of `maxHeap` bytes. */
-export function workerHeapMb(maxHeap: number): number {
-  const mb = 1024 * 1024;
-  return Math.min(Math.ceil(maxHeap / mb) + ENGINE_HEAP_MB, Math.max(2048, Math.floor(totalmem() / mb)));
-}
-
-function startWorker(url: URL, input: InterpWorkerInput | InterpPrewarmInput, heapMb: number): Worker {
-  const opts = { workerData: input, stdout: false, stderr: false, resourceLimits: { maxOldGenerationSizeMb: heapMb, stackSizeMb: WORKER_STACK_MB } };
-  if (url.pathname.endsWith('.ts')) {
-    let tsx: string;
-    try {
-      tsx = import.meta.resolve('tsx/esm/api');
-    } catch {
-      // Loaded as CommonJS (a script outside the package): resolve through the ESM entry.
-      tsx = pathToFileURL(join(dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist', 'esm', 'api', 'index.mjs')).href;
-    }
-    const boot = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(url.href)}); })`;
-    return new Worker(boot, { ...opts, eval: true });
-  }
-  return new Worker(url, opts);
-}
-
 /**
  * A worker started before its program is known (prepareInterpreter): bundle loaded, JDK image
  * opened, class-file reader warmed, and the boot snapshot of the likely settings restored
@@ -136,10 +105,6 @@ function startWorker(url: URL, input: InterpWorkerInput | InterpPrewarmInput, he
  * worker would. Either way the run and its profile are those of a fresh worker.
  */
 let spare: { key: string; likely: string; worker: Worker } | undefined;
-
-function spareKey(jdk: string | undefined, heapMb: number): string {
-  return `${jdk ?? ''}\0${heapMb}`;
-}
 
 /** What the language server knows of its next run before it is asked for it. */
 export interface InterpPrepareOptions {
@@ -229,7 +194,10 @@ export function hasPreparedInterpreter(): boolean {
   return spare !== undefined;
 }
 
+/** The prepared worker for `key`, or the early one the CLI's warm path started (interp-worker-start.ts). */
 function takeSpare(key: string): Worker | undefined {
+  const early = takeEarlyWorker(key);
+  if (early) return early;
   const s = spare;
   if (!s || s.key !== key) return undefined;
   spare = undefined;
@@ -432,7 +400,8 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
     try {
       const prepared = takeSpare(spareKey(o.jdk, workerHeapMb(maxHeap)));
       if (prepared) prepared.postMessage({ type: 'start', input });
-      worker = prepared ?? startWorker(jobUrl(import.meta.url, 'interp-worker'), input, workerHeapMb(maxHeap));
+      // Started after the hold above: it compiles its bundle under the run's flags (codeCache).
+      worker = prepared ?? startWorker(jobUrl(import.meta.url, 'interp-worker'), { ...input, codeCache: true }, workerHeapMb(maxHeap));
       trace(prepared ? 'started on the prepared worker' : 'started on a new worker (none prepared)');
     } catch (e) {
       finish({ exitCode: null, signal: null, cancelled: false, error: `cannot start the embedded engine: ${(e as Error).message}` });

@@ -20,7 +20,12 @@ const DELAY_MS = ((): number => {
 /** Node started without TurboFan by the user: never turn it on. */
 const USER_NO_OPT = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].includes('--no-opt');
 
-let holds = 0;
+/**
+ * Holds in this thread, shared by every bundle loaded in it (dist/run-fast.mjs takes one before
+ * the early worker starts, dist/cli.mjs the run's): the flags are the process's.
+ */
+const HOLDS = Symbol.for('komorium.v8OptimisationHolds');
+const state = ((globalThis as Record<symbol, { holds: number } | undefined>)[HOLDS] ??= { holds: 0 });
 
 export interface OptimisationHold {
   /** Lets go once the run has used the delay's CPU time (call it now and then). */
@@ -34,13 +39,13 @@ const NONE: OptimisationHold = { check() {}, release() {} };
 /** Holds TurboFan back for a run that starts now. */
 export function holdOptimisation(): OptimisationHold {
   if (DELAY_MS === 0 || USER_NO_OPT) return NONE;
-  if (holds++ === 0) v8.setFlagsFromString('--no-opt');
+  if (state.holds++ === 0) v8.setFlagsFromString('--no-opt');
   const c0 = process.cpuUsage();
   let held = true;
   const release = (): void => {
     if (!held) return;
     held = false;
-    if (--holds === 0) v8.setFlagsFromString('--opt');
+    if (--state.holds === 0) v8.setFlagsFromString('--opt');
   };
   return {
     check() {

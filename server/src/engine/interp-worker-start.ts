@@ -1,0 +1,138 @@
+// Starting the embedded engine's worker (interp-worker.ts): its V8 limits, and the worker the
+// CLI's warm path (cli/run-fast.ts) starts before the CLI bundle is loaded. Small on purpose:
+// dist/run-fast.mjs bundles it, and what it imports is parsed on every `komorium run`.
+//
+// The early worker: for a run that goes to the embedded engine, bin/komorium.mjs (through
+// run-fast.ts) starts the worker at once, as a prepared worker without a likely run that only
+// loads its bundle, then waits (interp-worker.ts, `bundleOnly`). The CLI bundle
+// loads on the main thread meanwhile, and interp-run.ts takes the worker as its prepared one
+// when the run's JDK and heap limit are those it was started with; the run is then what it
+// would be in a fresh worker (the worker holds no VM state). The handoff goes through a global
+// symbol because run-fast.mjs and cli.mjs are separate bundles with separate module state.
+
+import { Worker } from 'node:worker_threads';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { dirname, join } from 'node:path';
+import { totalmem } from 'node:os';
+import { defaultMaxHeap } from '../interp/heap';
+import { holdOptimisation, type OptimisationHold } from './v8-tiering';
+
+/** V8 heap for the engine (classes, generated code, transformed bytes) beyond the program's. */
+const ENGINE_HEAP_MB = 1024;
+/**
+ * The worker's JS stack: compiled Java methods call each other as JS functions, as deep as the
+ * stack allows (interp/jit/js-stack.ts); only what a deep recursion touches is committed.
+ */
+const WORKER_STACK_MB = 32;
+
+/** The worker's V8 old-generation limit for a program heap of `maxHeap` bytes. */
+export function workerHeapMb(maxHeap: number): number {
+  const mb = 1024 * 1024;
+  return Math.min(Math.ceil(maxHeap / mb) + ENGINE_HEAP_MB, Math.max(2048, Math.floor(totalmem() / mb)));
+}
+
+const XMX = /^-Xmx(\d+)([kKmMgG]?)$/;
+
+/** The heap limit an -Xmx option gives, or undefined when `a` is not one. */
+export function xmxBytes(a: string): number | undefined {
+  const m = XMX.exec(a);
+  if (!m) return undefined;
+  const mult = { '': 1, k: 1024, K: 1024, m: 1 << 20, M: 1 << 20, g: 1 << 30, G: 1 << 30 }[m[2]] ?? 1;
+  return Number(m[1]) * mult;
+}
+
+/** The program's heap limit for JVM options `vmArgs` (the last -Xmx, else java's default). */
+export function maxHeapOf(vmArgs: readonly string[]): number {
+  let max: number | undefined;
+  for (const a of vmArgs) max = xmxBytes(a) ?? max;
+  return max ?? defaultMaxHeap();
+}
+
+/** The key a prepared worker is taken by: the JDK setting and the worker's heap limit. */
+export function spareKey(jdk: string | undefined, heapMb: number): string {
+  return `${jdk ?? ''}\0${heapMb}`;
+}
+
+/** Starts the worker at `url` (interp-worker.js, or .ts from sources through tsx). */
+export function startWorker(url: URL, input: unknown, heapMb: number): Worker {
+  const opts = { workerData: input, stdout: false, stderr: false, resourceLimits: { maxOldGenerationSizeMb: heapMb, stackSizeMb: WORKER_STACK_MB } };
+  if (url.pathname.endsWith('.ts')) {
+    let tsx: string;
+    try {
+      tsx = import.meta.resolve('tsx/esm/api');
+    } catch {
+      // Loaded as CommonJS (a script outside the package): resolve through the ESM entry.
+      tsx = pathToFileURL(join(dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist', 'esm', 'api', 'index.mjs')).href;
+    }
+    const boot = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(url.href)}); })`;
+    return new Worker(boot, { ...opts, eval: true });
+  }
+  return new Worker(url, opts);
+}
+
+const EARLY = Symbol.for('komorium.earlyInterpreterWorker');
+
+interface EarlyWorker {
+  key: string;
+  worker: Worker;
+  /**
+   * TurboFan held back from before the worker starts, so that it compiles its bundle under the
+   * flags the run has (a V8 code cache is refused under others: interp-worker-loader.ts); let
+   * go once the run has taken a hold of its own, or the worker is not taken.
+   */
+  hold: OptimisationHold;
+}
+
+/**
+ * Starts the worker of an embedded run now, to be taken by the run (takeEarlyWorker) once the
+ * CLI has loaded. `workerUrl` is dist/interp-worker.js beside the caller's bundle. It never
+ * keeps the process alive while untaken; false when it could not be started (the run then
+ * starts its own).
+ */
+export function startEarlyWorker(workerUrl: URL, jdk: string | undefined, vmArgs: readonly string[]): boolean {
+  try {
+    const heapMb = workerHeapMb(maxHeapOf(vmArgs));
+    const hold = holdOptimisation();
+    let worker: Worker;
+    try {
+      worker = startWorker(workerUrl, { prewarm: { jdk, bundleOnly: true }, codeCache: true }, heapMb);
+    } catch (e) {
+      hold.release();
+      throw e;
+    }
+    worker.unref();
+    // An error before the run takes it: the run starts a worker of its own.
+    const drop = (): void => {
+      if ((globalThis as Record<symbol, unknown>)[EARLY] === early) delete (globalThis as Record<symbol, unknown>)[EARLY];
+      hold.release();
+    };
+    const early: EarlyWorker = { key: spareKey(jdk, heapMb), worker, hold };
+    worker.on('error', drop);
+    worker.on('exit', drop);
+    (globalThis as Record<symbol, unknown>)[EARLY] = early;
+    return true;
+  } catch {
+    // the run starts its own
+    return false;
+  }
+}
+
+/**
+ * The early worker (startEarlyWorker), once, when it was started for `key`; else undefined (and
+ * it is ended). The caller holds TurboFan back for its run already: the early hold is let go.
+ */
+export function takeEarlyWorker(key: string): Worker | undefined {
+  const g = globalThis as Record<symbol, unknown>;
+  const early = g[EARLY] as EarlyWorker | undefined;
+  if (early === undefined) return undefined;
+  delete g[EARLY];
+  early.hold.release();
+  early.worker.removeAllListeners();
+  if (early.key !== key) {
+    void early.worker.terminate();
+    return undefined;
+  }
+  early.worker.ref();
+  return early.worker;
+}
