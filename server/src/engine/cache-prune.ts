@@ -36,6 +36,7 @@ export const CACHE_KINDS: readonly { kind: string; layout: Layout; what: string 
   { kind: 'transformed/classes', layout: 'sharded', what: 'transformed class-path classes' },
   { kind: 'transformed/jars', layout: 'sharded', what: 'transformed jars' },
   { kind: 'diff-sides', layout: 'sharded', what: 'profile sides prepared for diffs' },
+  { kind: 'code-cache', layout: 'files', what: 'V8 code caches of the embedded engine’s worker' },
 ];
 
 export interface CacheEntry {
