@@ -213,7 +213,7 @@ async function runEmbedded(signals: SignalTrap, o: EmbeddedCliRun): Promise<numb
     directStdin: true,
     onStdout: (b) => process.stdout.write(b),
     onStderr: (b) => process.stderr.write(b),
-    onLog: (l) => process.stderr.write(`komorium: ${l}\n`),
+    onLog: (l) => process.stderr.write(`${l.startsWith('komorium: ') ? '' : 'komorium: '}${l}\n`),
     // After a signal, wait for the profile however long it takes, as java does.
     cancelGraceMs: Infinity,
   });
