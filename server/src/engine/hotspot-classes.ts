@@ -11,7 +11,7 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { JdkInfo } from '../classpath/index';
-import { HOTSPOT_JIT_OPTIONS } from '../runtime/contract';
+import { HOTSPOT_ALL_JIT_OPTIONS, HOTSPOT_JIT_OPTIONS } from '../runtime/contract';
 import { transformClassPath, type TransformResult } from '../transform/driver';
 import { cacheRoot } from './cache';
 import { reflectionPatch } from './reflect-patch';
@@ -115,9 +115,10 @@ export function hotspotVmArgs(jdk: JdkInfo, cache: string = cacheRoot()): string
 /**
  * The engine's JVM options: hotspotVmArgs, the runtime on the boot class path, and the file of
  * transformed classes. With the JDK instrumented (`all`, jdk-image.ts), whose java.base holds
- * the reflection patch and the runtime, only the JIT options and the file.
+ * the reflection patch and the runtime, only the JIT options (HOTSPOT_ALL_JIT_OPTIONS too) and
+ * the file.
  */
 export function engineVmArgs(jdk: JdkInfo, cache: string, runtimeDir: string, classesFile: string, instrumentedJdk = false): string[] {
-  if (instrumentedJdk) return [...HOTSPOT_JIT_OPTIONS, `-D${CLASSES_PROPERTY}=${classesFile}`];
+  if (instrumentedJdk) return [...HOTSPOT_JIT_OPTIONS, ...HOTSPOT_ALL_JIT_OPTIONS, `-D${CLASSES_PROPERTY}=${classesFile}`];
   return [...hotspotVmArgs(jdk, cache), `-Xbootclasspath/a:${runtimeDir}`, `-D${CLASSES_PROPERTY}=${classesFile}`];
 }

@@ -193,6 +193,18 @@ export const HOTSPOT_JIT_OPTIONS: readonly string[] = [
 ];
 
 /**
+ * HotSpot options added when the JDK itself is instrumented (`--instrument all`, the engine's
+ * copy of the JDK): a smaller C2 `FreqInlineSize` (150 bytecodes instead of 325). The
+ * instrumented JDK's methods are 3–6 times their original size (`String.substring` 502
+ * bytecodes, `Arrays.copyOfRange` 479, `String.charAt` 252), so C2's compilations of the hot JDK
+ * code are large and slow, and the program runs the slower tier-3 code meanwhile; with smaller
+ * inlining units C2 finishes sooner. Measured only on the shared 2-core machine under load
+ * (docs/BENCHMARKS.md part E, branch ovh15i); the user's own `-J-XX:FreqInlineSize=` comes
+ * later on the command line and wins.
+ */
+export const HOTSPOT_ALL_JIT_OPTIONS: readonly string[] = ['-XX:FreqInlineSize=150'];
+
+/**
  * The thread stack size of profiled HotSpot runs when the user chose none: twice HotSpot's
  * default on 64-bit Linux (1 MiB). Transformed frames are larger (three more parameters, a
  * counter local, a deeper operand stack for the extra arguments), so a recursion that just fits
