@@ -26,7 +26,7 @@ import { getField, setField } from '../interp/natives/util';
 import type { JObject } from '../interp/object';
 import { profileFromJson, stringifyProfile } from '../profile/index';
 import { isRuntimeClass } from '../runtime/contract';
-import { ALL_SCOPE_EXCLUDED } from '../transform/scope';
+import { excludedFromAll } from '../transform/scope';
 import type { ClockMode } from '../interp/clock';
 import { startupTrace } from './startup-trace';
 import { readClass } from '../classfile/reader';
@@ -41,7 +41,7 @@ const JDK_LAMBDA_LINKAGE_CLASSES = ['java/lang/invoke/InnerClassLambdaMetafactor
 function exactScope(scope: 'app' | 'all', classpath: string[], jdk: JdkInfo): (name: string) => boolean {
   // As the sampled run's transformer: java/lang/Object is left alone in scope all (its
   // Object.<init>, one `return` per object created, is not counted by the sampled run).
-  if (scope === 'all') return (n) => !isRuntimeClass(n) && !ALL_SCOPE_EXCLUDED.has(n);
+  if (scope === 'all') return (n) => !isRuntimeClass(n) && !excludedFromAll(n);
   const cp = ClassPath.from(classpath, { jdk: null });
   const user = new Set<string>();
   for (const c of cp.listClasses()) user.add(c.internalName);

@@ -72,12 +72,37 @@ function runVerifier(vm: VM, k: JClass): VerifyResult | NeedClass | undefined {
   return r;
 }
 
+/** The loaded class of each shape handed to the verifier (its supertypes are reached through it). */
+const classOfShape = new WeakMap<ClassShape, JClass>();
+
+function shapeLinked(k: JClass): ClassShape {
+  const s = shapeOfClass(k);
+  classOfShape.set(s, k);
+  return s;
+}
+
 function verifyOnce(vm: VM, k: JClass): VerifyResult | NeedClass | undefined {
-  const env = envFrom((name) => {
-    if (name === k.name) return shapeOfClass(k);
+  const lookup = (name: string): ClassShape => {
+    if (name === k.name) return shapeLinked(k);
     const c = vm.classes.findLoaded(k.loader, name);
     if (c === undefined) throw new NeedClass(name);
-    return shapeOfClass(c);
+    return shapeLinked(c);
+  };
+  // A named class is looked up through k's loader (an upcall when that loader has not loaded
+  // the name yet); its supertypes are the class's own, as HotSpot's verifier walks them
+  // (is_subclass_of): no upcall for them. Before, IllegalStateException's superclasses
+  // RuntimeException and Exception were loaded through the application loader when a class
+  // threw it, names HotSpot never asks that loader for (a larger class-loading lock map).
+  const env = envFrom(lookup, {
+    superOf: (s) => {
+      const c = classOfShape.get(s);
+      if (c === undefined) return s.superName === null ? null : lookup(s.superName);
+      return c.superclass === null ? null : shapeLinked(c.superclass);
+    },
+    interfacesOf: (s) => {
+      const c = classOfShape.get(s);
+      return c === undefined ? s.interfaces.map(lookup) : c.interfaces.map(shapeLinked);
+    },
   });
   try {
     return verifyClass(env, verificationInput(k));

@@ -60,8 +60,29 @@ export function endsProfile(internalName: string, name: string, descriptor: stri
   return isShutdownEntry(internalName, name, descriptor) || (internalName === 'java/lang/Runtime' && name === 'halt' && descriptor === '(I)V');
 }
 
+/**
+ * The bound-method-handle species that jlink pregenerated into java.base
+ * (`java/lang/invoke/BoundMethodHandle$Species_LL`, `_LLL`..., `_D`, `_I`, `_LJ`...): method-handle
+ * plumbing like the Holders above. JDK 17's CDS dump regenerates every one of them
+ * (`-Xshare:dump -Xlog:cds+lambda=debug`: "Replaced class ...BoundMethodHandle$Species_LL", 17
+ * classes, all but Species_L) from the lambda-form invoker lines of the class list, so on HotSpot
+ * they were uninstrumented, and on the embedded engine (and HotSpot with -Xshare:off) counted:
+ * `interface-dispatch` under main, `Species_LLLLL.copyWith` and `Species_LL.make` frames (21,800
+ * samples at granularity 1) on the embedded engine only. Species made at run time are hidden
+ * classes, never instrumented. `Species_L` is a class of BoundMethodHandle.java (not regenerated):
+ * instrumented on both engines.
+ */
+export function isPregeneratedSpecies(internalName: string): boolean {
+  return internalName.startsWith('java/lang/invoke/BoundMethodHandle$Species_') && internalName !== 'java/lang/invoke/BoundMethodHandle$Species_L';
+}
+
+/** Classes of the JDK the `all` mode leaves alone (ALL_SCOPE_EXCLUDED, the pregenerated species). */
+export function excludedFromAll(internalName: string): boolean {
+  return ALL_SCOPE_EXCLUDED.has(internalName) || isPregeneratedSpecies(internalName);
+}
+
 /** Everything but the runtime (the `all` mode). */
-export const allScope: Scope = (n) => !neverInstrumented(n) && !ALL_SCOPE_EXCLUDED.has(n);
+export const allScope: Scope = (n) => !neverInstrumented(n) && !excludedFromAll(n);
 
 /** Only classes found in the user's class path (the `app` mode). */
 export function appScope(isUserClass: (internalName: string) => boolean): Scope {

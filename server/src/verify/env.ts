@@ -13,32 +13,47 @@ export interface ClassShape extends VClass {
   fields: ReadonlyMap<string, number>;
 }
 
+/**
+ * How a class's supertypes are reached from its shape: through the class itself (a VM's loaded
+ * class, as HotSpot's Klass::super and local_interfaces), where `lookup` of their names would
+ * ask the class's loader. Absent: `lookup` by name.
+ */
+export interface ShapeLinks {
+  superOf(s: ClassShape): ClassShape | null;
+  interfacesOf(s: ClassShape): ClassShape[];
+}
+
+const isShape = (k: VClass): k is ClassShape => 'fields' in k && 'methods' in k;
+
 /** A VerifyEnv over `lookup`, which returns a class's shape or throws (not found, not loaded yet). */
-export function envFrom(lookup: (name: string) => ClassShape): VerifyEnv {
-  const findField = (cls: string, key: string, depth: number): VMember | undefined => {
+export function envFrom(lookup: (name: string) => ClassShape, links?: ShapeLinks): VerifyEnv {
+  const superOf = (k: ClassShape): ClassShape | null => (k.superName === null ? null : links ? links.superOf(k) : lookup(k.superName));
+  const interfacesOf = (k: ClassShape): ClassShape[] => (links ? links.interfacesOf(k) : k.interfaces.map(lookup));
+  const findField = (k: ClassShape, key: string, depth: number): VMember | undefined => {
     if (depth > 1000) return undefined;
-    const k = lookup(cls);
     const a = k.fields.get(key);
     if (a !== undefined) return { isProtected: (a & Acc.PROTECTED) !== 0, holder: k.name };
-    for (const i of k.interfaces) {
+    for (const i of interfacesOf(k)) {
       const f = findField(i, key, depth + 1);
       if (f) return f;
     }
-    return k.superName === null ? undefined : findField(k.superName, key, depth + 1);
+    const s = superOf(k);
+    return s === null ? undefined : findField(s, key, depth + 1);
   };
   return {
     load: lookup,
+    // The classes the verifier walks came from `load` (shapes); another VClass by name.
+    superOf: (k) => (isShape(k) ? superOf(k) : k.superName === null ? null : lookup(k.superName)),
     findMethod(cls, name, desc) {
-      let c: string | null = cls;
-      for (let guard = 0; c !== null && guard < 10_000; guard++) {
-        const k = lookup(c);
+      let k: ClassShape | null = lookup(cls);
+      for (let guard = 0; k !== null && guard < 10_000; guard++) {
         const a = k.methods.get(name + desc);
         if (a !== undefined) return { isProtected: (a & Acc.PROTECTED) !== 0, holder: k.name };
-        c = k.superName;
+        k = superOf(k);
       }
       return undefined;
     },
-    findField: (cls, name, desc) => findField(cls, name + desc, 0),
+    findField: (cls, name, desc) => findField(lookup(cls), name + desc, 0),
   };
 }
 

@@ -45,10 +45,15 @@ function checkCpType(c: InvokeCtx, bci: number, idx: number, tags: readonly numb
 }
 
 function nameInSupers(c: InvokeCtx, name: string): boolean {
-  let s = c.cls.superName;
-  for (let guard = 0; s !== null && guard < 10_000; guard++) {
-    if (s === name) return true;
-    s = c.env.load(s).superName;
+  const first = c.cls.superName;
+  if (first === null) return false;
+  if (first === name) return true;
+  // The verified class's superclass by name (its loader loaded it to define the class), then
+  // the superclasses' own links (T.superclassOf).
+  let k: T.VClass | null = c.env.load(first);
+  for (let guard = 0; k !== null && guard < 10_000; guard++) {
+    if (k.name === name) return true;
+    k = T.superclassOf(c.env, k);
   }
   return false;
 }

@@ -163,6 +163,12 @@ export interface VMember {
  */
 export interface VerifyEnv {
   load(name: string): VClass;
+  /**
+   * The superclass of a class `load` returned, as HotSpot's verifier reaches it: through the
+   * class itself (Klass::super), not a lookup of its name by the loader (which, in a VM, may
+   * load through a Java loader). Absent: `load(k.superName)`.
+   */
+  superOf?(k: VClass): VClass | null;
   /** A method visible in `cls` or its superclasses (and their default methods). */
   findMethod(cls: string, name: string, desc: string): VMember | undefined;
   /** A field of `cls`, its superinterfaces or superclasses. */
@@ -223,12 +229,18 @@ function resolveAndCheck(env: VerifyEnv, name: string, from: VType, prot: boolea
   return false;
 }
 
-/** `k` is `name` or one of its superclasses (HotSpot's is_subclass_of). */
+/** The superclass of `k` (VerifyEnv.superOf), null for java/lang/Object. */
+export function superclassOf(env: VerifyEnv, k: VClass): VClass | null {
+  if (k.superName === null) return null;
+  return env.superOf ? env.superOf(k) : env.load(k.superName);
+}
+
+/** `k` is `name` or one of its superclasses (HotSpot's is_subclass_of: the classes' own super links). */
 export function isSubclass(env: VerifyEnv, k: VClass, name: string): boolean {
   let c: VClass | null = k;
   for (let guard = 0; c !== null && guard < 10_000; guard++) {
     if (c.name === name) return true;
-    c = c.superName === null ? null : env.load(c.superName);
+    c = superclassOf(env, c);
   }
   return false;
 }
