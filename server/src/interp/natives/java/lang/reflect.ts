@@ -283,10 +283,15 @@ export const reflectionNatives: NativeTable = {
     const k = classOf(vm, self);
     return k.cf ? rawAttribute(vm, k, attr(k.cf.attributes, 'RuntimeVisibleTypeAnnotations')) : null;
   },
-  'getConstantPool()Ljdk/internal/reflect/ConstantPool;': (vm: VM, _t: JThread, self: JObject) => {
-    const cp = vm.allocObject(vm.classes.loadBoot('jdk/internal/reflect/ConstantPool'));
-    set(cp, vm, 'constantPoolOop', self);
-    return cp;
+  // HotSpot's reflect_ConstantPool::create initialises ConstantPool first: its <clinit>
+  // (Reflection.registerFieldsToFilter) runs at a program's first annotation read, counted.
+  'getConstantPool()Ljdk/internal/reflect/ConstantPool;': (vm: VM, t: JThread, self: JObject) => {
+    const k = vm.classes.loadBoot('jdk/internal/reflect/ConstantPool');
+    return vm.initializeThen(t, k, () => {
+      const cp = vm.allocObject(k);
+      set(cp, vm, 'constantPoolOop', self);
+      return cp;
+    });
   },
   'getRecordComponents0()[Ljava/lang/reflect/RecordComponent;': (vm: VM, t: JThread, self: JObject) => {
     const k = classOf(vm, self);
