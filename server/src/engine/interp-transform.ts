@@ -87,7 +87,14 @@ export function makeInterpTransformer(o: InterpTransformOptions): { hook: (name:
   const seededBytes = new Map<string, Uint8Array>();
   const seeded = (name: string, bytes: Uint8Array): Uint8Array => {
     let b = seededBytes.get(name);
-    if (b === undefined) seededBytes.set(name, (b = seedPatch(bytes, name)));
+    if (b === undefined) {
+      try {
+        b = seedPatch(bytes, name);
+      } catch {
+        b = bytes; // a JDK whose class has no such call: its own salt, as before
+      }
+      seededBytes.set(name, b);
+    }
     return b;
   };
   const hook = (name: string | null, given: Uint8Array, boot: boolean): Uint8Array => {
