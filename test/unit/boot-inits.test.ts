@@ -4,8 +4,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { bootInitializedClasses, parseBootInits } from '../../server/src/engine/boot-inits';
-import { javaHome, tempDir } from '../helpers/java';
+import { bootInitializedClasses, parseBootInits, trialOptions } from '../../server/src/engine/boot-inits';
+import { javaHome, tempDir, testJdks } from '../helpers/java';
 
 test('parseBootInits: the classes before LauncherHelper, in order, hidden classes left out', () => {
   const log = [
@@ -30,3 +30,17 @@ test("bootInitializedClasses: java's boot initialises java.lang.invoke's core; t
   assert.ok(existsSync(join(cache, files[0]!)));
   assert.deepEqual(bootInitializedClasses(javaHome(), cache), names);
 });
+
+// JDK 21+: java's VM initialises jdk.internal.vm.Continuation at the end of its creation when it
+// has VM continuations; the embedded engine has none (its <clinit> throws there: "VM does not
+// support continuations"), so the trial runs java without them, as the embedded engine is. Before,
+// JDK 25's list had Continuation, ContinuationSupport, StackChunk and Continuation$Pinned, and the
+// embedded engine's boot with the list failed.
+for (const jdk of testJdks()) {
+  test(`bootInitializedClasses, JDK ${jdk.feature}: what the VM initialises for VM continuations is left out`, () => {
+    assert.deepEqual(trialOptions(jdk.feature), jdk.feature >= 21 ? ['-XX:+UnlockExperimentalVMOptions', '-XX:-VMContinuations'] : []);
+    const names = bootInitializedClasses(jdk.home, tempDir('boot-inits'));
+    assert.ok(names.includes('java/lang/invoke/MethodHandleNatives'), names.join(' '));
+    assert.deepEqual(names.filter((n) => n.startsWith('jdk/internal/vm/')), [], names.join(' '));
+  });
+}

@@ -240,3 +240,21 @@ test('restored runs are identical to booted ones: uninstrumented, real clock; ba
   assert.match(stale.trace[0] ?? '', /another JDK, engine or options/);
   same(writing, stale, 'after a stale snapshot');
 });
+
+// The same relative class path in another directory: URLClassPath resolves each entry against
+// user.dir when it is made, so the snapshot's application loader looked in the directory of the
+// run that wrote it (before: "Could not find or load main class SnapOther", exit 1).
+test('a snapshot written in one directory serves the same relative class path in another', () => {
+  const cache = snapshotCache('snapcwd');
+  const first = tempDir('snapcwd-first');
+  cpSync(classes, join(first, 'app'), { recursive: true });
+  mkdirSync(join(first, 'lib'));
+  const writing = run(classes, cache, 'always', ['--no-profile'], 'writing', { cwd: first, cp: 'app:lib', main: 'SnapMain', args: ['x'] });
+  assert.match(writing.trace.join('\n'), /written/);
+  const other = otherProgram();
+  const booted = run(classes, cache, '0', ['--no-profile', '-J-Dsnap.other=yes'], 'other-booted', other);
+  assert.equal(booted.status, 0, booted.stderr);
+  const restored = run(classes, cache, 'always', ['--no-profile', '-J-Dsnap.other=yes'], 'other-restored', other);
+  assert.match(restored.trace.join('\n'), /restored/);
+  same(booted, restored, 'another directory, the same class path, booted and restored');
+});

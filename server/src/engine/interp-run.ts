@@ -305,11 +305,9 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
     abandon = () => finish({ exitCode: null, signal: null, cancelled: true });
     let runtimeDir: string | null = null;
     let jdkHome: string;
-    let jdkFeature: number;
     try {
       const jdk = findJavaHome(o.jdk);
       jdkHome = jdk.home;
-      jdkFeature = jdk.feature;
       if (instrument !== 'none') runtimeDir = buildRuntime(join(cacheRoot(), 'runtime'), { jdk: jdk.home }).classesDir;
     } catch (e) {
       finish({ exitCode: null, signal: null, cancelled: false, error: (e as Error).message });
@@ -372,9 +370,8 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
       maxPath: o.maxPath,
       runtimeDir,
       cacheDir: join(cacheRoot(), 'interp-classes'),
-      // JDK 17 only: JDK 25's boot initialises jdk.internal.vm.Continuation, which throws here
-      // (no continuations in this VM).
-      ...(instrument === 'all' && jdkFeature === 17 ? { bootInits: bootInitializedClasses(jdkHome, join(cacheRoot(), 'boot-inits')) } : {}),
+      // The trial runs java without VM continuations (boot-inits.ts), as this VM is.
+      ...(instrument === 'all' ? { bootInits: bootInitializedClasses(jdkHome, join(cacheRoot(), 'boot-inits')) } : {}),
       bootSnapshotDir: bootSnapshotDir(o.bootSnapshot),
       ...(o.bootSnapshotAtFirstBoot ? { bootSnapshotAtFirstBoot: true } : {}),
       maxHeap,

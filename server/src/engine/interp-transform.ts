@@ -23,7 +23,7 @@ import { allScope, appScope, type Scope } from '../transform/scope';
 import { TRANSFORMER_VERSION } from '../transform/driver';
 import { readCacheEntry, writeCacheEntry } from '../transform/cache-store';
 import { isRuntimeClass } from '../runtime/contract';
-import { pauseUpcalls } from './reflect-patch';
+import { pauseUpcalls, SEEDED_CLASSES, seedPatch } from './reflect-patch';
 
 /**
  * With the JDK instrumented, MethodHandleNatives' linkage upcalls (linkCallSite...) run paused,
@@ -84,8 +84,24 @@ export function makeInterpTransformer(o: InterpTransformOptions): { hook: (name:
   const jdkWorld = createHash('sha256').update(base).digest('hex');
   const userWorld = createHash('sha256').update(base).update(shapes.join('\n')).digest('hex');
 
-  const hook = (name: string | null, bytes: Uint8Array, boot: boolean): Uint8Array => {
-    if (name === null || isRuntimeClass(name)) return bytes;
+  const seededBytes = new Map<string, Uint8Array>();
+  const seeded = (name: string, bytes: Uint8Array): Uint8Array => {
+    let b = seededBytes.get(name);
+    if (b === undefined) {
+      try {
+        b = seedPatch(bytes, name);
+      } catch {
+        b = bytes; // a JDK whose class has no such call: its own salt, as before
+      }
+      seededBytes.set(name, b);
+    }
+    return b;
+  };
+  const hook = (name: string | null, given: Uint8Array, boot: boolean): Uint8Array => {
+    if (name === null || isRuntimeClass(name)) return given;
+    // The salt of Set.of/Map.of iteration order fixed as HotSpot's copy fixes it (both scopes,
+    // reflect-patch.ts FILTERS `seed`), before the transformation as there.
+    const bytes = boot && SEEDED_CLASSES.includes(name) ? seeded(name, given) : given;
     const user = !boot && userClasses.has(name);
     if (!scope(name) || (o.instrument === 'app' && !user) || (boot && o.instrument !== 'all')) return bytes;
     // HotSpot's copy runs instrumented only what was transformed ahead, the JDK image's classes

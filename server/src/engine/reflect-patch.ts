@@ -169,8 +169,25 @@ function patchSource(): string {
   throw new Error('cannot find runtime/patch/java/lang/KomoriumReflect.java');
 }
 
-/** Returns class `name` (a key of FILTERS) with every filtered call followed by its filter. */
-function patchCalls(bytes: Uint8Array, name: string): { bytes: Uint8Array; patched: number } {
+/**
+ * The classes whose salt (`seed` filters) the copy fixes, as the embedded engine fixes it too
+ * (interp-transform.ts `seedPatch`): both engines then iterate Set.of/Map.of in the same order.
+ */
+export const SEEDED_CLASSES: readonly string[] = Object.keys(FILTERS).filter((n) => Object.values(FILTERS[n]!).some((f) => 'seed' in f));
+
+/**
+ * Class `name` (one of SEEDED_CLASSES) with its `seed` calls' results replaced by the constant,
+ * the copy's code for them (writePatchClasses); its other filters, which call the copy's
+ * KomoriumReflect, are left out. The embedded engine's salt of Set.of/Map.of then is HotSpot's.
+ */
+export function seedPatch(bytes: Uint8Array, name: string): Uint8Array {
+  const { bytes: out, patched } = patchCalls(bytes, name, (f) => 'seed' in f);
+  if (patched < 1) throw new Error(`${name}: no call site to seed`);
+  return out;
+}
+
+/** Returns class `name` (a key of FILTERS) with every filtered call followed by its filter (those `only` keeps). */
+function patchCalls(bytes: Uint8Array, name: string, only: (f: { name: string; desc: string } | { seed: 1 }) => boolean = () => true): { bytes: Uint8Array; patched: number } {
   const filters = FILTERS[name]!;
   const cf = readClass(bytes, `${name}.class`);
   const pool = new ConstantPool(cf);
@@ -187,7 +204,7 @@ function patchCalls(bytes: Uint8Array, name: string): { bytes: Uint8Array; patch
       if (insn.kind !== 'method') continue;
       const ref = pool.memberRef(insn.index);
       const f = filters[`${ref.owner}.${ref.name}${ref.descriptor}`];
-      if (!f) continue;
+      if (!f || !only(f)) continue;
       if ('seed' in f) out.push({ kind: 'op', op: Op.POP2 }, { kind: 'op', op: Op.LCONST_1 });
       else out.push({ kind: 'method', op: Op.INVOKESTATIC, index: pool.addMethodref('java/lang/KomoriumReflect', f.name, f.desc) });
       hit = true;

@@ -57,8 +57,14 @@ export function nestHostOf(vm: VM, k: JClass): JClass {
     const e = k.cp[a.hostClassIndex];
     const n = e && e.tag === 7 ? k.cp[e.nameIndex] : undefined;
     const name = n && n.tag === 1 ? n.value : null;
-    const hk = name ? vm.classes.findLoaded(k.loader, name) : undefined;
+    // HotSpot resolves the host (loads it); the boot loader's without Java code, here too. A
+    // host of another loader not loaded yet: k for now, not kept (it would stay k's host for
+    // good: a hidden nestmate of ResourceBundle$Control, a lambda the JDK spun before
+    // ResourceBundle was loaded, made Control its own host and its access to
+    // NoFallbackControl's private field an IllegalAccessError, JDK 25).
+    const hk = name ? (vm.classes.findLoaded(k.loader, name) ?? (k.loader === null ? vm.classes.tryBoot(name) : undefined)) : undefined;
     if (hk) host = hk;
+    else if (name) return k;
   }
   k.nestHost = host;
   return host;

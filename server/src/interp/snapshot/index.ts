@@ -209,11 +209,13 @@ export function tryRestore(vm: VM, o: BootSnapshotOptions, keyHex: string, touch
  * takeStamps): a class file changed, added or removed gives another key. Null when the class
  * path is too large to stamp.
  */
-export function mainSnapshotKey(bootKey: string, program: ProgramInputs, mainClass: string, lateNames: readonly string[], classpath: readonly string[]): string | null {
+export function mainSnapshotKey(bootKey: string, program: ProgramInputs, mainClass: string, lateNames: readonly string[], classpath: readonly string[], initialized: readonly string[] = []): string | null {
   const { files, trees } = classPathStamps([...classpath]);
   const stamps = takeStamps(files, trees);
   if (stamps === undefined) return null;
-  const key = JSON.stringify({ boot: bootKey, program, mainClass, late: [...lateNames].sort(), stamps });
+  // `initialized`: the classes the launch initialises after the boot (boot.ts LaunchOptions
+  // initialize: java's boot's, the class swap's), whose state the snapshot holds.
+  const key = JSON.stringify({ boot: bootKey, program, mainClass, late: [...lateNames].sort(), stamps, ...(initialized.length > 0 ? { initialized } : {}) });
   return createHash('sha256').update(key).digest('hex');
 }
 

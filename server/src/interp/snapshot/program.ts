@@ -101,7 +101,9 @@ export function applyProgram(vm: VM, from: ProgramInputs, to: ProgramInputs, cal
   const now = new Map(to.user);
   for (const [k] of from.user) if (!now.has(k)) clearProp(k);
   for (const [k, v] of to.user) if (was.get(k) !== v) setProp(k, vm.newString(v));
-  if (to.classPath !== from.classPath) {
+  // URLClassPath resolves a relative entry against user.dir when it is made (the snapshot's
+  // directory): a new directory needs a new one even for the same class path string.
+  if (to.classPath !== from.classPath || to.cwd !== from.cwd) {
     const cp = vm.newString(to.classPath);
     setProp('java.class.path', cp);
     steps.push((next) => {
