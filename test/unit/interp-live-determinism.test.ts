@@ -1,7 +1,7 @@
 // Live snapshots (the editor's live view, RunOptions.liveIntervalMs) are invisible to the
 // counts on the embedded engine (docs/RUNTIME.md, "Live snapshots"): a program profiled with
 // the JDK instrumented (`all`) gives the same final profile with live snapshots every 20 ms as
-// without. Before: the snapshot thread was not recognised as the runtime's in `all` (it ran as a
+// without, a single-threaded one and one of two threads. Before: the snapshot thread was not recognised as the runtime's in `all` (it ran as a
 // program thread), it initialised the JDK's sort classes before the program's first sort, and
 // the live-snapshot properties added keys to the program's Properties table.
 
@@ -15,14 +15,14 @@ import { startInterpreterRun } from '../../server/src/engine/interp-run';
 test('all: the same profile with live snapshots every 20 ms as without', async () => {
   const classes = compileJava(join(REPO, 'test', 'java', 'interp', 'determinism'));
   const dir = tempDir('interp-live-determinism');
-  const run = async (name: string, liveIntervalMs?: number): Promise<{ text: string; stdout: string; snapshots: number }> => {
+  const run = async (name: string, liveIntervalMs?: number, mainClass = 'DetLive', args = ['10000']): Promise<{ text: string; stdout: string; snapshots: number }> => {
     let stdout = '';
     let snapshots = 0;
     const profilePath = join(dir, `${name}.json`);
     const r = startInterpreterRun({
       classpath: [classes],
-      mainClass: 'DetLive',
-      args: ['20000'],
+      mainClass,
+      args,
       cwd: dir,
       profilePath,
       instrument: 'all',
@@ -43,4 +43,12 @@ test('all: the same profile with live snapshots every 20 ms as without', async (
   assert.ok(live.snapshots >= 2, `live snapshots: ${live.snapshots}`);
   assert.equal(live.stdout, plain.stdout);
   assert.equal(live.text, plain.text, 'profile with live snapshots against without');
+  // Two threads on a shared log (where they switch decides the output): the snapshot thread's
+  // context lookups used to move the runtime's lookup hints, whose bytecodes the threads' time
+  // slices count, so they switched elsewhere with live snapshots.
+  const tPlain = await run('threads-plain', undefined, 'DetThreads', ['3000']);
+  const tLive = await run('threads-live', 20, 'DetThreads', ['3000']);
+  assert.ok(tLive.snapshots >= 1, `live snapshots (two threads): ${tLive.snapshots}`);
+  assert.equal(tLive.stdout, tPlain.stdout, 'two threads: output with live snapshots against without');
+  assert.equal(tLive.text, tPlain.text, 'two threads: profile with live snapshots against without');
 });

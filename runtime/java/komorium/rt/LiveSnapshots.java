@@ -44,6 +44,7 @@ final class LiveSnapshots implements Runnable {
         for (ThreadGroup p = g.getParent(); p != null; p = p.getParent()) g = p;
         Thread t = new Thread(g, new LiveSnapshots(agentName), "komorium-live");
         t.setDaemon(true);
+        Contexts.setLiveThread(t);
         t.start();
         return t;
     }
