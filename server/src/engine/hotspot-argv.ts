@@ -22,6 +22,15 @@ export function hotspotArgv(o: { argFile: string; engineArgs: string[]; props: s
   return [`@${o.argFile}`, ...o.vmArgs.filter((a) => !own(a)), '-cp', o.classpath, o.mainClass, ...o.args];
 }
 
+/**
+ * The live-snapshot properties of a run without live snapshots, empty (Config reads an empty
+ * value as unset). Every profiled run passes both keys, live or not, so that the program's
+ * Properties table has the same keys, hence the same hash bins and resizes, and the JDK's
+ * counted property lookups run the same bytecodes with and without live snapshots
+ * (docs/RUNTIME.md, "Live snapshots"; their values never change a lookup).
+ */
+export const NO_LIVE_PROPS: readonly string[] = ['-Dkomorium.live=', '-Dkomorium.liveInterval='];
+
 /** The runtime's komorium.* properties of a CLI run (hotspot.ts runOnHotSpot, cli/run-fast.ts). */
 export function cliRunProps(o: { staging: string; all: boolean; mainClass: string; args: string[]; granularity?: number; random?: number; seed?: number }): string[] {
   const props = [
@@ -32,6 +41,7 @@ export function cliRunProps(o: { staging: string; all: boolean; mainClass: strin
     ...(o.all ? ['-Dkomorium.startup=excluded'] : []),
     `-Dkomorium.program=${o.mainClass}`,
     `-Dkomorium.args=${o.args.join('\u001f')}`,
+    ...NO_LIVE_PROPS,
   ];
   if (o.granularity !== undefined) props.push(`-Dkomorium.granularity=${o.granularity}`);
   if (o.random !== undefined) props.push(`-Dkomorium.random=${o.random}`);

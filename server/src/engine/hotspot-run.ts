@@ -14,6 +14,7 @@ import { runtimeSystemProperties } from '../runtime/contract';
 import { jdkImageFor, PrepareError, type HotSpotPrepared } from './hotspot-prepare';
 import { writableCacheRoot } from './cache';
 import { hotspotArgv } from './hotspot-classes';
+import { NO_LIVE_PROPS } from './hotspot-argv';
 import { registerEngine, type ProfileRun, type RunOptions, type RunOutcome, type RunProgress } from './run';
 import { discardPreparedJob, hasPreparedJob, jobUrl, prepareJob, runJob, JobError, type JobHandle } from './worker-thread';
 import { readLive, startLivePolling, totalsOf, type LiveState } from './live-file';
@@ -106,7 +107,9 @@ export function startHotSpotRun(o: RunOptions): ProfileRun {
         random: o.random,
         seed: o.seed,
       });
+      // Both keys in every run, empty without live snapshots (hotspot-argv.ts NO_LIVE_PROPS).
       if (o.liveIntervalMs && o.liveIntervalMs > 0) props.push(`-Dkomorium.live=${live.file}`, `-Dkomorium.liveInterval=${Math.max(20, Math.round(o.liveIntervalMs))}`);
+      else props.push(...NO_LIVE_PROPS);
       const argv = hotspotArgv({
         argFile: join(prepared.outDir, 'jvm.args'),
         engineArgs: prepared.vmArgs,

@@ -332,10 +332,11 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
       if (o.granularity !== undefined) props['komorium.granularity'] = String(o.granularity);
       if (o.random !== undefined) props['komorium.random'] = String(o.random);
       if (o.seed !== undefined) props['komorium.seed'] = String(o.seed);
-      if (live) {
-        late['komorium.live'] = live.file;
-        props['komorium.liveInterval'] = String(Math.max(20, Math.round(o.liveIntervalMs ?? 500)));
-      }
+      // Both keys in every run, empty without live snapshots (hotspot-argv.ts NO_LIVE_PROPS):
+      // the same Properties keys, so the JDK's counted lookups are the same live or not. An
+      // empty late value is part of the main snapshot's key (interp/run.ts).
+      late['komorium.live'] = live ? live.file : '';
+      props['komorium.liveInterval'] = live ? String(Math.max(20, Math.round(o.liveIntervalMs ?? 500))) : '';
     } else if (o.exact) {
       // The same system property keys as a sampled run with granularity, random and seed given
       // (komorium accuracy's): the program's Properties table then has the same hash bins, and
@@ -351,7 +352,9 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
         'komorium.granularity': '1',
         'komorium.random': '0',
         'komorium.seed': '0',
+        'komorium.liveInterval': '',
       });
+      late['komorium.live'] = '';
     }
     // As java's launcher: wildcards expanded, relative entries kept relative (to the program's cwd).
     const cpProperty = launcherClassPath(o.classpath.join(delimiter), cwd);

@@ -194,7 +194,7 @@ function mainRestored(vm: VM, late: Record<string, string>): string | null {
   if (out !== undefined) vm.setStatic('komorium/rt/Config', 'out', vm.newString(out));
   vm.setStatic('komorium/rt/Config', 'startTime', Date.now());
   const live = late['komorium.live'];
-  return live === undefined ? null : retargetLive(vm, live);
+  return live === undefined || live === '' ? null : retargetLive(vm, live);
 }
 
 /**

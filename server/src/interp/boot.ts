@@ -261,6 +261,7 @@ export function launch(vm: VM, mainClass: string, args: string[], lo: LaunchOpti
       }),
     () => {
       reachedMain = true;
+      sched.systemReady = true;
       lo.mark?.('main class loaded (LauncherHelper.checkAndLoadMain)');
       const k = vm.classOfMirror(mainClassObj as JObject);
       vm.startMainHashes(!fromDirectory(vm.opts.classpath, k.name));

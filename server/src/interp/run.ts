@@ -213,7 +213,7 @@ export function runInterpreter(o: InterpRunOptions): InterpRunResult {
     snap.mark?.('key computed (engine bundle hashed, boot class path listed)');
     if (mainSnap !== null && snap.main) {
       const late = Object.entries(o.lateProperties ?? {});
-      mainKey = mainSnapshotKey(key, programInputs(vm.opts), o.mainClass, late.map(([k]) => k), o.classpath, o.initialize);
+      mainKey = mainSnapshotKey(key, programInputs(vm.opts), o.mainClass, late.map(([k, v]) => (v === '' ? `${k}=` : k)), o.classpath, o.initialize);
       snap.mark?.('main snapshot key computed (class path stamped)');
       const touched = { vm: false };
       if (mainKey !== null && tryRestore(vm, mainSnap, mainKey, touched) !== null) {

@@ -14,6 +14,7 @@
 // A thread runs a queue of top-level calls (TopCall): the main thread boots the JDK and then
 // runs main(); every thread ends with dispatchUncaughtException (if needed) and Thread.exit().
 
+import { appendFileSync } from 'node:fs';
 import { interpret } from './interpreter';
 import { deliver, enterMethod, placeArgs, resumeNative, unwind } from './calls';
 import type { JClass, JMethod } from './klass';
@@ -35,6 +36,11 @@ const TRACE_SCHED = !!process.env.KOMORIUM_TRACE_SCHED;
 
 /** Bytecodes a thread runs before the scheduler switches (at the next taken backward jump). */
 export const QUANTUM = 20000;
+/**
+ * Debugging (docs/INTERPRETER.md): a file to which every time slice's end is appended (thread,
+ * its bytecodes so far, top method and pc, state), to find where two runs' switches diverge.
+ */
+const TRACE_SLICE = process.env.KOMORIUM_TRACE_SLICE ?? '';
 
 /** A time slice that ends in Thread.yield after at most this many bytecodes is a spin. */
 const SPIN_BYTECODES = 1000;
@@ -54,6 +60,14 @@ export class Scheduler {
   hang: string | null = null;
   /** Consecutive time slices that were spins in Thread.yield (virtual clock). */
   private spins = 0;
+  /**
+   * Profiler-internal threads (the live-snapshot writer) run only once the program's main
+   * method is about to be called (boot.ts): started at the runtime's initialisation, inside
+   * LauncherHelper.checkAndLoadMain, its first snapshot (150 ms later in real time) could come
+   * before the main class was loaded and initialise JDK classes (FileCleanable, CleanerFactory
+   * and the Common-Cleaner thread...) that the launcher's counted code initialises otherwise.
+   */
+  systemReady = false;
 
   /**
    * Run once at the next time-slice boundary (the current slice ends early when set from Java
@@ -359,9 +373,9 @@ export class Scheduler {
     o[t.statusKey] = v;
   }
 
-  /** True once a system thread exists (pick() then checks them first). */
+  /** True once a system thread exists and may run (pick() then checks them first). */
   get hasSystem(): boolean {
-    return this.vm.threads.some((t) => t.system);
+    return this.systemReady && this.vm.threads.some((t) => t.system);
   }
 
   private slice(t: JThread): void {
@@ -411,6 +425,10 @@ export class Scheduler {
         // interpret made no progress (e.g. an upcall was just pushed): go on.
         budget--;
       }
+    }
+    if (TRACE_SLICE !== '') {
+      const top = t.top;
+      appendFileSync(TRACE_SLICE, `[slice] ${t.name} ${t.bytecodes} ${top?.m ? String(top.m) : '-'} ${top?.pc ?? -1} ${t.state}\n`);
     }
     this.wakeTimed();
   }

@@ -11,9 +11,19 @@ const TRACE_IHASH = !!process.env.KOMORIUM_TRACE_IHASH;
 export function identityHash(vm: VM, o: JObject): number {
   if (o.ihash === 0) {
     const t = vm.current;
-    if (t === null || t.system || runtimeOnStack(t)) {
-      // The VM itself, profiler-internal threads and the profiler's runtime (komorium/rt on
-      // the stack) draw from their own sequence: the program's stays as without them.
+    if (t !== null && t.system) {
+      // Profiler-internal threads (live snapshots) draw from a sequence of their own: their
+      // hashes come at moments set by the wall clock, and drawn from the runtime's sequence
+      // below they moved the hashes the runtime draws on the program's threads (its tables of
+      // threads and contexts, whose probes are bytecodes the time slices count), so the
+      // program's threads switched elsewhere with live snapshots.
+      vm.internalThreadHash = (Math.imul(vm.internalThreadHash, 0x41c64e6d) + 12345) | 0;
+      o.ihash = (vm.internalThreadHash >>> 1) | 1;
+      return o.ihash;
+    }
+    if (t === null || runtimeOnStack(t)) {
+      // The VM itself and the profiler's runtime (komorium/rt on the stack) draw from their
+      // own sequence: the program's stays as without them.
       vm.systemHash = (Math.imul(vm.systemHash, 0x41c64e6d) + 12345) | 0;
       o.ihash = (vm.systemHash >>> 1) | 1;
       return o.ihash;

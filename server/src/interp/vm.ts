@@ -78,6 +78,12 @@ export class VM {
   mainStarted = false;
   mainHashSeed = 0;
   systemHash = 0x7654321;
+  /**
+   * The sequence of the profiler-internal threads' identity hashes (the live-snapshot writer's):
+   * apart from systemHash, which the runtime draws from on the program's threads (a registered
+   * Thread's hash for the runtime's tables), so that live snapshots do not move those.
+   */
+  internalThreadHash = 0x2468ace;
   /** Set by System.exit / Runtime.halt. */
   exitCode: number | null = null;
   /** True once initPhase3 finished. */

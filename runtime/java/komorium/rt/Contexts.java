@@ -66,6 +66,29 @@ final class Contexts {
 
     /** The live-snapshot thread (komorium.live): its contexts are never registered. */
     private static volatile Thread liveThread;
+
+    /**
+     * The live-snapshot thread's context, outside the table and the hints: its lookups, at
+     * moments the wall clock sets, took hint slots and table places from the program's threads,
+     * whose next lookups then ran other (uncounted, but executed) bytecodes, and on the
+     * embedded engine their time slices ended elsewhere. Only that thread reads or writes it.
+     */
+    private static TC liveTC;
+
+    /** Called by LiveSnapshots before it starts the thread (its first wrapper asks for a context at once). */
+    static void setLiveThread(Thread t) {
+        liveThread = t;
+    }
+
+    private static TC liveContext(Thread t) {
+        TC c = liveTC;
+        if (c == null) {
+            c = new TC(t, -1, Config.stackSize, null);
+            c.suspended = true;
+            liveTC = c;
+        }
+        return c;
+    }
     /** The shutdown-hook thread: when the JDK is instrumented it runs instrumented code, never counted. */
     private static volatile Thread hookThread;
     /** The deadlock watch's thread (DeadlockWatch): never counted either. */
@@ -80,6 +103,7 @@ final class Contexts {
         // VM would look it up through instrumented Java code): go there at once. No thread yet
         // (HotSpot runs Java code before it creates the main thread's Thread): the boot context.
         if (vmBooting || t == null) return internal(t);
+        if (t == liveThread) return liveContext(t);
         Thread[] rt = recentThreads;
         for (int k = 0; k < RECENT; k++) {
             if (rt[k] == t) {

@@ -32,10 +32,19 @@ final class LiveSnapshots implements Runnable {
         this.interval = Config.liveInterval;
     }
 
-    /** Starts the snapshot thread (called during runtime initialisation) and returns it. */
+    /**
+     * Starts the snapshot thread (called during runtime initialisation) and returns it. It is
+     * made in the system thread group, not the caller's (main's): on JDK 17 a group keeps its
+     * threads in an array that Thread.start grows and thread exit searches, counted code with
+     * the JDK instrumented, and one more thread in main's group changed what the program's
+     * thread starts and ends counted (docs/RUNTIME.md, "Live snapshots").
+     */
     static Thread start(String agentName) {
-        Thread t = new Thread(new LiveSnapshots(agentName), "komorium-live");
+        ThreadGroup g = Thread.currentThread().getThreadGroup();
+        for (ThreadGroup p = g.getParent(); p != null; p = p.getParent()) g = p;
+        Thread t = new Thread(g, new LiveSnapshots(agentName), "komorium-live");
         t.setDaemon(true);
+        Contexts.setLiveThread(t);
         t.start();
         return t;
     }

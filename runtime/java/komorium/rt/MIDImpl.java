@@ -179,7 +179,10 @@ public final class MIDImpl implements MID {
                 c[end++] = '\u0000';
                 c[end++] = '\u0001';
             }
-            if (k >= 2) return new String(c, 0, end);
+            // Through a StringBuilder: new String(char[], ...) runs StringUTF16.compress, and
+            // StringUTF16's initialiser, with the JDK instrumented, is counted by whoever
+            // initialises it first (the live-snapshot thread must not: docs/RUNTIME.md).
+            if (k >= 2) return new StringBuilder(end).append(c, 0, end).toString();
         }
         return getClassName().replace('/', '.') + '\u0000' + getMethodName() + '\u0000' + getDescriptor() + '\u0000'
             + (getSourceFile() == null ? "\u0001" : getSourceFile());

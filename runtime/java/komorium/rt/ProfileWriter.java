@@ -3,7 +3,6 @@ package komorium.rt;
 import java.io.File;
 import java.io.FileOutputStream;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 
@@ -120,7 +119,7 @@ final class ProfileWriter {
             Out o = snapshotKeys != null ? copyLive(contexts[i]) : copy(contexts[i], false);
             if (o != null) outs.add(o);
         }
-        Collections.sort(outs, new Comparator<Out>() {
+        Sort.sort(outs, new Comparator<Out>() {
             public int compare(Out a, Out b) {
                 int c = a.name.compareTo(b.name);
                 return c != 0 ? c : (a.seq < b.seq ? -1 : (a.seq == b.seq ? 0 : 1));
@@ -271,9 +270,15 @@ final class ProfileWriter {
         }
     }
 
-    /** {@link #copy} for a live snapshot: the thread's next sample waits until we hold the monitor. */
+    /**
+     * {@link #copy} for a live snapshot: the thread's next sample waits until we hold the
+     * monitor. Not on the embedded engine: there the snapshot thread runs before any program
+     * thread whenever it can (it is never starved of the monitor), and the sample's
+     * {@code Thread.yield} would end the program thread's time slice early, so its threads
+     * would switch elsewhere than without live snapshots.
+     */
     private Out copyLive(TC tc) {
-        tc.snapshotWaiting = true;
+        if (!"interp".equals(Config.engine)) tc.snapshotWaiting = true;
         try {
             synchronized (tc) {
                 tc.snapshotWaiting = false;
@@ -290,7 +295,7 @@ final class ProfileWriter {
         final ArrayList<Out> canon = sorted;
         final HashMap<Out, Integer> rank = new HashMap<Out, Integer>();
         for (int i = 0; i < canon.size(); i++) rank.put(canon.get(i), Integer.valueOf(i));
-        Collections.sort(bySamples, new Comparator<Out>() {
+        Sort.sort(bySamples, new Comparator<Out>() {
             public int compare(Out a, Out b) {
                 if (a.samples != b.samples) return a.samples > b.samples ? -1 : 1;
                 return rank.get(a).intValue() - rank.get(b).intValue();
@@ -361,7 +366,7 @@ final class ProfileWriter {
     private int[] keyRanks() {
         int n = keyStrings.size();
         String[] sorted = keyStrings.toArray(new String[n]);
-        java.util.Arrays.sort(sorted);
+        Sort.sortStrings(sorted);
         int[] rank = new int[n];
         for (int i = 0; i < n; i++) rank[keyIds.get(sorted[i]).intValue()] = i;
         return rank;

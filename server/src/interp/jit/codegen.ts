@@ -173,10 +173,12 @@ export function emitBody(s: Scope, entries: ReadonlySet<number>, exits: RootExit
       else if (loop.fwd.includes(pc)) s.emit(`} // B${pc}`);
     }
     if (entries.has(pc)) {
-      // Count the block's instructions (up to the next entry) on entry.
+      // Count the block's instructions (up to the next entry, or to unreachable code: an
+      // inlined callee's catch-all handler, left out of its body by withoutHandlerCode, is no
+      // block start there and follows its last block) on entry.
       let len = 0;
       for (let j = idx; j < a.insns.length; j++) {
-        if (j > idx && entries.has(a.insns[j].offset)) break;
+        if (j > idx && (entries.has(a.insns[j].offset) || a.depth[j] < 0)) break;
         if (exits !== null && bails(a.insns[j].op, a.insns[j].offset)) break;
         len++;
       }

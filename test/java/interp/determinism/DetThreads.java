@@ -9,9 +9,20 @@ public class DetThreads {
   static final AtomicInteger pos = new AtomicInteger();
   static int[] log;
 
+  static final int[] weights = {0, 1, 2, 0, 1, 2, 1, 0};
+
+  /**
+   * Small enough to be inlined into work's compiled loop; the array access may throw, so the
+   * transformer gives it a catch-all handler that writes its counter back (docs/TRANSFORM.md),
+   * which the inlined body leaves out (and must not count).
+   */
+  static int slot(int i) {
+    return weights[i & 7];
+  }
+
   static void work(int id, int n) {
     for (int i = 1; i < n; i++) {
-      if (Det.chain(i + id) % 3 == 0) log[pos.getAndIncrement()] = id;
+      if ((Det.chain(i + id) + slot(i)) % 3 == 0) log[pos.getAndIncrement()] = id;
     }
   }
 

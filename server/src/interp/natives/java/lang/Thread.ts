@@ -55,9 +55,7 @@ export function startThread(vm: VM, self: JObject): void {
   const nameObj = getField(vm, self, 'java/lang/Thread', 'name') as JObject | null;
   t.name = nameObj ? vm.jsString(nameObj) : `Thread-${t.id}`;
   // The runtime's live-snapshot writer (runtime/java/komorium/rt/LiveSnapshots.java).
-  const creator = vm.current;
-  const caller = creator && creator.depth >= 2 ? creator.frames[creator.depth - 2].m : null;
-  t.system = t.name === 'komorium-live' && caller !== null && caller.klass.name.startsWith('komorium/rt/');
+  t.system = t.name === 'komorium-live' && startedByRuntime(vm.current);
   if (!t.system) vm.seedHash(t);
   const holder = threadHolder(vm, self);
   if (holder.obj === null) throw new VmError('java/lang/InternalError', `${self.klass.javaName} has no FieldHolder`);
@@ -68,6 +66,22 @@ export function startThread(vm: VM, self: JObject): void {
   if (!run) throw new VmError('java/lang/InternalError', `${self.klass.javaName} has no run()`);
   sched.call(t, threadRunCall(vm, sched, t, self, run));
   t.onExit = threadOnExit(vm, t, self);
+}
+
+/**
+ * Whether the caller of Thread.start() on `creator` is the profiler runtime (`komorium/rt/`).
+ * Thread's own frames are skipped: start0 and start, and with the JDK instrumented also
+ * start0's extended copy (`start0(TC, MID[], int)`, which calls the native), so the caller is
+ * not at a fixed depth (it was taken at depth - 2: in `all` that was the extended start0, and
+ * the live-snapshot thread ran as a program thread).
+ */
+function startedByRuntime(creator: JThread | null): boolean {
+  if (creator === null) return false;
+  for (const f of creator.javaFrames()) {
+    const k = (f.m as JMethod).klass.name;
+    if (k !== 'java/lang/Thread') return k.startsWith('komorium/rt/');
+  }
+  return false;
 }
 
 /** The top-level call of a started thread: run(), then the thread's end (also rebuilt by a boot snapshot's restore). */
