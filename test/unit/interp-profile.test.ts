@@ -39,7 +39,7 @@ test('embedded engine (--instrument app) and HotSpot engine write the same profi
         assert.ok(existsSync(hsOut) && existsSync(ipOut), 'both profiles written');
         const a = loadProfile(hsOut);
         const b = loadProfile(ipOut);
-        assert.equal(a.meta.engine, 'jvm');
+        assert.equal(a.meta.engine, 'hotspot');
         assert.equal(b.meta.engine, 'interp');
         assert.ok(a.meta.totalSamples > 10, `enough samples to compare (${a.meta.totalSamples})`);
         b.meta.engine = a.meta.engine;

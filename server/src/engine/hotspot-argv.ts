@@ -35,7 +35,7 @@ export const NO_LIVE_PROPS: readonly string[] = ['-Dkomorium.live=', '-Dkomorium
 export function cliRunProps(o: { staging: string; all: boolean; mainClass: string; args: string[]; granularity?: number; random?: number; seed?: number }): string[] {
   const props = [
     `-Dkomorium.out=${o.staging}`,
-    `-Dkomorium.engine=jvm`,
+    `-Dkomorium.engine=hotspot`,
     `-Dkomorium.scope=${o.all ? 'all' : 'app'}`,
     // The JDK's start-up (System.initPhase1-3) runs instrumented but is not counted (reflect-patch.ts, BOOT_FLAG).
     ...(o.all ? ['-Dkomorium.startup=excluded'] : []),
@@ -43,8 +43,9 @@ export function cliRunProps(o: { staging: string; all: boolean; mainClass: strin
     `-Dkomorium.args=${o.args.join('\u001f')}`,
     ...NO_LIVE_PROPS,
   ];
-  if (o.granularity !== undefined) props.push(`-Dkomorium.granularity=${o.granularity}`);
-  if (o.random !== undefined) props.push(`-Dkomorium.random=${o.random}`);
-  if (o.seed !== undefined) props.push(`-Dkomorium.seed=${o.seed}`);
+  // Every key in every run, empty for the runtime's default (Config.java): the program's
+  // Properties table, whose lookups are counted, then has the same keys whether or not the user
+  // gave the options, in the CLI and the editor alike (interp-run.ts does the same).
+  props.push(`-Dkomorium.granularity=${o.granularity ?? ''}`, `-Dkomorium.random=${o.random ?? ''}`, `-Dkomorium.seed=${o.seed ?? ''}`);
   return props;
 }

@@ -103,9 +103,10 @@ export function startHotSpotRun(o: RunOptions): ProfileRun {
         ...(all ? { startup: 'excluded' } : {}),
         program: o.mainClass,
         args: o.args,
-        granularity: o.granularity,
-        random: o.random,
-        seed: o.seed,
+        // Empty for the default: the same keys in every run (hotspot-argv.ts cliRunProps).
+        granularity: o.granularity ?? '',
+        random: o.random ?? '',
+        seed: o.seed ?? '',
       });
       // Both keys in every run, empty without live snapshots (hotspot-argv.ts NO_LIVE_PROPS).
       if (o.liveIntervalMs && o.liveIntervalMs > 0) props.push(`-Dkomorium.live=${live.file}`, `-Dkomorium.liveInterval=${Math.max(20, Math.round(o.liveIntervalMs))}`);

@@ -329,9 +329,14 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
         'komorium.program': o.mainClass,
         'komorium.args': o.args.join(ARGS_SEPARATOR),
       });
-      if (o.granularity !== undefined) props['komorium.granularity'] = String(o.granularity);
-      if (o.random !== undefined) props['komorium.random'] = String(o.random);
-      if (o.seed !== undefined) props['komorium.seed'] = String(o.seed);
+      // Every key, empty for the runtime's default: the same Properties keys whether or not the
+      // options were given (hotspot-argv.ts cliRunProps).
+      props['komorium.granularity'] = o.granularity !== undefined ? String(o.granularity) : '';
+      props['komorium.random'] = o.random !== undefined ? String(o.random) : '';
+      props['komorium.seed'] = o.seed !== undefined ? String(o.seed) : '';
+      // HotSpot's runs name their file of transformed classes (hotspot-classes.ts); the key is
+      // here too, empty (the embedded engine defines the transformed classes itself).
+      props['komorium.classes'] = '';
       // Both keys in every run, empty without live snapshots (hotspot-argv.ts NO_LIVE_PROPS):
       // the same Properties keys, so the JDK's counted lookups are the same live or not. An
       // empty late value is part of the main snapshot's key (interp/run.ts).
@@ -353,6 +358,7 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
         'komorium.random': '0',
         'komorium.seed': '0',
         'komorium.liveInterval': '',
+        'komorium.classes': '',
       });
       late['komorium.live'] = '';
     }

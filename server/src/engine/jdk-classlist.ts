@@ -67,7 +67,7 @@ export function extendClassList(home: string): number | string {
         `-XX:DumpLoadedClassList=${loaded}`,
         ...HOTSPOT_JIT_OPTIONS,
         `-Dkomorium.out=${join(dir, 'profile.json')}`,
-        '-Dkomorium.engine=jvm',
+        '-Dkomorium.engine=hotspot',
         '-Dkomorium.scope=all',
         '-Dkomorium.startup=excluded',
         '-cp',
