@@ -7,7 +7,7 @@ import { Tag, type CpEntry } from '../classfile/model';
 import { insnLength as insnLen } from './code';
 import { badCode, cpOrigin, implicit, verifyError, VerifyFailure, type Frame } from './frame';
 import type { ClassInput, MethodInput } from './method';
-import { classType, sigTypes, checkClassIndex } from './method';
+import { classType, sigTypes, checkClassIndex } from './operands';
 import * as T from './types';
 import { isAssignable, type VerifyEnv, type VType } from './types';
 
