@@ -7,6 +7,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { compileJava, REPO, runJava, tempDir } from '../helpers/java';
 import { startInterpreterRun } from '../../server/src/engine/interp-run';
@@ -101,4 +102,37 @@ test('an inlined callee whose sampling call was unresolved at compile time stays
   assert.ok(a.meta.totalSamples > 1000, `samples: ${a.meta.totalSamples}`);
   assert.equal(b.meta.totalBytecodes, a.meta.totalBytecodes, 'bytecodes differ with the JIT off');
   assert.deepEqual(profileDifferences(a, b), [], 'profile differs with the JIT off');
+});
+
+test('samples and an exception inside a chain of four inlined instrumented callees stay invisible', async () => {
+  // JitDeepSampled: main inlines a > b > c > d (each an extended callee with its reified-stack
+  // push). A sample taken in d must show the whole context, with each call-site line; a
+  // NullPointerException thrown in d (compiled code) must leave the reified stack and the
+  // counter as the handlers of d, c, b and a left them. Same output as HotSpot, same profile
+  // as with the JIT off and as without inlining.
+  const classes = compileJava(join(REPO, 'test', 'java', 'interp', 'jit-idioms'));
+  const work = tempDir('interp-jit-deep');
+  const hs = runJava(['-cp', classes, 'JitDeepSampled']);
+  assert.equal(hs.status, 0, hs.stderr);
+  const jit = await run(classes, work, 'JitDeepSampled', 'deep', { KOMORIUM_TRACE_JIT: '1', KOMORIUM_TRACE_INLINE: '1' }, 97);
+  assert.equal(jit.stdout, hs.stdout);
+  assert.match(jit.stderr, /\[jit\] JitDeepSampled\.main\(/, 'main not compiled');
+  assert.doesNotMatch(jit.stderr, /not inlined into JitDeepSampled\.main\([^\n]*JitDeepSampled\$Chain/, 'a callee of the chain was not inlined into main');
+  const a = loadProfile(jit.profile);
+  assert.ok(a.meta.totalSamples > 10_000, `samples: ${a.meta.totalSamples}`);
+  // The deepest context, main > a > b > c > d, has samples (the file's nodes: [parent, method, call line, samples, ...]).
+  const raw = JSON.parse(readFileSync(jit.profile, 'utf8')) as { methods: string[][]; threads: { nodes: number[][] }[] };
+  const chain = (node: number[], nodes: number[][]): string => (node[0] < 0 ? '' : `${chain(nodes[node[0]], nodes)}>${raw.methods[node[1]][1]}`);
+  const deep = raw.threads.some((th) => th.nodes.some((nd) => nd[1] >= 0 && nd[3] > 0 && chain(nd, th.nodes) === '>main>a>b>c>d'));
+  assert.ok(deep, 'no samples in the context main > a > b > c > d');
+  for (const [name, env] of [
+    ['deep-off', { KOMORIUM_JIT: '0' }],
+    ['deep-noinline', { KOMORIUM_JIT_INLINE: '0' }],
+  ] as const) {
+    const o = await run(classes, work, 'JitDeepSampled', name, env, 97);
+    assert.equal(o.stdout, hs.stdout, name);
+    const b = loadProfile(o.profile);
+    assert.equal(b.meta.totalBytecodes, a.meta.totalBytecodes, `bytecodes differ (${name})`);
+    assert.deepEqual(profileDifferences(a, b), [], `profile differs (${name})`);
+  }
 });

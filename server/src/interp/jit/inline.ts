@@ -38,6 +38,11 @@ const SAMPLING_ENTRIES = new Set(['sampleNext', 'sampleNextLeaf', 'sampleNextWra
 const RUNTIME_PACKAGE = 'komorium/rt/';
 const INLINE = process.env.KOMORIUM_JIT_INLINE !== '0';
 const TRACE = !!process.env.KOMORIUM_TRACE_INLINE;
+/**
+ * Compiled code leaves to the interpreter at a sampling call (the granularity check's slow
+ * path) instead of calling or inlining the sampler (`KOMORIUM_JIT_SAMPLE_CALL=1`: as before).
+ */
+const SAMPLE_LEAVES = process.env.KOMORIUM_JIT_SAMPLE_CALL !== '1';
 const TRACE_JIT = !!process.env.KOMORIUM_TRACE_JIT;
 
 const analyses = new WeakMap<JMethod, Analysis | null>();
@@ -72,6 +77,16 @@ export function emitInvoke(at: At, exits: RootExits | null): void {
   }
   const isStatic = op === 0xb8 || op === 0xba;
   const B = d - site.m.argSlots;
+  if (SAMPLE_LEAVES && isSamplingEntry(site.m)) {
+    // A sample leaves to the interpreter at the call: in the compiled method itself the
+    // interpreter calls the compiled sampler and re-enters compiled code after the invoke; in
+    // an inlined body the frames down to it are built first (expected: not counted towards
+    // compiling without speculation). A direct call in the compiled method (its frame push,
+    // argument stores and three outcomes) and the sampling entry inlined into inlined bodies
+    // made profiled loops several times slower although they ran once per N bytecodes.
+    s.emit(exits === null ? at.leave(true) : at.leave());
+    return;
+  }
   s.emit(`P = ${pc};`);
   if (isStatic) at.initCheck(site.m.klass);
   else s.emit(`o = ${s.R(B)}; if (o === null) throw E.npe();`);
@@ -260,12 +275,10 @@ function inlineBody(s: Scope, at: At, tm: JMethod, B: number): string | null {
 }
 
 /**
- * The runtime's sampling entries (the granularity check's slow path, docs/TRANSFORM.md). Called
- * from the compiled method itself they stay calls: inlined, their call of the sampler left
- * compiled code at every sample (frames built, the rest of the check and the caller's code run
- * in the interpreter until the compiled method was entered again); a call runs the compiled
- * sampler directly and compiled code goes on after it. In inlined bodies they are inlined as
- * before (a call there leaves anyway).
+ * The runtime's sampling entries (the granularity check's slow path, docs/TRANSFORM.md). With
+ * SAMPLE_LEAVES (the default) compiled code leaves to the interpreter at their call (emitInvoke).
+ * Otherwise they are not inlined into the compiled method itself (a direct call runs the
+ * compiled sampler) and are inlined into inlined bodies (their call of the sampler leaves).
  */
 function isSamplingEntry(tm: JMethod): boolean {
   return tm.klass.name === 'komorium/rt/TC' && SAMPLING_ENTRIES.has(tm.name);
