@@ -147,7 +147,7 @@ test('two builds of the same instrumented JDK at once: both end with the same er
   assert.equal(r.stdout, runJava(['-cp', classes, 'HelloWorld']).stdout);
   assert.equal(r.stderr.split('\n').filter((l) => /komorium: note: .*running with --instrument app instead/.test(l)).length, 1, r.stderr);
   const meta = (JSON.parse(readFileSync(out, 'utf8')) as { meta: { engine: string; scope: string } }).meta;
-  assert.deepEqual([meta.engine, meta.scope], ['jvm', 'app']);
+  assert.deepEqual([meta.engine, meta.scope], ['hotspot', 'app']);
   // Asked for: a clear error and a non-zero exit.
   const asked = komorium(['run', '--instrument', 'all', '-o', join(work, 'asked.json'), '-cp', classes, 'HelloWorld'], { KOMORIUM_CACHE: cache, KOMORIUM_JDK_MODULES: ',' });
   assert.notEqual(asked.status, 0);
