@@ -88,6 +88,23 @@ test('live snapshots arrive during the run and do not change the final profile',
   assert.ok(live.progress.some((p) => p.samples > 0 && p.bytecodes > 0), 'progress carries totals from the snapshots');
 });
 
+test('with the JDK instrumented too, live snapshots leave the final profile as a plain run\'s', async () => {
+  // The snapshot thread is the profiler's own: it initialises no JDK class, sorts with the
+  // runtime's own sort and keeps its contexts apart (det18h; RUNTIME.md, "Live snapshots").
+  // Before, main's counts shifted (510,082,735 against 510,084,521 bytecodes).
+  const plain = start('plain-all', ['normal', '300'], { instrument: 'all' });
+  const po = await plain.outcome;
+  const live = start('live-all', ['normal', '300'], { liveIntervalMs: 20, instrument: 'all' });
+  const lo = await live.outcome;
+  assert.equal(po.exitCode, 0, plain.stderr());
+  assert.equal(lo.exitCode, 0, live.stderr());
+  assert.ok(live.snapshots.length >= 1, `snapshots: ${live.snapshots.length}`);
+  const a = loadProfile(po.profilePath!);
+  const b = loadProfile(lo.profilePath!);
+  assert.equal(a.meta.scope, 'all');
+  assert.deepEqual(profileDifferences(a, b), []);
+});
+
 test('cancel stops a program that loops forever and keeps the samples so far', async () => {
   const c = start('forever', ['forever'], { liveIntervalMs: 50 });
   // Wait for three snapshots: they keep coming while the thread samples every few microseconds
