@@ -6,8 +6,8 @@
 // file), or for the sharded kinds (per-class outputs under two hex digits) a file in a shard.
 // Its last use is the newest of its own modification time and that of a `.komorium-used`
 // stamp inside it, which `markUsed` writes where a run uses an entry without writing it (a JDK
-// copy). Boot snapshots are touched on restore by interp/snapshot and pruned there (the newest
-// six are kept), so they count here as files.
+// copy). Boot snapshots are touched on restore by interp/snapshot and bounded there by count
+// (`keepNewest`, as the worker's code caches are), so they count here as files.
 //
 // Automatic pruning (`pruneUnusedJdkImages`, after a new JDK copy is built) removes only JDK
 // copies, whose use every run stamps. `komorium cache prune` removes entries of every kind; a
@@ -184,6 +184,25 @@ export function pruneCache(root: string, o: PruneOptions): PruneResult {
     }
   }
   return result;
+}
+
+/**
+ * Removes all but the `keep` most recently used (modified) files of `dir` ending in `ext`: the
+ * caches that bound themselves by count (boot snapshots, the worker's code caches). Never throws.
+ */
+export function keepNewest(dir: string, ext: string, keep: number): void {
+  const files: { p: string; t: number }[] = [];
+  for (const n of children(dir)) {
+    if (!n.endsWith(ext)) continue;
+    const p = join(dir, n);
+    try {
+      files.push({ p, t: statSync(p).mtimeMs });
+    } catch {
+      // removed meanwhile
+    }
+  }
+  files.sort((a, b) => b.t - a.t);
+  for (const f of files.slice(keep)) rmSync(f.p, { force: true });
 }
 
 /** Days a JDK copy may go unused before the build of another one removes it. */

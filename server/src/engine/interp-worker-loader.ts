@@ -26,6 +26,7 @@ import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
 import { workerData } from 'node:worker_threads';
 import { cacheRoot } from './cache';
+import { keepNewest } from './cache-prune';
 
 /** Code caches kept (other builds' and node versions'): the most recently written. */
 const KEEP = 6;
@@ -87,20 +88,16 @@ function stillHeld(): boolean {
 /** Keeps the KEEP most recent code caches; removes temporary files over a minute old. */
 function prune(dir: string): void {
   const now = Date.now();
-  const files: { p: string; t: number }[] = [];
   for (const n of readdirSync(dir)) {
+    if (!n.endsWith('.tmp')) continue;
     const p = join(dir, n);
     try {
-      const t = statSync(p).mtimeMs;
-      if (n.endsWith('.tmp')) {
-        if (now - t > 60_000) rmSync(p, { force: true });
-      } else if (n.endsWith('.bin')) files.push({ p, t });
+      if (now - statSync(p).mtimeMs > 60_000) rmSync(p, { force: true });
     } catch {
       // gone meanwhile
     }
   }
-  files.sort((a, b) => b.t - a.t);
-  for (const f of files.slice(KEEP)) rmSync(f.p, { force: true });
+  keepNewest(dir, '.bin', KEEP);
 }
 
 load();

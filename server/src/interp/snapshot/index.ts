@@ -22,6 +22,7 @@ import { readSnapshot, removeStaleTemps, writeSnapshot } from './store';
 import { bootProperties, type ProgramInputs } from './program';
 import type { VM } from '../vm';
 import { classPathStamps, takeStamps } from '../../engine/run-plan';
+import { keepNewest } from '../../engine/cache-prune';
 
 export { SnapshotUnsupported } from './graph';
 
@@ -193,7 +194,7 @@ export function tryRestore(vm: VM, o: BootSnapshotOptions, keyHex: string, touch
     const program = restoreVm(vm, r.parts, o.mark);
     freeGraphBytes(r.parts[0]);
     const now = new Date();
-    fs.utimesSync(file, now, now); // recently used: kept by prune()
+    fs.utimesSync(file, now, now); // recently used: kept by keepNewest()
     if (TRACE) o.warn(`komorium: ${label} restored from ${file}`);
     return program;
   } catch (e) {
@@ -224,22 +225,6 @@ export function mainSnapshotOptions(o: BootSnapshotOptions): BootSnapshotOptions
   return { ...o, dir: path.join(o.dir, 'main'), label: 'boot snapshot after the main class', fallback: 'starting from the boot snapshot instead' };
 }
 
-/** Removes all but the `keep` most recently used files ending in `ext`. */
-function prune(dir: string, ext: string, keep: number): void {
-  const files: { p: string; t: number }[] = [];
-  for (const n of fs.readdirSync(dir)) {
-    if (!n.endsWith(ext)) continue;
-    const p = path.join(dir, n);
-    try {
-      files.push({ p, t: fs.statSync(p).mtimeMs });
-    } catch {
-      // removed meanwhile
-    }
-  }
-  files.sort((a, b) => b.t - a.t);
-  for (const f of files.slice(keep)) fs.rmSync(f.p, { force: true });
-}
-
 /**
  * At the end of a boot (boot.ts atBoot): writes the snapshot of `vm` when this key has booted
  * `minBoots` times (a marker file counts the first). Never throws.
@@ -253,12 +238,12 @@ export function saveSnapshot(vm: VM, o: BootSnapshotOptions, keyHex: string): vo
         fs.mkdirSync(o.dir, { recursive: true });
         removeStaleTemps(o.dir);
         fs.writeFileSync(marker, '');
-        prune(o.dir, '.booted', KEEP_MARKERS);
+        keepNewest(o.dir, '.booted', KEEP_MARKERS);
         return;
       }
     }
     writeSnapshot(file, keyHex, captureVm(vm));
-    prune(o.dir, '.snap', KEEP_SNAPSHOTS);
+    keepNewest(o.dir, '.snap', KEEP_SNAPSHOTS);
     if (TRACE) o.warn(`komorium: ${o.label ?? 'boot snapshot'} written to ${file}`);
   } catch (e) {
     if (e instanceof SnapshotUnsupported) {
