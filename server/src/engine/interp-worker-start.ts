@@ -11,12 +11,10 @@
 // symbol because run-fast.mjs and cli.mjs are separate bundles with separate module state.
 
 import { Worker } from 'node:worker_threads';
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
-import { dirname, join } from 'node:path';
 import { totalmem } from 'node:os';
 import { defaultMaxHeap } from '../interp/heap';
 import { holdOptimisation, type OptimisationHold } from './v8-tiering';
+import { newWorker } from './worker-thread';
 
 /** V8 heap for the engine (classes, generated code, transformed bytes) beyond the program's. */
 const ENGINE_HEAP_MB = 1024;
@@ -56,19 +54,7 @@ export function spareKey(jdk: string | undefined, heapMb: number): string {
 
 /** Starts the worker at `url` (interp-worker.js, or .ts from sources through tsx). */
 export function startWorker(url: URL, input: unknown, heapMb: number): Worker {
-  const opts = { workerData: input, stdout: false, stderr: false, resourceLimits: { maxOldGenerationSizeMb: heapMb, stackSizeMb: WORKER_STACK_MB } };
-  if (url.pathname.endsWith('.ts')) {
-    let tsx: string;
-    try {
-      tsx = import.meta.resolve('tsx/esm/api');
-    } catch {
-      // Loaded as CommonJS (a script outside the package): resolve through the ESM entry.
-      tsx = pathToFileURL(join(dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist', 'esm', 'api', 'index.mjs')).href;
-    }
-    const boot = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(url.href)}); })`;
-    return new Worker(boot, { ...opts, eval: true });
-  }
-  return new Worker(url, opts);
+  return newWorker(url, input, { maxOldGenerationSizeMb: heapMb, stackSizeMb: WORKER_STACK_MB });
 }
 
 const EARLY = Symbol.for('komorium.earlyInterpreterWorker');

@@ -11,7 +11,10 @@
 // Bundles: each job entry is bundled next to the server (dist/<name>.js); from sources
 // (tests through tsx) the .ts file is used and the worker inherits tsx from execArgv.
 
-import { Worker, parentPort, workerData } from 'node:worker_threads';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker, parentPort, workerData, type ResourceLimits } from 'node:worker_threads';
 
 export type JobReply<T> = { ok: true; value: T } | { ok: false; error: string; errorName: string };
 
@@ -50,11 +53,20 @@ function isSpareData(d: unknown): boolean {
   return typeof d === 'object' && d !== null && (d as { komoriumSpareJob?: unknown }).komoriumSpareJob === true;
 }
 
-function newWorker(url: URL, workerData: unknown, limits?: { stackSizeMb?: number }): Worker {
+/**
+ * A worker running the module at `url`; from sources (a `.ts` URL, through tsx) tsx is
+ * registered in the worker first. The one place workers are made (job workers here, the embedded
+ * engine's in interp-worker-start.ts).
+ */
+export function newWorker(url: URL, workerData: unknown, limits?: ResourceLimits): Worker {
   const opts = { workerData, stdout: false, stderr: false, ...(limits ? { resourceLimits: limits } : {}) };
   if (url.pathname.endsWith('.ts')) {
-    // From sources the job module is TypeScript: register tsx in the worker first.
-    const tsx = import.meta.resolve('tsx/esm/api');
+    let tsx: string;
+    try {
+      tsx = import.meta.resolve('tsx/esm/api');
+    } catch {
+      tsx = pathToFileURL(join(dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist', 'esm', 'api', 'index.mjs')).href;
+    }
     const boot = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(url.href)}); })`;
     return new Worker(boot, { ...opts, eval: true });
   }
