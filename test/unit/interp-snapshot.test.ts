@@ -12,7 +12,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, readdirSync, readFileSync, truncateSync, writeFileSync, statSync, mkdirSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { compileJava, REPO, tempDir } from '../helpers/java';
-import { readSnapshot, removeStaleTemps, writeSnapshot } from '../../server/src/interp/snapshot/store';
+import { readSnapshot, releaseBytes, removeStaleTemps, writeSnapshot } from '../../server/src/interp/snapshot/store';
 import { startInterpreterRun } from '../../server/src/engine/interp-run';
 import { profileWithoutTimes, snapshotCache } from '../helpers/snapshot-runs';
 
@@ -98,6 +98,13 @@ test('snapshot store: truncated, corrupt and misfiled files are refused', () => 
   assert.equal(Buffer.compare(two.parts[1], Buffer.from(blob)), 0);
   assert.notEqual(two.parts[0].buffer, two.parts[1].buffer);
   assert.equal(two.parts[1].byteOffset, 0, 'the blob is viewed as 4-byte aligned line tables');
+  // The graph's memory is given back at once once deserialised; the blob stays.
+  const graphBuffer = two.parts[0].buffer;
+  releaseBytes(two.parts[0]);
+  assert.equal(graphBuffer.byteLength, 0, 'the graph part is released');
+  assert.equal(Buffer.compare(two.parts[1], Buffer.from(blob)), 0, 'the blob is left alone');
+  releaseBytes(two.parts[1].subarray(0, 0)); // any other buffer: handed to the collector
+  assert.equal(two.parts[1].buffer.byteLength, 0);
   const cut = readFileSync(f);
   writeFileSync(f, cut.subarray(0, cut.length - 100));
   assert.match((readSnapshot(f, key) as { invalid: string }).invalid, /truncated/);

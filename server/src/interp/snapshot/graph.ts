@@ -41,6 +41,7 @@ import { snapshotBlocker as pipesBlocker } from '../natives/host/pipes';
 import { snapshotBlocker as childrenBlocker } from '../natives/host/children';
 import { snapshotBlocker as fdsBlocker } from '../natives/host/fds';
 import { programInputs, type ProgramInputs } from './program';
+import { releaseBytes } from './store';
 
 /** Host resources natives keep outside the VM (module state): a snapshot needs them unused. */
 const HOST_STATE: readonly (() => string | null)[] = [deflaterBlocker, inflaterBlocker, walksBlocker, dirsBlocker, pipesBlocker, childrenBlocker, fdsBlocker];
@@ -405,6 +406,9 @@ export function restoreVm(vm: VM, parts: readonly Uint8Array[], mark?: (step: st
   const d = new v8.Deserializer(parts[0]);
   d.readHeader();
   const p = d.readValue() as Payload;
+  // The graph's bytes (21 MB in a profiled hello-world) are garbage now: given back before the
+  // restore's next steps allocate.
+  releaseBytes(parts[0]);
   mark?.(`deserialised (${p?.inst?.length ?? 0} tagged objects)`);
   if (!p || !Array.isArray(p.inst) || !Array.isArray(p.slots) || p.inst.length !== p.tags.length || !p.program || !Array.isArray(p.program.user)) throw new Error('malformed snapshot payload');
   const blob = parts[1];

@@ -159,22 +159,6 @@ export function snapshotFile(dir: string, keyHex: string): string {
 }
 
 /**
- * The graph's bytes (19 MB in a profiled hello-world) are garbage once deserialised, but their
- * buffer object was promoted by the deserialisation's scavenges and would be freed only by a
- * full collection, late in the run: its memory is handed over to a new buffer that nothing
- * holds, which the next scavenge frees (peak RSS about 11 MB lower with `--instrument all`).
- */
-function freeGraphBytes(b: Buffer): void {
-  const ab = b.buffer;
-  if (!(ab instanceof ArrayBuffer)) return;
-  try {
-    structuredClone(ab, { transfer: [ab] });
-  } catch {
-    // not detachable: freed by the collector as usual
-  }
-}
-
-/**
  * Restores the snapshot for `keyHex` into `vm` (just constructed): the program inputs it was
  * booted with (program.ts). Null when there is none or it cannot be used (a warning said why;
  * the caller boots a new VM, as this one may be half-restored).
@@ -192,7 +176,6 @@ export function tryRestore(vm: VM, o: BootSnapshotOptions, keyHex: string, touch
   if (touched) touched.vm = true;
   try {
     const program = restoreVm(vm, r.parts, o.mark);
-    freeGraphBytes(r.parts[0]);
     const now = new Date();
     fs.utimesSync(file, now, now); // recently used: kept by keepNewest()
     if (TRACE) o.warn(`komorium: ${label} restored from ${file}`);
