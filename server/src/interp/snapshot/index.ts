@@ -33,7 +33,7 @@ const TRACE = !!process.env.KOMORIUM_TRACE_SNAPSHOT;
 const BOOT_ENV = ['LD_LIBRARY_PATH', 'TZ'];
 
 /** Bump when the payload's layout changes. */
-const FORMAT = 6;
+const FORMAT = 7;
 
 export interface BootSnapshotOptions {
   /** Directory of snapshot files (cache root/boot-snapshots). */
@@ -167,7 +167,7 @@ export function tryRestore(vm: VM, o: BootSnapshotOptions, keyHex: string, touch
   const file = snapshotFile(o.dir, keyHex);
   const label = o.label ?? 'boot snapshot';
   const r = readSnapshot(file, keyHex);
-  o.mark?.('snapshot read and checked (SHA-256)');
+  o.mark?.('snapshot read and checked (checksum)');
   if ('missing' in r) return null;
   if ('invalid' in r) {
     o.warn(`komorium: ${label} ${file} is ${r.invalid}; ${o.fallback ?? 'booting the JDK instead'}`);

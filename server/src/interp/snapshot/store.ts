@@ -1,4 +1,4 @@
-// Boot snapshot files: a header (magic, the key, the payload's length and SHA-256, the lengths
+// Boot snapshot files: a header (magic, the key, the payload's length and checksum, the lengths
 // of its parts) and the payload, in parts (graph.ts: the object graph, then the byte arrays
 // written beside it). Written to a temporary file and renamed; on read, anything that does not
 // check out (truncated, corrupt, another key, another format) is refused with a reason, and the
@@ -8,12 +8,35 @@
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import * as zlib from 'node:zlib';
 import { processAlive } from '../../process-alive';
 
 const MAGIC = Buffer.from('KOMSNAP2', 'latin1');
-/** Magic, key, payload length, SHA-256, number of parts; then each part's length (8 bytes). */
+/** Magic, key, payload length, checksum, number of parts; then each part's length (8 bytes). */
 const HEADER = MAGIC.length + 32 + 8 + 32 + 4;
 const MAX_PARTS = 16;
+
+/**
+ * The payload's checksum, in a 32-byte field: CRC-32 (node's zlib.crc32, node >= 20.15; 33 MB in
+ * about a quarter of SHA-256's time, 15 ms less on the restore of a profiled hello-world), else
+ * SHA-256. It catches damage, not forgery (the cache is the user's own). A file is only ever
+ * read by the node version that wrote it (the key holds node's version, index.ts), so writer
+ * and reader always use the same kind.
+ */
+class Checksum {
+  private crc = 0;
+  private readonly sha = typeof (zlib as { crc32?: unknown }).crc32 === 'function' ? null : createHash('sha256');
+  update(p: Uint8Array): void {
+    if (this.sha !== null) this.sha.update(p);
+    else this.crc = (zlib as unknown as { crc32(d: Uint8Array, v: number): number }).crc32(p, this.crc);
+  }
+  digest(): Buffer {
+    if (this.sha !== null) return this.sha.digest();
+    const out = Buffer.alloc(32);
+    out.writeUInt32LE(this.crc >>> 0, 0);
+    return out;
+  }
+}
 
 /** Writes `payload` (one byte array, or parts read back apart) for `keyHex` (64 hex digits) atomically. */
 export function writeSnapshot(file: string, keyHex: string, payload: Uint8Array | readonly Uint8Array[]): void {
@@ -22,7 +45,7 @@ export function writeSnapshot(file: string, keyHex: string, payload: Uint8Array 
   const head = Buffer.alloc(HEADER + 8 * parts.length);
   MAGIC.copy(head, 0);
   Buffer.from(keyHex, 'hex').copy(head, MAGIC.length);
-  const hash = createHash('sha256');
+  const hash = new Checksum();
   let total = 0;
   parts.forEach((p, i) => {
     total += p.length;
@@ -163,7 +186,7 @@ export function readSnapshot(file: string, keyHex: string): SnapshotRead {
     const start = HEADER + lengths.length;
     if (readFully(fd, lengths, HEADER) < lengths.length || BigInt(size - start) !== len) return { invalid: `truncated (${Math.max(0, size - start)} of ${len} bytes)` };
     const parts: Buffer[] = [];
-    const hash = createHash('sha256');
+    const hash = new Checksum();
     let at = start;
     let sum = 0n;
     for (let i = 0; i < count; i++) {
