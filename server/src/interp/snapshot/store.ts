@@ -128,10 +128,17 @@ interface ResizableArrayBuffer extends ArrayBuffer {
   resize(n: number): void;
 }
 
-/** A Buffer of `n` bytes over a resizable ArrayBuffer of its own (releaseBytes frees it). */
+/**
+ * A Buffer of `n` bytes over a resizable ArrayBuffer of its own (releaseBytes frees it); a plain
+ * one where V8 cannot reserve it (address space limited: `ulimit -v`).
+ */
 function releasableBuffer(n: number): Buffer {
   const Ctor = ArrayBuffer as unknown as new (n: number, o: { maxByteLength: number }) => ResizableArrayBuffer;
-  return Buffer.from(new Ctor(n, { maxByteLength: n }), 0, n);
+  try {
+    return Buffer.from(new Ctor(n, { maxByteLength: n }), 0, n);
+  } catch {
+    return Buffer.allocUnsafeSlow(n);
+  }
 }
 
 /**
