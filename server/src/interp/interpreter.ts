@@ -330,7 +330,7 @@ export function interpret(vm: VM, t: JThread, budget: number): number {
             const b = r[sp - 2] as L.Long;
             const a = r[sp - 4] as L.Long;
             sp -= 3;
-            n[sp - 1] = a > b ? 1 : a < b ? -1 : 0;
+            n[sp - 1] = L.lcmp(a, b);
             pc++;
             break;
           }
