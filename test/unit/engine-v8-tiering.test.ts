@@ -1,5 +1,6 @@
 // engine/v8-tiering.ts: while a run holds TurboFan back, V8 optimises no function; it does again
 // once the last of overlapping holds lets go, or when the run has used the delay's CPU time.
+// And `interpret` is left out of TurboFan while compiled code runs nearly all bytecodes.
 // Checked in a child node with V8's natives syntax (%GetOptimizationStatus).
 
 import { test } from 'node:test';
@@ -55,4 +56,49 @@ out.push('after:' + hot());
 `, { KOMORIUM_OPT_DELAY_MS: '20' });
   assert.equal(got, 'held:false after:true');
   assert.equal(child(`holdOptimisation(); out.push('off:' + hot());`, { KOMORIUM_OPT_DELAY_MS: '0' }), 'off:true');
+});
+
+/** Like `child`, with `hotNamed(name)`: a fresh hot function of that name, optimised or not. */
+function tieringChild(body: string, env: Record<string, string> = {}): string {
+  const script = `
+import { interpreterTiering } from ${JSON.stringify(MODULE)};
+const out = [];
+let fresh = 0;
+function hotNamed(name) {
+  const f = (0, eval)('(function ' + name + '(x) { let s = ' + fresh++ + '; for (let i = 0; i < 100; i++) s += i * x; return s; })');
+  for (let i = 0; i < 200000; i++) f(i);
+  return (%GetOptimizationStatus(f) & 16) !== 0;
+}
+${body}
+console.log(out.join(' '));
+`;
+  const r = spawnSync(process.execPath, ['--allow-natives-syntax', '--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', env: { ...process.env, ...env }, cwd: REPO });
+  assert.equal(r.status, 0, r.stderr);
+  return r.stdout.trim();
+}
+
+test('interpret is left out of TurboFan while compiled code runs nearly all bytecodes, let in again when the interpreter is busy', () => {
+  const got = tieringChild(`
+const a = interpreterTiering();
+a.progress(0, 0);
+a.progress(5e6, 4.9e6);
+a.progress(10e6, 9.99e6);
+out.push('one-quiet:' + hotNamed('interpret'));
+a.progress(15e6, 14.99e6);
+out.push('quiet:' + hotNamed('interpret') + '/' + hotNamed('other'));
+const b = interpreterTiering();
+out.push('second-run:' + hotNamed('interpret'));
+b.release();
+out.push('second-ended:' + hotNamed('interpret'));
+a.progress(20e6, 19e6);
+out.push('busy:' + hotNamed('interpret'));
+a.progress(25e6, 25e6);
+a.progress(30e6, 30e6);
+out.push('quiet-again:' + hotNamed('interpret'));
+a.release();
+a.release();
+out.push('ended:' + hotNamed('interpret'));
+`);
+  assert.equal(got, 'one-quiet:true quiet:false/true second-run:true second-ended:false busy:true quiet-again:false ended:true');
+  assert.equal(tieringChild(`const a = interpreterTiering(); a.progress(0, 0); a.progress(5e6, 5e6); a.progress(10e6, 10e6); out.push('off:' + hotNamed('interpret'));`, { KOMORIUM_INTERP_TIERING: '0' }), 'off:true');
 });

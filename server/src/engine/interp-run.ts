@@ -30,7 +30,7 @@ import type { InterpWorkerInput, InterpWorkerMessage } from './interp-worker';
 import { commitProfile, stageProfile, writeFileAtomic, type StagedProfile } from './profile-out';
 import { registerEngine, signalExitStatus, type ProfileRun, type RunOptions, type RunOutcome } from './run';
 import { jobUrl } from './worker-thread';
-import { holdOptimisation, type OptimisationHold } from './v8-tiering';
+import { holdOptimisation, interpreterTiering, type InterpreterTiering, type OptimisationHold } from './v8-tiering';
 import { spareKey, startWorker, takeEarlyWorker, workerHeapMb, xmxBytes } from './interp-worker-start';
 
 export { workerHeapMb } from './interp-worker-start';
@@ -278,12 +278,14 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
 
   let staged: StagedProfile | undefined;
   let optHold: OptimisationHold | null = null;
+  let tiering: InterpreterTiering | null = null;
   const done = new Promise<RunOutcome>((resolveDone) => {
     let settled = false;
     const finish = (outcome: Omit<RunOutcome, 'elapsedMs' | 'profilePath'>): void => {
       if (settled) return;
       settled = true;
       optHold?.release();
+      tiering?.release();
       if (killTimer) clearTimeout(killTimer);
       if (abandonTimer) clearTimeout(abandonTimer);
       stopPolling?.();
@@ -403,6 +405,8 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
     if (o.directStdin && isSocket(0)) void process.stdin;
     // TurboFan waits for the run's first CPU seconds (v8-tiering.ts).
     optHold = holdOptimisation();
+    // `interpret` out of TurboFan while compiled code runs nearly everything (v8-tiering.ts).
+    tiering = interpreterTiering();
     try {
       const prepared = takeSpare(spareKey(o.jdk, workerHeapMb(maxHeap)));
       if (prepared) prepared.postMessage({ type: 'start', input });
@@ -428,6 +432,7 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
           break;
         case 'progress':
           optHold?.check();
+          tiering?.progress(m.bytecodes, m.compiled);
           lastBytecodes = m.bytecodes;
           o.onProgress?.({ bytecodes: m.bytecodes, samples: lastSamples, elapsedMs: m.elapsedMs, phase: 'running' });
           break;

@@ -33,6 +33,7 @@ import { readClass } from '../classfile/reader';
 import { classInfoOf } from '../transform/hierarchy';
 import { REFERENCED_RUNTIME_CLASSES, swapInitializedClasses } from '../runtime/contract';
 import { startJdkLambdaLinkage } from '../interp/indy/link';
+import { jitStats } from '../interp/jit/compile';
 
 /** Initialised before the count when lambdas link through the JDK (its proxies' name counter). */
 const JDK_LAMBDA_LINKAGE_CLASSES = ['java/lang/invoke/InnerClassLambdaMetafactory'];
@@ -101,7 +102,7 @@ export interface InterpWorkerInput {
 
 export type InterpWorkerMessage =
   | { type: 'out'; fd: 1 | 2; data: Uint8Array }
-  | { type: 'progress'; bytecodes: number; elapsedMs: number }
+  | { type: 'progress'; bytecodes: number; elapsedMs: number; compiled: number }
   | { type: 'stdin' }
   | { type: 'stopping' }
   | { type: 'exit'; exitCode: number; failure: string | null; cancelled: boolean; bytecodes: number; classes: number; ms: number; transformed: number; reused: number; transformFailures: { name: string; error: string }[]; start: RunStart }
@@ -387,7 +388,7 @@ function main(input: InterpWorkerInput, prepared: PreparedBoot | null = null): v
         lastFlush = now;
         flush();
         const vm = vmRef;
-        if (vm) post({ type: 'progress', bytecodes: vm.threads.reduce((s, t) => s + t.bytecodes, 0), elapsedMs: now - t0 });
+        if (vm) post({ type: 'progress', bytecodes: vm.threads.reduce((s, t) => s + t.bytecodes, 0), elapsedMs: now - t0, compiled: jitStats.bytecodes });
       }
     },
   });

@@ -68,3 +68,89 @@ export function holdOptimisation(): OptimisationHold {
 export function compileLoopsInPlace(): void {
   v8.setFlagsFromString('--no-concurrent-osr');
 }
+
+/**
+ * The embedded engine's bytecode loop (`interpret`, interp/interpreter.ts) kept out of TurboFan
+ * while the embedded JIT's code runs nearly all bytecodes. `interpret` is one huge function:
+ * each TurboFan compilation of it takes 0.3-2 s of CPU, and after a boot snapshot its type
+ * feedback is cold, so the program's first long past 2^31, first bigint, first object of
+ * another map... deoptimises it and V8 compiles it again, 6-14 times per run (`node
+ * --trace-opt --trace-deopt`, docs/BENCHMARKS.md part B, jit18j), long after the program's own
+ * methods were compiled by the embedded JIT and the interpreter ran a few bytecodes in 10,000.
+ * So once the interpreter's share of a window of bytecodes stays below 0.5% (two windows of at
+ * least 5 million bytecodes in a row), `--turbo-filter=-interpret` keeps V8 from optimising it
+ * again (code already optimised stays until it deoptimises); above 2% (a program whose hot
+ * code the JIT leaves to the interpreter: `synchronized`, exact mode) TurboFan may again.
+ * Flags are the process's: the filter is set only while every running run asks for it.
+ * `KOMORIUM_INTERP_TIERING=0` turns this off.
+ */
+export interface InterpreterTiering {
+  /** Progress: bytecodes executed so far in all, and in compiled code. */
+  progress(total: number, compiled: number): void;
+  /** The run ended. Idempotent. */
+  release(): void;
+}
+
+const TIERING = process.env.KOMORIUM_INTERP_TIERING !== '0' && ![...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].some((a) => a.startsWith('--turbo-filter') || a.startsWith('--turbo_filter'));
+const TRACE_TIERING = !!process.env.KOMORIUM_TRACE_TIERING;
+const FILTERS = Symbol.for('komorium.v8InterpreterFilter');
+const filter = ((globalThis as Record<symbol, { runs: number; quiet: number; set: boolean } | undefined>)[FILTERS] ??= { runs: 0, quiet: 0, set: false });
+/** Bytecodes per window, the interpreter's share below which (QUIET_WINDOWS in a row) and above which `interpret` is left out of TurboFan or let in again. */
+const WINDOW = 5_000_000;
+const QUIET_SHARE = 0.005;
+const BUSY_SHARE = 0.02;
+const QUIET_WINDOWS = 2;
+
+function applyFilter(): void {
+  const want = filter.runs > 0 && filter.quiet === filter.runs;
+  if (want === filter.set) return;
+  filter.set = want;
+  v8.setFlagsFromString(want ? '--turbo-filter=-interpret' : '--turbo-filter=*');
+}
+
+/** The interpreter's tiering for a run that starts now. */
+export function interpreterTiering(): InterpreterTiering {
+  if (!TIERING) return { progress() {}, release() {} };
+  filter.runs++;
+  applyFilter();
+  let quiet = false;
+  let live = true;
+  let total0 = -1;
+  let compiled0 = 0;
+  let quietWindows = 0;
+  const setQuiet = (q: boolean): void => {
+    if (q === quiet) return;
+    quiet = q;
+    filter.quiet += q ? 1 : -1;
+    applyFilter();
+  };
+  return {
+    progress(total, compiled) {
+      if (!live) return;
+      if (total0 < 0 || total < total0 || compiled < compiled0) {
+        total0 = total;
+        compiled0 = compiled;
+        return;
+      }
+      const n = total - total0;
+      if (n < WINDOW) return;
+      const share = Math.max(0, n - (compiled - compiled0)) / n;
+      if (TRACE_TIERING) process.stderr.write(`[tiering] ${n} bytecodes, interpreted ${(share * 100).toFixed(3)}%${quiet ? ' (interpret left out of TurboFan)' : ''}\n`);
+      total0 = total;
+      compiled0 = compiled;
+      if (share < QUIET_SHARE) {
+        if (++quietWindows >= QUIET_WINDOWS) setQuiet(true);
+      } else {
+        quietWindows = 0;
+        if (share > BUSY_SHARE) setQuiet(false);
+      }
+    },
+    release() {
+      if (!live) return;
+      live = false;
+      if (quiet) filter.quiet--;
+      filter.runs--;
+      applyFilter();
+    },
+  };
+}

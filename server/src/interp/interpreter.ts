@@ -15,7 +15,7 @@ import { deliver, enterMethod, returnFromFrame } from './calls';
 import { type MethodSite, type FieldSite, resolveClassAt, resolveFieldSite, resolveMethodSite, selectAtSite } from './resolve';
 import { checkcastFails, isInstance, newArray, castMessage } from './ops';
 import { ldc, rareOp, recover } from './interp-slow';
-import { compile, jitStats, JIT_THRESHOLD, type CompiledFn } from './jit/compile';
+import { compile, jitStats, JIT_THRESHOLD, runCompiled, type CompiledFn } from './jit/compile';
 
 const fround = Math.fround;
 
@@ -67,7 +67,7 @@ export function interpret(vm: VM, t: JThread, budget: number): number {
           t.jsw = 0;
           let ran: number;
           try {
-            ran = jit(t, f, budget - count);
+            ran = runCompiled(jit, t, f, budget - count);
           } catch (e) {
             opPc = f.pc;
             sp = f.sp;
@@ -330,7 +330,7 @@ export function interpret(vm: VM, t: JThread, budget: number): number {
             const b = r[sp - 2] as L.Long;
             const a = r[sp - 4] as L.Long;
             sp -= 3;
-            n[sp - 1] = a > b ? 1 : a < b ? -1 : 0;
+            n[sp - 1] = L.lcmp(a, b);
             pc++;
             break;
           }

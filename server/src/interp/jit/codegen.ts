@@ -82,6 +82,7 @@ export function generate(m: JMethod, a: Analysis, indyTargets?: ReadonlyMap<numb
   const out: string[] = [];
   const emit = (line: string): void => void out.push(line);
   emit(`"use strict";`);
+  if (g.caches) emit(`let ${Array.from({ length: g.caches }, (_, i) => `C${i} = null`).join(', ')};`);
   emit(`return function jit_${m.name.replace(/[^A-Za-z0-9_]/g, '_')}(t, f, budget) {`);
   // W: this function's JS frame, estimated (jit/js-stack.ts), added to t.jsw around direct calls.
   emit(`const n = t.n, r = t.r, lp = f.lp, sb = lp + ${base}, my = t.depth, W = ${frameWeight(body.join('\n'))};`);

@@ -122,6 +122,24 @@ const E = {
   },
 };
 
+/**
+ * Runs compiled code for the interpreter's loop (`interpret` calls compiled code only here).
+ * The call site below is made megamorphic when the module loads (five functions of their own),
+ * so that TurboFan, optimising `interpret`, never inlines a generated function into it: the
+ * first method the loop ran (a bench program's hot loop: sieve's `collatz`, matmul's
+ * `multiply`) was inlined into the huge `interpret` while the site had seen it alone, and its
+ * loops ran there ~1.8x slower than in the generated function's own optimised code, until
+ * `interpret` happened to be deoptimised and compiled again (sieve 55-58 against 29-31 ms per
+ * iteration, docs/BENCHMARKS.md part B, jit18j). Changes nothing else.
+ */
+export function runCompiled(fn: CompiledFn, t: JThread, f: Frame, budget: number): number {
+  return fn(t, f, budget);
+}
+{
+  const dummies: CompiledFn[] = [() => 0, () => 1, () => 2, () => 3, () => 4];
+  for (let i = 0; i < 3; i++) for (const d of dummies) runCompiled(d, null as unknown as JThread, null as unknown as Frame, 0);
+}
+
 export let compiledCount = 0;
 
 /** Time spent compiling, when `enabled` (engine/startup-trace.ts); bytecodes executed in compiled code (always). */

@@ -205,7 +205,7 @@ export function emitInsn(at: At): boolean {
         break;
       case 0x53:
         at.throwsHere();
-        s.emit(`o = ${s.R(d - 3)}; if (o === null) throw E.npe(); d = o.data; x = ${s.N(d - 2)}; if (x >>> 0 >= d.length) throw E.aioobe(x, d.length); y = ${s.R(d - 1)}; if (y !== null && !E.storeOk(o, y)) throw E.ase(y); d[x] = y;`);
+        s.emit(`o = ${s.R(d - 3)}; if (o === null) throw E.npe(); d = o.data; x = ${s.N(d - 2)}; if (x >>> 0 >= d.length) throw E.aioobe(x, d.length); y = ${s.R(d - 1)}; ${storeCheck(s)} d[x] = y;`);
         break;
       // stack
       case 0x57:
@@ -537,7 +537,11 @@ export function emitInsn(at: At): boolean {
       }
       case 0xbc:
         at.throwsHere();
-        s.emit(`${s.R(top)} = E.newArray(vm, vm.primitiveArrayClass(${(o as { atype: number }).atype}), ${s.N(top)});`);
+        {
+          // The array class, looked up once (a site cache).
+          const ac = s.cacheVar();
+          s.emit(`${s.R(top)} = E.newArray(vm, ${ac} === null ? (${ac} = vm.primitiveArrayClass(${(o as { atype: number }).atype})) : ${ac}, ${s.N(top)});`);
+        }
         break;
       case 0xbd: {
         const c = kl.cpc[(o as { index: number }).index] as JClass | undefined;
@@ -563,8 +567,13 @@ export function emitInsn(at: At): boolean {
         const kc = s.K(c);
         if (op === 0xc0) {
           at.throwsHere();
-          s.emit(`o = ${s.R(top)}; if (o !== null && o.klass !== ${kc} && E.checkcastFails(o, ${kc})) throw E.cce(o, ${kc});`);
-        } else s.emit(`o = ${s.R(top)}; ${s.N(top)} = o !== null && (o.klass === ${kc} || E.isInstance(o, ${kc})) ? 1 : 0;`);
+          // The class that last passed (a site cache): assignability never changes.
+          const ok = s.cacheVar();
+          s.emit(`o = ${s.R(top)}; if (o !== null && o.klass !== ${kc} && o.klass !== ${ok}) { if (E.checkcastFails(o, ${kc})) throw E.cce(o, ${kc}); ${ok} = o.klass; }`);
+        } else {
+          const ok = s.cacheVar();
+          s.emit(`o = ${s.R(top)}; ${s.N(top)} = o !== null && (o.klass === ${kc} || o.klass === ${ok} || (E.isInstance(o, ${kc}) && (${ok} = o.klass) !== null)) ? 1 : 0;`);
+        }
         break;
       }    default:
       at.bail();
@@ -617,4 +626,14 @@ export function narrow(desc: string, v: string): string {
     default:
       return v;
   }
+}
+
+/**
+ * aastore's store check of `y` into array `o`: the pair of classes that last passed is kept in
+ * two site caches (whether a class's instances may be stored into an array class never changes).
+ */
+function storeCheck(s: Scope): string {
+  const cv = s.cacheVar();
+  const ca = s.cacheVar();
+  return `if (y !== null && (y.klass !== ${cv} || o.klass !== ${ca})) { if (!E.storeOk(o, y)) throw E.ase(y); ${cv} = y.klass; ${ca} = o.klass; }`;
 }

@@ -51,6 +51,12 @@ export interface Shared {
   exits?: RootExits;
   /** Reference locals whose array `data` a loop copy reads at its entry (`A<i>`, jit/loops.ts invariantArrays). */
   arrays?: Set<number>;
+  /**
+   * Site caches (`C<i>`, `Scope.cacheVar`): variables of the generated function's closure that
+   * keep a value between calls (the class a checkcast, instanceof or aastore store check last
+   * passed, a primitive array class). Declared before the function, `null` at first.
+   */
+  caches?: number;
 }
 
 /** How the compiled method (not an inlined callee) leaves to the interpreter. */
@@ -114,6 +120,12 @@ export class Scope {
       consts.push(v);
     }
     return `K[${i}]`;
+  }
+  /** A new site cache (`Shared.caches`): a closure variable, `null` until the code sets it. */
+  cacheVar(): string {
+    const i = this.g.caches ?? 0;
+    this.g.caches = i + 1;
+    return `C${i}`;
   }
   /** Local `i`, numeric / reference (and long) kind. */
   n(i: number): string {
