@@ -27,11 +27,14 @@ test('every test JDK accepts the instrumented-JDK JIT options with their values'
     const r = spawnSync(join(jdk.home, 'bin', 'java'), [...HOTSPOT_ALL_JIT_OPTIONS, '-XX:+PrintFlagsFinal', '-version'], { encoding: 'utf8' });
     assert.equal(r.status, 0, `${jdk.home}: ${r.stderr}`);
     for (const o of HOTSPOT_ALL_JIT_OPTIONS) {
+      // -XX:Name=value, or a boolean flag -XX:+Name / -XX:-Name (printed as true / false).
       const m = /^-XX:(\w+)=(.*)$/.exec(o);
-      assert.ok(m, o);
-      const line = new RegExp(`^\\s*\\w+\\s+${m[1]}\\s+=\\s+(\\S+)\\s.*\\{command line\\}`, 'm').exec(r.stdout);
-      assert.ok(line, `${jdk.home}: ${m[1]} from the command line`);
-      assert.equal(line[1], m[2]);
+      const b = /^-XX:([+-])(\w+)$/.exec(o);
+      assert.ok(m || b, o);
+      const [name, value] = m ? [m[1], m[2]] : [b![2], b![1] === '+' ? 'true' : 'false'];
+      const line = new RegExp(`^\\s*\\w+\\s+${name}\\s+=\\s+(\\S+)\\s.*\\{command line\\}`, 'm').exec(r.stdout);
+      assert.ok(line, `${jdk.home}: ${name} from the command line`);
+      assert.equal(line[1], value);
     }
   }
 });

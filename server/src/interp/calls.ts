@@ -112,8 +112,9 @@ function callNative(vm: VM, t: JThread, target: JMethod, base: number): void {
       throw e;
     }
     if (e instanceof VmError) {
-      const exc = vm.materialize(t, e);
-      throw new JavaThrow(exc);
+      // With the native's frame on top, as HotSpot's JNI ThrowNew (raise.ts).
+      if (vm.raise(t, e)) throw PENDING;
+      throw new JavaThrow(vm.materialize(t, e));
     }
     throw e;
   }
@@ -147,7 +148,10 @@ export function resumeNative(vm: VM, t: JThread): void {
   } catch (e) {
     if (e === BLOCK || e === PENDING) throw e;
     t.pendingNative = null;
-    if (e instanceof VmError) throw new JavaThrow(vm.materialize(t, e));
+    if (e instanceof VmError) {
+      if (vm.raise(t, e)) throw PENDING;
+      throw new JavaThrow(vm.materialize(t, e));
+    }
     throw e;
   }
   t.pendingNative = null;

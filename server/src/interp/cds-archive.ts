@@ -17,9 +17,12 @@
 //   3. JDK 17's archived class loaders (the full module graph): the dump clears their
 //      class-loading lock maps (`ClassLoader.resetArchivedStates`, `parallelLockMap.clear()`),
 //      which keeps a ConcurrentHashMap's table, so the application loader's map starts the run
-//      with the table its dump grew to (32 bins for the instrumented copy's archive), where a new
-//      map has 16: HotSpot resizes it later (`transfer`, ~150 samples of start-up in scope all,
-//      at 24 names instead of 12). `presizeArchivedLockMap`. JDK 25 puts a new map in place.
+//      with the table its dump grew to, where a new map has 16. The dump loads every class of
+//      the class list through the application loader (one lock per name), so that table is
+//      2,048 bins for JDK 17's list of 1,195 classes and the copy's of 1,232 (read from the copy
+//      with sun.misc.Unsafe: 2,048 bins, 22 names after a small program; branch exc15j): HotSpot
+//      never resizes it in a program's run. `presizeArchivedLockMap`. JDK 25 puts a new map in
+//      place (the same probe: 32 bins after 22 names, as a new map grows).
 //      The same dump clears their `classes` lists (`classes.clear()`): the application
 //      loader's list then holds an archived empty array, not ArrayList's
 //      DEFAULTCAPACITY_EMPTY_ELEMENTDATA of the run, so its first `addClass` grows it to 1, not
@@ -138,22 +141,38 @@ export function stringConstants(b: Uint8Array, out: Set<string>): void {
   }
 }
 
-/** The table length of the application loader's archived lock map (JDK 17; measured on the instrumented copy: no resize before 24 names). */
-export const ARCHIVED_APP_LOCK_MAP_BINS = 32;
+/**
+ * The table length a new ConcurrentHashMap grows to with `names` entries put one by one (16 bins
+ * at first; doubled when the count reaches 3/4 of the table, `addCount`).
+ */
+export function lockMapBinsAfter(names: number): number {
+  let n = 16;
+  while (names >= n - (n >>> 2)) n <<= 1;
+  return n;
+}
+
+/**
+ * The table length of the application loader's archived lock map (JDK 17): what the dump's
+ * loads of the class list's classes grew it to (2,048 for JDK 17's list).
+ */
+function archivedAppLockMapBins(a: Archive): number {
+  return lockMapBinsAfter(a.classes.size);
+}
 
 /**
  * JDK 17 with an archive: the application loader's class-loading lock map gets the table of
- * the archived one (ARCHIVED_APP_LOCK_MAP_BINS bins, sizeCtl 3/4 of it), its nodes in the bins
+ * the archived one (`archivedAppLockMapBins`, sizeCtl 3/4 of it), its nodes in the bins
  * they would have had if put there in their order (each old bin's list split, order kept), as
  * HotSpot's map, cleared at the dump, receives them. Nothing when the table is that large.
  */
 export function presizeArchivedLockMap(vm: VM, appLoader: JObject): void {
-  if (vm.opts.jdk.feature !== 17 || archiveOf(vm.opts.jdk) === null) return;
+  const archive = vm.opts.jdk.feature === 17 ? archiveOf(vm.opts.jdk) : null;
+  if (archive === null) return;
   const map = getField(vm, appLoader, 'java/lang/ClassLoader', 'parallelLockMap') as JObject | null;
   if (map === null) return;
   const chm = 'java/util/concurrent/ConcurrentHashMap';
   const node = `${chm}$Node`;
-  const n = ARCHIVED_APP_LOCK_MAP_BINS;
+  const n = archivedAppLockMapBins(archive);
   const old = getField(vm, map, chm, 'table') as JArray | null;
   if (old !== null && old.data.length >= n) return;
   const bins: (JObject | null)[] = new Array<JObject | null>(n).fill(null);

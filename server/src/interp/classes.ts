@@ -232,7 +232,10 @@ export class ClassTable {
     // Once loadClass returned, `then` may upcall again (PENDING, a new glue above this one):
     // the result of that chain then passes through this glue unchanged.
     let loaded = false;
-    pushCall(vm, t, m, [loader, vm.intern(name.replace(/\//g, '.'))], {
+    // A new String each time, as HotSpot's load_instance_class passes (externalize_classname):
+    // loadClass computes its hash (getClassLoadingLock), counted with the JDK instrumented; an
+    // interned name kept the hash of an earlier load or of a literal.
+    pushCall(vm, t, m, [loader, vm.newString(name.replace(/\//g, '.'))], {
       kind,
       resumePc,
       base: -1,

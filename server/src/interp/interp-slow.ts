@@ -290,6 +290,7 @@ export function recover(vm: VM, t: JThread, e: unknown, f: Frame, opPc: number, 
       f.sp = sp;
     }
     const m = f.m as JMethod;
+    if (e instanceof VmError && vm.raise(t, e)) return t.depth >= 0 && t.state === 1; /* Runnable */
     unwind(vm, t, e instanceof JavaThrow ? e.exc : e instanceof VmError ? vm.materialize(t, e) : vm.internalErrorObject(e, m, opPc));
   }
   return t.depth >= 0 && t.state === 1; /* Runnable */

@@ -410,8 +410,9 @@ export class Scheduler {
           deliver(vm, t, undefined, 'V', top.sp);
         } catch (e) {
           if (e === BLOCK) return;
-          if (e instanceof VmError) unwind(vm, t, vm.materialize(t, e));
-          else if (e instanceof JavaThrow) unwind(vm, t, e.exc);
+          if (e instanceof VmError) {
+            if (!vm.raise(t, e)) unwind(vm, t, vm.materialize(t, e));
+          } else if (e instanceof JavaThrow) unwind(vm, t, e.exc);
           else throw e;
         }
         continue;
@@ -465,7 +466,7 @@ export class Scheduler {
     } catch (e) {
       if (e === PENDING || e === BLOCK) return true;
       if (e instanceof VmError) {
-        unwind(vm, t, vm.materialize(t, e));
+        if (!vm.raise(t, e)) unwind(vm, t, vm.materialize(t, e));
         return true;
       }
       if (e instanceof JavaThrow) {

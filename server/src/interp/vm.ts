@@ -21,6 +21,7 @@ import { Strings } from './strings';
 import { prettyDescriptor, type MethodSite } from './resolve';
 import { initialize as initializeClass, initializeThen } from './init';
 import { materialize, newThrowable, internalErrorFrom, wrapLoadFailure } from './throwables';
+import { raise } from './raise';
 import type { Scheduler } from './scheduler';
 import type { ExactProfiler } from './exact';
 import { checkHeap, javaHeapUsed, markHeapBaseline } from './vm-heap';
@@ -457,6 +458,15 @@ export class VM {
     } finally {
       this.creatingThrowables--;
     }
+  }
+
+  /**
+   * Starts making `e` at the top frame as HotSpot does, with its Java constructor (raise.ts):
+   * true when frames were pushed (go on as after an upcall), false when `e` is to be
+   * materialised without Java code.
+   */
+  raise(t: JThread, e: VmError): boolean {
+    return raise(this, t, e);
   }
 
   newThrowable(t: JThread, className: string, message: string | null, cause: JObject | null = null): JObject {

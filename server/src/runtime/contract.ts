@@ -201,8 +201,15 @@ export const HOTSPOT_JIT_OPTIONS: readonly string[] = [
  * inlining units C2 finishes sooner. Measured only on the shared 2-core machine under load
  * (docs/BENCHMARKS.md part E, branch ovh15i); the user's own `-J-XX:FreqInlineSize=` comes
  * later on the command line and wins.
+ *
+ * And `-XX:-OmitStackTraceInFastThrow`: C2 otherwise throws a preallocated exception, without
+ * its constructor, at an implicit-exception site (a null dereference, a division by zero, an
+ * index out of bounds, a failed cast, an array store) once it has thrown there often, so when
+ * that happens the Java code of the exception's constructor, counted with the JDK instrumented,
+ * would run or not depending on the JIT's timing. With the flag HotSpot always constructs the
+ * exception, as its interpreter and the embedded engine do (interp/raise.ts).
  */
-export const HOTSPOT_ALL_JIT_OPTIONS: readonly string[] = ['-XX:FreqInlineSize=150'];
+export const HOTSPOT_ALL_JIT_OPTIONS: readonly string[] = ['-XX:FreqInlineSize=150', '-XX:-OmitStackTraceInFastThrow'];
 
 /**
  * The thread stack size of profiled HotSpot runs when the user chose none: twice HotSpot's

@@ -1,0 +1,100 @@
+// Exceptions the VM throws by name (a VmError: NullPointerException, ArithmeticException,
+// ArrayIndexOutOfBoundsException, ClassCastException, a native's IOException...), made as
+// HotSpot makes them: `Exceptions::new_exception` resolves the class through the boot loader,
+// initialises it, allocates the object and runs its Java constructor (`<init>()` without a
+// message, `<init>(String)` with one; JNI's ThrowNew the same), then, given a cause, calls
+// `initCause(Throwable)` (also Java). That code is the JDK's, so with the JDK instrumented it is
+// counted on HotSpot: Throwable.<init>, NullPointerException.fillInStackTrace's Java part and
+// the rest. The embedded engine runs the same code here, in frames above the faulting one: a
+// glue frame, then the class's initialisation (if it needs one), the constructor and initCause;
+// when the last returns, the glue throws the object at the faulting instruction (its frame is
+// below the glue, its pc still the instruction's).
+//
+// Not so (throwables.ts fills the fields, no Java code runs), as in HotSpot: StackOverflowError
+// (HotSpot allocates it without a constructor, there is no stack left) and OutOfMemoryError
+// (preallocated); anything before the JDK has booted (uncounted, and the boot snapshot's state
+// stays as it was).
+
+import { InitState, instantiate, type JMethod } from './klass';
+import type { JObject } from './object';
+import { enterMethod, placeArgs } from './calls';
+import { initialize } from './init';
+import { BLOCK, JavaThrow, PENDING, VmError } from './signals';
+import type { Glue, JThread } from './thread';
+import type { VM } from './vm';
+
+/** Classes HotSpot makes without running Java code. */
+const WITHOUT_CONSTRUCTOR = new Set(['java/lang/StackOverflowError', 'java/lang/OutOfMemoryError']);
+
+const TRACE = !!process.env.KOMORIUM_TRACE_EXCEPTIONS;
+
+/**
+ * Starts making `e` as HotSpot does, in frames pushed on `t` (the faulting frame's pc and sp
+ * already the instruction's): true when frames were pushed (the caller goes on as after an
+ * upcall; the exception is thrown when they return), false when `e` is made without Java code
+ * (the caller materialises it as before).
+ */
+export function raise(vm: VM, t: JThread, e: VmError): boolean {
+  if (!vm.booted || t.depth < 0 || WITHOUT_CONSTRUCTOR.has(e.className)) return false;
+  const k = vm.classes.loadBoot(e.className);
+  const ctor = k.declared.get(e.message === null ? '<init>()V' : '<init>(Ljava/lang/String;)V');
+  if (ctor === undefined || ctor.code === null) return false;
+  const initCause = e.cause === null ? undefined : k.resolveMethod('initCause', '(Ljava/lang/Throwable;)Ljava/lang/Throwable;');
+  if (e.cause !== null && (initCause === undefined || initCause.code === null)) return false;
+  if (TRACE) vm.reportFailure(`[vm exception, constructed] ${e.className}${e.message === null ? '' : `: ${e.message}`}`);
+  const message = e.message === null ? null : vm.newString(e.message);
+  const top = t.frames[t.depth];
+  const base = top.m !== null && top.m.code === null ? top.lp + top.m.argSlots : top.sp;
+  t.ensureSlots(base + 16);
+  const g = t.pushFrame();
+  g.m = null;
+  g.lp = base;
+  g.sp = base;
+  g.pc = 0;
+  let stage: 'init' | 'construct' | 'cause' | 'throw' = 'init';
+  let exc: JObject | null = null;
+  const call = (m: JMethod, args: readonly unknown[]): typeof PENDING => {
+    t.ensureSlots(g.sp + m.argSlots + 16);
+    placeArgs(t, g.sp, m, args);
+    enterMethod(vm, t, m, g.sp);
+    return PENDING;
+  };
+  const next = (): unknown => {
+    if (stage === 'init') {
+      // May push <clinit> frames (PENDING: back here when they return) or block (retried).
+      if (k.state !== InitState.Initialized) initialize(vm, t, k);
+      stage = 'construct';
+    }
+    if (stage === 'construct') {
+      stage = e.cause === null ? 'throw' : 'cause';
+      exc = instantiate(k);
+      return call(ctor, message === null ? [exc] : [exc, message]);
+    }
+    if (stage === 'cause') {
+      stage = 'throw';
+      return call(initCause as JMethod, [exc, e.cause]);
+    }
+    throw new JavaThrow(exc as JObject);
+  };
+  const glue: Glue = {
+    kind: 'V',
+    resumePc: -1,
+    base: -1,
+    // After <clinit> (initialize's own glue returns here), the constructor and initCause; a
+    // blocked initialisation is retried here too (the scheduler's glue step).
+    onReturn: () => next(),
+  };
+  g.glue = glue;
+  try {
+    next();
+  } catch (x) {
+    // Frames pushed, or the thread waits for another one initialising the class (the glue
+    // stays: the scheduler retries it).
+    if (x === PENDING || x === BLOCK) return true;
+    // The class cannot be initialised (erroneous): nothing ran; the caller makes `e` as before.
+    t.depth--;
+    if (x instanceof VmError || x instanceof JavaThrow) return false;
+    throw x;
+  }
+  return true;
+}
