@@ -167,3 +167,32 @@ test('method-handle trampolines call their compiled targets directly and stay in
     assert.deepEqual(profileDifferences(a, b), [], `profile differs (${name})`);
   }
 });
+
+test('monitors entered and exited in compiled code stay invisible, a blocking monitorenter left to the interpreter', async () => {
+  // JitMonitors: two threads contend for one lock in compiled loops (a time slice ends inside
+  // a block, so the other thread blocks at its monitorenter), re-entry, an exception leaving a
+  // block, a null lock. monitorenter / monitorexit run in place in the compiled method
+  // (codegen.ts MONITORS); same output as HotSpot, and the same engine bytecodes (nanoTime
+  // under the virtual clock) and profile as with the JIT off and with the monitors left.
+  const classes = compileJava(join(REPO, 'test', 'java', 'interp', 'jit-idioms'));
+  const work = tempDir('interp-jit-monitors');
+  const hs = runJava(['-cp', classes, 'JitMonitors', 'x']);
+  assert.equal(hs.status, 0, hs.stderr);
+  const jit = await run(classes, work, 'JitMonitors', 'monitors', { KOMORIUM_JIT_DUMP: 'JitMonitors.work(' }, 101, ['clock']);
+  const [out, clock] = jit.stdout.split('\n');
+  assert.equal(out + '\n', hs.stdout);
+  assert.match(jit.stderr, /if \(!E\.menter\(t, o\)\)/, 'work enters no monitor in compiled code');
+  const a = loadProfile(jit.profile);
+  for (const [name, env] of [
+    ['monitors-off', { KOMORIUM_JIT: '0' }],
+    ['monitors-left', { KOMORIUM_JIT_MONITORS: '0' }],
+  ] as const) {
+    const o = await run(classes, work, 'JitMonitors', name, env, 101, ['clock']);
+    const [o2, c2] = o.stdout.split('\n');
+    assert.equal(o2, out, name);
+    assert.equal(c2, clock, `engine bytecodes differ (${name})`);
+    const b = loadProfile(o.profile);
+    assert.equal(b.meta.totalBytecodes, a.meta.totalBytecodes, `bytecodes differ (${name})`);
+    assert.deepEqual(profileDifferences(a, b), [], `profile differs (${name})`);
+  }
+});

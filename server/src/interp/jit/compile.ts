@@ -15,6 +15,7 @@ import { enterMethod } from '../calls';
 import { generate } from './codegen';
 import { arraycopyFast } from '../natives/java/lang/System';
 import { tailTarget } from '../invoke/sigpoly';
+import { tryEnter } from '../monitor';
 import type { InlineSite } from './scope';
 
 /** A compiled method: runs from f.pc, returns the bytecodes executed (0: not an entry). */
@@ -73,6 +74,8 @@ const E = {
   enter: enterMethod,
   /** A method-handle trampoline's compiled target, to call directly (invoke/sigpoly.ts). */
   tail: tailTarget,
+  /** monitorenter that does not block (monitor.ts); false: leave to the interpreter. */
+  menter: tryEnter,
   /**
    * An exception left an inlined callee (jit/inline.ts): pushes the frames the inlined calls
    * would have had, innermost on top at `pc`, so the interpreter's unwinding and the stack
