@@ -95,7 +95,7 @@ export function intrinsic(vm: VM, m: JMethod, desc: string): JMethod {
 }
 
 /**
- * The method trampoline `y` (tailKind 1 or 2) would call with its arguments at `base` (already
+ * The method trampoline `y` (tailKind 1, 2 or 3) would call with its arguments at `base` (already
  * in the thread's arrays; a shell's appendix is stored after them here, as its native does),
  * when that method is compiled and not synchronized: compiled code then calls it directly
  * (jit/inline.ts), with the frame the trampoline's tail call would have pushed. Null when the
@@ -111,7 +111,7 @@ export function tailTarget(vm: VM, t: JThread, y: JMethod, base: number): JMetho
       t.ensureSlots(top + 2);
       t.r[top] = y.tailApp;
     }
-  } else {
+  } else if (y.tailKind === 2 || y.tailKind === 3) {
     const keys = invokeState(vm).hotKeys();
     let mn: JObject | null;
     if (y.tailKind === 2) {
@@ -136,7 +136,7 @@ export function tailTarget(vm: VM, t: JThread, y: JMethod, base: number): JMetho
         target = sel;
       }
     }
-  }
+  } else return null;
   return typeof target.jit === 'function' && (target.access & 0x20) === 0 ? target : null;
 }
 

@@ -177,7 +177,7 @@ export function emitInvoke(at: At, exits: RootExits | null): void {
   s.emit(`${argStore}${below}f.pc = ${pc}; f.sp = sb + ${B};`);
   // Only where the call's method is a trampoline (a call site's shell, invokeBasic, linkTo*:
   // always direct sites): the branch at every native call made dispatch's loops slower.
-  const tail = TAIL_CALLS && (isStatic || site.direct) && tm.tailKind !== 0;
+  const tail = TAIL_CALLS && (isStatic || site.direct) && tm.tailKind > 0;
   if (tail) {
     // A method-handle trampoline (invokeBasic, a call site linked through the JDK with its
     // appendix: sigpoly.ts) whose target is compiled: that target called directly, with the
