@@ -22,7 +22,7 @@ interface Out {
 
 const WRAPPER = 'JitIdioms$ByLastDigit.compare(Ljava/lang/Object;Ljava/lang/Object;)I';
 
-async function run(classes: string, work: string, mainClass: string, name: string, env: Record<string, string>, granularity?: number): Promise<Out> {
+async function run(classes: string, work: string, mainClass: string, name: string, env: Record<string, string>, granularity?: number, args: string[] = []): Promise<Out> {
   const saved = Object.keys(env).map((k) => [k, process.env[k]] as const);
   Object.assign(process.env, env);
   try {
@@ -32,8 +32,9 @@ async function run(classes: string, work: string, mainClass: string, name: strin
     const r = startInterpreterRun({
       classpath: [classes],
       mainClass,
-      args: [],
+      args,
       cwd: work,
+      clock: args.includes('clock') ? 'virtual' : undefined,
       profilePath: profile,
       instrument: 'app',
       bootSnapshot: false,
@@ -131,6 +132,65 @@ test('samples and an exception inside a chain of four inlined instrumented calle
   ] as const) {
     const o = await run(classes, work, 'JitDeepSampled', name, env, 97);
     assert.equal(o.stdout, hs.stdout, name);
+    const b = loadProfile(o.profile);
+    assert.equal(b.meta.totalBytecodes, a.meta.totalBytecodes, `bytecodes differ (${name})`);
+    assert.deepEqual(profileDifferences(a, b), [], `profile differs (${name})`);
+  }
+});
+
+test('method-handle trampolines call their compiled targets directly and stay invisible', async () => {
+  // JitHandles: invokeExact of static, bound, virtual (synchronized), interface and constant
+  // handles, lambdas with and without captures, a handle whose target throws, a null handle.
+  // Compiled code calls the target of a call site's shell, of invokeBasic and of linkTo*
+  // directly (invoke/sigpoly.ts tailTarget). The engine's bytecodes (nanoTime under the
+  // virtual clock), the output and the profile are those of the JIT off and of the natives.
+  const classes = compileJava(join(REPO, 'test', 'java', 'interp', 'jit-idioms'));
+  const work = tempDir('interp-jit-handles');
+  const hs = runJava(['-cp', classes, 'JitHandles', 'x']);
+  assert.equal(hs.status, 0, hs.stderr);
+  const jit = await run(classes, work, 'JitHandles', 'handles', { KOMORIUM_JIT_DUMP: 'JitHandles.main(' }, 101, ['clock']);
+  const [hash, clock] = jit.stdout.split('\n');
+  assert.equal(hash + '\n', hs.stdout);
+  assert.match(jit.stderr, /E\.tail\(vm, t, y, sb \+ \d+\)/, 'main calls no trampoline through E.tail');
+  const a = loadProfile(jit.profile);
+  assert.ok(a.meta.totalSamples > 1000, `samples: ${a.meta.totalSamples}`);
+  for (const [name, env] of [
+    ['handles-off', { KOMORIUM_JIT: '0' }],
+    ['handles-native', { KOMORIUM_JIT_TAIL: '0' }],
+  ] as const) {
+    const o = await run(classes, work, 'JitHandles', name, env, 101, ['clock']);
+    const [h2, c2] = o.stdout.split('\n');
+    assert.equal(h2, hash, name);
+    assert.equal(c2, clock, `engine bytecodes differ (${name})`);
+    const b = loadProfile(o.profile);
+    assert.equal(b.meta.totalBytecodes, a.meta.totalBytecodes, `bytecodes differ (${name})`);
+    assert.deepEqual(profileDifferences(a, b), [], `profile differs (${name})`);
+  }
+});
+
+test('monitors entered and exited in compiled code stay invisible, a blocking monitorenter left to the interpreter', async () => {
+  // JitMonitors: two threads contend for one lock in compiled loops (a time slice ends inside
+  // a block, so the other thread blocks at its monitorenter), re-entry, an exception leaving a
+  // block, a null lock. monitorenter / monitorexit run in place in the compiled method
+  // (codegen.ts MONITORS); same output as HotSpot, and the same engine bytecodes (nanoTime
+  // under the virtual clock) and profile as with the JIT off and with the monitors left.
+  const classes = compileJava(join(REPO, 'test', 'java', 'interp', 'jit-idioms'));
+  const work = tempDir('interp-jit-monitors');
+  const hs = runJava(['-cp', classes, 'JitMonitors', 'x']);
+  assert.equal(hs.status, 0, hs.stderr);
+  const jit = await run(classes, work, 'JitMonitors', 'monitors', { KOMORIUM_JIT_DUMP: 'JitMonitors.work(' }, 101, ['clock']);
+  const [out, clock] = jit.stdout.split('\n');
+  assert.equal(out + '\n', hs.stdout);
+  assert.match(jit.stderr, /if \(!E\.menter\(t, o\)\)/, 'work enters no monitor in compiled code');
+  const a = loadProfile(jit.profile);
+  for (const [name, env] of [
+    ['monitors-off', { KOMORIUM_JIT: '0' }],
+    ['monitors-left', { KOMORIUM_JIT_MONITORS: '0' }],
+  ] as const) {
+    const o = await run(classes, work, 'JitMonitors', name, env, 101, ['clock']);
+    const [o2, c2] = o.stdout.split('\n');
+    assert.equal(o2, out, name);
+    assert.equal(c2, clock, `engine bytecodes differ (${name})`);
     const b = loadProfile(o.profile);
     assert.equal(b.meta.totalBytecodes, a.meta.totalBytecodes, `bytecodes differ (${name})`);
     assert.deepEqual(profileDifferences(a, b), [], `profile differs (${name})`);

@@ -126,6 +126,16 @@ export class JMethod {
   specExits = 0;
   /** Compiled code (jit/compile.ts): null = not yet, false = not compilable. */
   jit: ((t: never, f: never, budget: number) => number) | null | false = null;
+  /**
+   * A trampoline native that replaces its frame by a call of another method with the same
+   * arguments (invoke/sigpoly.ts): 1 = a linked call site's shell (`tailTarget`, with
+   * `tailApp` appended when it takes one more argument), 2 = `MethodHandle.invokeBasic`,
+   * 3 = `linkTo*` (`tailApp`: the dispatch); 0 = anything else. Compiled code calls the
+   * target directly (sigpoly.ts tailTarget).
+   */
+  tailKind = 0;
+  tailTarget: JMethod | null = null;
+  tailApp: unknown = null;
   constructor(
     readonly klass: JClass,
     readonly name: string,

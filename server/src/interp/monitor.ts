@@ -46,6 +46,16 @@ export function enter(t: JThread, o: JObject): boolean {
   return false;
 }
 
+/**
+ * Enters when that does not block (the monitor is free or `t`'s), else changes nothing and
+ * returns false: compiled code then leaves to the interpreter, whose monitorenter blocks.
+ */
+export function tryEnter(t: JThread, o: JObject): boolean {
+  const m = o.mon;
+  if (m !== null && m.owner !== null && m.owner !== t) return false;
+  return enter(t, o);
+}
+
 /** Exits once; false if the thread does not own the monitor (IllegalMonitorStateException). */
 export function exit(t: JThread, o: JObject): boolean {
   const m = o.mon;

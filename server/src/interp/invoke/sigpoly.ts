@@ -72,6 +72,7 @@ export function intrinsic(vm: VM, m: JMethod, desc: string): JMethod {
       const entry = (form as unknown as Rec)[keys.vmentry] as JObject | null;
       return tailCall(vm, t, memberMethod(vm, entry), base, base + self.argSlots);
     });
+    tm.tailKind = 2;
   } else {
     const how = ({ linkToStatic: 'static', linkToSpecial: 'special', linkToVirtual: 'virtual', linkToInterface: 'interface' } as Record<string, Dispatch | undefined>)[m.name];
     if (how === undefined) throw new VmError('java/lang/UnsupportedOperationException', `MethodHandle.${m.name} is not supported by the embedded JVM`);
@@ -86,9 +87,64 @@ export function intrinsic(vm: VM, m: JMethod, desc: string): JMethod {
       }
       return tailCall(vm, t, target, base, base + self.argSlots);
     });
+    tm.tailKind = 3;
+    tm.tailApp = how;
   }
   s.intrinsics.set(key, tm);
   return tm;
+}
+
+/**
+ * The method trampoline `y` (tailKind 1, 2 or 3) would call with its arguments at `base` (already
+ * in the thread's arrays; a shell's appendix is stored after them here, as its native does),
+ * when that method is compiled and not synchronized: compiled code then calls it directly
+ * (jit/inline.ts), with the frame the trampoline's tail call would have pushed. Null when the
+ * native should run instead (a null method handle, a callee not compiled yet): it does the same
+ * and throws what the interpreter throws.
+ */
+export function tailTarget(vm: VM, t: JThread, y: JMethod, base: number): JMethod | null {
+  let target: JMethod;
+  if (y.tailKind === 1) {
+    target = y.tailTarget as JMethod;
+    if (target.argSlots === y.argSlots + 1) {
+      const top = base + y.argSlots;
+      t.ensureSlots(top + 2);
+      t.r[top] = y.tailApp;
+    }
+  } else if (y.tailKind === 2 || y.tailKind === 3) {
+    const keys = invokeState(vm).hotKeys();
+    let mn: JObject | null;
+    if (y.tailKind === 2) {
+      const mh = t.r[base] as JObject | null;
+      if (mh === null) return null;
+      const form = (mh as unknown as Rec)[keys.form] as JObject | null;
+      mn = form === null ? null : ((form as unknown as Rec)[keys.vmentry] as JObject | null);
+    } else mn = t.r[base + y.argSlots - 1] as JObject | null;
+    if (mn === null || mn === undefined) return null;
+    const v = resolvedMethod(mn, keys.method);
+    if (v === null) return null;
+    target = v;
+    const how = y.tailApp as Dispatch;
+    if (y.tailKind === 3 && how !== 'static') {
+      // select() without its errors: those the native throws.
+      const recv = t.r[base] as JObject | null;
+      if (recv === null) return null;
+      if (how !== 'special' && !target.isPrivate) {
+        if (how === 'interface' && !recv.klass.supers.has(target.klass)) return null;
+        const sel = recv.klass.vmap.get(target.nameDesc);
+        if (sel === undefined || sel.isAbstract) return null;
+        target = sel;
+      }
+    }
+  } else return null;
+  return typeof target.jit === 'function' && (target.access & 0x20) === 0 ? target : null;
+}
+
+/** memberMethod without its errors: the method of a resolved method MemberName, or null. */
+function resolvedMethod(mn: JObject, methodKey: string): JMethod | null {
+  const rmn = (mn as unknown as Rec)[methodKey] as JObject | null | undefined;
+  const v = rmn !== null && rmn !== undefined ? (rmn as unknown as Rec).$vm : (mn as unknown as Rec).$vm;
+  return v instanceof JMethod ? v : null;
 }
 
 /**
@@ -101,6 +157,9 @@ export function bindAppendix(vm: VM, shell: JMethod, target: JMethod, appendix: 
     throw new VmError('java/lang/InternalError', `cannot link ${shell.name}${shell.desc} to ${target} (argument count mismatch)`);
   }
   const withAppendix = target.argSlots === slots + 1;
+  shell.tailKind = 1;
+  shell.tailTarget = target;
+  shell.tailApp = appendix;
   shell.native = (t, base) => {
     t.depth--;
     const top = base + slots;

@@ -47,6 +47,13 @@ const IDIOMS = process.env.KOMORIUM_JIT_IDIOMS !== '0';
  * a loop phi for V8. `KOMORIUM_JIT_STRAIGHT=0` keeps the switch.
  */
 export const STRAIGHT_INLINE = process.env.KOMORIUM_JIT_STRAIGHT !== '0';
+/**
+ * monitorenter / monitorexit in the compiled method itself (not in inlined bodies): entered in
+ * place when that does not block, else left to the interpreter at the instruction. The
+ * profiler's Sampler.sample (`synchronized (tc)`) left compiled code three times per sample.
+ * `KOMORIUM_JIT_MONITORS=0`: always left to the interpreter.
+ */
+const MONITORS = process.env.KOMORIUM_JIT_MONITORS !== '0';
 
 export function generate(m: JMethod, a: Analysis, indyTargets?: ReadonlyMap<number, JMethod>): Generated {
   const g: Shared = { consts: [], sites: [], inlinedBytes: 0, nextScope: 0, indyTargets, speculate: m.speculate && SPECULATE };
@@ -145,7 +152,7 @@ export function emitBody(s: Scope, entries: ReadonlySet<number>, exits: RootExit
   const m = s.m;
   const loop = layout.loop;
   const headers = layout.headers;
-  const bails = (op: number, pc: number): boolean => BAIL_OPS.has(op) && !(op === 0xba && s.root && s.g.indyTargets?.has(pc));
+  const bails = (op: number, pc: number): boolean => BAIL_OPS.has(op) && !(op === 0xba && s.root && s.g.indyTargets?.has(pc)) && !(MONITORS && s.root && (op === 0xc2 || op === 0xc3));
   /** End (instruction index) of the instructions counted on entry to the current block. */
   let blockEnd = 0;
   /** An inlined body of several blocks, straight (STRAIGHT_INLINE): its jump targets, each ending a labelled block. */
@@ -281,6 +288,12 @@ export function emitBody(s: Scope, entries: ReadonlySet<number>, exits: RootExit
     }
     if (bails(op, pc)) {
       at.bail();
+    } else if (op === 0xc2 || op === 0xc3) {
+      // In the compiled method (bails() above otherwise): the interpreter's monitorenter /
+      // monitorexit, a monitorenter that would block left to the interpreter.
+      s.emit(`P = ${pc}; o = ${s.R(d - 1)}; if (o === null) throw E.npe();`);
+      s.emit(op === 0xc2 ? `if (!E.menter(t, o)) ${at.leave()}` : `vm.monitorExit(t, o);`);
+      if (idx + 1 < a.insns.length) s.emit(goNext());
     } else if (op >= 0xac && op <= 0xb1) {
       emitReturn(s, at, exits);
     } else if (op >= 0xb6 && op <= 0xba) {

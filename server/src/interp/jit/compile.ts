@@ -14,6 +14,8 @@ import { analyze, NotCompilable } from './analyze';
 import { enterMethod } from '../calls';
 import { generate } from './codegen';
 import { arraycopyFast } from '../natives/java/lang/System';
+import { tailTarget } from '../invoke/sigpoly';
+import { tryEnter } from '../monitor';
 import type { InlineSite } from './scope';
 
 /** A compiled method: runs from f.pc, returns the bytecodes executed (0: not an entry). */
@@ -70,6 +72,10 @@ const E = {
   },
   /** Calls a native (or any method) the way the interpreter's invoke does (calls.ts). */
   enter: enterMethod,
+  /** A method-handle trampoline's compiled target, to call directly (invoke/sigpoly.ts). */
+  tail: tailTarget,
+  /** monitorenter that does not block (monitor.ts); false: leave to the interpreter. */
+  menter: tryEnter,
   /**
    * An exception left an inlined callee (jit/inline.ts): pushes the frames the inlined calls
    * would have had, innermost on top at `pc`, so the interpreter's unwinding and the stack

@@ -44,6 +44,8 @@ const TRACE = !!process.env.KOMORIUM_TRACE_INLINE;
  */
 const SAMPLE_LEAVES = process.env.KOMORIUM_JIT_SAMPLE_CALL !== '1';
 const TRACE_JIT = !!process.env.KOMORIUM_TRACE_JIT;
+/** Method-handle trampolines call their compiled target directly (`KOMORIUM_JIT_TAIL=0`: through the native). */
+const TAIL_CALLS = process.env.KOMORIUM_JIT_TAIL !== '0';
 
 const analyses = new WeakMap<JMethod, Analysis | null>();
 
@@ -173,12 +175,30 @@ export function emitInvoke(at: At, exits: RootExits | null): void {
   // A native: called here (it may block or call back: then control leaves with this frame
   // at the invoke, as the interpreter would have it).
   s.emit(`${argStore}${below}f.pc = ${pc}; f.sp = sb + ${B};`);
+  // Only where the call's method is a trampoline (a call site's shell, invokeBasic, linkTo*:
+  // always direct sites): the branch at every native call made dispatch's loops slower.
+  const tail = TAIL_CALLS && (isStatic || site.direct) && tm.tailKind > 0;
+  if (tail) {
+    // A method-handle trampoline (invokeBasic, a call site linked through the JDK with its
+    // appendix: sigpoly.ts) whose target is compiled: that target called directly, with the
+    // frame the trampoline's tail call pushes (no native frame, as there). Through the native,
+    // the target's frame was left for the interpreter, which ran it and re-entered this code
+    // after the invoke: four trips through the interpreter per lambda expression evaluated in
+    // an `all` run, whose lambdas link through LambdaMetafactory.
+    s.emit(`if (t.jsw <= vm.jsStack && (x = E.tail(vm, t, y, sb + ${B})) !== null) {`);
+    s.emit(`y = x; x = E.push(t, y, sb + ${B}); t.jsw += W; c += y.jit(t, x, budget - c); t.jsw -= W;`);
+    s.emit(`if (t.depth !== my) { ${exits.spillLocals} return c; }`);
+    if (tm.retKind === 'L' || tm.retKind === 'J') s.emit(`${s.R(B)} = t.rvR;`);
+    else if (tm.retKind !== 'V') s.emit(`${s.N(B)} = t.rvN${tm.retKind === 'I' ? ' | 0' : ''};`);
+    s.emit(`} else {`);
+  }
   s.emit(`E.enter(vm, t, y, sb + ${B});`);
   // A native that replaced its frame by a Java call (calls.ts TAILCALL: method-handle
   // intrinsics) left a frame above this one: the result comes later, through the interpreter.
   s.emit(`if (t.depth !== my) { ${exits.spillLocals} return c; }`);
   if (tm.retKind === 'L' || tm.retKind === 'J') s.emit(`${s.R(B)} = r[sb + ${B}];`);
   else if (tm.retKind !== 'V') s.emit(`${s.N(B)} = n[sb + ${B}];`);
+  if (tail) s.emit(`}`);
   s.emit(`} else ${at.leave()}`);
 }
 
