@@ -307,6 +307,22 @@ test('VmExceptions: exceptions the VM makes run their Java constructors on both 
   assert.ok(c.startup.overlap >= 99.5, describeMainThread(c, 10).join('\n'));
 });
 
+// LambdaForms compiled on one engine only (branch mh15j; docs/RUNTIME.md "Branch mh15j"): HotSpot
+// resolves a method that can be statically bound (final, or of a final class: String.hashCode,
+// StringBuilder.toString; and MethodHandle.invokeBasic) as REF_invokeSpecial, so its
+// DirectMethodHandle takes a DMH.invokeSpecial form pregenerated in DirectMethodHandle$Holder; the
+// embedded engine gave REF_invokeVirtual, found no such form there and compiled it, counted
+// (InvokerBytecodeGenerator, ASM). Before: 190 of those methods differed under main, under main
+// overlap 79.08 % (141,128 / 176,529 samples); after: none, 99.13 %.
+const FORMS = /^java\.lang\.invoke\.(InvokerBytecodeGenerator|LambdaForm|DirectMethodHandle|MethodHandleImpl|BoundMethodHandle|DelegatingMethodHandle|Invokers)|objectweb|classfile/;
+test('HandleForms: method handles on final classes take the same LambdaForms on both engines, none compiled on one only (granularity 1, R 0)', () => {
+  const c = bothEnginesAtGranularity1('HandleForms');
+  const why = describeMainThread(c, 10).join('\n');
+  assert.deepEqual(c.main.methods.filter((d) => FORMS.test(d.context)), [], why);
+  assert.ok(c.main.samples[0] > 100_000, why);
+  assert.ok(c.main.overlap >= 99, why);
+});
+
 // The salt of Set.of/Map.of iteration order (ImmutableCollections.<clinit>): HotSpot's copy
 // replaces its System.nanoTime() by the constant 1 (reflect-patch.ts FILTERS `seed`), and the
 // embedded engine now patches its ImmutableCollections the same way (interp-transform.ts), so

@@ -105,3 +105,19 @@ for (const [main, same, overlap] of [
     assert.ok(c.main.overlap >= overlap, why);
   });
 }
+
+// LambdaForms compiled on the embedded engine only (branch mh15j; docs/RUNTIME.md "Branch mh15j"):
+// on JDK 25 Method.invoke runs on method handles, and HotSpot resolves MethodHandle.invokeBasic and
+// methods of final classes as REF_invokeSpecial (forms pregenerated in DirectMethodHandle$Holder)
+// where the embedded engine gave REF_invokeVirtual and compiled the forms, counted
+// (InvokerBytecodeGenerator with the ClassFile API). Before: 379 of those methods differed under
+// main, overlap 70.12 % (232,153 / 273,196 samples); after: none, 99.49 % (left: the MethodType
+// intern set's ReferenceKey.get, Reference.get's intrinsic on HotSpot).
+const FORMS = /^java\.lang\.invoke\.(InvokerBytecodeGenerator|LambdaForm|DirectMethodHandle|MethodHandleImpl|BoundMethodHandle|DelegatingMethodHandle|Invokers)|objectweb|classfile/;
+test('JDK 25, HandleForms: Method.invoke and method handles on final classes take the same LambdaForms on both engines (granularity 1, R 0)', { skip }, () => {
+  const { thread: c } = both('HandleForms');
+  const why = describeMainThread(c, 10).join('\n');
+  assert.deepEqual(c.main.methods.filter((d) => FORMS.test(d.context)), [], why);
+  assert.ok(c.main.samples[0] > 100_000, why);
+  assert.ok(c.main.overlap >= 99, why);
+});

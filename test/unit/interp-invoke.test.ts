@@ -2,7 +2,9 @@
 // handles and combinators, VarHandles and the java.util.concurrent classes built on them,
 // invokedynamic/condy/ldc of handles with bootstraps of their own) and the corpus program
 // method-handles run on HotSpot and on the embedded engine (startInterpreterRun, no
-// instrumentation); stdout, stderr and exit code must be byte-identical.
+// instrumentation); stdout, stderr and exit code must be byte-identical. `kinds` prints the JDK's
+// trace of LambdaForm lookups in the Holder classes (jvm.txt): the reference kinds the VM gives
+// resolved methods decide which forms are found there and which are compiled.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -12,7 +14,7 @@ import { compareWithHotSpot, describeInterpComparison } from '../helpers/interp-
 import { REPO } from '../helpers/java';
 
 const DIR = join(REPO, 'test', 'java', 'interp-invoke');
-const programs = [...['handles', 'varhandles', 'concurrent', 'dynamic', 'errors'].map((n) => readProgram(join(DIR, n), `interp-invoke-${n}`)), ...programsNamed(['method-handles'])];
+const programs = [...['handles', 'varhandles', 'concurrent', 'dynamic', 'errors', 'kinds'].map((n) => readProgram(join(DIR, n), `interp-invoke-${n}`)), ...programsNamed(['method-handles'])];
 let compiled: Map<string, string> | undefined;
 
 for (const p of programs) {

@@ -164,14 +164,19 @@ function lambdaThroughJdk(vm: VM, t: JThread, m: JMethod, pc: number, idx: numbe
 
 const CONCAT_BOOTSTRAPS = new Set(['java/lang/invoke/StringConcatFactory.makeConcatWithConstants', 'java/lang/invoke/StringConcatFactory.makeConcat']);
 
+/** The JDKs whose StringConcatFactory linkage the spun concat methods follow (concat-jdk17.ts, concat-jdk25.ts). */
+const CONCAT_THROUGH_JDK = new Set([17, 25]);
+
 /**
- * JDK 17, lambdas linked through the JDK (scope all): a string concatenation's call site is
+ * JDK 17 and 25, lambdas linked through the JDK (scope all): a string concatenation's call site is
  * linked by StringConcatFactory as on HotSpot (paused, MethodHandleNatives.linkCallSite), for
  * what that linkage leaves behind: the LambdaForms, basic invokers and bound-method-handle
  * species it makes and caches, which a later method-handle transformation of the program finds
  * (`interface-dispatch`: a proxy's `InvocationHandler.invokeDefault`, whose `asType` and
  * `asSpreader` spun a basic invoker and looked up species, 11,600 samples under main on the
- * embedded engine only). The site then runs the VM's spun method (concat-jdk17.ts), which calls
+ * embedded engine only; on JDK 25 `enums`' first method accessor initialised LambdaForm and the
+ * ClassFile API's Opcode under main, and interface-dispatch's proxy spun more). The site then runs
+ * the VM's spun method (concat-jdk17.ts, concat-jdk25.ts), which calls
  * the counted methods that the JDK's method-handle tree calls, in the same order; the tree
  * itself is not used. A site the spun method does not handle runs the tree.
  */
@@ -211,7 +216,7 @@ function link(vm: VM, t: JThread, m: JMethod, pc: number, idx: number): JMethod 
   const generic = (): JMethod => linkCallSiteUpcall(vm, t, m, pc, idx, (target, appendix, desc) => bindAppendix(vm, vm.syntheticNative('invokedynamic', desc, () => undefined), target, appendix));
   if (!FAST_PATHS.has(key)) return generic();
   if (vm.jdkLambdaLinkage && LAMBDA_BOOTSTRAPS.has(key)) return lambdaThroughJdk(vm, t, m, pc, idx);
-  if (vm.jdkLambdaLinkage && vm.opts.jdk.feature === 17 && CONCAT_BOOTSTRAPS.has(key)) return concatThroughJdk(vm, t, m, pc, idx);
+  if (vm.jdkLambdaLinkage && CONCAT_THROUGH_JDK.has(vm.opts.jdk.feature) && CONCAT_BOOTSTRAPS.has(key)) return concatThroughJdk(vm, t, m, pc, idx);
   // HotSpot resolves the bootstrap method handle before it calls the bootstrap: its class through
   // the caller's loader (a loadClass upcall the first time, counted as the program's work when
   // the JDK is instrumented); the types of its descriptor and of the call site are java.lang and

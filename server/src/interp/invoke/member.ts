@@ -6,7 +6,7 @@
 // "offsets" (vmindex) are JField ids, as Unsafe uses them.
 //
 // Reference kinds follow HotSpot: a virtual or interface method that needs no dispatch
-// (private, or final and overriding nothing) becomes REF_invokeSpecial, a constructor is
+// (private, final, or of a final class) becomes REF_invokeSpecial, a constructor is
 // IS_CONSTRUCTOR | REF_invokeSpecial, a field keeps get/put and static-ness from the field.
 
 import { JField, JMethod, type JClass } from '../klass';
@@ -131,15 +131,24 @@ export function typeDescriptor(vm: VM, type: JObject): string {
   }
 }
 
-/** Reference kind of a method called with `requested` once resolved to `m` (HotSpot's call kinds). */
+/**
+ * Reference kind of a method called with `requested` once resolved to `m` (HotSpot's call kinds:
+ * CallInfo's direct_call is REF_invokeSpecial). A method that `can_be_statically_bound` is a
+ * direct call: private, or final, or of a final class (`Method::is_final_method`), whether it
+ * overrides a superclass method or not (`String.hashCode`, `StringBuilder.toString`,
+ * `Enum.equals`). The kind picks the DirectMethodHandle's LambdaForm (`DMH.invokeSpecial` or
+ * `invokeVirtual`), and with it whether the form is found in `DirectMethodHandle$Holder` or
+ * compiled (InvokerBytecodeGenerator, counted with the JDK instrumented).
+ */
 function methodRefKind(m: JMethod, requested: number): number {
   if (m.isStatic) return REF_invokeStatic;
   if (m.name === '<init>' || m.isPrivate || requested === REF_invokeSpecial) return REF_invokeSpecial;
   if (m.klass.isInterface) return requested === REF_invokeVirtual ? REF_invokeVirtual : REF_invokeInterface;
-  const finalMethod = (m.access & 0x10) !== 0 || (m.klass.access & 0x10) !== 0;
-  if (finalMethod && !(m.klass.superclass?.vmap.has(m.nameDesc) ?? false)) return REF_invokeSpecial;
+  if ((m.access & ACC_FINAL) !== 0 || (m.klass.access & ACC_FINAL) !== 0) return REF_invokeSpecial;
   return REF_invokeVirtual;
 }
+
+const ACC_FINAL = 0x10;
 
 function callerSensitive(vm: VM, m: JMethod): boolean {
   const l = m.klass.loader;
@@ -296,8 +305,11 @@ function resolveMethod(vm: VM, mn: JObject, defc: JClass, name: string, desc: st
   if (poly) {
     if (k.name === MH && (name === 'invokeBasic' || name.startsWith('linkTo'))) {
       // The intrinsic itself, for this descriptor (the JDK names these when it builds LambdaForms).
+      // HotSpot's resolve_handle_call makes invokeBasic a direct call (CallInfo::set_handle), so
+      // REF_invokeSpecial: the basic invoker's DirectMethodHandle is DMH.invokeSpecial, which
+      // DirectMethodHandle$Holder has (invokeVirtual forms are compiled).
       const m = intrinsic(vm, poly, desc);
-      fillMethod(vm, mn, m, name === 'invokeBasic' ? REF_invokeVirtual : REF_invokeStatic, poly.klass);
+      fillMethod(vm, mn, m, name === 'invokeBasic' ? REF_invokeSpecial : REF_invokeStatic, poly.klass);
       return;
     }
     throw new VmError('java/lang/LinkageError', `the embedded JVM does not resolve MemberNames of signature-polymorphic ${k.javaName}.${name}${desc} (use the call site)`);
