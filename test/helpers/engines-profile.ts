@@ -93,8 +93,9 @@ function part(h: ThreadProfile | undefined, e: ThreadProfile | undefined, pick: 
 
 /** The main thread of `hotspot` against that of `embedded`, under `mainClass.main` and in start-up. */
 export function compareMainThread(hotspot: Profile, embedded: Profile, mainClass: string): MainThreadComparison {
-  const internal = mainClass.replace(/\./g, '/');
-  const isMain = (n: CctNode): boolean => n.method !== null && n.method.className === internal && n.method.name === 'main' && n.method.descriptor === '([Ljava/lang/String;)V';
+  // Profiles name classes in binary form (`pk.Keys`); a caller may give either form.
+  const binary = mainClass.replace(/\//g, '.');
+  const isMain = (n: CctNode): boolean => n.method !== null && n.method.className === binary && n.method.name === 'main' && n.method.descriptor === '([Ljava/lang/String;)V';
   const h = mainThread(hotspot);
   const e = mainThread(embedded);
   return { main: part(h, e, isMain), startup: part(h, e, (n) => !isMain(n)) };

@@ -3,7 +3,7 @@
 // path (cli/run-fast.ts) can build the same command line without loading it.
 
 import { writeFileSync } from 'node:fs';
-import { stackSizeArgs } from '../runtime/contract';
+import { runtimeSystemProperties, stackSizeArgs } from '../runtime/contract';
 
 /** One argument as the java launcher's @argfile syntax reads it (quoted, `\` and `"` escaped). */
 export function argFileQuote(a: string): string {
@@ -31,21 +31,30 @@ export function hotspotArgv(o: { argFile: string; engineArgs: string[]; props: s
  */
 export const NO_LIVE_PROPS: readonly string[] = ['-Dkomorium.live=', '-Dkomorium.liveInterval='];
 
-/** The runtime's komorium.* properties of a CLI run (hotspot.ts runOnHotSpot, cli/run-fast.ts). */
+/**
+ * The runtime's komorium.* properties of a CLI run (hotspot.ts runOnHotSpot, cli/run-fast.ts), in
+ * the order of every profiled run (contract.ts runtimeSystemProperties: RUNTIME_PROPERTIES' order,
+ * then the live keys; the editor's HotSpot runs and the embedded engine's use it too). The order
+ * is the one the VM lists them in, which decides the order of keys that share a bin of the
+ * program's Properties table, and so what its counted lookups and iterations run.
+ */
 export function cliRunProps(o: { staging: string; all: boolean; mainClass: string; args: string[]; granularity?: number; random?: number; seed?: number }): string[] {
-  const props = [
-    `-Dkomorium.out=${o.staging}`,
-    `-Dkomorium.engine=hotspot`,
-    `-Dkomorium.scope=${o.all ? 'all' : 'app'}`,
-    // The JDK's start-up (System.initPhase1-3) runs instrumented but is not counted (reflect-patch.ts, BOOT_FLAG).
-    ...(o.all ? ['-Dkomorium.startup=excluded'] : []),
-    `-Dkomorium.program=${o.mainClass}`,
-    `-Dkomorium.args=${o.args.join('\u001f')}`,
+  return [
+    ...runtimeSystemProperties({
+      // Every key in every run, empty for the runtime's default (Config.java): the program's
+      // Properties table, whose lookups are counted, then has the same keys whether or not the
+      // user gave the options, in the CLI and the editor alike (interp-run.ts does the same).
+      granularity: o.granularity ?? '',
+      random: o.random ?? '',
+      seed: o.seed ?? '',
+      out: o.staging,
+      scope: o.all ? 'all' : 'app',
+      engine: 'hotspot',
+      program: o.mainClass,
+      args: o.args,
+      // The JDK's start-up (System.initPhase1-3) runs instrumented but is not counted (reflect-patch.ts, BOOT_FLAG).
+      ...(o.all ? { startup: 'excluded' } : {}),
+    }),
     ...NO_LIVE_PROPS,
   ];
-  // Every key in every run, empty for the runtime's default (Config.java): the program's
-  // Properties table, whose lookups are counted, then has the same keys whether or not the user
-  // gave the options, in the CLI and the editor alike (interp-run.ts does the same).
-  props.push(`-Dkomorium.granularity=${o.granularity ?? ''}`, `-Dkomorium.random=${o.random ?? ''}`, `-Dkomorium.seed=${o.seed ?? ''}`);
-  return props;
 }

@@ -317,53 +317,63 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
     }
     const vo = vmOptions(o.vmArgs ?? []);
     for (const a of vo.ignored) o.onLog?.(`embedded engine: JVM option ignored: ${a}`);
-    const props: Record<string, string> = { ...vo.props };
+    // The runtime's keys in the order of HotSpot's runs (hotspot-argv.ts cliRunProps: the file
+    // of transformed classes first, then contract.ts RUNTIME_PROPERTIES' order, the live keys
+    // last), then the user's -D properties, as the VM lists them: the program's Properties table
+    // then has the same keys in the same order within its bins as on HotSpot.
+    const props: Record<string, string> = {};
     // Set after the boot: they change from run to run, a boot snapshot is shared between runs.
+    // Their keys are in `props` (empty) at their place; the late value replaces it there.
     const late: Record<string, string> = {};
     if (instrument !== 'none' || o.exact) staged = stageProfile(profilePath);
     if (instrument !== 'none') {
-      late['komorium.out'] = staged!.staging;
-      Object.assign(props, {
-        'komorium.engine': 'interp',
-        'komorium.scope': instrument,
-        // The JDK's own start-up is not sampled (Contexts.vmBooting): say so.
-        ...(instrument === 'all' ? { 'komorium.startup': 'excluded' } : {}),
-        'komorium.program': o.mainClass,
-        'komorium.args': o.args.join(ARGS_SEPARATOR),
-      });
-      // Every key, empty for the runtime's default: the same Properties keys whether or not the
-      // options were given (hotspot-argv.ts cliRunProps).
-      props['komorium.granularity'] = o.granularity !== undefined ? String(o.granularity) : '';
-      props['komorium.random'] = o.random !== undefined ? String(o.random) : '';
-      props['komorium.seed'] = o.seed !== undefined ? String(o.seed) : '';
       // HotSpot's runs name their file of transformed classes (hotspot-classes.ts); the key is
       // here too, empty (the embedded engine defines the transformed classes itself).
       props['komorium.classes'] = '';
-      // Both keys in every run, empty without live snapshots (hotspot-argv.ts NO_LIVE_PROPS):
-      // the same Properties keys, so the JDK's counted lookups are the same live or not. An
-      // empty late value is part of the main snapshot's key (interp/run.ts).
+      Object.assign(props, {
+        // Every key, empty for the runtime's default: the same Properties keys whether or not the
+        // options were given (hotspot-argv.ts cliRunProps).
+        'komorium.granularity': o.granularity !== undefined ? String(o.granularity) : '',
+        'komorium.random': o.random !== undefined ? String(o.random) : '',
+        'komorium.seed': o.seed !== undefined ? String(o.seed) : '',
+        'komorium.out': '',
+        'komorium.scope': instrument,
+        'komorium.engine': 'interp',
+        'komorium.program': o.mainClass,
+        'komorium.args': o.args.join(ARGS_SEPARATOR),
+        // The JDK's own start-up is not sampled (Contexts.vmBooting): say so.
+        ...(instrument === 'all' ? { 'komorium.startup': 'excluded' } : {}),
+        // Both keys in every run, empty without live snapshots (hotspot-argv.ts NO_LIVE_PROPS):
+        // the same Properties keys, so the JDK's counted lookups are the same live or not. An
+        // empty late value is part of the main snapshot's key (interp/run.ts).
+        'komorium.live': '',
+        'komorium.liveInterval': live ? String(Math.max(20, Math.round(o.liveIntervalMs ?? 500))) : '',
+      });
+      late['komorium.out'] = staged!.staging;
       late['komorium.live'] = live ? live.file : '';
-      props['komorium.liveInterval'] = live ? String(Math.max(20, Math.round(o.liveIntervalMs ?? 500))) : '';
     } else if (o.exact) {
       // The same system property keys as a sampled run with granularity, random and seed given
       // (komorium accuracy's): the program's Properties table then has the same hash bins, and
       // the JDK's property lookups run the same bytecodes (37 more in the exact run of a hello
       // world in scope all without them; docs/ACCURACY.md, "δb in scope all").
       Object.assign(props, {
-        'komorium.out': staged!.staging,
-        'komorium.engine': 'interp-exact',
-        'komorium.scope': o.exact,
-        ...(o.exact === 'all' ? { 'komorium.startup': 'excluded' } : {}),
-        'komorium.program': o.mainClass,
-        'komorium.args': o.args.join(ARGS_SEPARATOR),
+        'komorium.classes': '',
         'komorium.granularity': '1',
         'komorium.random': '0',
         'komorium.seed': '0',
+        'komorium.out': staged!.staging,
+        'komorium.scope': o.exact,
+        'komorium.engine': 'interp-exact',
+        'komorium.program': o.mainClass,
+        'komorium.args': o.args.join(ARGS_SEPARATOR),
+        ...(o.exact === 'all' ? { 'komorium.startup': 'excluded' } : {}),
+        'komorium.live': '',
         'komorium.liveInterval': '',
-        'komorium.classes': '',
       });
       late['komorium.live'] = '';
     }
+    // The user's own -D properties; the engine's value wins for a key of its own (as before).
+    for (const [k, v] of Object.entries(vo.props)) if (!(k in props)) props[k] = v;
     // As java's launcher: wildcards expanded, relative entries kept relative (to the program's cwd).
     const cpProperty = launcherClassPath(o.classpath.join(delimiter), cwd);
     const maxHeap = o.maxHeap ?? vo.maxHeap ?? defaultMaxHeap();

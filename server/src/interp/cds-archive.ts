@@ -6,9 +6,10 @@
 //   1. archived heap subgraphs (heapShared.cpp's entry fields, JDK 17 and 25): when such a
 //      class runs `CDS.initializeFromArchive(C)` in its `<clinit>`, HotSpot fills C's archive
 //      field with objects the dump computed, and the `<clinit>` takes its short path. Emulated
-//      here for the boxing caches and FDBigInteger's powers of 5 (built without running Java
-//      code, as the dump's objects are); the others (module graph, ImmutableCollections,
-//      BaseLocale, Attributes.Name) belong to the JDK's boot, which neither engine counts.
+//      here (natives/jdk/internal/misc/CDS.ts) for the boxing caches, FDBigInteger's powers of
+//      5, BaseLocale and Attributes.Name's KNOWN_NAMES (a jar's manifest read in counted code
+//      initialises it), built without running Java code, as the dump's objects are; the others
+//      (module graph, ImmutableCollections) belong to the JDK's boot, which neither engine counts.
 //   2. interned strings: the dump resolves every CONSTANT_String of every archived class and
 //      archives the string table with each string's hash computed
 //      (`java_lang_String::hash_code` stores it), so `hashCode()` of such a literal returns the

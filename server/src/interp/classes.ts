@@ -197,8 +197,9 @@ export class ClassTable {
         const existing = this.loaderData(loader).classes.get(k.name);
         if (existing && !k.hidden) throw new VmError('java/lang/LinkageError', `loader ${this.vm.loaderName(loader)} attempted duplicate class definition for ${k.javaName}.`);
       }
-      if (superName !== null) k.superclass = this.findLoaded(loader, superName) ?? null;
-      k.interfaces = ifaceNames.map((n) => this.findLoaded(loader, n) as JClass);
+      const from = this.nonReflectionLoader(loader);
+      if (superName !== null) k.superclass = this.findLoaded(from, superName) ?? null;
+      k.interfaces = ifaceNames.map((n) => this.findLoaded(from, n) as JClass);
       if (k.superclass?.isInterface) throw new VmError('java/lang/IncompatibleClassChangeError', `class ${k.javaName} has interface ${k.superclass.javaName} as super class`);
       linkClass(k);
       if (loader !== null && !k.hidden) this.loaderData(loader).classes.set(k.name, k);
@@ -212,7 +213,8 @@ export class ClassTable {
    * Runs `then` once every class in `names` is loaded by `loader`, loading missing ones through
    * `loader.loadClass` (each an upcall: throws PENDING; the glue continues with the next).
    */
-  withClasses(t: JThread, loader: JObject | null, names: string[], then: () => unknown): unknown {
+  withClasses(t: JThread, loader0: JObject | null, names: string[], then: () => unknown): unknown {
+    const loader = this.nonReflectionLoader(loader0);
     for (const name of names) {
       if (this.findLoaded(loader, name)) continue;
       if (loader === null) {
@@ -223,6 +225,18 @@ export class ClassTable {
       throw PENDING;
     }
     return then();
+  }
+
+  /**
+   * The loader HotSpot resolves a class name through for classes of `loader`
+   * (`java_lang_ClassLoader::non_reflection_class_loader`): the parent of a
+   * `jdk.internal.reflect.DelegatingClassLoader` (the loader of JDK 17's generated reflection
+   * accessors, defined once a Method.invoke or Constructor.newInstance passed the inflation
+   * threshold), so its `loadClass` never runs; any other loader itself.
+   */
+  nonReflectionLoader(loader: JObject | null): JObject | null {
+    if (loader === null || loader.klass.name !== 'jdk/internal/reflect/DelegatingClassLoader') return loader;
+    return (loader as JObject & Record<string, unknown>)[this.vm.field(loader.klass, 'parent').key] as JObject | null;
   }
 
   /** Upcall `loader.loadClass(name)`; records the result and continues with `then`. */

@@ -2,7 +2,7 @@
 // Values that would make runs machine-dependent are fixed where HotSpot's are arbitrary
 // (encodings are UTF-8); versions come from the JDK's `release` file.
 
-import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import * as os from 'node:os';
 import type { JdkInfo } from '../classpath/index';
@@ -129,7 +129,6 @@ export function platformProperties(p: PropertyInputs): (string | null)[] {
     'sun.cpu.endian': 'little',
     'sun.io.unicode.encoding': 'UnicodeLittle',
     'sun.jnu.encoding': 'UTF-8',
-    'sun.os.patch.level': 'unknown',
     'user.dir': p.cwd,
     'user.home': os.homedir(),
     'user.name': user,
@@ -137,37 +136,52 @@ export function platformProperties(p: PropertyInputs): (string | null)[] {
   return (p.jdk.feature >= 25 ? PLATFORM_25 : PLATFORM_17).map((k) => values[k] ?? null);
 }
 
-/** Properties the VM defines (HotSpot's Arguments), then the user's -D properties. */
+/**
+ * Properties the VM defines, with the user's -D properties, in HotSpot's order (17 and 25:
+ * `SystemProps$Raw.vmProperties()` of java): those Arguments sets first, the -D properties, then
+ * the launcher's and the heap's, and `sun.management.compiler` last (java's JIT; the compilation
+ * bean exists, without compilation time). The keys are java's, so the
+ * program's Properties table has the same keys, hash bins and resizes as on HotSpot (its
+ * lookups and iterations are counted): `jdk.boot.class.path.append` (empty; System leaves it
+ * out of the table but sizes the table with it), no `sun.os.patch.level` (Windows only) and no
+ * `sun.reflect.inflationThreshold` (before, set to keep reflection on the native accessors: JDK
+ * 17's java generates accessor classes after 15 calls, counted code that HotSpot ran and the
+ * embedded engine did not).
+ */
 export function vmProperties(p: PropertyInputs): [string, string][] {
   const r = release(p.jdk);
   const version = r.JAVA_RUNTIME_VERSION ?? p.jdk.version ?? '17';
   const props: [string, string][] = [
     ['java.vm.specification.name', 'Java Virtual Machine Specification'],
-    ['java.vm.specification.vendor', 'Oracle Corporation'],
-    ['java.vm.specification.version', String(p.jdk.feature ?? 17)],
-    ['java.vm.name', 'OpenJDK 64-Bit Server VM'],
-    ['java.vm.vendor', r.IMPLEMENTOR ?? 'Oracle Corporation'],
     ['java.vm.version', version],
-    ['java.vm.info', 'interpreted mode'],
+    ['java.vm.name', 'OpenJDK 64-Bit Server VM'],
     ['jdk.debug', 'release'],
-    ['java.home', p.jdk.home],
     ['sun.boot.library.path', join(p.jdk.home, 'lib')],
     ['java.library.path', javaLibraryPath(p.jdk.home, p.env)],
+    ['java.home', p.jdk.home],
     ['java.class.path', p.classPath],
-    ['sun.java.launcher', 'SUN_STANDARD'],
-    ['sun.java.command', [p.mainClass, ...p.args].join(' ')],
-    ['java.vm.compressedOopsMode', 'Zero based'],
-    // Reflection stays on the native accessors (no generated accessor classes).
-    ['sun.reflect.inflationThreshold', '2147483647'],
+    ['jdk.boot.class.path.append', ''],
+    // As java says (with its JIT and CDS archive, which this VM's JIT and cds-archive.ts stand for).
+    ['java.vm.info', existsSync(join(p.jdk.home, 'lib', 'server', 'classes.jsa')) ? 'mixed mode, sharing' : 'mixed mode'],
+    ['java.vm.specification.vendor', 'Oracle Corporation'],
+    ['java.vm.specification.version', String(p.jdk.feature ?? 17)],
+    ['java.vm.vendor', r.IMPLEMENTOR ?? 'Oracle Corporation'],
   ];
-  const seen = new Set(props.map(([k]) => k));
+  const late: [string, string][] = [
+    ['sun.java.command', [p.mainClass, ...p.args].join(' ')],
+    ['sun.java.launcher', 'SUN_STANDARD'],
+    ['java.vm.compressedOopsMode', 'Zero based'],
+    // HotSpot's JIT: the compilation bean exists (its compilation time is not supported here).
+    ['sun.management.compiler', 'HotSpot 64-Bit Tiered Compilers'],
+  ];
+  const own = new Map([...props, ...late].map(([k], i) => [k, i] as const));
   for (const [k, v] of Object.entries(p.user)) {
-    if (seen.has(k)) {
-      const i = props.findIndex(([kk]) => kk === k);
-      props[i] = [k, v];
-    } else props.push([k, v]);
+    const i = own.get(k);
+    if (i === undefined) props.push([k, v]);
+    else if (i < own.size - late.length) props[i] = [k, v];
+    else late[i - (own.size - late.length)] = [k, v];
   }
-  return props;
+  return [...props, ...late];
 }
 
 export function javaVersionOf(jdk: JdkInfo): string {

@@ -148,7 +148,7 @@ export class VM {
    * (top frame's saved pc) runs again once the class is loaded.
    */
   resolveClass(t: JThread, from: JClass, name: string): JClass {
-    const loader = from.loader;
+    const loader = this.classes.nonReflectionLoader(from.loader);
     let dims = 0;
     while (name.charCodeAt(dims) === 0x5b) dims++;
     if (dims > 0) {

@@ -1,7 +1,8 @@
 // Natives of jdk.internal.misc.CDS. No archive is mapped here, but `initializeFromArchive`
 // fills the archived static fields java would get from its CDS archive, so that the class's
-// `<clinit>` takes the same short path as on HotSpot (cds-archive.ts): the boxing caches and
-// FDBigInteger's powers of 5 and Locale's BaseLocales, built in the VM without running (or counting) Java code, as
+// `<clinit>` takes the same short path as on HotSpot (cds-archive.ts): the boxing caches,
+// FDBigInteger's powers of 5, Locale's BaseLocales and Attributes.Name's KNOWN_NAMES (the jar
+// manifest's names: a program in a jar reads its manifest in start-up), built in the VM without running (or counting) Java code, as
 // the dump's objects were. Classes not in the JDK's class list, or a JDK without an archive,
 // get nothing (their `<clinit>` computes the values, as on java).
 
@@ -109,8 +110,63 @@ function baseLocales(vm: VM): JArray {
   return vm.newObjectArray(k, items);
 }
 
+/** Attributes.Name's `<clinit>`: the public constants, then the other names, in its `addName` order (JDK 17, 25). */
+const MANIFEST_NAMES = ['Manifest-Version', 'Signature-Version', 'Content-Type', 'Class-Path', 'Main-Class', 'Sealed', 'Extension-List', 'Extension-Name', 'Extension-Installation', 'Implementation-Title', 'Implementation-Version', 'Implementation-Vendor', 'Implementation-Vendor-Id', 'Implementation-URL', 'Specification-Title', 'Specification-Version', 'Specification-Vendor', 'Multi-Release'];
+const KNOWN_NAMES: Record<number, readonly string[]> = {
+  17: [...MANIFEST_NAMES, 'Add-Exports', 'Add-Opens', 'Launcher-Agent-Class', 'JavaFX-Application-Class', 'Name', 'Created-By', 'SHA1-Digest', 'SHA-256-Digest'],
+  25: [...MANIFEST_NAMES, 'Add-Exports', 'Add-Opens', 'Enable-Native-Access', 'Launcher-Agent-Class', 'JavaFX-Application-Class', 'Name', 'Created-By', 'SHA1-Digest', 'SHA-256-Digest', 'SHA-384-Digest'],
+};
+
+/** Java's String.hashCode of `s`. */
+function stringHash(s: string): number {
+  let h = 0;
+  for (let i = 0; i < s.length; i++) h = (Math.imul(31, h) + s.charCodeAt(i)) | 0;
+  return h;
+}
+
+/**
+ * Attributes.Name's `KNOWN_NAMES` as its `<clinit>` makes it: a Name per attribute (`name`
+ * interned, `hashCode` its case-insensitive hash), put into `new HashMap<>(64)` in `addName`
+ * order, then `Map.copyOf`: a MapN filled in the HashMap's iteration order (bins of
+ * `(h ^ h >>> 16) & 63` ascending, each in insertion order; 26 or 28 names stay under the
+ * threshold of 48), each key at `floorMod(hashCode, table.length / 2) * 2` or the next free pair.
+ * The keys are the interned literals: the `<clinit>`'s later `KNOWN_NAMES.get("Main-Class")`
+ * finds its key by identity, as on HotSpot, whose archive holds interned strings.
+ */
+function knownNames(vm: VM, names: readonly string[]): JObject {
+  const nk = vm.classes.loadBoot('java/util/jar/Attributes$Name');
+  const [fName, fHash] = ['name', 'hashCode'].map((x) => vm.field(nk, x).key) as [string, string];
+  const bins: [string, JObject][][] = Array.from({ length: 64 }, () => []);
+  for (const name of names) {
+    let h = 0;
+    for (let i = 0; i < name.length; i++) {
+      const c = name.charCodeAt(i);
+      h = (Math.imul(31, h) + (c >= 0x61 && c <= 0x7a ? c - 0x20 : c)) | 0;
+    }
+    const o = vm.allocObject(nk) as Fields;
+    o[fName] = vm.intern(name);
+    o[fHash] = h;
+    const sh = stringHash(name);
+    bins[(sh ^ (sh >>> 16)) & 63]!.push([name, o]);
+  }
+  const entries = bins.flat();
+  const table: (JObject | null)[] = new Array<JObject | null>(4 * entries.length).fill(null);
+  const pairs = table.length >> 1;
+  for (const [name, o] of entries) {
+    let idx = (((stringHash(name) % pairs) + pairs) % pairs) << 1;
+    while (table[idx] !== null) if ((idx += 2) === table.length) idx = 0;
+    table[idx] = vm.intern(name);
+    table[idx + 1] = o;
+  }
+  const mk = vm.classes.loadBoot('java/util/ImmutableCollections$MapN');
+  const map = vm.allocObject(mk) as Fields;
+  map[vm.field(mk, 'table').key] = vm.newObjectArray(vm.classes.loadBoot('java/lang/Object'), table);
+  map[vm.field(mk, 'size').key] = entries.length;
+  return map;
+}
+
 /** What java's archive holds for a class's archived field (heapShared.cpp's entry fields), if this VM emulates it. */
-function archivedValue(vm: VM, name: string): { field: string; value: () => JArray } | undefined {
+function archivedValue(vm: VM, name: string): { field: string; value: () => JObject } | undefined {
   switch (name) {
     case 'java/lang/Integer$IntegerCache': return { field: 'archivedCache', value: () => boxes(vm, 'java/lang/Integer', -128, 256) };
     case 'java/lang/Long$LongCache': return { field: 'archivedCache', value: () => boxes(vm, 'java/lang/Long', -128, 256) };
@@ -119,6 +175,10 @@ function archivedValue(vm: VM, name: string): { field: string; value: () => JArr
     case 'java/lang/Character$CharacterCache': return { field: 'archivedCache', value: () => boxes(vm, 'java/lang/Character', 0, 128) };
     case 'sun/util/locale/BaseLocale': return { field: 'constantBaseLocales', value: () => baseLocales(vm) };
     case 'jdk/internal/math/FDBigInteger': return { field: 'archivedCaches', value: () => fdBigIntegerCaches(vm) };
+    case 'java/util/jar/Attributes$Name': {
+      const names = KNOWN_NAMES[vm.opts.jdk.feature];
+      return names ? { field: 'KNOWN_NAMES', value: () => knownNames(vm, names) } : undefined;
+    }
     default: return undefined;
   }
 }
