@@ -6,25 +6,17 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, symlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, symlinkSync, writeFileSync } from 'node:fs';
 import { featureOf } from '../../server/src/classpath/index';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { compileJava, javaHome, REPO, runCli, tempDir } from '../helpers/java';
+import { compileJava, javaHome, REPO, runCli, tempDir, testJdks } from '../helpers/java';
 
 const classes = compileJava(join(REPO, 'test', 'java', 'interp-engine'), ['-g']);
 
-/** JDK homes on this machine: the default one, and any other with bin/java and lib/modules. */
+/** JDK homes on this machine: the default one, and every other JDK 17 or 25 (testJdks). */
 function jdks(): string[] {
-  const out = [javaHome()];
-  const root = '/usr/lib/jvm';
-  if (existsSync(root)) {
-    for (const n of readdirSync(root)) {
-      const h = join(root, n);
-      if (/(^|-)(2[1-9]|[3-9]\d)(-|$)/.test(n) && existsSync(join(h, 'bin', 'java')) && existsSync(join(h, 'lib', 'modules'))) out.push(h);
-    }
-  }
-  return out;
+  return testJdks().map((j) => j.home);
 }
 
 test('the embedded JVM refuses a JDK it cannot boot, naming it, with exit 1', () => {
