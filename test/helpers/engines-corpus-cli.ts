@@ -1,6 +1,6 @@
 // Development aid: corpus programs with the JDK instrumented on HotSpot and on the embedded JVM,
 // each against java, and the two profiles under main (engines-corpus.ts).
-//   node --import tsx test/helpers/engines-corpus-cli.ts [--jdk HOME] [--hotspot-only] [--granularity N] [--random R] [--top N] [--jobs N] [name...]
+//   node --import tsx test/helpers/engines-corpus-cli.ts [--jdk HOME] [--instrument app|all] [--hotspot-only] [--granularity N] [--random R] [--top N] [--jobs N] [name...]
 // With --granularity 1 --random 0 every check samples: the main thread is compared per context
 // (under the program's main and in start-up, engines-profile.ts), first differences printed.
 // KOMORIUM_CACHE / KOMORIUM_JDK_MODULES pick the instrumented JDK (built on the first run).
@@ -11,6 +11,7 @@ import { describeMainThread } from './engines-profile';
 const argv = process.argv.slice(2);
 let jdk: string | undefined;
 let hotspotOnly = false;
+let instrument: 'app' | 'all' = 'all';
 let granularity = 1000;
 let random: number | undefined;
 let top = 5;
@@ -20,6 +21,7 @@ for (let i = 0; i < argv.length; i++) {
   const a = argv[i]!;
   if (a === '--jdk') jdk = argv[++i];
   else if (a === '--hotspot-only') hotspotOnly = true;
+  else if (a === '--instrument') instrument = argv[++i] === 'app' ? 'app' : 'all';
   else if (a === '--granularity') granularity = Number(argv[++i]);
   else if (a === '--jobs') jobs = Number(argv[++i]);
   else if (a === '--random') random = Number(argv[++i]);
@@ -34,7 +36,7 @@ let compared = 0;
 let underMain = 0;
 const overlaps: number[] = [];
 await mapLimit(programs, jobs, async (p) => {
-  const c = await compareEngines(p, dirs.get(p.name)!, { granularity, hotspotOnly, ...(random === undefined ? {} : { random }), ...(jdk === undefined ? {} : { jdk }) });
+  const c = await compareEngines(p, dirs.get(p.name)!, { granularity, hotspotOnly, instrument, ...(random === undefined ? {} : { random }), ...(jdk === undefined ? {} : { jdk }) });
   if (c.problems.length === 0) same++;
   if (c.main) {
     compared++;

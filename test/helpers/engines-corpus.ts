@@ -26,14 +26,16 @@ export interface EngineRunOptions {
   random?: number;
   seed?: number;
   timeoutMs?: number;
+  /** What is instrumented (default all: the JDK too; app: the program's classes only). */
+  instrument?: 'app' | 'all';
 }
 
 const safe = (name: string): string => name.replace(/[^\w.-]+/g, '_');
 
-/** Runs `p` with --instrument all on `engine` (HotSpot's instrumented JDK copy, or the embedded JVM). */
+/** Runs `p` with --instrument all (or `o.instrument`) on `engine` (HotSpot's instrumented JDK copy, or the embedded JVM). */
 export async function runAll(engine: 'jvm' | 'interpreter', p: CorpusProgram, classesDir: string, o: EngineRunOptions = {}): Promise<EngineRun> {
   const extra: CorpusRunOptions = {
-    instrument: 'all',
+    instrument: o.instrument ?? 'all',
     ...(o.jdk === undefined ? {} : { jdk: o.jdk }),
     ...(o.granularity === undefined ? {} : { granularity: o.granularity }),
     ...(o.random === undefined ? {} : { random: o.random }),
@@ -89,11 +91,12 @@ export async function compareEngines(p: CorpusProgram, classesDir: string, o: En
   const cwd = mkdtempSync(join(tmpdir(), `komorium-java-${safe(p.name)}-`));
   try {
     const java = await runProgram(p, [classesDir], { cwd, timeoutMs: 60_000, ...(o.jdk === undefined ? {} : { jdk: o.jdk }) });
+    const scope = o.instrument ?? 'all';
     const hotspot = await runAll('jvm', p, classesDir, o);
-    const problems = outputProblems('HotSpot all', java, hotspot);
+    const problems = outputProblems(`HotSpot ${scope}`, java, hotspot);
     if (o.hotspotOnly) return { program: p, java, hotspot, problems };
     const embedded = await runAll('interpreter', p, classesDir, o);
-    problems.push(...outputProblems('embedded all', java, embedded));
+    problems.push(...outputProblems(`embedded ${scope}`, java, embedded));
     const main = hotspot.profile && embedded.profile ? compareMain(hotspot.profile, embedded.profile) : undefined;
     const thread = hotspot.profile && embedded.profile ? compareMainThread(parseProfile(hotspot.profile, 'hotspot'), parseProfile(embedded.profile, 'embedded'), p.mainClass) : undefined;
     return { program: p, java, hotspot, embedded, problems, ...(main ? { main } : {}), ...(thread ? { thread } : {}) };

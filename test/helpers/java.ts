@@ -37,16 +37,32 @@ function featureOf(home: string): number {
   return Number(m[1]);
 }
 
+/** The feature releases the embedded JVM boots (interp/boot.ts SUPPORTED_FEATURES): the corpus runs on these. */
+const CORPUS_FEATURES = [17, 25];
+
+function isJdk(home: string): boolean {
+  try {
+    return statSync(join(home, 'bin', 'java')).isFile() && statSync(join(home, 'lib', 'modules')).isFile() && statSync(join(home, 'release')).isFile();
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The JDKs the corpus runs on: KOMORIUM_TEST_JDKS (homes separated by ':'), else javaHome()
- * (the JDK 17 of javac) and every /usr/lib/jvm/temurin-25-* present.
+ * (the JDK 17 of javac) and every other JDK in /usr/lib/jvm (a home with bin/java, lib/modules
+ * and a release file) of a release the embedded JVM boots (17, 25: Temurin's, Debian's
+ * openjdk-25 alike), each once (symbolic links resolved).
  */
 export function testJdks(): TestJdk[] {
   const list = process.env.KOMORIUM_TEST_JDKS;
   const homes = list ? list.split(delimiter).filter((h) => h !== '') : [javaHome()];
   if (!list) {
     try {
-      for (const n of readdirSync('/usr/lib/jvm').sort()) if (n.startsWith('temurin-25-')) homes.push(join('/usr/lib/jvm', n));
+      for (const n of readdirSync('/usr/lib/jvm').sort()) {
+        const h = join('/usr/lib/jvm', n);
+        if (isJdk(h) && CORPUS_FEATURES.includes(featureOf(h))) homes.push(h);
+      }
     } catch {
       // no /usr/lib/jvm
     }

@@ -1,28 +1,22 @@
 // The JDKs the engines run on: a JDK the embedded JVM cannot boot (another feature release
-// than 17 and 25) gets a clear error naming the JDK and a non-zero exit, never a silent exit 0;
+// than 17 and 25, a lib/modules cut short, another JDK's release file) gets a clear error naming
+// the JDK and what failed, and a non-zero exit, never a silent exit 0;
 // both engines run a program on every JDK found on the machine (17 always, 25 when installed
 // beside it), the embedded one printing what that JDK's java prints.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, symlinkSync, writeFileSync } from 'node:fs';
+import { featureOf } from '../../server/src/classpath/index';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { compileJava, javaHome, REPO, runCli, tempDir } from '../helpers/java';
+import { compileJava, javaHome, REPO, runCli, tempDir, testJdks } from '../helpers/java';
 
 const classes = compileJava(join(REPO, 'test', 'java', 'interp-engine'), ['-g']);
 
-/** JDK homes on this machine: the default one, and any other with bin/java and lib/modules. */
+/** JDK homes on this machine: the default one, and every other JDK 17 or 25 (testJdks). */
 function jdks(): string[] {
-  const out = [javaHome()];
-  const root = '/usr/lib/jvm';
-  if (existsSync(root)) {
-    for (const n of readdirSync(root)) {
-      const h = join(root, n);
-      if (/(^|-)(2[1-9]|[3-9]\d)(-|$)/.test(n) && existsSync(join(h, 'bin', 'java')) && existsSync(join(h, 'lib', 'modules'))) out.push(h);
-    }
-  }
-  return out;
+  return testJdks().map((j) => j.home);
 }
 
 test('the embedded JVM refuses a JDK it cannot boot, naming it, with exit 1', () => {
@@ -38,6 +32,62 @@ test('the embedded JVM refuses a JDK it cannot boot, naming it, with exit 1', ()
   assert.match(r.stderr, /embedded JVM boots JDK 17 and 25 only/);
   assert.ok(r.stderr.includes(fake), r.stderr);
   assert.equal(r.stdout, '');
+});
+
+/**
+ * A JDK home beside `home` of symbolic links to its files, but for lib/modules (`modules`: a
+ * file to write instead) and `release` (its text instead).
+ */
+function jdkLike(home: string, tag: string, release: string, modules?: (dst: string) => void): string {
+  const dir = tempDir(tag);
+  for (const n of readdirSync(home)) if (n !== 'lib' && n !== 'release') symlinkSync(join(home, n), join(dir, n));
+  mkdirSync(join(dir, 'lib'));
+  for (const n of readdirSync(join(home, 'lib'))) if (n !== 'modules') symlinkSync(join(home, 'lib', n), join(dir, 'lib', n));
+  if (modules) modules(join(dir, 'lib', 'modules'));
+  else symlinkSync(join(home, 'lib', 'modules'), join(dir, 'lib', 'modules'));
+  writeFileSync(join(dir, 'release'), release);
+  return dir;
+}
+
+test('a JDK whose lib/modules was cut short: the embedded JVM refuses it before booting, naming it, with exit 1 (before: a reader error with its JavaScript stack)', () => {
+  const home = javaHome();
+  // The header and the index whole (so that the image opens), the resources cut.
+  const cut = jdkLike(home, 'jdk-cut', readFileSync(join(home, 'release'), 'utf8'), (dst) => {
+    const fd = openSync(join(home, 'lib', 'modules'), 'r');
+    const buf = Buffer.alloc(20 << 20);
+    readSync(fd, buf, 0, buf.length, 0);
+    closeSync(fd);
+    writeFileSync(dst, buf);
+  });
+  for (const scope of [['--no-profile'], ['--instrument', 'all']]) {
+    const r = runCli(['run', '--engine', 'interpreter', ...scope, '--jdk', cut, '-cp', classes, 'eng.Work', 'work'], { env: { KOMORIUM_CACHE: tempDir('cut-cache') } });
+    assert.equal(r.status, 1, r.stdout + r.stderr);
+    assert.ok(r.stderr.includes(`cannot boot the JDK ${cut}`), r.stderr);
+    assert.match(r.stderr, /lib\/modules \(.*\) is truncated: 20971520 bytes, its resources end at byte \d+/);
+    assert.doesNotMatch(r.stderr, /\n\s+at /, 'no JavaScript stack');
+    assert.equal(r.stdout, '');
+  }
+});
+
+test("JAVA_HOME with another JDK's release file: both engines name the JDK and the mismatch, the embedded JVM with exit 1 (before: 'embedded engine failed: [object Object]')", () => {
+  // The default JDK's class library under a release file of the other release the embedded JVM boots.
+  const home = javaHome();
+  const feature = Number(/^JAVA_VERSION="(\d+)/m.exec(readFileSync(join(home, 'release'), 'utf8'))?.[1]);
+  const other = feature === 25 ? '17.0.9' : '25.0.1';
+  const wrong = jdkLike(home, 'jdk-wrong-release', `JAVA_VERSION="${other}"\n`);
+  const env = { JAVA_HOME: wrong, KOMORIUM_CACHE: tempDir('wrong-cache') };
+  const mismatch = `its release file says JAVA_VERSION="${other}" (JDK ${featureOf(other)}), but its lib/modules holds JDK ${feature}'s classes`;
+  for (const scope of [['--no-profile'], ['--instrument', 'all']]) {
+    const r = runCli(['run', '--engine', 'interpreter', ...scope, '-cp', classes, 'eng.Work', 'work'], { env });
+    assert.equal(r.status, 1, r.stdout + r.stderr);
+    assert.ok(r.stderr.includes(`cannot boot the JDK ${wrong} (${other}): ${mismatch}`), r.stderr);
+    assert.doesNotMatch(r.stderr, /object Object/);
+    assert.equal(r.stdout, '');
+  }
+  // HotSpot's instrumented copy is not built (its patches depend on the release): said before the transform.
+  const r = runCli(['run', '--engine', 'jvm', '--instrument', 'all', '-cp', classes, 'eng.Work', 'work'], { env });
+  assert.notEqual(r.status, 0, r.stdout + r.stderr);
+  assert.ok(r.stderr.includes(`cannot instrument the JDK ${wrong} (${other}): ${mismatch}`), r.stderr);
 });
 
 for (const home of jdks()) {

@@ -14,11 +14,16 @@ import { join } from 'node:path';
 import { compileJava, REPO, tempDir, testJdks } from '../helpers/java';
 import { compareMainThread, compareThread, describeMainThread } from '../helpers/engines-profile';
 import { loadProfile } from '../../server/src/profile/load';
+import { compilePrograms, mapLimit, programsNamed } from '../helpers/corpus';
+import { compareEngines } from '../helpers/engines-corpus';
 
 const jdk25 = testJdks().find((j) => j.feature === 25);
 const skip = jdk25 ? false : 'no JDK 25 installed (/usr/lib/jvm/temurin-25-*, KOMORIUM_TEST_JDKS)';
 const cache = tempDir('hs25-cache');
 const work = tempDir('hs25');
+// For the runs made in this process (engines-corpus.ts, the corpus slice): the same cache and modules.
+process.env.KOMORIUM_CACHE = cache;
+process.env.KOMORIUM_JDK_MODULES = 'java.base';
 const classes = jdk25 ? compileJava(join(REPO, 'test', 'java', 'hotspot-all')) : '';
 
 function both(main: string, cp = classes): { thread: ReturnType<typeof compareMainThread>; shutdown: ReturnType<typeof compareThread> } {
@@ -120,4 +125,18 @@ test('JDK 25, HandleForms: Method.invoke and method handles on final classes tak
   assert.deepEqual(c.main.methods.filter((d) => FORMS.test(d.context)), [], why);
   assert.ok(c.main.samples[0] > 100_000, why);
   assert.ok(c.main.overlap >= 99, why);
+});
+
+// The corpus on JDK 25 with the JDK instrumented, on both engines: a slice (the JDK 17 slice of
+// hotspot-all.test.ts less its float and math programs), each printing what java 25 prints
+// (test/slow/hotspot-all-corpus.test.ts and interp-corpus.test.ts run the whole corpus).
+test('JDK 25, corpus slice with the JDK instrumented: HotSpot and the embedded engine print what java 25 prints', { skip }, async () => {
+  const programs = programsNamed(['collections-maps', 'exceptions-custom-chained', 'string-format']);
+  const dirs = compilePrograms(programs);
+  const failed: string[] = [];
+  await mapLimit(programs, 2, async (p) => {
+    const c = await compareEngines(p, dirs.get(p.name)!, { jdk: jdk25!.home });
+    if (c.problems.length > 0) failed.push(`${p.name}:\n  ${c.problems.join('\n  ')}`);
+  });
+  assert.deepEqual(failed, []);
 });

@@ -39,11 +39,25 @@ const PROFILED = ['npe-helpful-messages', 'stack-traces', 'threads-executor', 'e
 // With the JDK instrumented too: native trampolines must not show in stack traces.
 const ALL_SCOPE = ['reflection-invoke', 'stack-traces'];
 
-// On every other JDK found (JDK 25 when installed; KOMORIUM_TEST_JDKS): a few programs, each
-// compared with that JDK's own java (test:slow runs the whole corpus on each).
-const OTHER_JDK = ['stack-traces', 'threads-wait-notify', 'string-format'];
+// On every other JDK found (JDK 25 when installed; testJdks(), KOMORIUM_TEST_JDKS): a slice of
+// each kind above, each program compared with that JDK's own java (test:slow runs the whole
+// corpus on each, none, app and all; hotspot-jdk25.test.ts runs a slice with the JDK
+// instrumented on both engines).
+const OTHER_JDK = [
+  'stack-traces',
+  'threads-wait-notify',
+  'string-format',
+  'records',
+  'regex',
+  'java-time',
+  'exceptions-custom-chained',
+  'uncaught-exception',
+  'stdin-scanner-args',
+  'io-streams',
+];
+const OTHER_JDK_PROFILED = ['npe-helpful-messages', 'threads-executor'];
 
-const all = programsNamed([...new Set([...SLICE, ...PROFILED, ...ALL_SCOPE, ...OTHER_JDK])]);
+const all = programsNamed([...new Set([...SLICE, ...PROFILED, ...ALL_SCOPE, ...OTHER_JDK, ...OTHER_JDK_PROFILED])]);
 const classes = compilePrograms(all);
 
 /** One test per mode: every named program's output must equal HotSpot's. */
@@ -68,4 +82,5 @@ const defaultJdk = realpathSync(javaHome());
 for (const jdk of testJdks()) {
   if (realpathSync(jdk.home) === defaultJdk) continue;
   sliceTest(`JDK ${jdk.feature}, uninstrumented`, OTHER_JDK, 'none', 300_000, jdk.home);
+  sliceTest(`JDK ${jdk.feature}, --instrument app`, OTHER_JDK_PROFILED, 'app', 300_000, jdk.home);
 }

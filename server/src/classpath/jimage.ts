@@ -150,6 +150,26 @@ export class JImage {
     return loc.name === name ? loc : undefined;
   }
 
+  /**
+   * Where the image's resources end (index size plus the furthest content end of any location),
+   * and the file's size: a file shorter than that end was cut (a truncated copy or download).
+   * One pass over the location table (tens of thousands of entries, a few milliseconds).
+   */
+  contentEnd(): { end: number; fileSize: number } {
+    let end = this.header.indexSize;
+    const a = [0, 0, 0, 0, 0, 0, 0, 0];
+    for (let slot = 0; slot < this.header.tableLength; slot++) {
+      const rel = this.slotOffset(slot);
+      if (rel === 0) continue;
+      a.fill(0);
+      this.decodeAttributes(rel, slot, a);
+      const stored = a[Attr.Compressed]! !== 0 ? a[Attr.Compressed]! : a[Attr.Uncompressed]!;
+      const e = this.header.indexSize + a[Attr.Offset]! + stored;
+      if (e > end) end = e;
+    }
+    return { end, fileSize: this.fileSize };
+  }
+
   /** Reads (and if needed decompresses) a location's content. */
   read(loc: JImageLocation): Uint8Array {
     const stored = loc.compressedSize !== 0 ? loc.compressedSize : loc.uncompressedSize;

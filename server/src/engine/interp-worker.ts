@@ -34,6 +34,8 @@ import { classInfoOf } from '../transform/hierarchy';
 import { REFERENCED_RUNTIME_CLASSES, swapInitializedClasses } from '../runtime/contract';
 import { startJdkLambdaLinkage } from '../interp/indy/link';
 import { jitStats } from '../interp/jit/compile';
+import { VmError } from '../interp/signals';
+import { ClassPathError } from '../classpath/errors';
 
 /** Initialised before the count when lambdas link through the JDK (its proxies' name counter). */
 const JDK_LAMBDA_LINKAGE_CLASSES = ['java/lang/invoke/InnerClassLambdaMetafactory'];
@@ -427,8 +429,19 @@ function run(input: InterpWorkerInput, prepared: PreparedBoot | null = null): vo
   try {
     main(input, prepared);
   } catch (e) {
-    post({ type: 'error', message: (e as Error)?.stack ?? String(e) });
+    post({ type: 'error', message: engineErrorText(e) });
   }
+}
+
+/**
+ * An error that left the engine, for the user: a Java error the VM raised outside Java code
+ * (class loading in the boot steps) as java names it, not "[object Object]"; a class path
+ * layer's error (a corrupt lib/modules or jar, which names its file) without the engine's stack.
+ */
+function engineErrorText(e: unknown): string {
+  if (e instanceof VmError) return `${e.className.replace(/\//g, '.')}${e.message === null ? '' : `: ${e.message}`}`;
+  if (e instanceof ClassPathError) return `${e.name}: ${e.message}`;
+  return (e as Error)?.stack ?? String(e);
 }
 
 const data = workerData as InterpWorkerInput | InterpPrewarmInput;

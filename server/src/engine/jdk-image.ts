@@ -23,6 +23,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, s
 import { availableParallelism } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { JImage, type JdkInfo } from '../classpath/index';
+import { jdkImageProblem } from '../classpath/jdk-check';
 import { writeJImage, type JImageResource } from '../classpath/jimage-writer';
 import { TRANSFORMER_VERSION } from '../transform/driver';
 import { patchSourceHash } from './reflect-patch';
@@ -146,6 +147,9 @@ export async function ensureJdkImage(o: JdkImageOptions): Promise<JdkImage> {
   try {
     const image = JImage.open(o.jdk.modulesPath);
     try {
+      // A JDK cut short or with another JDK's release file: said before minutes of transform.
+      const problem = jdkImageProblem(o.jdk, image);
+      if (problem !== null) throw new JdkImageError(`cannot instrument ${what}: ${problem}`);
       // The transformed classes are a cache entry of their own until the image is made: a
       // build that fails after the transform (or is killed) does not transform again.
       classes = await transformedClasses(o, image, root, `${o.jdk.version.split(/[.+-]/)[0]}-${classesKey(o)}-classes`, what, log);

@@ -19,6 +19,9 @@ import { setField } from './natives/util';
 import type { MainCall } from './snapshot/program';
 import { detachArchivedClassLists, presizeArchivedLockMap } from './cds-archive';
 import { JAR_INITIALIZED_CLASSES } from '../runtime/contract';
+import type { JdkInfo } from '../classpath/jdk';
+import type { JImage } from '../classpath/jimage';
+import { jdkImageProblem } from '../classpath/jdk-check';
 
 /** The JDK feature releases the embedded JVM boots (natives and boot steps differ by release). */
 export const SUPPORTED_FEATURES: readonly number[] = [17, 25];
@@ -102,16 +105,33 @@ export interface LaunchOptions {
   initialize?: readonly string[];
 }
 
+/**
+ * Why the embedded JVM cannot boot `jdk`, or null: another feature release than it boots, or
+ * (given its open lib/modules: before a boot, not a restore) a class library that cannot be
+ * booted (classpath/jdk-check.ts). `failure` names the JDK and what failed; `report` is what
+ * stderr gets, as java reports a VM that cannot start.
+ */
+export function bootRefusal(jdk: JdkInfo, image?: JImage | null): { failure: string; report: string } | null {
+  if (!SUPPORTED_FEATURES.includes(jdk.feature)) {
+    const supported = SUPPORTED_FEATURES.join(' and ');
+    const failure = `the embedded JVM boots JDK ${supported} only; ${jdk.home} is JDK ${jdk.version ?? jdk.feature}`;
+    return { failure, report: `Error occurred during initialization of VM\n${failure}. Run it with --engine jvm (komorium.engine: jvm), or choose a JDK ${supported} (--jdk, JAVA_HOME, komorium.javaHome).` };
+  }
+  const problem = image === undefined ? null : jdkImageProblem(jdk, image ?? undefined);
+  if (problem === null) return null;
+  const failure = `the embedded JVM cannot boot the JDK ${jdk.home} (${jdk.version}): ${problem}`;
+  return { failure, report: `Error occurred during initialization of VM\n${failure}.` };
+}
+
 /** Runs `mainClass` with `args` to completion on `vm`. */
 export function launch(vm: VM, mainClass: string, args: string[], lo: LaunchOptions = {}): LaunchResult {
   const atMain = lo.restoredAtMain === true;
   const restored = lo.restored === true || atMain;
   const jdk = vm.opts.jdk;
-  if (!SUPPORTED_FEATURES.includes(jdk.feature)) {
-    const supported = SUPPORTED_FEATURES.join(' and ');
-    const failure = `the embedded JVM boots JDK ${supported} only; ${jdk.home} is JDK ${jdk.version ?? jdk.feature}`;
-    vm.reportFailure(`Error occurred during initialization of VM\n${failure}. Run it with --engine jvm (komorium.engine: jvm), or choose a JDK ${supported} (--jdk, JAVA_HOME, komorium.javaHome).`);
-    return { exitCode: 1, failure };
+  const refusal = bootRefusal(jdk);
+  if (refusal !== null) {
+    vm.reportFailure(refusal.report);
+    return { exitCode: 1, failure: refusal.failure };
   }
   const sched = restored && vm.scheduler ? vm.scheduler : new Scheduler(vm);
   vm.scheduler = sched;

@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ClassPath, type JdkInfo } from '../classpath/index';
-import { launch } from './boot';
+import { bootRefusal, launch } from './boot';
 import { mainSnapshotKey, mainSnapshotOptions, saveSnapshot, snapshotKey, tryRestore, type BootSnapshotOptions } from './snapshot/index';
 import { applyProgram, programInputs, replaceLateProperties, type ProgramInputs } from './snapshot/program';
 import { VM, type VmIo, type VmOptions } from './vm';
@@ -229,6 +229,14 @@ export function runInterpreter(o: InterpRunOptions): InterpRunResult {
     }
   }
   const restored = booted !== null || atMain;
+  // Before anything loads a class (onCreated may): a JDK that cannot be booted is refused here,
+  // naming it, and not by a class-loading error from deep in the boot.
+  const refusal = restored ? null : bootRefusal(o.jdk, image.image ?? null);
+  if (refusal !== null) {
+    vm.reportFailure(refusal.report);
+    image.close();
+    return { exitCode: 1, failure: refusal.failure, cancelled: false, bytecodes: 0, classesLoaded: 0, ms: performance.now() - t0, vm, restored: false, start: 'booted' };
+  }
   if (o.onBooted) vm.onBooted = () => o.onBooted?.(vm);
   o.onCreated?.(vm);
   let cancelled = false;
