@@ -141,7 +141,10 @@ export function finishNative(vm: VM, t: JThread, result: unknown): void {
 /** Resumes a native that blocked (top frame is native, `t.pendingNative` set). */
 export function resumeNative(vm: VM, t: JThread): void {
   const p = t.pendingNative;
-  if (p === null) throw new VmError('java/lang/InternalError', 'native frame without a pending continuation');
+  if (p === null) {
+    const m = t.frames[t.depth].m as JMethod;
+    throw new VmError('java/lang/InternalError', `native frame ${m.klass.name}.${m.name}${m.desc} without a pending continuation`);
+  }
   let result: unknown;
   try {
     result = p.resume();

@@ -24,7 +24,25 @@ export function initialize(vm: VM, t: JThread, k: JClass): void {
 /** For natives: initialise `k`, then `then()`; its result completes the native. */
 export function initializeThen(vm: VM, t: JThread, k: JClass, then: () => unknown): unknown {
   if (k.state === InitState.Initialized || (k.state === InitState.Initializing && k.initThread === t)) return then();
-  const r = begin(vm, t, k, -1, then);
+  const depth = t.depth;
+  let r: unknown;
+  try {
+    r = begin(vm, t, k, -1, then);
+  } catch (e) {
+    // Another thread initialises `k` (JVMS 5.5 step 2): the native waits. Its frame is still on
+    // top (no glue pushed yet), so the scheduler resumes it through this continuation, which
+    // tries again once that thread has finished (or failed).
+    const top = t.depth >= 0 ? t.frames[t.depth].m : null;
+    if (e === BLOCK && t.depth === depth && top !== null && top.code === null) {
+      t.pendingNative = {
+        resume: () => {
+          t.pendingNative = null;
+          return initializeThen(vm, t, k, then);
+        },
+      };
+    }
+    throw e;
+  }
   if (r === PENDING) throw PENDING;
   return r;
 }
