@@ -16,7 +16,7 @@
 import { JArray, type JObject } from './object';
 import type { JMethod } from './klass';
 import { BLOCK, JavaThrow, PENDING, VmError } from './signals';
-import type { Glue, JThread } from './thread';
+import type { Frame, Glue, JThread } from './thread';
 import type { VM } from './vm';
 import { compile, JIT_THRESHOLD } from './jit/compile';
 
@@ -275,17 +275,27 @@ export function returnFromFrame(vm: VM, t: JThread, op: number): void {
  * PENDING (unless the callee was a native that completed at once, which the glue has seen).
  */
 export function pushCall(vm: VM, t: JThread, m: JMethod, args: readonly unknown[], glue: Glue): void {
+  const g = pushGlue(t, m.argSlots + 16);
+  g.glue = glue;
+  g.sp = placeArgs(t, g.lp, m, args);
+  enterMethod(vm, t, m, g.lp);
+}
+
+/**
+ * Pushes an empty glue frame (its `glue` still to be set) above the top frame: above a native's
+ * arguments, or above a Java frame's operand stack; `room` more slots are made available there.
+ */
+export function pushGlue(t: JThread, room: number): Frame {
   const top = t.depth >= 0 ? t.frames[t.depth] : undefined;
   let base = 0;
   if (top !== undefined) base = top.m !== null && top.m.code === null ? top.lp + top.m.argSlots : top.sp;
-  t.ensureSlots(base + m.argSlots + 16);
+  t.ensureSlots(base + room);
   const g = t.pushFrame();
   g.m = null;
-  g.glue = glue;
   g.pc = 0;
   g.lp = base;
-  g.sp = placeArgs(t, base, m, args);
-  enterMethod(vm, t, m, base);
+  g.sp = base;
+  return g;
 }
 
 /**

@@ -8,7 +8,7 @@ import { InitState, type JClass, type JMethod } from './klass';
 import type { JObject } from './object';
 import { BLOCK, PENDING, VmError } from './signals';
 import { ThreadState, type JThread } from './thread';
-import { enterMethod } from './calls';
+import { enterMethod, pushGlue } from './calls';
 import { isAssignable } from './ops';
 import { linkVerify } from './verify-link';
 import type { VM } from './vm';
@@ -100,13 +100,7 @@ function begin(vm: VM, t: JThread, k: JClass, resumePc: number, then: (() => unk
     return then ? then() : undefined;
   }
   // The glue frame stays below every step; each step's completion calls next().
-  const base = t.depth >= 0 ? glueBase(t) : 0;
-  t.ensureSlots(base + 16);
-  const g = t.pushFrame();
-  g.m = null;
-  g.lp = base;
-  g.sp = base;
-  g.pc = 0;
+  const g = pushGlue(t, 16);
   // After the class is initialised, `then` may itself call into Java (a native continuing):
   // its result then passes through this glue unchanged.
   let finished = false;
@@ -145,12 +139,6 @@ function begin(vm: VM, t: JThread, k: JClass, resumePc: number, then: (() => unk
   // Completed without running Java code: drop the glue frame.
   t.depth--;
   return r;
-}
-
-function glueBase(t: JThread): number {
-  const f = t.frames[t.depth];
-  if (f.m !== null && f.m.code === null) return f.lp + f.m.argSlots;
-  return f.sp;
 }
 
 function finish(vm: VM, k: JClass): void {

@@ -17,7 +17,7 @@
 
 import { InitState, instantiate, type JMethod } from './klass';
 import type { JObject } from './object';
-import { enterMethod, placeArgs } from './calls';
+import { enterMethod, placeArgs, pushGlue } from './calls';
 import { initialize } from './init';
 import { BLOCK, JavaThrow, PENDING, VmError } from './signals';
 import type { Glue, JThread } from './thread';
@@ -43,14 +43,7 @@ export function raise(vm: VM, t: JThread, e: VmError): boolean {
   if (e.cause !== null && (initCause === undefined || initCause.code === null)) return false;
   if (TRACE) vm.reportFailure(`[vm exception, constructed] ${e.className}${e.message === null ? '' : `: ${e.message}`}`);
   const message = e.message === null ? null : vm.newString(e.message);
-  const top = t.frames[t.depth];
-  const base = top.m !== null && top.m.code === null ? top.lp + top.m.argSlots : top.sp;
-  t.ensureSlots(base + 16);
-  const g = t.pushFrame();
-  g.m = null;
-  g.lp = base;
-  g.sp = base;
-  g.pc = 0;
+  const g = pushGlue(t, 16);
   let stage: 'init' | 'construct' | 'cause' | 'throw' = 'init';
   let exc: JObject | null = null;
   const call = (m: JMethod, args: readonly unknown[]): typeof PENDING => {
