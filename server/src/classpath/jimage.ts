@@ -157,17 +157,24 @@ export class JImage {
    */
   contentEnd(): { end: number; fileSize: number } {
     let end = this.header.indexSize;
+    this.eachLocation((a) => {
+      const stored = a[Attr.Compressed]! !== 0 ? a[Attr.Compressed]! : a[Attr.Uncompressed]!;
+      const e = this.header.indexSize + a[Attr.Offset]! + stored;
+      if (e > end) end = e;
+    });
+    return { end, fileSize: this.fileSize };
+  }
+
+  /** Calls `visit` with the decoded attributes (reused array) of every location in the table. */
+  private eachLocation(visit: (a: number[], slot: number) => void): void {
     const a = [0, 0, 0, 0, 0, 0, 0, 0];
     for (let slot = 0; slot < this.header.tableLength; slot++) {
       const rel = this.slotOffset(slot);
       if (rel === 0) continue;
       a.fill(0);
       this.decodeAttributes(rel, slot, a);
-      const stored = a[Attr.Compressed]! !== 0 ? a[Attr.Compressed]! : a[Attr.Uncompressed]!;
-      const e = this.header.indexSize + a[Attr.Offset]! + stored;
-      if (e > end) end = e;
+      visit(a, slot);
     }
-    return { end, fileSize: this.fileSize };
   }
 
   /** Reads (and if needed decompresses) a location's content. */
@@ -298,18 +305,13 @@ export class JImage {
   /** Full names of the locations for which `keep(module)` holds; cheaper than locations(). */
   private names(keep: (module: string) => boolean): string[] {
     const out: string[] = [];
-    const a = [0, 0, 0, 0, 0, 0, 0, 0];
-    for (let slot = 0; slot < this.header.tableLength; slot++) {
-      const rel = this.slotOffset(slot);
-      if (rel === 0) continue;
-      a.fill(0);
-      this.decodeAttributes(rel, slot, a);
+    this.eachLocation((a, slot) => {
       const module = this.moduleOf(a, slot);
-      if (!keep(module)) continue;
+      if (!keep(module)) return;
       const parent = a[Attr.Parent]! !== 0 ? this.string(a[Attr.Parent]!, slot) : '';
       const extension = a[Attr.Extension]! !== 0 ? this.string(a[Attr.Extension]!, slot) : '';
       out.push(fullName(module, parent, this.string(a[Attr.Base]!, slot), extension));
-    }
+    });
     return out;
   }
 
