@@ -174,12 +174,15 @@ export function vmProperties(p: PropertyInputs): [string, string][] {
     // HotSpot's JIT: the compilation bean exists (its compilation time is not supported here).
     ['sun.management.compiler', 'HotSpot 64-Bit Tiered Compilers'],
   ];
-  const own = new Map([...props, ...late].map(([k], i) => [k, i] as const));
+  // A -D of a key the VM sets replaces its value in place; any other goes after the first group.
+  const early = new Map(props.map(([k], i) => [k, i] as const));
+  const later = new Map(late.map(([k], i) => [k, i] as const));
   for (const [k, v] of Object.entries(p.user)) {
-    const i = own.get(k);
-    if (i === undefined) props.push([k, v]);
-    else if (i < own.size - late.length) props[i] = [k, v];
-    else late[i - (own.size - late.length)] = [k, v];
+    const i = early.get(k);
+    const j = later.get(k);
+    if (i !== undefined) props[i] = [k, v];
+    else if (j !== undefined) late[j] = [k, v];
+    else props.push([k, v]);
   }
   return [...props, ...late];
 }

@@ -139,10 +139,16 @@ export class Strings {
   }
 }
 
-/** String.hashCode()'s value stored in the object, as HotSpot's dump stores it for archived strings. */
-function storeHash(o: StringObj, s: string): void {
+/** Java's `String.hashCode()` of `s` (UTF-16 code units, as both coders hash). */
+export function javaStringHash(s: string): number {
   let h = 0;
   for (let i = 0; i < s.length; i++) h = (Math.imul(31, h) + s.charCodeAt(i)) | 0;
+  return h;
+}
+
+/** String.hashCode()'s value stored in the object, as HotSpot's dump stores it for archived strings. */
+function storeHash(o: StringObj, s: string): void {
+  const h = javaStringHash(s);
   if (h !== 0) o.hash = h;
   else o.hashIsZero = 1;
 }

@@ -13,6 +13,7 @@ import type { VM } from '../../../../vm';
 import type { NativeTable } from '../../../registry';
 import { classOf } from '../../../util';
 import { archiveHolds } from '../../../../cds-archive';
+import { javaStringHash } from '../../../../strings';
 
 type Fields = JObject & Record<string, unknown>;
 
@@ -117,13 +118,6 @@ const KNOWN_NAMES: Record<number, readonly string[]> = {
   25: [...MANIFEST_NAMES, 'Add-Exports', 'Add-Opens', 'Enable-Native-Access', 'Launcher-Agent-Class', 'JavaFX-Application-Class', 'Name', 'Created-By', 'SHA1-Digest', 'SHA-256-Digest', 'SHA-384-Digest'],
 };
 
-/** Java's String.hashCode of `s`. */
-function stringHash(s: string): number {
-  let h = 0;
-  for (let i = 0; i < s.length; i++) h = (Math.imul(31, h) + s.charCodeAt(i)) | 0;
-  return h;
-}
-
 /**
  * Attributes.Name's `KNOWN_NAMES` as its `<clinit>` makes it: a Name per attribute (`name`
  * interned, `hashCode` its case-insensitive hash), put into `new HashMap<>(64)` in `addName`
@@ -146,14 +140,14 @@ function knownNames(vm: VM, names: readonly string[]): JObject {
     const o = vm.allocObject(nk) as Fields;
     o[fName] = vm.intern(name);
     o[fHash] = h;
-    const sh = stringHash(name);
+    const sh = javaStringHash(name);
     bins[(sh ^ (sh >>> 16)) & 63]!.push([name, o]);
   }
   const entries = bins.flat();
   const table: (JObject | null)[] = new Array<JObject | null>(4 * entries.length).fill(null);
   const pairs = table.length >> 1;
   for (const [name, o] of entries) {
-    let idx = (((stringHash(name) % pairs) + pairs) % pairs) << 1;
+    let idx = (((javaStringHash(name) % pairs) + pairs) % pairs) << 1;
     while (table[idx] !== null) if ((idx += 2) === table.length) idx = 0;
     table[idx] = vm.intern(name);
     table[idx + 1] = o;
