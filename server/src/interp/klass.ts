@@ -11,7 +11,7 @@ import { parseMethodDescriptor } from '../classfile/descriptors';
 import { readClass, readConstantPool, type ReadOptions } from '../classfile/reader';
 import { CodeModelError } from '../classfile/errors';
 import { VmError } from './signals';
-import { AS_DOUBLE, JObject, JArray } from './object';
+import { AS_DOUBLE, JObject, JArray, mutableFields } from './object';
 import type { NativeImpl } from './natives/registry';
 import { MATH_INTRINSICS } from './natives/java/lang/Math';
 
@@ -91,6 +91,11 @@ export interface ExHandler {
 let nextMethodId = 1;
 let hiddenClasses = 0;
 
+/**
+ * JMethod fields the engine writes after linking (the JIT's counters and state, binding and
+ * linking at first call): mutable in V8's map from the start (object.ts mutableFields).
+ */
+export const JMETHOD_LATE_FIELDS: readonly string[] = ['linked', 'native', 'counter', 'deopts', 'compilations', 'intrinsic', 'speculate', 'specExits', 'jit', 'tailKind', 'tailTarget'];
 export class JMethod {
   readonly id = nextMethodId++;
   readonly nameDesc: string;
@@ -152,6 +157,7 @@ export class JMethod {
     for (const p of d.params) slots += p === 'J' || p === 'D' ? 2 : 1;
     this.argSlots = slots;
     this.memberIndex = memberIndex;
+    mutableFields(this, JMETHOD_LATE_FIELDS);
   }
   get isStatic(): boolean {
     return (this.access & Acc.STATIC) !== 0;

@@ -23,6 +23,33 @@ import { aload, astore, type Long } from './long';
  */
 export const AS_DOUBLE = 0.5;
 
+/** A stand-in object stored for a moment into reference fields (mutableFields). */
+const SOME_OBJECT = {};
+
+/**
+ * Stores into each scalar or null field of `o` (or of `keys`) another value of the same kind,
+ * then its own again. V8 marks a field "const" in its map until a store changes it after the
+ * object was built, and optimised code may rely on that; the first such store to a field of a
+ * shape as common as the thread's then deoptimises every function that did: the main thread's
+ * first exception through compiled code (`t.xc +=` in its catch) did so in the 9th or 10th
+ * iteration of `threads`, and V8 spent the next two optimising the engine and the generated
+ * code again (docs/BENCHMARKS.md part B, jit18k). Done when the first object of the shape is
+ * built or restored, nothing depends on it yet. Values, representations and field types stay
+ * as they were; arrays and other objects are left alone.
+ */
+export function mutableFields(o: object, keys: readonly string[] = Object.keys(o)): void {
+  const r = o as Record<string, unknown>;
+  for (const k of keys) {
+    const v = r[k];
+    if (typeof v === 'number') r[k] = v + 1;
+    else if (typeof v === 'boolean') r[k] = !v;
+    else if (typeof v === 'string') r[k] = `${v}.`;
+    else if (v === null) r[k] = SOME_OBJECT;
+    else continue;
+    r[k] = v;
+  }
+}
+
 export class JObject {
   // Assigned in the constructor (not class fields): instances of Java classes are made by
   // generated constructors (klass.ts) that assign the same three properties first.

@@ -11,7 +11,7 @@
 // caller's operand stack (no copying on calls).
 
 import type { JMethod } from './klass';
-import { AS_DOUBLE, type JObject } from './object';
+import { AS_DOUBLE, mutableFields, type JObject } from './object';
 import type { Monitor } from './monitor';
 
 export const enum ThreadState {
@@ -174,6 +174,10 @@ export class JThread {
     this.wakeAtReal = 0;
     this.rvN = 0;
     this.bytecodes = 0;
+    // Longs (numbers) and references: tagged from the start.
+    this.rvR = 0;
+    this.rvR = null;
+    mutableFields(this);
   }
 
   /** Ensures the value stacks have room for `slots` slots. */

@@ -17,8 +17,8 @@
 
 import v8 from 'node:v8';
 import { writeClass } from '../../classfile/writer';
-import { JClass, JField, JMethod, ensureCtor, klassCounters, restoreKlassCounters, type KlassCounters } from '../klass';
-import { JArray, JLongArray, JObject } from '../object';
+import { JClass, JField, JMethod, JMETHOD_LATE_FIELDS, ensureCtor, klassCounters, restoreKlassCounters, type KlassCounters } from '../klass';
+import { JArray, JLongArray, JObject, mutableFields } from '../object';
 import { Monitor } from '../monitor';
 import { ClassTable, LoaderData } from '../classes';
 import { Frame, JThread } from '../thread';
@@ -451,6 +451,13 @@ export function restoreVm(vm: VM, parts: readonly Uint8Array[], mark?: (step: st
     }
   }
   for (const o of javaObjects) Object.setPrototypeOf(o, ensureCtor(o.klass).prototype);
+  // Fields the engine writes later, mutable in the restored objects' maps before any code is
+  // optimised against them (object.ts mutableFields).
+  for (let i = 0; i < p.inst.length; i++) {
+    const tag = p.tags[i];
+    if (tag === 'JThread' || tag === 'Frame') mutableFields(p.inst[i]);
+    else if (tag === 'JMethod') mutableFields(p.inst[i], JMETHOD_LATE_FIELDS);
+  }
   mark?.('prototypes set, constructors made');
   const target = vm as unknown as Record<string, unknown>;
   for (const [k, v] of Object.entries(p.vm)) target[k] = v;
