@@ -17,7 +17,7 @@
 
 import v8 from 'node:v8';
 import { writeClass } from '../../classfile/writer';
-import { JClass, JField, JMethod, JMETHOD_LATE_FIELDS, ensureCtor, klassCounters, restoreKlassCounters, type KlassCounters } from '../klass';
+import { JClass, JField, JMethod, ensureCtor, methodFieldsMutable, klassCounters, restoreKlassCounters, type KlassCounters } from '../klass';
 import { JArray, JLongArray, JObject, mutableFields } from '../object';
 import { Monitor } from '../monitor';
 import { ClassTable, LoaderData } from '../classes';
@@ -451,16 +451,18 @@ export function restoreVm(vm: VM, parts: readonly Uint8Array[], mark?: (step: st
     }
   }
   for (const o of javaObjects) Object.setPrototypeOf(o, ensureCtor(o.klass).prototype);
-  // Fields the engine writes later, mutable in the restored objects' maps before any code is
-  // optimised against them (object.ts mutableFields).
-  for (let i = 0; i < p.inst.length; i++) {
-    const tag = p.tags[i];
-    if (tag === 'JThread' || tag === 'Frame') mutableFields(p.inst[i]);
-    else if (tag === 'JMethod') mutableFields(p.inst[i], JMETHOD_LATE_FIELDS);
-  }
   mark?.('prototypes set, constructors made');
   const target = vm as unknown as Record<string, unknown>;
   for (const [k, v] of Object.entries(p.vm)) target[k] = v;
+  // Fields the engine writes later, mutable in the restored objects' maps before any code is
+  // optimised against them (object.ts mutableFields). The methods share one map (the same
+  // fields, deserialised in the same order): the first one does it for all.
+  for (const t of vm.threads) {
+    mutableFields(t);
+    for (const f of t.frames) mutableFields(f);
+  }
+  const m0 = p.tags.indexOf('JMethod');
+  if (m0 >= 0) methodFieldsMutable(p.inst[m0] as JMethod);
   restoreKlassCounters(p.counters, fields);
   memory.loadState(p.memory);
   if (p.invoke !== null) setInvokeState(vm, p.invoke);
