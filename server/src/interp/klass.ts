@@ -563,23 +563,56 @@ export function linkClass(k: JClass): void {
   k.linked = true;
 }
 
+/**
+ * What a class's instance constructor assigns, in order: each field's key and its first value
+ * ('n' null, 'd' a double, 's' a small number), then the VM-private properties (null). A boot
+ * snapshot writes it beside a class's objects and makes the constructor from it again
+ * (snapshot/positional.ts), so that restored objects and new ones share one constructor.
+ */
+export interface CtorSpec {
+  keys: string[];
+  init: string;
+  extra: string[];
+}
+
+export function ctorSpec(fields: readonly JField[], extra: readonly string[]): CtorSpec {
+  let init = '';
+  for (const f of fields) {
+    if (defaultValue(f.desc) === null) init += 'n';
+    else {
+      const c = f.desc.charCodeAt(0);
+      init += c === 0x49 || c === 0x46 || c === 0x44 || c === 0x4a ? 'd' : 's'; // I F D J
+    }
+  }
+  return { keys: fields.map((f) => f.key), init, extra: [...extra] };
+}
+
+/** The property keys an instance made by the constructor of `spec` has, in order. */
+export function ctorKeys(spec: CtorSpec): string[] {
+  return ['klass', 'mon', 'ihash', ...spec.keys, ...spec.extra];
+}
+
 function makeCtor(fields: JField[], extra: string[]): InstanceCtor {
+  return makeCtorFromSpec(ctorSpec(fields, extra));
+}
+
+export function makeCtorFromSpec(spec: CtorSpec): InstanceCtor {
   // A plain constructor function per class, with JObject's own properties assigned here rather
   // than by JObject's constructor: a shared base constructor would see every class's shape and
   // its property stores would go megamorphic (measured: 15% of a collections-heavy run).
   // Numeric properties that can hold large or fractional values get V8's double representation
   // from their first store (object.ts AS_DOUBLE); byte, short, char and boolean stay small.
   const body: string[] = ['"use strict";', 'function O(k) {', 'this.klass = k;', 'this.mon = null;', `this.ihash = ${AS_DOUBLE};`, 'this.ihash = 0;'];
-  for (const f of fields) {
-    const key = JSON.stringify(f.key);
-    if (defaultValue(f.desc) === null) body.push(`this[${key}] = null;`);
+  spec.keys.forEach((k, i) => {
+    const key = JSON.stringify(k);
+    const c = spec.init[i];
+    if (c === 'n') body.push(`this[${key}] = null;`);
     else {
-      const c = f.desc.charCodeAt(0);
-      if (c === 0x49 || c === 0x46 || c === 0x44 || c === 0x4a) body.push(`this[${key}] = ${AS_DOUBLE};`); // I F D J
+      if (c === 'd') body.push(`this[${key}] = ${AS_DOUBLE};`);
       body.push(`this[${key}] = 0;`);
     }
-  }
-  for (const p of extra) body.push(`this[${JSON.stringify(p)}] = null;`);
+  });
+  for (const p of spec.extra) body.push(`this[${JSON.stringify(p)}] = null;`);
   body.push('}', 'O.prototype = Object.create(Base.prototype);', 'O.prototype.constructor = O;', 'return O;');
   // eslint-disable-next-line @typescript-eslint/no-implied-eval
   return new Function('Base', body.join('\n'))(JObject) as InstanceCtor;
@@ -612,6 +645,14 @@ export function klassCounters(): KlassCounters {
 }
 
 /** Restores the counters and registers restored fields under their ids (Unsafe offsets). */
+/**
+ * Takes fields made only to be filled from a boot snapshot (snapshot/positional.ts: made by the
+ * constructor, so that they get its hidden class) out of the id table the constructor put them in.
+ */
+export function unregisterFields(fields: readonly JField[]): void {
+  for (const f of fields) if (fieldsById[f.id] === f) delete fieldsById[f.id];
+}
+
 export function restoreKlassCounters(c: KlassCounters, fields: readonly JField[]): void {
   // As in the booted run, in a fresh worker: what is created next gets the same ids.
   nextFieldId = c.nextFieldId;
