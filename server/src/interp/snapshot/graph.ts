@@ -42,7 +42,7 @@ import { snapshotBlocker as childrenBlocker } from '../natives/host/children';
 import { snapshotBlocker as fdsBlocker } from '../natives/host/fds';
 import { programInputs, type ProgramInputs } from './program';
 import { releaseBytes } from './store';
-import { decodePositional, encodePositional, PositionalUnsupported, type Positional } from './positional';
+import { decodePositional, encodePositional, POSITIONAL_TAGS, PositionalUnsupported, type Positional } from './positional';
 
 /** Host resources natives keep outside the VM (module state): a snapshot needs them unused. */
 const HOST_STATE: readonly (() => string | null)[] = [deflaterBlocker, inflaterBlocker, walksBlocker, dirsBlocker, pipesBlocker, childrenBlocker, fdsBlocker];
@@ -297,9 +297,26 @@ export function captureVm(vm: VM): Buffer[] {
   try {
     // (The VM, its options, natives and scheduler are in `seen` but not written.)
     for (const x of [vm, vm.opts, vm.natives, sched]) seen.delete(x);
-    const e = encodePositional(inst, tags, [...seen, owners, blobOwners], shared);
+    // Slots emptied in the engine's objects need no rule: their positional values are null already.
+    const positional = new Set<object>();
+    for (let i = 0; i < inst.length; i++) if (POSITIONAL_TAGS.has(tags[i])) positional.add(inst[i]);
+    const keptOwners: object[] = [];
+    const keptSlots: (number | string)[] = [];
+    const at = new Map<object, number>();
+    for (let i = 0; i < slots.length; i += 3) {
+      const owner = owners[slots[i] as number];
+      if (slots[i + 2] === 'null' && positional.has(owner)) continue;
+      let j = at.get(owner);
+      if (j === undefined) {
+        j = keptOwners.length;
+        keptOwners.push(owner);
+        at.set(owner, j);
+      }
+      keptSlots.push(j, slots[i + 1], slots[i + 2]);
+    }
+    const e = encodePositional(inst, tags, [...seen, keptOwners, blobOwners], shared);
     undoPositional = e.undo;
-    const payload: Payload = { vm: vmFields, invoke: root.invoke, counters: klassCounters(), sched: sched.saveState(), memory: mem, threads, program: programInputs(vm.opts), pos: e.pos, inst: e.rest.inst, tags: e.rest.tags, owners, slots, blobOwners, blobSpans };
+    const payload: Payload = { vm: vmFields, invoke: root.invoke, counters: klassCounters(), sched: sched.saveState(), memory: mem, threads, program: programInputs(vm.opts), pos: e.pos, inst: e.rest.inst, tags: e.rest.tags, owners: keptOwners, slots: keptSlots, blobOwners, blobSpans };
     // V8's serializer itself, not node's (v8.serialize), which hands every typed array to
     // JavaScript (and back on restore, 14,000 of them in a hello-world): about a third of the
     // restore's deserialisation.

@@ -38,31 +38,46 @@ export const POSITIONAL_TAGS: ReadonlySet<string> = new Set([...Object.keys(BLAN
  * listed apart), R a positional object's index (-1 null), L a fresh array of positional objects
  * (indices), K the class, given to the constructor, A a primitive Java array's elements (an index
  * into the spans of the primitive part), E a Java reference array's elements (indices), W a long
- * array's word view (made by the constructor).
+ * array's word view (made by the constructor), S a string (an index into the strings, written
+ * once each: V8's serializer writes a string at every occurrence) or null (-1), I a 32-bit
+ * integer, B a boolean (0, 1).
  */
-type Kind = 'V' | 'R' | 'L' | 'K' | 'A' | 'E' | 'W';
+type Kind = 'V' | 'R' | 'L' | 'K' | 'A' | 'E' | 'W' | 'S' | 'I' | 'B';
+/** Kinds held as 32-bit integers (`ints`); V, L and E are values of V8's graph (`vals`); W neither. */
+const INT_KINDS = 'KRSAIB';
 
 export interface Group {
   tag: string;
   keys: string[];
   kinds: string;
   n: number;
+  /** Row by row, the integer columns (INT_KINDS), then the others. */
+  ints: Int32Array;
   vals: unknown[];
   /** Java objects: their class's constructor, as klass.ts makes it. */
   spec: CtorSpec | null;
 }
 
 export interface Positional {
+  /** The distinct strings of S columns, collections and reference keys. */
+  strs: string[];
   groups: Group[];
-  /** Refs from V8's graph: holder (an object, or a positional index), key, target index. */
+  /**
+   * References from V8's graph, by holder (an object, or a positional object's index), each with
+   * `refCounts` keys: an element's index, or -1 - a property name's index in `strs`; targets.
+   */
   refHolders: unknown[];
-  refKeys: (string | number)[];
+  refCounts: Int32Array;
+  refKeys: Int32Array;
   refTargets: Int32Array;
   /** Maps and Sets with positional keys, values or elements: emptied, filled again on restore. */
   colls: (Map<unknown, unknown> | Set<unknown>)[];
   /** Per collection: entries flattened (key, value; Sets: element), positional ones as indices. */
   collItems: unknown[][];
-  /** Per collection: per entry bit 1 the key (element) is an index, bit 2 the value. */
+  /**
+   * Per collection: per entry bit 1 the key (element) is an object's index, bit 2 the value; bit 4
+   * the key is a string's index, bit 8 the value.
+   */
   collFlags: number[][];
   /** Primitive arrays: [type, byte offset, length] in the primitive part. */
   primSpans: Int32Array;
@@ -149,9 +164,32 @@ export function encodePositional(inst: readonly object[], tags: readonly string[
   for (const gk of order) for (const o of (byKey.get(gk) as { objs: object[] }).objs) index.set(o, total++);
   const ix = (v: unknown): number => (v !== null && typeof v === 'object' ? (index.get(v) ?? -1) : -1);
 
+  const strs: string[] = [];
+  const strIndex = new Map<string, number>();
+  const str = (v: string): number => {
+    let i = strIndex.get(v);
+    if (i === undefined) {
+      i = strs.length;
+      strs.push(v);
+      strIndex.set(v, i);
+    }
+    return i;
+  };
   const refHolders: unknown[] = [];
-  const refKeys: (string | number)[] = [];
+  const refCounts: number[] = [];
+  const refKeys: number[] = [];
   const refTargets: number[] = [];
+  let lastHolder: unknown = undefined;
+  const addRef = (holder: unknown, key: string | number, t: number): void => {
+    if (holder !== lastHolder || refHolders.length === 0) {
+      refHolders.push(holder);
+      refCounts.push(0);
+      lastHolder = holder;
+    }
+    refCounts[refCounts.length - 1]++;
+    refKeys.push(typeof key === 'number' ? key : -1 - str(key));
+    refTargets.push(t);
+  };
   const consumed = new Set<object>();
   // An array that can be written as indices: fresh (reached once), plain, dense, of positional objects or null.
   const indexable = (v: unknown): v is unknown[] => {
@@ -191,36 +229,58 @@ export function encodePositional(inst: readonly object[], tags: readonly string[
         let refs = 0;
         let other = false;
         let arrays = true;
+        let strings = 0;
+        let nonString = false;
+        let ints = true;
+        let bools = true;
         for (const o of objs) {
           const v = (o as Record<string, unknown>)[key];
           if (v !== null && typeof v === 'object' && index.has(v)) refs++;
           else if (v !== null) other = true;
+          if (typeof v === 'string') strings++;
+          else if (v !== null) nonString = true;
+          if (ints && !(typeof v === 'number' && (v | 0) === v && !Object.is(v, -0))) ints = false;
+          if (bools && typeof v !== 'boolean') bools = false;
           if (arrays && !indexable(v)) arrays = false;
         }
-        kinds.push(!other && refs > 0 ? 'R' : arrays && objs.length > 0 ? 'L' : 'V');
+        kinds.push(!other && refs > 0 ? 'R' : !nonString && strings > 0 ? 'S' : ints && objs.length > 0 ? 'I' : bools && objs.length > 0 ? 'B' : arrays && objs.length > 0 ? 'L' : 'V');
       }
     }
-    const vals = new Array<unknown>(objs.length * k);
+    const { at, ki, kv } = layout(kinds.join(''));
+    const ints = new Int32Array(objs.length * ki);
+    const vals = new Array<unknown>(objs.length * kv);
+    let ib = 0;
     let b = 0;
     for (const o of objs) {
       const rec = o as Record<string, unknown>;
       for (let c = 0; c < k; c++) {
         const v = rec[keys[c]];
+        const ci = ib + at[c];
+        const cv = b + at[c];
         switch (kinds[c]) {
           case 'K':
           case 'R':
-            vals[b + c] = ix(v);
+            ints[ci] = ix(v);
+            break;
+          case 'I':
+            ints[ci] = tag === 'JMethod' && keys[c] === 'counter' ? 0 : (v as number); // the JIT starts afresh
+            break;
+          case 'B':
+            ints[ci] = v ? 1 : 0;
             break;
           case 'L':
           case 'E':
-            vals[b + c] = toIndices(v as unknown[]);
+            vals[cv] = toIndices(v as unknown[]);
+            break;
+          case 'S':
+            ints[ci] = v === null ? -1 : str(v as string);
             break;
           case 'A': {
             const d = v as Prim;
             const pad = (8 - (primSize % 8)) % 8;
             if (pad > 0) primParts.push(new Uint8Array(pad));
             primSize += pad;
-            vals[b + c] = primSpans.length / 3;
+            ints[ci] = primSpans.length / 3;
             primSpans.push(primType(d), primSize, d.length);
             primParts.push(new Uint8Array(d.buffer, d.byteOffset, d.byteLength));
             primSize += d.byteLength;
@@ -230,24 +290,22 @@ export function encodePositional(inst: readonly object[], tags: readonly string[
           case 'W': {
             const a = o as JLongArray;
             if (a.w.buffer !== a.data.buffer || a.w.byteOffset !== a.data.byteOffset || a.w.length !== 2 * a.data.length) throw new PositionalUnsupported('a long array whose word view is not of its elements');
-            vals[b + c] = null;
             consumed.add(a.w);
             break;
           }
           default: {
             const t = ix(v);
             if (t >= 0) {
-              refHolders.push(index.get(o));
-              refKeys.push(keys[c]);
-              refTargets.push(t);
-              vals[b + c] = null;
-            } else vals[b + c] = tag === 'JMethod' && keys[c] === 'counter' ? 0 : v; // the JIT starts afresh
+              addRef(index.get(o), keys[c], t);
+              vals[cv] = null;
+            } else vals[cv] = tag === 'JMethod' && keys[c] === 'counter' ? 0 : v; // the JIT starts afresh
           }
         }
       }
-      b += k;
+      ib += ki;
+      b += kv;
     }
-    groups.push({ tag, keys, kinds: kinds.join(''), n: objs.length, vals, spec: g.spec });
+    groups.push({ tag, keys, kinds: kinds.join(''), n: objs.length, ints, vals, spec: g.spec });
   }
 
   // References from V8's graph.
@@ -273,9 +331,9 @@ export function encodePositional(inst: readonly object[], tags: readonly string[
       for (const [k, v] of entries) {
         const ki = ix(k);
         const vi = isMap ? ix(v) : -1;
-        items.push(ki >= 0 ? ki : k);
-        if (isMap) items.push(vi >= 0 ? vi : v);
-        flags.push((ki >= 0 ? 1 : 0) | (vi >= 0 ? 2 : 0));
+        items.push(ki >= 0 ? ki : typeof k === 'string' ? str(k) : k);
+        if (isMap) items.push(vi >= 0 ? vi : typeof v === 'string' ? str(v) : v);
+        flags.push((ki >= 0 ? 1 : typeof k === 'string' ? 4 : 0) | (vi >= 0 ? 2 : isMap && typeof v === 'string' ? 8 : 0));
       }
       colls.push(o);
       collItems.push(items);
@@ -295,16 +353,14 @@ export function encodePositional(inst: readonly object[], tags: readonly string[
       const v = rec[key];
       const t = ix(v);
       if (t < 0) continue;
-      refHolders.push(o);
-      refKeys.push(key);
-      refTargets.push(t);
+      addRef(o, key, t);
       rec[key] = null;
       undo.push(() => {
         rec[key] = v;
       });
     }
   }
-  const pos: Positional = { groups, refHolders, refKeys, refTargets: Int32Array.from(refTargets), colls, collItems, collFlags, primSpans: Int32Array.from(primSpans) };
+  const pos: Positional = { strs, groups, refHolders, refCounts: Int32Array.from(refCounts), refKeys: Int32Array.from(refKeys), refTargets: Int32Array.from(refTargets), colls, collItems, collFlags, primSpans: Int32Array.from(primSpans) };
   return {
     pos,
     prim: Buffer.concat(primParts, primSize),
@@ -315,36 +371,57 @@ export function encodePositional(inst: readonly object[], tags: readonly string[
   };
 }
 
-const fills = new Map<string, (objs: object[], vals: unknown[], base: number, n: number, list: (x: number[]) => unknown[]) => void>();
+type Fill = (objs: object[], ints: Int32Array, vals: unknown[], base: number, n: number, list: (x: number[]) => unknown[], strs: string[]) => void;
+const fills = new Map<string, Fill>();
+
+/** Where each column is in its row (of `ints` or of `vals`), and the rows' lengths. */
+function layout(kinds: string): { at: number[]; ki: number; kv: number } {
+  const at: number[] = [];
+  let ki = 0;
+  let kv = 0;
+  for (const c of kinds) at.push(INT_KINDS.includes(c) ? ki++ : c === 'W' ? -1 : kv++);
+  return { at, ki, kv };
+}
 
 /** The generated filler of a group's objects: a plain store per property (one map each). */
-function filler(g: Group): (objs: object[], vals: unknown[], base: number, n: number, list: (x: number[]) => unknown[]) => void {
+function filler(g: Group): Fill {
   const sig = `${g.kinds}|${g.keys.join(',')}`;
   let f = fills.get(sig);
   if (f !== undefined) return f;
-  const k = g.keys.length;
-  const body: string[] = ['"use strict";', `for (let j = 0, b = 0; j < n; j++, b += ${k}) {`, 'const o = objs[base + j];'];
+  const { at, ki, kv } = layout(g.kinds);
+  const body: string[] = ['"use strict";', `for (let j = 0, i = 0, b = 0; j < n; j++, i += ${ki}, b += ${kv}) {`, 'const o = objs[base + j];'];
   g.keys.forEach((key, c) => {
     const p = /^[A-Za-z_$][\w$]*$/.test(key) ? `o.${key}` : `o[${JSON.stringify(key)}]`;
+    const iv = `ints[i + ${at[c]}]`;
+    const vv = `vals[b + ${at[c]}]`;
     switch (g.kinds[c]) {
       case 'V':
-        body.push(`${p} = vals[b + ${c}];`);
+        body.push(`${p} = ${vv};`);
+        break;
+      case 'I':
+        body.push(`${p} = ${iv};`);
+        break;
+      case 'B':
+        body.push(`${p} = ${iv} !== 0;`);
         break;
       case 'R':
-        body.push(`{ const t = vals[b + ${c}]; ${p} = t < 0 ? null : objs[t]; }`);
+        body.push(`{ const t = ${iv}; ${p} = t < 0 ? null : objs[t]; }`);
+        break;
+      case 'S':
+        body.push(`{ const t = ${iv}; ${p} = t < 0 ? null : strs[t]; }`);
         break;
       case 'L':
-        body.push(`${p} = list(vals[b + ${c}]);`);
+        body.push(`${p} = list(${vv});`);
         break;
       case 'E':
-        body.push(`{ const d = ${p}, x = vals[b + ${c}]; for (let i = 0; i < x.length; i++) { const t = x[i]; if (t >= 0) d[i] = objs[t]; } }`);
+        body.push(`{ const d = ${p}, x = ${vv}; for (let e = 0; e < x.length; e++) { const t = x[e]; if (t >= 0) d[e] = objs[t]; } }`);
         break;
       default: // K, A, W: given to or made by the constructor
     }
   });
   body.push('}');
   // eslint-disable-next-line @typescript-eslint/no-implied-eval
-  f = new Function('objs', 'vals', 'base', 'n', 'list', body.join('\n')) as (objs: object[], vals: unknown[], base: number, n: number, list: (x: number[]) => unknown[]) => void;
+  f = new Function('objs', 'ints', 'vals', 'base', 'n', 'list', 'strs', body.join('\n')) as Fill;
   fills.set(sig, f);
   return f;
 }
@@ -361,10 +438,13 @@ function refArray(n: number): unknown[] {
  * the rest of the restore has set the classes' other slots).
  */
 export function decodePositional(pos: Positional, prim: Uint8Array): { objs: object[]; fields: JField[]; setCtors: () => void } {
-  if (!pos || !Array.isArray(pos.groups) || !(pos.refTargets instanceof Int32Array) || !(pos.primSpans instanceof Int32Array)) throw new Error('malformed snapshot payload (positional)');
+  if (!pos || !Array.isArray(pos.groups) || !Array.isArray(pos.strs) || !(pos.refTargets instanceof Int32Array) || !(pos.refKeys instanceof Int32Array) || !(pos.refCounts instanceof Int32Array) || pos.refKeys.length !== pos.refTargets.length || !(pos.primSpans instanceof Int32Array)) throw new Error('malformed snapshot payload (positional)');
+  const strs = pos.strs;
   let total = 0;
   for (const g of pos.groups) {
-    if (g.vals.length !== g.n * g.keys.length || g.kinds.length !== g.keys.length) throw new Error('malformed snapshot payload (group)');
+    if (g.kinds.length !== g.keys.length || !(g.ints instanceof Int32Array)) throw new Error('malformed snapshot payload (group)');
+    const { ki, kv } = layout(g.kinds);
+    if (g.ints.length !== g.n * ki || g.vals.length !== g.n * kv) throw new Error('malformed snapshot payload (group)');
     total += g.n;
   }
   const objs = new Array<object>(total);
@@ -381,24 +461,24 @@ export function decodePositional(pos: Positional, prim: Uint8Array): { objs: obj
   const ctors: [number, InstanceCtor][] = [];
   let base = 0;
   for (const g of pos.groups) {
-    const k = g.keys.length;
-    const vals = g.vals;
+    const { at, ki, kv } = layout(g.kinds);
+    const { ints, vals } = g;
     if (g.tag === 'J' || g.tag === 'JArray' || g.tag === 'JLongArray') {
-      const kc = g.kinds.indexOf('K');
+      const kc = at[g.kinds.indexOf('K')];
       const dc = g.keys.indexOf('data');
       const dk = dc < 0 ? '' : g.kinds[dc];
+      const da = dc < 0 ? 0 : at[dc];
       const C: InstanceCtor | null = g.spec !== null ? makeCtorFromSpec(g.spec) : null;
-      for (let j = 0, b = 0; j < g.n; j++, b += k) {
-        const klass = objs[vals[b + kc] as number] as JClass;
+      for (let j = 0, i = 0, b = 0; j < g.n; j++, i += ki, b += kv) {
+        const klass = objs[ints[i + kc]] as JClass;
         if (!(klass instanceof JClass)) throw new Error('malformed snapshot payload (class of an object)');
         if (C !== null) objs[base + j] = new C(klass);
         else {
-          const dv = vals[b + dc];
-          const data = dk === 'A' ? primView(dv as number) : dk === 'E' ? refArray((dv as number[]).length) : dv;
+          const data = dk === 'A' ? primView(ints[i + da]) : dk === 'E' ? refArray((vals[b + da] as number[]).length) : vals[b + da];
           objs[base + j] = g.tag === 'JLongArray' ? new JLongArray(klass, data as BigInt64Array) : new JArray(klass, data as Int32Array);
         }
       }
-      if (C !== null && g.n > 0) ctors.push([vals[kc] as number, C]);
+      if (C !== null && g.n > 0) ctors.push([ints[kc], C]);
     } else {
       const make = BLANK[g.tag];
       if (make === undefined) throw new Error(`unknown object tag ${g.tag}`);
@@ -421,14 +501,21 @@ export function decodePositional(pos: Positional, prim: Uint8Array): { objs: obj
   };
   base = 0;
   for (const g of pos.groups) {
-    filler(g)(objs, g.vals, base, g.n, list);
+    filler(g)(objs, g.ints, g.vals, base, g.n, list, strs);
     base += g.n;
   }
-  const { refHolders, refKeys, refTargets } = pos;
-  for (let i = 0; i < refTargets.length; i++) {
-    const h = refHolders[i];
-    const holder = (typeof h === 'number' ? objs[h] : h) as Record<string | number, unknown>;
-    holder[refKeys[i]] = objs[refTargets[i]];
+  const { refHolders, refCounts, refKeys, refTargets } = pos;
+  for (let h = 0, i = 0; h < refHolders.length; h++) {
+    const r = refHolders[h];
+    const holder = (typeof r === 'number' ? objs[r] : r) as Record<string | number, unknown>;
+    const end = i + refCounts[h];
+    if (end > refTargets.length) throw new Error('malformed snapshot payload (references)');
+    if (Array.isArray(holder)) for (; i < end; i++) holder[refKeys[i]] = objs[refTargets[i]];
+    else
+      for (; i < end; i++) {
+        const key = refKeys[i];
+        holder[key >= 0 ? key : strs[-1 - key]] = objs[refTargets[i]];
+      }
   }
   for (let c = 0; c < pos.colls.length; c++) {
     const coll = pos.colls[c];
@@ -439,9 +526,13 @@ export function decodePositional(pos: Positional, prim: Uint8Array): { objs: obj
         const f = flags[e];
         const key = items[2 * e];
         const v = items[2 * e + 1];
-        coll.set(f & 1 ? objs[key as number] : key, f & 2 ? objs[v as number] : v);
+        coll.set(f & 1 ? objs[key as number] : f & 4 ? strs[key as number] : key, f & 2 ? objs[v as number] : f & 8 ? strs[v as number] : v);
       }
-    } else for (let e = 0; e < flags.length; e++) coll.add(flags[e] & 1 ? objs[items[e] as number] : items[e]);
+    } else
+      for (let e = 0; e < flags.length; e++) {
+        const f = flags[e];
+        coll.add(f & 1 ? objs[items[e] as number] : f & 4 ? strs[items[e] as number] : items[e]);
+      }
   }
   return {
     objs,
