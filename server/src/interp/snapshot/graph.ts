@@ -442,8 +442,8 @@ export function restoreVm(vm: VM, parts: readonly Uint8Array[], mark?: (step: st
   releaseBytes(parts[0]);
   mark?.(`deserialised (${p?.inst?.length ?? 0} tagged objects in V8's graph)`);
   if (!p || !Array.isArray(p.inst) || !Array.isArray(p.slots) || p.inst.length !== p.tags.length || !p.program || !Array.isArray(p.program.user)) throw new Error('malformed snapshot payload');
-  const { objs, fields, setCtors } = decodePositional(p.pos, parts[2]);
-  mark?.(`engine objects made and filled (${objs.length})`);
+  const { fields, setCtors } = decodePositional(p.pos, parts[2], mark);
+  mark?.(`Maps and Sets with engine objects filled (${p.pos.colls.length})`);
   const blob = parts[1];
   const spans = p.blobSpans;
   if (!Array.isArray(p.blobOwners) || !(spans instanceof Int32Array) || spans.length !== 3 * p.blobOwners.length) throw new Error('malformed snapshot payload');

@@ -15,7 +15,7 @@
 // An object whose own properties are not its constructor's, in its order, cannot be written
 // so: the snapshot is refused at write time (SnapshotUnsupported), never restored wrongly.
 
-import { JClass, JField, JMethod, ctorKeys, ctorSpec, makeCtorFromSpec, unregisterFields, type CtorSpec, type InstanceCtor } from '../klass';
+import { JClass, JField, JMethod, ctorKeys, ctorSpec, makeCtorsFromSpecs, unregisterFields, type CtorSpec, type InstanceCtor } from '../klass';
 import { JArray, JLongArray, JObject } from '../object';
 import { Monitor } from '../monitor';
 import { Frame } from '../thread';
@@ -437,7 +437,7 @@ function refArray(n: number): unknown[] {
  * `setCtors`, which gives the Java classes the constructors their objects were made with (once
  * the rest of the restore has set the classes' other slots).
  */
-export function decodePositional(pos: Positional, prim: Uint8Array): { objs: object[]; fields: JField[]; setCtors: () => void } {
+export function decodePositional(pos: Positional, prim: Uint8Array, mark?: (step: string) => void): { objs: object[]; fields: JField[]; setCtors: () => void } {
   if (!pos || !Array.isArray(pos.groups) || !Array.isArray(pos.strs) || !(pos.refTargets instanceof Int32Array) || !(pos.refKeys instanceof Int32Array) || !(pos.refCounts instanceof Int32Array) || pos.refKeys.length !== pos.refTargets.length || !(pos.primSpans instanceof Int32Array)) throw new Error('malformed snapshot payload (positional)');
   const strs = pos.strs;
   let total = 0;
@@ -459,6 +459,10 @@ export function decodePositional(pos: Positional, prim: Uint8Array): { objs: obj
     return new T(prim.buffer as ArrayBuffer, prim.byteOffset + off, len);
   };
   const ctors: [number, InstanceCtor][] = [];
+  const specs: CtorSpec[] = [];
+  for (const g of pos.groups) if (g.spec !== null) specs.push(g.spec);
+  const made = makeCtorsFromSpecs(specs);
+  let nextCtor = 0;
   let base = 0;
   for (const g of pos.groups) {
     const { at, ki, kv } = layout(g.kinds);
@@ -468,7 +472,7 @@ export function decodePositional(pos: Positional, prim: Uint8Array): { objs: obj
       const dc = g.keys.indexOf('data');
       const dk = dc < 0 ? '' : g.kinds[dc];
       const da = dc < 0 ? 0 : at[dc];
-      const C: InstanceCtor | null = g.spec !== null ? makeCtorFromSpec(g.spec) : null;
+      const C: InstanceCtor | null = g.spec !== null ? made[nextCtor++] : null;
       for (let j = 0, i = 0, b = 0; j < g.n; j++, i += ki, b += kv) {
         const klass = objs[ints[i + kc]] as JClass;
         if (!(klass instanceof JClass)) throw new Error('malformed snapshot payload (class of an object)');
@@ -491,6 +495,7 @@ export function decodePositional(pos: Positional, prim: Uint8Array): { objs: obj
     }
     base += g.n;
   }
+  mark?.(`engine objects made (${total})`);
   const list = (x: number[]): unknown[] => {
     const a: unknown[] = [];
     for (let i = 0; i < x.length; i++) {
@@ -504,6 +509,7 @@ export function decodePositional(pos: Positional, prim: Uint8Array): { objs: obj
     filler(g)(objs, g.ints, g.vals, base, g.n, list, strs);
     base += g.n;
   }
+  mark?.(`engine objects filled (${pos.groups.length} kinds)`);
   const { refHolders, refCounts, refKeys, refTargets } = pos;
   for (let h = 0, i = 0; h < refHolders.length; h++) {
     const r = refHolders[h];
@@ -517,6 +523,7 @@ export function decodePositional(pos: Positional, prim: Uint8Array): { objs: obj
         holder[key >= 0 ? key : strs[-1 - key]] = objs[refTargets[i]];
       }
   }
+  mark?.(`references from V8's graph set (${refTargets.length})`);
   for (let c = 0; c < pos.colls.length; c++) {
     const coll = pos.colls[c];
     const items = pos.collItems[c];
