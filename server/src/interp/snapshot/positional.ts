@@ -15,7 +15,8 @@
 // An object whose own properties are not its constructor's, in its order, cannot be written
 // so: the snapshot is refused at write time (SnapshotUnsupported), never restored wrongly.
 
-import { JClass, JField, JMethod, ctorKeys, ctorSpec, makeCtorsFromSpecs, unregisterFields, type CtorSpec, type InstanceCtor } from '../klass';
+import { JClass, JField, JMethod, unregisterFields, type InstanceCtor } from '../klass';
+import { ctorKeys, ctorSpec, makeCtorsFromSpecs, type CtorSpec } from '../ctors';
 import { JArray, JLongArray, JObject } from '../object';
 import { Monitor } from '../monitor';
 import { Frame } from '../thread';
