@@ -5,9 +5,11 @@
 // files, init states, statics, resolution caches), the Java heap, interned strings, threads
 // with their frames and value stacks, monitors, the identity-hash generators, the clock, thread
 // ids; beside it the module-level state that outlives a VM object (field/method id counters,
-// native memory, java.lang.invoke state). V8's serializer writes the graph (identity and cycles
-// kept); class instances lose their prototypes, so each is listed with a tag and gets its
-// prototype back on restore (a Java object: its class's generated constructor's).
+// native memory, java.lang.invoke state). The engine's own objects (classes, fields, methods,
+// frames, monitors, Java objects and arrays) are written in positional form and made again by
+// their constructors (positional.ts); V8's serializer writes the rest of the graph (identity and
+// cycles kept), where the few other class instances lose their prototypes, so each is listed
+// with a tag and gets its prototype back on restore.
 //
 // Functions cannot be written. Each slot holding one is listed with a rule: JIT code, bound
 // natives and instance constructors are made again lazily; a field site's narrowing function
