@@ -8,7 +8,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import v8 from 'node:v8';
-import { JClass, JField, JMethod, ensureCtor, instantiate } from '../../server/src/interp/klass';
+import { JClass, JField, JMethod, ensureCtor, instantiate, klassCounters } from '../../server/src/interp/klass';
 import { JArray, JLongArray, JObject, makeArray } from '../../server/src/interp/object';
 import { Frame } from '../../server/src/interp/thread';
 import { decodePositional, encodePositional, PositionalUnsupported, type Positional } from '../../server/src/interp/snapshot/positional';
@@ -68,7 +68,9 @@ function roundTrip(root: Rec): { back: Rec; setCtors: () => void } {
   const classes = w.inst.filter((o): o is JClass => o instanceof JClass);
   const ctors = classes.map((c) => c.ctor);
   for (const c of classes) c.ctor = null;
+  const ids = klassCounters();
   const e = encodePositional(w.inst, w.tags, w.graph, w.multi);
+  assert.deepEqual(klassCounters(), ids, 'writing takes no field or method ids (the writing run goes on with the ids of a booted one)');
   classes.forEach((c, i) => (c.ctor = ctors[i]));
   const ser = new v8.Serializer();
   ser.writeHeader();

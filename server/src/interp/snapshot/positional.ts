@@ -15,7 +15,7 @@
 // An object whose own properties are not its constructor's, in its order, cannot be written
 // so: the snapshot is refused at write time (SnapshotUnsupported), never restored wrongly.
 
-import { JClass, JField, JMethod, unregisterFields, type InstanceCtor } from '../klass';
+import { JClass, JField, JMethod, klassCounters, restoreKlassCounters, unregisterFields, type InstanceCtor } from '../klass';
 import { ctorKeys, ctorSpec, makeCtorsFromSpecs, type CtorSpec } from '../ctors';
 import { JArray, JLongArray, JObject } from '../object';
 import { Monitor } from '../monitor';
@@ -98,8 +98,12 @@ const templates = new Map<string, string[]>();
 function templateKeys(tag: string): string[] {
   let t = templates.get(tag);
   if (t === undefined) {
+    // Made while a snapshot is written: the ids it takes are given back (the run goes on, and
+    // the counters are written after this), as is its entry in the fields' table.
+    const ids = klassCounters();
     const o = BLANK[tag]();
     if (o instanceof JField) unregisterFields([o]);
+    restoreKlassCounters(ids, []);
     t = Object.keys(o);
     templates.set(tag, t);
   }
