@@ -11,7 +11,8 @@ import { parseMethodDescriptor } from '../classfile/descriptors';
 import { readClass, readConstantPool, type ReadOptions } from '../classfile/reader';
 import { CodeModelError } from '../classfile/errors';
 import { VmError } from './signals';
-import { AS_DOUBLE, JObject, JArray } from './object';
+import { JObject, JArray } from './object';
+import { ctorSpec, makeCtorFromSpec } from './ctors';
 import type { NativeImpl } from './natives/registry';
 import { MATH_INTRINSICS } from './natives/java/lang/Math';
 
@@ -601,25 +602,7 @@ export function linkClass(k: JClass): void {
 }
 
 function makeCtor(fields: JField[], extra: string[]): InstanceCtor {
-  // A plain constructor function per class, with JObject's own properties assigned here rather
-  // than by JObject's constructor: a shared base constructor would see every class's shape and
-  // its property stores would go megamorphic (measured: 15% of a collections-heavy run).
-  // Numeric properties that can hold large or fractional values get V8's double representation
-  // from their first store (object.ts AS_DOUBLE); byte, short, char and boolean stay small.
-  const body: string[] = ['"use strict";', 'function O(k) {', 'this.klass = k;', 'this.mon = null;', `this.ihash = ${AS_DOUBLE};`, 'this.ihash = 0;'];
-  for (const f of fields) {
-    const key = JSON.stringify(f.key);
-    if (defaultValue(f.desc) === null) body.push(`this[${key}] = null;`);
-    else {
-      const c = f.desc.charCodeAt(0);
-      if (c === 0x49 || c === 0x46 || c === 0x44 || c === 0x4a) body.push(`this[${key}] = ${AS_DOUBLE};`); // I F D J
-      body.push(`this[${key}] = 0;`);
-    }
-  }
-  for (const p of extra) body.push(`this[${JSON.stringify(p)}] = null;`);
-  body.push('}', 'O.prototype = Object.create(Base.prototype);', 'O.prototype.constructor = O;', 'return O;');
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval
-  return new Function('Base', body.join('\n'))(JObject) as InstanceCtor;
+  return makeCtorFromSpec(ctorSpec(fields, extra));
 }
 
 /** The instance constructor of a linked class (made on first use). */
@@ -649,6 +632,14 @@ export function klassCounters(): KlassCounters {
 }
 
 /** Restores the counters and registers restored fields under their ids (Unsafe offsets). */
+/**
+ * Takes fields made only to be filled from a boot snapshot (snapshot/positional.ts: made by the
+ * constructor, so that they get its hidden class) out of the id table the constructor put them in.
+ */
+export function unregisterFields(fields: readonly JField[]): void {
+  for (const f of fields) if (fieldsById[f.id] === f) delete fieldsById[f.id];
+}
+
 export function restoreKlassCounters(c: KlassCounters, fields: readonly JField[]): void {
   // As in the booted run, in a fresh worker: what is created next gets the same ids.
   nextFieldId = c.nextFieldId;

@@ -5,9 +5,11 @@
 // files, init states, statics, resolution caches), the Java heap, interned strings, threads
 // with their frames and value stacks, monitors, the identity-hash generators, the clock, thread
 // ids; beside it the module-level state that outlives a VM object (field/method id counters,
-// native memory, java.lang.invoke state). V8's serializer writes the graph (identity and cycles
-// kept); class instances lose their prototypes, so each is listed with a tag and gets its
-// prototype back on restore (a Java object: its class's generated constructor's).
+// native memory, java.lang.invoke state). The engine's own objects (classes, fields, methods,
+// frames, monitors, Java objects and arrays) are written in positional form and made again by
+// their constructors (positional.ts); V8's serializer writes the rest of the graph (identity and
+// cycles kept), where the few other class instances lose their prototypes, so each is listed
+// with a tag and gets its prototype back on restore.
 //
 // Functions cannot be written. Each slot holding one is listed with a rule: JIT code, bound
 // natives and instance constructors are made again lazily; a field site's narrowing function
@@ -17,7 +19,7 @@
 
 import v8 from 'node:v8';
 import { writeClass } from '../../classfile/writer';
-import { JClass, JField, JMethod, ensureCtor, methodFieldsMutable, klassCounters, restoreKlassCounters, type KlassCounters } from '../klass';
+import { JClass, JField, JMethod, klassCounters, restoreKlassCounters, type KlassCounters } from '../klass';
 import { JArray, JLongArray, JObject, mutableFields } from '../object';
 import { Monitor } from '../monitor';
 import { ClassTable, LoaderData } from '../classes';
@@ -42,6 +44,7 @@ import { snapshotBlocker as childrenBlocker } from '../natives/host/children';
 import { snapshotBlocker as fdsBlocker } from '../natives/host/fds';
 import { programInputs, type ProgramInputs } from './program';
 import { releaseBytes } from './store';
+import { decodePositional, encodePositional, POSITIONAL_TAGS, PositionalUnsupported, type Positional } from './positional';
 
 /** Host resources natives keep outside the VM (module state): a snapshot needs them unused. */
 const HOST_STATE: readonly (() => string | null)[] = [deflaterBlocker, inflaterBlocker, walksBlocker, dirsBlocker, pipesBlocker, childrenBlocker, fdsBlocker];
@@ -96,6 +99,9 @@ interface Payload {
   threads: ThreadInfo[];
   /** The program inputs the JDK was booted with (program.ts applies a new run's over them). */
   program: ProgramInputs;
+  /** The engine's objects (positional.ts), and references to them from the rest of the graph. */
+  pos: Positional;
+  /** The remaining tagged objects (V8's graph), given their prototypes back by tag. */
   inst: object[];
   tags: string[];
   owners: object[];
@@ -221,7 +227,8 @@ export function captureVm(vm: VM): Buffer[] {
   const root = { vm: vmFields, invoke: peekInvokeState(vm) ?? null };
   const seen = new Set<object>([vm, vm.opts, vm.natives, sched]);
   const stack: object[] = [root];
-  // Typed arrays reached more than once stay in the graph (a view of the blob would be another object).
+  // Objects reached more than once: typed arrays among them stay in the graph (a view of the
+  // blob would be another object), arrays are not rebuilt from indices (positional.ts).
   const shared = new Set<object>();
   const visit = (owner: object, key: string | number, v: unknown): void => {
     if (v === null || (typeof v !== 'object' && typeof v !== 'function')) return;
@@ -230,7 +237,7 @@ export function captureVm(vm: VM): Buffer[] {
     else if (!seen.has(v as object)) {
       seen.add(v as object);
       stack.push(v as object);
-    } else if (ArrayBuffer.isView(v)) shared.add(v);
+    } else shared.add(v as object);
   };
   while (stack.length > 0) {
     const o = stack.pop() as object;
@@ -248,7 +255,7 @@ export function captureVm(vm: VM): Buffer[] {
           if (!seen.has(x)) {
             seen.add(x);
             stack.push(x);
-          } else if (ArrayBuffer.isView(x)) shared.add(x);
+          } else shared.add(x);
         }
       }
       continue;
@@ -261,7 +268,7 @@ export function captureVm(vm: VM): Buffer[] {
           if (!seen.has(x)) {
             seen.add(x);
             stack.push(x);
-          } else if (ArrayBuffer.isView(x)) shared.add(x);
+          } else shared.add(x);
         }
       }
       continue;
@@ -287,17 +294,43 @@ export function captureVm(vm: VM): Buffer[] {
 
   const { blob, blobOwners, blobSpans } = layBlob(inst, tags, shared, (o, k) => cleared.push([o as Record<string, unknown>, k, (o as Record<string, unknown>)[k]]));
   const unshare = shareMethodArrays(inst, tags, shared);
-  const payload: Payload = { vm: vmFields, invoke: root.invoke, counters: klassCounters(), sched: sched.saveState(), memory: mem, threads, program: programInputs(vm.opts), inst, tags, owners, slots, blobOwners, blobSpans };
   for (const [o, k] of cleared) o[k] = null;
+  let undoPositional = (): void => {};
   try {
+    // (The VM, its options, natives and scheduler are in `seen` but not written.)
+    for (const x of [vm, vm.opts, vm.natives, sched]) seen.delete(x);
+    // Slots emptied in the engine's objects need no rule: their positional values are null already.
+    const positional = new Set<object>();
+    for (let i = 0; i < inst.length; i++) if (POSITIONAL_TAGS.has(tags[i])) positional.add(inst[i]);
+    const keptOwners: object[] = [];
+    const keptSlots: (number | string)[] = [];
+    const at = new Map<object, number>();
+    for (let i = 0; i < slots.length; i += 3) {
+      const owner = owners[slots[i] as number];
+      if (slots[i + 2] === 'null' && positional.has(owner)) continue;
+      let j = at.get(owner);
+      if (j === undefined) {
+        j = keptOwners.length;
+        keptOwners.push(owner);
+        at.set(owner, j);
+      }
+      keptSlots.push(j, slots[i + 1], slots[i + 2]);
+    }
+    const e = encodePositional(inst, tags, [...seen, keptOwners, blobOwners], shared);
+    undoPositional = e.undo;
+    const payload: Payload = { vm: vmFields, invoke: root.invoke, counters: klassCounters(), sched: sched.saveState(), memory: mem, threads, program: programInputs(vm.opts), pos: e.pos, inst: e.rest.inst, tags: e.rest.tags, owners: keptOwners, slots: keptSlots, blobOwners, blobSpans };
     // V8's serializer itself, not node's (v8.serialize), which hands every typed array to
     // JavaScript (and back on restore, 14,000 of them in a hello-world): about a third of the
     // restore's deserialisation.
     const ser = new v8.Serializer();
     ser.writeHeader();
     ser.writeValue(payload);
-    return [ser.releaseBuffer(), blob];
+    return [ser.releaseBuffer(), blob, e.prim];
+  } catch (e) {
+    if (e instanceof PositionalUnsupported) throw new SnapshotUnsupported(e.message);
+    throw e;
   } finally {
+    undoPositional();
     unshare();
     for (const [o, k, v] of cleared) o[k] = v;
     for (const k of written) k.cfBytes = null;
@@ -402,15 +435,17 @@ function layBlob(inst: object[], tags: string[], shared: Set<object>, clear: (ow
 export function restoreVm(vm: VM, parts: readonly Uint8Array[], mark?: (step: string) => void): ProgramInputs {
   // V8's own deserializer: typed arrays come back with buffers of their own (copied out of the
   // file's bytes, which are then free), views of one buffer (a long array's two) still share it.
-  if (parts.length !== 2) throw new Error('malformed snapshot payload');
+  if (parts.length !== 3) throw new Error('malformed snapshot payload');
   const d = new v8.Deserializer(parts[0]);
   d.readHeader();
   const p = d.readValue() as Payload;
   // The graph's bytes (21 MB in a profiled hello-world) are garbage now: given back before the
   // restore's next steps allocate.
   releaseBytes(parts[0]);
-  mark?.(`deserialised (${p?.inst?.length ?? 0} tagged objects)`);
+  mark?.(`deserialised (${p?.inst?.length ?? 0} tagged objects in V8's graph)`);
   if (!p || !Array.isArray(p.inst) || !Array.isArray(p.slots) || p.inst.length !== p.tags.length || !p.program || !Array.isArray(p.program.user)) throw new Error('malformed snapshot payload');
+  const { fields, setCtors } = decodePositional(p.pos, parts[2], mark);
+  mark?.(`Maps and Sets with engine objects filled (${p.pos.colls.length})`);
   const blob = parts[1];
   const spans = p.blobSpans;
   if (!Array.isArray(p.blobOwners) || !(spans instanceof Int32Array) || spans.length !== 3 * p.blobOwners.length) throw new Error('malformed snapshot payload');
@@ -429,40 +464,20 @@ export function restoreVm(vm: VM, parts: readonly Uint8Array[], mark?: (step: st
     const rule = p.slots[i + 2] as string;
     owner[key] = rule === 'vm' ? vm : rule === 'sched' ? sched : rule === 'natives' ? vm.natives : rule.startsWith('narrow:') ? narrowerByName(rule.slice(7)) : null;
   }
-  const fields: JField[] = [];
-  const javaObjects: JObject[] = [];
+  // The rest of the tagged objects (threads, class tables, ...): their prototypes by tag.
   for (let i = 0; i < p.inst.length; i++) {
-    const o = p.inst[i];
-    const tag = p.tags[i];
-    if (tag === 'J') {
-      javaObjects.push(o as JObject);
-      continue;
-    }
-    const proto = PROTO_OF.get(tag);
-    if (proto === undefined) throw new Error(`unknown object tag ${tag}`);
-    Object.setPrototypeOf(o, proto);
-    if (tag === 'JField') fields.push(o as JField);
-    // The JIT starts afresh (its code is not in the snapshot): methods hot during the boot only
-    // are not compiled again at their first call. Invisible to counts (docs/INTERPRETER.md, JIT).
-    else if (tag === 'JMethod') (o as JMethod).counter = 0;
-    if (tag === 'JLongArray') {
-      const a = o as JLongArray;
-      if (a.w.buffer !== a.data.buffer) a.w = new Int32Array(a.data.buffer, a.data.byteOffset, a.data.length * 2);
-    }
+    const proto = PROTO_OF.get(p.tags[i]);
+    if (proto === undefined) throw new Error(`unknown object tag ${p.tags[i]}`);
+    Object.setPrototypeOf(p.inst[i], proto);
   }
-  for (const o of javaObjects) Object.setPrototypeOf(o, ensureCtor(o.klass).prototype);
-  mark?.('prototypes set, constructors made');
+  setCtors();
+  mark?.('prototypes set');
   const target = vm as unknown as Record<string, unknown>;
   for (const [k, v] of Object.entries(p.vm)) target[k] = v;
   // Fields the engine writes later, mutable in the restored objects' maps before any code is
-  // optimised against them (object.ts mutableFields). The methods share one map (the same
-  // fields, deserialised in the same order): the first one does it for all.
-  for (const t of vm.threads) {
-    mutableFields(t);
-    for (const f of t.frames) mutableFields(f);
-  }
-  const m0 = p.tags.indexOf('JMethod');
-  if (m0 >= 0) methodFieldsMutable(p.inst[m0] as JMethod);
+  // optimised against them (object.ts mutableFields). Frames and methods are made by their
+  // run-time constructors (positional.ts), which do the same for their shapes.
+  for (const t of vm.threads) mutableFields(t);
   restoreKlassCounters(p.counters, fields);
   memory.loadState(p.memory);
   if (p.invoke !== null) setInvokeState(vm, p.invoke);
