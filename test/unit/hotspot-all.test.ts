@@ -330,7 +330,7 @@ test('HandleForms: method handles on final classes take the same LambdaForms on 
 // only (Math.fma's BigDecimal code; the embedded engine computes fma and abs as natives). Before:
 // under main 7.41 % (844,523 samples on HotSpot against 64,079). Now none has an extended
 // version, neither engine counts them or their callees, and HotSpot computes them as java does
-// (Math.abs(-NaN)). Left under main: the MethodType intern set's bins and a NoSuchMethodError
+// (a NaN's sign bit in Math.abs). Left under main: the MethodType intern set's bins and a NoSuchMethodError
 // HotSpot makes (and clears) in a speculative MemberName resolution (99.96 %). And the class
 // swap's prologue in the copy's ClassLoader.defineClass has the method's first line
 // (reflect-patch.ts prologueLine): before, HotSpot's sample of the block that runs it was on

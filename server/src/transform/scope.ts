@@ -115,7 +115,7 @@ export const MATH_INTRINSICS: ReadonlySet<string> = new Set(['sin(D)D', 'cos(D)D
  * (`Reference.get` of JDK 25's MethodType intern set: 243 samples under main of HandleForms); and
  * instrumented callers called the extended copies, counted on HotSpot, where the embedded engine
  * runs Math.abs(double) and fma as natives (Math.fma's BigDecimal code: 780,000 samples of a loop
- * of 600 calls; and Math.abs's copy gave `-NaN` its sign on JDK 17, java's intrinsic clears it).
+ * of 600 calls; and JDK 17's Math.abs copy keeps a NaN's sign bit, which java's intrinsic clears).
  * Like MATH_INTRINSICS they keep no extended version and their code as it is: every caller calls
  * the original, neither engine counts a bytecode of them or of what their code calls (the
  * embedded engine runs the Math ones and StrictMath.sqrt as natives, klass.ts; Reference.get's
