@@ -323,6 +323,40 @@ test('HandleForms: method handles on final classes take the same LambdaForms on 
   assert.ok(c.main.overlap >= 99, why);
 });
 
+// Java methods HotSpot's interpreter runs through intrinsic entries (AbstractInterpreter::
+// method_kind: Reference.get, Math.abs(double), sqrt, fma; transform/scope.ts
+// INTERPRETER_INTRINSICS): reached through a method handle or an interface they ran
+// instrumented on the embedded engine only, called directly their extended copies ran on HotSpot
+// only (Math.fma's BigDecimal code; the embedded engine computes fma and abs as natives). Before:
+// under main 7.41 % (844,523 samples on HotSpot against 64,079). Now none has an extended
+// version, neither engine counts them or their callees, and HotSpot computes them as java does
+// (a NaN's sign bit in Math.abs). Left under main: the MethodType intern set's bins and a NoSuchMethodError
+// HotSpot makes (and clears) in a speculative MemberName resolution (99.96 %). And the class
+// swap's prologue in the copy's ClassLoader.defineClass has the method's first line
+// (reflect-patch.ts prologueLine): before, HotSpot's sample of the block that runs it was on
+// line 0, the embedded engine's (no prologue) on the first line, a context per class defined.
+const INTRINSIC_WORK = /^java\.(lang\.(Math|StrictMath|FdLibm|ref\.)|math\.|nio\.ByteOrder|util\.zip\.CRC32C)/;
+test('Intrinsics: methods HotSpot runs as intrinsics are counted by neither engine; the class swap has a line (granularity 1, R 0)', () => {
+  const c = bothEnginesAtGranularity1('Intrinsics');
+  const why = describeMainThread(c, 10).join('\n');
+  assert.deepEqual(c.main.methods.filter((d) => INTRINSIC_WORK.test(d.context)), [], why);
+  assert.ok(c.main.overlap >= 99.5, why);
+  assert.ok(c.main.samples[0] > 1000, why);
+  assert.deepEqual(c.startup.contexts.filter((d) => /java\.lang\.ClassLoader\.defineClass\(\S*:\d+ @\d+$/.test(d.context)), [], why);
+});
+
+// Classes the embedded engine initialises before the count (JDK 17: Optional in its initPhase2,
+// InnerClassLambdaMetafactory for its lambda linkage, and with it MethodType, Wrapper, Void, Short)
+// are initialised by the copy's LauncherHelper.checkAndLoadMain before the count too (contract.ts
+// launcherInitializedClasses). Before: Short.<clinit> under main on HotSpot only (2 samples, at the
+// first boxed short), Optional.<clinit> and Void.<clinit> in start-up (3).
+test('Boxing: classes initialised before the count on the embedded engine are on HotSpot too: identical under main (granularity 1, R 0)', () => {
+  const c = bothEnginesAtGranularity1('Boxing');
+  const why = describeMainThread(c, 10).join('\n');
+  assert.ok(c.main.identical, why);
+  assert.deepEqual(c.startup.methods.filter((d) => /^java\.(util\.Optional|lang\.(Void|Short))\./.test(d.context)), [], why);
+});
+
 // The salt of Set.of/Map.of iteration order (ImmutableCollections.<clinit>): HotSpot's copy
 // replaces its System.nanoTime() by the constant 1 (reflect-patch.ts FILTERS `seed`), and the
 // embedded engine now patches its ImmutableCollections the same way (interp-transform.ts), so

@@ -116,8 +116,8 @@ for (const [main, same, overlap] of [
 // methods of final classes as REF_invokeSpecial (forms pregenerated in DirectMethodHandle$Holder)
 // where the embedded engine gave REF_invokeVirtual and compiled the forms, counted
 // (InvokerBytecodeGenerator with the ClassFile API). Before: 379 of those methods differed under
-// main, overlap 70.12 % (232,153 / 273,196 samples); after: none, 99.49 % (left: the MethodType
-// intern set's ReferenceKey.get, Reference.get's intrinsic on HotSpot).
+// main, overlap 70.12 % (232,153 / 273,196 samples); after: none, 99.49 % (then left: the
+// MethodType intern set's ReferenceKey.get, Reference.get's intrinsic on HotSpot; see Intrinsics).
 const FORMS = /^java\.lang\.invoke\.(InvokerBytecodeGenerator|LambdaForm|DirectMethodHandle|MethodHandleImpl|BoundMethodHandle|DelegatingMethodHandle|Invokers)|objectweb|classfile/;
 test('JDK 25, HandleForms: Method.invoke and method handles on final classes take the same LambdaForms on both engines (granularity 1, R 0)', { skip }, () => {
   const { thread: c } = both('HandleForms');
@@ -125,6 +125,24 @@ test('JDK 25, HandleForms: Method.invoke and method handles on final classes tak
   assert.deepEqual(c.main.methods.filter((d) => FORMS.test(d.context)), [], why);
   assert.ok(c.main.samples[0] > 100_000, why);
   assert.ok(c.main.overlap >= 99, why);
+});
+
+// Java methods HotSpot's interpreter runs through intrinsic entries (transform/scope.ts
+// INTERPRETER_INTRINSICS; on JDK 25 also StrictMath.sqrt, FdLibm's Java code there):
+// Reference.get through a method handle or an interface (the MethodType intern set's
+// ReferenceKey.get: 243 samples under main of HandleForms on the embedded engine only),
+// Math.fma's BigDecimal code in its extended copy on HotSpot only, FdLibm's sqrt under Math.sqrt
+// on the embedded engine only. Before: under main 7.44 % (1,690,205 samples on HotSpot against
+// 162,217). And the class swap's prologue has the method's first line (before: line 0 on HotSpot,
+// a context per class defined).
+const INTRINSIC_WORK = /^java\.(lang\.(Math|StrictMath|FdLibm|ref\.)|math\.|nio\.ByteOrder|util\.zip\.CRC32C)/;
+test('JDK 25, Intrinsics: methods HotSpot runs as intrinsics are counted by neither engine; the class swap has a line (granularity 1, R 0)', { skip }, () => {
+  const { thread: c } = both('Intrinsics');
+  const why = describeMainThread(c, 10).join('\n');
+  assert.deepEqual(c.main.methods.filter((d) => INTRINSIC_WORK.test(d.context)), [], why);
+  assert.ok(c.main.overlap >= 99.5, why);
+  assert.ok(c.main.samples[0] > 1000, why);
+  assert.deepEqual(c.startup.contexts.filter((d) => /java\.lang\.ClassLoader\.defineClass\(\S*:\d+ @\d+$/.test(d.context)), [], why);
 });
 
 // The corpus on JDK 25 with the JDK instrumented, on both engines: a slice (the JDK 17 slice of

@@ -21,8 +21,8 @@ import { transformClass } from '../transform/clazz';
 import { Hierarchy } from '../transform/hierarchy';
 import { allScope, PAUSED_CLASSES } from '../transform/scope';
 export { jdkIdentity } from './jdk-identity';
-import { BOOT_FLAG, INITIAL_THREAD_CONSTRUCTOR, initiateRuntimeLoads, NO_THREAD_FLAG, patchBootFlag, patchThreadNatives, pauseUpcalls, writePatchClasses } from './reflect-patch';
-import { REFERENCED_RUNTIME_CLASSES } from '../runtime/contract';
+import { BOOT_FLAG, INITIAL_THREAD_CONSTRUCTOR, initializeClasses, initiateRuntimeLoads, NO_THREAD_FLAG, patchBootFlag, patchThreadNatives, pauseUpcalls, writePatchClasses } from './reflect-patch';
+import { launcherInitializedClasses, REFERENCED_RUNTIME_CLASSES } from '../runtime/contract';
 
 /** The JDK feature releases whose instrumented copy (jdk-image.ts) is known to start and run the corpus. */
 export const ALL_SCOPE_FEATURES: readonly number[] = [17, 25];
@@ -125,7 +125,10 @@ export function finishJavaBase(o: { jdk: JdkInfo; runtime: { classesDir: string 
       writeFileSync(join(dir, `${name}.class`), bytes);
     };
     const checkAndLoadMain = 'checkAndLoadMain(ZILjava/lang/String;)Ljava/lang/Class;';
-    put(launcher, initiateRuntimeLoads(patchBootFlag(transform(launcher, lb), launcher, checkAndLoadMain, 0), launcher, checkAndLoadMain, REFERENCED_RUNTIME_CLASSES));
+    // Prologues run in the reverse order of these calls: the runtime's loads, the classes to
+    // initialise, then the boot flag cleared (the count starts).
+    const launcherBytes = initializeClasses(patchBootFlag(transform(launcher, lb), launcher, checkAndLoadMain, 0), launcher, checkAndLoadMain, launcherInitializedClasses(o.jdk.feature));
+    put(launcher, initiateRuntimeLoads(launcherBytes, launcher, checkAndLoadMain, REFERENCED_RUNTIME_CLASSES));
     const mhn = 'java/lang/invoke/MethodHandleNatives';
     const mb = cp.findBoot(mhn)?.bytes;
     if (!mb) throw new Error(`${o.jdk.modulesPath} has no ${mhn}`);

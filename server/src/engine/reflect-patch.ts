@@ -136,6 +136,23 @@ function hideResource(pool: ConstantPool, entry: Frame, none: Insn[]): Insn[] {
   ];
 }
 
+/**
+ * A line entry for a prologue: the method's first line (its entry at offset 0, or the first of
+ * its table). Without it the prologue's code had no line, and HotSpot put the sample of the block
+ * that runs it (one per class defined, in ClassLoader.defineClass) on line 0, where the embedded
+ * engine, which swaps in the VM and has no prologue, has the method's first line. The original's
+ * own entries stay as they are.
+ */
+function prologueLine(insns: readonly Insn[]): Insn[] {
+  const first = insns.find((i) => i.kind === 'line');
+  if (first?.kind !== 'line') return [];
+  const start = new Label('komorium-prologue');
+  return [
+    { kind: 'label', label: start },
+    { kind: 'line', line: first.line, start },
+  ];
+}
+
 /** Class `name` (a key of PROLOGUES) with its prologues in place. */
 function patchPrologues(bytes: Uint8Array, name: string): Uint8Array {
   const prologues = PROLOGUES[name]!;
@@ -150,7 +167,7 @@ function patchPrologues(bytes: Uint8Array, name: string): Uint8Array {
     const ctx = codeContext(cf, m, pool, name);
     const mc = decodeWithContext(ctx, code);
     if (mc.insns[0]?.kind === 'frame') throw new Error(`${name}.${key}: a branch target at its start`);
-    mc.insns = [...prologue(pool, entryFrame(ctx)), ...mc.insns];
+    mc.insns = [...prologueLine(mc.insns), ...prologue(pool, entryFrame(ctx)), ...mc.insns];
     done.add(key);
     return { ...m, attributes: m.attributes.map((a) => (a.name === 'Code' ? { ...encodeCode(ctx, mc), nameIndex: a.nameIndex } : a)) };
   });
@@ -221,7 +238,7 @@ function patchCalls(bytes: Uint8Array, name: string, only: (f: { name: string; d
 export function patchSourceHash(): string {
   const src = patchSource();
   // The version covers the patching code here (prologues, filters): bump it when that changes.
-  const hash = createHash('sha256').update('reflect-patch-code-6\0');
+  const hash = createHash('sha256').update('reflect-patch-code-8\0');
   for (const f of ['KomoriumReflect.java', 'KomoriumClasses.java']) hash.update(readFileSync(join(src, 'java', 'lang', f)));
   return hash.digest('hex');
 }
@@ -313,6 +330,25 @@ export function initiateRuntimeLoads(bytes: Uint8Array, name: string, method: st
         { kind: 'op', op: Op.POP },
       ]),
     ),
+  );
+}
+
+/**
+ * `method` starting with `Class.forName(name, true, null)` of each of `classes` (boot classes):
+ * LauncherHelper.checkAndLoadMain, before the boot flag is cleared, so their `<clinit>`s run
+ * uncounted, where the embedded engine has initialised them (contract.ts
+ * launcherInitializedClasses).
+ */
+export function initializeClasses(bytes: Uint8Array, name: string, method: string, classes: readonly string[]): Uint8Array {
+  if (classes.length === 0) return bytes;
+  return prependCode(bytes, name, method, (pool) =>
+    classes.flatMap((c): Insn[] => [
+      { kind: 'ldc', index: pool.addString(c.replace(/\//g, '.')) },
+      { kind: 'op', op: Op.ICONST_1 },
+      { kind: 'op', op: Op.ACONST_NULL },
+      { kind: 'method', op: Op.INVOKESTATIC, index: pool.addMethodref('java/lang/Class', 'forName', '(Ljava/lang/String;ZLjava/lang/ClassLoader;)Ljava/lang/Class;') },
+      { kind: 'op', op: Op.POP },
+    ]),
   );
 }
 

@@ -483,8 +483,9 @@ export function populateFromClassFile(k: JClass, cf: ClassFile): void {
   cf.methods.forEach((mi, idx) => {
     const mname = utf(mi.nameIndex);
     const mdesc = utf(mi.descriptorIndex);
-    // HotSpot's Math intrinsics run as natives (natives/java/lang/Math.ts).
-    const intrinsic = k.name === 'java/lang/Math' && k.loader === null && MATH_INTRINSICS.has(mname + mdesc);
+    // HotSpot's Math intrinsics run as natives (natives/java/lang/Math.ts), and JDK 25's
+    // StrictMath.sqrt (FdLibm's Java code there; HotSpot's java_lang_math_sqrt_strict entry).
+    const intrinsic = k.loader === null && ((k.name === 'java/lang/Math' && MATH_INTRINSICS.has(mname + mdesc)) || (k.name === 'java/lang/StrictMath' && mname + mdesc === 'sqrt(D)D' && (mi.accessFlags & Acc.NATIVE) === 0));
     let m: JMethod;
     try {
       m = new JMethod(k, mname, mdesc, mi.accessFlags | (intrinsic ? Acc.NATIVE : 0), idx);

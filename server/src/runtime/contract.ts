@@ -53,6 +53,25 @@ export function swapInitializedClasses(feature: number): readonly string[] {
 }
 
 /**
+ * JDK classes the embedded engine has initialised before the count (with the JDK instrumented)
+ * that java's copy would initialise in counted code, per feature release; the copy's
+ * `LauncherHelper.checkAndLoadMain` initialises them first, before the boot flag is cleared
+ * (uncounted: reflect-patch.ts initializeClasses), in this order. JDK 17: `Optional`, which the
+ * embedded engine's initPhase2 initialises (it takes the module finder's path, which the archived
+ * module graph skips; on HotSpot `Locale.<clinit>`'s `getDefaultExtensions` in start-up, 2
+ * samples), and `InnerClassLambdaMetafactory`, which the embedded engine initialises for its
+ * lambda linkage (interp-worker.ts JDK_LAMBDA_LINKAGE_CLASSES, to set the proxies' name counter)
+ * with what its `<clinit>` initialises: `MethodType`, `Wrapper`, and through them `Void` and
+ * `Short` (`void.class`, `short.class`: their `TYPE` fields), which HotSpot initialised in counted
+ * code (`Void.<clinit>` in `validateMainClass`, `Short.<clinit>` at a program's first boxed
+ * short). Measured with a probe of `sun.misc.Unsafe.shouldBeInitialized` at `main` on both
+ * engines. JDK 25: none (java's own boot initialises `Short` and `Void`, boot-inits.ts).
+ */
+export function launcherInitializedClasses(feature: number): readonly string[] {
+  return feature < 21 ? ['java/util/Optional', 'java/lang/invoke/InnerClassLambdaMetafactory'] : [];
+}
+
+/**
  * Of swapInitializedClasses, those a main class in a jar initialises first: java's launcher
  * opens the jar (ZipFile's RandomAccessFile, counted) before the class swap reads its index.
  */

@@ -105,6 +105,36 @@ export type NoExtendedReason = 'intrinsic' | 'lambda-form' | 'paused' | 'clinit'
 export const MATH_INTRINSICS: ReadonlySet<string> = new Set(['sin(D)D', 'cos(D)D', 'tan(D)D', 'exp(D)D', 'log(D)D', 'log10(D)D', 'pow(DD)D', 'tanh(D)D', 'cbrt(D)D']);
 
 /**
+ * Every Java method (one with bytecode, not a native) that HotSpot's interpreter runs through an
+ * intrinsic entry of its own instead of its bytecode and that code outside its class can call, by
+ * class (AbstractInterpreter::method_kind of JDK 17 and 25 on x86_64; the JITs intrinsify them
+ * too): the Math methods above, Math.abs(double), Math.sqrt, Math.fma (double and float),
+ * Reference.get and (JDK 25, FdLibm's Java code there) StrictMath.sqrt. An original method is what
+ * uninstrumented code, method handles, reflection and interface calls reach: HotSpot ran the
+ * intrinsic, uncounted, where the embedded engine ran the instrumented body, counted
+ * (`Reference.get` of JDK 25's MethodType intern set: 243 samples under main of HandleForms); and
+ * instrumented callers called the extended copies, counted on HotSpot, where the embedded engine
+ * runs Math.abs(double) and fma as natives (Math.fma's BigDecimal code: 780,000 samples of a loop
+ * of 600 calls; and JDK 17's Math.abs copy keeps a NaN's sign bit, which java's intrinsic clears).
+ * Like MATH_INTRINSICS they keep no extended version and their code as it is: every caller calls
+ * the original, neither engine counts a bytecode of them or of what their code calls (the
+ * embedded engine runs the Math ones and StrictMath.sqrt as natives, klass.ts; Reference.get's
+ * body calls nothing), and HotSpot computes them as java does. Not here: the other kinds of
+ * method_kind are natives (CRC32's updates, Float/Double's raw-bits conversions, JDK 17's
+ * StrictMath.sqrt, Thread.currentThread); CRC32C's updateBytes and updateDirectByteBuffer are
+ * private (only CRC32C's instrumented methods call them: their extended copies, on both engines);
+ * JDK 25's Float.float16ToFloat and floatToFloat16 keep their extended copies (instrumented callers
+ * count them on both engines; through a method handle or reflection HotSpot runs the intrinsic
+ * and the embedded engine the instrumented original: a difference left, docs/RUNTIME.md).
+ */
+export const INTERPRETER_INTRINSICS: ReadonlyMap<string, ReadonlySet<string>> = new Map([
+  ['java/lang/Math', new Set([...MATH_INTRINSICS, 'abs(D)D', 'sqrt(D)D', 'fma(DDD)D', 'fma(FFF)F'])],
+  ['java/lang/ref/Reference', new Set(['get()Ljava/lang/Object;'])],
+  // JDK 25: Java code (FdLibm's), java_lang_math_sqrt_strict; JDK 17: a native.
+  ['java/lang/StrictMath', new Set(['sqrt(D)D'])],
+]);
+
+/**
  * Static helpers of java.lang.invoke.DirectMethodHandle that only lambda forms call (its
  * NamedFunctions: the member to link to, field offsets and bases, casts): part of the JVM's
  * method-handle plumbing, like the lambda forms themselves (hidden classes, never instrumented).
@@ -140,7 +170,7 @@ export const PAUSED_CLASSES: ReadonlySet<string> = new Set(['java/lang/KomoriumC
 export function noExtendedReason(owner: ClassInfo, m: MethodDecl, interfaces: InterfacePolicy = NO_INTERFACE_EXTENSION): NoExtendedReason | undefined {
   if (PAUSED_CLASSES.has(owner.name) && m.name !== '<clinit>') return 'paused';
   if (owner.name === 'java/lang/invoke/DirectMethodHandle' && (m.access & Acc.STATIC) !== 0 && LAMBDA_FORM_HELPERS.has(m.name + m.descriptor)) return 'lambda-form';
-  if (owner.name === 'java/lang/Math' && (m.access & Acc.STATIC) !== 0 && MATH_INTRINSICS.has(m.name + m.descriptor)) return 'intrinsic';
+  if (INTERPRETER_INTRINSICS.get(owner.name)?.has(m.name + m.descriptor) && (m.access & Acc.NATIVE) === 0) return 'intrinsic';
   if (m.name === '<clinit>') return 'clinit';
   const isStatic = (m.access & Acc.STATIC) !== 0;
   // The extended descriptor adds 3 slots; `this` takes one more.

@@ -4,8 +4,10 @@
 // inputs. This VM runs these seven methods as natives (klass.ts marks them when java.lang.Math
 // is defined, reflection still shows the class file's modifiers) that compute the correctly
 // rounded result, which is HotSpot's at all but 0-0.4% of inputs (crmath.ts). abs(double) and
-// fma, exact either way, are natives for HotSpot's NaNs (fma.ts). Every other Math method runs
-// its Java code, as on HotSpot (sqrt, floor, ... give HotSpot's bits that way).
+// fma, exact either way, are natives for HotSpot's NaNs (fma.ts), and so is sqrt (HotSpot's
+// interpreter runs all of these through intrinsic entries, never their bytecode: neither engine
+// counts them, transform/scope.ts INTERPRETER_INTRINSICS). Every other Math method runs its Java
+// code, as on HotSpot (floor, ... give HotSpot's bits that way).
 
 import type { NativeTable } from '../../registry';
 import { extendedDescriptor } from '../../../../transform/names';
@@ -23,7 +25,10 @@ const base: NativeTable = {
   'log10(D)D': d1(crLog10),
   // pow(±1, ±Infinity) is HotSpot's positive NaN; other invalid cases give x86's default NaN.
   'pow(DD)D': (_vm, _t, x: number, y: number) => (Math.abs(x) === 1 && Math.abs(y) === Infinity ? NaN : x86Nan(crPow(x, y), x, y)),
-  // Exact either way, but HotSpot's NaNs (fma.ts).
+  // Exact either way, but HotSpot's NaNs (fma.ts). sqrt: HotSpot's sqrtsd, in the interpreter
+  // too; Math.sqrt's code calls StrictMath.sqrt, FdLibm's Java code on JDK 25 (which the
+  // instrumented JDK would count under it: transform/scope.ts INTERPRETER_INTRINSICS).
+  'sqrt(D)D': d1(Math.sqrt),
   'abs(D)D': (_vm, _t, x: number) => absDouble(x),
   'fma(DDD)D': (_vm, _t, a: number, b: number, c: number) => fmaDouble(a, b, c),
   'fma(FFF)F': (_vm, _t, a: number, b: number, c: number) => fmaFloat(a, b, c),
