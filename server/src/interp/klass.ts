@@ -14,6 +14,7 @@ import { VmError } from './signals';
 import { AS_DOUBLE, JObject, JArray } from './object';
 import type { NativeImpl } from './natives/registry';
 import { MATH_INTRINSICS } from './natives/java/lang/Math';
+import { PROFILE_WRITER_INTRINSICS } from './natives/komorium/rt/ProfileWriter';
 
 export const enum InitState {
   Loaded = 0,
@@ -445,8 +446,11 @@ export function populateFromClassFile(k: JClass, cf: ClassFile): void {
   cf.methods.forEach((mi, idx) => {
     const mname = utf(mi.nameIndex);
     const mdesc = utf(mi.descriptorIndex);
-    // HotSpot's Math intrinsics run as natives (natives/java/lang/Math.ts).
-    const intrinsic = k.name === 'java/lang/Math' && k.loader === null && MATH_INTRINSICS.has(mname + mdesc);
+    // HotSpot's Math intrinsics run as natives (natives/java/lang/Math.ts), and so does the
+    // profiler runtime's profile writing (natives/komorium/rt/ProfileWriter.ts).
+    const intrinsic =
+      k.loader === null &&
+      ((k.name === 'java/lang/Math' && MATH_INTRINSICS.has(mname + mdesc)) || (k.name === 'komorium/rt/ProfileWriter' && PROFILE_WRITER_INTRINSICS.has(mname + mdesc)));
     let m: JMethod;
     try {
       m = new JMethod(k, mname, mdesc, mi.accessFlags | (intrinsic ? Acc.NATIVE : 0), idx);
