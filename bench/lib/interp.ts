@@ -192,3 +192,45 @@ export function rssTable(results: readonly ProgramResult[], engines: readonly { 
   }
   return lines.join('\n');
 }
+
+/** One program's whole runs (start-up included) with one iteration count, per engine. */
+export interface WholeRunRow {
+  name: string;
+  iterations: number;
+  runs: Readonly<Record<string, readonly ProcessTimes[]>>;
+}
+
+/**
+ * A markdown table of whole runs, start-up included (issue 18: "on runs of 0.1–0.5 s under
+ * -Xint, no slower than -Xint"): per program and iteration count, each engine's median wall
+ * and CPU time, and each other engine's median wall and CPU ÷ the base engine's. `window`
+ * marks the rows whose base wall time is in [lo, hi] ms.
+ */
+export function wholeRunTable(rows: readonly WholeRunRow[], engines: readonly { id: string; label: string }[], baseId: string, window: [number, number]): string {
+  const others = engines.filter((e) => e.id !== baseId);
+  const lines = [
+    `| program | iterations | ${engines.map((e) => `${e.label} wall / CPU (ms)`).join(' | ')} | ${others.map((e) => `${e.label} ÷ ${baseId} wall / CPU`).join(' | ')} | ${baseId} wall in ${window[0] / 1000}–${window[1] / 1000} s |`,
+    `|---|---:|${engines.map(() => '---:').join('|')}|${others.map(() => '---:').join('|')}|---|`,
+  ];
+  const med = (r: WholeRunRow, id: string, k: keyof ProcessTimes): number | undefined => {
+    const xs = r.runs[id] ?? [];
+    return xs.length === 0 ? undefined : median(xs.map((x) => x[k]));
+  };
+  for (const r of rows) {
+    const cells = engines.map((e) => {
+      const w = med(r, e.id, 'wallMs');
+      const c = med(r, e.id, 'cpuMs');
+      return w === undefined || c === undefined ? '–' : `${w.toFixed(0)} / ${c.toFixed(0)}`;
+    });
+    const bw = med(r, baseId, 'wallMs');
+    const bc = med(r, baseId, 'cpuMs');
+    const ratios = others.map((e) => {
+      const w = med(r, e.id, 'wallMs');
+      const c = med(r, e.id, 'cpuMs');
+      return w === undefined || c === undefined || !(bw! > 0) || !(bc! > 0) ? '–' : `${fmtRatio(w / bw!)} / ${fmtRatio(c / bc!)}`;
+    });
+    const inWindow = bw !== undefined && bw >= window[0] && bw <= window[1] ? 'yes' : 'no';
+    lines.push(`| ${r.name} | ${r.iterations} | ${cells.join(' | ')} | ${ratios.join(' | ')} | ${inWindow} |`);
+  }
+  return lines.join('\n');
+}

@@ -12,6 +12,7 @@ import {
   ratioTable,
   rssTable,
   startupTable,
+  wholeRunTable,
   type PerIteration,
   type ProcessTimes,
   type ProgramResult,
@@ -99,4 +100,26 @@ test('RSS table: MiB of the large runs, dash when missing', () => {
     { id: 'emb', label: 'embedded' },
   ]).split('\n');
   assert.equal(lines[2], '| a | 2 | – |');
+});
+
+test('whole-run table: medians per engine, ratios to the base engine, the base wall time window', () => {
+  const engines = [
+    { id: 'xint', label: 'java -Xint' },
+    { id: 'emb', label: 'embedded' },
+  ];
+  const table = wholeRunTable(
+    [
+      { name: 'sieve', iterations: 1, runs: { xint: [t(100, 300), t(120, 200), t(500, 900)], emb: [t(300, 600), t(360, 640), t(330, 620)] } },
+      { name: 'sieve', iterations: 3, runs: { xint: [t(400, 800)], emb: [] } },
+    ],
+    engines,
+    'xint',
+    [100, 500],
+  );
+  const lines = table.split('\n');
+  assert.equal(lines.length, 4);
+  assert.match(lines[0], /\| program \| iterations \| java -Xint wall \/ CPU \(ms\) \| embedded wall \/ CPU \(ms\) \| embedded ÷ xint wall \/ CPU \| xint wall in 0.1–0.5 s \|/);
+  // Medians: xint wall 300, CPU 120; embedded wall 620, CPU 330.
+  assert.equal(lines[2], '| sieve | 1 | 300 / 120 | 620 / 330 | 2.07 / 2.75 | yes |');
+  assert.equal(lines[3], '| sieve | 3 | 800 / 400 | – | – | no |');
 });

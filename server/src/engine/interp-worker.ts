@@ -36,6 +36,7 @@ import { startJdkLambdaLinkage } from '../interp/indy/link';
 import { jitStats } from '../interp/jit/compile';
 import { VmError } from '../interp/signals';
 import { ClassPathError } from '../classpath/errors';
+import { holdNewSpace } from './young-generation';
 
 /** Initialised before the count when lambdas link through the JDK (its proxies' name counter). */
 const JDK_LAMBDA_LINKAGE_CLASSES = ['java/lang/invoke/InnerClassLambdaMetafactory'];
@@ -150,6 +151,16 @@ function minBootsOf(input: InterpWorkerInput): number {
  */
 function prepareLikely(likely: InterpWorkerInput): PreparedBoot | null {
   if (likely.bootSnapshotDir === undefined || likely.exact) return null;
+  // The new space stays small while the snapshot is restored (young-generation.ts).
+  const release = holdNewSpace();
+  try {
+    return prepareLikelyBoot(likely, likely.bootSnapshotDir);
+  } finally {
+    release();
+  }
+}
+
+function prepareLikelyBoot(likely: InterpWorkerInput, dir: string): PreparedBoot | null {
   return prepareBoot({
     jdk: findJavaHome(likely.jdk),
     classpath: likely.classpath,
@@ -165,7 +176,7 @@ function prepareLikely(likely: InterpWorkerInput): PreparedBoot | null {
     enableAssertions: likely.enableAssertions,
     clock: likely.clock,
     // A problem with the snapshot is said by the run, which then tries it again itself.
-    bootSnapshot: { dir: likely.bootSnapshotDir, keyParts: keyPartsOf(likely), warn: () => undefined, minBoots: minBootsOf(likely) },
+    bootSnapshot: { dir, keyParts: keyPartsOf(likely), warn: () => undefined, minBoots: minBootsOf(likely) },
   });
 }
 
@@ -286,6 +297,9 @@ function main(input: InterpWorkerInput, prepared: PreparedBoot | null = null): v
   const stdinAvailable = (): number => (eof ? 0 : (Atomics.load(control, 1) === 2 ? Atomics.load(control, 2) : 0) + Atomics.load(control, 3));
   const t0 = performance.now();
   let lastFlush = t0;
+  // The new space stays small while a snapshot is restored (young-generation.ts), until the VM
+  // is created (restored, or constructed before a boot).
+  const releaseNewSpace = holdNewSpace();
   let vmRef: VM | null = null;
   let stopping = false;
   const result = runInterpreter({
@@ -362,6 +376,7 @@ function main(input: InterpWorkerInput, prepared: PreparedBoot | null = null): v
       Atomics.wait(control, 0, 0, ms);
     },
     onCreated: (vm) => {
+      releaseNewSpace();
       vmRef = vm;
       st?.mark('VM created', 0);
       if (input.exact) {
@@ -394,6 +409,7 @@ function main(input: InterpWorkerInput, prepared: PreparedBoot | null = null): v
       }
     },
   });
+  releaseNewSpace();
   flush();
   st?.mark('main and shutdown done', result.bytecodes, result.classesLoaded);
   st?.report((d) => process.stderr.write(d));

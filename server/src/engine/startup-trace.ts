@@ -7,6 +7,7 @@
 // worker's.
 
 import { readFileSync } from 'node:fs';
+import { getHeapSpaceStatistics } from 'node:v8';
 import { jitStats } from '../interp/jit/compile';
 
 export interface StartupTrace {
@@ -25,6 +26,22 @@ function threadCpuMs(): number {
   } catch {
     return NaN;
   }
+}
+
+/** The process's peak RSS so far in MiB (Linux: VmHWM), or NaN. */
+function peakRssMib(): number {
+  try {
+    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'latin1'));
+    return m ? Number(m[1]) / 1024 : NaN;
+  } catch {
+    return NaN;
+  }
+}
+
+/** The worker's committed new space (both semi-spaces) in MiB. */
+function newSpaceMib(): number {
+  for (const s of getHeapSpaceStatistics()) if (s.space_name === 'new_space') return s.space_size / 1048576;
+  return NaN;
 }
 
 /** The trace, or null unless KOMORIUM_TRACE_STARTUP is set. */
@@ -53,7 +70,7 @@ export function startupTrace(): StartupTrace | null {
       const mem = process.memoryUsage();
       const mib = (b: number): string => (b / 1048576).toFixed(0);
       lines.push(
-        `${(now - last).toFixed(0).padStart(6)} ms wall ${(cpu - lastCpu).toFixed(0).padStart(6)} ms CPU  (at ${(now - t0).toFixed(0)} ms)  ${bytecodes.toLocaleString('en-US')} bytecodes (${jitStats.bytecodes.toLocaleString('en-US')} in compiled code)${classes === undefined ? '' : `, ${classes} classes`}, RSS ${mib(mem.rss)} MiB (V8 heap ${mib(mem.heapUsed)}, outside ${mib(mem.external)}): ${phase}`,
+        `${(now - last).toFixed(0).padStart(6)} ms wall ${(cpu - lastCpu).toFixed(0).padStart(6)} ms CPU  (at ${(now - t0).toFixed(0)} ms)  ${bytecodes.toLocaleString('en-US')} bytecodes (${jitStats.bytecodes.toLocaleString('en-US')} in compiled code)${classes === undefined ? '' : `, ${classes} classes`}, RSS ${mib(mem.rss)} MiB (peak ${peakRssMib().toFixed(0)}; V8 heap ${mib(mem.heapUsed)}, new space ${newSpaceMib().toFixed(0)}, outside ${mib(mem.external)}): ${phase}`,
       );
       last = now;
       lastCpu = cpu;

@@ -15,6 +15,7 @@ import { JObject, JArray } from './object';
 import { ctorSpec, makeCtorFromSpec } from './ctors';
 import type { NativeImpl } from './natives/registry';
 import { MATH_INTRINSICS } from './natives/java/lang/Math';
+import { PROFILE_WRITER_INTRINSICS } from './natives/komorium/rt/ProfileWriter';
 
 export const enum InitState {
   Loaded = 0,
@@ -484,8 +485,13 @@ export function populateFromClassFile(k: JClass, cf: ClassFile): void {
     const mname = utf(mi.nameIndex);
     const mdesc = utf(mi.descriptorIndex);
     // HotSpot's Math intrinsics run as natives (natives/java/lang/Math.ts), and JDK 25's
-    // StrictMath.sqrt (FdLibm's Java code there; HotSpot's java_lang_math_sqrt_strict entry).
-    const intrinsic = k.loader === null && ((k.name === 'java/lang/Math' && MATH_INTRINSICS.has(mname + mdesc)) || (k.name === 'java/lang/StrictMath' && mname + mdesc === 'sqrt(D)D' && (mi.accessFlags & Acc.NATIVE) === 0));
+    // StrictMath.sqrt (FdLibm's Java code there; HotSpot's java_lang_math_sqrt_strict entry); so
+    // does the profiler runtime's profile writing (natives/komorium/rt/ProfileWriter.ts).
+    const intrinsic =
+      k.loader === null &&
+      ((k.name === 'java/lang/Math' && MATH_INTRINSICS.has(mname + mdesc)) ||
+        (k.name === 'java/lang/StrictMath' && mname + mdesc === 'sqrt(D)D' && (mi.accessFlags & Acc.NATIVE) === 0) ||
+        (k.name === 'komorium/rt/ProfileWriter' && PROFILE_WRITER_INTRINSICS.has(mname + mdesc)));
     let m: JMethod;
     try {
       m = new JMethod(k, mname, mdesc, mi.accessFlags | (intrinsic ? Acc.NATIVE : 0), idx);

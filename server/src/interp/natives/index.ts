@@ -58,6 +58,7 @@ import * as reflect from './java/lang/reflect';
 import * as MethodHandleNatives from './java/lang/invoke/MethodHandleNatives';
 import * as MethodHandle from './java/lang/invoke/MethodHandle';
 import * as KomoriumConfig from './komorium/rt/Config';
+import * as KomoriumProfileWriter from './komorium/rt/ProfileWriter';
 import * as InetAddress from './java/net/InetAddress';
 import * as Inet6AddressImpl from './java/net/Inet6AddressImpl';
 import * as NetworkInterface from './java/net/NetworkInterface';
@@ -99,6 +100,7 @@ export function registerAllNatives(r: NativeRegistry, feature: number): void {
   r.register('java/lang/System', System.natives);
   r.register('java/lang/Thread', Thread.natives);
   r.register('komorium/rt/Config', KomoriumConfig.natives);
+  r.register('komorium/rt/ProfileWriter', KomoriumProfileWriter.natives);
   r.register('java/lang/Throwable', Throwable.natives);
   r.register('java/lang/NullPointerException', NullPointerException.natives);
   r.register('java/lang/StackTraceElement', StackTraceElement.natives);
