@@ -135,8 +135,8 @@ test('JDK 25, HandleForms: Method.invoke and method handles on final classes tak
 
 // Identity hashes (branch ident15k; docs/INTERPRETER.md, "Identity hash codes"): HotSpot's copy
 // maps the mirrors of the classes its CDS archive holds with the hashes its dump gave them (no
-// draw), its launcher draws 5 hashes before main (12 with the main class in a jar; the main class's
-// mirror last) and every hidden class it defines has its mirror hashed. The embedded engine drew
+// draw), its launcher draws 5 hashes before main (13 with the main class in a jar; the main class's
+// mirror last, `byte[].class`'s before it) and every hidden class it defines has its mirror hashed. The embedded engine drew
 // the mirrors' hashes at their first request and 7 before main, so PrintHashes printed other
 // hashes than HotSpot (after: the same), and ClassHashes' work, which follows a HashMap keyed by
 // classes, MethodTypes' bins and a HashSet of new objects, differed (under main 98.79 %). Left in

@@ -27,7 +27,7 @@ public class ClassHashes {
     for (Object o : objects) spin(++place * (objects.size() + place));
     Class<?>[] classes = {
       String.class, Integer.class, Long.class, int.class, long.class, void.class, boolean.class, double.class,
-      Object.class, Object[].class, int[].class, long[].class, String[].class, Number.class,
+      Object.class, Object[].class, int[].class, long[].class, byte[].class, String[].class, Number.class,
       HashMap.class, ArrayList.class, Thread.class, Runnable.class, CharSequence.class, Comparable.class,
       MethodType.class, Class.class, StringBuilder.class, Math.class, System.class, Map.class, List.class,
     };

@@ -18,7 +18,7 @@ public class PrintHashes {
   public static void main(String[] args) {
     print("object", new Object());
     print("main class", PrintHashes.class);
-    Class<?>[] classes = { String.class, Object.class, int.class, void.class, long[].class, Object[].class, HashMap.class, Thread.class, Runnable.class };
+    Class<?>[] classes = { String.class, Object.class, int.class, void.class, long[].class, byte[].class, Object[].class, HashMap.class, Thread.class, Runnable.class };
     for (Class<?> c : classes) print(c.getName(), c);
     print("object", new Object());
     String concatenated = "n=" + args.length;
