@@ -357,6 +357,35 @@ test('Boxing: classes initialised before the count on the embedded engine are on
   assert.deepEqual(c.startup.methods.filter((d) => /^java\.(util\.Optional|lang\.(Void|Short))\./.test(d.context)), [], why);
 });
 
+// Identity hashes (branch ident15k; docs/INTERPRETER.md, "Identity hash codes"). HotSpot's
+// instrumented copy maps the mirrors of the classes its CDS archive holds with the hashes its dump
+// gave them (hashing one draws nothing), its launcher draws 5 hashes on the main thread before
+// main (java 17 draws 7), the main class's mirror last, and the mirror of every hidden class it
+// defines is hashed (6 at the first concatenation of a shape, 1-2 a lambda). The embedded engine
+// drew the mirrors' hashes at their first request, 7 before main, none at linkage (it put the
+// sequence back), and its packageToModule had its boot's order within bins. PrintHashes printed
+// other hashes than HotSpot (after: the same; java prints others still: its own archive); in
+// ClassHashes a HashMap keyed by classes and a HashSet of new objects iterated in another order
+// (`ClassHashes.spin` 10,995 against 11,051 samples, HashMap.resize 114 / 105; under main
+// 99.44 %). Left there: the MethodType intern set's contents (its bins, 28 / 26 samples).
+test('PrintHashes: the embedded engine prints the identity hashes HotSpot\'s instrumented copy prints', () => {
+  const out = (engine: string) => {
+    const r = komorium(['run', '--engine', engine, '--instrument', 'all', '--granularity', '1', '--random', '0', '-o', join(work, `PrintHashes-${engine}.json`), '-cp', classes, 'PrintHashes']);
+    assert.equal(r.status, 0, r.stderr);
+    return r.stdout;
+  };
+  const hotspot = out('jvm');
+  assert.match(hotspot, /^object [0-9a-f]+\n/);
+  assert.equal(out('interpreter'), hotspot);
+});
+test('ClassHashes: work that follows class hashes and the main thread\'s sequence counts the same on both engines (granularity 1, R 0)', () => {
+  const c = bothEnginesAtGranularity1('ClassHashes');
+  const why = describeMainThread(c, 10).join('\n');
+  assert.deepEqual(c.main.methods.filter((d) => /^(ClassHashes\.|java\.util\.Hash(Map|Set))/.test(d.context)), [], why);
+  assert.ok(c.main.samples[0] > 20_000, why);
+  assert.ok(c.main.overlap >= 99.8, why);
+});
+
 // The salt of Set.of/Map.of iteration order (ImmutableCollections.<clinit>): HotSpot's copy
 // replaces its System.nanoTime() by the constant 1 (reflect-patch.ts FILTERS `seed`), and the
 // embedded engine now patches its ImmutableCollections the same way (interp-transform.ts), so

@@ -10,8 +10,8 @@
 //   exited (the wait drains its output pump; the scheduler's poll must not run that pump again
 //   on a closed or reused descriptor: "not a pipe"), some closing their output early.
 // - IdentityHashes: a single-threaded program's identity hash codes (HotSpot's per-thread
-//   xor-shift generator), uninstrumented and profiled (the runtime's own hashes must not shift
-//   the program's).
+//   xor-shift generator), uninstrumented and profiled with `app` (the runtime's own hashes must
+//   not shift the program's).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -39,7 +39,9 @@ const CASES: Case[] = [
   { main: 'InheritedChildren', instrument: 'none' },
   { main: 'IdentityHashes', instrument: 'none' },
   { main: 'IdentityHashes', instrument: 'app' },
-  { main: 'IdentityHashes', instrument: 'all' },
+  // With `all` the embedded engine's hashes follow HotSpot's instrumented copy of the JDK, not
+  // java (its own CDS archive, 5 draws before main where java 17 makes 7): hotspot-all.test.ts
+  // compares them there (PrintHashes; branch ident15k).
 ];
 
 function compile(): string {

@@ -32,6 +32,7 @@ export const CACHE_KINDS: readonly { kind: string; layout: Layout; what: string 
   { kind: 'javac-cds', layout: 'files', what: 'CDS archives for javac' },
   { kind: 'boot-snapshots', layout: 'files', what: 'embedded engine boot snapshots' },
   { kind: 'boot-inits', layout: 'files', what: 'classes java’s boot initialises, per JDK' },
+  { kind: 'archived-hashes', layout: 'files', what: 'class hashes of the instrumented JDK copies’ CDS archives' },
   { kind: 'interp-classes', layout: 'sharded', what: 'classes transformed for the embedded engine' },
   { kind: 'transformed/classes', layout: 'sharded', what: 'transformed class-path classes' },
   { kind: 'transformed/jars', layout: 'sharded', what: 'transformed jars' },

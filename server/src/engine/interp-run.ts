@@ -19,8 +19,10 @@ import { defaultMaxHeap } from '../interp/heap';
 import { readLive, startLivePolling, totalsOf, type LiveState } from './live-file';
 import { runTrace } from './run-trace';
 import { delimiter, join, resolve } from 'node:path';
-import { findJavaHome, launcherClassPath, splitClassPath } from '../classpath/index';
-import { buildRuntime } from '../runtime/build';
+import { findJavaHome, launcherClassPath, splitClassPath, type JdkInfo } from '../classpath/index';
+import { buildRuntime, type RuntimeBuild } from '../runtime/build';
+import { archivedState } from './archived-hashes';
+import { builtJdkImage, jdkModulesOverride } from './jdk-image';
 import { ARGS_SEPARATOR } from '../runtime/contract';
 import { cacheRoot } from './cache';
 import type { Instrument } from './interp-transform';
@@ -116,6 +118,18 @@ export interface InterpPrepareOptions {
 }
 
 /**
+ * With the JDK instrumented: what the CDS archive of HotSpot's instrumented copy of `jdk` holds
+ * (archived-hashes.ts: its mirrors' identity hashes, its packageToModule order), when that copy
+ * is in the cache (the HotSpot engine built it); else nothing, and the embedded engine draws those
+ * hashes and orders that map as before.
+ */
+function archivedOf(jdk: JdkInfo, runtime: RuntimeBuild, maxPath: number | undefined): Pick<InterpWorkerInput, 'archivedHashes' | 'archivedPackages'> {
+  const home = builtJdkImage({ jdk, cache: cacheRoot(), runtime, maxPath, modules: jdkModulesOverride() });
+  const state = home === undefined ? undefined : archivedState(home, join(cacheRoot(), 'archived-hashes'));
+  return state === undefined ? {} : { archivedHashes: [...state.mirrors], archivedPackages: state.packages };
+}
+
+/**
  * The worker input of a run with `o`'s settings and a placeholder program (no class path, no
  * main class): what keys the boot snapshot (JDK, runtime, boot properties, limits, clock,
  * scope) is as startInterpreterRun sets it.
@@ -124,6 +138,8 @@ function likelyInput(o: InterpPrepareOptions): InterpWorkerInput {
   const jdk = findJavaHome(o.jdk);
   const instrument = o.instrument ?? 'all';
   const vo = vmOptions(o.vmArgs ?? []);
+  const runtime = instrument !== 'none' ? buildRuntime(join(cacheRoot(), 'runtime'), { jdk: jdk.home }) : null;
+  const archived = runtime !== null && instrument === 'all' ? archivedOf(jdk, runtime, undefined) : {};
   return {
     jdk: jdk.home,
     classpath: [],
@@ -134,7 +150,8 @@ function likelyInput(o: InterpPrepareOptions): InterpWorkerInput {
     cwd: process.cwd(),
     env: { ...(process.env as Record<string, string>), ...(o.env ?? {}) },
     instrument,
-    runtimeDir: instrument !== 'none' ? buildRuntime(join(cacheRoot(), 'runtime'), { jdk: jdk.home }).classesDir : null,
+    runtimeDir: runtime !== null ? runtime.classesDir : null,
+    ...archived,
     cacheDir: join(cacheRoot(), 'interp-classes'),
     bootSnapshotDir: bootSnapshotDir(undefined),
     maxHeap: vo.maxHeap ?? defaultMaxHeap(),
@@ -306,11 +323,16 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
     };
     abandon = () => finish({ exitCode: null, signal: null, cancelled: true });
     let runtimeDir: string | null = null;
+    let archived: Pick<InterpWorkerInput, 'archivedHashes' | 'archivedPackages'> = {};
     let jdkHome: string;
     try {
       const jdk = findJavaHome(o.jdk);
       jdkHome = jdk.home;
-      if (instrument !== 'none') runtimeDir = buildRuntime(join(cacheRoot(), 'runtime'), { jdk: jdk.home }).classesDir;
+      if (instrument !== 'none') {
+        const runtime = buildRuntime(join(cacheRoot(), 'runtime'), { jdk: jdk.home });
+        runtimeDir = runtime.classesDir;
+        if (instrument === 'all') archived = archivedOf(jdk, runtime, o.maxPath);
+      }
     } catch (e) {
       finish({ exitCode: null, signal: null, cancelled: false, error: (e as Error).message });
       return;
@@ -390,6 +412,7 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
       instrument,
       maxPath: o.maxPath,
       runtimeDir,
+      ...archived,
       cacheDir: join(cacheRoot(), 'interp-classes'),
       // The trial runs java without VM continuations (boot-inits.ts), as this VM is.
       ...(instrument === 'all' ? { bootInits: bootInitializedClasses(jdkHome, join(cacheRoot(), 'boot-inits')) } : {}),

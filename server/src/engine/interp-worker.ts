@@ -37,6 +37,7 @@ import { jitStats } from '../interp/jit/compile';
 import { VmError } from '../interp/signals';
 import { ClassPathError } from '../classpath/errors';
 import { holdNewSpace } from './young-generation';
+import { stateDigest } from './archived-hashes';
 
 /** Initialised before the count when lambdas link through the JDK (its proxies' name counter). */
 const JDK_LAMBDA_LINKAGE_CLASSES = ['java/lang/invoke/InnerClassLambdaMetafactory'];
@@ -73,6 +74,10 @@ export interface InterpWorkerInput {
   lineNumbers?: boolean;
   /** Directory of the runtime classes (komorium/rt), appended to the boot class path. */
   runtimeDir: string | null;
+  /** With `all`: the archived mirrors' identity hashes of HotSpot's copy (archived-hashes.ts). */
+  archivedHashes?: [string, number][];
+  /** With `all`: the order of the copy's archived packageToModule map (archived-hashes.ts). */
+  archivedPackages?: string[];
   cacheDir?: string;
   maxHeap?: number;
   enableAssertions?: boolean;
@@ -136,7 +141,12 @@ export interface InterpPrewarmInput {
  * snapshots hold their state.
  */
 function keyPartsOf(input: InterpWorkerInput): Record<string, unknown> {
-  return { instrument: input.instrument, maxPath: input.maxPath ?? null, lineNumbers: input.lineNumbers ?? null, ...(input.instrument === 'all' ? { lambdas: 'jdk', bootInits: 1 } : {}) };
+  return {
+    instrument: input.instrument,
+    maxPath: input.maxPath ?? null,
+    lineNumbers: input.lineNumbers ?? null,
+    ...(input.instrument === 'all' ? { lambdas: 'jdk', bootInits: 1, archived: stateDigest(input.archivedHashes, input.archivedPackages) } : {}),
+  };
 }
 
 /** Writes a boot snapshot at the first boot of its key (the language server's runs, KOMORIUM_BOOT_SNAPSHOT=always). */
@@ -304,6 +314,12 @@ function main(input: InterpWorkerInput, prepared: PreparedBoot | null = null): v
   let stopping = false;
   const result = runInterpreter({
     jdk,
+    // The JDK counted as on HotSpot's instrumented copy: its launcher's identity-hash draws
+    // before main, its archive's mirror hashes and packageToModule order (ihash.ts,
+    // archived-hashes.ts).
+    jdkCounted: input.runtimeDir !== null && input.instrument === 'all',
+    ...(input.archivedHashes ? { archivedHashes: new Map(input.archivedHashes) } : {}),
+    ...(input.archivedPackages ? { archivedPackages: input.archivedPackages } : {}),
     classpath: input.classpath,
     classPathProperty: input.classPathProperty,
     mainClass: input.mainClass,

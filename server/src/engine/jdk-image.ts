@@ -114,6 +114,16 @@ function classesKey(o: JdkImageOptions): string {
     .slice(0, 20);
 }
 
+/**
+ * The home of the instrumented copy of `o.jdk` when it is in the cache (complete), else
+ * undefined; never builds it (the embedded engine reads the copy's CDS archive through it:
+ * archived-hashes.ts).
+ */
+export function builtJdkImage(o: JdkImageOptions): string | undefined {
+  const dir = join(o.cache, 'jdk-images', `${o.jdk.version.split(/[.+-]/)[0]}-${imageKey(o)}`);
+  return existsSync(join(dir, '.complete')) ? dir : undefined;
+}
+
 /** The instrumented copy of `o.jdk`, built (once per JDK, transformer and runtime) when not cached. */
 export async function ensureJdkImage(o: JdkImageOptions): Promise<JdkImage> {
   const t0 = performance.now();

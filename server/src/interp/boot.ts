@@ -17,7 +17,7 @@ import { bindThreadStatus, setEetop, skipThreadIds, threadOnExit } from './nativ
 import { startHotSpotThreads } from './hotspot-threads';
 import { setField } from './natives/util';
 import type { MainCall } from './snapshot/program';
-import { detachArchivedClassLists, presizeArchivedLockMap } from './cds-archive';
+import { detachArchivedClassLists, orderArchivedPackageMap, presizeArchivedLockMap } from './cds-archive';
 import { JAR_INITIALIZED_CLASSES } from '../runtime/contract';
 import type { JdkInfo } from '../classpath/jdk';
 import type { JImage } from '../classpath/jimage';
@@ -284,7 +284,7 @@ export function launch(vm: VM, mainClass: string, args: string[], lo: LaunchOpti
       sched.systemReady = true;
       lo.mark?.('main class loaded (LauncherHelper.checkAndLoadMain)');
       const k = vm.classOfMirror(mainClassObj as JObject);
-      vm.startMainHashes(!fromDirectory(vm.opts.classpath, k.name));
+      vm.startMainHashes(!fromDirectory(vm.opts.classpath, k.name), mainClassObj);
       const m = k.declared.get('main([Ljava/lang/String;)V');
       if (!m || !m.isStatic) {
         // LauncherHelper.validateMainClass has already reported this; be safe.
@@ -351,6 +351,7 @@ export function launch(vm: VM, mainClass: string, args: string[], lo: LaunchOpti
       call(main, 'java/lang/ClassLoader', 'getPlatformClassLoader', desc, [], (platform) => {
         presizeArchivedLockMap(vm, app as JObject);
         detachArchivedClassLists(vm, app as JObject | null, platform as JObject | null);
+        orderArchivedPackageMap(vm, vm.opts.archivedPackages ?? []);
         const todo = [app, platform].flatMap((l) => names.map((n) => [l, n.replace(/\//g, '.')] as const));
         const one = (): void => {
           const t = todo.shift();

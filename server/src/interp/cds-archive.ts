@@ -216,3 +216,38 @@ export function detachArchivedClassLists(vm: VM, app: JObject | null, platform: 
     setField(vm, list, al, 'elementData', vm.newObjectArray(vm.classes.loadBoot('java/lang/Object'), []));
   }
 }
+
+/**
+ * `BuiltinClassLoader.packageToModule` with the order of HotSpot's archived map within each bin
+ * (`order`: its keys bin by bin, engine/archived-hashes.ts). The map is archived with the full
+ * module graph (JDK 17 and 25); its entries went in in the order `ModuleBootstrap` defined the
+ * modules at the dump, the iteration order of a `Set.of` of ResolvedModules whose hashes are
+ * identity hashes of the dump, where the embedded engine's boot had its own. Same keys and table,
+ * but a lookup in a bin of two or more walked other nodes first (`findLoadedModule`'s
+ * `ConcurrentHashMap.get`: `String.equals` at another line, 1 against 2 samples a lookup; exc15j
+ * counted 50 such bins on JDK 17). Keys the order lacks keep their place after the others.
+ */
+export function orderArchivedPackageMap(vm: VM, order: readonly string[]): void {
+  if (order.length === 0) return;
+  const rank = new Map<string, number>();
+  order.forEach((p, i) => rank.set(p, i));
+  const map = vm.getStatic('jdk/internal/loader/BuiltinClassLoader', 'packageToModule') as JObject | null;
+  if (map === null || map === undefined) return;
+  const chm = 'java/util/concurrent/ConcurrentHashMap';
+  const node = `${chm}$Node`;
+  const table = getField(vm, map, chm, 'table') as JArray | null;
+  if (table === null) return;
+  const bins = table.data as (JObject | null)[];
+  for (let i = 0; i < bins.length; i++) {
+    const head = bins[i];
+    // A plain list only (a TreeBin or a ForwardingNode has a negative hash).
+    if (head === null || (getField(vm, head, node, 'hash') as number) < 0) continue;
+    const nodes: JObject[] = [];
+    for (let e: JObject | null = head; e !== null; e = getField(vm, e, node, 'next') as JObject | null) nodes.push(e);
+    if (nodes.length < 2) continue;
+    const key = (e: JObject): number => rank.get(vm.jsString(getField(vm, e, node, 'key') as JObject)) ?? order.length;
+    const sorted = nodes.map((e, j) => ({ e, j, r: key(e) })).sort((a, b) => a.r - b.r || a.j - b.j);
+    sorted.forEach((x, j) => setField(vm, x.e, node, 'next', j + 1 < sorted.length ? sorted[j + 1]!.e : null));
+    bins[i] = sorted[0]!.e;
+  }
+}

@@ -7,10 +7,12 @@
 //
 // What matches (docs/INTERPRETER.md, "Identity hash codes"): the main thread's sequence. It is
 // HotSpot's first os::random() draw; with the JDK's class-data archive (CDS, the default) it
-// has made a few draws when main() starts (PRE_MAIN_DRAWS_*), which this VM reproduces by
+// has made a few draws when main() starts (preMainDraws), which this VM reproduces by
 // running the main thread's boot and launcher on a separate sequence and starting the real one,
-// advanced by those draws, when main() is called. The objects hashed before main() (the main
-// class's mirror, its ProtectionDomain) get other values than on java. Threads the program
+// advanced by those draws, when main() is called (the main class's mirror gets the last). Other
+// objects hashed before main() (its ProtectionDomain) get other values than on java; the
+// mirrors of classes in HotSpot's CDS archive get the archive's (VmOptions.archivedHashes,
+// engine/archived-hashes.ts). Threads the program
 // starts are seeded from os::random() too, but HotSpot draws from it for every Symbol it
 // creates and every internal thread (GC, compiler: their number depends on the CPUs), which
 // this VM cannot count, so their sequences differ from java's.
@@ -32,13 +34,18 @@ export class OsRandom {
 }
 
 /**
- * Draws java 17 (with its default CDS archive) makes on the main thread before main() runs:
- * the boot hashes Object's mirror; the launcher hashes the main class's mirror, its
- * ProtectionDomain and a few other objects, and more when it reads the main class from a jar
- * (measured on JDK 17.0.21: 7 with the main class in a directory, 13 in a jar).
+ * Draws java (with its CDS archive) makes on the main thread before main() runs: the launcher
+ * hashes a few objects, and last the main class's mirror when its loader defines it (the draw
+ * before main's first). How many depends on the JDK, on where the main class comes from (a jar's
+ * manifest and its reading add draws) and on the archive: HotSpot's instrumented copy (`all`)
+ * has its own, which holds objects plain java hashes at run time (measured with
+ * System.identityHashCode against the generator's sequence, branch ident15k; `-cp DIR` / `-cp
+ * JAR`): JDK 17 java 7 / 13, the copy 5 / 15; JDK 25 java 5 / 12, the copy 5 / 13.
  */
-export const PRE_MAIN_DRAWS_DIR = 7;
-export const PRE_MAIN_DRAWS_JAR = 13;
+export function preMainDraws(feature: number, copy: boolean, fromJar: boolean): number {
+  if (feature >= 25) return copy ? (fromJar ? 13 : 5) : fromJar ? 12 : 5;
+  return copy ? (fromJar ? 15 : 5) : fromJar ? 13 : 7;
+}
 
 /** A thread's hash generator: X, Y, Z, W. */
 export type HashState = Uint32Array;

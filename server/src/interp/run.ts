@@ -40,6 +40,12 @@ export interface InterpRunOptions {
   traceClassLoading?: boolean;
   /** Directories searched for boot classes after the JDK image (like -Xbootclasspath/a). */
   bootAppend?: string[];
+  /** VmOptions.jdkCounted. */
+  jdkCounted?: boolean;
+  /** VmOptions.archivedHashes. */
+  archivedHashes?: ReadonlyMap<string, number>;
+  /** VmOptions.archivedPackages. */
+  archivedPackages?: readonly string[];
   /** boot.ts LaunchOptions.initiate. */
   initiate?: readonly string[];
   /** boot.ts LaunchOptions.initialize. */
@@ -118,6 +124,9 @@ function vmOptionsOf(o: InterpRunOptions, image: ClassPath, io: VmIo): VmOptions
     args: o.args,
     classPathString: o.classPathProperty ?? o.classpath.join(':'),
     enableAssertions: o.enableAssertions,
+    jdkCounted: o.jdkCounted,
+    archivedHashes: o.archivedHashes,
+    archivedPackages: o.archivedPackages,
     stdinAvailable: o.stdinAvailable ?? (o.io?.readStdin ? undefined : processStdinAvailable),
     traceClassLoading: o.traceClassLoading,
   };

@@ -1,8 +1,9 @@
 // Identity hash codes as the embedded JVM hands them out (ihash.ts has HotSpot's generators):
 // the VM's own and the profiler's from a sequence of their own, the program's per thread.
 
+import type { JClass } from './klass';
 import type { JObject } from './object';
-import { PRE_MAIN_DRAWS_DIR, PRE_MAIN_DRAWS_JAR, nextHash, resetHashState, runtimeOnStack, traceTop } from './ihash';
+import { nextHash, preMainDraws, resetHashState, runtimeOnStack, traceTop } from './ihash';
 import type { VM } from './vm';
 
 const TRACE_IHASH = !!process.env.KOMORIUM_TRACE_IHASH;
@@ -10,6 +11,15 @@ const TRACE_IHASH = !!process.env.KOMORIUM_TRACE_IHASH;
 /** The identity hash of `o`, drawn at its first request. */
 export function identityHash(vm: VM, o: JObject): number {
   if (o.ihash === 0) {
+    const archived = vm.opts.archivedHashes;
+    if (archived !== undefined && o.klass.name === 'java/lang/Class') {
+      // A mirror HotSpot's CDS archive holds: its hash is the archive's, no draw.
+      const h = archivedHashOf(archived, (o as JObject & { $vm: JClass }).$vm);
+      if (h !== 0) {
+        o.ihash = h;
+        return h;
+      }
+    }
     const t = vm.current;
     if (t !== null && t.system) {
       // Profiler-internal threads (live snapshots) draw from a sequence of their own: their
@@ -26,6 +36,7 @@ export function identityHash(vm: VM, o: JObject): number {
       // own sequence: the program's stays as without them.
       vm.systemHash = (Math.imul(vm.systemHash, 0x41c64e6d) + 12345) | 0;
       o.ihash = (vm.systemHash >>> 1) | 1;
+      if (TRACE_IHASH && t !== null) vm.reportFailure(`[ihash-system] ${t.name} ${o.klass.javaName} at ${traceTop(t)}`);
       return o.ihash;
     }
     // HotSpot's per-thread generator (ihash.ts); the main thread boots the JDK on another.
@@ -37,13 +48,40 @@ export function identityHash(vm: VM, o: JObject): number {
 }
 
 /**
- * main() starts: the main thread's identity hashes from now on are HotSpot's, from its
- * generator's value after the draws java's boot and launcher make (ihash.ts PRE_MAIN_DRAWS).
+ * The archived identity hash of class `k`'s mirror, or 0: a class of a named module of the JDK
+ * (its loader built in), a primitive type, or an array of those; not a hidden class (lambda
+ * proxies: the archive's names are not the run's) nor a class of the class path.
  */
-export function startMainHashes(vm: VM, mainFromJar: boolean): void {
+function archivedHashOf(archived: ReadonlyMap<string, number>, k: JClass | undefined): number {
+  if (k === undefined || k.hidden) return 0;
+  let e = k;
+  while (e.component !== null) e = e.component;
+  if (!e.isPrimitive && (e.moduleName === null || e.hidden)) return 0;
+  return archived.get(k.javaName) ?? 0;
+}
+
+/**
+ * main() starts: the main thread's identity hashes from now on are HotSpot's, from its
+ * generator's value after the draws java's boot and launcher make (ihash.ts preMainDraws). The
+ * last of them is the main class's mirror (drawn when its loader defined it, here from the boot
+ * sequence): it gets that value, as on java.
+ */
+export function startMainHashes(vm: VM, mainFromJar: boolean, mainMirror: JObject | null): void {
   const main = vm.threads[0];
   vm.mainStarted = true;
   if (!main) return;
   resetHashState(main.hashState, vm.mainHashSeed);
-  for (let i = mainFromJar ? PRE_MAIN_DRAWS_JAR : PRE_MAIN_DRAWS_DIR; i > 0; i--) nextHash(main.hashState);
+  let last = 0;
+  let beforeLast = 0;
+  for (let i = preMainDraws(vm.opts.jdk.feature, vm.opts.jdkCounted === true, mainFromJar); i > 0; i--) {
+    beforeLast = last;
+    last = nextHash(main.hashState);
+  }
+  if (mainMirror !== null && last !== 0 && mainMirror.ihash !== 0) mainMirror.ihash = last;
+  // JDK 25's copy hashes `byte[].class` (its archive has no hash for it) just before the main
+  // class's mirror, with the main class in a directory or a jar (measured, branch ident15k).
+  if (vm.opts.jdkCounted === true && vm.opts.jdk.feature >= 25 && beforeLast !== 0) {
+    const bytes = vm.mirrorOf(vm.classes.arrayOf(vm.classes.primitive('B')));
+    if (bytes.ihash === 0) bytes.ihash = beforeLast;
+  }
 }

@@ -57,4 +57,21 @@ export interface VmOptions {
   enableAssertions?: boolean;
   /** Bytes available on stdin without blocking (InputStream.available). */
   stdinAvailable?: () => number;
+  /**
+   * The JDK is counted as on HotSpot's instrumented copy (scope all, exact all): java's launcher
+   * draws the copy's number of identity hashes before main (ihash.ts preMainDraws).
+   */
+  jdkCounted?: boolean;
+  /**
+   * Identity hashes of the mirrors of classes that HotSpot's CDS archive holds, by class name
+   * (`Class.getName()`, primitives by keyword): the archive stores each mirror with its hash, so
+   * on HotSpot hashing one draws nothing and gives that value (engine/archived-hashes.ts).
+   */
+  archivedHashes?: ReadonlyMap<string, number>;
+  /**
+   * The keys of HotSpot's archived `BuiltinClassLoader.packageToModule` in its order (bin by
+   * bin): the embedded engine's map gets that order within its bins (cds-archive.ts
+   * `orderArchivedPackageMap`).
+   */
+  archivedPackages?: readonly string[];
 }

@@ -338,8 +338,8 @@ export class VM {
   }
 
   /** main() starts: the main thread's identity hashes from now on are HotSpot's (vm-ihash.ts). */
-  startMainHashes(mainFromJar: boolean): void {
-    startMainHashes(this, mainFromJar);
+  startMainHashes(mainFromJar: boolean, mainMirror: JObject | null): void {
+    startMainHashes(this, mainFromJar, mainMirror);
   }
 
   newArray(elemDesc: string, data: JArray['data']): JArray {

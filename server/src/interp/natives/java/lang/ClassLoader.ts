@@ -31,8 +31,10 @@ export function defineClass(vm: VM, t: JThread, loader: JObject | null, name: st
   return vm.classes.defineWithSupers(t, loader, k, (kk) => {
     vm.assignModule(kk);
     // HotSpot draws an identity hash for the mirror of each class a Java loader defines (on
-    // the defining thread): the program's later hashes come after it (ihash.ts).
-    if (!hidden && loader !== null && !vm.isPlatformLoader(loader)) vm.identityHash(vm.mirrorOf(kk));
+    // the defining thread): the program's later hashes come after it (ihash.ts). And for each
+    // hidden class, of any loader (a lambda proxy, a LambdaForm compiled by java.lang.invoke:
+    // measured on java 17, the mirror's hash is the draw at its definition; branch ident15k).
+    if (hidden || (loader !== null && !vm.isPlatformLoader(loader))) vm.identityHash(vm.mirrorOf(kk));
     const done = (): unknown => (then ? then(kk) : vm.mirrorOf(kk));
     return hidden || loader === null ? done() : recordInLoader(vm, t, loader, kk, done);
   });

@@ -1,0 +1,348 @@
+// The identity hashes of the class mirrors that a HotSpot CDS archive holds (issue 15 item 2:
+// hash-table bins keyed by classes). HotSpot's dump gives every object it archives an identity
+// hash (JDK 17 heapShared.cpp `archive_heap_object`; JDK 25 keeps those the dump had computed)
+// and a run maps the mirror with that hash: `Class.hashCode()` of an archived class draws nothing
+// from the thread's generator and gives the dump's value. The embedded engine drew it at the
+// first request, so MethodType's hash (its classes' hashes: the intern set's bins), a HashMap keyed
+// by classes (Reflection's filter maps, Proxy's interfaces) and every hash the main thread drew
+// afterwards differed from HotSpot's (docs/INTERPRETER.md, "Identity hash codes").
+//
+// The values come from a trial run of the archive's `java` (the instrumented copy of scope all):
+// a generated class loads each class of the copy's class list (and array classes of them and of
+// the primitives) without initialising it and prints its mirror's identity hash, with
+// `-XX:hashCode=2`: a hash drawn in the trial is then 1, so only archived ones are kept. Cached
+// per copy under `<cache>/archived-hashes`; a failed trial gives no table (hashes are drawn as before).
+
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { Acc, type ClassFile, type MemberInfo } from '../classfile/model';
+import { ConstantPool } from '../classfile/pool';
+import { codeContext } from '../classfile/code/context';
+import { encodeCode } from '../classfile/code/encode';
+import { Label, type Insn } from '../classfile/code/insn';
+import { Op } from '../classfile/code/opcodes';
+import { writeClass } from '../classfile/writer';
+
+const PROBE = 'KomoriumArchivedHashes';
+
+/** Primitive array descriptors and the names of their element types. */
+const PRIMITIVES: readonly [string, string][] = [
+  ['I', 'int'],
+  ['J', 'long'],
+  ['Z', 'boolean'],
+  ['B', 'byte'],
+  ['C', 'char'],
+  ['S', 'short'],
+  ['F', 'float'],
+  ['D', 'double'],
+];
+
+/**
+ * The trial's class (version 49: no stack map frames). `main` prints the hash of `void.class`,
+ * then for each line of standard input (a class name as `Class.forName` takes it) the hash of
+ * `Class.forName(line, false, systemLoader)` and of its component type (0: none), or -1 twice
+ * when it cannot be loaded.
+ */
+export function probeClass(): Uint8Array {
+  const cf: ClassFile = { minorVersion: 0, majorVersion: 49, constantPool: [undefined], accessFlags: Acc.PUBLIC | Acc.SUPER, thisClass: 0, superClass: 0, interfaces: [], fields: [], methods: [], attributes: [] };
+  const pool = new ConstantPool(cf);
+  cf.thisClass = pool.addClass(PROBE);
+  cf.superClass = pool.addClass('java/lang/Object');
+  const out = pool.addFieldref('java/lang/System', 'out', 'Ljava/io/PrintStream;');
+  const println = pool.addMethodref('java/io/PrintStream', 'println', '(I)V');
+  const ihash = pool.addMethodref('java/lang/System', 'identityHashCode', '(Ljava/lang/Object;)I');
+  const printHashOfTop: Insn[] = [
+    { kind: 'method', op: Op.INVOKESTATIC, index: ihash },
+    { kind: 'method', op: Op.INVOKEVIRTUAL, index: println },
+  ];
+  const loop = new Label('loop');
+  const start = new Label('try');
+  const end = new Label('tryEnd');
+  const handler = new Label('catch');
+  const done = new Label('done');
+  const insns: Insn[] = [
+    { kind: 'method', op: Op.INVOKESTATIC, index: pool.addMethodref(PROBE, 'packages', '()V') },
+    { kind: 'field', op: Op.GETSTATIC, index: out },
+    { kind: 'field', op: Op.GETSTATIC, index: pool.addFieldref('java/lang/Void', 'TYPE', 'Ljava/lang/Class;') },
+    ...printHashOfTop,
+    { kind: 'type', op: Op.NEW, index: pool.addClass('java/io/BufferedReader') },
+    { kind: 'op', op: Op.DUP },
+    { kind: 'type', op: Op.NEW, index: pool.addClass('java/io/InputStreamReader') },
+    { kind: 'op', op: Op.DUP },
+    { kind: 'field', op: Op.GETSTATIC, index: pool.addFieldref('java/lang/System', 'in', 'Ljava/io/InputStream;') },
+    { kind: 'method', op: Op.INVOKESPECIAL, index: pool.addMethodref('java/io/InputStreamReader', '<init>', '(Ljava/io/InputStream;)V') },
+    { kind: 'method', op: Op.INVOKESPECIAL, index: pool.addMethodref('java/io/BufferedReader', '<init>', '(Ljava/io/Reader;)V') },
+    { kind: 'var', op: Op.ASTORE, index: 1 },
+    { kind: 'method', op: Op.INVOKESTATIC, index: pool.addMethodref('java/lang/ClassLoader', 'getSystemClassLoader', '()Ljava/lang/ClassLoader;') },
+    { kind: 'var', op: Op.ASTORE, index: 2 },
+    { kind: 'label', label: loop },
+    { kind: 'var', op: Op.ALOAD, index: 1 },
+    { kind: 'method', op: Op.INVOKEVIRTUAL, index: pool.addMethodref('java/io/BufferedReader', 'readLine', '()Ljava/lang/String;') },
+    { kind: 'op', op: Op.DUP },
+    { kind: 'var', op: Op.ASTORE, index: 3 },
+    { kind: 'jump', op: Op.IFNULL, target: done },
+    { kind: 'label', label: start },
+    { kind: 'var', op: Op.ALOAD, index: 3 },
+    { kind: 'op', op: Op.ICONST_0 },
+    { kind: 'var', op: Op.ALOAD, index: 2 },
+    { kind: 'method', op: Op.INVOKESTATIC, index: pool.addMethodref('java/lang/Class', 'forName', '(Ljava/lang/String;ZLjava/lang/ClassLoader;)Ljava/lang/Class;') },
+    { kind: 'var', op: Op.ASTORE, index: 4 },
+    { kind: 'label', label: end },
+    { kind: 'field', op: Op.GETSTATIC, index: out },
+    { kind: 'var', op: Op.ALOAD, index: 4 },
+    ...printHashOfTop,
+    { kind: 'field', op: Op.GETSTATIC, index: out },
+    { kind: 'var', op: Op.ALOAD, index: 4 },
+    { kind: 'method', op: Op.INVOKEVIRTUAL, index: pool.addMethodref('java/lang/Class', 'getComponentType', '()Ljava/lang/Class;') },
+    ...printHashOfTop,
+    { kind: 'jump', op: Op.GOTO, target: loop },
+    { kind: 'label', label: handler },
+    { kind: 'op', op: Op.POP },
+    { kind: 'field', op: Op.GETSTATIC, index: out },
+    { kind: 'op', op: Op.ICONST_M1 },
+    { kind: 'method', op: Op.INVOKEVIRTUAL, index: println },
+    { kind: 'field', op: Op.GETSTATIC, index: out },
+    { kind: 'op', op: Op.ICONST_M1 },
+    { kind: 'method', op: Op.INVOKEVIRTUAL, index: println },
+    { kind: 'jump', op: Op.GOTO, target: loop },
+    { kind: 'label', label: done },
+    { kind: 'op', op: Op.RETURN },
+  ];
+  const m: MemberInfo = { accessFlags: Acc.PUBLIC | Acc.STATIC, nameIndex: pool.addUtf8('main'), descriptorIndex: pool.addUtf8('([Ljava/lang/String;)V'), attributes: [] };
+  const code = encodeCode(codeContext(cf, m, pool, PROBE), {
+    maxStack: 0,
+    maxLocals: 5,
+    insns,
+    tryCatch: [{ start, end, handler, catchType: pool.addClass('java/lang/Throwable') }],
+    localVars: [],
+    localVarTypes: [],
+    visibleTypeAnnotations: [],
+    invisibleTypeAnnotations: [],
+    attributes: [],
+  });
+  m.attributes.push({ ...code, nameIndex: pool.addUtf8('Code') });
+  cf.methods.push(m);
+  cf.methods.push(packagesMethod(cf, pool, out));
+  return writeClass(cf);
+}
+
+/**
+ * `static void packages()`: prints the keys of `BuiltinClassLoader.packageToModule` (a
+ * ConcurrentHashMap: bin by bin, each bin's list in order), read through sun.misc.Unsafe (an
+ * `--add-opens` would turn the archived module graph off), then a line `#`; nothing but the
+ * `#` when that fails.
+ */
+function packagesMethod(cf: ClassFile, pool: ConstantPool, out: number): MemberInfo {
+  const forName = pool.addMethodref('java/lang/Class', 'forName', '(Ljava/lang/String;)Ljava/lang/Class;');
+  const declared = pool.addMethodref('java/lang/Class', 'getDeclaredField', '(Ljava/lang/String;)Ljava/lang/reflect/Field;');
+  const unsafe = 'sun/misc/Unsafe';
+  const loop = new Label('loop');
+  const start = new Label('try');
+  const end = new Label('tryEnd');
+  const handler = new Label('catch');
+  const done = new Label('done');
+  const insns: Insn[] = [
+    { kind: 'label', label: start },
+    { kind: 'ldc', index: pool.addString('sun.misc.Unsafe') },
+    { kind: 'method', op: Op.INVOKESTATIC, index: forName },
+    { kind: 'ldc', index: pool.addString('theUnsafe') },
+    { kind: 'method', op: Op.INVOKEVIRTUAL, index: declared },
+    { kind: 'var', op: Op.ASTORE, index: 0 },
+    { kind: 'var', op: Op.ALOAD, index: 0 },
+    { kind: 'op', op: Op.ICONST_1 },
+    { kind: 'method', op: Op.INVOKEVIRTUAL, index: pool.addMethodref('java/lang/reflect/Field', 'setAccessible', '(Z)V') },
+    { kind: 'var', op: Op.ALOAD, index: 0 },
+    { kind: 'op', op: Op.ACONST_NULL },
+    { kind: 'method', op: Op.INVOKEVIRTUAL, index: pool.addMethodref('java/lang/reflect/Field', 'get', '(Ljava/lang/Object;)Ljava/lang/Object;') },
+    { kind: 'type', op: Op.CHECKCAST, index: pool.addClass(unsafe) },
+    { kind: 'var', op: Op.ASTORE, index: 1 },
+    { kind: 'ldc', index: pool.addString('jdk.internal.loader.BuiltinClassLoader') },
+    { kind: 'method', op: Op.INVOKESTATIC, index: forName },
+    { kind: 'ldc', index: pool.addString('packageToModule') },
+    { kind: 'method', op: Op.INVOKEVIRTUAL, index: declared },
+    { kind: 'var', op: Op.ASTORE, index: 2 },
+    { kind: 'var', op: Op.ALOAD, index: 1 },
+    { kind: 'var', op: Op.ALOAD, index: 1 },
+    { kind: 'var', op: Op.ALOAD, index: 2 },
+    { kind: 'method', op: Op.INVOKEVIRTUAL, index: pool.addMethodref(unsafe, 'staticFieldBase', '(Ljava/lang/reflect/Field;)Ljava/lang/Object;') },
+    { kind: 'var', op: Op.ALOAD, index: 1 },
+    { kind: 'var', op: Op.ALOAD, index: 2 },
+    { kind: 'method', op: Op.INVOKEVIRTUAL, index: pool.addMethodref(unsafe, 'staticFieldOffset', '(Ljava/lang/reflect/Field;)J') },
+    { kind: 'method', op: Op.INVOKEVIRTUAL, index: pool.addMethodref(unsafe, 'getObject', '(Ljava/lang/Object;J)Ljava/lang/Object;') },
+    { kind: 'type', op: Op.CHECKCAST, index: pool.addClass('java/util/Map') },
+    { kind: 'method', op: Op.INVOKEINTERFACE, index: pool.addMethodref('java/util/Map', 'keySet', '()Ljava/util/Set;', true) },
+    { kind: 'method', op: Op.INVOKEINTERFACE, index: pool.addMethodref('java/util/Set', 'iterator', '()Ljava/util/Iterator;', true) },
+    { kind: 'var', op: Op.ASTORE, index: 3 },
+    { kind: 'label', label: loop },
+    { kind: 'var', op: Op.ALOAD, index: 3 },
+    { kind: 'method', op: Op.INVOKEINTERFACE, index: pool.addMethodref('java/util/Iterator', 'hasNext', '()Z', true) },
+    { kind: 'jump', op: Op.IFEQ, target: end },
+    { kind: 'field', op: Op.GETSTATIC, index: out },
+    { kind: 'var', op: Op.ALOAD, index: 3 },
+    { kind: 'method', op: Op.INVOKEINTERFACE, index: pool.addMethodref('java/util/Iterator', 'next', '()Ljava/lang/Object;', true) },
+    { kind: 'method', op: Op.INVOKEVIRTUAL, index: pool.addMethodref('java/io/PrintStream', 'println', '(Ljava/lang/Object;)V') },
+    { kind: 'jump', op: Op.GOTO, target: loop },
+    { kind: 'label', label: end },
+    { kind: 'jump', op: Op.GOTO, target: done },
+    { kind: 'label', label: handler },
+    { kind: 'op', op: Op.POP },
+    { kind: 'label', label: done },
+    { kind: 'field', op: Op.GETSTATIC, index: out },
+    { kind: 'ldc', index: pool.addString('#') },
+    { kind: 'method', op: Op.INVOKEVIRTUAL, index: pool.addMethodref('java/io/PrintStream', 'println', '(Ljava/lang/String;)V') },
+    { kind: 'op', op: Op.RETURN },
+  ];
+  const m: MemberInfo = { accessFlags: Acc.STATIC, nameIndex: pool.addUtf8('packages'), descriptorIndex: pool.addUtf8('()V'), attributes: [] };
+  const code = encodeCode(codeContext(cf, m, pool, PROBE), {
+    maxStack: 0,
+    maxLocals: 4,
+    insns,
+    tryCatch: [{ start, end, handler, catchType: pool.addClass('java/lang/Throwable') }],
+    localVars: [],
+    localVarTypes: [],
+    visibleTypeAnnotations: [],
+    invisibleTypeAnnotations: [],
+    attributes: [],
+  });
+  m.attributes.push({ ...code, nameIndex: pool.addUtf8('Code') });
+  return m;
+}
+
+/** The names the trial loads: the class list's classes, arrays of each, the primitives' arrays. */
+export function probeNames(classlist: string): string[] {
+  const classes: string[] = [];
+  for (const line of classlist.split('\n')) {
+    const name = line.split(' ')[0]!.trim();
+    // Plain class names only: not comments, @lambda-proxy and the like, nor hidden classes.
+    if (name === '' || name.startsWith('#') || name.startsWith('@') || name.includes('/0x')) continue;
+    classes.push(name.replace(/\//g, '.'));
+  }
+  return [...classes, ...classes.map((c) => `[L${c};`), ...PRIMITIVES.flatMap(([d]) => [`[${d}`, `[[${d}`])];
+}
+
+/** `Class.getName()` of the component type of the array class named `name` (`[I` -> `int`). */
+function componentName(name: string): string {
+  const c = name.slice(1);
+  if (c.startsWith('L')) return c.slice(1, -1);
+  return PRIMITIVES.find(([d]) => d === c)?.[1] ?? c;
+}
+
+/** What the trial reads from an archive. */
+export interface ArchivedState {
+  /** The archived mirrors' identity hashes by `Class.getName()` (primitives by keyword). */
+  mirrors: Map<string, number>;
+  /**
+   * The keys of `BuiltinClassLoader.packageToModule` in the archived map's order (bin by bin,
+   * each bin's list in order; the dump's module order: docs/RUNTIME.md, "packageToModule").
+   */
+  packages: string[];
+}
+
+/**
+ * The trial's output for `names`: the package keys up to a line `#`, then the hashes the
+ * archive gave (a hash of 1 was drawn in the trial, -1 could not be loaded). Undefined when the
+ * output does not fit the names.
+ */
+export function parseProbeOutput(names: readonly string[], output: string): ArchivedState | undefined {
+  const all = output.split('\n').filter((l) => l.length > 0);
+  const mark = all.indexOf('#');
+  if (mark < 0) return undefined;
+  const packages = all.slice(0, mark);
+  const lines = all.slice(mark + 1);
+  if (lines.length !== 1 + 2 * names.length) return undefined;
+  const mirrors = new Map<string, number>();
+  const keep = (name: string, line: string): void => {
+    const h = Number(line);
+    if (Number.isInteger(h) && h !== 1 && h !== 0 && h !== -1) mirrors.set(name, h);
+  };
+  keep('void', lines[0]!);
+  names.forEach((n, i) => {
+    keep(n, lines[1 + 2 * i]!);
+    if (n.startsWith('[')) keep(componentName(n), lines[2 + 2 * i]!);
+  });
+  return { mirrors, packages };
+}
+
+/**
+ * What the CDS archive of the JDK at `home` holds (its `lib/classlist` names the classes, its
+ * `lib/server/classes.jsa` is the archive), cached under `cacheDir` by the home, the release and
+ * the archive's and lib/modules' size and mtime. Undefined when the trial fails or the JDK has no
+ * archive.
+ */
+export function archivedState(home: string, cacheDir: string): ArchivedState | undefined {
+  const list = join(home, 'lib', 'classlist');
+  const jsa = join(home, 'lib', 'server', 'classes.jsa');
+  if (!existsSync(list) || !existsSync(jsa)) return undefined;
+  let release = '';
+  try {
+    release = readFileSync(join(home, 'release'), 'utf8');
+  } catch {
+    // no release file: the archive's and lib/modules' stamps still tell JDKs apart
+  }
+  const key = createHash('sha256').update(`${STATE_VERSION}\0${home}\0${release}\0`).update(statKey(jsa)).update(statKey(join(home, 'lib', 'modules'))).digest('hex').slice(0, 24);
+  const file = join(cacheDir, `${basename(home)}-${key}.json`);
+  if (existsSync(file)) {
+    const cached = readState(file);
+    if (cached !== undefined) return cached;
+  }
+  const names = probeNames(readFileSync(list, 'utf8'));
+  const dir = mkdtempSync(join(tmpdir(), 'komorium-archived-hashes-'));
+  try {
+    writeFileSync(join(dir, `${PROBE}.class`), probeClass());
+    const r = spawnSync(join(home, 'bin', 'java'), ['-Xshare:auto', '-XX:+UnlockExperimentalVMOptions', '-XX:hashCode=2', '-cp', dir, PROBE], {
+      input: `${names.join('\n')}\n`,
+      encoding: 'utf8',
+      timeout: 120_000,
+      maxBuffer: 64 << 20,
+    });
+    if (r.status !== 0) return undefined;
+    const state = parseProbeOutput(names, r.stdout);
+    if (state === undefined || state.mirrors.size === 0) return undefined;
+    try {
+      mkdirSync(cacheDir, { recursive: true });
+      const tmp = `${file}.${process.pid}.tmp`;
+      writeFileSync(tmp, JSON.stringify({ mirrors: [...state.mirrors], packages: state.packages }));
+      renameSync(tmp, file);
+    } catch {
+      // A cache that cannot be written: the trial runs again next time.
+    }
+    return state;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Bump when the trial reads more or otherwise (the cache files' key). */
+const STATE_VERSION = 'archived-state-1';
+
+function statKey(file: string): string {
+  try {
+    const s = statSync(file);
+    return `\0${s.size}\0${s.mtimeMs}`;
+  } catch {
+    return '\0-';
+  }
+}
+
+function readState(file: string): ArchivedState | undefined {
+  try {
+    const v = JSON.parse(readFileSync(file, 'utf8')) as { mirrors?: [string, number][]; packages?: string[] };
+    if (!Array.isArray(v.mirrors) || !Array.isArray(v.packages)) return undefined;
+    return { mirrors: new Map(v.mirrors), packages: v.packages };
+  } catch {
+    return undefined;
+  }
+}
+
+/** A short digest of a state (boot snapshot keys: the mirrors hashed in the boot hold its values). */
+export function stateDigest(mirrors: readonly [string, number][] | undefined, packages: readonly string[] | undefined): string | null {
+  if (mirrors === undefined && packages === undefined) return null;
+  const h = createHash('sha256');
+  for (const [n, v] of mirrors ?? []) h.update(`${n} ${v}\n`);
+  h.update('#\n');
+  for (const p of packages ?? []) h.update(`${p}\n`);
+  return h.digest('hex').slice(0, 16);
+}

@@ -1,0 +1,51 @@
+// What a HotSpot CDS archive holds that the embedded engine reads through a trial run
+// (engine/archived-hashes.ts): the identity hashes of the archived class mirrors and the order of
+// the archived packageToModule map. Checked against the JDK's own java, whose default archive
+// gives JDK classes the hashes the trial reads.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { archivedState, parseProbeOutput, probeNames } from '../../server/src/engine/archived-hashes';
+import { compileJava, javaHome, REPO, runJava, tempDir } from '../helpers/java';
+
+test('probeNames: the class list\'s classes, their arrays and the primitives\' arrays; comments, @ lines and hidden classes left out', () => {
+  const names = probeNames('# a comment\njava/lang/Object id: 1\n@lambda-proxy java/lang/X run\njava/util/HashMap\njava/lang/invoke/LambdaForm$MH/0x0000000800c01000\n');
+  assert.deepEqual(names.slice(0, 4), ['java.lang.Object', 'java.util.HashMap', '[Ljava.lang.Object;', '[Ljava.util.HashMap;']);
+  assert.ok(names.includes('[I') && names.includes('[[J'));
+  assert.ok(!names.some((n) => n.includes('0x') || n.includes('lambda')));
+});
+
+test('parseProbeOutput: packages up to "#", then void and two hashes a name; hashes drawn in the trial (1) and failures (-1) dropped', () => {
+  const names = ['java.lang.String', 'foo.Missing', '[I', '[Ljava.lang.String;'];
+  const out = ['java.lang', 'java.util', '#', '99', '412', '0', '-1', '-1', '1', '7', '1', '412', ''].join('\n');
+  const s = parseProbeOutput(names, out);
+  assert.ok(s);
+  assert.deepEqual(s.packages, ['java.lang', 'java.util']);
+  assert.deepEqual([...s.mirrors].sort(), [
+    ['int', 7],
+    ['java.lang.String', 412],
+    ['void', 99],
+  ]);
+  // Output that does not fit the names is refused.
+  assert.equal(parseProbeOutput(names, ['#', '1'].join('\n')), undefined);
+  assert.equal(parseProbeOutput(names, ['java.lang', '99'].join('\n')), undefined);
+});
+
+test('archivedState of the JDK: the hashes java prints for JDK classes (its CDS archive\'s), and its packageToModule keys', () => {
+  const state = archivedState(javaHome(), tempDir('archived-hashes'));
+  assert.ok(state, 'the trial ran');
+  assert.ok(state.mirrors.size > 1000, `${state.mirrors.size} mirrors`);
+  assert.ok(state.packages.includes('java.lang') && state.packages.includes('java.util'), 'packageToModule keys');
+  // PrintHashes prints `<name> <hex hash>` for JDK classes; java's archive holds them all.
+  const classes = compileJava(join(REPO, 'test', 'java', 'hotspot-all'));
+  const r = runJava(['-cp', classes, 'PrintHashes']);
+  assert.equal(r.status, 0, r.stderr);
+  let checked = 0;
+  for (const line of r.stdout.split('\n')) {
+    const m = /^(\S+) ([0-9a-f]+)$/.exec(line);
+    if (m === null || !state.mirrors.has(m[1]!)) continue;
+    assert.equal(state.mirrors.get(m[1]!)!.toString(16), m[2], m[1]);
+    checked++;
+  }
+  assert.ok(checked >= 8, `${checked} classes checked:\n${r.stdout}`);
+});
