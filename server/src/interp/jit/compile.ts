@@ -30,6 +30,18 @@ const MAX_COMPILATIONS = 4;
 const DISABLED = process.env.KOMORIUM_JIT === '0';
 const TRACE = !!process.env.KOMORIUM_TRACE_JIT;
 const DUMP = process.env.KOMORIUM_JIT_DUMP;
+/**
+ * Generated source (chars) above which a method is generated again with less inlined: V8 never
+ * optimises a function of more than 60 KB of its own bytecode (`--max-optimized-bytecode-size`,
+ * 61,440; about 0.85-1 byte per char of our source), so such a function ran in V8's baseline code
+ * for good. With the JDK instrumented, inlined callees and their exits made collections'
+ * `hashMaps` 167,539 chars (148,642 bytes of V8 bytecode), `HashMap.putVal` 80,136,
+ * `TreeMap.fixAfterInsertion` 247,135 (docs/BENCHMARKS.md part B, prof18k).
+ * `KOMORIUM_JIT_MAX_SOURCE=0` turns the bound off.
+ */
+const MAX_SOURCE = Number(process.env.KOMORIUM_JIT_MAX_SOURCE ?? 56_000);
+/** The inlining bounds tried in turn while the source is above MAX_SOURCE (undefined: inline.ts's own). */
+const SHRINK_INLINED: readonly (number | undefined)[] = [undefined, 300, 120, 0];
 
 const E = {
   PENDING,
@@ -160,7 +172,16 @@ export function compile(vm: VM, m: JMethod): CompiledFn | null {
   const t0 = jitStats.enabled ? performance.now() : 0;
   try {
     const a = analyze(m);
-    const g = generate(m, a, vm.indySites.get(m));
+    let g = generate(m, a, vm.indySites.get(m));
+    for (let i = 1; MAX_SOURCE > 0 && g.source.length > MAX_SOURCE && i < SHRINK_INLINED.length; i++) {
+      const smaller = generate(m, a, vm.indySites.get(m), SHRINK_INLINED[i]);
+      if (TRACE) vm.reportFailure(`[jit] ${m}: ${g.source.length} chars, again with at most ${SHRINK_INLINED[i]} bytes inlined: ${smaller.source.length}`);
+      // Never optimised either way: the first (most inlined) stays.
+      if (smaller.source.length <= MAX_SOURCE || i === SHRINK_INLINED.length - 1) {
+        if (smaller.source.length <= MAX_SOURCE) g = smaller;
+        break;
+      }
+    }
     // eslint-disable-next-line @typescript-eslint/no-implied-eval
     const factory = new Function('K', 'L', 'E', 'vm', 'fr', 'S', g.source) as (...x: unknown[]) => CompiledFn;
     const fn = factory(g.consts, L, E, vm, Math.fround, g.sites);

@@ -168,7 +168,7 @@ export function emitInvoke(at: At, exits: RootExits | null): void {
   // A compiled callee: a direct JS call.
   s.emit(`${argStore}f.pc = ${pc}; f.sp = sb + ${B};`);
   s.emit(`x = E.push(t, y, sb + ${B}); t.jsw += W; c += y.jit(t, x, budget - c); t.jsw -= W;`);
-  s.emit(`if (t.depth !== my) { ${below}${exits.spillLocals} return c; }`);
+  s.emit(`if (t.depth !== my) ${exits.leave(B)}`);
   if (tm.retKind === 'L' || tm.retKind === 'J') s.emit(`${s.R(B)} = t.rvR;`);
   else if (tm.retKind !== 'V') s.emit(`${s.N(B)} = t.rvN${tm.retKind === 'I' ? ' | 0' : ''};`);
   s.emit(`} else if (y.code === null && (y.access & 0x100) !== 0 && my + 1 < vm.maxDepth) {`);
@@ -187,7 +187,7 @@ export function emitInvoke(at: At, exits: RootExits | null): void {
     // an `all` run, whose lambdas link through LambdaMetafactory.
     s.emit(`if (t.jsw <= vm.jsStack && (x = E.tail(vm, t, y, sb + ${B})) !== null) {`);
     s.emit(`y = x; x = E.push(t, y, sb + ${B}); t.jsw += W; c += y.jit(t, x, budget - c); t.jsw -= W;`);
-    s.emit(`if (t.depth !== my) { ${exits.spillLocals} return c; }`);
+    s.emit(`if (t.depth !== my) ${exits.leave(B)}`);
     if (tm.retKind === 'L' || tm.retKind === 'J') s.emit(`${s.R(B)} = t.rvR;`);
     else if (tm.retKind !== 'V') s.emit(`${s.N(B)} = t.rvN${tm.retKind === 'I' ? ' | 0' : ''};`);
     s.emit(`} else {`);
@@ -195,7 +195,7 @@ export function emitInvoke(at: At, exits: RootExits | null): void {
   s.emit(`E.enter(vm, t, y, sb + ${B});`);
   // A native that replaced its frame by a Java call (calls.ts TAILCALL: method-handle
   // intrinsics) left a frame above this one: the result comes later, through the interpreter.
-  s.emit(`if (t.depth !== my) { ${exits.spillLocals} return c; }`);
+  s.emit(`if (t.depth !== my) ${exits.leave(B)}`);
   if (tm.retKind === 'L' || tm.retKind === 'J') s.emit(`${s.R(B)} = r[sb + ${B}];`);
   else if (tm.retKind !== 'V') s.emit(`${s.N(B)} = n[sb + ${B}];`);
   if (tail) s.emit(`}`);
@@ -218,7 +218,7 @@ function inlineBody(s: Scope, at: At, tm: JMethod, B: number): string | null {
     if (TRACE) process.stderr.write(`[jit] not inlined into ${s.g.sites[0]?.m ?? s.m}: ${tm}: ${code.length} bytes, cost ${cost}\n`);
     return null;
   }
-  if (s.g.inlinedBytes + cost > MAX_TOTAL_INLINED) {
+  if (s.g.inlinedBytes + cost > (s.g.maxInlined ?? MAX_TOTAL_INLINED)) {
     if (TRACE) process.stderr.write(`[jit] not inlined into ${s.g.sites[0]?.m ?? s.m}: ${tm}: cost ${cost}, ${s.g.inlinedBytes} bytes inlined already\n`);
     return null;
   }
@@ -367,8 +367,10 @@ export function materialize(s: Scope, pc: number, d: number, uncount: number, ex
   const root = chain[0];
   const first = chain[1];
   const where = TRACE_JIT ? `, ${root.K(`${s.m}@${pc}`)}` : '';
-  let code = `{ ${expected ? '' : `E.spec(${root.K(root.m)}${where}); `}${g.exits.spillLocals} ${g.exits.spillStack(first.callB)}`;
-  code += `f.pc = ${root.a.insns[first.callIdx].offset}; f.sp = sb + ${first.callB}; d = sb + ${first.callB}; `;
+  // The inlined calls' frames first (above the compiled method's, whose locals and stack
+  // below the call the exit tail writes back: disjoint slots).
+  let code = `{ ${expected ? '' : `E.spec(${root.K(root.m)}${where}); `}`;
+  code += `f.pc = ${root.a.insns[first.callIdx].offset}; d = sb + ${first.callB}; `;
   let taken = uncount;
   for (let i = 1; i < chain.length; i++) {
     const sc = chain[i];
@@ -381,7 +383,7 @@ export function materialize(s: Scope, pc: number, d: number, uncount: number, ex
     if (!inner) taken += Math.max(0, sc.blockEnd - (chain[i + 1].callIdx + 1));
     code += `x.pc = ${inner ? pc : sc.a.insns[chain[i + 1].callIdx].offset}; d = x.sp + ${depth}; x.sp = d; `;
   }
-  return `${code}return c${taken > 0 ? ` - ${taken}` : ''}; }`;
+  return `${code}${g.exits.leave(first.callB, taken).slice(2)}`;
 }
 
 /**
