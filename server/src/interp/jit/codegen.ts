@@ -55,8 +55,14 @@ export const STRAIGHT_INLINE = process.env.KOMORIUM_JIT_STRAIGHT !== '0';
  */
 const MONITORS = process.env.KOMORIUM_JIT_MONITORS !== '0';
 
-export function generate(m: JMethod, a: Analysis, indyTargets?: ReadonlyMap<number, JMethod>, maxInlined?: number): Generated {
-  const g: Shared = { consts: [], sites: [], inlinedBytes: 0, nextScope: 0, indyTargets, speculate: m.speculate && SPECULATE, maxInlined };
+/** A smaller compilation (compile.ts MAX_SOURCE): less inlined, no loop copies. */
+export interface Shrink {
+  maxInlined?: number;
+  noLoops?: boolean;
+}
+
+export function generate(m: JMethod, a: Analysis, indyTargets?: ReadonlyMap<number, JMethod>, shrink: Shrink = {}): Generated {
+  const g: Shared = { consts: [], sites: [], inlinedBytes: 0, nextScope: 0, indyTargets, speculate: m.speculate && SPECULATE, maxInlined: shrink.maxInlined };
   const s = new Scope(g, m, a, 0, 0);
   g.sites.push({ m, parent: 0, callPc: 0, rem: s.rem });
   const base = m.maxLocals;
@@ -92,7 +98,7 @@ export function generate(m: JMethod, a: Analysis, indyTargets?: ReadonlyMap<numb
   });
   // Innermost loops as JS loops first (their `case` comes before the switch's copy), then
   // every instruction as a case of the switch.
-  const loops = LOOPS ? findLoops(a) : [];
+  const loops = LOOPS && !shrink.noLoops ? findLoops(a) : [];
   for (const loop of loops) emitBody(s, entries, exits, { loop });
   emitBody(s, entries, exits, { headers: new Set(loops.map((l) => l.H)) });
   const body = s.out;

@@ -164,9 +164,12 @@ export function emitInvoke(at: At, exits: RootExits | null): void {
   // (vm.jsStack, jit/js-stack.ts); past it the call leaves to the interpreter, which unwinds
   // the JS stack and enters the callee afresh. Not decremented when the callee throws: the
   // exception goes through every compiled frame to the interpreter, which resets t.jsw.
+  // The arguments stored and the frame left at the invoke once, for both kinds of call (and
+  // harmlessly for the exit, which stores the whole stack): one copy less per call site
+  // (compile.ts MAX_SOURCE).
+  s.emit(`{ ${argStore}f.pc = ${pc}; f.sp = sb + ${B};`);
   s.emit(`if (typeof y.jit === 'function' && !(${syncCheck}t.jsw > vm.jsStack || my + 1 >= vm.maxDepth)) {`);
   // A compiled callee: a direct JS call.
-  s.emit(`${argStore}f.pc = ${pc}; f.sp = sb + ${B};`);
   s.emit(`x = E.push(t, y, sb + ${B}); t.jsw += W; c += y.jit(t, x, budget - c); t.jsw -= W;`);
   s.emit(`if (t.depth !== my) ${exits.leave(B)}`);
   if (tm.retKind === 'L' || tm.retKind === 'J') s.emit(`${s.R(B)} = t.rvR;`);
@@ -174,7 +177,7 @@ export function emitInvoke(at: At, exits: RootExits | null): void {
   s.emit(`} else if (y.code === null && (y.access & 0x100) !== 0 && my + 1 < vm.maxDepth) {`);
   // A native: called here (it may block or call back: then control leaves with this frame
   // at the invoke, as the interpreter would have it).
-  s.emit(`${argStore}${below}f.pc = ${pc}; f.sp = sb + ${B};`);
+  if (below !== '') s.emit(below);
   // Only where the call's method is a trampoline (a call site's shell, invokeBasic, linkTo*:
   // always direct sites): the branch at every native call made dispatch's loops slower.
   const tail = TAIL_CALLS && (isStatic || site.direct) && tm.tailKind > 0;
@@ -199,7 +202,7 @@ export function emitInvoke(at: At, exits: RootExits | null): void {
   if (tm.retKind === 'L' || tm.retKind === 'J') s.emit(`${s.R(B)} = r[sb + ${B}];`);
   else if (tm.retKind !== 'V') s.emit(`${s.N(B)} = n[sb + ${B}];`);
   if (tail) s.emit(`}`);
-  s.emit(`} else ${at.leave()}`);
+  s.emit(`} else ${at.leave()} }`);
 }
 
 /**
