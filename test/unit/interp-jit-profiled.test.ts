@@ -19,6 +19,9 @@ import { profileDifferences } from '../../server/src/profile/equal';
 // interp-jit.test.ts.)
 const VARIANTS: Record<string, Record<string, string>> = {
   'JIT off': { KOMORIUM_JIT: '0' },
+  // Methods above 2,000 chars of generated source compiled again with less inlined (compile.ts
+  // MAX_SOURCE): the exits of the bodies still inlined and of the calls no longer inlined.
+  'size bound': { KOMORIUM_JIT_MAX_SOURCE: '2000' },
 };
 
 test('profiled (--instrument app): the JIT changes neither the output, the bytecodes executed nor the profile', async () => {

@@ -1,7 +1,7 @@
 // The embedded JVM's JIT is invisible (docs/ARCHITECTURE.md, invariants): a program whose hot
 // loops throw from compiled code and from inlined callees, and leave inlined callees to the
 // interpreter, prints the same output and executes exactly the same number of bytecodes with
-// the JIT on, with its inlining or JS loops off, and with the JIT off. (Not the virtual clock:
+// the JIT on, with its inlining or JS loops off, with less inlined (the source size bound), and with the JIT off. (Not the virtual clock:
 // it advances per time slice, and compiled code ends slices at back edges only.) The settings
 // are environment variables read when the engine's worker starts, so the variants run one
 // after the other.
@@ -17,6 +17,9 @@ const VARIANTS: Record<string, Record<string, string>> = {
   'no inlining': { KOMORIUM_JIT_INLINE: '0' },
   'no JS loops': { KOMORIUM_JIT_LOOPS: '0' },
   'no hoisted array data': { KOMORIUM_JIT_HOIST: '0' },
+  // Every method above 2,000 chars of source generated again with less inlined (compile.ts
+  // MAX_SOURCE; by default 56,000, V8's bound on optimised functions).
+  'size bound': { KOMORIUM_JIT_MAX_SOURCE: '2000' },
 };
 
 test('the JIT changes neither the output nor the bytecodes executed (inlining, JS loops, JIT off)', async () => {

@@ -55,8 +55,14 @@ export const STRAIGHT_INLINE = process.env.KOMORIUM_JIT_STRAIGHT !== '0';
  */
 const MONITORS = process.env.KOMORIUM_JIT_MONITORS !== '0';
 
-export function generate(m: JMethod, a: Analysis, indyTargets?: ReadonlyMap<number, JMethod>): Generated {
-  const g: Shared = { consts: [], sites: [], inlinedBytes: 0, nextScope: 0, indyTargets, speculate: m.speculate && SPECULATE };
+/** A smaller compilation (compile.ts MAX_SOURCE): less inlined, no loop copies. */
+export interface Shrink {
+  maxInlined?: number;
+  noLoops?: boolean;
+}
+
+export function generate(m: JMethod, a: Analysis, indyTargets?: ReadonlyMap<number, JMethod>, shrink: Shrink = {}): Generated {
+  const g: Shared = { consts: [], sites: [], inlinedBytes: 0, nextScope: 0, indyTargets, speculate: m.speculate && SPECULATE, maxInlined: shrink.maxInlined };
   const s = new Scope(g, m, a, 0, 0);
   g.sites.push({ m, parent: 0, callPc: 0, rem: s.rem });
   const base = m.maxLocals;
@@ -68,8 +74,18 @@ export function generate(m: JMethod, a: Analysis, indyTargets?: ReadonlyMap<numb
     for (let i = 0; i < d; i++) out += `n[sb + ${i}] = N${i}; r[sb + ${i}] = R${i}; `;
     return out;
   };
+  // Every exit to the interpreter jumps to one tail (after the try below), which writes the
+  // locals and the stack back: written out at each exit, those stores were 40% of the source of
+  // an instrumented method (each block's sampling exit, each call's fallback), and functions
+  // above V8's 60 KB of bytecode are never optimised (compile.ts MAX_SOURCE).
+  let maxExitDepth = 0;
+  const leave = (d: number, uncount = 0): string => {
+    if (d > maxExitDepth) maxExitDepth = d;
+    return `{ xd = ${d}; ${uncount > 0 ? `c -= ${uncount}; ` : ''}break X; }`;
+  };
   const exits: RootExits = {
-    exit: (pc, d, uncount = 0) => `{ f.pc = ${pc}; f.sp = sb + ${d}; ${spillLocals} ${spillStack(d)} return c${uncount > 0 ? ` - ${uncount}` : ''}; }`,
+    exit: (pc, d, uncount = 0) => `{ f.pc = ${pc}; ${leave(d, uncount).slice(2)}`,
+    leave,
     spillLocals,
     spillStack,
     callOuts: new Map(),
@@ -82,7 +98,7 @@ export function generate(m: JMethod, a: Analysis, indyTargets?: ReadonlyMap<numb
   });
   // Innermost loops as JS loops first (their `case` comes before the switch's copy), then
   // every instruction as a case of the switch.
-  const loops = LOOPS ? findLoops(a) : [];
+  const loops = LOOPS && !shrink.noLoops ? findLoops(a) : [];
   for (const loop of loops) emitBody(s, entries, exits, { loop });
   emitBody(s, entries, exits, { headers: new Set(loops.map((l) => l.H)) });
   const body = s.out;
@@ -97,7 +113,7 @@ export function generate(m: JMethod, a: Analysis, indyTargets?: ReadonlyMap<numb
   if (localsN.length) emit(`let ${localsN.map((i) => `n${i} = n[lp + ${i}]${a.intLocals.has(i) ? ' | 0' : ''}`).join(', ')};`);
   if (localsR.length) emit(`let ${localsR.map((i) => `r${i} = r[lp + ${i}]`).join(', ')};`);
   emit(`let ${s.stackDecl()};`);
-  emit(`let o, x, y, d${[...(g.arrays ?? [])].map((k) => `, A${k} = null`).join('')};`);
+  emit(`let o, x, y, d, xd = 0${[...(g.arrays ?? [])].map((k) => `, A${k} = null`).join('')};`);
   // Operand stack at the entry point.
   emit(`switch (pc) {`);
   for (const e of entries) {
@@ -110,6 +126,7 @@ export function generate(m: JMethod, a: Analysis, indyTargets?: ReadonlyMap<numb
     emit(`${line}break;`);
   }
   emit(`}`);
+  emit(`X: {`);
   emit(`try {`);
   emit(`D: for (;;) {`);
   emit(`switch (pc) {`);
@@ -130,6 +147,15 @@ export function generate(m: JMethod, a: Analysis, indyTargets?: ReadonlyMap<numb
     if (cases.length > 0) restore = ` if (Q === 0 && (e === E.PENDING || e === E.BLOCK)) switch (P) { ${cases.join(' ')} }`;
   }
   emit(`} catch (e) { t.xc += c - E.unc(S, Q, P); ${sites}f.pc = P; ${spillLocals}${restore} throw e; }`);
+  emit(`} // X`);
+  // The exits' tail: f.pc (and any frames above) set, stack depth xd.
+  let tail = `f.sp = sb + xd; ${spillLocals}`;
+  if (maxExitDepth > 0) {
+    tail += ' switch (xd) {';
+    for (let i = maxExitDepth; i > 0; i--) tail += ` case ${i}: n[sb + ${i - 1}] = N${i - 1}; r[sb + ${i - 1}] = R${i - 1};`;
+    tail += ' }';
+  }
+  emit(`${tail} return c;`);
   emit(`};`);
   return { source: out.join('\n'), consts: g.consts, sites: g.sites };
 }

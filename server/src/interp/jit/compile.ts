@@ -12,7 +12,7 @@ import type { VM } from '../vm';
 import { selectAtSite } from '../resolve';
 import { analyze, NotCompilable } from './analyze';
 import { enterMethod } from '../calls';
-import { generate } from './codegen';
+import { generate, type Shrink } from './codegen';
 import { arraycopyFast } from '../natives/java/lang/System';
 import { tailTarget } from '../invoke/sigpoly';
 import { tryEnter } from '../monitor';
@@ -30,6 +30,22 @@ const MAX_COMPILATIONS = 4;
 const DISABLED = process.env.KOMORIUM_JIT === '0';
 const TRACE = !!process.env.KOMORIUM_TRACE_JIT;
 const DUMP = process.env.KOMORIUM_JIT_DUMP;
+/**
+ * Generated source (chars) above which a method is generated again with less inlined: V8 never
+ * optimises a function of more than 60 KB of its own bytecode (`--max-optimized-bytecode-size`,
+ * 61,440; about 0.85-1 byte per char of our source), so such a function ran in V8's baseline code
+ * for good. With the JDK instrumented, inlined callees and their exits made collections'
+ * `hashMaps` 167,539 chars (148,642 bytes of V8 bytecode), `HashMap.putVal` 80,136,
+ * `TreeMap.fixAfterInsertion` 247,135 (docs/BENCHMARKS.md part B, prof18k).
+ * `KOMORIUM_JIT_MAX_SOURCE=0` turns the bound off.
+ */
+const MAX_SOURCE = Number(process.env.KOMORIUM_JIT_MAX_SOURCE ?? 56_000);
+/**
+ * Tried in turn while the source is above MAX_SOURCE: less inlined (inline.ts's own bound is
+ * 600 bytes), then also without the loops' JS copies (which double an innermost loop's code:
+ * TreeMap.fixAfterInsertion 224,556 chars with them, 115,727 without).
+ */
+const SHRINK: readonly Shrink[] = [{}, { maxInlined: 300 }, { maxInlined: 120 }, { noLoops: true }, { maxInlined: 120, noLoops: true }, { maxInlined: 0, noLoops: true }];
 
 const E = {
   PENDING,
@@ -160,7 +176,16 @@ export function compile(vm: VM, m: JMethod): CompiledFn | null {
   const t0 = jitStats.enabled ? performance.now() : 0;
   try {
     const a = analyze(m);
-    const g = generate(m, a, vm.indySites.get(m));
+    let g = generate(m, a, vm.indySites.get(m));
+    for (let i = 1; MAX_SOURCE > 0 && g.source.length > MAX_SOURCE && i < SHRINK.length; i++) {
+      const smaller = generate(m, a, vm.indySites.get(m), SHRINK[i]);
+      if (TRACE) vm.reportFailure(`[jit] ${m}: ${g.source.length} chars, again with ${JSON.stringify(SHRINK[i])}: ${smaller.source.length}`);
+      // None fits (never optimised either way): the first, most inlined, stays.
+      if (smaller.source.length <= MAX_SOURCE) {
+        g = smaller;
+        break;
+      }
+    }
     // eslint-disable-next-line @typescript-eslint/no-implied-eval
     const factory = new Function('K', 'L', 'E', 'vm', 'fr', 'S', g.source) as (...x: unknown[]) => CompiledFn;
     const fn = factory(g.consts, L, E, vm, Math.fround, g.sites);

@@ -164,17 +164,20 @@ export function emitInvoke(at: At, exits: RootExits | null): void {
   // (vm.jsStack, jit/js-stack.ts); past it the call leaves to the interpreter, which unwinds
   // the JS stack and enters the callee afresh. Not decremented when the callee throws: the
   // exception goes through every compiled frame to the interpreter, which resets t.jsw.
+  // The arguments stored and the frame left at the invoke once, for both kinds of call (and
+  // harmlessly for the exit, which stores the whole stack): one copy less per call site
+  // (compile.ts MAX_SOURCE).
+  s.emit(`{ ${argStore}f.pc = ${pc}; f.sp = sb + ${B};`);
   s.emit(`if (typeof y.jit === 'function' && !(${syncCheck}t.jsw > vm.jsStack || my + 1 >= vm.maxDepth)) {`);
   // A compiled callee: a direct JS call.
-  s.emit(`${argStore}f.pc = ${pc}; f.sp = sb + ${B};`);
   s.emit(`x = E.push(t, y, sb + ${B}); t.jsw += W; c += y.jit(t, x, budget - c); t.jsw -= W;`);
-  s.emit(`if (t.depth !== my) { ${below}${exits.spillLocals} return c; }`);
+  s.emit(`if (t.depth !== my) ${exits.leave(B)}`);
   if (tm.retKind === 'L' || tm.retKind === 'J') s.emit(`${s.R(B)} = t.rvR;`);
   else if (tm.retKind !== 'V') s.emit(`${s.N(B)} = t.rvN${tm.retKind === 'I' ? ' | 0' : ''};`);
   s.emit(`} else if (y.code === null && (y.access & 0x100) !== 0 && my + 1 < vm.maxDepth) {`);
   // A native: called here (it may block or call back: then control leaves with this frame
   // at the invoke, as the interpreter would have it).
-  s.emit(`${argStore}${below}f.pc = ${pc}; f.sp = sb + ${B};`);
+  if (below !== '') s.emit(below);
   // Only where the call's method is a trampoline (a call site's shell, invokeBasic, linkTo*:
   // always direct sites): the branch at every native call made dispatch's loops slower.
   const tail = TAIL_CALLS && (isStatic || site.direct) && tm.tailKind > 0;
@@ -187,7 +190,7 @@ export function emitInvoke(at: At, exits: RootExits | null): void {
     // an `all` run, whose lambdas link through LambdaMetafactory.
     s.emit(`if (t.jsw <= vm.jsStack && (x = E.tail(vm, t, y, sb + ${B})) !== null) {`);
     s.emit(`y = x; x = E.push(t, y, sb + ${B}); t.jsw += W; c += y.jit(t, x, budget - c); t.jsw -= W;`);
-    s.emit(`if (t.depth !== my) { ${exits.spillLocals} return c; }`);
+    s.emit(`if (t.depth !== my) ${exits.leave(B)}`);
     if (tm.retKind === 'L' || tm.retKind === 'J') s.emit(`${s.R(B)} = t.rvR;`);
     else if (tm.retKind !== 'V') s.emit(`${s.N(B)} = t.rvN${tm.retKind === 'I' ? ' | 0' : ''};`);
     s.emit(`} else {`);
@@ -195,11 +198,11 @@ export function emitInvoke(at: At, exits: RootExits | null): void {
   s.emit(`E.enter(vm, t, y, sb + ${B});`);
   // A native that replaced its frame by a Java call (calls.ts TAILCALL: method-handle
   // intrinsics) left a frame above this one: the result comes later, through the interpreter.
-  s.emit(`if (t.depth !== my) { ${exits.spillLocals} return c; }`);
+  s.emit(`if (t.depth !== my) ${exits.leave(B)}`);
   if (tm.retKind === 'L' || tm.retKind === 'J') s.emit(`${s.R(B)} = r[sb + ${B}];`);
   else if (tm.retKind !== 'V') s.emit(`${s.N(B)} = n[sb + ${B}];`);
   if (tail) s.emit(`}`);
-  s.emit(`} else ${at.leave()}`);
+  s.emit(`} else ${at.leave()} }`);
 }
 
 /**
@@ -218,7 +221,7 @@ function inlineBody(s: Scope, at: At, tm: JMethod, B: number): string | null {
     if (TRACE) process.stderr.write(`[jit] not inlined into ${s.g.sites[0]?.m ?? s.m}: ${tm}: ${code.length} bytes, cost ${cost}\n`);
     return null;
   }
-  if (s.g.inlinedBytes + cost > MAX_TOTAL_INLINED) {
+  if (s.g.inlinedBytes + cost > (s.g.maxInlined ?? MAX_TOTAL_INLINED)) {
     if (TRACE) process.stderr.write(`[jit] not inlined into ${s.g.sites[0]?.m ?? s.m}: ${tm}: cost ${cost}, ${s.g.inlinedBytes} bytes inlined already\n`);
     return null;
   }
@@ -367,8 +370,10 @@ export function materialize(s: Scope, pc: number, d: number, uncount: number, ex
   const root = chain[0];
   const first = chain[1];
   const where = TRACE_JIT ? `, ${root.K(`${s.m}@${pc}`)}` : '';
-  let code = `{ ${expected ? '' : `E.spec(${root.K(root.m)}${where}); `}${g.exits.spillLocals} ${g.exits.spillStack(first.callB)}`;
-  code += `f.pc = ${root.a.insns[first.callIdx].offset}; f.sp = sb + ${first.callB}; d = sb + ${first.callB}; `;
+  // The inlined calls' frames first (above the compiled method's, whose locals and stack
+  // below the call the exit tail writes back: disjoint slots).
+  let code = `{ ${expected ? '' : `E.spec(${root.K(root.m)}${where}); `}`;
+  code += `f.pc = ${root.a.insns[first.callIdx].offset}; d = sb + ${first.callB}; `;
   let taken = uncount;
   for (let i = 1; i < chain.length; i++) {
     const sc = chain[i];
@@ -381,7 +386,7 @@ export function materialize(s: Scope, pc: number, d: number, uncount: number, ex
     if (!inner) taken += Math.max(0, sc.blockEnd - (chain[i + 1].callIdx + 1));
     code += `x.pc = ${inner ? pc : sc.a.insns[chain[i + 1].callIdx].offset}; d = x.sp + ${depth}; x.sp = d; `;
   }
-  return `${code}return c${taken > 0 ? ` - ${taken}` : ''}; }`;
+  return `${code}${g.exits.leave(first.callB, taken).slice(2)}`;
 }
 
 /**

@@ -37,6 +37,8 @@ export interface Shared {
   sites: InlineSite[];
   /** Bytecode bytes inlined so far (bounded per compiled method). */
   inlinedBytes: number;
+  /** The bound on `inlinedBytes` for this compilation (smaller when a first attempt was too big for TurboFan: compile.ts). */
+  maxInlined?: number;
   /** Unique suffix for JS names of inlined scopes. */
   nextScope: number;
   /** Linked invokedynamic sites of the compiled method (pc → static target). */
@@ -63,6 +65,12 @@ export interface Shared {
 export interface RootExits {
   /** Code that leaves at `pc` with stack depth `d`, taking `uncount` counted bytecodes off again. */
   exit(pc: number, d: number, uncount?: number): string;
+  /**
+   * Code that leaves with `f.pc` already set and stack depth `d` (frames above this one, if
+   * any, already pushed), taking `uncount` off: it jumps to the function's one exit tail,
+   * which writes back the locals and stack slots [0, d) (codegen.ts).
+   */
+  leave(d: number, uncount?: number): string;
   /** Code that writes the written locals back to the thread's arrays. */
   spillLocals: string;
   /** Code that writes stack slots [0, d) back. */
