@@ -5,18 +5,18 @@
 // nest hosts (vm-modules.ts), boxes, assertion directives and diagnostics (vm-support.ts).
 
 import { defaultMaxHeap } from './heap';
-import { RUNTIME_PACKAGE } from '../runtime/contract';
 import { ClassTable, ATYPE } from './classes';
-import { InitState, instantiate, linkClass, JClass, JMethod, type JField } from "./klass";
+import { InitState, instantiate, JClass, JMethod, type JField } from "./klass";
+import { linkClass } from "./klass-link";
+import { isCatchType, resolveClassFrom } from "./vm-resolve";
 import { JArray, makeArray, type JObject } from './object';
 import { NativeRegistry, makeAdapter, type NativeImpl } from './natives/registry';
 import { linkNative, type LoadedLibrary } from './native-libs';
-import { VmError, JavaThrow, PENDING } from './signals';
+import { VmError, JavaThrow } from './signals';
 import { JThread } from './thread';
 import { HostWaits } from './hostwait';
 import { OsRandom, newHashState, resetHashState } from './ihash';
 import * as monitors from './monitor';
-import { isAssignable } from './ops';
 import { Strings } from './strings';
 import { prettyDescriptor, type MethodSite } from './resolve';
 import { initialize as initializeClass, initializeThen } from './init';
@@ -41,7 +41,6 @@ import { linkSignaturePolymorphic } from './invoke/sigpoly';
 import { dynamicConstant, methodHandleConstant, methodTypeFor } from './invoke/constants';
 
 /** The profiler runtime's package (runtime/contract.ts), as a class-name prefix. */
-const RUNTIME_PREFIX = `${RUNTIME_PACKAGE}/`;
 const TRACE_CLASSES = !!process.env.KOMORIUM_TRACE_CLASSES;
 
 export class VM {
@@ -144,39 +143,10 @@ export class VM {
 
   /**
    * Resolves class `name` as referenced from class `from` (JVMS 5.4.3.1), loading it through
-   * `from`'s defining loader. For Java loaders this is an upcall: the current instruction
-   * (top frame's saved pc) runs again once the class is loaded.
+   * `from`'s defining loader (vm-resolve.ts).
    */
   resolveClass(t: JThread, from: JClass, name: string): JClass {
-    const loader = this.classes.nonReflectionLoader(from.loader);
-    let dims = 0;
-    while (name.charCodeAt(dims) === 0x5b) dims++;
-    if (dims > 0) {
-      const el = name.slice(dims);
-      let k: JClass = el.length === 1 ? this.classes.primitive(el) : this.resolveClass(t, from, el.slice(1, -1));
-      for (let i = 0; i < dims; i++) k = this.classes.arrayOf(k);
-      return k;
-    }
-    if (name === from.name) return from;
-    const have = this.classes.findLoaded(loader, name);
-    if (have) return have;
-    if (loader === null) return this.classes.loadBoot(name);
-    // The profiler's runtime (on the boot class path) resolves from any loader, as if every
-    // loader delegated to the boot loader for it, without running the loader's loadClass: a
-    // program's loader that defines classes itself and delegates nothing but java.* would
-    // otherwise fail on the instrumented code's references, and the loader's JDK bytecodes
-    // would be counted in scope all by the sampled run alone (the exact run never references
-    // the runtime).
-    if (name.startsWith(RUNTIME_PREFIX)) {
-      const rt = this.classes.tryBoot(name);
-      if (rt) {
-        this.classes.loaderData(loader).classes.set(name, rt);
-        return rt;
-      }
-    }
-    const top = t.frames[t.depth];
-    this.classes.loadThroughLoader(t, loader, name, () => undefined, 'V', top.pc);
-    throw PENDING;
+    return resolveClassFrom(this.classes, t, from, name);
   }
 
   arrayClassOf(k: JClass): JClass {
@@ -242,30 +212,9 @@ export class VM {
     return wrapLoadFailure(this, t, exc, name);
   }
 
+  /** Whether exception `exc` is caught by the catch type at `cpIndex` of `from` (vm-resolve.ts). */
   isCatchType(from: JClass, cpIndex: number, exc: JObject): boolean {
-    const cached = from.cpc[cpIndex] as JClass | undefined;
-    if (cached !== undefined && (cached as JClass).supers !== undefined) return isAssignable(exc.klass, cached);
-    const e = from.cp[cpIndex];
-    if (!e || e.tag !== 7) return false;
-    const ne = from.cp[e.nameIndex];
-    const name = ne && ne.tag === 1 ? ne.value : '';
-    // The catch type is the class `from`'s loader resolves for the name (JVMS 5.3), not any
-    // class of that name: a class the loader has already loaded resolves without an upcall;
-    // the boot loader's, synchronously.
-    let known: JClass | undefined;
-    try {
-      known = from.loader === null ? this.classes.tryBoot(name) : this.classes.findLoaded(from.loader, name);
-    } catch {
-      known = undefined; // a broken class file: matched by name below, the unwind goes on
-    }
-    if (known !== undefined) {
-      from.cpc[cpIndex] = known;
-      return isAssignable(exc.klass, known);
-    }
-    // Not loaded by that loader yet (which java's verifier would have done): it is not one
-    // of the exception's own classes unless a class of that name is among its supertypes.
-    for (const s of exc.klass.supers) if (s.name === name) return true;
-    return false;
+    return isCatchType(this.classes, from, cpIndex, exc);
   }
 
   // ------------------------------------------------------------------ initialisation

@@ -8,6 +8,9 @@ import { Tag } from '../../classfile/model';
 import type { JClass } from '../klass';
 import type { FieldSite, LdcValue } from '../resolve';
 import type { Scope } from './scope';
+import { arrayData, bothNumbers, inSafe, narrow, narrowRet, pow2, storeCheck } from './insn-parts';
+
+export { narrow, narrowRet };
 
 /** One instruction being generated, with the control-flow helpers of its scope. */
 export interface At {
@@ -38,11 +41,6 @@ export interface At {
   initCheck(c: JClass): void;
   /** An array access in a loop copy: the variable holding its array's `data` (null for a null array), read at the loop's entry. */
   arr?: string;
-}
-
-/** `d` = the accessed array's data (the array in stack slot `ref`, or the loop copy's hoisted data), null checked. */
-function arrayData(at: At, ref: string): string {
-  return at.arr !== undefined ? `d = ${at.arr}; if (d === null) throw E.npe();` : `o = ${ref}; if (o === null) throw E.npe(); d = o.data;`;
 }
 
 /** Emits `at`'s instruction. Returns false if it does not continue to the next one (or left already). */
@@ -580,60 +578,4 @@ export function emitInsn(at: At): boolean {
       return false;
   }
   return true;
-}
-
-/** Powers of two by shift distance (the long shifts' safe-integer case). */
-const POW2: readonly number[] = Array.from({ length: 64 }, (_, i) => 2 ** i);
-
-/**
- * 2^(k & 63) for the shift amount `k` (the stack top) of the long shift at `at`: a literal when
- * the instruction before pushed a constant in the same block (`x >>> 1`), else a table lookup.
- */
-function pow2(at: At, k: string): string {
-  const { s, idx, ins } = at;
-  const prev = idx > 0 ? s.a.insns[idx - 1] : undefined;
-  if (prev !== undefined && !s.a.blockStart.has(ins.offset)) {
-    const op = prev.op;
-    if (op >= 0x02 && op <= 0x08) return String(2 ** ((op - 3) & 63));
-    if (op === 0x10 || op === 0x11) return String(2 ** ((prev.operands as { value: number }).value & 63));
-  }
-  return `${s.K(POW2)}[${k} & 63]`;
-}
-
-function bothNumbers(a: string, b: string): string {
-  return `typeof ${a} === 'number' && typeof ${b} === 'number'`;
-}
-
-/** `v` (an assignment to x) is a safe integer: the exact result of a long operation on safe integers. */
-function inSafe(v: string): string {
-  return `${v} <= 9007199254740991 && x >= -9007199254740991`;
-}
-
-export function narrowRet(ret: string, v: string): string {
-  return ret === 'Z' || ret === 'B' || ret === 'C' || ret === 'S' ? narrow(ret, v) : v;
-}
-
-export function narrow(desc: string, v: string): string {
-  switch (desc) {
-    case 'Z':
-      return `(${v} & 1)`;
-    case 'B':
-      return `((${v} << 24) >> 24)`;
-    case 'C':
-      return `(${v} & 0xffff)`;
-    case 'S':
-      return `((${v} << 16) >> 16)`;
-    default:
-      return v;
-  }
-}
-
-/**
- * aastore's store check of `y` into array `o`: the pair of classes that last passed is kept in
- * two site caches (whether a class's instances may be stored into an array class never changes).
- */
-function storeCheck(s: Scope): string {
-  const cv = s.cacheVar();
-  const ca = s.cacheVar();
-  return `if (y !== null && (y.klass !== ${cv} || o.klass !== ${ca})) { if (!E.storeOk(o, y)) throw E.ase(y); ${cv} = y.klass; ${ca} = o.klass; }`;
 }
