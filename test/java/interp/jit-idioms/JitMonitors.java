@@ -28,7 +28,10 @@ public class JitMonitors {
                     shared += 3;
                 }
             } catch (IllegalStateException e) {
-                shared += e.getMessage().length();
+                // Under the lock too: HotSpot's threads run truly in parallel.
+                synchronized (LOCK) {
+                    shared += e.getMessage().length();
+                }
             }
         }
     }
