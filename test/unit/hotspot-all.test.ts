@@ -345,6 +345,21 @@ test('Intrinsics: methods HotSpot runs as intrinsics are counted by neither engi
   assert.deepEqual(c.startup.contexts.filter((d) => /java\.lang\.ClassLoader\.defineClass\(\S*:\d+ @\d+$/.test(d.context)), [], why);
 });
 
+// HotSpot's speculative MemberName resolution (InvokerBytecodeGenerator.lookupPregenerated ->
+// MemberName$Factory.resolveOrNull) lets LinkResolver construct a NoSuchMethodError (its Java
+// constructor, counted) and clears it, but only for a signature its symbol table holds (of a
+// loaded class, of a CDS-archived class, or of a LambdaForm class spun before); other misses
+// return null at once. The embedded engine does the same (invoke/member.ts knownSignature).
+// Before: it constructed none (JDK 17: NoSuchMethodError.<init> 6 / 3 under main here, the three
+// from the program's failed findVirtual/findStatic/findConstructor on both).
+const EXCEPTION_WORK = /^java\.lang\.(Throwable|\w*Error)\./;
+test('SpeculativeResolve: exceptions of speculative MemberName resolutions made as HotSpot makes them (granularity 1, R 0)', () => {
+  const c = bothEnginesAtGranularity1('SpeculativeResolve');
+  const why = describeMainThread(c, 10).join('\n');
+  assert.deepEqual(c.main.methods.filter((d) => EXCEPTION_WORK.test(d.context)), [], why);
+  assert.ok(c.main.samples[0] > 1000, why);
+});
+
 // Classes the embedded engine initialises before the count (JDK 17: Optional in its initPhase2,
 // InnerClassLambdaMetafactory for its lambda linkage, and with it MethodType, Wrapper, Void, Short)
 // are initialised by the copy's LauncherHelper.checkAndLoadMain before the count too (contract.ts

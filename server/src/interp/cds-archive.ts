@@ -45,6 +45,8 @@ interface Archive {
   classes: Set<string>;
   /** The CONSTANT_String values of those classes. */
   strings: Set<string> | null;
+  /** Their method descriptors (CONSTANT_Utf8 entries starting with '('): the archive's symbols. */
+  signatures: Set<string> | null;
 }
 
 const archives = new Map<string, Archive | null>();
@@ -62,7 +64,7 @@ function archiveOf(jdk: JdkInfo): Archive | null {
       const name = line.trim().split(/\s/)[0];
       if (name && !name.startsWith('#') && !name.startsWith('@')) classes.add(name);
     }
-    a = { classes, strings: null };
+    a = { classes, strings: null, signatures: null };
   }
   archives.set(jdk.home, a);
   return a;
@@ -95,8 +97,42 @@ export function archivedStrings(jdk: JdkInfo): Set<string> | null {
   return strings;
 }
 
+/**
+ * The method descriptors of the archived classes (read once per JDK from its lib/modules, at the
+ * first request): signatures HotSpot's shared symbol table holds whether or not the classes were
+ * loaded (invoke/member.ts, a speculative MemberName resolution). Empty without an archive.
+ */
+export function archivedSignatures(jdk: JdkInfo): ReadonlySet<string> {
+  const a = archiveOf(jdk);
+  if (a === null) return new Set();
+  if (a.signatures !== null) return a.signatures;
+  const signatures = new Set<string>();
+  const image = openImage(jdk);
+  if (image !== null) {
+    for (const name of a.classes) {
+      const found = image.findClass(name);
+      if (found) poolScan(found.bytes, null, signatures);
+    }
+  }
+  a.signatures = signatures;
+  return signatures;
+}
+
+function openImage(jdk: JdkInfo): JImage | null {
+  try {
+    return JImage.open(jdk.modulesPath);
+  } catch {
+    return null; // no image: the boot fails elsewhere
+  }
+}
+
 /** Adds the values of a class file's CONSTANT_String entries to `out` (a scan of the constant pool only). */
 export function stringConstants(b: Uint8Array, out: Set<string>): void {
+  poolScan(b, out, null);
+}
+
+/** The constant pool's CONSTANT_String values into `strings`, its Utf8 entries starting with '(' into `signatures`. */
+function poolScan(b: Uint8Array, strings: Set<string> | null, signatures: Set<string> | null): void {
   if (b.length < 10) return;
   const u2 = (p: number): number => (b[p]! << 8) | b[p + 1]!;
   const n = u2(8);
@@ -111,6 +147,10 @@ export function stringConstants(b: Uint8Array, out: Set<string>): void {
         const len = u2(p + 1);
         utf8Start[i] = p + 3;
         utf8End[i] = p + 3 + len;
+        if (signatures !== null && len > 0 && b[p + 3] === 0x28) {
+          const s = decodeMutf8(b, p + 3, p + 3 + len);
+          if (s !== undefined) signatures.add(s);
+        }
         p += 3 + len;
         break;
       }
@@ -135,10 +175,11 @@ export function stringConstants(b: Uint8Array, out: Set<string>): void {
         return; // malformed: the class loader reports it
     }
   }
+  if (strings === null) return;
   for (const i of stringRefs) {
     if (i <= 0 || i >= n || utf8End[i] === 0) continue;
     const s = decodeMutf8(b, utf8Start[i]!, utf8End[i]!);
-    if (s !== undefined) out.add(s);
+    if (s !== undefined) strings.add(s);
   }
 }
 

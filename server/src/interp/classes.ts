@@ -45,6 +45,13 @@ export class ClassTable {
   readonly primitives = new Map<string, JClass>();
   /** Boot class names known to be absent. */
   private readonly missing = new Set<string>();
+  /**
+   * Every method descriptor (a CONSTANT_Utf8 starting with '(') of the classes defined so far,
+   * hidden ones too: the signatures HotSpot's symbol table holds as far as this engine tracks it
+   * (invoke/member.ts: a speculative MemberName resolution of any other signature fails without
+   * an exception, `MethodHandles::resolve_MemberName`'s "no such signature exists in the VM").
+   */
+  readonly signatures = new Set<string>();
 
   constructor(private readonly vm: VM) {}
 
@@ -175,6 +182,7 @@ export class ClassTable {
     // The verifier checks the class as defined, not as the profiler transformed it.
     if (loader !== null && prepared !== bytes) k.originalBytes = bytes;
     populateFromClassFile(k, cf);
+    for (const e of cf.constantPool) if (e !== undefined && e !== null && e.tag === 1 && e.value.startsWith('(')) this.signatures.add(e.value);
     return k;
   }
 

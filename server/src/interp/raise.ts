@@ -35,16 +35,35 @@ const TRACE = !!process.env.KOMORIUM_TRACE_EXCEPTIONS;
  * (the caller materialises it as before).
  */
 export function raise(vm: VM, t: JThread, e: VmError): boolean {
+  return construct(vm, t, e, 'V', (exc) => {
+    throw new JavaThrow(exc);
+  });
+}
+
+/**
+ * Makes `e` as HotSpot does and drops it: the native on top of `t` then returns null. HotSpot's
+ * speculative MemberName resolution (MethodHandles::resolve_MemberName with speculative_resolve)
+ * lets LinkResolver throw (Exceptions::new_exception: the Java constructor runs, counted with the
+ * JDK instrumented), then clears the pending exception and returns null. True when frames were
+ * pushed (the native throws PENDING; its result, null, is delivered when they return), false
+ * when nothing is made in Java (before boot, or the class cannot be initialised: the native
+ * returns null at once).
+ */
+export function constructAndDiscard(vm: VM, t: JThread, e: VmError): boolean {
+  return construct(vm, t, e, 'L', () => null);
+}
+
+function construct(vm: VM, t: JThread, e: VmError, kind: Glue['kind'], finish: (exc: JObject) => unknown): boolean {
   if (!vm.booted || t.depth < 0 || WITHOUT_CONSTRUCTOR.has(e.className)) return false;
   const k = vm.classes.loadBoot(e.className);
   const ctor = k.declared.get(e.message === null ? '<init>()V' : '<init>(Ljava/lang/String;)V');
   if (ctor === undefined || ctor.code === null) return false;
   const initCause = e.cause === null ? undefined : k.resolveMethod('initCause', '(Ljava/lang/Throwable;)Ljava/lang/Throwable;');
   if (e.cause !== null && (initCause === undefined || initCause.code === null)) return false;
-  if (TRACE) vm.reportFailure(`[vm exception, constructed] ${e.className}${e.message === null ? '' : `: ${e.message}`}`);
+  if (TRACE) vm.reportFailure(`[vm exception, constructed${kind === 'V' ? '' : ' and discarded'}] ${e.className}${e.message === null ? '' : `: ${e.message}`}`);
   const message = e.message === null ? null : vm.newString(e.message);
   const g = pushGlue(t, 16);
-  let stage: 'init' | 'construct' | 'cause' | 'throw' = 'init';
+  let stage: 'init' | 'construct' | 'cause' | 'finish' = 'init';
   let exc: JObject | null = null;
   const call = (m: JMethod, args: readonly unknown[]): typeof PENDING => {
     t.ensureSlots(g.sp + m.argSlots + 16);
@@ -59,18 +78,18 @@ export function raise(vm: VM, t: JThread, e: VmError): boolean {
       stage = 'construct';
     }
     if (stage === 'construct') {
-      stage = e.cause === null ? 'throw' : 'cause';
+      stage = e.cause === null ? 'finish' : 'cause';
       exc = instantiate(k);
       return call(ctor, message === null ? [exc] : [exc, message]);
     }
     if (stage === 'cause') {
-      stage = 'throw';
+      stage = 'finish';
       return call(initCause as JMethod, [exc, e.cause]);
     }
-    throw new JavaThrow(exc as JObject);
+    return finish(exc as JObject);
   };
   const glue: Glue = {
-    kind: 'V',
+    kind,
     resumePc: -1,
     base: -1,
     // After <clinit> (initialize's own glue returns here), the constructor and initCause; a

@@ -12,7 +12,10 @@
 import { JField, JMethod, type JClass } from '../klass';
 import type { JObject } from '../object';
 import { prettyDescriptor } from '../resolve';
-import { VmError } from '../signals';
+import { archivedSignatures } from '../cds-archive';
+import { constructAndDiscard } from '../raise';
+import { PENDING, VmError } from '../signals';
+import type { JThread } from '../thread';
 import type { VM } from '../vm';
 import { hasAnnotation } from './frames';
 import { intrinsic } from './sigpoly';
@@ -257,9 +260,11 @@ function checkMethodAccess(vm: VM, caller: JClass, m: JMethod): void {
 /**
  * MethodHandleNatives.resolve: links the symbolic MemberName (clazz, name, type, flags) like the
  * bytecode it stands for would be linked. Returns `mn`, or null when `speculative` and linkage
- * fails; throws the LinkageError otherwise (the JDK turns it into a ReflectiveOperationException).
+ * fails (after making the error in Java and dropping it, as HotSpot: PENDING while its
+ * constructor runs, then the native returns null); throws the LinkageError otherwise (the JDK
+ * turns it into a ReflectiveOperationException).
  */
-export function resolveMemberName(vm: VM, mn: JObject, caller: JClass | null, speculative: boolean): JObject | null {
+export function resolveMemberName(vm: VM, t: JThread, mn: JObject, caller: JClass | null, speculative: boolean): JObject | null {
   if (memberTarget(mn) !== null) return mn;
   const clazz = mnGet(vm, mn, 'clazz') as JObject | null;
   const name = mnGet(vm, mn, 'name') as JObject | null;
@@ -292,10 +297,27 @@ export function resolveMemberName(vm: VM, mn: JObject, caller: JClass | null, sp
         throw new VmError('java/lang/LinkageError', `unrecognized MemberName format (flags 0x${flags.toString(16)})`);
     }
   } catch (e) {
-    if (speculative && e instanceof VmError && LINKAGE_ERRORS.has(e.className)) return null;
-    throw e;
+    if (!speculative || !(e instanceof VmError) || !LINKAGE_ERRORS.has(e.className)) throw e;
+    // HotSpot's LinkResolver made the error (its Java constructor runs) and resolve_MemberName
+    // cleared it: made here too, then dropped (raise.ts). A LinkageError of this file's own
+    // (a signature-polymorphic name it does not resolve, an unknown format) is no LinkResolver's.
+    // HotSpot looks the signature up first (SymbolTable::probe): one no class file or the VM
+    // has made is "no such signature", null without an exception (JDK 17 and 25).
+    if (e.className === 'java/lang/LinkageError' || (desc.startsWith('(') && !knownSignature(vm, desc))) return null;
+    if (constructAndDiscard(vm, t, e)) throw PENDING;
+    return null;
   }
   return mn;
+}
+
+/**
+ * Whether HotSpot's symbol table holds method descriptor `desc` as far as this engine tracks it:
+ * a descriptor of a class defined so far (classes.ts `signatures`) or of a class of the JDK's
+ * CDS archive (its shared symbols, cds-archive.ts). Not tracked: symbols the VM makes itself,
+ * and those HotSpot removes once unused.
+ */
+function knownSignature(vm: VM, desc: string): boolean {
+  return vm.classes.signatures.has(desc) || archivedSignatures(vm.opts.jdk).has(desc);
 }
 
 function resolveMethod(vm: VM, mn: JObject, defc: JClass, name: string, desc: string, refKind: number, caller: JClass | null): void {

@@ -70,8 +70,8 @@ export const natives: NativeTable = {
   'registerNatives()V': () => undefined,
   'init(Ljava/lang/invoke/MemberName;Ljava/lang/Object;)V': (vm: VM, _t: JThread, mn: JObject | null, ref: JObject | null) => initMemberName(vm, nonNull(mn), ref),
   'expand(Ljava/lang/invoke/MemberName;)V': (vm: VM, _t: JThread, mn: JObject | null) => expandMemberName(vm, nonNull(mn)),
-  'resolve(Ljava/lang/invoke/MemberName;Ljava/lang/Class;IZ)Ljava/lang/invoke/MemberName;': (vm: VM, _t: JThread, mn: JObject | null, caller: JObject | null, _mode: number, speculative: number) =>
-    resolveMemberName(vm, nonNull(mn), caller === null ? null : classOf(vm, caller), speculative !== 0),
+  'resolve(Ljava/lang/invoke/MemberName;Ljava/lang/Class;IZ)Ljava/lang/invoke/MemberName;': (vm: VM, t: JThread, mn: JObject | null, caller: JObject | null, _mode: number, speculative: number) =>
+    resolveMemberName(vm, t, nonNull(mn), caller === null ? null : classOf(vm, caller), speculative !== 0),
   'getMembers(Ljava/lang/Class;Ljava/lang/String;Ljava/lang/String;ILjava/lang/Class;I[Ljava/lang/invoke/MemberName;)I': (
     vm: VM,
     _t: JThread,
