@@ -20,8 +20,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { Acc, type ClassFile, type MemberInfo } from '../classfile/model';
 import { ConstantPool } from '../classfile/pool';
-import { codeContext } from '../classfile/code/context';
-import { encodeCode } from '../classfile/code/encode';
+import { synthMethod } from '../classfile/code/synth';
 import { Label, type Insn } from '../classfile/code/insn';
 import { Op } from '../classfile/code/opcodes';
 import { writeClass } from '../classfile/writer';
@@ -111,20 +110,7 @@ export function probeClass(): Uint8Array {
     { kind: 'label', label: done },
     { kind: 'op', op: Op.RETURN },
   ];
-  const m: MemberInfo = { accessFlags: Acc.PUBLIC | Acc.STATIC, nameIndex: pool.addUtf8('main'), descriptorIndex: pool.addUtf8('([Ljava/lang/String;)V'), attributes: [] };
-  const code = encodeCode(codeContext(cf, m, pool, PROBE), {
-    maxStack: 0,
-    maxLocals: 5,
-    insns,
-    tryCatch: [{ start, end, handler, catchType: pool.addClass('java/lang/Throwable') }],
-    localVars: [],
-    localVarTypes: [],
-    visibleTypeAnnotations: [],
-    invisibleTypeAnnotations: [],
-    attributes: [],
-  });
-  m.attributes.push({ ...code, nameIndex: pool.addUtf8('Code') });
-  cf.methods.push(m);
+  cf.methods.push(synthMethod(cf, pool, PROBE, { access: Acc.PUBLIC | Acc.STATIC, name: 'main', desc: '([Ljava/lang/String;)V', maxLocals: 5, insns, tryCatch: [{ start, end, handler, catchType: pool.addClass('java/lang/Throwable') }] }));
   cf.methods.push(packagesMethod(cf, pool, out));
   return writeClass(cf);
 }
@@ -195,20 +181,7 @@ function packagesMethod(cf: ClassFile, pool: ConstantPool, out: number): MemberI
     { kind: 'method', op: Op.INVOKEVIRTUAL, index: pool.addMethodref('java/io/PrintStream', 'println', '(Ljava/lang/String;)V') },
     { kind: 'op', op: Op.RETURN },
   ];
-  const m: MemberInfo = { accessFlags: Acc.STATIC, nameIndex: pool.addUtf8('packages'), descriptorIndex: pool.addUtf8('()V'), attributes: [] };
-  const code = encodeCode(codeContext(cf, m, pool, PROBE), {
-    maxStack: 0,
-    maxLocals: 4,
-    insns,
-    tryCatch: [{ start, end, handler, catchType: pool.addClass('java/lang/Throwable') }],
-    localVars: [],
-    localVarTypes: [],
-    visibleTypeAnnotations: [],
-    invisibleTypeAnnotations: [],
-    attributes: [],
-  });
-  m.attributes.push({ ...code, nameIndex: pool.addUtf8('Code') });
-  return m;
+  return synthMethod(cf, pool, PROBE, { access: Acc.STATIC, name: 'packages', desc: '()V', maxLocals: 4, insns, tryCatch: [{ start, end, handler, catchType: pool.addClass('java/lang/Throwable') }] });
 }
 
 /** The names the trial loads: the class list's classes, arrays of each, the primitives' arrays. */

@@ -9,10 +9,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Acc, type ClassFile, type MemberInfo } from '../classfile/model';
+import { Acc, type ClassFile } from '../classfile/model';
 import { ConstantPool } from '../classfile/pool';
-import { codeContext } from '../classfile/code/context';
-import { encodeCode } from '../classfile/code/encode';
+import { synthMethod } from '../classfile/code/synth';
 import { Op } from '../classfile/code/opcodes';
 import { writeClass } from '../classfile/writer';
 import { HOTSPOT_JIT_OPTIONS } from '../runtime/contract';
@@ -23,26 +22,20 @@ export function helloClass(name: string): Uint8Array {
   const pool = new ConstantPool(cf);
   cf.thisClass = pool.addClass(name);
   cf.superClass = pool.addClass('java/lang/Object');
-  const m: MemberInfo = { accessFlags: Acc.PUBLIC | Acc.STATIC, nameIndex: pool.addUtf8('main'), descriptorIndex: pool.addUtf8('([Ljava/lang/String;)V'), attributes: [] };
-  const ctx = codeContext(cf, m, pool, name);
-  const code = encodeCode(ctx, {
-    maxStack: 0,
-    maxLocals: 0,
-    insns: [
-      { kind: 'field', op: Op.GETSTATIC, index: pool.addFieldref('java/lang/System', 'out', 'Ljava/io/PrintStream;') },
-      { kind: 'ldc', index: pool.addString('hello') },
-      { kind: 'method', op: Op.INVOKEVIRTUAL, index: pool.addMethodref('java/io/PrintStream', 'println', '(Ljava/lang/String;)V') },
-      { kind: 'op', op: Op.RETURN },
-    ],
-    tryCatch: [],
-    localVars: [],
-    localVarTypes: [],
-    visibleTypeAnnotations: [],
-    invisibleTypeAnnotations: [],
-    attributes: [],
-  });
-  m.attributes.push({ ...code, nameIndex: pool.addUtf8('Code') });
-  cf.methods.push(m);
+  cf.methods.push(
+    synthMethod(cf, pool, name, {
+      access: Acc.PUBLIC | Acc.STATIC,
+      name: 'main',
+      desc: '([Ljava/lang/String;)V',
+      maxLocals: 0,
+      insns: [
+        { kind: 'field', op: Op.GETSTATIC, index: pool.addFieldref('java/lang/System', 'out', 'Ljava/io/PrintStream;') },
+        { kind: 'ldc', index: pool.addString('hello') },
+        { kind: 'method', op: Op.INVOKEVIRTUAL, index: pool.addMethodref('java/io/PrintStream', 'println', '(Ljava/lang/String;)V') },
+        { kind: 'op', op: Op.RETURN },
+      ],
+    }),
+  );
   return writeClass(cf);
 }
 
