@@ -15,7 +15,7 @@
 
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { Acc, type ClassFile, type MemberInfo } from '../classfile/model';
@@ -24,6 +24,7 @@ import { synthMethod } from '../classfile/code/synth';
 import { Label, type Insn } from '../classfile/code/insn';
 import { Op } from '../classfile/code/opcodes';
 import { writeClass } from '../classfile/writer';
+import { writeFileAtomic } from '../transform/cache-store';
 
 const PROBE = 'KomoriumArchivedHashes';
 
@@ -243,9 +244,10 @@ export function parseProbeOutput(names: readonly string[], output: string): Arch
  * What the CDS archive of the JDK at `home` holds (its `lib/classlist` names the classes, its
  * `lib/server/classes.jsa` is the archive), cached under `cacheDir` by the home, the release and
  * the archive's and lib/modules' size and mtime. Undefined when the trial fails or the JDK has no
- * archive.
+ * archive. `trial: false` only reads the cache: a run never waits for the trial, which the
+ * instrumented copy's build runs (jdk-image.ts).
  */
-export function archivedState(home: string, cacheDir: string): ArchivedState | undefined {
+export function archivedState(home: string, cacheDir: string, opts: { trial?: boolean } = {}): ArchivedState | undefined {
   const list = join(home, 'lib', 'classlist');
   const jsa = join(home, 'lib', 'server', 'classes.jsa');
   if (!existsSync(list) || !existsSync(jsa)) return undefined;
@@ -261,6 +263,7 @@ export function archivedState(home: string, cacheDir: string): ArchivedState | u
     const cached = readState(file);
     if (cached !== undefined) return cached;
   }
+  if (opts.trial === false) return undefined;
   const names = probeNames(readFileSync(list, 'utf8'));
   const dir = mkdtempSync(join(tmpdir(), 'komorium-archived-hashes-'));
   try {
@@ -275,10 +278,7 @@ export function archivedState(home: string, cacheDir: string): ArchivedState | u
     const state = parseProbeOutput(names, r.stdout);
     if (state === undefined || state.mirrors.size === 0) return undefined;
     try {
-      mkdirSync(cacheDir, { recursive: true });
-      const tmp = `${file}.${process.pid}.tmp`;
-      writeFileSync(tmp, JSON.stringify({ mirrors: [...state.mirrors], packages: state.packages }));
-      renameSync(tmp, file);
+      writeFileAtomic(file, Buffer.from(JSON.stringify({ mirrors: [...state.mirrors], packages: state.packages })));
     } catch {
       // A cache that cannot be written: the trial runs again next time.
     }

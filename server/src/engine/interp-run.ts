@@ -120,12 +120,12 @@ export interface InterpPrepareOptions {
 /**
  * With the JDK instrumented: what the CDS archive of HotSpot's instrumented copy of `jdk` holds
  * (archived-hashes.ts: its mirrors' identity hashes, its packageToModule order), when that copy
- * is in the cache (the HotSpot engine built it); else nothing, and the embedded engine draws those
- * hashes and orders that map as before.
+ * and its trial's result are in the cache (the HotSpot engine built them: jdk-image.ts); else
+ * nothing, and the embedded engine draws those hashes and orders that map as before.
  */
 function archivedOf(jdk: JdkInfo, runtime: RuntimeBuild, maxPath: number | undefined): Pick<InterpWorkerInput, 'archivedHashes' | 'archivedPackages'> {
   const home = builtJdkImage({ jdk, cache: cacheRoot(), runtime, maxPath, modules: jdkModulesOverride() });
-  const state = home === undefined ? undefined : archivedState(home, join(cacheRoot(), 'archived-hashes'));
+  const state = home === undefined ? undefined : archivedState(home, join(cacheRoot(), 'archived-hashes'), { trial: false });
   return state === undefined ? {} : { archivedHashes: [...state.mirrors], archivedPackages: state.packages };
 }
 

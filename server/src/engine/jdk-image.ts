@@ -30,6 +30,7 @@ import { patchSourceHash } from './reflect-patch';
 import { makeJdkTree } from './jdk-copy';
 import { markUsed, pruneUnusedJdkImages } from './cache-prune';
 import { extendClassList } from './jdk-classlist';
+import { archivedState } from './archived-hashes';
 import { buildTemp, finishJavaBase, jdkIdentity, removeStale, writableRoot } from './jdk-modules';
 import { jobUrl, runJob } from './worker-thread';
 import type { ModuleSliceInput, ModuleSliceResult } from './jdk-module-worker';
@@ -190,6 +191,9 @@ export async function ensureJdkImage(o: JdkImageOptions): Promise<JdkImage> {
     rmSync(join(tmp, 'extras'), { recursive: true, force: true });
     cds = dumpCds(tmp, what, log);
     publishEntry(tmp, dir, failed);
+    // What the copy's archive holds for the embedded engine (archived-hashes.ts), read once here
+    // so that no run waits for the trial.
+    if (cds) archivedState(dir, join(o.cache, 'archived-hashes'));
     if (process.env.KOMORIUM_KEEP_JDK_CLASSES !== '1') rmSync(classes, { recursive: true, force: true });
     temp.release();
   } catch (e) {

@@ -45,7 +45,7 @@ const MAX_SOURCE = Number(process.env.KOMORIUM_JIT_MAX_SOURCE ?? 56_000);
  * 600 bytes), then also without the loops' JS copies (which double an innermost loop's code:
  * TreeMap.fixAfterInsertion 224,556 chars with them, 115,727 without).
  */
-const SHRINK: readonly Shrink[] = [{}, { maxInlined: 300 }, { maxInlined: 120 }, { noLoops: true }, { maxInlined: 120, noLoops: true }, { maxInlined: 0, noLoops: true }];
+const SHRINK: readonly Shrink[] = [{ maxInlined: 300 }, { maxInlined: 120 }, { noLoops: true }, { maxInlined: 120, noLoops: true }, { maxInlined: 0, noLoops: true }];
 
 const E = {
   PENDING,
@@ -177,7 +177,7 @@ export function compile(vm: VM, m: JMethod): CompiledFn | null {
   try {
     const a = analyze(m);
     let g = generate(m, a, vm.indySites.get(m));
-    for (let i = 1; MAX_SOURCE > 0 && g.source.length > MAX_SOURCE && i < SHRINK.length; i++) {
+    for (let i = 0; MAX_SOURCE > 0 && g.source.length > MAX_SOURCE && i < SHRINK.length; i++) {
       const smaller = generate(m, a, vm.indySites.get(m), SHRINK[i]);
       if (TRACE) vm.reportFailure(`[jit] ${m}: ${g.source.length} chars, again with ${JSON.stringify(SHRINK[i])}: ${smaller.source.length}`);
       // None fits (never optimised either way): the first, most inlined, stays.
