@@ -193,7 +193,13 @@ export async function ensureJdkImage(o: JdkImageOptions): Promise<JdkImage> {
     publishEntry(tmp, dir, failed);
     // What the copy's archive holds for the embedded engine (archived-hashes.ts), read once here
     // so that no run waits for the trial.
-    if (cds) archivedState(dir, join(o.cache, 'archived-hashes'));
+    if (cds) {
+      try {
+        archivedState(dir, join(o.cache, 'archived-hashes'));
+      } catch {
+        // No table (no temporary directory, ...): the embedded engine draws those hashes itself.
+      }
+    }
     if (process.env.KOMORIUM_KEEP_JDK_CLASSES !== '1') rmSync(classes, { recursive: true, force: true });
     temp.release();
   } catch (e) {
