@@ -1,5 +1,6 @@
 // engine/v8-tiering.ts: while a run holds TurboFan back, V8 optimises no function; it does again
-// once the last of overlapping holds lets go, or when the run has used the delay's CPU time.
+// once the last of overlapping holds lets go, or when the run has used the delay's CPU time;
+// after the run's first bytecodes, only functions under the hold's size bound.
 // And `interpret` is left out of TurboFan while compiled code runs nearly all bytecodes.
 // Checked in a child node with V8's natives syntax (%GetOptimizationStatus).
 
@@ -21,6 +22,12 @@ function hot() {
   const f = new Function('x', 'let s = 0; for (let i = 0; i < 100; i++) s += i * x; return s;');
   for (let i = 0; i < 200000; i++) f(i);
   return (%GetOptimizationStatus(f) & 16) !== 0;
+}
+// Over 8,000 bytes of V8 bytecode (the never-taken branch), as cheap to call as hot()'s.
+const big = new Function('x', 'let s = 0; if (x === -1) {' + 's += x * 3 + (s >> 1);'.repeat(1500) + '} for (let i = 0; i < 100; i++) s += i * x; return s;');
+function hotBig() {
+  for (let i = 0; i < 200000; i++) big(i);
+  return (%GetOptimizationStatus(big) & 16) !== 0;
 }
 ${body}
 console.log(out.join(' '));
@@ -56,6 +63,21 @@ out.push('after:' + hot());
 `, { KOMORIUM_OPT_DELAY_MS: '20' });
   assert.equal(got, 'held:false after:true');
   assert.equal(child(`holdOptimisation(); out.push('off:' + hot());`, { KOMORIUM_OPT_DELAY_MS: '0' }), 'off:true');
+});
+
+test('after the first bytecodes a hold lets TurboFan optimise small functions only, large ones once it ends', () => {
+  const got = child(`
+const h = holdOptimisation();
+h.check(50);
+out.push('first:' + hot());
+h.check(100);
+out.push('small:' + hot() + '/' + hotBig());
+h.release();
+out.push('released:' + hotBig());
+`, { KOMORIUM_OPT_HOLD_BYTECODES: '100' });
+  assert.equal(got, 'first:false small:true/false released:true');
+  // KOMORIUM_OPT_HOLD_BYTES=0: TurboFan stays off until the hold ends.
+  assert.equal(child(`const h = holdOptimisation(); h.check(1e9); out.push('off:' + hot());`, { KOMORIUM_OPT_HOLD_BYTECODES: '100', KOMORIUM_OPT_HOLD_BYTES: '0' }), 'off:false');
 });
 
 /** Like `child`, with `hotNamed(name)`: a fresh hot function of that name, optimised or not. */

@@ -464,7 +464,7 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
           (m.fd === 1 ? o.onStdout : o.onStderr)?.(Buffer.from(m.data));
           break;
         case 'progress':
-          optHold?.check();
+          optHold?.check(m.run);
           tiering?.progress(m.bytecodes, m.compiled);
           lastBytecodes = m.bytecodes;
           o.onProgress?.({ bytecodes: m.bytecodes, samples: lastSamples, elapsedMs: m.elapsedMs, phase: 'running' });

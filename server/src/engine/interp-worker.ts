@@ -1,6 +1,6 @@
 // Worker-thread entry of the embedded engine: runs one program on the embedded JVM and talks
 // to the host (interp-run.ts) with messages:
-//   worker → host: {type:'out', fd, data} (batched, in order), {type:'progress', bytecodes},
+//   worker → host: {type:'out', fd, data} (batched, in order), {type:'progress', bytecodes, run},
 //                  {type:'stdin'} (the program wants input), {type:'stopping'} (the VM saw
 //                  the cancel flag and is stopping the program), {type:'exit', ...}
 //   host → worker: stdin data through a SharedArrayBuffer (see StdinChannel), cancellation
@@ -110,7 +110,7 @@ export interface InterpWorkerInput {
 
 export type InterpWorkerMessage =
   | { type: 'out'; fd: 1 | 2; data: Uint8Array }
-  | { type: 'progress'; bytecodes: number; elapsedMs: number; compiled: number }
+  | { type: 'progress'; bytecodes: number; elapsedMs: number; compiled: number; run: number }
   | { type: 'stdin' }
   | { type: 'stopping' }
   | { type: 'exit'; exitCode: number; failure: string | null; cancelled: boolean; bytecodes: number; classes: number; ms: number; transformed: number; reused: number; transformFailures: { name: string; error: string }[]; start: RunStart }
@@ -311,6 +311,7 @@ function main(input: InterpWorkerInput, prepared: PreparedBoot | null = null): v
   // is created (restored, or constructed before a boot).
   const releaseNewSpace = holdNewSpace();
   let vmRef: VM | null = null;
+  let runBase = -1;
   let stopping = false;
   const result = runInterpreter({
     jdk,
@@ -416,12 +417,17 @@ function main(input: InterpWorkerInput, prepared: PreparedBoot | null = null): v
       }
     },
     onSlice: () => {
+      // The bytecodes before this run's first slice (a restored VM's threads have the boot's).
+      if (runBase < 0 && vmRef) runBase = vmRef.threads.reduce((s, t) => s + t.bytecodes, 0);
       const now = performance.now();
       if (now - lastFlush > 50) {
         lastFlush = now;
         flush();
         const vm = vmRef;
-        if (vm) post({ type: 'progress', bytecodes: vm.threads.reduce((s, t) => s + t.bytecodes, 0), elapsedMs: now - t0, compiled: jitStats.bytecodes });
+        if (vm) {
+          const bytecodes = vm.threads.reduce((s, t) => s + t.bytecodes, 0);
+          post({ type: 'progress', bytecodes, elapsedMs: now - t0, compiled: jitStats.bytecodes, run: bytecodes - Math.max(0, runBase) });
+        }
       }
     },
   });
@@ -441,7 +447,7 @@ function main(input: InterpWorkerInput, prepared: PreparedBoot | null = null): v
   // The build's loader (interp-worker-loader.ts) keeps V8's code of this run for the next
   // worker; before the exit message, after which the host ends the worker. Not from a boot: it
   // compiles parts of the engine a restored run never calls (a 0.93 MB cache against 0.8).
-  if (result.start !== 'booted') (globalThis as Record<symbol, (() => void) | undefined>)[Symbol.for('komorium.saveWorkerCodeCache')]?.();
+  if (result.start !== 'booted') (globalThis as Record<symbol, ((bytecodes: number) => void) | undefined>)[Symbol.for('komorium.saveWorkerCodeCache')]?.(runBase < 0 ? 0 : result.bytecodes - runBase);
   post({
     type: 'exit',
     exitCode: result.exitCode,

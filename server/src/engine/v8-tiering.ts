@@ -3,12 +3,22 @@
 // A short run (a hello-world, a test) ends before optimised code pays off: in a restored
 // profiled hello-world, 3 of the process's 5 s of CPU were TurboFan compiling the engine and
 // the embedded JIT's output on V8's background threads (docs/BENCHMARKS.md part B). So a run
-// starts with `--no-opt` (V8's interpreter and baseline compiler only) and turns TurboFan on
-// once the process has used KOMORIUM_OPT_DELAY_MS of CPU since the run started (default 3,000:
-// a profiled hello-world's; at 1,500 TurboFan came back mid-run and compiled everything then;
-// a 4-5 s program took no longer; 0 turns the hold off), or when the run ends. Flags are the process's: runs that overlap
-// share one hold, and TurboFan comes back when the last of them lets go. Invisible to Java:
-// only the engine's own JavaScript is compiled later.
+// starts with `--no-opt` (V8's interpreter and baseline compiler only). Once the program has
+// run KOMORIUM_OPT_HOLD_BYTECODES bytecodes (default 1,000,000: past a hello-world's start-up
+// and shutdown), TurboFan comes back for small functions only: V8's bound on the functions it
+// optimises (`--max-optimized-bytecode-size`, 61,440 bytes of V8 bytecode) is lowered to
+// KOMORIUM_OPT_HOLD_BYTES (default 8,000), so a compiled method's tight loop and the engine's
+// small helpers are optimised at once, while the JIT's largest generated functions (a
+// collections program's `bfs`, `hashMaps`, `mergeLo`: tens of KB, run a few times; TurboFan
+// spent most of such a run on them) and `interpret` wait. The bound goes back once the process
+// has used KOMORIUM_OPT_DELAY_MS of CPU since the run started (default 3,000: a profiled
+// hello-world's; at 1,500 TurboFan came back mid-run and compiled everything then; 0 turns the
+// hold off), or when the run ends; a function refused for its size is optimised later if still
+// hot (V8 checks the size at each decision). Without the middle step, short loop-heavy runs
+// (0.3-0.5 s under `java -Xint`) used 2-4x the CPU (docs/BENCHMARKS.md part B, short18m);
+// KOMORIUM_OPT_HOLD_BYTES=0 leaves it out. Flags are the process's: runs that overlap share
+// the hold, and each step is taken when the last of them takes it. Invisible to Java: only the
+// engine's own JavaScript is compiled later.
 
 import v8 from 'node:v8';
 
@@ -17,19 +27,66 @@ const DELAY_MS = ((): number => {
   return Number.isFinite(v) && v > 0 ? v : 0;
 })();
 
+const NODE_ARGS = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)];
+
 /** Node started without TurboFan by the user: never turn it on. */
-const USER_NO_OPT = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].includes('--no-opt');
+const USER_NO_OPT = NODE_ARGS.includes('--no-opt');
+
+/** V8's bound on the functions it optimises: the user's if given, else V8's default. */
+const FULL_BYTES = ((): number => {
+  for (const a of NODE_ARGS) {
+    const m = /^--max[-_]optimized[-_]bytecode[-_]size=(\d+)$/.exec(a);
+    if (m) return Number(m[1]);
+  }
+  return 61_440;
+})();
+
+/** The bound in a hold's second step (0: no second step, TurboFan stays off until the hold ends). */
+const HOLD_BYTES = ((): number => {
+  const v = Number(process.env.KOMORIUM_OPT_HOLD_BYTES ?? 8000);
+  return Number.isFinite(v) && v > 0 ? Math.min(Math.floor(v), FULL_BYTES) : 0;
+})();
+
+/**
+ * The bytecodes a run executes before its hold's second step. The worker's code cache
+ * (interp-worker-loader.ts) is made only by a run that ran fewer: the flags are then still
+ * those the worker compiled its bundle under.
+ */
+export function optHoldBytecodes(): number {
+  const v = Number(process.env.KOMORIUM_OPT_HOLD_BYTECODES ?? 1_000_000);
+  return Number.isFinite(v) && v >= 0 ? v : 1_000_000;
+}
 
 /**
  * Holds in this thread, shared by every bundle loaded in it (dist/run-fast.mjs takes one before
- * the early worker starts, dist/cli.mjs the run's): the flags are the process's.
+ * the early worker starts, dist/cli.mjs the run's): the flags are the process's. `holds`: all
+ * holds; `off`: those still in their first step (TurboFan off).
  */
 const HOLDS = Symbol.for('komorium.v8OptimisationHolds');
-const state = ((globalThis as Record<symbol, { holds: number } | undefined>)[HOLDS] ??= { holds: 0 });
+const state = ((globalThis as Record<symbol, { holds: number; off?: number; flags?: string } | undefined>)[HOLDS] ??= { holds: 0 });
+
+/** Sets the flags the holds ask for: off while any is in its first step, small functions only while any holds, else all. */
+function applyHolds(): void {
+  const off = state.off ?? 0;
+  // The bound is set back to its full value while TurboFan is off, so that the flags (and V8's
+  // hash of them, which a code cache must match) are the same in every first step.
+  const flags =
+    state.holds === 0
+      ? `--opt --max-optimized-bytecode-size=${FULL_BYTES}`
+      : off > 0 || HOLD_BYTES === 0
+        ? `--no-opt --max-optimized-bytecode-size=${FULL_BYTES}`
+        : `--opt --max-optimized-bytecode-size=${HOLD_BYTES}`;
+  if (flags === (state.flags ?? `--opt --max-optimized-bytecode-size=${FULL_BYTES}`)) return;
+  state.flags = flags;
+  v8.setFlagsFromString(flags);
+}
 
 export interface OptimisationHold {
-  /** Lets go once the run has used the delay's CPU time (call it now and then). */
-  check(): void;
+  /**
+   * Takes the next step when the run has executed the first step's bytecodes (`bytecodes`, so
+   * far in all) or used the delay's CPU time (call it now and then).
+   */
+  check(bytecodes?: number): void;
   /** Lets go (the run ended). Idempotent. */
   release(): void;
 }
@@ -39,19 +96,34 @@ const NONE: OptimisationHold = { check() {}, release() {} };
 /** Holds TurboFan back for a run that starts now. */
 export function holdOptimisation(): OptimisationHold {
   if (DELAY_MS === 0 || USER_NO_OPT) return NONE;
-  if (state.holds++ === 0) v8.setFlagsFromString('--no-opt');
+  state.holds++;
+  state.off = (state.off ?? 0) + 1;
+  applyHolds();
+  const firstStep = optHoldBytecodes();
   const c0 = process.cpuUsage();
   let held = true;
+  let off = true;
+  const smallOnly = (): void => {
+    if (!off) return;
+    off = false;
+    state.off = (state.off ?? 1) - 1;
+  };
   const release = (): void => {
     if (!held) return;
     held = false;
-    if (--state.holds === 0) v8.setFlagsFromString('--opt');
+    smallOnly();
+    state.holds--;
+    applyHolds();
   };
   return {
-    check() {
+    check(bytecodes) {
       if (!held) return;
       const c = process.cpuUsage(c0);
       if ((c.user + c.system) / 1000 >= DELAY_MS) release();
+      else if (off && bytecodes !== undefined && bytecodes >= firstStep) {
+        smallOnly();
+        applyHolds();
+      }
     },
     release,
   };
