@@ -93,3 +93,28 @@ test("the worker's V8 code cache (dist/interp-worker.js loads interp-worker.cjs 
   assert.deepEqual(profileDifferences(loadProfile(none.profile), loadProfile(damaged.profile)), []);
   assert.notDeepEqual(stamps(), files, 'rewritten');
 });
+
+test("the worker's V8 code cache of a run past the hold's first step: written before TurboFan comes back (under the flags the next worker starts with), then used", () => {
+  const codeCache = join(cacheRoot(), 'code-cache');
+  const opts = ['--instrument', 'app', '--granularity', '1000', '--seed', '5'];
+  // The hold's first step (TurboFan off, v8-tiering.ts) ends at the run's first progress
+  // message: the cache must be made before it ends, or the next worker refuses it (other flags)
+  // and writes it again.
+  const env = { KOMORIUM_BOOT_SNAPSHOT: 'always', KOMORIUM_OPT_DELAY_MS: '1000000', KOMORIUM_OPT_HOLD_BYTECODES: '1' };
+  const stamps = (): string[] => readdirSync(codeCache).filter((n) => n.endsWith('.bin')).map((n) => `${n} ${statSync(join(codeCache, n)).mtimeMs}`).sort();
+  run('step-warm', opts, env);
+  // This build's cache damaged (all of them): the next run writes a new one.
+  for (const f of stamps()) {
+    const p = join(codeCache, f.split(' ')[0]!);
+    const b = readFileSync(p);
+    b[b.length >> 1] ^= 0xff;
+    writeFileSync(p, b);
+  }
+  const before = stamps();
+  const first = run('step-1', opts, env);
+  const written = stamps();
+  assert.notDeepEqual(written, before, 'written');
+  const second = run('step-2', opts, env);
+  assert.equal(second.stdout, first.stdout);
+  assert.deepEqual(stamps(), written, 'the second run used the cache (V8 accepted it) and wrote none');
+});

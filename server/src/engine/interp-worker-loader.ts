@@ -1,19 +1,20 @@
 // The embedded engine's worker in the build: dist/interp-worker.js is this loader, which runs
-// the worker's bundle (interp-worker.ts, bundled as CommonJS into dist/interp-worker.cjs) through
-// `vm.Script`, with a V8 code cache kept in `<cache>/code-cache/` for the workers of runs
-// (workerData `codeCache`: those startInterpreterRun and the CLI's early worker start). The
-// cache is made from the script after a run (interp-worker.ts calls `saveWorkerCodeCache` before
-// its `exit` message), so it holds the bytecode of every engine function that run compiled: the
-// next worker neither parses the 1.1 MB bundle nor compiles those functions again. Keyed by the
-// bundle's SHA-256, node's version and the architecture.
+// the worker's bundle (interp-worker.ts, bundled as CommonJS into dist/interp-worker.cjs)
+// through `vm.Script`, with a V8 code cache kept in `<cache>/code-cache/` for the workers of
+// runs (workerData `codeCache`: those startInterpreterRun and the CLI's early worker start).
+// The cache is made from the script during or after a run (interp-worker.ts calls
+// `saveWorkerCodeCache` when the run has executed the first step's bytecodes of TurboFan's
+// hold, v8-tiering.ts, or before its `exit` message), so it holds the bytecode of every engine
+// function that run compiled: the next worker neither parses the 1.1 MB bundle nor compiles
+// those functions again. Keyed by the bundle's SHA-256, node's version and the architecture.
 //
 // V8 refuses a cache made under other flags (`cachedDataRejected`), and v8-tiering.ts toggles
 // `--no-opt` during a run: such a worker is compiled while TurboFan is held back (the hold is
 // taken before it starts), and the cache is written only while the hold's first step surely
-// lasts (the run executed fewer bytecodes than that step's and the process has used less CPU
-// than KOMORIUM_OPT_DELAY_MS in all: the hold began after the process did), so that a cache made now is accepted by the next run's worker. A refused,
-// missing, damaged (its SHA-256 is checked first) or unwritable cache only costs the
-// compilation it would have saved.
+// lasts (the host was not yet told the run executed that step's bytecodes, and the process has
+// used less CPU than KOMORIUM_OPT_DELAY_MS in all: the hold began after the process did), so
+// that a cache made now is accepted by the next run's worker. A refused, missing, damaged (its
+// SHA-256 is checked first) or unwritable cache only costs the compilation it would have saved.
 // KOMORIUM_CODE_CACHE=0: none is read or written. From sources (tsx) the worker is
 // interp-worker.ts itself, without any of this.
 
@@ -27,7 +28,6 @@ import vm from 'node:vm';
 import { workerData } from 'node:worker_threads';
 import { cacheRoot } from './cache';
 import { keepNewest } from './cache-prune';
-import { optHoldBytecodes } from './v8-tiering';
 
 /** Code caches kept (other builds' and node versions'): the most recently written. */
 const KEEP = 6;
@@ -54,8 +54,8 @@ function load(): void {
   const wrapped = (Module as unknown as { wrap(s: string): string }).wrap(source);
   const script = new vm.Script(wrapped, { filename: file, cachedData });
   let needed = use && (cachedData === undefined || script.cachedDataRejected === true);
-  (globalThis as Record<symbol, unknown>)[SAVE] = (bytecodes: number): void => {
-    if (!needed || !stillHeld(bytecodes)) return;
+  (globalThis as Record<symbol, unknown>)[SAVE] = (firstStep: boolean): void => {
+    if (!needed || !stillHeld(firstStep)) return;
     needed = false;
     try {
       mkdirSync(dir, { recursive: true });
@@ -75,16 +75,16 @@ function load(): void {
 
 /**
  * True while the flags are surely those the worker compiled its bundle under: TurboFan's hold
- * (v8-tiering.ts) stays in its first step until the run has executed optHoldBytecodes()
- * bytecodes (the run's `bytecodes`, so far in all, are fewer) and at most until it has used
- * KOMORIUM_OPT_DELAY_MS of the process's CPU, and the process has used less than that in all;
- * or there is no hold (delay 0: flags never change).
+ * (v8-tiering.ts) stays in its first step until the host is told the run has executed
+ * optHoldBytecodes() bytecodes (`firstStep`: not yet; the worker saves its cache before it
+ * tells) and at most until the run has used KOMORIUM_OPT_DELAY_MS of the process's CPU, and the
+ * process has used less than that in all; or there is no hold (delay 0: flags never change).
  */
-function stillHeld(bytecodes: number): boolean {
+function stillHeld(firstStep: boolean): boolean {
   const v = Number(process.env.KOMORIUM_OPT_DELAY_MS ?? 3000);
   const delay = Number.isFinite(v) && v > 0 ? v : 0;
   if (delay === 0) return true;
-  if (!(bytecodes < optHoldBytecodes())) return false;
+  if (!firstStep) return false;
   const c = process.cpuUsage();
   return (c.user + c.system) / 1000 < delay;
 }

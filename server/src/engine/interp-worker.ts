@@ -38,6 +38,7 @@ import { VmError } from '../interp/signals';
 import { ClassPathError } from '../classpath/errors';
 import { holdNewSpace } from './young-generation';
 import { stateDigest } from './archived-hashes';
+import { optHoldBytecodes } from './v8-tiering';
 
 /** Initialised before the count when lambdas link through the JDK (its proxies' name counter). */
 const JDK_LAMBDA_LINKAGE_CLASSES = ['java/lang/invoke/InnerClassLambdaMetafactory'];
@@ -140,6 +141,15 @@ export interface InterpPrewarmInput {
  * link after the boot (startJdkLambdaLinkage), java's boot's classes initialised after it; the
  * snapshots hold their state.
  */
+/**
+ * The build's loader (interp-worker-loader.ts) keeps V8's code of this run for the next worker
+ * (once; none from sources). `firstStep`: TurboFan's hold is surely still in its first step (the
+ * host was not told of as many bytecodes), so the flags are those the bundle was compiled under.
+ */
+function saveCodeCache(firstStep: boolean): void {
+  (globalThis as Record<symbol, ((firstStep: boolean) => void) | undefined>)[Symbol.for('komorium.saveWorkerCodeCache')]?.(firstStep);
+}
+
 function keyPartsOf(input: InterpWorkerInput): Record<string, unknown> {
   return {
     instrument: input.instrument,
@@ -311,7 +321,9 @@ function main(input: InterpWorkerInput, prepared: PreparedBoot | null = null): v
   // is created (restored, or constructed before a boot).
   const releaseNewSpace = holdNewSpace();
   let vmRef: VM | null = null;
-  let runBase = -1;
+  let runBase = 0;
+  let restoredVm = false;
+  let firstStep = true;
   let stopping = false;
   const result = runInterpreter({
     jdk,
@@ -395,6 +407,9 @@ function main(input: InterpWorkerInput, prepared: PreparedBoot | null = null): v
     onCreated: (vm) => {
       releaseNewSpace();
       vmRef = vm;
+      // A restored VM's threads have the boot's bytecodes: the run's own are counted from here.
+      runBase = vm.threads.reduce((s, t) => s + t.bytecodes, 0);
+      restoredVm = runBase > 0;
       st?.mark('VM created', 0);
       if (input.exact) {
         vm.exact = new ExactProfiler(exactScope(input.exact.scope, input.classpath, jdk));
@@ -417,8 +432,6 @@ function main(input: InterpWorkerInput, prepared: PreparedBoot | null = null): v
       }
     },
     onSlice: () => {
-      // The bytecodes before this run's first slice (a restored VM's threads have the boot's).
-      if (runBase < 0 && vmRef) runBase = vmRef.threads.reduce((s, t) => s + t.bytecodes, 0);
       const now = performance.now();
       if (now - lastFlush > 50) {
         lastFlush = now;
@@ -426,7 +439,15 @@ function main(input: InterpWorkerInput, prepared: PreparedBoot | null = null): v
         const vm = vmRef;
         if (vm) {
           const bytecodes = vm.threads.reduce((s, t) => s + t.bytecodes, 0);
-          post({ type: 'progress', bytecodes, elapsedMs: now - t0, compiled: jitStats.bytecodes, run: bytecodes - Math.max(0, runBase) });
+          const run = bytecodes - runBase;
+          // The host ends TurboFan's first step when told of its bytecodes (v8-tiering.ts): a
+          // restored run keeps V8's code for the next worker while the flags are still the
+          // ones the worker compiled its bundle under.
+          if (firstStep && run >= optHoldBytecodes()) {
+            if (restoredVm) saveCodeCache(true);
+            firstStep = false;
+          }
+          post({ type: 'progress', bytecodes, elapsedMs: now - t0, compiled: jitStats.bytecodes, run });
         }
       }
     },
@@ -447,7 +468,7 @@ function main(input: InterpWorkerInput, prepared: PreparedBoot | null = null): v
   // The build's loader (interp-worker-loader.ts) keeps V8's code of this run for the next
   // worker; before the exit message, after which the host ends the worker. Not from a boot: it
   // compiles parts of the engine a restored run never calls (a 0.93 MB cache against 0.8).
-  if (result.start !== 'booted') (globalThis as Record<symbol, ((bytecodes: number) => void) | undefined>)[Symbol.for('komorium.saveWorkerCodeCache')]?.(runBase < 0 ? 0 : result.bytecodes - runBase);
+  if (result.start !== 'booted') saveCodeCache(firstStep);
   post({
     type: 'exit',
     exitCode: result.exitCode,
