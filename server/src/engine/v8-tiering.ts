@@ -5,7 +5,7 @@
 // the embedded JIT's output on V8's background threads (docs/BENCHMARKS.md part B). So a run
 // starts with `--no-opt` (V8's interpreter and baseline compiler only). Once the program has
 // run KOMORIUM_OPT_HOLD_BYTECODES bytecodes (default 1,000,000: past a hello-world's start-up
-// and shutdown), TurboFan comes back for small functions only: V8's bound on the functions it
+// and shutdown; counted from the VM's creation, a restored boot's left out), TurboFan comes back for small functions only: V8's bound on the functions it
 // optimises (`--max-optimized-bytecode-size`, 61,440 bytes of V8 bytecode) is lowered to
 // KOMORIUM_OPT_HOLD_BYTES (default 8,000), so a compiled method's tight loop and the engine's
 // small helpers are optimised at once, while the JIT's largest generated functions (a
