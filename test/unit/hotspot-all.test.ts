@@ -444,6 +444,24 @@ test('SaltOrder: three runs give identical profiles on HotSpot with the JDK inst
   }
 });
 
+// The profiler's own thread on HotSpot (DeadlockWatch) lives in the root group, beside the JVM's
+// threads. It was in the program's "main" group: a program saw one thread more than under java
+// (enumerate, activeCount), and on JDK 17 the main thread's exit found its group not empty
+// (ThreadGroup.threadTerminated skipped notifyAll: 2 samples against 3 in every program's exit).
+// The patch's own instructions in the copy's JDK classes are not counted either (transform/
+// uncounted.ts): the class swap in ClassLoader.defineClass counted 17 bytecodes per class the
+// program's loader defined, each reflection filter 1 (getDeclaredMethods in the launcher's check
+// of main), on HotSpot only: the main thread's total differed, and at any granularity but 1
+// every sample after the first class load moved.
+test('ThreadGroups: the program sees the threads java shows; the main thread\'s exit samples the same on both engines (granularity 1, R 0)', () => {
+  const c = bothEnginesAtGranularity1('ThreadGroups');
+  const why = describeMainThread(c, 10).join('\n');
+  assert.ok(c.main.identical, why);
+  assert.ok(c.startup.identical, why);
+  const total = (engine: string) => loadProfile(join(work, `ThreadGroups-${engine}.json`)).threads.find((t) => t.name === 'main')!.bytecodes;
+  assert.equal(total('jvm'), total('interpreter'), 'bytecodes of the main thread, HotSpot and embedded');
+});
+
 test('a JDK without lib/modules: a clear error and a non-zero exit', () => {
   const fake = join(work, 'fake-jdk');
   mkdirSync(join(fake, 'bin'), { recursive: true });

@@ -21,7 +21,8 @@ import { ConstantPool } from '../classfile/pool';
 import { codeContext, entryFrame } from '../classfile/code/context';
 import { decodeWithContext } from '../classfile/code/decode';
 import { encodeCode } from '../classfile/code/encode';
-import { Label, type Frame, type Insn } from '../classfile/code/insn';
+import { Label, type Frame, type Insn, type MethodCode } from '../classfile/code/insn';
+import { realOrdinals, uncountedAttribute, uncountedInsns } from '../transform/uncounted';
 import { Op } from '../classfile/code/opcodes';
 import type { AttributeOf } from '../classfile/model';
 
@@ -167,13 +168,21 @@ function patchPrologues(bytes: Uint8Array, name: string): Uint8Array {
     const ctx = codeContext(cf, m, pool, name);
     const mc = decodeWithContext(ctx, code);
     if (mc.insns[0]?.kind === 'frame') throw new Error(`${name}.${key}: a branch target at its start`);
-    mc.insns = [...prologueLine(mc.insns), ...prologue(pool, entryFrame(ctx)), ...mc.insns];
+    const code0 = prologue(pool, entryFrame(ctx));
+    mc.insns = [...prologueLine(mc.insns), ...code0, ...mc.insns];
+    markUncounted(mc, pool, new Set(code0));
     done.add(key);
     return { ...m, attributes: m.attributes.map((a) => (a.name === 'Code' ? { ...encodeCode(ctx, mc), nameIndex: a.nameIndex } : a)) };
   });
   const missing = Object.keys(prologues).filter((k) => !done.has(k));
   if (missing.length > 0) throw new Error(`${name}: no method ${missing.join(', ')} to patch`);
   return writeClass(cf);
+}
+
+/** Marks `code` (the patch's instructions in `mc`) as not counted when the class is transformed (uncounted.ts). */
+function markUncounted(mc: MethodCode, pool: ConstantPool, code: ReadonlySet<Insn>): void {
+  if (uncountedInsns(mc)) throw new Error('a method patched twice');
+  mc.attributes = [...mc.attributes, { kind: 'verbatim', attribute: uncountedAttribute(pool, realOrdinals(mc.insns, code)) }];
 }
 
 function patchSource(): string {
@@ -215,6 +224,9 @@ function patchCalls(bytes: Uint8Array, name: string, only: (f: { name: string; d
     const ctx = codeContext(cf, m, pool, name);
     const mc = decodeWithContext(ctx, code);
     const out: Insn[] = [];
+    // The filters' calls: not counted (uncounted.ts). The seed's pop2/lconst_1 are counted, as
+    // the embedded engine, which runs the same seedPatch, counts them.
+    const filterCalls = new Set<Insn>();
     let hit = false;
     for (const insn of mc.insns) {
       out.push(insn);
@@ -223,12 +235,17 @@ function patchCalls(bytes: Uint8Array, name: string, only: (f: { name: string; d
       const f = filters[`${ref.owner}.${ref.name}${ref.descriptor}`];
       if (!f || !only(f)) continue;
       if ('seed' in f) out.push({ kind: 'op', op: Op.POP2 }, { kind: 'op', op: Op.LCONST_1 });
-      else out.push({ kind: 'method', op: Op.INVOKESTATIC, index: pool.addMethodref('java/lang/KomoriumReflect', f.name, f.desc) });
+      else {
+        const call: Insn = { kind: 'method', op: Op.INVOKESTATIC, index: pool.addMethodref('java/lang/KomoriumReflect', f.name, f.desc) };
+        out.push(call);
+        filterCalls.add(call);
+      }
       hit = true;
       patched++;
     }
     if (!hit) return m;
     mc.insns = out;
+    if (filterCalls.size > 0) markUncounted(mc, pool, filterCalls);
     return { ...m, attributes: m.attributes.map((a) => (a.name === 'Code' ? { ...encodeCode(ctx, mc), nameIndex: a.nameIndex } : a)) };
   });
   return { bytes: writeClass(cf), patched };
@@ -238,7 +255,7 @@ function patchCalls(bytes: Uint8Array, name: string, only: (f: { name: string; d
 export function patchSourceHash(): string {
   const src = patchSource();
   // The version covers the patching code here (prologues, filters): bump it when that changes.
-  const hash = createHash('sha256').update('reflect-patch-code-8\0');
+  const hash = createHash('sha256').update('reflect-patch-code-9\0');
   for (const f of ['KomoriumReflect.java', 'KomoriumClasses.java']) hash.update(readFileSync(join(src, 'java', 'lang', f)));
   return hash.digest('hex');
 }

@@ -7,6 +7,7 @@
 // methods that cannot take extra parameters (<clinit>, counting-only fallbacks).
 
 import { isRealInsn, Label, type Frame, type Insn, type MethodCode, type MethodInsn, type VType } from '../classfile/code/insn';
+import { uncountedInsns, withoutUncounted } from './uncounted';
 import { Op } from '../classfile/code/opcodes';
 import { simulateAt } from '../classfile/code/frames';
 import { Scratch, scratchUint8 } from '../classfile/code/scratch';
@@ -97,7 +98,13 @@ interface SubBlock {
 }
 
 /** Splits blocks longer than maxPath into runs of at most maxPath instructions. */
-function splitBlocks(insns: readonly Insn[], blocks: readonly BasicBlock[], maxPath: number, calls: (insn: Insn) => boolean): { cfg: CfgBlock[]; subs: SubBlock[]; roots: number[] } {
+function splitBlocks(
+  insns: readonly Insn[],
+  blocks: readonly BasicBlock[],
+  maxPath: number,
+  calls: (insn: Insn) => boolean,
+  uncounted: ReadonlySet<number> | undefined,
+): { cfg: CfgBlock[]; subs: SubBlock[]; roots: number[] } {
   const firstSub: number[] = [];
   const subs: SubBlock[] = [];
   const cfg: CfgBlock[] = [];
@@ -129,7 +136,8 @@ function splitBlocks(insns: readonly Insn[], blocks: readonly BasicBlock[], maxP
         const n = insns[j]!;
         if (n.kind === 'line' && j > from) line = n.line;
         if (!isRealInsn(n)) continue;
-        length++;
+        // The HotSpot engine's patch code (uncounted.ts) runs in the block but is not counted.
+        if (!uncounted?.has(j)) length++;
         if (calls(n)) invokes = true;
       }
       const si = firstSub[bi]! + k;
@@ -170,7 +178,7 @@ export function analyseBody(o: BodyOptions): BodyAnalysis {
   const blocks = o.analysis.findBlocks(o.mc);
   // Invokes that matter for checks, syncs and the leaf optimisation: all but 'leaf' calls.
   const calls = (i: Insn): boolean => i.kind === 'indy' || (i.kind === 'method' && o.callKind(i) !== 'leaf');
-  const { cfg, subs, roots } = splitBlocks(insns, blocks, o.maxPath, calls);
+  const { cfg, subs, roots } = splitBlocks(insns, blocks, o.maxPath, calls, uncountedInsns(o.mc));
   const placement = placeChecks(cfg, roots, o.maxPath);
   const paths = (o.lineNumbers ?? true) ? planPaths(insns, cfg, subs, roots, placement.reason) : undefined;
   return { cfg, subs, roots, placement, hasInvoke: insns.some(calls), paths };
@@ -529,7 +537,7 @@ export function instrumentBody(o: BodyOptions, a: BodyAnalysis = analyseBody(o))
     }
     e.iinc(R, t.delta).jump(Op.GOTO, t.target);
   }
-  const out: MethodCode = { ...mc, insns: e.out, tryCatch, maxLocals: L + extra.length };
+  const out: MethodCode = { ...mc, insns: e.out, tryCatch, maxLocals: L + extra.length, attributes: withoutUncounted(mc.attributes) };
   return {
     mc: out,
     stats: { blocks: subs.length, checks, maxPathChecks, leaf, longestUncheckedPath: placement.longestUncheckedPath },

@@ -33,7 +33,14 @@ final class DeadlockWatch implements Runnable {
 
     /** Starts the watch (called during runtime initialisation, only with an agent on HotSpot). */
     static Thread start() {
-        Thread t = new Thread(new DeadlockWatch(), "komorium-deadlock-watch");
+        // In the root ("system") group, beside the JVM's own threads: in the caller's group (the
+        // program's "main") it would be one of the program's threads, seen by
+        // Thread.activeCount() and enumerate(), and on JDK 17 the main thread's exit would find
+        // its group not empty (ThreadGroup.threadTerminated skips notifyAll), which the embedded
+        // engine, without this thread, does not.
+        ThreadGroup root = Thread.currentThread().getThreadGroup();
+        while (root.getParent() != null) root = root.getParent();
+        Thread t = new Thread(root, new DeadlockWatch(), "komorium-deadlock-watch");
         t.setDaemon(true);
         // Never counted: with the JDK instrumented (scope all) it runs instrumented code.
         Contexts.watchThread = t;

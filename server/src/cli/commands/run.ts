@@ -35,9 +35,9 @@ options:
                         interpreter: the embedded JVM (TypeScript, no JVM process)
   --instrument S        all (default: the JDK's classes too; on jvm an instrumented copy of
                         the JDK, built once per JDK into the cache, minutes of CPU, with
-                        progress lines; JDK 17) or app (the class path only). Not given: on
-                        jvm, a JDK other than 17 or a copy that cannot be built or does not
-                        start means app, with a note; given, it is an error
+                        progress lines; JDK 17 and 25) or app (the class path only). Not
+                        given: on jvm, another JDK release, or a copy that cannot be built or
+                        does not start, means app, with a note; given, it is an error
   --no-profile          embedded engine: run the original classes, no agent (baseline)
   --exact               embedded engine: the perfect profile (paper 7.1): the original classes
                         run and every bytecode is counted per context and line, over the
