@@ -31,9 +31,16 @@ final class DeadlockWatch implements Runnable {
     private DeadlockWatch() {
     }
 
-    /** Starts the watch (called during runtime initialisation, only with an agent on HotSpot). */
+    /**
+     * Starts the watch (called during runtime initialisation, only with an agent on HotSpot), in
+     * the system thread group, as LiveSnapshots does: in main's group, JDK 17's
+     * ThreadGroup.threadTerminated found the group not empty when main ended and skipped its
+     * notifyAll, counted code the embedded engine (no watch) runs (docs/RUNTIME.md).
+     */
     static Thread start() {
-        Thread t = new Thread(new DeadlockWatch(), "komorium-deadlock-watch");
+        ThreadGroup g = Thread.currentThread().getThreadGroup();
+        for (ThreadGroup p = g.getParent(); p != null; p = p.getParent()) g = p;
+        Thread t = new Thread(g, new DeadlockWatch(), "komorium-deadlock-watch");
         t.setDaemon(true);
         // Never counted: with the JDK instrumented (scope all) it runs instrumented code.
         Contexts.watchThread = t;
