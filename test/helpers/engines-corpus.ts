@@ -5,7 +5,7 @@
 // The instrumented JDK is built into KOMORIUM_CACHE on the first run (KOMORIUM_JDK_MODULES
 // limits it), so callers set those before the first call.
 
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startHotSpotRun } from '../../server/src/engine/hotspot-run';
@@ -32,8 +32,11 @@ export interface EngineRunOptions {
 
 const safe = (name: string): string => name.replace(/[^\w.-]+/g, '_');
 
-/** Runs `p` with --instrument all (or `o.instrument`) on `engine` (HotSpot's instrumented JDK copy, or the embedded JVM). */
-export async function runAll(engine: 'jvm' | 'interpreter', p: CorpusProgram, classesDir: string, o: EngineRunOptions = {}): Promise<EngineRun> {
+/**
+ * Runs `p` with --instrument all (or `o.instrument`) on `engine` (HotSpot's instrumented JDK copy,
+ * or the embedded JVM), in `cwd` (default: a new directory of its own).
+ */
+export async function runAll(engine: 'jvm' | 'interpreter', p: CorpusProgram, classesDir: string, o: EngineRunOptions = {}, cwd?: string): Promise<EngineRun> {
   const extra: CorpusRunOptions = {
     instrument: o.instrument ?? 'all',
     ...(o.jdk === undefined ? {} : { jdk: o.jdk }),
@@ -41,7 +44,7 @@ export async function runAll(engine: 'jvm' | 'interpreter', p: CorpusProgram, cl
     ...(o.random === undefined ? {} : { random: o.random }),
     ...(o.seed === undefined ? {} : { seed: o.seed }),
   };
-  return runCorpusProgram(engine === 'jvm' ? startHotSpotRun : startInterpreterRun, engine, p, [classesDir], extra, o.timeoutMs ?? 600_000);
+  return runCorpusProgram(engine === 'jvm' ? startHotSpotRun : startInterpreterRun, engine, p, [classesDir], extra, o.timeoutMs ?? 600_000, cwd);
 }
 
 /** Differences of an engine's run from java's (exit code, stdout, stderr, engine error). */
@@ -92,10 +95,18 @@ export async function compareEngines(p: CorpusProgram, classesDir: string, o: En
   try {
     const java = await runProgram(p, [classesDir], { cwd, timeoutMs: 60_000, ...(o.jdk === undefined ? {} : { jdk: o.jdk }) });
     const scope = o.instrument ?? 'all';
-    const hotspot = await runAll('jvm', p, classesDir, o);
+    // Both engines in the same (emptied) working directory: the JDK scans user.dir (UnixFileSystem's
+    // default directory), so directories of other lengths made the profiles differ.
+    const fresh = (): void => {
+      rmSync(cwd, { recursive: true, force: true });
+      mkdirSync(cwd);
+    };
+    fresh();
+    const hotspot = await runAll('jvm', p, classesDir, o, cwd);
     const problems = outputProblems(`HotSpot ${scope}`, java, hotspot);
     if (o.hotspotOnly) return { program: p, java, hotspot, problems };
-    const embedded = await runAll('interpreter', p, classesDir, o);
+    fresh();
+    const embedded = await runAll('interpreter', p, classesDir, o, cwd);
     problems.push(...outputProblems(`embedded ${scope}`, java, embedded));
     const main = hotspot.profile && embedded.profile ? compareMain(hotspot.profile, embedded.profile) : undefined;
     const thread = hotspot.profile && embedded.profile ? compareMainThread(parseProfile(hotspot.profile, 'hotspot'), parseProfile(embedded.profile, 'embedded'), p.mainClass) : undefined;

@@ -1,6 +1,7 @@
 // Development aid: two profiles of one program (HotSpot and embedded, `--instrument all`,
 // granularity 1, R = 0) compared on the main thread (engines-profile.ts).
 //   node --import tsx test/helpers/engines-profile-cli.ts HOTSPOT.json EMBEDDED.json [MainClass] [--top N]
+// KOMORIUM_CONTEXT_FRAMES=N prints the last N frames of each context (default 5).
 import { loadProfile } from '../../server/src/profile/load';
 import { compareMainThread, describeMainThread } from './engines-profile';
 

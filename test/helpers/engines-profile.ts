@@ -108,7 +108,7 @@ export function compareThread(hotspot: Profile, embedded: Profile, name: string)
 }
 
 /** A context for reading: its last `frames` frames, simple class names, no descriptors. */
-export function shortContext(context: string, frames = 5): string {
+export function shortContext(context: string, frames = Number(process.env.KOMORIUM_CONTEXT_FRAMES ?? 5)): string {
   const parts = context.split(' > ');
   const short = parts.slice(-frames).map((f) => f.replace(/\([^)]*\)[^:@ ]*/, '').replace(/^([\w$]+\.)+(?=[\w$]+\.[\w$<>]+)/, ''));
   return (parts.length > frames ? '… > ' : '') + short.join(' > ');

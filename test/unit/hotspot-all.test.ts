@@ -424,6 +424,30 @@ test('Annotations: reading an annotation initialises ConstantPool on both engine
   assert.ok(c.main.overlap >= 95, describeMainThread(c, 10).join('\n'));
 });
 
+// The JDK's home (branch id17m; docs/RUNTIME.md, "The JDK's home"). HotSpot takes java.home and
+// sun.boot.library.path from libjvm's real path, the copy's: the program printed the cache's
+// directory where java prints the JDK's, and the JDK's code scanned the longer strings (library
+// paths, <java.home>/lib/modules). The copy now reports the JDK's (SystemProps$Raw's filter), and
+// its image reader maps the JDK's image path back to the copy's. The embedded engine runs what
+// HotSpot runs when java.nio loads libnet and libnio (their JNI_OnLoad: getFromClass, a
+// property), and gives NativeThread a token as HotSpot does. The runtime's deadlock watch is in
+// the system thread group (JDK 17's ThreadGroup.threadTerminated of main's group: 2 / 3 samples in
+// every start-up before). Left under main: an IdentityHashMap's bins (identity hashes), 3 samples.
+test('JdkHome: java.home and the boot library path as java reports them; the JDK code that scans them and loads libnet/libnio counts the same on both engines (granularity 1, R 0)', () => {
+  const c = bothEnginesAtGranularity1('JdkHome');
+  const why = describeMainThread(c, 10).join('\n');
+  const paths = /^(sun\.nio\.|java\.io\.|java\.lang\.(Boolean|System|String|StringLatin1|StringCoding)\.|jdk\.internal\.loader\.|java\.util\.(ArrayDeque|Properties)\.|java\.util\.concurrent\.ConcurrentHashMap\.)/;
+  assert.deepEqual(c.main.methods.filter((d) => paths.test(d.context)), [], why);
+  assert.ok(c.startup.identical, why);
+  assert.ok(c.main.overlap >= 99.9, why);
+});
+for (const main of ['Concat', 'Loops']) {
+  test(`${main}: main's thread group ends as on the embedded engine: no ThreadGroup method differs in start-up (granularity 1, R 0)`, () => {
+    const c = bothEnginesAtGranularity1(main);
+    assert.deepEqual(c.startup.methods.filter((d) => /^java\.lang\.ThreadGroup\./.test(d.context)), [], describeMainThread(c, 10).join('\n'));
+  });
+}
+
 // Determinism (det15g): the same program gives the same profile in every run. SaltOrder's work
 // depends on the iteration order of Set.of/Map.of, whose salt java draws from System.nanoTime()
 // (ImmutableCollections.<clinit>); the copy's java.base fixes the seed (reflect-patch.ts).

@@ -27,10 +27,14 @@ import { Op } from '../classfile/code/opcodes';
 import type { AttributeOf } from '../classfile/model';
 
 /**
- * Per patched class: calls (owner.name+descriptor) whose result passes through a filter, a static
- * method of KomoriumReflect, or (`seed`) is replaced by a constant long.
+ * A filter of a call: a static method of KomoriumReflect that the call's result passes through
+ * (with `home`, the JDK's home is passed as a second argument), or that the call's last argument
+ * passes through first (`before`); or (`seed`) the result replaced by a constant long.
  */
-const FILTERS: Record<string, Record<string, { name: string; desc: string } | { seed: 1 }>> = {
+type Filter = { name: string; desc: string; home?: 1; before?: 1 } | { seed: 1 };
+
+/** Per patched class: the calls (owner.name+descriptor) that are filtered, and how. */
+const FILTERS: Record<string, Record<string, Filter>> = {
   'java/lang/Class': {
     'java/lang/Class.getDeclaredMethods0(Z)[Ljava/lang/reflect/Method;': { name: 'methods', desc: '([Ljava/lang/reflect/Method;)[Ljava/lang/reflect/Method;' },
     'java/lang/Class.getDeclaredFields0(Z)[Ljava/lang/reflect/Field;': { name: 'fields', desc: '([Ljava/lang/reflect/Field;)[Ljava/lang/reflect/Field;' },
@@ -65,10 +69,31 @@ const FILTERS: Record<string, Record<string, { name: string; desc: string } | { 
   'java/util/ImmutableCollections': {
     'java/lang/System.nanoTime()J': { seed: 1 },
   },
+  // The VM's properties with the JDK's home where HotSpot reports the instrumented copy's
+  // (java.home, sun.boot.library.path: HotSpot takes them from libjvm's real path, the copy's
+  // hard link): the program sees the strings java shows, and the JDK's code that scans them
+  // (library and image paths) does the same work as on the embedded engine (docs/RUNTIME.md,
+  // "The JDK's home").
+  'jdk/internal/util/SystemProps$Raw': {
+    'jdk/internal/util/SystemProps$Raw.vmProperties()[Ljava/lang/String;': { name: 'vmProperties', desc: '([Ljava/lang/String;Ljava/lang/String;)[Ljava/lang/String;', home: 1 },
+  },
+  // Java's image reader asks the VM for its map of <java.home>/lib/modules by name: the JDK's
+  // path becomes the copy's again at the native, so the copy's image is read.
+  'jdk/internal/jimage/BasicImageReader': {
+    'jdk/internal/jimage/NativeImageBuffer.getNativeMap(Ljava/lang/String;)Ljava/nio/ByteBuffer;': { name: 'imagePath', desc: '(Ljava/lang/String;)Ljava/lang/String;', before: 1 },
+  },
 };
 
 /** How many call sites each patched class must have (a JDK that differs fails loudly). */
-const EXPECTED: Record<string, number> = { 'java/lang/Class': 3, 'java/lang/Throwable': 1, 'java/lang/NullPointerException': 1, 'java/lang/ProcessHandleImpl': 1, 'java/util/ImmutableCollections': 1 };
+const EXPECTED: Record<string, number> = {
+  'java/lang/Class': 3,
+  'java/lang/Throwable': 1,
+  'java/lang/NullPointerException': 1,
+  'java/lang/ProcessHandleImpl': 1,
+  'java/util/ImmutableCollections': 1,
+  'jdk/internal/util/SystemProps$Raw': 1,
+  'jdk/internal/jimage/BasicImageReader': 1,
+};
 
 const CLASSES = 'java/lang/KomoriumClasses';
 
@@ -212,8 +237,11 @@ export function seedPatch(bytes: Uint8Array, name: string): Uint8Array {
   return out;
 }
 
-/** Returns class `name` (a key of FILTERS) with every filtered call followed by its filter (those `only` keeps). */
-function patchCalls(bytes: Uint8Array, name: string, only: (f: { name: string; desc: string } | { seed: 1 }) => boolean = () => true): { bytes: Uint8Array; patched: number } {
+/**
+ * Returns class `name` (a key of FILTERS) with every filtered call followed (or, `before`,
+ * preceded) by its filter (those `only` keeps); `home` is the JDK's home for `home` filters.
+ */
+function patchCalls(bytes: Uint8Array, name: string, only: (f: Filter) => boolean = () => true, home?: string): { bytes: Uint8Array; patched: number } {
   const filters = FILTERS[name]!;
   const cf = readClass(bytes, `${name}.class`);
   const pool = new ConstantPool(cf);
@@ -229,16 +257,24 @@ function patchCalls(bytes: Uint8Array, name: string, only: (f: { name: string; d
     const filterCalls = new Set<Insn>();
     let hit = false;
     for (const insn of mc.insns) {
-      out.push(insn);
-      if (insn.kind !== 'method') continue;
-      const ref = pool.memberRef(insn.index);
-      const f = filters[`${ref.owner}.${ref.name}${ref.descriptor}`];
-      if (!f || !only(f)) continue;
-      if ('seed' in f) out.push({ kind: 'op', op: Op.POP2 }, { kind: 'op', op: Op.LCONST_1 });
-      else {
-        const call: Insn = { kind: 'method', op: Op.INVOKESTATIC, index: pool.addMethodref('java/lang/KomoriumReflect', f.name, f.desc) };
-        out.push(call);
-        filterCalls.add(call);
+      const ref = insn.kind === 'method' ? pool.memberRef(insn.index) : undefined;
+      const f = ref ? filters[`${ref.owner}.${ref.name}${ref.descriptor}`] : undefined;
+      if (!f || !only(f)) {
+        out.push(insn);
+        continue;
+      }
+      if ('seed' in f) {
+        out.push(insn, { kind: 'op', op: Op.POP2 }, { kind: 'op', op: Op.LCONST_1 });
+      } else {
+        const filter: Insn = { kind: 'method', op: Op.INVOKESTATIC, index: pool.addMethodref('java/lang/KomoriumReflect', f.name, f.desc) };
+        filterCalls.add(filter);
+        if (f.before) out.push(filter, insn);
+        else if (f.home) {
+          if (home === undefined) throw new Error(`${name}: ${f.name} needs the JDK's home`);
+          const ldc: Insn = { kind: 'ldc', index: pool.addString(home) };
+          filterCalls.add(ldc);
+          out.push(insn, ldc, filter);
+        } else out.push(insn, filter);
       }
       hit = true;
       patched++;
@@ -255,7 +291,7 @@ function patchCalls(bytes: Uint8Array, name: string, only: (f: { name: string; d
 export function patchSourceHash(): string {
   const src = patchSource();
   // The version covers the patching code here (prologues, filters): bump it when that changes.
-  const hash = createHash('sha256').update('reflect-patch-code-9\0');
+  const hash = createHash('sha256').update('reflect-patch-code-10\0');
   for (const f of ['KomoriumReflect.java', 'KomoriumClasses.java']) hash.update(readFileSync(join(src, 'java', 'lang', f)));
   return hash.digest('hex');
 }
@@ -277,7 +313,7 @@ export function writePatchClasses(jdk: JdkInfo, dir: string, post: (name: string
     for (const name of Object.keys(FILTERS)) {
       const cls = image.find(`/java.base/${name}.class`);
       if (!cls) throw new Error(`${jdk.modulesPath} has no ${name}.class`);
-      const { bytes, patched } = patchCalls(cls, name);
+      const { bytes, patched } = patchCalls(cls, name, () => true, jdk.home);
       if (patched < EXPECTED[name]!) throw new Error(`${name} of ${jdk.home}: found ${patched} of the ${EXPECTED[name]} call sites to patch`);
       mkdirSync(dirname(join(dir, name)), { recursive: true });
       writeFileSync(join(dir, `${name}.class`), post(name, bytes));

@@ -31,16 +31,16 @@ final class DeadlockWatch implements Runnable {
     private DeadlockWatch() {
     }
 
-    /** Starts the watch (called during runtime initialisation, only with an agent on HotSpot). */
+    /**
+     * Starts the watch (called during runtime initialisation, only with an agent on HotSpot), in
+     * the system thread group, as LiveSnapshots does: in main's group, JDK 17's
+     * ThreadGroup.threadTerminated found the group not empty when main ended and skipped its
+     * notifyAll, counted code the embedded engine (no watch) runs (docs/RUNTIME.md).
+     */
     static Thread start() {
-        // In the root ("system") group, beside the JVM's own threads: in the caller's group (the
-        // program's "main") it would be one of the program's threads, seen by
-        // Thread.activeCount() and enumerate(), and on JDK 17 the main thread's exit would find
-        // its group not empty (ThreadGroup.threadTerminated skips notifyAll), which the embedded
-        // engine, without this thread, does not.
-        ThreadGroup root = Thread.currentThread().getThreadGroup();
-        while (root.getParent() != null) root = root.getParent();
-        Thread t = new Thread(root, new DeadlockWatch(), "komorium-deadlock-watch");
+        ThreadGroup g = Thread.currentThread().getThreadGroup();
+        for (ThreadGroup p = g.getParent(); p != null; p = p.getParent()) g = p;
+        Thread t = new Thread(g, new DeadlockWatch(), "komorium-deadlock-watch");
         t.setDaemon(true);
         // Never counted: with the JDK instrumented (scope all) it runs instrumented code.
         Contexts.watchThread = t;

@@ -14,9 +14,12 @@ import java.lang.reflect.Method;
  * java.lang.NullPointerException its helpful message (JEP 358) through {@link #npeMessage},
  * which names methods by their original descriptors. java.lang.ProcessHandleImpl passes a
  * process's information through {@link #info}, which leaves out the engine's argument file, so
- * the program sees its command line as without Komorium.
+ * the program sees its command line as without Komorium. jdk.internal.util.SystemProps$Raw
+ * passes the VM's properties through {@link #vmProperties}, which reports the JDK's home where
+ * HotSpot reports the instrumented copy's, and jdk.internal.jimage.BasicImageReader the image
+ * path it asks the VM's map for through {@link #imagePath}, which turns it back into the copy's.
  */
-final class KomoriumReflect {
+public final class KomoriumReflect {
     private KomoriumReflect() {}
 
     private static boolean extended(int modifiers, Class<?>[] p) {
@@ -133,5 +136,48 @@ final class KomoriumReflect {
         int at = line == null ? -1 : line.indexOf(" " + own);
         if (at >= 0) info.commandLine = line.substring(0, at) + line.substring(at + own.length() + 1);
         return i;
+    }
+
+    /**
+     * The instrumented copy's home (what HotSpot reported as java.home) when
+     * {@link #vmProperties} replaced it by the JDK's, or null.
+     */
+    private static String copyHome;
+    private static String jdkHome;
+
+    /**
+     * The VM's properties (key, value pairs) with java.home, and the start of
+     * sun.boot.library.path, the JDK's home {@code home} where HotSpot took the copy's from
+     * libjvm's real path (a hard link in the copy): the program then sees the strings java shows
+     * and the JDK's code scans them as on the embedded engine. Runs in System.initPhase1, so no
+     * string concatenation (no invokedynamic) and nothing but String's methods.
+     */
+    public static String[] vmProperties(String[] props, String home) {
+        if (props == null || home == null) return props;
+        String own = null;
+        for (int i = 0; i + 1 < props.length; i += 2) if ("java.home".equals(props[i])) own = props[i + 1];
+        if (own == null || own.equals(home)) return props;
+        for (int i = 0; i + 1 < props.length; i += 2) {
+            String v = props[i + 1];
+            if ("java.home".equals(props[i])) props[i + 1] = home;
+            else if ("sun.boot.library.path".equals(props[i]) && v != null && v.startsWith(own)
+                     && (v.length() == own.length() || v.charAt(own.length()) == '/'))
+                props[i + 1] = home.concat(v.substring(own.length()));
+        }
+        jdkHome = home;
+        copyHome = own;
+        return props;
+    }
+
+    /**
+     * The path of an image whose VM map Java's image reader asks for: the JDK's
+     * {@code <home>/lib/modules} is the copy's (the image the VM opened), any other as it is.
+     */
+    public static String imagePath(String path) {
+        String own = copyHome;
+        String home = jdkHome;
+        if (own == null || home == null || path == null || !path.startsWith(home)) return path;
+        String rest = path.substring(home.length());
+        return "/lib/modules".equals(rest) ? own.concat(rest) : path;
     }
 }
