@@ -192,7 +192,8 @@ function bothEnginesAtGranularity1(main: string): ReturnType<typeof compareMainT
 // that does not fill (hotspot-no-gc.ts), so, as on the embedded engine, no interned type is
 // cleared (before: G1 collected, and ConcurrentWeakInternSet.expungeStaleElements removed them,
 // replaceNode 1,040 samples on HotSpot only, under main 92.72 %).
-for (const main of ['Concat', 'Loops', 'FormatDouble', 'LambdaVerify', 'WeakTypes']) {
+// OptionalFirst: Optional initialised before the count on both engines (JDK 17 since misc15k).
+for (const main of ['Concat', 'Loops', 'FormatDouble', 'LambdaVerify', 'WeakTypes', 'OptionalFirst']) {
   test(`${main}: identical profiles under main on HotSpot and the embedded engine (granularity 1, R 0)`, () => {
     // Every check samples, so the self samples per context (with lines) are the blocks each
     // context ran: the same JDK code on both engines (string concatenation through

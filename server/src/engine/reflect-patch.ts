@@ -238,7 +238,7 @@ function patchCalls(bytes: Uint8Array, name: string, only: (f: { name: string; d
 export function patchSourceHash(): string {
   const src = patchSource();
   // The version covers the patching code here (prologues, filters): bump it when that changes.
-  const hash = createHash('sha256').update('reflect-patch-code-8\0');
+  const hash = createHash('sha256').update('reflect-patch-code-9\0');
   for (const f of ['KomoriumReflect.java', 'KomoriumClasses.java']) hash.update(readFileSync(join(src, 'java', 'lang', f)));
   return hash.digest('hex');
 }
