@@ -14,6 +14,7 @@ import { diffProfiles } from '../../server/src/profile/diff';
 import { parseProfile } from '../../server/src/profile/load';
 import { firstDifference, runProgram, type CorpusProgram, type RunResult } from './corpus';
 import { compareMainThread, type MainThreadComparison } from './engines-profile';
+import { hotspotNoCollectionArgs } from './hotspot-no-gc';
 import { runCorpusProgram, type CorpusRunOptions, type InterpRunResult } from './interp-corpus';
 
 /** One engine's run of a corpus program (output, exit code, profile text). */
@@ -44,7 +45,9 @@ export async function runAll(engine: 'jvm' | 'interpreter', p: CorpusProgram, cl
     ...(o.random === undefined ? {} : { random: o.random }),
     ...(o.seed === undefined ? {} : { seed: o.seed }),
   };
-  return runCorpusProgram(engine === 'jvm' ? startHotSpotRun : startInterpreterRun, engine, p, [classesDir], extra, o.timeoutMs ?? 600_000, cwd);
+  // HotSpot without a collection during the run, as the embedded engine (hotspot-no-gc.ts).
+  const program = engine === 'jvm' ? { ...p, jvmArgs: [...hotspotNoCollectionArgs(p.jvmArgs), ...p.jvmArgs] } : p;
+  return runCorpusProgram(engine === 'jvm' ? startHotSpotRun : startInterpreterRun, engine, program, [classesDir], extra, o.timeoutMs ?? 600_000, cwd);
 }
 
 /** Differences of an engine's run from java's (exit code, stdout, stderr, engine error). */

@@ -40,9 +40,14 @@ function shapeOfClass(k: JClass): ClassShape {
   return s;
 }
 
-/** Whether HotSpot verifies `k` by default: classes of Java loaders, not VM-spun or hidden ones. */
+/**
+ * Whether HotSpot verifies `k` by default (BytecodeVerificationRemote): classes of Java loaders,
+ * hidden ones included (`Lookup.defineHiddenClass`: a lambda proxy of the program's class is
+ * verified when the JDK's LambdaMetafactory defines and initialises it, inside the call site's
+ * linkage; `-Xlog:verification`), not the classes this engine spins itself.
+ */
 function eligible(k: JClass): boolean {
-  return k.loader !== null && !k.hidden && !k.isArray && !k.isPrimitive && k.cf !== null && k.source !== 'spun';
+  return k.loader !== null && !k.isArray && !k.isPrimitive && k.cf !== null && k.source !== 'spun';
 }
 
 function verificationInput(k: JClass): ClassFile {

@@ -65,10 +65,13 @@ export function swapInitializedClasses(feature: number): readonly string[] {
  * `Short` (`void.class`, `short.class`: their `TYPE` fields), which HotSpot initialised in counted
  * code (`Void.<clinit>` in `validateMainClass`, `Short.<clinit>` at a program's first boxed
  * short). Measured with a probe of `sun.misc.Unsafe.shouldBeInitialized` at `main` on both
- * engines. JDK 25: none (java's own boot initialises `Short` and `Void`, boot-inits.ts).
+ * engines. JDK 25: `Optional` (the embedded engine's initPhase2 initialises it there too; on
+ * HotSpot a program's first use counted `Optional.<clinit>` under main, 2-3 samples: corpus
+ * `enums`, `interface-dispatch`; branch id25m); java's own boot initialises `Short` and `Void`
+ * (boot-inits.ts), and the embedded engine's lambda linkage needs no name counter.
  */
 export function launcherInitializedClasses(feature: number): readonly string[] {
-  return feature < 21 ? ['java/util/Optional', 'java/lang/invoke/InnerClassLambdaMetafactory'] : [];
+  return feature < 21 ? ['java/util/Optional', 'java/lang/invoke/InnerClassLambdaMetafactory'] : ['java/util/Optional'];
 }
 
 /**

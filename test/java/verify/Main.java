@@ -26,6 +26,16 @@ public class Main {
     } catch (VerifyError e) {
       System.out.println("again: " + e.getMessage().lines().findFirst().orElse(""));
     }
+    // A hidden class of a Java loader is verified too (HotSpot: BytecodeVerificationRemote; the
+    // JDK's lambda proxies are such classes): V1's bytes defined again as a hidden class.
+    try (java.io.InputStream in = Main.class.getResourceAsStream("V1.class")) {
+      java.lang.invoke.MethodHandles.lookup().defineHiddenClass(in.readAllBytes(), true);
+      System.out.println("hidden V1 defined");
+    } catch (VerifyError e) {
+      System.out.println("hidden: " + e.getMessage().lines().findFirst().orElse(""));
+    } catch (Exception e) {
+      System.out.println("hidden: " + e);
+    }
     System.out.println(Ok.run());
   }
 }
