@@ -27,6 +27,7 @@ import vm from 'node:vm';
 import { workerData } from 'node:worker_threads';
 import { cacheRoot } from './cache';
 import { keepNewest } from './cache-prune';
+import { holdNewSpace } from './young-generation';
 
 /** Code caches kept (other builds' and node versions'): the most recently written. */
 const KEEP = 6;
@@ -100,4 +101,11 @@ function prune(dir: string): void {
   keepNewest(dir, '.bin', KEEP);
 }
 
-load();
+// The new space kept at the worker's initial size while the bundle is compiled and run (it
+// grew to 8 MB there, and stayed so through the restore and a short run: young-generation.ts).
+const releaseNewSpace = holdNewSpace();
+try {
+  load();
+} finally {
+  releaseNewSpace();
+}

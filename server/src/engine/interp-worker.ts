@@ -36,7 +36,7 @@ import { startJdkLambdaLinkage } from '../interp/indy/link';
 import { jitStats } from '../interp/jit/compile';
 import { VmError } from '../interp/signals';
 import { ClassPathError } from '../classpath/errors';
-import { holdNewSpace } from './young-generation';
+import { holdNewSpace, NEW_SPACE_HOLD_MS } from './young-generation';
 import { stateDigest } from './archived-hashes';
 
 /** Initialised before the count when lambdas link through the JDK (its proxies' name counter). */
@@ -307,9 +307,11 @@ function main(input: InterpWorkerInput, prepared: PreparedBoot | null = null): v
   const stdinAvailable = (): number => (eof ? 0 : (Atomics.load(control, 1) === 2 ? Atomics.load(control, 2) : 0) + Atomics.load(control, 3));
   const t0 = performance.now();
   let lastFlush = t0;
-  // The new space stays small while a snapshot is restored (young-generation.ts), until the VM
-  // is created (restored, or constructed before a boot).
+  // The new space stays small while a snapshot is restored (young-generation.ts), and for the
+  // run's first moments after the VM is created (restored, or constructed before a boot):
+  // a short run ends before it, a longer one gets V8's growth back then (NEW_SPACE_HOLD_MS).
   const releaseNewSpace = holdNewSpace();
+  let createdAt = -1;
   let vmRef: VM | null = null;
   let stopping = false;
   const result = runInterpreter({
@@ -392,7 +394,7 @@ function main(input: InterpWorkerInput, prepared: PreparedBoot | null = null): v
       Atomics.wait(control, 0, 0, ms);
     },
     onCreated: (vm) => {
-      releaseNewSpace();
+      createdAt = performance.now();
       vmRef = vm;
       st?.mark('VM created', 0);
       if (input.exact) {
@@ -417,6 +419,10 @@ function main(input: InterpWorkerInput, prepared: PreparedBoot | null = null): v
     },
     onSlice: () => {
       const now = performance.now();
+      if (createdAt >= 0 && now - createdAt > NEW_SPACE_HOLD_MS) {
+        createdAt = -1;
+        releaseNewSpace();
+      }
       if (now - lastFlush > 50) {
         lastFlush = now;
         flush();
