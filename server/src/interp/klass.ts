@@ -281,7 +281,7 @@ export class JClass {
   get cp(): (CpEntry | undefined)[] {
     const p = this.pool;
     if (p !== null) return p;
-    return (this.pool = readConstantPool(this.cfBytes as Uint8Array, this.name));
+    return (this.pool = readConstantPool(classBytes(this) as Uint8Array, this.name));
   }
   set cp(v: (CpEntry | undefined)[]) {
     this.pool = v;
@@ -334,7 +334,7 @@ export class JClass {
   }
 
   private reparse(): ClassFile | null {
-    const b = this.cfBytes;
+    const b = classBytes(this);
     if (b === null) return null;
     const cf = readClass(b, this.name, CLASS_READ_OPTIONS);
     this.parsed = cf;
@@ -502,4 +502,30 @@ export function restoreKlassCounters(c: KlassCounters, fields: readonly JField[]
 
 export function isArrayObject(o: JObject): o is JArray {
   return o instanceof JArray;
+}
+
+/**
+ * Class files of restored classes left in their boot snapshot's file (snapshot/graph.ts), read
+ * at the first use of the class's constant pool or model: most restored classes never need
+ * theirs, and a read file is memory for the whole run (6-7 MB of a profiled hello-world's).
+ */
+const lazyClassBytes = new WeakMap<JClass, () => Uint8Array>();
+
+/** `k`'s class file is read by `read` when first needed (a restored class, cfBytes null). */
+export function setLazyClassBytes(k: JClass, read: () => Uint8Array): void {
+  lazyClassBytes.set(k, read);
+}
+
+/** `k`'s class-file bytes kept for its reparse (cfBytes), read now when still in the snapshot. */
+export function classBytes(k: JClass): Uint8Array | null {
+  if (k.cfBytes !== null) return k.cfBytes;
+  const read = lazyClassBytes.get(k);
+  if (read === undefined) return null;
+  lazyClassBytes.delete(k);
+  return (k.cfBytes = read());
+}
+
+/** `k`'s class-file bytes (cfBytes, or read from the snapshot without keeping them), for writing a snapshot. */
+export function peekClassBytes(k: JClass): Uint8Array | null {
+  return k.cfBytes ?? lazyClassBytes.get(k)?.() ?? null;
 }

@@ -19,7 +19,7 @@
 
 import v8 from 'node:v8';
 import { writeClass } from '../../classfile/writer';
-import { JClass, JField, JMethod, klassCounters, restoreKlassCounters, type KlassCounters } from '../klass';
+import { JClass, JField, JMethod, klassCounters, peekClassBytes, restoreKlassCounters, setLazyClassBytes, type KlassCounters } from '../klass';
 import { JArray, JLongArray, JObject, mutableFields } from '../object';
 import { Monitor } from '../monitor';
 import { ClassTable, LoaderData } from '../classes';
@@ -43,7 +43,7 @@ import { snapshotBlocker as pipesBlocker } from '../natives/host/pipes';
 import { snapshotBlocker as childrenBlocker } from '../natives/host/children';
 import { snapshotBlocker as fdsBlocker } from '../natives/host/fds';
 import { programInputs, type ProgramInputs } from './program';
-import { releaseBytes } from './store';
+import { releaseBytes, type LazyPart } from './store';
 import { decodePositional, encodePositional, POSITIONAL_TAGS, PositionalUnsupported, type Positional } from './positional';
 
 /** Host resources natives keep outside the VM (module state): a snapshot needs them unused. */
@@ -114,11 +114,13 @@ interface Payload {
 }
 
 /**
- * Engine-internal arrays the VM never writes to, written beside the graph in one blob and
- * restored as views of it: a class's class file, a method's code (usually found inside its
- * class's class file, so written once) and line table. The blob is read into a buffer of its
- * own that lives as long as the views; the graph's buffer is freed after deserialisation.
- * Thousands of small array buffers fewer to deserialise, and no copy of each.
+ * Engine-internal arrays the VM never writes to, written beside the graph: a method's code and
+ * line table in one blob, restored as views of it (read into a buffer of its own that lives as
+ * long as the views; the graph's buffer is freed after deserialisation), and a class's class
+ * file in a part of its own, the snapshot's fourth, which the restore leaves in the file: a
+ * class reads its own at its first use (klass.ts classBytes), which most restored classes
+ * never have (a profiled hello-world's 11.4 MB of class files, 391 classes). Thousands of
+ * small array buffers fewer to deserialise, and no copy of each.
  */
 const BLOB_KEYS = ['cfBytes', 'code', 'lines'] as const;
 
@@ -292,7 +294,7 @@ export function captureVm(vm: VM): Buffer[] {
     for (const k of Object.keys(rec)) visit(o, k, rec[k]);
   }
 
-  const { blob, blobOwners, blobSpans } = layBlob(inst, tags, shared, (o, k) => cleared.push([o as Record<string, unknown>, k, (o as Record<string, unknown>)[k]]));
+  const { blob, cold, blobOwners, blobSpans } = layBlob(inst, tags, shared, (o, k) => cleared.push([o as Record<string, unknown>, k, (o as Record<string, unknown>)[k]]));
   const unshare = shareMethodArrays(inst, tags, shared);
   for (const [o, k] of cleared) o[k] = null;
   let undoPositional = (): void => {};
@@ -325,7 +327,7 @@ export function captureVm(vm: VM): Buffer[] {
     const ser = new v8.Serializer();
     ser.writeHeader();
     ser.writeValue(payload);
-    return [ser.releaseBuffer(), blob, e.prim];
+    return [ser.releaseBuffer(), blob, e.prim, cold];
   } catch (e) {
     if (e instanceof PositionalUnsupported) throw new SnapshotUnsupported(e.message);
     throw e;
@@ -377,39 +379,38 @@ function shareMethodArrays(inst: object[], tags: string[], shared: Set<object>):
  * (a view into its class's class file when the same bytes are in it, else appended), then line
  * tables (4-byte aligned). `clear` is told each slot to empty while the graph is written.
  */
-function layBlob(inst: object[], tags: string[], shared: Set<object>, clear: (owner: object, key: string) => void): { blob: Buffer; blobOwners: object[]; blobSpans: Int32Array } {
+function layBlob(inst: object[], tags: string[], shared: Set<object>, clear: (owner: object, key: string) => void): { blob: Buffer; cold: Buffer; blobOwners: object[]; blobSpans: Int32Array } {
   const blobOwners: object[] = [];
   const spans: number[] = [];
-  const bytes: Uint8Array[] = [];
-  let size = 0;
-  const at = new Map<JClass, number>();
   const take = (o: object, key: number, off: number, len: number): void => {
     blobOwners.push(o);
     spans.push(key, off, len);
     clear(o, BLOB_KEYS[key]);
   };
+  // Class files in a part of their own, left in the file on restore (read per class at its
+  // first use: klass.ts classBytes); a restored class's still there is read for this.
+  const files: Uint8Array[] = [];
+  let coldSize = 0;
   for (let i = 0; i < inst.length; i++) {
     const k = inst[i];
-    if (tags[i] !== 'JClass' || !(k instanceof JClass) || !(k.cfBytes instanceof Uint8Array) || shared.has(k.cfBytes)) continue;
-    at.set(k, size);
-    take(k, 0, size, k.cfBytes.length);
-    bytes.push(k.cfBytes);
-    size += k.cfBytes.length;
+    if (tags[i] !== 'JClass' || !(k instanceof JClass)) continue;
+    const b = peekClassBytes(k);
+    if (!(b instanceof Uint8Array) || shared.has(b)) continue;
+    take(k, 0, coldSize, b.length);
+    files.push(b);
+    coldSize += b.length;
   }
+  // Code and line tables in the blob, read whole (the interpreter reads code from its views).
+  const bytes: Uint8Array[] = [];
+  let size = 0;
   for (let i = 0; i < inst.length; i++) {
     const m = inst[i];
     if (tags[i] !== 'JMethod' || !(m instanceof JMethod)) continue;
     const c = m.code;
     if (c === null || c.constructor !== Uint8Array || shared.has(c)) continue;
-    const base = at.get(m.klass);
-    const cf = m.klass.cfBytes;
-    const found = base === undefined || cf === null ? -1 : Buffer.from(cf.buffer, cf.byteOffset, cf.length).indexOf(Buffer.from(c.buffer, c.byteOffset, c.length));
-    if (found >= 0 && base !== undefined) take(m, 1, base + found, c.length);
-    else {
-      take(m, 1, size, c.length);
-      bytes.push(c);
-      size += c.length;
-    }
+    take(m, 1, size, c.length);
+    bytes.push(c);
+    size += c.length;
   }
   const pad = (4 - (size % 4)) % 4;
   if (pad > 0) bytes.push(new Uint8Array(pad));
@@ -423,7 +424,7 @@ function layBlob(inst: object[], tags: string[], shared: Set<object>, clear: (ow
     bytes.push(new Uint8Array(l.buffer, l.byteOffset, l.byteLength));
     size += l.byteLength;
   }
-  return { blob: Buffer.concat(bytes, size), blobOwners, blobSpans: Int32Array.from(spans) };
+  return { blob: Buffer.concat(bytes, size), cold: Buffer.concat(files, coldSize), blobOwners, blobSpans: Int32Array.from(spans) };
 }
 
 /**
@@ -432,10 +433,10 @@ function layBlob(inst: object[], tags: string[], shared: Set<object>, clear: (ow
  * booted with (program.ts applies the new run's over them). Throws on a malformed payload (the
  * caller then boots a fresh VM).
  */
-export function restoreVm(vm: VM, parts: readonly Uint8Array[], mark?: (step: string) => void): ProgramInputs {
+export function restoreVm(vm: VM, parts: readonly (Uint8Array | LazyPart)[], mark?: (step: string) => void): ProgramInputs {
   // V8's own deserializer: typed arrays come back with buffers of their own (copied out of the
   // file's bytes, which are then free), views of one buffer (a long array's two) still share it.
-  if (parts.length !== 3) throw new Error('malformed snapshot payload');
+  if (parts.length !== 4 || !(parts[0] instanceof Uint8Array) || !(parts[1] instanceof Uint8Array) || !(parts[2] instanceof Uint8Array)) throw new Error('malformed snapshot payload');
   const d = new v8.Deserializer(parts[0]);
   d.readHeader();
   const p = d.readValue() as Payload;
@@ -447,15 +448,24 @@ export function restoreVm(vm: VM, parts: readonly Uint8Array[], mark?: (step: st
   const { fields, setCtors } = decodePositional(p.pos, parts[2], mark);
   mark?.(`Maps and Sets with engine objects filled (${p.pos.colls.length})`);
   const blob = parts[1];
+  const cold = parts[3];
   const spans = p.blobSpans;
   if (!Array.isArray(p.blobOwners) || !(spans instanceof Int32Array) || spans.length !== 3 * p.blobOwners.length) throw new Error('malformed snapshot payload');
   for (let i = 0, j = 0; i < p.blobOwners.length; i++, j += 3) {
     const key = spans[j];
     const off = spans[j + 1];
     const len = spans[j + 2];
+    const owner = p.blobOwners[i] as Record<string, unknown>;
+    if (key === 0) {
+      // A class file: left in the snapshot's file until the class needs it (klass.ts).
+      if (off < 0 || len < 0 || off + len > cold.length || !(owner instanceof JClass)) throw new Error('malformed snapshot payload (class files)');
+      if (cold instanceof Uint8Array) owner.cfBytes = new Uint8Array(cold.buffer, cold.byteOffset + off, len);
+      else setLazyClassBytes(owner, () => cold.read(off, len));
+      continue;
+    }
     const bytesLen = key === 2 ? 4 * len : len;
     if (key < 0 || key > 2 || off < 0 || off + bytesLen > blob.length || (key === 2 && (blob.byteOffset + off) % 4 !== 0)) throw new Error('malformed snapshot payload (blob)');
-    (p.blobOwners[i] as Record<string, unknown>)[BLOB_KEYS[key]] = key === 2 ? new Int32Array(blob.buffer, blob.byteOffset + off, len) : new Uint8Array(blob.buffer, blob.byteOffset + off, len);
+    owner[BLOB_KEYS[key]] = key === 2 ? new Int32Array(blob.buffer, blob.byteOffset + off, len) : new Uint8Array(blob.buffer, blob.byteOffset + off, len);
   }
   const sched = new Scheduler(vm);
   for (let i = 0; i < p.slots.length; i += 3) {

@@ -33,7 +33,7 @@ const TRACE = !!process.env.KOMORIUM_TRACE_SNAPSHOT;
 const BOOT_ENV = ['LD_LIBRARY_PATH', 'TZ'];
 
 /** Bump when the payload's layout changes. */
-const FORMAT = 8;
+const FORMAT = 9;
 
 export interface BootSnapshotOptions {
   /** Directory of snapshot files (cache root/boot-snapshots). */
@@ -166,7 +166,8 @@ export function snapshotFile(dir: string, keyHex: string): string {
 export function tryRestore(vm: VM, o: BootSnapshotOptions, keyHex: string, touched?: { vm: boolean }): ProgramInputs | null {
   const file = snapshotFile(o.dir, keyHex);
   const label = o.label ?? 'boot snapshot';
-  const r = readSnapshot(file, keyHex);
+  // The class files (the fourth part) stay in the file, read per class when needed.
+  const r = readSnapshot(file, keyHex, 3);
   o.mark?.('snapshot read and checked (checksum)');
   if ('missing' in r) return null;
   if ('invalid' in r) {
@@ -175,7 +176,7 @@ export function tryRestore(vm: VM, o: BootSnapshotOptions, keyHex: string, touch
   }
   if (touched) touched.vm = true;
   try {
-    const program = restoreVm(vm, r.parts, o.mark);
+    const program = restoreVm(vm, [...r.parts, ...r.lazy], o.mark);
     const now = new Date();
     fs.utimesSync(file, now, now); // recently used: kept by keepNewest()
     if (TRACE) o.warn(`komorium: ${label} restored from ${file}`);

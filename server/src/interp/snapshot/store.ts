@@ -3,7 +3,9 @@
 // written beside it). Written to a temporary file and renamed; on read, anything that does not
 // check out (truncated, corrupt, another key, another format) is refused with a reason, and the
 // run boots as usual. Each part is read into a buffer of its own, so that one can be freed
-// (the graph, once deserialised) while another lives on (the byte arrays, viewed by the VM).
+// (the graph, once deserialised) while another lives on (the byte arrays, viewed by the VM);
+// parts the reader asks to leave in the file (the class files) are checked, then read a
+// slice at a time while the file stays open (LazyPart).
 
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
@@ -120,7 +122,45 @@ export function removeStaleTemps(dir: string, now = Date.now()): string[] {
  * (the graph, garbage once deserialised) is in a resizable ArrayBuffer: `releaseBytes` gives its
  * memory back at once, where a plain buffer's waits for the collector to find it dead.
  */
-export type SnapshotRead = { payload: Buffer; parts: Buffer[] } | { missing: true } | { invalid: string };
+export type SnapshotRead = { payload: Buffer; parts: Buffer[]; lazy: LazyPart[] } | { missing: true } | { invalid: string };
+
+/** Closes the file of a lazy part nothing refers to any more (its VM is gone). */
+const closeWhenGone = new FinalizationRegistry<number>((fd) => {
+  try {
+    fs.closeSync(fd);
+  } catch {
+    // closed already
+  }
+});
+
+/** A snapshot file kept open for its lazy parts, closed once none refers to it. */
+interface OpenFile {
+  readonly fd: number;
+}
+
+/**
+ * A part left in the file (readSnapshot's `lazyFrom`): checked with the others when the file
+ * was read, then read a slice at a time when needed (a restored class's class file at its
+ * first use, graph.ts). The file stays open as long as the part is referred to, so a snapshot
+ * replaced or pruned meanwhile (renamed over, removed) is still the one read and checked.
+ */
+export class LazyPart {
+  constructor(
+    private readonly file: OpenFile,
+    private readonly offset: number,
+    readonly length: number,
+  ) {}
+  /** `n` bytes at `at` in the part, in a buffer of their own. */
+  read(at: number, n: number): Buffer {
+    if (at < 0 || n < 0 || at + n > this.length) throw new RangeError(`bytes ${at}+${n} outside a snapshot part of ${this.length}`);
+    const b = Buffer.allocUnsafeSlow(n);
+    if (readFully(this.file.fd, b, this.offset + at) < n) throw new Error('the boot snapshot was truncated while in use');
+    return b;
+  }
+}
+
+/** Bytes of a lazy part streamed through the checksum. */
+const STREAM_CHUNK = 1 << 20;
 
 /** An ArrayBuffer that can shrink (ES2024; node 20's V8 has it, the ES2022 typings do not). */
 interface ResizableArrayBuffer extends ArrayBuffer {
@@ -173,9 +213,14 @@ function readFully(fd: number, into: Buffer, at: number): number {
   return done;
 }
 
-/** The payload of a valid snapshot for `keyHex`, or why there is none. */
-export function readSnapshot(file: string, keyHex: string): SnapshotRead {
+/**
+ * The payload of a valid snapshot for `keyHex`, or why there is none. Parts from `lazyFrom` on
+ * are checked but not held: they are LazyParts of the file, kept open (`lazy`).
+ */
+export function readSnapshot(file: string, keyHex: string, lazyFrom = MAX_PARTS): SnapshotRead {
   let fd: number;
+  let keepOpen = false;
+  let open: OpenFile | null = null;
   try {
     fd = fs.openSync(file, 'r');
   } catch {
@@ -193,6 +238,7 @@ export function readSnapshot(file: string, keyHex: string): SnapshotRead {
     const start = HEADER + lengths.length;
     if (readFully(fd, lengths, HEADER) < lengths.length || BigInt(size - start) !== len) return { invalid: `truncated (${Math.max(0, size - start)} of ${len} bytes)` };
     const parts: Buffer[] = [];
+    const lazy: LazyPart[] = [];
     const hash = new Checksum();
     let at = start;
     let sum = 0n;
@@ -200,6 +246,20 @@ export function readSnapshot(file: string, keyHex: string): SnapshotRead {
       const n = lengths.readBigUInt64LE(8 * i);
       sum += n;
       if (sum > len) return { invalid: 'corrupt (parts)' };
+      if (i >= lazyFrom) {
+        const scratch = Buffer.allocUnsafe(Math.min(Number(n), STREAM_CHUNK));
+        for (let done = 0; done < Number(n); ) {
+          const k = Math.min(scratch.length, Number(n) - done);
+          const chunk = scratch.subarray(0, k);
+          if (readFully(fd, chunk, at + done) < k) return { invalid: 'truncated' };
+          hash.update(chunk);
+          done += k;
+        }
+        open ??= { fd };
+        lazy.push(new LazyPart(open, at, Number(n)));
+        at += Number(n);
+        continue;
+      }
       // (A buffer of its own, never a slice of node's pool.)
       const p = i === 0 ? releasableBuffer(Number(n)) : Buffer.allocUnsafeSlow(Number(n));
       if (readFully(fd, p, at) < p.length) return { invalid: 'truncated' };
@@ -209,8 +269,12 @@ export function readSnapshot(file: string, keyHex: string): SnapshotRead {
     }
     if (sum !== len) return { invalid: 'corrupt (parts)' };
     if (!hash.digest().equals(head.subarray(MAGIC.length + 40, MAGIC.length + 72))) return { invalid: 'corrupt (checksum)' };
-    return { payload: parts[0], parts };
+    if (open !== null) {
+      keepOpen = true;
+      closeWhenGone.register(open, fd);
+    }
+    return { payload: parts[0], parts, lazy };
   } finally {
-    fs.closeSync(fd);
+    if (!keepOpen) fs.closeSync(fd);
   }
 }
