@@ -189,7 +189,7 @@ function releasableBuffer(n: number): Buffer {
  * frees (its own object was promoted by the deserialisation's scavenges and would wait for a
  * full collection). Views of `b` are empty afterwards.
  */
-export function releaseBytes(b: Uint8Array): void {
+export function releaseBytes(b: ArrayBufferView): void {
   const ab = b.buffer as ResizableArrayBuffer;
   if (ab.resizable === true) {
     ab.resize(0);
