@@ -123,6 +123,7 @@ test('snapshot store: truncated, corrupt and misfiled files are refused', () => 
   assert.equal(Buffer.compare(lazy.lazy[0].read(0, cold.length), Buffer.from(cold)), 0, 'the file read, not its replacement');
   assert.equal(Buffer.compare(lazy.lazy[0].read(2 * 1024 * 1024 + 5, 1000), Buffer.from(cold.subarray(2 * 1024 * 1024 + 5, 2 * 1024 * 1024 + 1005))), 0);
   assert.throws(() => lazy.lazy[0].read(cold.length - 10, 11), RangeError);
+  assert.equal(lazy.lazy[0].read(0, 4).constructor, Uint8Array, 'a plain array (no node Buffer in a VM that is snapshotted again)');
   writeSnapshot(f, key, [payload, blob, cold]);
   const whole = readFileSync(f);
   whole[whole.length - 2 * 1024 * 1024] ^= 4; // in the lazy part, past the first chunk

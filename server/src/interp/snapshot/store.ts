@@ -150,10 +150,13 @@ export class LazyPart {
     private readonly offset: number,
     readonly length: number,
   ) {}
-  /** `n` bytes at `at` in the part, in a buffer of their own. */
-  read(at: number, n: number): Buffer {
+  /**
+   * `n` bytes at `at` in the part, in an array of their own (a plain Uint8Array: a node Buffer
+   * in the VM would make the next snapshot of it impossible, graph.ts).
+   */
+  read(at: number, n: number): Uint8Array {
     if (at < 0 || n < 0 || at + n > this.length) throw new RangeError(`bytes ${at}+${n} outside a snapshot part of ${this.length}`);
-    const b = Buffer.allocUnsafeSlow(n);
+    const b = new Uint8Array(n);
     if (readFully(this.file.fd, b, this.offset + at) < n) throw new Error('the boot snapshot was truncated while in use');
     return b;
   }
@@ -203,7 +206,7 @@ export function releaseBytes(b: ArrayBufferView): void {
   }
 }
 
-function readFully(fd: number, into: Buffer, at: number): number {
+function readFully(fd: number, into: Uint8Array, at: number): number {
   let done = 0;
   while (done < into.length) {
     const n = fs.readSync(fd, into, done, into.length - done, at + done);
