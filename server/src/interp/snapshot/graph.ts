@@ -17,6 +17,7 @@
 // exit) is rebuilt by the same factories that made them. A function anywhere else makes the
 // snapshot impossible (SnapshotUnsupported names it), and the run boots as before.
 
+import { parseMethodDescriptor } from '../../classfile/descriptors';
 import v8 from 'node:v8';
 import { writeClass } from '../../classfile/writer';
 import { JClass, JField, JMethod, klassCounters, peekClassBytes, restoreKlassCounters, setLazyClassBytes, type KlassCounters } from '../klass';
@@ -295,6 +296,12 @@ export function captureVm(vm: VM): Buffer[] {
   }
 
   const { blob, cold, blobOwners, blobSpans } = layBlob(inst, tags, shared, (o, k) => cleared.push([o as Record<string, unknown>, k, (o as Record<string, unknown>)[k]]));
+  // Methods' parameter types are not written: the restore parses them from the descriptors
+  // (restoreParams), one array per descriptor and one string per type.
+  for (let i = 0; i < inst.length; i++) {
+    const m = inst[i];
+    if (tags[i] === 'JMethod' && m instanceof JMethod) cleared.push([m as unknown as Record<string, unknown>, 'params', m.params]);
+  }
   const unshare = shareMethodArrays(inst, tags, shared);
   for (const [o, k] of cleared) o[k] = null;
   let undoPositional = (): void => {};
@@ -341,26 +348,17 @@ export function captureVm(vm: VM): Buffer[] {
 
 /**
  * Methods' arrays the VM never changes, shared while the graph is written (V8's serializer
- * writes an object once, however often it is referenced): the parameter types of one descriptor
- * (14,319 methods, 4,320 descriptors in a profiled hello-world) and the empty exception tables.
- * The restored methods share them (less to deserialise and to keep). Returns the undo.
+ * writes an object once, however often it is referenced): the empty exception tables. The
+ * restored methods share them (less to deserialise and to keep). Returns the undo. (The
+ * parameter types are not written at all: restoreParams.)
  */
 function shareMethodArrays(inst: object[], tags: string[], shared: Set<object>): () => void {
-  const byDesc = new Map<string, string[]>();
   let noHandlers: unknown[] | null = null;
   const undo: [Record<string, unknown>, string, unknown][] = [];
   for (let i = 0; i < inst.length; i++) {
     const m = inst[i];
     if (tags[i] !== 'JMethod' || !(m instanceof JMethod)) continue;
     const rec = m as unknown as Record<string, unknown>;
-    if (!shared.has(m.params)) {
-      const p = byDesc.get(m.desc);
-      if (p === undefined) byDesc.set(m.desc, m.params);
-      else if (p !== m.params) {
-        undo.push([rec, 'params', m.params]);
-        rec.params = p;
-      }
-    }
     if (m.handlers.length === 0 && !shared.has(m.handlers)) {
       if (noHandlers === null) noHandlers = m.handlers;
       else if (noHandlers !== m.handlers) {
@@ -428,6 +426,32 @@ function layBlob(inst: object[], tags: string[], shared: Set<object>, clear: (ow
 }
 
 /**
+ * The restored methods' parameter types, parsed from their descriptors (not written: in a
+ * profiled hello-world 4,320 arrays for 15,000 methods, whose type strings V8's deserializer
+ * made one per occurrence, "Lkomorium/rt/TC;" 2,276 times): one array per descriptor, shared by
+ * its methods as before, and one string per type.
+ */
+function restoreParams(objs: readonly object[]): void {
+  const byDesc = new Map<string, string[]>();
+  const types = new Map<string, string>();
+  const one = (t: string): string => {
+    const had = types.get(t);
+    if (had !== undefined) return had;
+    types.set(t, t);
+    return t;
+  };
+  for (const o of objs) {
+    if (!(o instanceof JMethod)) continue;
+    let ps = byDesc.get(o.desc);
+    if (ps === undefined) {
+      ps = parseMethodDescriptor(o.desc).params.map(one);
+      byDesc.set(o.desc, ps);
+    }
+    (o as { params: string[] }).params = ps;
+  }
+}
+
+/**
  * A class file's reader (a closure made here, not in restoreVm, whose context would keep the
  * whole payload alive for as long as the class is).
  */
@@ -453,7 +477,8 @@ export function restoreVm(vm: VM, parts: readonly (Uint8Array | LazyPart)[], mar
   releaseBytes(parts[0]);
   mark?.(`deserialised (${p?.inst?.length ?? 0} tagged objects in V8's graph)`);
   if (!p || !Array.isArray(p.inst) || !Array.isArray(p.slots) || p.inst.length !== p.tags.length || !p.program || !Array.isArray(p.program.user)) throw new Error('malformed snapshot payload');
-  const { fields, setCtors } = decodePositional(p.pos, parts[2], mark);
+  const { objs, fields, setCtors } = decodePositional(p.pos, parts[2], mark);
+  restoreParams(objs);
   mark?.(`Maps and Sets with engine objects filled (${p.pos.colls.length})`);
   const blob = parts[1];
   const cold = parts[3];
