@@ -49,11 +49,22 @@ export function defaultValue(desc: string): number | null {
 }
 
 let nextFieldId = 1;
-const fieldsById: JField[] = [];
+/**
+ * Fields by their number (id = number * 8 + 4096): a dense array, where one indexed by the ids
+ * themselves was seven eighths holes (0.9 MB in a profiled hello-world's worker).
+ */
+const fieldsById: (JField | undefined)[] = [];
+
+/** The index in fieldsById of field id `id`, or -1 for an offset that is no field's. */
+function fieldSlot(id: number): number {
+  const n = (id - 4096) / 8;
+  return Number.isInteger(n) && n > 0 ? n : -1;
+}
 
 /** Fields by their id, which doubles as the Unsafe "offset" of the field. */
 export function fieldById(id: number): JField | undefined {
-  return fieldsById[id];
+  const n = fieldSlot(id);
+  return n < 0 ? undefined : fieldsById[n];
 }
 
 export class JField {
@@ -70,8 +81,9 @@ export class JField {
     readonly desc: string,
     readonly access: number,
   ) {
-    this.id = nextFieldId++ * 8 + 4096; // distinct from array offsets (base 16, < 4096 never used)
-    fieldsById[this.id] = this;
+    const n = nextFieldId++;
+    this.id = n * 8 + 4096; // distinct from array offsets (base 16, < 4096 never used)
+    fieldsById[n] = this;
   }
   get isStatic(): boolean {
     return (this.access & Acc.STATIC) !== 0;
@@ -489,7 +501,10 @@ export function klassCounters(): KlassCounters {
  * constructor, so that they get its hidden class) out of the id table the constructor put them in.
  */
 export function unregisterFields(fields: readonly JField[]): void {
-  for (const f of fields) if (fieldsById[f.id] === f) delete fieldsById[f.id];
+  for (const f of fields) {
+    const n = fieldSlot(f.id);
+    if (n >= 0 && fieldsById[n] === f) fieldsById[n] = undefined; // (no delete: the array stays in fast elements)
+  }
 }
 
 export function restoreKlassCounters(c: KlassCounters, fields: readonly JField[]): void {
@@ -497,7 +512,10 @@ export function restoreKlassCounters(c: KlassCounters, fields: readonly JField[]
   nextFieldId = c.nextFieldId;
   nextMethodId = c.nextMethodId;
   hiddenClasses = c.hiddenClasses;
-  for (const f of fields) fieldsById[f.id] = f;
+  for (const f of fields) {
+    const n = fieldSlot(f.id);
+    if (n >= 0) fieldsById[n] = f;
+  }
 }
 
 export function isArrayObject(o: JObject): o is JArray {
