@@ -12,7 +12,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, readdirSync, readFileSync, truncateSync, writeFileSync, statSync, mkdirSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { compileJava, REPO, tempDir } from '../helpers/java';
-import { readSnapshot, releaseBytes, removeStaleTemps, writeSnapshot } from '../../server/src/interp/snapshot/store';
+import { closeLazyFiles, readSnapshot, releaseBytes, removeStaleTemps, writeSnapshot } from '../../server/src/interp/snapshot/store';
 import { startInterpreterRun } from '../../server/src/engine/interp-run';
 import { profileWithoutTimes, snapshotCache } from '../helpers/snapshot-runs';
 
@@ -124,6 +124,8 @@ test('snapshot store: truncated, corrupt and misfiled files are refused', () => 
   assert.equal(Buffer.compare(lazy.lazy[0].read(2 * 1024 * 1024 + 5, 1000), Buffer.from(cold.subarray(2 * 1024 * 1024 + 5, 2 * 1024 * 1024 + 1005))), 0);
   assert.throws(() => lazy.lazy[0].read(cold.length - 10, 11), RangeError);
   assert.equal(lazy.lazy[0].read(0, 4).constructor, Uint8Array, 'a plain array (no node Buffer in a VM that is snapshotted again)');
+  closeLazyFiles(); // (the worker, at its run's end)
+  assert.throws(() => lazy.lazy[0].read(0, 4), /closed/);
   writeSnapshot(f, key, [payload, blob, cold]);
   const whole = readFileSync(f);
   whole[whole.length - 2 * 1024 * 1024] ^= 4; // in the lazy part, past the first chunk

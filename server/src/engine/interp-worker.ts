@@ -37,6 +37,7 @@ import { jitStats } from '../interp/jit/compile';
 import { VmError } from '../interp/signals';
 import { ClassPathError } from '../classpath/errors';
 import { holdNewSpace, NEW_SPACE_HOLD_MS } from './young-generation';
+import { closeLazyFiles } from '../interp/snapshot/store';
 import { stateDigest } from './archived-hashes';
 
 /** Initialised before the count when lambdas link through the JDK (its proxies' name counter). */
@@ -432,6 +433,9 @@ function main(input: InterpWorkerInput, prepared: PreparedBoot | null = null): v
     },
   });
   releaseNewSpace();
+  // The snapshot files the restore left open for class files (snapshot/store.ts): before the
+  // host ends this worker, whose end would not close them.
+  closeLazyFiles();
   flush();
   st?.mark('main and shutdown done', result.bytecodes, result.classesLoaded);
   st?.report((d) => process.stderr.write(d));
@@ -467,6 +471,7 @@ function run(input: InterpWorkerInput, prepared: PreparedBoot | null = null): vo
   try {
     main(input, prepared);
   } catch (e) {
+    closeLazyFiles();
     post({ type: 'error', message: engineErrorText(e) });
   }
 }

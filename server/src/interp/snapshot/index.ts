@@ -57,6 +57,12 @@ export interface BootSnapshotOptions {
     /** After a main snapshot was restored: the embedder's own per-run state in the heap; null when done, else why not. */
     restored?(vm: VM): string | null;
   };
+  /**
+   * The class files read with the rest instead of left in the file (store.ts LazyPart): for a VM
+   * restored ahead (run.ts prepareBoot), whose worker may be ended unused, before its run could
+   * close the file (interp-worker.ts closeLazyFiles).
+   */
+  eagerClassFiles?: boolean;
   /** What the messages call it (default "boot snapshot"), and what happens when it cannot be used. */
   label?: string;
   fallback?: string;
@@ -167,7 +173,7 @@ export function tryRestore(vm: VM, o: BootSnapshotOptions, keyHex: string, touch
   const file = snapshotFile(o.dir, keyHex);
   const label = o.label ?? 'boot snapshot';
   // The class files (the fourth part) stay in the file, read per class when needed.
-  const r = readSnapshot(file, keyHex, 3);
+  const r = readSnapshot(file, keyHex, o.eagerClassFiles === true ? undefined : 3);
   o.mark?.('snapshot read and checked (checksum)');
   if ('missing' in r) return null;
   if ('invalid' in r) {

@@ -124,18 +124,42 @@ export function removeStaleTemps(dir: string, now = Date.now()): string[] {
  */
 export type SnapshotRead = { payload: Buffer; parts: Buffer[]; lazy: LazyPart[] } | { missing: true } | { invalid: string };
 
-/** Closes the file of a lazy part nothing refers to any more (its VM is gone). */
-const closeWhenGone = new FinalizationRegistry<number>((fd) => {
-  try {
-    fs.closeSync(fd);
-  } catch {
-    // closed already
-  }
-});
+/** An open snapshot file's descriptor. */
+interface FdState {
+  readonly fd: number;
+  closed: boolean;
+}
 
 /** A snapshot file kept open for its lazy parts, closed once none refers to it. */
 interface OpenFile {
-  readonly fd: number;
+  readonly state: FdState;
+}
+
+/** The files this thread keeps open for lazy parts (closeLazyFiles). */
+const openFiles = new Set<FdState>();
+
+function closeFd(f: FdState): void {
+  openFiles.delete(f);
+  if (f.closed) return;
+  f.closed = true;
+  try {
+    fs.closeSync(f.fd);
+  } catch {
+    // closed already
+  }
+}
+
+/** Closes the file of lazy parts nothing refers to any more (their VM is gone). */
+const closeWhenGone = new FinalizationRegistry<FdState>(closeFd);
+
+/**
+ * Closes the snapshot files kept open for lazy parts in this thread (the engine's worker, when
+ * its run is over: a worker thread's end does not close the process's file descriptors, and its
+ * FinalizationRegistry may never run, so a language server's runs would leak one each). A lazy
+ * part read afterwards throws.
+ */
+export function closeLazyFiles(): void {
+  for (const f of openFiles) closeFd(f);
 }
 
 /**
@@ -157,7 +181,8 @@ export class LazyPart {
   read(at: number, n: number): Uint8Array {
     if (at < 0 || n < 0 || at + n > this.length) throw new RangeError(`bytes ${at}+${n} outside a snapshot part of ${this.length}`);
     const b = new Uint8Array(n);
-    if (readFully(this.file.fd, b, this.offset + at) < n) throw new Error('the boot snapshot was truncated while in use');
+    if (this.file.state.closed) throw new Error('the boot snapshot file was closed (its run is over)');
+    if (readFully(this.file.state.fd, b, this.offset + at) < n) throw new Error('the boot snapshot was truncated while in use');
     return b;
   }
 }
@@ -258,7 +283,7 @@ export function readSnapshot(file: string, keyHex: string, lazyFrom = MAX_PARTS)
           hash.update(chunk);
           done += k;
         }
-        open ??= { fd };
+        open ??= { state: { fd, closed: false } };
         lazy.push(new LazyPart(open, at, Number(n)));
         at += Number(n);
         continue;
@@ -274,7 +299,8 @@ export function readSnapshot(file: string, keyHex: string, lazyFrom = MAX_PARTS)
     if (!hash.digest().equals(head.subarray(MAGIC.length + 40, MAGIC.length + 72))) return { invalid: 'corrupt (checksum)' };
     if (open !== null) {
       keepOpen = true;
-      closeWhenGone.register(open, fd);
+      openFiles.add(open.state);
+      closeWhenGone.register(open, open.state);
     }
     return { payload: parts[0], parts, lazy };
   } finally {
