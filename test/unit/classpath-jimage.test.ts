@@ -8,6 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { findJavaHome } from '../../server/src/classpath/jdk';
 import { JImage, isTreeEntry } from '../../server/src/classpath/jimage';
+import { ClassPath } from '../../server/src/classpath/classpath';
 import { JImageFormatError } from '../../server/src/classpath/errors';
 import { jimageHash } from '../../server/src/classpath/mutf8';
 import { listFiles, makeJImage, tempDir, type MiniResource } from './classpath-fixtures';
@@ -248,3 +249,25 @@ function patchAll32(b: Uint8Array, at: number, count: number, v: number): Buffer
   for (let i = 0; i < count; i++) c.writeInt32LE(v | 0, at + 4 * i);
   return c;
 }
+
+test('openShared: one image per file for its holders, closed by the last; class paths share it', () => {
+  const a = JImage.openShared(jdk.modulesPath);
+  const b = JImage.openShared(jdk.modulesPath);
+  assert.equal(a, b, 'the same image for the same file');
+  assert.notEqual(JImage.open(jdk.modulesPath), a, 'open() is never shared');
+  a.close();
+  assert.ok(b.findClass('java/lang/Object') !== undefined, 'still open for the other holder');
+  b.close();
+  assert.throws(() => b.findClass('java/lang/Object'), JImageFormatError, 'closed by the last holder');
+  const c = JImage.openShared(jdk.modulesPath);
+  assert.notEqual(c, a, 'a closed image is opened afresh');
+  c.close();
+  const p = ClassPath.from([], { jdk });
+  const q = ClassPath.from([], { jdk });
+  assert.equal(p.image, q.image, 'two class paths of one JDK read one index');
+  p.close();
+  p.close(); // (closing twice lets go of the image once)
+  assert.ok(q.findBoot('java/lang/String') !== undefined);
+  q.close();
+  assert.throws(() => q.image?.findClass('java/lang/Object'), JImageFormatError);
+});

@@ -12,7 +12,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, readdirSync, readFileSync, truncateSync, writeFileSync, statSync, mkdirSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { compileJava, REPO, tempDir } from '../helpers/java';
-import { readSnapshot, releaseBytes, removeStaleTemps, writeSnapshot } from '../../server/src/interp/snapshot/store';
+import { closeLazyFiles, readSnapshot, releaseBytes, removeStaleTemps, writeSnapshot } from '../../server/src/interp/snapshot/store';
 import { startInterpreterRun } from '../../server/src/engine/interp-run';
 import { profileWithoutTimes, snapshotCache } from '../helpers/snapshot-runs';
 
@@ -111,6 +111,28 @@ test('snapshot store: truncated, corrupt and misfiled files are refused', () => 
   cut[cut.length - 1] ^= 1;
   writeFileSync(f, cut);
   assert.match((readSnapshot(f, key) as { invalid: string }).invalid, /corrupt/);
+  // A part left in the file (the class files): checked with the rest, then read by slices,
+  // from the file as it was read even when it is replaced meanwhile.
+  const cold = new Uint8Array(3 * 1024 * 1024 + 17).map((_, i) => (i * 31) ^ (i >> 9));
+  writeSnapshot(f, key, [payload, blob, cold]);
+  const lazy = readSnapshot(f, key, 2);
+  assert.ok('lazy' in lazy && lazy.parts.length === 2 && lazy.lazy.length === 1);
+  assert.equal(lazy.lazy[0].length, cold.length);
+  assert.equal(Buffer.compare(lazy.parts[1], Buffer.from(blob)), 0);
+  writeSnapshot(f, key, [payload, blob, new Uint8Array(cold.length)]);
+  assert.equal(Buffer.compare(lazy.lazy[0].read(0, cold.length), Buffer.from(cold)), 0, 'the file read, not its replacement');
+  assert.equal(Buffer.compare(lazy.lazy[0].read(2 * 1024 * 1024 + 5, 1000), Buffer.from(cold.subarray(2 * 1024 * 1024 + 5, 2 * 1024 * 1024 + 1005))), 0);
+  assert.throws(() => lazy.lazy[0].read(cold.length - 10, 11), RangeError);
+  assert.equal(lazy.lazy[0].read(0, 4).constructor, Uint8Array, 'a plain array (no node Buffer in a VM that is snapshotted again)');
+  closeLazyFiles(); // (the worker, at its run's end)
+  assert.throws(() => lazy.lazy[0].read(0, 4), /closed/);
+  writeSnapshot(f, key, [payload, blob, cold]);
+  const whole = readFileSync(f);
+  whole[whole.length - 2 * 1024 * 1024] ^= 4; // in the lazy part, past the first chunk
+  writeFileSync(f, whole);
+  assert.match((readSnapshot(f, key, 2) as { invalid: string }).invalid, /corrupt/, 'damage in a part left in the file');
+  writeFileSync(f, whole.subarray(0, whole.length - 1));
+  assert.match((readSnapshot(f, key, 2) as { invalid: string }).invalid, /truncated/);
 });
 
 test('snapshot store: temporary files of killed writers are removed, never read', () => {

@@ -73,7 +73,7 @@ export class ClassPath {
       for (const part of parts) {
         for (const p of expandWildcard(part).map((x) => (x === part ? x : resolve(x)))) open(p, false);
       }
-      const image = jdk !== undefined ? JImage.open(jdk.modulesPath) : undefined;
+      const image = jdk !== undefined ? JImage.openShared(jdk.modulesPath) : undefined;
       return new ClassPath(opened, jdk, image, missing);
     } catch (e) {
       for (const o of opened) o.close();
@@ -156,7 +156,11 @@ export class ClassPath {
     }
   }
 
+  private closed = false;
+
   close(): void {
+    if (this.closed) return; // (once: the JDK's image may be shared, JImage.openShared)
+    this.closed = true;
     for (const e of this.entries) e.close();
     this.image?.close();
   }

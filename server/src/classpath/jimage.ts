@@ -12,7 +12,7 @@
 // Opening reads only the index (1.5 MB for JDK 17); resources are read on demand with
 // positioned reads on a single file descriptor.
 
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import { JImageFormatError } from './errors';
 import { decodeMutf8, jimageHash } from './mutf8';
 import { decompressResource } from './jimage-compression';
@@ -66,6 +66,9 @@ export interface JImageHeader {
 export function isTreeEntry(name: string): boolean {
   return name.startsWith('/modules') || name.startsWith('/packages');
 }
+
+/** Images opened by openShared, by path, size and time. */
+const SHARED = new Map<string, JImage>();
 
 export class JImage {
   readonly header: JImageHeader;
@@ -266,7 +269,42 @@ export class JImage {
     return this.string(offset, 'a string reference');
   }
 
+  /** Holders of a shared image (openShared), each of which closes it once. */
+  private refs = 1;
+  private sharedKey: string | null = null;
+
+  /**
+   * The image of `path` shared with the other holders in this thread that opened the same file
+   * (path, size and time), each closing it once: its index is read once (1.5 MB of a JDK 17
+   * image; the embedded engine's worker had two, the VM's class path and the class
+   * transformer's).
+   */
+  static openShared(path: string): JImage {
+    let key: string;
+    try {
+      const st = statSync(path);
+      key = `${path}\0${st.size}\0${st.mtimeMs}`;
+    } catch {
+      return JImage.open(path); // throws the usual error
+    }
+    const had = SHARED.get(key);
+    if (had !== undefined && had.fd !== undefined) {
+      had.refs++;
+      return had;
+    }
+    const image = JImage.open(path);
+    image.sharedKey = key;
+    SHARED.set(key, image);
+    return image;
+  }
+
   close(): void {
+    if (this.refs > 1) {
+      this.refs--;
+      return;
+    }
+    this.refs = 0;
+    if (this.sharedKey !== null && SHARED.get(this.sharedKey) === this) SHARED.delete(this.sharedKey);
     if (this.fd !== undefined) {
       closeSync(this.fd);
       this.fd = undefined;

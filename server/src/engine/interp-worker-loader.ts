@@ -28,6 +28,7 @@ import vm from 'node:vm';
 import { workerData } from 'node:worker_threads';
 import { cacheRoot } from './cache';
 import { keepNewest } from './cache-prune';
+import { holdNewSpace } from './young-generation';
 
 /** Code caches kept (other builds' and node versions'): the most recently written. */
 const KEEP = 6;
@@ -60,7 +61,15 @@ function load(): void {
     try {
       mkdirSync(dir, { recursive: true });
       const tmp = `${cacheFile}.${process.pid}.${Date.now()}.tmp`;
-      const data = script.createCachedData();
+      // Under the flags the bundle is loaded under (V8 refuses a cache made under others): the
+      // new space held as in load() below; the run let go of its own hold before this.
+      const releaseNewSpace = holdNewSpace();
+      let data: Buffer;
+      try {
+        data = script.createCachedData();
+      } finally {
+        releaseNewSpace();
+      }
       writeFileSync(tmp, Buffer.concat([createHash('sha256').update(data).digest(), data]));
       renameSync(tmp, cacheFile);
       prune(dir);
@@ -104,4 +113,12 @@ function prune(dir: string): void {
   keepNewest(dir, '.bin', KEEP);
 }
 
-load();
+// The new space kept at the worker's initial size while the bundle is compiled and run (it
+// grew to 8 MB there, and stayed so through the restore and a short run: young-generation.ts).
+// The flag is part of what V8 checks a code cache against: the cache is made under it too.
+const releaseNewSpace = holdNewSpace();
+try {
+  load();
+} finally {
+  releaseNewSpace();
+}

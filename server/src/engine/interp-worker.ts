@@ -36,7 +36,8 @@ import { startJdkLambdaLinkage } from '../interp/indy/link';
 import { jitStats } from '../interp/jit/compile';
 import { VmError } from '../interp/signals';
 import { ClassPathError } from '../classpath/errors';
-import { holdNewSpace } from './young-generation';
+import { holdNewSpace, NEW_SPACE_HOLD_MS } from './young-generation';
+import { closeLazyFiles } from '../interp/snapshot/store';
 import { stateDigest } from './archived-hashes';
 import { optHoldBytecodes } from './v8-tiering';
 
@@ -317,9 +318,11 @@ function main(input: InterpWorkerInput, prepared: PreparedBoot | null = null): v
   const stdinAvailable = (): number => (eof ? 0 : (Atomics.load(control, 1) === 2 ? Atomics.load(control, 2) : 0) + Atomics.load(control, 3));
   const t0 = performance.now();
   let lastFlush = t0;
-  // The new space stays small while a snapshot is restored (young-generation.ts), until the VM
-  // is created (restored, or constructed before a boot).
+  // The new space stays small while a snapshot is restored (young-generation.ts), and for the
+  // run's first moments after the VM is created (restored, or constructed before a boot):
+  // a short run ends before it, a longer one gets V8's growth back then (NEW_SPACE_HOLD_MS).
   const releaseNewSpace = holdNewSpace();
+  let createdAt = -1;
   let vmRef: VM | null = null;
   let runBase = 0;
   let restoredVm = false;
@@ -405,7 +408,7 @@ function main(input: InterpWorkerInput, prepared: PreparedBoot | null = null): v
       Atomics.wait(control, 0, 0, ms);
     },
     onCreated: (vm) => {
-      releaseNewSpace();
+      createdAt = performance.now();
       vmRef = vm;
       // A restored VM's threads have the boot's bytecodes: the run's own are counted from here.
       runBase = vm.threads.reduce((s, t) => s + t.bytecodes, 0);
@@ -433,6 +436,10 @@ function main(input: InterpWorkerInput, prepared: PreparedBoot | null = null): v
     },
     onSlice: () => {
       const now = performance.now();
+      if (createdAt >= 0 && now - createdAt > NEW_SPACE_HOLD_MS) {
+        createdAt = -1;
+        releaseNewSpace();
+      }
       if (now - lastFlush > 50) {
         lastFlush = now;
         flush();
@@ -453,6 +460,9 @@ function main(input: InterpWorkerInput, prepared: PreparedBoot | null = null): v
     },
   });
   releaseNewSpace();
+  // The snapshot files the restore left open for class files (snapshot/store.ts): before the
+  // host ends this worker, whose end would not close them.
+  closeLazyFiles();
   flush();
   st?.mark('main and shutdown done', result.bytecodes, result.classesLoaded);
   st?.report((d) => process.stderr.write(d));
@@ -488,6 +498,7 @@ function run(input: InterpWorkerInput, prepared: PreparedBoot | null = null): vo
   try {
     main(input, prepared);
   } catch (e) {
+    closeLazyFiles();
     post({ type: 'error', message: engineErrorText(e) });
   }
 }

@@ -4,7 +4,9 @@
 // executed and classes loaded so far; then the time spent in the class transformer's hook
 // (cache reads or transformations) and in the embedded JIT. RSS is the process's; the V8 heap
 // and the memory outside it (ArrayBuffers: the VM's primitive arrays, class bytes) are the
-// worker's.
+// worker's. KOMORIUM_TRACE_STARTUP=mem adds, per step, the worker's V8 heap spaces (committed /
+// used MiB), its array buffers, and the process's memory by kind (/proc/self/smaps_rollup:
+// anonymous against file-backed, node's own code among the latter).
 
 import { readFileSync } from 'node:fs';
 import { getHeapSpaceStatistics } from 'node:v8';
@@ -44,10 +46,28 @@ function newSpaceMib(): number {
   return NaN;
 }
 
+/** The worker's heap spaces, committed/used MiB, and the process's smaps_rollup by kind (KOMORIUM_TRACE_STARTUP=mem). */
+function memoryDetail(): string {
+  const mib = (b: number): string => (b / 1048576).toFixed(1);
+  const spaces = getHeapSpaceStatistics()
+    .filter((x) => x.space_size > 0)
+    .map((x) => `${x.space_name.replace(/_space$/, '')} ${mib(x.space_size)}/${mib(x.space_used_size)}`)
+    .join(', ');
+  let kinds = '';
+  try {
+    const r = readFileSync('/proc/self/smaps_rollup', 'latin1');
+    kinds = ['Anonymous', 'Shared_Clean', 'Private_Clean'].map((k) => `${k} ${(Number(new RegExp(`^${k}:\\s+(\\d+)`, 'm').exec(r)?.[1] ?? 0) / 1024).toFixed(1)}`).join(', ');
+  } catch {
+    // not Linux
+  }
+  return `heap ${spaces}; array buffers ${mib(process.memoryUsage().arrayBuffers)}; ${kinds}`;
+}
+
 /** The trace, or null unless KOMORIUM_TRACE_STARTUP is set. */
 export function startupTrace(): StartupTrace | null {
   if (!process.env.KOMORIUM_TRACE_STARTUP) return null;
   jitStats.enabled = true;
+  const detail = process.env.KOMORIUM_TRACE_STARTUP === 'mem';
   const t0 = performance.now();
   const c0 = process.cpuUsage();
   const w0 = threadCpuMs();
@@ -72,6 +92,7 @@ export function startupTrace(): StartupTrace | null {
       lines.push(
         `${(now - last).toFixed(0).padStart(6)} ms wall ${(cpu - lastCpu).toFixed(0).padStart(6)} ms CPU  (at ${(now - t0).toFixed(0)} ms)  ${bytecodes.toLocaleString('en-US')} bytecodes (${jitStats.bytecodes.toLocaleString('en-US')} in compiled code)${classes === undefined ? '' : `, ${classes} classes`}, RSS ${mib(mem.rss)} MiB (peak ${peakRssMib().toFixed(0)}; V8 heap ${mib(mem.heapUsed)}, new space ${newSpaceMib().toFixed(0)}, outside ${mib(mem.external)}): ${phase}`,
       );
+      if (detail) lines.push(`      ${memoryDetail()}`);
       last = now;
       lastCpu = cpu;
     },

@@ -23,6 +23,15 @@ const DEFAULT_GROWTH = 2;
 const USER_SET = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].some((a) => /^--semi[-_]space[-_]growth[-_]factor/.test(a));
 const OFF = USER_SET || process.env.KOMORIUM_RESTORE_NEW_SPACE === 'grow';
 
+/**
+ * How long (ms of wall time) a run keeps the new space held after its VM is created
+ * (interp-worker.ts; KOMORIUM_NEW_SPACE_HOLD_MS, 0: released at once).
+ */
+export const NEW_SPACE_HOLD_MS = ((): number => {
+  const v = Number(process.env.KOMORIUM_NEW_SPACE_HOLD_MS ?? 1000);
+  return Number.isFinite(v) && v >= 0 ? v : 1000;
+})();
+
 let holds = 0;
 
 /** Keeps the new space from growing until the returned function is called (idempotent). */

@@ -160,7 +160,8 @@ export function prepareBoot(o: InterpRunOptions): PreparedBoot | null {
   try {
     const vm = new VM(vmOptionsOf(o, image, ioOf(o)));
     const key = bootKeyOf(o, snap);
-    const program = tryRestore(vm, snap, key);
+    // (The class files read at once: this worker may be ended before a run closes the file.)
+    const program = tryRestore(vm, { ...snap, eagerClassFiles: true }, key);
     if (program !== null) return { key, vm, program, image };
   } catch {
     // as no snapshot: the run restores or boots itself

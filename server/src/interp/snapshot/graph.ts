@@ -17,9 +17,10 @@
 // exit) is rebuilt by the same factories that made them. A function anywhere else makes the
 // snapshot impossible (SnapshotUnsupported names it), and the run boots as before.
 
+import { parseMethodDescriptor } from '../../classfile/descriptors';
 import v8 from 'node:v8';
 import { writeClass } from '../../classfile/writer';
-import { JClass, JField, JMethod, klassCounters, restoreKlassCounters, type KlassCounters } from '../klass';
+import { JClass, JField, JMethod, klassCounters, peekClassBytes, restoreKlassCounters, setLazyClassBytes, type KlassCounters } from '../klass';
 import { JArray, JLongArray, JObject, mutableFields } from '../object';
 import { Monitor } from '../monitor';
 import { ClassTable, LoaderData } from '../classes';
@@ -43,7 +44,7 @@ import { snapshotBlocker as pipesBlocker } from '../natives/host/pipes';
 import { snapshotBlocker as childrenBlocker } from '../natives/host/children';
 import { snapshotBlocker as fdsBlocker } from '../natives/host/fds';
 import { programInputs, type ProgramInputs } from './program';
-import { releaseBytes } from './store';
+import { releaseBytes, type LazyPart } from './store';
 import { decodePositional, encodePositional, POSITIONAL_TAGS, PositionalUnsupported, type Positional } from './positional';
 
 /** Host resources natives keep outside the VM (module state): a snapshot needs them unused. */
@@ -114,11 +115,13 @@ interface Payload {
 }
 
 /**
- * Engine-internal arrays the VM never writes to, written beside the graph in one blob and
- * restored as views of it: a class's class file, a method's code (usually found inside its
- * class's class file, so written once) and line table. The blob is read into a buffer of its
- * own that lives as long as the views; the graph's buffer is freed after deserialisation.
- * Thousands of small array buffers fewer to deserialise, and no copy of each.
+ * Engine-internal arrays the VM never writes to, written beside the graph: a method's code and
+ * line table in one blob, restored as views of it (read into a buffer of its own that lives as
+ * long as the views; the graph's buffer is freed after deserialisation), and a class's class
+ * file in a part of its own, the snapshot's fourth, which the restore leaves in the file: a
+ * class reads its own at its first use (klass.ts classBytes), which most restored classes
+ * never have (a profiled hello-world's 11.4 MB of class files, 391 classes). Thousands of
+ * small array buffers fewer to deserialise, and no copy of each.
  */
 const BLOB_KEYS = ['cfBytes', 'code', 'lines'] as const;
 
@@ -292,7 +295,13 @@ export function captureVm(vm: VM): Buffer[] {
     for (const k of Object.keys(rec)) visit(o, k, rec[k]);
   }
 
-  const { blob, blobOwners, blobSpans } = layBlob(inst, tags, shared, (o, k) => cleared.push([o as Record<string, unknown>, k, (o as Record<string, unknown>)[k]]));
+  const { blob, cold, blobOwners, blobSpans } = layBlob(inst, tags, shared, (o, k) => cleared.push([o as Record<string, unknown>, k, (o as Record<string, unknown>)[k]]));
+  // Methods' parameter types are not written: the restore parses them from the descriptors
+  // (restoreParams), one array per descriptor and one string per type.
+  for (let i = 0; i < inst.length; i++) {
+    const m = inst[i];
+    if (tags[i] === 'JMethod' && m instanceof JMethod) cleared.push([m as unknown as Record<string, unknown>, 'params', m.params]);
+  }
   const unshare = shareMethodArrays(inst, tags, shared);
   for (const [o, k] of cleared) o[k] = null;
   let undoPositional = (): void => {};
@@ -325,7 +334,7 @@ export function captureVm(vm: VM): Buffer[] {
     const ser = new v8.Serializer();
     ser.writeHeader();
     ser.writeValue(payload);
-    return [ser.releaseBuffer(), blob, e.prim];
+    return [ser.releaseBuffer(), blob, e.prim, cold];
   } catch (e) {
     if (e instanceof PositionalUnsupported) throw new SnapshotUnsupported(e.message);
     throw e;
@@ -339,26 +348,17 @@ export function captureVm(vm: VM): Buffer[] {
 
 /**
  * Methods' arrays the VM never changes, shared while the graph is written (V8's serializer
- * writes an object once, however often it is referenced): the parameter types of one descriptor
- * (14,319 methods, 4,320 descriptors in a profiled hello-world) and the empty exception tables.
- * The restored methods share them (less to deserialise and to keep). Returns the undo.
+ * writes an object once, however often it is referenced): the empty exception tables. The
+ * restored methods share them (less to deserialise and to keep). Returns the undo. (The
+ * parameter types are not written at all: restoreParams.)
  */
 function shareMethodArrays(inst: object[], tags: string[], shared: Set<object>): () => void {
-  const byDesc = new Map<string, string[]>();
   let noHandlers: unknown[] | null = null;
   const undo: [Record<string, unknown>, string, unknown][] = [];
   for (let i = 0; i < inst.length; i++) {
     const m = inst[i];
     if (tags[i] !== 'JMethod' || !(m instanceof JMethod)) continue;
     const rec = m as unknown as Record<string, unknown>;
-    if (!shared.has(m.params)) {
-      const p = byDesc.get(m.desc);
-      if (p === undefined) byDesc.set(m.desc, m.params);
-      else if (p !== m.params) {
-        undo.push([rec, 'params', m.params]);
-        rec.params = p;
-      }
-    }
     if (m.handlers.length === 0 && !shared.has(m.handlers)) {
       if (noHandlers === null) noHandlers = m.handlers;
       else if (noHandlers !== m.handlers) {
@@ -373,43 +373,42 @@ function shareMethodArrays(inst: object[], tags: string[], shared: Set<object>):
 }
 
 /**
- * Lays out the blob (BLOB_KEYS) of the tagged objects' arrays: class files first, then code
- * (a view into its class's class file when the same bytes are in it, else appended), then line
- * tables (4-byte aligned). `clear` is told each slot to empty while the graph is written.
+ * Lays out the tagged objects' arrays (BLOB_KEYS): class files in a part of their own (`cold`),
+ * code then line tables (4-byte aligned) in the blob. `clear` is told each slot to empty while
+ * the graph is written.
  */
-function layBlob(inst: object[], tags: string[], shared: Set<object>, clear: (owner: object, key: string) => void): { blob: Buffer; blobOwners: object[]; blobSpans: Int32Array } {
+function layBlob(inst: object[], tags: string[], shared: Set<object>, clear: (owner: object, key: string) => void): { blob: Buffer; cold: Buffer; blobOwners: object[]; blobSpans: Int32Array } {
   const blobOwners: object[] = [];
   const spans: number[] = [];
-  const bytes: Uint8Array[] = [];
-  let size = 0;
-  const at = new Map<JClass, number>();
   const take = (o: object, key: number, off: number, len: number): void => {
     blobOwners.push(o);
     spans.push(key, off, len);
     clear(o, BLOB_KEYS[key]);
   };
+  // Class files in a part of their own, left in the file on restore (read per class at its
+  // first use: klass.ts classBytes); a restored class's still there is read for this.
+  const files: Uint8Array[] = [];
+  let coldSize = 0;
   for (let i = 0; i < inst.length; i++) {
     const k = inst[i];
-    if (tags[i] !== 'JClass' || !(k instanceof JClass) || !(k.cfBytes instanceof Uint8Array) || shared.has(k.cfBytes)) continue;
-    at.set(k, size);
-    take(k, 0, size, k.cfBytes.length);
-    bytes.push(k.cfBytes);
-    size += k.cfBytes.length;
+    if (tags[i] !== 'JClass' || !(k instanceof JClass)) continue;
+    const b = peekClassBytes(k);
+    if (!(b instanceof Uint8Array) || shared.has(b)) continue;
+    take(k, 0, coldSize, b.length);
+    files.push(b);
+    coldSize += b.length;
   }
+  // Code and line tables in the blob, read whole (the interpreter reads code from its views).
+  const bytes: Uint8Array[] = [];
+  let size = 0;
   for (let i = 0; i < inst.length; i++) {
     const m = inst[i];
     if (tags[i] !== 'JMethod' || !(m instanceof JMethod)) continue;
     const c = m.code;
     if (c === null || c.constructor !== Uint8Array || shared.has(c)) continue;
-    const base = at.get(m.klass);
-    const cf = m.klass.cfBytes;
-    const found = base === undefined || cf === null ? -1 : Buffer.from(cf.buffer, cf.byteOffset, cf.length).indexOf(Buffer.from(c.buffer, c.byteOffset, c.length));
-    if (found >= 0 && base !== undefined) take(m, 1, base + found, c.length);
-    else {
-      take(m, 1, size, c.length);
-      bytes.push(c);
-      size += c.length;
-    }
+    take(m, 1, size, c.length);
+    bytes.push(c);
+    size += c.length;
   }
   const pad = (4 - (size % 4)) % 4;
   if (pad > 0) bytes.push(new Uint8Array(pad));
@@ -423,7 +422,41 @@ function layBlob(inst: object[], tags: string[], shared: Set<object>, clear: (ow
     bytes.push(new Uint8Array(l.buffer, l.byteOffset, l.byteLength));
     size += l.byteLength;
   }
-  return { blob: Buffer.concat(bytes, size), blobOwners, blobSpans: Int32Array.from(spans) };
+  return { blob: Buffer.concat(bytes, size), cold: Buffer.concat(files, coldSize), blobOwners, blobSpans: Int32Array.from(spans) };
+}
+
+/**
+ * The restored methods' parameter types, parsed from their descriptors (not written: in a
+ * profiled hello-world 4,320 arrays for 15,000 methods, whose type strings V8's deserializer
+ * made one per occurrence, "Lkomorium/rt/TC;" 2,276 times): one array per descriptor, shared by
+ * its methods as before, and one string per type.
+ */
+function restoreParams(objs: readonly object[]): void {
+  const byDesc = new Map<string, string[]>();
+  const types = new Map<string, string>();
+  const one = (t: string): string => {
+    const had = types.get(t);
+    if (had !== undefined) return had;
+    types.set(t, t);
+    return t;
+  };
+  for (const o of objs) {
+    if (!(o instanceof JMethod)) continue;
+    let ps = byDesc.get(o.desc);
+    if (ps === undefined) {
+      ps = parseMethodDescriptor(o.desc).params.map(one);
+      byDesc.set(o.desc, ps);
+    }
+    (o as { params: string[] }).params = ps;
+  }
+}
+
+/**
+ * A class file's reader (a closure made here, not in restoreVm, whose context would keep the
+ * whole payload alive for as long as the class is).
+ */
+function readLater(part: LazyPart, off: number, len: number): () => Uint8Array {
+  return () => part.read(off, len);
 }
 
 /**
@@ -432,10 +465,10 @@ function layBlob(inst: object[], tags: string[], shared: Set<object>, clear: (ow
  * booted with (program.ts applies the new run's over them). Throws on a malformed payload (the
  * caller then boots a fresh VM).
  */
-export function restoreVm(vm: VM, parts: readonly Uint8Array[], mark?: (step: string) => void): ProgramInputs {
+export function restoreVm(vm: VM, parts: readonly (Uint8Array | LazyPart)[], mark?: (step: string) => void): ProgramInputs {
   // V8's own deserializer: typed arrays come back with buffers of their own (copied out of the
   // file's bytes, which are then free), views of one buffer (a long array's two) still share it.
-  if (parts.length !== 3) throw new Error('malformed snapshot payload');
+  if (parts.length !== 4 || !(parts[0] instanceof Uint8Array) || !(parts[1] instanceof Uint8Array) || !(parts[2] instanceof Uint8Array)) throw new Error('malformed snapshot payload');
   const d = new v8.Deserializer(parts[0]);
   d.readHeader();
   const p = d.readValue() as Payload;
@@ -444,18 +477,28 @@ export function restoreVm(vm: VM, parts: readonly Uint8Array[], mark?: (step: st
   releaseBytes(parts[0]);
   mark?.(`deserialised (${p?.inst?.length ?? 0} tagged objects in V8's graph)`);
   if (!p || !Array.isArray(p.inst) || !Array.isArray(p.slots) || p.inst.length !== p.tags.length || !p.program || !Array.isArray(p.program.user)) throw new Error('malformed snapshot payload');
-  const { fields, setCtors } = decodePositional(p.pos, parts[2], mark);
+  const { objs, fields, setCtors } = decodePositional(p.pos, parts[2], mark);
+  restoreParams(objs);
   mark?.(`Maps and Sets with engine objects filled (${p.pos.colls.length})`);
   const blob = parts[1];
+  const cold = parts[3];
   const spans = p.blobSpans;
   if (!Array.isArray(p.blobOwners) || !(spans instanceof Int32Array) || spans.length !== 3 * p.blobOwners.length) throw new Error('malformed snapshot payload');
   for (let i = 0, j = 0; i < p.blobOwners.length; i++, j += 3) {
     const key = spans[j];
     const off = spans[j + 1];
     const len = spans[j + 2];
+    const owner = p.blobOwners[i] as Record<string, unknown>;
+    if (key === 0) {
+      // A class file: left in the snapshot's file until the class needs it (klass.ts).
+      if (off < 0 || len < 0 || off + len > cold.length || !(owner instanceof JClass)) throw new Error('malformed snapshot payload (class files)');
+      if (cold instanceof Uint8Array) owner.cfBytes = new Uint8Array(cold.buffer, cold.byteOffset + off, len);
+      else setLazyClassBytes(owner, readLater(cold, off, len));
+      continue;
+    }
     const bytesLen = key === 2 ? 4 * len : len;
     if (key < 0 || key > 2 || off < 0 || off + bytesLen > blob.length || (key === 2 && (blob.byteOffset + off) % 4 !== 0)) throw new Error('malformed snapshot payload (blob)');
-    (p.blobOwners[i] as Record<string, unknown>)[BLOB_KEYS[key]] = key === 2 ? new Int32Array(blob.buffer, blob.byteOffset + off, len) : new Uint8Array(blob.buffer, blob.byteOffset + off, len);
+    owner[BLOB_KEYS[key]] = key === 2 ? new Int32Array(blob.buffer, blob.byteOffset + off, len) : new Uint8Array(blob.buffer, blob.byteOffset + off, len);
   }
   const sched = new Scheduler(vm);
   for (let i = 0; i < p.slots.length; i += 3) {
@@ -504,5 +547,9 @@ export function restoreVm(vm: VM, parts: readonly Uint8Array[], mark?: (step: st
     if (info.pending === 'refPending') t.pendingNative = waitingForPendingList(t);
     else if (info.pending === 'wait') t.pendingNative = waitResume(vm, t, t.r[t.frames[t.depth].lp] as JObject);
   });
+  // The payload's integer tables (3 MB in a profiled hello-world) are garbage now: their
+  // buffers handed to the next scavenge, not to a full collection a short run may never have.
+  for (const g of p.pos.groups) releaseBytes(g.ints);
+  for (const a of [p.pos.refCounts, p.pos.refKeys, p.pos.refTargets, p.pos.primSpans, p.blobSpans]) releaseBytes(a);
   return p.program;
 }

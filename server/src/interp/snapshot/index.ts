@@ -33,7 +33,7 @@ const TRACE = !!process.env.KOMORIUM_TRACE_SNAPSHOT;
 const BOOT_ENV = ['LD_LIBRARY_PATH', 'TZ'];
 
 /** Bump when the payload's layout changes. */
-const FORMAT = 8;
+const FORMAT = 10;
 
 export interface BootSnapshotOptions {
   /** Directory of snapshot files (cache root/boot-snapshots). */
@@ -57,6 +57,12 @@ export interface BootSnapshotOptions {
     /** After a main snapshot was restored: the embedder's own per-run state in the heap; null when done, else why not. */
     restored?(vm: VM): string | null;
   };
+  /**
+   * The class files read with the rest instead of left in the file (store.ts LazyPart): for a VM
+   * restored ahead (run.ts prepareBoot), whose worker may be ended unused, before its run could
+   * close the file (interp-worker.ts closeLazyFiles).
+   */
+  eagerClassFiles?: boolean;
   /** What the messages call it (default "boot snapshot"), and what happens when it cannot be used. */
   label?: string;
   fallback?: string;
@@ -166,7 +172,8 @@ export function snapshotFile(dir: string, keyHex: string): string {
 export function tryRestore(vm: VM, o: BootSnapshotOptions, keyHex: string, touched?: { vm: boolean }): ProgramInputs | null {
   const file = snapshotFile(o.dir, keyHex);
   const label = o.label ?? 'boot snapshot';
-  const r = readSnapshot(file, keyHex);
+  // The class files (the fourth part) stay in the file, read per class when needed.
+  const r = readSnapshot(file, keyHex, o.eagerClassFiles === true ? undefined : 3);
   o.mark?.('snapshot read and checked (checksum)');
   if ('missing' in r) return null;
   if ('invalid' in r) {
@@ -175,7 +182,7 @@ export function tryRestore(vm: VM, o: BootSnapshotOptions, keyHex: string, touch
   }
   if (touched) touched.vm = true;
   try {
-    const program = restoreVm(vm, r.parts, o.mark);
+    const program = restoreVm(vm, [...r.parts, ...r.lazy], o.mark);
     const now = new Date();
     fs.utimesSync(file, now, now); // recently used: kept by keepNewest()
     if (TRACE) o.warn(`komorium: ${label} restored from ${file}`);

@@ -3,7 +3,9 @@
 // written beside it). Written to a temporary file and renamed; on read, anything that does not
 // check out (truncated, corrupt, another key, another format) is refused with a reason, and the
 // run boots as usual. Each part is read into a buffer of its own, so that one can be freed
-// (the graph, once deserialised) while another lives on (the byte arrays, viewed by the VM).
+// (the graph, once deserialised) while another lives on (the byte arrays, viewed by the VM);
+// parts the reader asks to leave in the file (the class files) are checked, then read a
+// slice at a time while the file stays open (LazyPart).
 
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
@@ -120,7 +122,73 @@ export function removeStaleTemps(dir: string, now = Date.now()): string[] {
  * (the graph, garbage once deserialised) is in a resizable ArrayBuffer: `releaseBytes` gives its
  * memory back at once, where a plain buffer's waits for the collector to find it dead.
  */
-export type SnapshotRead = { payload: Buffer; parts: Buffer[] } | { missing: true } | { invalid: string };
+export type SnapshotRead = { payload: Buffer; parts: Buffer[]; lazy: LazyPart[] } | { missing: true } | { invalid: string };
+
+/** An open snapshot file's descriptor. */
+interface FdState {
+  readonly fd: number;
+  closed: boolean;
+}
+
+/** A snapshot file kept open for its lazy parts, closed once none refers to it. */
+interface OpenFile {
+  readonly state: FdState;
+}
+
+/** The files this thread keeps open for lazy parts (closeLazyFiles). */
+const openFiles = new Set<FdState>();
+
+function closeFd(f: FdState): void {
+  openFiles.delete(f);
+  if (f.closed) return;
+  f.closed = true;
+  try {
+    fs.closeSync(f.fd);
+  } catch {
+    // closed already
+  }
+}
+
+/** Closes the file of lazy parts nothing refers to any more (their VM is gone). */
+const closeWhenGone = new FinalizationRegistry<FdState>(closeFd);
+
+/**
+ * Closes the snapshot files kept open for lazy parts in this thread (the engine's worker, when
+ * its run is over: a worker thread's end does not close the process's file descriptors, and its
+ * FinalizationRegistry may never run, so a language server's runs would leak one each). A lazy
+ * part read afterwards throws.
+ */
+export function closeLazyFiles(): void {
+  for (const f of openFiles) closeFd(f);
+}
+
+/**
+ * A part left in the file (readSnapshot's `lazyFrom`): checked with the others when the file
+ * was read, then read a slice at a time when needed (a restored class's class file at its
+ * first use, graph.ts). The file stays open as long as the part is referred to, so a snapshot
+ * replaced or pruned meanwhile (renamed over, removed) is still the one read and checked.
+ */
+export class LazyPart {
+  constructor(
+    private readonly file: OpenFile,
+    private readonly offset: number,
+    readonly length: number,
+  ) {}
+  /**
+   * `n` bytes at `at` in the part, in an array of their own (a plain Uint8Array: a node Buffer
+   * in the VM would make the next snapshot of it impossible, graph.ts).
+   */
+  read(at: number, n: number): Uint8Array {
+    if (at < 0 || n < 0 || at + n > this.length) throw new RangeError(`bytes ${at}+${n} outside a snapshot part of ${this.length}`);
+    const b = new Uint8Array(n);
+    if (this.file.state.closed) throw new Error('the boot snapshot file was closed (its run is over)');
+    if (readFully(this.file.state.fd, b, this.offset + at) < n) throw new Error('the boot snapshot was truncated while in use');
+    return b;
+  }
+}
+
+/** Bytes of a lazy part streamed through the checksum. */
+const STREAM_CHUNK = 1 << 20;
 
 /** An ArrayBuffer that can shrink (ES2024; node 20's V8 has it, the ES2022 typings do not). */
 interface ResizableArrayBuffer extends ArrayBuffer {
@@ -149,7 +217,7 @@ function releasableBuffer(n: number): Buffer {
  * frees (its own object was promoted by the deserialisation's scavenges and would wait for a
  * full collection). Views of `b` are empty afterwards.
  */
-export function releaseBytes(b: Uint8Array): void {
+export function releaseBytes(b: ArrayBufferView): void {
   const ab = b.buffer as ResizableArrayBuffer;
   if (ab.resizable === true) {
     ab.resize(0);
@@ -163,7 +231,7 @@ export function releaseBytes(b: Uint8Array): void {
   }
 }
 
-function readFully(fd: number, into: Buffer, at: number): number {
+function readFully(fd: number, into: Uint8Array, at: number): number {
   let done = 0;
   while (done < into.length) {
     const n = fs.readSync(fd, into, done, into.length - done, at + done);
@@ -173,9 +241,14 @@ function readFully(fd: number, into: Buffer, at: number): number {
   return done;
 }
 
-/** The payload of a valid snapshot for `keyHex`, or why there is none. */
-export function readSnapshot(file: string, keyHex: string): SnapshotRead {
+/**
+ * The payload of a valid snapshot for `keyHex`, or why there is none. Parts from `lazyFrom` on
+ * are checked but not held: they are LazyParts of the file, kept open (`lazy`).
+ */
+export function readSnapshot(file: string, keyHex: string, lazyFrom = MAX_PARTS): SnapshotRead {
   let fd: number;
+  let keepOpen = false;
+  let open: OpenFile | null = null;
   try {
     fd = fs.openSync(file, 'r');
   } catch {
@@ -193,6 +266,7 @@ export function readSnapshot(file: string, keyHex: string): SnapshotRead {
     const start = HEADER + lengths.length;
     if (readFully(fd, lengths, HEADER) < lengths.length || BigInt(size - start) !== len) return { invalid: `truncated (${Math.max(0, size - start)} of ${len} bytes)` };
     const parts: Buffer[] = [];
+    const lazy: LazyPart[] = [];
     const hash = new Checksum();
     let at = start;
     let sum = 0n;
@@ -200,6 +274,20 @@ export function readSnapshot(file: string, keyHex: string): SnapshotRead {
       const n = lengths.readBigUInt64LE(8 * i);
       sum += n;
       if (sum > len) return { invalid: 'corrupt (parts)' };
+      if (i >= lazyFrom) {
+        const scratch = Buffer.allocUnsafe(Math.min(Number(n), STREAM_CHUNK));
+        for (let done = 0; done < Number(n); ) {
+          const k = Math.min(scratch.length, Number(n) - done);
+          const chunk = scratch.subarray(0, k);
+          if (readFully(fd, chunk, at + done) < k) return { invalid: 'truncated' };
+          hash.update(chunk);
+          done += k;
+        }
+        open ??= { state: { fd, closed: false } };
+        lazy.push(new LazyPart(open, at, Number(n)));
+        at += Number(n);
+        continue;
+      }
       // (A buffer of its own, never a slice of node's pool.)
       const p = i === 0 ? releasableBuffer(Number(n)) : Buffer.allocUnsafeSlow(Number(n));
       if (readFully(fd, p, at) < p.length) return { invalid: 'truncated' };
@@ -209,8 +297,13 @@ export function readSnapshot(file: string, keyHex: string): SnapshotRead {
     }
     if (sum !== len) return { invalid: 'corrupt (parts)' };
     if (!hash.digest().equals(head.subarray(MAGIC.length + 40, MAGIC.length + 72))) return { invalid: 'corrupt (checksum)' };
-    return { payload: parts[0], parts };
+    if (open !== null) {
+      keepOpen = true;
+      openFiles.add(open.state);
+      closeWhenGone.register(open, open.state);
+    }
+    return { payload: parts[0], parts, lazy };
   } finally {
-    fs.closeSync(fd);
+    if (!keepOpen) fs.closeSync(fd);
   }
 }
