@@ -424,6 +424,16 @@ test('Annotations: reading an annotation initialises ConstantPool on both engine
   assert.ok(c.main.overlap >= 95, describeMainThread(c, 10).join('\n'));
 });
 
+// Records' toString/hashCode/equals (ObjectMethods.bootstrap): the embedded engine linked them
+// with a spun method of its own (indy/records.ts: a StringBuilder chain, direct calls), HotSpot
+// through the JDK's bootstrap, whose method-handle tree runs counted (JDK 17: String.format, so
+// Formatter.<clinit> compiles its Pattern; MethodHandleImpl.profileBoolean, Class.cast in guards).
+// Before: under main 33.59 % (32,720 HotSpot / 15,323 embedded samples); corpus generics 86.56 %.
+test('Records: record methods link through the JDK\'s ObjectMethods on both engines: identical under main (granularity 1, R 0)', () => {
+  const c = bothEnginesAtGranularity1('Records');
+  assert.ok(c.main.identical, describeMainThread(c, 10).join('\n'));
+});
+
 // Determinism (det15g): the same program gives the same profile in every run. SaltOrder's work
 // depends on the iteration order of Set.of/Map.of, whose salt java draws from System.nanoTime()
 // (ImmutableCollections.<clinit>); the copy's java.base fixes the seed (reflect-patch.ts).
