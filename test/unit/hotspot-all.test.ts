@@ -448,6 +448,17 @@ test('ClassInitFailure: failed initialisations and the verifier\'s catch types r
   assert.deepEqual(c.startup.methods.filter((d) => /^java\.lang\.(\w*(Error|Exception|Throwable)|StackTraceElement\w*|ClassLoader)\.|^jdk\.internal\.loader\./.test(d.context)), [], why);
 });
 
+// A reflective call whose target throws: HotSpot's Reflection::invoke wraps the exception with
+// THROW_ARG (InvocationTargetException's Java constructor <init>(Throwable), counted); the embedded
+// engine set its fields (raise.ts throwConstructed now). Before: InvocationTargetException.<init>
+// 17 / 3 under main (the 3 from the JDK's generated accessors after inflation, on both).
+test('ReflectThrows: InvocationTargetException made by its Java constructor on both engines (granularity 1, R 0)', () => {
+  const c = bothEnginesAtGranularity1('ReflectThrows');
+  const why = describeMainThread(c, 10).join('\n');
+  assert.deepEqual(c.main.methods.filter((d) => /^java\.lang\.(reflect\.InvocationTargetException|ReflectiveOperationException|Exception|Throwable)\./.test(d.context)), [], why);
+  assert.ok(c.main.samples[0] > 20_000, why);
+});
+
 // Determinism (det15g): the same program gives the same profile in every run. SaltOrder's work
 // depends on the iteration order of Set.of/Map.of, whose salt java draws from System.nanoTime()
 // (ImmutableCollections.<clinit>); the copy's java.base fixes the seed (reflect-patch.ts).
