@@ -459,6 +459,26 @@ test('ReflectThrows: InvocationTargetException made by its Java constructor on b
   assert.ok(c.main.samples[0] > 20_000, why);
 });
 
+// The main class's initialiser fails: java.c reports it with ExceptionDescribe (HotSpot: the text
+// `Exception in thread "main" `, then Throwable.printStackTrace() in Java), not through
+// Thread.dispatchUncaughtException as the embedded engine did (boot.ts). Before: start-up 61.89 %
+// (corpus main-class-init-failure: dispatchUncaughtException 4,462 samples on the embedded engine,
+// printStackTrace 4,170 on HotSpot, as roots of the main thread).
+test('MainInitFailure: a failed main-class initialisation is described as java.c does on both engines (granularity 1, R 0)', () => {
+  const expected = runJava(['-cp', classes, 'MainInitFailure']);
+  const profile = (engine: string) => {
+    const f = join(work, `MainInitFailure-${engine}.json`);
+    const r = komorium(['run', '--engine', engine, '--instrument', 'all', '--granularity', '1', '--random', '0', '-o', f, '-cp', classes, 'MainInitFailure']);
+    assert.equal(r.status, 1, r.stderr);
+    assert.equal(r.stderr.split('\n').slice(0, 3).join('\n'), expected.stderr.split('\n').slice(0, 3).join('\n'), engine);
+    return loadProfile(f);
+  };
+  const c = compareMainThread(profile('jvm'), profile('interpreter'), 'MainInitFailure');
+  const why = describeMainThread(c, 10).join('\n');
+  assert.deepEqual(c.startup.methods.filter((d) => /^java\.lang\.(Thread|ThreadGroup|Throwable)\.(dispatchUncaughtException|uncaughtException|printStackTrace|getUncaughtExceptionHandler)/.test(d.context)), [], why);
+  assert.ok(c.startup.overlap >= 99, why);
+});
+
 // Determinism (det15g): the same program gives the same profile in every run. SaltOrder's work
 // depends on the iteration order of Set.of/Map.of, whose salt java draws from System.nanoTime()
 // (ImmutableCollections.<clinit>); the copy's java.base fixes the seed (reflect-patch.ts).
