@@ -445,7 +445,10 @@ export const constantPoolNatives: NativeTable = {
   'getUTF8At0(Ljava/lang/Object;I)Ljava/lang/String;': (vm: VM, _t: JThread, self: JObject, _o: unknown, i: number) => {
     const { e } = cpEntry(vm, self, i);
     if (e.tag !== Tag.Utf8) throw new VmError('java/lang/IllegalArgumentException', 'Wrong type at constant pool index');
-    return vm.intern(e.value);
+    // HotSpot (JVM_ConstantPoolGetUTF8At) makes a new String from the symbol, not the interned
+    // one: the annotation parser's member names then differ by identity from Method.getName()'s
+    // (HashMap.getNode calls String.equals, and hashes the new string, counted).
+    return vm.newString(e.value);
   },
   'getStringAt0(Ljava/lang/Object;I)Ljava/lang/String;': (vm: VM, _t: JThread, self: JObject, _o: unknown, i: number) => {
     const { k, e } = cpEntry(vm, self, i);
