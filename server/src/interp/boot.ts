@@ -304,15 +304,29 @@ export function launch(vm: VM, mainClass: string, args: string[], lo: LaunchOpti
         } else threadEnd(vm, sched, main, null, () => step());
       };
       // The launcher's GetStaticMethodID initialises the main class (an interface too) with
-      // no Java frame on the stack: an initialiser's failure has an empty stack trace.
+      // no Java frame on the stack: an initialiser's failure has an empty stack trace. java.c
+      // then reports it with JNI's ExceptionDescribe (HotSpot prints `Exception in thread
+      // "main" ` itself and calls Throwable.printStackTrace() in Java, clearing the exception), so
+      // the thread ends without dispatchUncaughtException.
       sched.call(main, {
         method: vm.initTrampoline(k),
         args: [],
         done: (r, threw) => {
-          if (threw) ended(r, true);
+          if (threw) describeAndEnd(r as JObject);
           else sched.call(main, { method: m, args: [jargs], done: ended });
         },
       });
+      const describeAndEnd = (exc: JObject): void => {
+        lo.mark?.('main returned');
+        exitCode = 1;
+        const name = (main.jthread as (JObject & Record<string, unknown>) | null)?.name as JObject | null | undefined;
+        vm.opts.io.stderr(Buffer.from(`Exception in thread "${name ? vm.jsString(name) : main.name}" `));
+        sched.call(main, {
+          method: vm.findMethod(exc.klass, 'printStackTrace', '()V'),
+          args: [exc],
+          done: () => threadEnd(vm, sched, main, null, () => step()),
+        });
+      };
     },
     () =>
       destroyJavaVM(vm, sched, main, () => {

@@ -339,7 +339,11 @@ export function unwind(vm: VM, t: JThread, exc: JObject): void {
     const m = f.m;
     if (m === null) {
       const g = f.glue as Glue;
-      if (g.onThrow) exc = g.onThrow(exc);
+      if (g.onThrow) {
+        const next = g.onThrow(exc);
+        if (next === null) return;
+        exc = next;
+      }
       t.depth--;
       continue;
     }

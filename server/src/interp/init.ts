@@ -11,6 +11,7 @@ import { ThreadState, type JThread } from './thread';
 import { enterMethod, pushGlue } from './calls';
 import { isAssignable } from './ops';
 import { linkVerify } from './verify-link';
+import { failInJava, initializationErrorText } from './init-failure';
 import type { VM } from './vm';
 
 /** Initialises `k`; returns when it is (or is being, by this thread) initialised. */
@@ -132,7 +133,9 @@ function begin(vm: VM, t: JThread, k: JClass, resumePc: number, then: (() => unk
     resumePc,
     base: -1,
     onReturn: (v) => (finished ? v : next()),
-    onThrow: (exc: JObject) => fail(vm, t, k, exc),
+    // After the boot HotSpot's handling runs Java code (init-failure.ts): frames pushed above
+    // this glue, which then throws; unwinding stops here meanwhile (null).
+    onThrow: (exc: JObject) => (failInJava(vm, t, g, exc, (recorded, thrown) => markFailed(vm, k, recorded, thrown)) ? null : fail(vm, t, k, exc)),
   };
   const r = next();
   if (r === PENDING) return PENDING;
@@ -150,14 +153,19 @@ function finish(vm: VM, k: JClass): void {
 /** The error recorded for later NoClassDefFoundErrors (see JClass.initFailure). */
 function initializationFailure(vm: VM, t: JThread, exc: JObject): JObject {
   const o = exc as JObject & Record<string, unknown>;
-  const msg = o.detailMessage as JObject | null;
-  const tname = (t.jthread as (JObject & Record<string, unknown>) | null)?.name as JObject | null | undefined;
-  const text = `Exception ${exc.klass.javaName}${msg ? `: ${vm.jsString(msg)}` : ''} [in thread "${tname ? vm.jsString(tname) : t.name}"]`;
-  const e = vm.newThrowable(t, 'java/lang/ExceptionInInitializerError', text) as JObject & Record<string, unknown>;
+  const e = vm.newThrowable(t, 'java/lang/ExceptionInInitializerError', initializationErrorText(vm, t, exc)) as JObject & Record<string, unknown>;
   e.backtrace = o.backtrace;
   e.depth = o.depth;
   e.stackTrace = o.stackTrace;
   return e;
+}
+
+function markFailed(vm: VM, k: JClass, recorded: JObject, thrown: JObject): void {
+  k.state = InitState.Erroneous;
+  k.initThread = null;
+  k.initFailure = recorded;
+  k.initError = thrown;
+  wake(vm, k);
 }
 
 function fail(vm: VM, t: JThread, k: JClass, exc: JObject): JObject {

@@ -110,3 +110,44 @@ function construct(vm: VM, t: JThread, e: VmError, kind: Glue['kind'], finish: (
   }
   return true;
 }
+
+/**
+ * From a glue's `onThrow` (its frame on top of `t`): makes `new <className>(args)` as HotSpot's
+ * `THROW_ARG` does (Exceptions::new_exception with a signature: the class initialised, the Java
+ * constructor `desc` run) in frames above that glue, then throws it. Returns null when frames
+ * were pushed (the caller's `onThrow` returns it: unwinding stops until the object is thrown),
+ * else `fallback()` (before the boot, or no such constructor).
+ */
+export function throwConstructed(vm: VM, t: JThread, className: string, desc: string, args: readonly unknown[], fallback: () => JObject): JObject | null {
+  const g = t.depth >= 0 ? t.frames[t.depth] : undefined;
+  if (!vm.booted || g === undefined || g.m !== null) return fallback();
+  const k = vm.classes.loadBoot(className);
+  const ctor = k.declared.get(`<init>${desc}`);
+  if (ctor === undefined || ctor.code === null) return fallback();
+  let stage: 'init' | 'construct' | 'throw' = 'init';
+  let exc: JObject | null = null;
+  const next = (): unknown => {
+    if (stage === 'init') {
+      if (k.state !== InitState.Initialized) initialize(vm, t, k);
+      stage = 'construct';
+    }
+    if (stage === 'construct') {
+      stage = 'throw';
+      exc = instantiate(k);
+      t.ensureSlots(g.sp + ctor.argSlots + 16);
+      placeArgs(t, g.sp, ctor, [exc, ...args]);
+      enterMethod(vm, t, ctor, g.sp);
+      return PENDING;
+    }
+    throw new JavaThrow(exc as JObject);
+  };
+  // An exception of the constructor (or of <clinit>) passes through, as in HotSpot.
+  g.glue = { kind: 'V', resumePc: -1, base: -1, onReturn: () => next(), onThrow: (e) => e };
+  try {
+    next();
+  } catch (x) {
+    if (x === PENDING || x === BLOCK) return null;
+    throw x;
+  }
+  return null;
+}

@@ -48,8 +48,11 @@ export interface Glue {
    * frames (and a new glue frame) itself.
    */
   onReturn(value: unknown): unknown;
-  /** Called with a Java exception passing through; returns the exception to propagate. */
-  onThrow?(exc: JObject): JObject;
+  /**
+   * Called with a Java exception passing through; returns the exception to propagate, or null
+   * after pushing frames above the glue (which stays; unwinding stops: the glue throws later).
+   */
+  onThrow?(exc: JObject): JObject | null;
   /** Kind of the value delivered below ('V' = none). */
   kind: 'V' | 'I' | 'J' | 'F' | 'D' | 'L';
   /** pc at which a Java frame below resumes (the instruction again, or the next one). */

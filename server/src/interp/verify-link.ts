@@ -98,7 +98,7 @@ function verifyOnce(vm: VM, k: JClass): VerifyResult | NeedClass | undefined {
   // (is_subclass_of): no upcall for them. Before, IllegalStateException's superclasses
   // RuntimeException and Exception were loaded through the application loader when a class
   // threw it, names HotSpot never asks that loader for (a larger class-loading lock map).
-  const env = envFrom(lookup, {
+  const linked = envFrom(lookup, {
     superOf: (s) => {
       const c = classOfShape.get(s);
       if (c === undefined) return s.superName === null ? null : lookup(s.superName);
@@ -109,6 +109,9 @@ function verifyOnce(vm: VM, k: JClass): VerifyResult | NeedClass | undefined {
       return c === undefined ? s.interfaces.map(lookup) : c.interfaces.map(shapeLinked);
     },
   });
+  // A catch type of Throwable is resolved through k's loader (an upcall the first time, as
+  // HotSpot's verify_exception_handler_table does); the program's later catches find it loaded.
+  const env = { ...linked, preResolve: (name: string) => void lookup(name) };
   try {
     return verifyClass(env, verificationInput(k));
   } catch (e) {

@@ -76,6 +76,7 @@ export function verifyMethod(env: VerifyEnv, cls: ClassInput, m: MethodInput): v
     if (h.handlerPc >= codeLength || data[h.handlerPc] === 0) throw new VerifyFailure('java/lang/ClassFormatError', `Illegal exception table handler_pc ${h.handlerPc}`);
     if (h.catchType !== 0) {
       const ct = classType(pool, h.catchType);
+      if (ct === T.THROWABLE) env.preResolve?.('java/lang/Throwable');
       if (!isAssignable(env, T.THROWABLE, ct))
         throw verifyError({ bci: h.handlerPc, fault: 'wrong_type', type: cpOrigin(h.catchType, ct), expected: implicit(T.THROWABLE) }, `Catch type is not a subclass of Throwable in exception handler ${h.handlerPc}`);
     }

@@ -169,6 +169,12 @@ export interface VerifyEnv {
    * load through a Java loader). Absent: `load(k.superName)`.
    */
   superOf?(k: VClass): VClass | null;
+  /**
+   * A catch type named java/lang/Throwable: HotSpot's verify_exception_handler_table resolves
+   * that constant-pool entry (`cp->klass_at`, through the class's loader) before its
+   * assignability check, which by name would not. Absent: nothing to resolve.
+   */
+  preResolve?(name: string): void;
   /** A method visible in `cls` or its superclasses (and their default methods). */
   findMethod(cls: string, name: string, desc: string): VMember | undefined;
   /** A field of `cls`, its superinterfaces or superclasses. */

@@ -219,6 +219,10 @@ function link(vm: VM, t: JThread, m: JMethod, pc: number, idx: number): JMethod 
   if (!FAST_PATHS.has(key)) return generic();
   if (vm.jdkLambdaLinkage && LAMBDA_BOOTSTRAPS.has(key)) return lambdaThroughJdk(vm, t, m, pc, idx);
   if (vm.jdkLambdaLinkage && CONCAT_THROUGH_JDK.has(vm.opts.jdk.feature) && CONCAT_BOOTSTRAPS.has(key)) return concatThroughJdk(vm, t, m, pc, idx);
+  // A record's toString, hashCode and equals: the JDK's ObjectMethods builds the method-handle
+  // tree (paused on HotSpot), which then runs counted: on JDK 17 toString is String.format of
+  // "Name[a=%s, ...]" with each component's stringifier (records.ts spins a StringBuilder chain).
+  if (vm.jdkLambdaLinkage && key === 'java/lang/runtime/ObjectMethods.bootstrap') return lambdaThroughJdk(vm, t, m, pc, idx);
   // HotSpot resolves the bootstrap method handle before it calls the bootstrap: its class through
   // the caller's loader (a loadClass upcall the first time, counted as the program's work when
   // the JDK is instrumented); the types of its descriptor and of the call site are java.lang and

@@ -17,6 +17,7 @@ import type { JThread } from '../../../thread';
 import type { VM } from '../../../vm';
 import { pushCall } from '../../../calls';
 import { verifyThen } from '../../../verify-link';
+import { throwConstructed } from '../../../raise';
 import type { NativeTable } from '../../registry';
 import { bool, classOf, getField, nonNull } from '../../util';
 
@@ -190,11 +191,17 @@ function unpackArgs(vm: VM, m: JMethod, args: JObject | null): unknown[] {
   });
 }
 
-/** Wraps an exception thrown by the invoked method in InvocationTargetException. */
-function wrapTarget(vm: VM, t: JThread, exc: JObject): JObject {
-  const ite = vm.newThrowable(t, 'java/lang/reflect/InvocationTargetException', null, exc);
-  set(ite, vm, 'target', exc);
-  return ite;
+/**
+ * Wraps an exception thrown by the invoked method in InvocationTargetException. HotSpot's
+ * Reflection::invoke does it with THROW_ARG: the Java constructor `<init>(Throwable)` runs
+ * (counted with the JDK instrumented); so here after the boot (raise.ts throwConstructed).
+ */
+function wrapTarget(vm: VM, t: JThread, exc: JObject): JObject | null {
+  return throwConstructed(vm, t, 'java/lang/reflect/InvocationTargetException', '(Ljava/lang/Throwable;)V', [exc], () => {
+    const ite = vm.newThrowable(t, 'java/lang/reflect/InvocationTargetException', null, exc);
+    set(ite, vm, 'target', exc);
+    return ite;
+  });
 }
 
 function invoke(vm: VM, t: JThread, method: JObject | null, recv: JObject | null, args: JObject | null): unknown {
@@ -438,7 +445,10 @@ export const constantPoolNatives: NativeTable = {
   'getUTF8At0(Ljava/lang/Object;I)Ljava/lang/String;': (vm: VM, _t: JThread, self: JObject, _o: unknown, i: number) => {
     const { e } = cpEntry(vm, self, i);
     if (e.tag !== Tag.Utf8) throw new VmError('java/lang/IllegalArgumentException', 'Wrong type at constant pool index');
-    return vm.intern(e.value);
+    // HotSpot (JVM_ConstantPoolGetUTF8At) makes a new String from the symbol, not the interned
+    // one: the annotation parser's member names then differ by identity from Method.getName()'s
+    // (HashMap.getNode calls String.equals, and hashes the new string, counted).
+    return vm.newString(e.value);
   },
   'getStringAt0(Ljava/lang/Object;I)Ljava/lang/String;': (vm: VM, _t: JThread, self: JObject, _o: unknown, i: number) => {
     const { k, e } = cpEntry(vm, self, i);
