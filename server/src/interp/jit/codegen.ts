@@ -58,8 +58,9 @@ export const STRAIGHT_INLINE = process.env.KOMORIUM_JIT_STRAIGHT !== '0';
 const MONITORS = process.env.KOMORIUM_JIT_MONITORS !== '0';
 
 /**
- * A block that only pushes arguments and calls a sampling entry leaves at its start (emitBody;
- * `KOMORIUM_JIT_SAMPLE_BLOCK=0`: it counts on entry and leaves at the call).
+ * A block that prepares the arguments of a sampling entry and calls it leaves at its start, as
+ * does the block after the call in the compiled method (emitBody; `KOMORIUM_JIT_SAMPLE_BLOCK=0`:
+ * the block counts on entry and leaves at the call).
  */
 const SAMPLE_BLOCK = process.env.KOMORIUM_JIT_SAMPLE_BLOCK !== '0';
 
@@ -245,22 +246,22 @@ export function emitBody(s: Scope, entries: ReadonlySet<number>, exits: RootExit
       else if (loop.fwd.includes(pc)) s.emit(`} // B${pc}`);
     }
     if (entries.has(pc) && SAMPLE_BLOCK && pc !== 0 && !(loop !== undefined && idx === first)) {
-      // A block that only pushes the sampler's arguments and calls it (the granularity check's
+      // A block that prepares the sampler's arguments and calls it (the granularity check's
       // slow path): left to the interpreter at its start, before anything is counted, so the
       // exit is literals and a `break` only (no code of its own that TurboFan compiled without
       // type feedback; the interpreter runs and counts the block).
+      // In the compiled method, the block after the call (the counter's store), when no jump
+      // goes there, is entered only by the interpreter after it made the call: it runs it too.
+      const afterCall = exits !== null && idx > 0 && !a.blockStart.has(pc) && !headers?.has(pc) && samplingCallAt(s, a.insns[idx - 1]);
       let end = samplingBlockEnd(s, idx, entries);
-      // In the compiled method, the block after the call (the counter's store) is entered only
-      // by the interpreter after it made the call: it runs it too.
-      if (end < 0 && exits !== null && idx > 0 && !a.blockStart.has(pc) && !headers?.has(pc) && samplingCallAt(s, a.insns[idx - 1])) {
+      if (end < 0 && afterCall) {
         end = idx;
         while (end + 1 < a.insns.length && !entries.has(a.insns[end + 1].offset) && a.depth[end + 1] >= 0) end++;
       }
       if (end >= 0) {
         // The interpreter entering here returns at once (generate's first switch); compiled
-        // code reaches the call's block by falling into it, never the block after the call.
+        // code reaches the call's block by falling or jumping into it, never the block after the call.
         if (exits !== null) (s.g.interpreted ??= new Set()).add(pc);
-        const afterCall = exits !== null && samplingCallAt(s, a.insns[idx - 1] ?? ins);
         if (!afterCall) {
           const lead = labels && !headers?.has(pc) ? `case ${pc}: ` : '';
           s.emit(`${lead}${exits !== null ? exits.exit(pc, d) : materialize(s, pc, d, 0, true)}`);
