@@ -103,6 +103,18 @@ test('an inlined callee whose sampling call was unresolved at compile time stays
   assert.ok(a.meta.totalSamples > 1000, `samples: ${a.meta.totalSamples}`);
   assert.equal(b.meta.totalBytecodes, a.meta.totalBytecodes, 'bytecodes differ with the JIT off');
   assert.deepEqual(profileDifferences(a, b), [], 'profile differs with the JIT off');
+  // The engine's bytecodes (virtual clock): the sampling calls' blocks left at their start (in
+  // main and in the inlined increment) count as with the JIT off and as left at the call.
+  const clock = await run(classes, work, 'JitSampled', 'sampled-clock', {}, undefined, ['clock']);
+  assert.match(clock.stdout, /clock \d+/);
+  for (const [name, env] of [
+    ['sampled-clock-off', { KOMORIUM_JIT: '0' }],
+    ['sampled-clock-in-place', { KOMORIUM_JIT_SAMPLE_BLOCK: '0', KOMORIUM_JIT_MAT_OUT: '0' }],
+  ] as const) {
+    const o = await run(classes, work, 'JitSampled', name, env, undefined, ['clock']);
+    assert.equal(o.stdout, clock.stdout, `engine bytecodes differ (${name})`);
+    assert.deepEqual(profileDifferences(loadProfile(clock.profile), loadProfile(o.profile)), [], `profile differs (${name})`);
+  }
 });
 
 test('samples and an exception inside a chain of four inlined instrumented callees stay invisible', async () => {
@@ -129,6 +141,9 @@ test('samples and an exception inside a chain of four inlined instrumented calle
   for (const [name, env] of [
     ['deep-off', { KOMORIUM_JIT: '0' }],
     ['deep-noinline', { KOMORIUM_JIT_INLINE: '0' }],
+    // The sampling call's block counted and left at the call, the inlined frames built in the
+    // exit (before prof18m: the default leaves at the block's start, frames built out of line).
+    ['deep-exits-in-place', { KOMORIUM_JIT_SAMPLE_BLOCK: '0', KOMORIUM_JIT_MAT_OUT: '0' }],
   ] as const) {
     const o = await run(classes, work, 'JitDeepSampled', name, env, 97);
     assert.equal(o.stdout, hs.stdout, name);

@@ -22,6 +22,9 @@ const VARIANTS: Record<string, Record<string, string>> = {
   // Methods above 2,000 chars of generated source compiled again with less inlined (compile.ts
   // MAX_SOURCE): the exits of the bodies still inlined and of the calls no longer inlined.
   'size bound': { KOMORIUM_JIT_MAX_SOURCE: '2000' },
+  // A sampling call's block counted and left at the call, inlined frames built in the exit
+  // (the default leaves at the block's start and builds them out of line: codegen.ts, inline.ts).
+  'exits in place': { KOMORIUM_JIT_SAMPLE_BLOCK: '0', KOMORIUM_JIT_MAT_OUT: '0' },
 };
 
 test('profiled (--instrument app): the JIT changes neither the output, the bytecodes executed nor the profile', async () => {

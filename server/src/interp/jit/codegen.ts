@@ -15,13 +15,15 @@ import { branchTargets } from '../../classfile/code/raw';
 import { effect, type Analysis } from './analyze';
 import { emitInsn, narrowRet, type At } from './insns';
 import { counterSync, lineStore, runtimeRef } from './idioms';
-import { emitInvoke, materialize } from './inline';
+import { emitInvoke, materialize, samplingCallAt } from './inline';
 import { findLoops, invariantArrays, type Loop } from './loops';
 import { frameWeight } from './js-stack';
 import { NotInlinable, Scope, type InlineSite, type RootExits, type Shared } from './scope';
 
 export interface Generated {
   source: string;
+  /** Characters of the compiled function itself (the source less the out-of-line exits' `M`). */
+  size: number;
   /** Constants referenced as K[i] by the source. */
   consts: unknown[];
   /** Inlined call sites (E.inl rebuilds their frames); [0] is unused. */
@@ -55,6 +57,13 @@ export const STRAIGHT_INLINE = process.env.KOMORIUM_JIT_STRAIGHT !== '0';
  */
 const MONITORS = process.env.KOMORIUM_JIT_MONITORS !== '0';
 
+/**
+ * A block that prepares the arguments of a sampling entry and calls it leaves at its start, as
+ * does the block after the call in the compiled method (emitBody; `KOMORIUM_JIT_SAMPLE_BLOCK=0`:
+ * the block counts on entry and leaves at the call).
+ */
+const SAMPLE_BLOCK = process.env.KOMORIUM_JIT_SAMPLE_BLOCK !== '0';
+
 /** A smaller compilation (compile.ts MAX_SOURCE): less inlined, no loop copies. */
 export interface Shrink {
   maxInlined?: number;
@@ -78,13 +87,18 @@ export function generate(m: JMethod, a: Analysis, indyTargets?: ReadonlyMap<numb
   // locals and the stack back: written out at each exit, those stores were 40% of the source of
   // an instrumented method (each block's sampling exit, each call's fallback), and functions
   // above V8's 60 KB of bytecode are never optimised (compile.ts MAX_SOURCE).
+  // An exit itself is only assignments of literals to locals and the `break`: the pc, the
+  // bytecodes to take off and the time slice's end are stored by the tail. V8 gives each
+  // arithmetic operation and property store its own type feedback, and TurboFan compiles one
+  // that never ran as a deoptimisation: each rare exit, first taken after the function was
+  // optimised, threw the whole function's optimised code away (BENCHMARKS.md part B, prof18m).
   let maxExitDepth = 0;
   const leave = (d: number, uncount = 0): string => {
     if (d > maxExitDepth) maxExitDepth = d;
-    return `{ xd = ${d}; ${uncount > 0 ? `c -= ${uncount}; ` : ''}break X; }`;
+    return `{ xd = ${d}; ${uncount > 0 ? `xu = ${uncount}; ` : ''}break X; }`;
   };
   const exits: RootExits = {
-    exit: (pc, d, uncount = 0) => `{ f.pc = ${pc}; ${leave(d, uncount).slice(2)}`,
+    exit: (pc, d, uncount = 0) => `{ xp = ${pc}; ${leave(d, uncount).slice(2)}`,
     leave,
     spillLocals,
     spillStack,
@@ -106,26 +120,49 @@ export function generate(m: JMethod, a: Analysis, indyTargets?: ReadonlyMap<numb
   const emit = (line: string): void => void out.push(line);
   emit(`"use strict";`);
   if (g.caches) emit(`let ${Array.from({ length: g.caches }, (_, i) => `C${i} = null`).join(', ')};`);
+  const mats = g.mats ?? [];
+  if (mats.length > 0) {
+    // The inlined bodies' exits, out of line (jit/inline.ts materialize).
+    if (g.matVars) emit(`let ${Array.from({ length: g.matVars }, (_, i) => `V${i}`).join(', ')};`);
+    emit(`function M(t, f, sb, q) {`);
+    emit(`const n = t.n, r = t.r; let x, d;`);
+    emit(`switch (q) {`);
+    mats.forEach((code, i) => emit(`case ${i + 1}: ${code}return;`));
+    emit(`}`);
+    emit(`}`);
+  }
+  let fnStart = out.length;
   emit(`return function jit_${m.name.replace(/[^A-Za-z0-9_]/g, '_')}(t, f, budget) {`);
   // W: this function's JS frame, estimated (jit/js-stack.ts), added to t.jsw around direct calls.
   emit(`const n = t.n, r = t.r, lp = f.lp, sb = lp + ${base}, my = t.depth, W = ${frameWeight(body.join('\n'))};`);
+  // Entries whose block the interpreter runs itself (a sampling call's, emitBody): nothing to do.
+  if (g.interpreted) emit(`switch (f.pc) { ${[...g.interpreted].map((pc) => `case ${pc}: `).join('')}return 0; }`);
   emit(`let pc = f.pc, c = 0, P = pc, Q = 0;`);
   if (localsN.length) emit(`let ${localsN.map((i) => `n${i} = n[lp + ${i}]${a.intLocals.has(i) ? ' | 0' : ''}`).join(', ')};`);
   if (localsR.length) emit(`let ${localsR.map((i) => `r${i} = r[lp + ${i}]`).join(', ')};`);
   emit(`let ${s.stackDecl()};`);
-  emit(`let o, x, y, d, xd = 0${[...(g.arrays ?? [])].map((k) => `, A${k} = null`).join('')};`);
-  // Operand stack at the entry point.
-  emit(`switch (pc) {`);
+  emit(`let o, x, y, d, xd = 0, xp = -1, xu = 0, xs = 0${mats.length > 0 ? ', xq = 0' : ''}${[...(g.arrays ?? [])].map((k) => `, A${k} = null`).join('')};`);
+  // Operand stack at the entry point: its depth from the closure's table `ED` (by pc), then one
+  // load per slot shared by all entries. A case per entry, each with its own loads, was a
+  // deoptimisation of the whole function at each entry first used after TurboFan compiled it
+  // (V8's feedback is per operation): the entries after calls are used when the interpreter
+  // re-enters (after a sample, a call it made).
+  let maxEntryDepth = 0;
+  const depths: string[] = [];
   for (const e of entries) {
     const i = a.indexOf.get(e);
     if (i === undefined) continue;
     const d = a.depth[i];
-    if (d <= 0) continue;
-    let line = `case ${e}: `;
-    for (let j = 0; j < d; j++) line += `N${j} = n[sb + ${j}]; R${j} = r[sb + ${j}]; `;
-    emit(`${line}break;`);
+    if (d <= 0 || g.interpreted?.has(e)) continue;
+    depths.push(`ED[${e}] = ${d};`);
+    if (d > maxEntryDepth) maxEntryDepth = d;
   }
-  emit(`}`);
+  if (maxEntryDepth > 0) {
+    out.splice(fnStart++, 0, `const ED = new Uint16Array(${(m.code as Uint8Array).length}); ${depths.join(' ')}`);
+    let line = 'switch (ED[pc]) {';
+    for (let j = maxEntryDepth; j > 0; j--) line += ` case ${j}: N${j - 1} = n[sb + ${j - 1}]; R${j - 1} = r[sb + ${j - 1}];`;
+    emit(`${line} }`);
+  }
   emit(`X: {`);
   emit(`try {`);
   emit(`D: for (;;) {`);
@@ -149,7 +186,7 @@ export function generate(m: JMethod, a: Analysis, indyTargets?: ReadonlyMap<numb
   emit(`} catch (e) { t.xc += c - E.unc(S, Q, P); ${sites}f.pc = P; ${spillLocals}${restore} throw e; }`);
   emit(`} // X`);
   // The exits' tail: f.pc (and any frames above) set, stack depth xd.
-  let tail = `f.sp = sb + xd; ${spillLocals}`;
+  let tail = `${mats.length > 0 ? 'if (xq !== 0) M(t, f, sb, xq); ' : ''}if (xp >= 0) f.pc = xp; if (xs !== 0) t.sliceEnd = true; c -= xu; f.sp = sb + xd; ${spillLocals}`;
   if (maxExitDepth > 0) {
     tail += ' switch (xd) {';
     for (let i = maxExitDepth; i > 0; i--) tail += ` case ${i}: n[sb + ${i - 1}] = N${i - 1}; r[sb + ${i - 1}] = R${i - 1};`;
@@ -157,7 +194,9 @@ export function generate(m: JMethod, a: Analysis, indyTargets?: ReadonlyMap<numb
   }
   emit(`${tail} return c;`);
   emit(`};`);
-  return { source: out.join('\n'), consts: g.consts, sites: g.sites };
+  // The size that V8's bound applies to (compile.ts MAX_SOURCE): the compiled function, not `M`.
+  const size = out.slice(fnStart).reduce((k, line) => k + line.length + 1, 0);
+  return { source: out.join('\n'), size, consts: g.consts, sites: g.sites };
 }
 
 /** How emitBody lays out the compiled method's code (jit/loops.ts). */
@@ -206,6 +245,31 @@ export function emitBody(s: Scope, entries: ReadonlySet<number>, exits: RootExit
       if (idx === first) s.emit(`case ${pc}: ${hoist}L${pc}: for (;;) { let o, x, y, d;${loop.fwd.map((t) => ` B${t}: {`).reverse().join('')}`);
       else if (loop.fwd.includes(pc)) s.emit(`} // B${pc}`);
     }
+    if (entries.has(pc) && SAMPLE_BLOCK && pc !== 0 && !(loop !== undefined && idx === first)) {
+      // A block that prepares the sampler's arguments and calls it (the granularity check's
+      // slow path): left to the interpreter at its start, before anything is counted, so the
+      // exit is literals and a `break` only (no code of its own that TurboFan compiled without
+      // type feedback; the interpreter runs and counts the block).
+      // In the compiled method, the block after the call (the counter's store), when no jump
+      // goes there, is entered only by the interpreter after it made the call: it runs it too.
+      const afterCall = exits !== null && idx > 0 && !a.blockStart.has(pc) && !headers?.has(pc) && samplingCallAt(s, a.insns[idx - 1]);
+      let end = samplingBlockEnd(s, idx, entries);
+      if (end < 0 && afterCall) {
+        end = idx;
+        while (end + 1 < a.insns.length && !entries.has(a.insns[end + 1].offset) && a.depth[end + 1] >= 0) end++;
+      }
+      if (end >= 0) {
+        // The interpreter entering here returns at once (generate's first switch); compiled
+        // code reaches the call's block by falling or jumping into it, never the block after the call.
+        if (exits !== null) (s.g.interpreted ??= new Set()).add(pc);
+        if (!afterCall) {
+          const lead = labels && !headers?.has(pc) ? `case ${pc}: ` : '';
+          s.emit(`${lead}${exits !== null ? exits.exit(pc, d) : materialize(s, pc, d, 0, true)}`);
+        }
+        idx = end;
+        continue;
+      }
+    }
     if (entries.has(pc)) {
       // Count the block's instructions (up to the next entry, or to unreachable code: an
       // inlined callee's catch-all handler, left out of its body by withoutHandlerCode, is no
@@ -239,7 +303,7 @@ export function emitBody(s: Scope, entries: ReadonlySet<number>, exits: RootExit
         if (straight !== null) return `break ${s.label}${target};`;
         return `${s.pcVar} = ${target}; continue ${s.label};`;
       }
-      const back = target <= pc ? `if (c >= budget) { t.sliceEnd = true; ${exits.exit(target, dAfter)} } ` : '';
+      const back = target <= pc ? `if (c >= budget) { xs = 1; ${exits.exit(target, dAfter).slice(2)} ` : '';
       if (loop !== undefined) {
         if (target === loop.H) return `${back}continue L${target};`;
         if (target > loop.H && target <= loop.E) return `break B${target};`;
@@ -407,4 +471,29 @@ function emitReturn(s: Scope, at: At, exits: RootExits | null): void {
   }
   const store = v === null ? '' : op === 0xad || op === 0xb0 ? `t.rvR = ${v}; ` : `t.rvN = ${v}; `;
   s.emit(`${store}t.depth = my - 1; return c;`);
+}
+
+/**
+ * Instructions a sampling call's block may hold before the call: any but another call (the
+ * interpreter runs them when the block is left at its start; a jump or return ends the block).
+ * The transformer computes the call's arguments there (the counter, the method's id) and may
+ * store the counter first.
+ */
+function prepares(op: number): boolean {
+  return op < 0xb6 || op > 0xba;
+}
+
+/**
+ * The index of the last instruction of the block starting at `idx` if that block prepares and
+ * makes a sampling call (jit/inline.ts samplingCallAt), else -1.
+ */
+function samplingBlockEnd(s: Scope, idx: number, entries: ReadonlySet<number>): number {
+  const a = s.a;
+  let j = idx;
+  while (j < a.insns.length && prepares(a.insns[j].op) && (j === idx || !entries.has(a.insns[j].offset))) j++;
+  if (j >= a.insns.length || (j > idx && entries.has(a.insns[j].offset)) || !samplingCallAt(s, a.insns[j])) return -1;
+  // The rest of the block (in an inlined body, what follows the call) is never reached.
+  let end = j;
+  while (end + 1 < a.insns.length && !entries.has(a.insns[end + 1].offset) && a.depth[end + 1] >= 0) end++;
+  return end;
 }

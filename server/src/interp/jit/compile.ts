@@ -177,11 +177,11 @@ export function compile(vm: VM, m: JMethod): CompiledFn | null {
   try {
     const a = analyze(m);
     let g = generate(m, a, vm.indySites.get(m));
-    for (let i = 0; MAX_SOURCE > 0 && g.source.length > MAX_SOURCE && i < SHRINK.length; i++) {
+    for (let i = 0; MAX_SOURCE > 0 && g.size > MAX_SOURCE && i < SHRINK.length; i++) {
       const smaller = generate(m, a, vm.indySites.get(m), SHRINK[i]);
-      if (TRACE) vm.reportFailure(`[jit] ${m}: ${g.source.length} chars, again with ${JSON.stringify(SHRINK[i])}: ${smaller.source.length}`);
+      if (TRACE) vm.reportFailure(`[jit] ${m}: ${g.size} chars, again with ${JSON.stringify(SHRINK[i])}: ${smaller.size}`);
       // None fits (never optimised either way): the first, most inlined, stays.
-      if (smaller.source.length <= MAX_SOURCE) {
+      if (smaller.size <= MAX_SOURCE) {
         g = smaller;
         break;
       }

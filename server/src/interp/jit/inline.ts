@@ -12,6 +12,8 @@
 
 import { InitState, type JMethod } from '../klass';
 import type { FieldSite, MethodSite } from '../resolve';
+import type { RawInstruction } from '../../classfile/code/raw';
+import { Tag } from '../../classfile/model';
 import { analyze, NotCompilable, type Analysis } from './analyze';
 import { emitBody, STRAIGHT_INLINE } from './codegen';
 import type { At } from './insns';
@@ -44,6 +46,8 @@ const TRACE = !!process.env.KOMORIUM_TRACE_INLINE;
  */
 const SAMPLE_LEAVES = process.env.KOMORIUM_JIT_SAMPLE_CALL !== '1';
 const TRACE_JIT = !!process.env.KOMORIUM_TRACE_JIT;
+/** An inlined body's exit builds its frames out of line (materialize; `KOMORIUM_JIT_MAT_OUT=0`: in the exit). */
+const MAT_OUT = process.env.KOMORIUM_JIT_MAT_OUT !== '0';
 /** Method-handle trampolines call their compiled target directly (`KOMORIUM_JIT_TAIL=0`: through the native). */
 const TAIL_CALLS = process.env.KOMORIUM_JIT_TAIL !== '0';
 
@@ -298,6 +302,24 @@ function inlineBody(s: Scope, at: At, tm: JMethod, B: number): string | null {
 }
 
 /**
+ * Whether `ins` calls one of the sampling entries that compiled code leaves at (SAMPLE_LEAVES),
+ * resolved or not (read from the constant pool): codegen.ts leaves before the block that
+ * prepares the call instead.
+ */
+export function samplingCallAt(s: Scope, ins: RawInstruction): boolean {
+  if (!SAMPLE_LEAVES || (ins.op !== 0xb6 && ins.op !== 0xb8)) return false;
+  const cp = s.m.klass.cp;
+  const e = cp[(ins.operands as { index: number }).index];
+  if (e === undefined || e.tag !== Tag.Methodref) return false;
+  const c = cp[e.classIndex];
+  const nt = cp[e.nameAndTypeIndex];
+  if (c === undefined || c.tag !== Tag.Class || nt === undefined || nt.tag !== Tag.NameAndType) return false;
+  const cn = cp[c.nameIndex];
+  const nn = cp[nt.nameIndex];
+  return cn?.tag === Tag.Utf8 && cn.value === 'komorium/rt/TC' && nn?.tag === Tag.Utf8 && SAMPLING_ENTRIES.has(nn.value);
+}
+
+/**
  * The runtime's sampling entries (the granularity check's slow path, docs/TRANSFORM.md). With
  * SAMPLE_LEAVES (the default) compiled code leaves to the interpreter at their call (emitInvoke).
  * Otherwise they are not inlined into the compiled method itself (a direct call runs the
@@ -371,8 +393,18 @@ export function materialize(s: Scope, pc: number, d: number, uncount: number, ex
   const first = chain[1];
   const where = TRACE_JIT ? `, ${root.K(`${s.m}@${pc}`)}` : '';
   // The inlined calls' frames first (above the compiled method's, whose locals and stack
-  // below the call the exit tail writes back: disjoint slots).
-  let code = `{ ${expected ? '' : `E.spec(${root.K(root.m)}${where}); `}`;
+  // below the call the exit tail writes back: disjoint slots). Out of line (MAT_OUT), the
+  // values go to the closure's `V<j>` and the frames are built by case `q` of its function `M`,
+  // called from the exit tail: the exit itself is only stores to variables, which need no type
+  // feedback (an exit's own stores and calls, never run before TurboFan optimised the function,
+  // were each a deoptimisation of the whole function when first taken).
+  const vals: string[] = [];
+  const val = (v: string): string => {
+    if (!MAT_OUT) return v;
+    vals.push(v);
+    return `V${vals.length - 1}`;
+  };
+  let code = `${expected ? '' : `E.spec(${root.K(root.m)}${where}); `}`;
   code += `f.pc = ${root.a.insns[first.callIdx].offset}; d = sb + ${first.callB}; `;
   let taken = uncount;
   for (let i = 1; i < chain.length; i++) {
@@ -380,13 +412,18 @@ export function materialize(s: Scope, pc: number, d: number, uncount: number, ex
     const inner = i === chain.length - 1;
     const depth = inner ? d : chain[i + 1].callB;
     code += `x = E.push(t, ${root.K(sc.m)}, d); `;
-    for (const j of sc.a.localsN) code += `n[x.lp + ${j}] = ${sc.n(j)}; `;
-    for (const j of sc.a.localsR) code += `r[x.lp + ${j}] = ${sc.r(j)}; `;
-    for (let j = 0; j < depth; j++) code += `n[x.sp + ${j}] = ${sc.N(j)}; r[x.sp + ${j}] = ${sc.R(j)}; `;
+    for (const j of sc.a.localsN) code += `n[x.lp + ${j}] = ${val(sc.n(j))}; `;
+    for (const j of sc.a.localsR) code += `r[x.lp + ${j}] = ${val(sc.r(j))}; `;
+    for (let j = 0; j < depth; j++) code += `n[x.sp + ${j}] = ${val(sc.N(j))}; r[x.sp + ${j}] = ${val(sc.R(j))}; `;
     if (!inner) taken += Math.max(0, sc.blockEnd - (chain[i + 1].callIdx + 1));
     code += `x.pc = ${inner ? pc : sc.a.insns[chain[i + 1].callIdx].offset}; d = x.sp + ${depth}; x.sp = d; `;
   }
-  return `${code}${g.exits.leave(first.callB, taken).slice(2)}`;
+  const exit = g.exits.leave(first.callB, taken).slice(2);
+  if (!MAT_OUT) return `{ ${code}${exit}`;
+  const mats = (g.mats ??= []);
+  mats.push(code);
+  g.matVars = Math.max(g.matVars ?? 0, vals.length);
+  return `{ ${vals.map((v, j) => `V${j} = ${v}; `).join('')}xq = ${mats.length}; ${exit}`;
 }
 
 /**

@@ -59,6 +59,15 @@ export interface Shared {
    * passed, a primitive array class). Declared before the function, `null` at first.
    */
   caches?: number;
+  /**
+   * Out-of-line exits (jit/inline.ts materialize): case `i + 1` of the closure's function `M`
+   * builds the frames of exit `i` from the closure variables `V<j>` its exit set.
+   */
+  mats?: string[];
+  /** How many `V<j>` the out-of-line exits use. */
+  matVars?: number;
+  /** Entries of the compiled method whose block the interpreter runs (a sampling call's, and the block after it). */
+  interpreted?: Set<number>;
 }
 
 /** How the compiled method (not an inlined callee) leaves to the interpreter. */
