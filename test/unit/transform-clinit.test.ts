@@ -6,6 +6,7 @@
 // one that throws ExceptionInInitializerError, a superclass's before its subclass's, one
 // inside a lambda, a field write; Class.forName and Lookup.ensureInitialized) must sit under the same path of methods and
 // call lines as in the exact profile, and the two engines' profiles must be equal.
+// The same for the callee that follows an initialising invokestatic (ClinitCallee).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -49,4 +50,37 @@ test('an implicitly run <clinit> is under the frame and line that triggered it, 
   }
   interpProfile.meta.engine = jvmProfile.meta.engine;
   assert.deepEqual(profileDifferences(jvmProfile, interpProfile), []);
+});
+
+/** Every context of ClinitCallee's methods: methods and call lines from the root (each once). */
+function calleeContexts(p: Profile): string[] {
+  const out = new Set<string>();
+  for (const n of preorder(mergeThreads(p).root)) {
+    if (!n.method?.className.startsWith('ClinitCallee')) continue;
+    out.add(
+      pathTo(n)
+        .filter((x) => x.method)
+        .map((x) => `${x.method!.className}.${x.method!.name} [${x.callLine}]`)
+        .join(' > '),
+    );
+  }
+  return [...out].sort();
+}
+
+// An invokestatic that initialises its class: the <clinit> runs at the callee's depth, then the
+// callee enters there (its call stored the line before the JVM ran the initialiser). A sample in
+// the <clinit> marks that depth's line (TC.LINE_MARK, the path cache); the mark was left, so every
+// later sample named the callee's frame <clinit> until it returned (before: Util.work(2000)'s
+// 6,002 samples under Util.<clinit> on both engines; corpus java-time, CalendarDataUtility).
+test('the callee of an initialising invokestatic is its own frame after the <clinit>, on both engines', async () => {
+  const classes = compileJava(SRC);
+  const work = tempDir('clinit-callee');
+  const { exact: exactOut, jvm: jvmOut, interp: interpOut } = await runExactAndSampled(classes, 'ClinitCallee', work, SAMPLED);
+  const exact = calleeContexts(loadProfile(exactOut));
+  const clinit = exact.filter((c) => c.includes('$Util.<clinit>'));
+  assert.ok(clinit.length > 0 && clinit.every((c) => !/<clinit> \[\d+\] > ClinitCallee\$Util\.(work|square)/.test(c)), `exact:\n${exact.join('\n')}`);
+  assert.ok(exact.some((c) => /ClinitCallee\.main \[\d+\] > ClinitCallee\$Util\.work \[\d+\] > ClinitCallee\$Util\.square/.test(c)), `exact:\n${exact.join('\n')}`);
+  for (const [engine, f] of [['jvm', jvmOut], ['interp', interpOut]] as const) {
+    assert.deepEqual(calleeContexts(loadProfile(f)), exact, `${engine}: contexts differ from the exact profile's`);
+  }
 });

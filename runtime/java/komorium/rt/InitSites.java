@@ -83,6 +83,17 @@ final class InitSites {
      * {@code <clinit>}'s own sites overwrite the record meanwhile).
      */
     void leave(TC tc, int k) {
+        // The next frame at the site's depth (after an invokestatic: the callee, whose call
+        // stored its line before the JVM ran this initialiser) is a new frame there, but its
+        // entry stores no line: clear a sample's mark left by the initialiser's frame
+        // (TC.LINE_MARK), or the path cache (ThreadData.path) keeps naming that depth
+        // <clinit> until the callee returns.
+        int r = savedSp[k];
+        int[] ln = tc.lines;
+        if (r >= 0 && r < ln.length) {
+            int v = ln[r];
+            if (TC.isMarked(v)) ln[r] = v ^ TC.LINE_MARK;
+        }
         MID[] os = tc.levelStackAt(k);
         if (tc.entryStack != os) tc.entryStack = os;
         tc.outSp = savedOutSp[k];

@@ -106,7 +106,9 @@ public final class TC {
      * Agents may mark an entry of {@link #lines} ({@link #markLine}): bit 30 flipped, so the sign
      * (out-call or not) and {@link #callLine} stay the same. Every new frame at depth {@code d}
      * clears the mark at {@code d}: a call stores a plain line there, {@link #callOut} a plain
-     * negative one, and a wrapper continuing a pending out-call at {@code d} clears it. So while
+     * negative one, a wrapper continuing a pending out-call at {@code d} clears it, and so does
+     * the exit of a static initialiser entered at an init site of depth {@code d} (the callee of
+     * an invokestatic enters there next, its line already stored: {@link InitSites#leave}). So while
      * {@code lines[d]} stays marked, the frames at depths {@code 0..d} of this segment are the
      * ones that were there when it was marked (a frame below {@code d} can only change after
      * the frame at {@code d} has returned, and a new frame at {@code d} clears the mark). The
