@@ -61,6 +61,12 @@ export class VSocket {
   readShut = false;
   writeShut = false;
   closed = false;
+  /**
+   * Pre-closed (FileDispatcherImpl.preClose0, while threads are blocked on it): Linux dup2s a
+   * socket at end of stream onto the descriptor, so blocked operations end (reads at end of
+   * stream, accept fails, writes get EPIPE) until the last one leaves and close0 closes it.
+   */
+  preClosed = false;
   /** The port is reserved by this socket (bound explicitly or a listener; not an accepted one). */
   ownsPort = false;
   /** Threads blocked on this socket (woken by any change). */
@@ -332,6 +338,7 @@ export class LoopbackNet {
 
   write(s: VSocket, data: Uint8Array): number {
     if (s.closed) throw ioError('Bad file descriptor');
+    if (s.preClosed) throw ioError('Broken pipe');
     if (!s.connected) throw new VmError('java/net/SocketException', 'Transport endpoint is not connected');
     if (s.writeShut) throw ioError('Broken pipe');
     const p = s.peer;
@@ -342,7 +349,7 @@ export class LoopbackNet {
 
   /** Bytes read, 0 at end of stream, or null when none are there yet. */
   read(s: VSocket, into: Uint8Array): number | null {
-    if (s.closed) return 0;
+    if (s.closed || s.preClosed) return 0;
     if (!s.connected) throw new VmError('java/net/SocketException', 'Transport endpoint is not connected');
     if (into.length === 0) return 0;
     if (s.available > 0 && !s.readShut) return s.take(into);
@@ -353,6 +360,7 @@ export class LoopbackNet {
   /** Poll events (Linux values) ready on `s` among `events`, plus errors/hang-up. */
   poll(s: VSocket, events: number): number {
     if (s.closed) return POLLNVAL;
+    if (s.preClosed) return (events & POLLIN) | POLLHUP;
     let r = 0;
     if (s.counter >= 0) {
       if (s.counter > 0) r |= POLLIN;
@@ -385,6 +393,14 @@ export class LoopbackNet {
         s.peer.wake();
       }
     }
+  }
+
+  /** FileDispatcherImpl.preClose0: blocked operations on the descriptor end (VSocket.preClosed). */
+  preClose(fd: number): void {
+    const s = this.sockets.get(fd);
+    if (s === undefined) return;
+    s.preClosed = true;
+    s.wake();
   }
 
   /** Closes the descriptor: the peer sees end of stream, a listener's queued connections end. */

@@ -61,7 +61,7 @@ function receive(vm: VM, t: JThread, s: VSocket, bufs: { base: number; len: numb
     const d = net.receive(s);
     return d === null ? IOS_UNAVAILABLE : deliver(d);
   }
-  return waitFor(vm, t, s, () => (s.closed ? 'closed' : net.receive(s)), -1, () => IOS_UNAVAILABLE, (d) => (d === 'closed' ? IOS_UNAVAILABLE : deliver(d)));
+  return waitFor(vm, t, s, () => (s.closed || s.preClosed ? 'closed' : net.receive(s)), -1, () => IOS_UNAVAILABLE, (d) => (d === 'closed' ? IOS_UNAVAILABLE : deliver(d)));
 }
 
 function gather(bufs: { base: number; len: number }[]): Uint8Array {

@@ -112,7 +112,13 @@ export const natives: NativeTable = {
   // Locks: one program, nothing to exclude; FileDispatcher.LOCKED.
   'lock0(Ljava/io/FileDescriptor;ZJJZ)I': () => 0,
   'release0(Ljava/io/FileDescriptor;JJ)V': () => undefined,
-  'preClose0(Ljava/io/FileDescriptor;)V': () => undefined,
+  // Threads are blocked on the descriptor (NioSocketImpl.close, a channel's implCloseSelectableChannel):
+  // their operations end, as after Linux's dup2 of a socket at end of stream onto it.
+  'preClose0(Ljava/io/FileDescriptor;)V': (vm: VM, _t: JThread, fdo: JObject | null) => {
+    const fd = fdValue(vm, fdo);
+    const net = loopbackOf(vm);
+    if (net.isVirtual(fd)) net.preClose(fd);
+  },
   'close0(Ljava/io/FileDescriptor;)V': (vm: VM, _t: JThread, fdo: JObject | null) => close(vm, fdValue(vm, fdo)),
   'closeIntFD(I)V': (vm: VM, _t: JThread, fd: number) => close(vm, fd),
   'canTransferToFromOverlappedMap0()Z': () => 1,

@@ -117,7 +117,7 @@ export const natives: NativeTable = {
       return a === null ? IOS_UNAVAILABLE : done(a);
     }
     // A close while waiting ends the wait; the caller then finds the socket closed.
-    return waitFor<VSocket | 'closed'>(vm, t, s, () => (s.closed ? 'closed' : net.accept(s)), -1, () => IOS_UNAVAILABLE, (a) => (a === 'closed' ? IOS_UNAVAILABLE : done(a)));
+    return waitFor<VSocket | 'closed'>(vm, t, s, () => (s.closed || s.preClosed ? 'closed' : net.accept(s)), -1, () => IOS_UNAVAILABLE, (a) => (a === 'closed' ? IOS_UNAVAILABLE : done(a)));
   },
   'shutdown(Ljava/io/FileDescriptor;I)V': (vm: VM, _t: JThread, fdo: JObject | null, how: number) => loopbackOf(vm).shutdown(socketOf(vm, fdo), how),
   'localPort(Ljava/io/FileDescriptor;)I': (vm: VM, _t: JThread, fdo: JObject | null) => socketOf(vm, fdo).localPort,
