@@ -1,6 +1,7 @@
 // The class transformer of the embedded engine: every class the VM defines passes through
 // here. With `--instrument app` the user class path is instrumented; with `all` the JDK's
-// classes too (those of the modules KOMORIUM_JDK_MODULES names when it is set, as HotSpot's copy). The runtime (komorium/rt) and classes the VM spins (lambda proxies...) never are.
+// classes too (only those of the modules KOMORIUM_JDK_MODULES names when it is set, as in
+// HotSpot's copy). The runtime (komorium/rt) and classes the VM spins (lambda proxies...) never are.
 //
 // Transformed classes are cached on disk (transform/cache-store.ts: written atomically,
 // validated on read). The key covers everything the output depends on:
