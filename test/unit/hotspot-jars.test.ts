@@ -51,7 +51,8 @@ const JAR_WORK = /^(java\.util\.(jar|zip)\.|jdk\.internal\.loader\.URLClassPath|
 // test/java/hotspot-libs: libs.Math3Use in m.jar with Debian's commons-math3.jar (.ci/run
 // installs libcommons-math3-java); only java.base code of the JDK runs (Guava's Platform logs
 // through java.logging and Jackson reaches java.sql: with java.base alone instrumented their
-// work is uncounted on HotSpot, counted on the embedded engine; RUNTIME.md, "Jars and reflection").
+// work was uncounted on HotSpot, counted on the embedded engine; RUNTIME.md, "Jars and reflection";
+// since scope15n both engines leave those modules uninstrumented in the slice).
 const MATH3 = '/usr/share/java/commons-math3.jar';
 if (!existsSync(MATH3)) throw new Error(`${MATH3} is missing: install it with 'apt-get install libcommons-math3-java' (.ci/run does)`);
 tool('javac', ['-g', '-d', join(work, 'c', 'm3'), '-cp', MATH3, join(REPO, 'test', 'java', 'hotspot-libs', 'libs', 'Math3Use.java')]);

@@ -129,6 +129,12 @@ function archivedOf(jdk: JdkInfo, runtime: RuntimeBuild, maxPath: number | undef
   return state === undefined ? {} : { archivedHashes: [...state.mirrors], archivedPackages: state.packages };
 }
 
+/** With `all`: the JDK modules HotSpot's copy instruments when KOMORIUM_JDK_MODULES names them. */
+function jdkModulesOf(instrument: Instrument): Pick<InterpWorkerInput, 'jdkModules'> {
+  const modules = instrument === 'all' ? jdkModulesOverride() : undefined;
+  return modules === undefined ? {} : { jdkModules: modules };
+}
+
 /**
  * The worker input of a run with `o`'s settings and a placeholder program (no class path, no
  * main class): what keys the boot snapshot (JDK, runtime, boot properties, limits, clock,
@@ -150,6 +156,7 @@ function likelyInput(o: InterpPrepareOptions): InterpWorkerInput {
     cwd: process.cwd(),
     env: { ...(process.env as Record<string, string>), ...(o.env ?? {}) },
     instrument,
+    ...jdkModulesOf(instrument),
     runtimeDir: runtime !== null ? runtime.classesDir : null,
     ...archived,
     cacheDir: join(cacheRoot(), 'interp-classes'),
@@ -410,6 +417,7 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
       cwd,
       env: { ...(process.env as Record<string, string>), ...(o.env ?? {}) },
       instrument,
+      ...jdkModulesOf(instrument),
       maxPath: o.maxPath,
       runtimeDir,
       ...archived,

@@ -1,10 +1,12 @@
 // The class transformer of the embedded engine: every class the VM defines passes through
 // here. With `--instrument app` the user class path is instrumented; with `all` the JDK's
-// classes too. The runtime (komorium/rt) and classes the VM spins (lambda proxies...) never are.
+// classes too (only those of the modules KOMORIUM_JDK_MODULES names when it is set, as in
+// HotSpot's copy). The runtime (komorium/rt) and classes the VM spins (lambda proxies...) never are.
 //
 // Transformed classes are cached on disk (transform/cache-store.ts: written atomically,
 // validated on read). The key covers everything the output depends on:
-//   boot classes: transformer version, options, JDK, the class's name and bytes. A JDK class's
+//   boot classes: transformer version, options (with the JDK modules instrumented, when
+//                 KOMORIUM_JDK_MODULES names them), JDK, the class's name and bytes. A JDK class's
 //                 transformation depends only on JDK classes (user classes that would shadow a
 //                 JDK class are never defined, parent first, and are left out of the hierarchy),
 //                 so the entry is shared by all programs on the same JDK: the second run of
@@ -41,6 +43,12 @@ export interface InterpTransformOptions {
   maxPath?: number;
   lineNumbers?: boolean;
   cacheDir?: string;
+  /**
+   * With `all`: only these JDK modules are instrumented (KOMORIUM_JDK_MODULES, jdk-image.ts
+   * jdkModulesOverride), as in HotSpot's copy of the same list; the other modules' classes run
+   * as they are, and calls into them call their originals (undefined: every module).
+   */
+  jdkModules?: readonly string[];
 }
 
 export interface InterpTransformStats {
@@ -77,10 +85,19 @@ export function makeInterpTransformer(o: InterpTransformOptions): { hook: (name:
       shapes.push(`${n}=!`); // unreadable: defineClass reports it
     }
   }
-  const scope: Scope = o.instrument === 'all' ? allScope : appScope((n) => userClasses.has(n));
+  const modules = o.instrument === 'all' && o.jdkModules !== undefined ? new Set(o.jdkModules) : undefined;
+  // A JDK class of a module left out (and so the call sites into it) as in HotSpot's copy
+  // (jdk-image.ts) and the class path's transformation there (driver.ts `jdkModules`): the
+  // program's classes and classes of no JDK module are in.
+  const instrumentedModule = (n: string): boolean => {
+    if (modules === undefined || userClasses.has(n)) return true;
+    const m = cp.bootModule(n);
+    return m === undefined || modules.has(m);
+  };
+  const scope: Scope = o.instrument === 'all' ? (modules === undefined ? allScope : (n) => allScope(n) && instrumentedModule(n)) : appScope((n) => userClasses.has(n));
   // Interface methods are extended for the program's own interfaces only (interfaces.ts).
   const interfaces = interfacePolicy(programInfos);
-  const base = `${TRANSFORMER_VERSION}\0interp\0${o.instrument}\0${o.maxPath ?? 50}\0${o.lineNumbers ?? true}\0${o.jdk.home}\0${o.jdk.version ?? ''}\0`;
+  const base = `${TRANSFORMER_VERSION}\0interp\0${o.instrument}\0${o.maxPath ?? 50}\0${o.lineNumbers ?? true}\0${o.jdk.home}\0${o.jdk.version ?? ''}\0${modules ? `modules=${[...modules].sort().join(',')}\0` : ''}`;
   const jdkWorld = createHash('sha256').update(base).digest('hex');
   const userWorld = createHash('sha256').update(base).update(shapes.join('\n')).digest('hex');
 

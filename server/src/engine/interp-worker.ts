@@ -70,6 +70,11 @@ export interface InterpWorkerInput {
   cwd: string;
   env: Record<string, string>;
   instrument: Instrument;
+  /**
+   * With `all`: only these JDK modules are instrumented (KOMORIUM_JDK_MODULES as HotSpot's copy
+   * reads it, jdk-image.ts jdkModulesOverride); absent: every module.
+   */
+  jdkModules?: string[];
   /** With `all`: the classes java's boot initialises (boot-inits.ts), initialised before the count. */
   bootInits?: string[];
   maxPath?: number;
@@ -157,6 +162,8 @@ function keyPartsOf(input: InterpWorkerInput): Record<string, unknown> {
     maxPath: input.maxPath ?? null,
     lineNumbers: input.lineNumbers ?? null,
     ...(input.instrument === 'all' ? { lambdas: 'jdk', bootInits: 1, archived: stateDigest(input.archivedHashes, input.archivedPackages) } : {}),
+    // The booted JDK's classes were transformed with this module list (none before it existed).
+    ...(input.instrument === 'all' && input.jdkModules !== undefined ? { jdkModules: [...input.jdkModules].sort().join(',') } : {}),
   };
 }
 
@@ -260,7 +267,7 @@ function main(input: InterpWorkerInput, prepared: PreparedBoot | null = null): v
   const stdinBuf = new Uint8Array(input.stdinData);
   const jdk = findJavaHome(input.jdk);
   const st = startupTrace();
-  const tr = makeInterpTransformer({ jdk, classpath: input.classpath, instrument: input.instrument, maxPath: input.maxPath, lineNumbers: input.lineNumbers, cacheDir: input.cacheDir });
+  const tr = makeInterpTransformer({ jdk, classpath: input.classpath, instrument: input.instrument, maxPath: input.maxPath, lineNumbers: input.lineNumbers, cacheDir: input.cacheDir, jdkModules: input.jdkModules });
   st?.mark('transformer set up (class path scan, hierarchy of the program)', 0);
   const hook = st ? st.wrapHook(tr.hook) : tr.hook;
 

@@ -88,7 +88,8 @@ export class JdkImageError extends Error {
 /**
  * KOMORIUM_JDK_MODULES (tests, development): the modules a copy instruments, comma-separated
  * (unset or empty: all; `,`: none). The class path's transformation is told too (driver.ts `jdkModules`), so its
- * calls into the other modules call their original methods.
+ * calls into the other modules call their original methods, and so is the embedded engine's scope
+ * `all` (interp-transform.ts `jdkModules`), which then instruments the same modules.
  */
 export function jdkModulesOverride(env: NodeJS.ProcessEnv = process.env): string[] | undefined {
   const only = env.KOMORIUM_JDK_MODULES;
