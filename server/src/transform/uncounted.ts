@@ -39,9 +39,17 @@ export function realOrdinals(insns: readonly Insn[], marked: ReadonlySet<Insn>):
   return out;
 }
 
+type CodeSub = MethodCode['attributes'][number];
+
+/** The marking's data when `s` is the marking. */
+function markingData(s: CodeSub): Uint8Array | undefined {
+  return s.kind === 'verbatim' && s.attribute.name === 'Unknown' && s.attribute.attributeName === UNCOUNTED_ATTRIBUTE ? s.attribute.data : undefined;
+}
+
 function uncountedData(mc: MethodCode): Uint8Array | undefined {
   for (const s of mc.attributes) {
-    if (s.kind === 'verbatim' && s.attribute.name === 'Unknown' && s.attribute.attributeName === UNCOUNTED_ATTRIBUTE) return s.attribute.data;
+    const data = markingData(s);
+    if (data) return data;
   }
   return undefined;
 }
@@ -68,5 +76,5 @@ export function uncountedInsns(mc: MethodCode): Set<number> | undefined {
 
 /** `attributes` without the marking (for the transformed code, whose instructions moved). */
 export function withoutUncounted(attributes: MethodCode['attributes']): MethodCode['attributes'] {
-  return attributes.filter((s) => !(s.kind === 'verbatim' && s.attribute.name === 'Unknown' && s.attribute.attributeName === UNCOUNTED_ATTRIBUTE));
+  return attributes.filter((s) => markingData(s) === undefined);
 }
