@@ -84,3 +84,33 @@ test('the callee of an initialising invokestatic is its own frame after the <cli
     assert.deepEqual(calleeContexts(loadProfile(f)), exact, `${engine}: contexts differ from the exact profile's`);
   }
 });
+
+/** Each <clinit> of ClinitDeep's classes with its calling context. */
+function deepContexts(p: Profile): string[] {
+  const out = new Set<string>();
+  for (const n of preorder(mergeThreads(p).root)) {
+    if (n.method?.name !== '<clinit>' || !n.method.className.startsWith('ClinitDeep')) continue;
+    out.add(
+      pathTo(n)
+        .filter((x) => x.method)
+        .map((x) => `${x.method!.className}.${x.method!.name} [${x.callLine}]`)
+        .join(' > '),
+    );
+  }
+  return [...out].sort();
+}
+
+// A superclass's <clinit> that grows the thread's lines array (InitSites.moved): the record the
+// init level restores on leaving must name the new array, or the subclass's <clinit>, run next at
+// the same site, no longer matches it and is entered as a fresh root instead of under main.
+test('a subclass <clinit> after a superclass <clinit> that grew the reified stack is still under its site', async () => {
+  const classes = compileJava(SRC);
+  const work = tempDir('clinit-deep');
+  const { exact: exactOut, jvm: jvmOut, interp: interpOut } = await runExactAndSampled(classes, 'ClinitDeep', work, SAMPLED);
+  const exact = deepContexts(loadProfile(exactOut));
+  assert.ok(exact.some((c) => /^ClinitDeep\.main \[\d+\] > ClinitDeep\$Sub\.<clinit>/.test(c)), `exact:\n${exact.join('\n')}`);
+  assert.ok(exact.some((c) => /^ClinitDeep\.main \[\d+\] > ClinitDeep\$Base\.<clinit>/.test(c)), `exact:\n${exact.join('\n')}`);
+  for (const [engine, f] of [['jvm', jvmOut], ['interp', interpOut]] as const) {
+    assert.deepEqual(deepContexts(loadProfile(f)), exact, `${engine}: <clinit> contexts differ from the exact profile's`);
+  }
+});

@@ -39,9 +39,15 @@ final class InitSites {
         this.seg = seg;
     }
 
-    /** The context's lines array was replaced by a longer copy. */
+    /**
+     * The context's lines array was replaced by a longer copy: the record, and the records
+     * the open init levels restore on leaving (a superclass's initialiser that grew the stack,
+     * then its subclass's at the same site), name the copy.
+     */
     void moved(int[] from, int[] to) {
         if (seg == from) seg = to;
+        int[][] ss = savedSeg;
+        for (int i = 0; i < ss.length; i++) if (ss[i] == from) ss[i] = to;
     }
 
     /**
