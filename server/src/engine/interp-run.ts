@@ -422,8 +422,9 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
       runtimeDir,
       ...archived,
       cacheDir: join(cacheRoot(), 'interp-classes'),
-      // The trial runs java without VM continuations (boot-inits.ts), as this VM is.
-      ...(instrument === 'all' ? { bootInits: bootInitializedClasses(jdkHome, join(cacheRoot(), 'boot-inits')) } : {}),
+      // The trial runs java without VM continuations (boot-inits.ts), as this VM is. The exact
+      // run of scope all initialises them before its count too, as the sampled run does.
+      ...(instrument === 'all' || o.exact === 'all' ? { bootInits: bootInitializedClasses(jdkHome, join(cacheRoot(), 'boot-inits')) } : {}),
       bootSnapshotDir: bootSnapshotDir(o.bootSnapshot),
       ...(o.bootSnapshotAtFirstBoot ? { bootSnapshotAtFirstBoot: true } : {}),
       maxHeap,
@@ -437,6 +438,7 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
             scope: o.exact,
             out: staged!.staging,
             meta: { engine: 'interp-exact', vm: 'Komorium embedded JVM (exact mode)', jdk: '', seed: 0, program: o.mainClass, args: o.args, scope: o.exact, ...(o.exact === 'all' ? { startup: 'excluded' } : {}), agent: 'exact' },
+            ...(o.exact === 'all' ? jdkModulesOf('all') : {}),
           }
         : undefined,
     };

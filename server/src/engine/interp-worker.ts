@@ -44,16 +44,30 @@ import { optHoldBytecodes } from './v8-tiering';
 /** Initialised before the count when lambdas link through the JDK (its proxies' name counter). */
 const JDK_LAMBDA_LINKAGE_CLASSES = ['java/lang/invoke/InnerClassLambdaMetafactory'];
 
-/** Which classes exact mode counts: the user class path (app) or everything but the runtime. */
-function exactScope(scope: 'app' | 'all', classpath: string[], jdk: JdkInfo): (name: string) => boolean {
+/**
+ * Which classes exact mode counts: the user class path (app) or everything but the runtime
+ * (all; with `jdkModules`, the JDK classes of those modules only, as the sampled run's scope when
+ * KOMORIUM_JDK_MODULES names them: interp-transform.ts).
+ */
+function exactScope(scope: 'app' | 'all', classpath: string[], jdk: JdkInfo, jdkModules?: readonly string[]): (name: string) => boolean {
   // As the sampled run's transformer: java/lang/Object is left alone in scope all (its
   // Object.<init>, one `return` per object created, is not counted by the sampled run).
-  if (scope === 'all') return (n) => !isRuntimeClass(n) && !excludedFromAll(n);
+  if (scope === 'all') {
+    const base = (n: string): boolean => !isRuntimeClass(n) && !excludedFromAll(n);
+    if (jdkModules === undefined) return base;
+    const modules = new Set(jdkModules);
+    const cp = ClassPath.from(classpath, { jdk });
+    // A class of no JDK module (the program's) is in; a JDK class when its module is named.
+    return (n) => {
+      if (!base(n)) return false;
+      const m = cp.bootModule(n);
+      return m === undefined || modules.has(m);
+    };
+  }
   const cp = ClassPath.from(classpath, { jdk: null });
   const user = new Set<string>();
   for (const c of cp.listClasses()) user.add(c.internalName);
   cp.close();
-  void jdk;
   return (n) => user.has(n);
 }
 
@@ -103,7 +117,7 @@ export interface InterpWorkerInput {
    * Exact mode: the original classes run and every bytecode is counted per context and line
    * (scope: `exactScope`); the profile is written to `exactOut`.
    */
-  exact?: { scope: 'app' | 'all'; out: string; meta: Record<string, unknown> };
+  exact?: { scope: 'app' | 'all'; out: string; meta: Record<string, unknown>; jdkModules?: string[] };
   /** Directory of boot snapshots (interp/snapshot/); absent: boot the JDK every run. */
   bootSnapshotDir?: string;
   /** Write the snapshot at the first boot of its key (RunOptions.bootSnapshotAtFirstBoot). */
@@ -422,7 +436,7 @@ function main(input: InterpWorkerInput, prepared: PreparedBoot | null = null): v
       restoredVm = runBase > 0;
       st?.mark('VM created', 0);
       if (input.exact) {
-        vm.exact = new ExactProfiler(exactScope(input.exact.scope, input.classpath, jdk));
+        vm.exact = new ExactProfiler(exactScope(input.exact.scope, input.classpath, jdk, input.exact.jdkModules));
         // The JDK's start-up is left out, as in the sampled profile of scope all (meta.startup).
         if (input.exact.scope === 'all') vm.exact.counting = false;
       }
