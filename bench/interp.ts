@@ -20,8 +20,8 @@
 //
 // The engine is bundled from the working tree's sources with esbuild into
 // bench/.build/engine (the bundled code is what users run; tsx would add its compile time);
-// transformed classes are cached in bench/.build/interp-cache (a warm-up run of each engine
-// and program, not timed, fills it).
+// transformed classes are cached in bench/.build/interp-cache (warm-up runs of each engine
+// and program, not timed, fill it; the embedded engine writes a program's main snapshot at its second run).
 
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -71,6 +71,13 @@ const DEFAULT_SCALE = 0.1;
 interface Engine {
   id: string;
   label: string;
+  /**
+   * Untimed runs before the timed ones. The embedded engine writes a program's main snapshot
+   * (docs/INTERPRETER.md "Boot snapshot") at its second run only (the first leaves a marker),
+   * which took ~0.3 s of CPU: with one warm-up the first timed run paid for it, and the short
+   * runs' column measured a snapshot's write rather than a repeated run.
+   */
+  warmUps: number;
   /** The command line for one run of `mainClass` with `args`. */
   command(ctx: Context, mainClass: string, args: readonly string[]): string[];
 }
@@ -88,11 +95,11 @@ function embedded(ctx: Context, mode: string[], mainClass: string, args: readonl
 }
 
 const ENGINES: Engine[] = [
-  { id: 'xint', label: 'java -Xint', command: (c, m, a) => ['java', '-Xint', ...JVM_PROPS, '-cp', c.classes, m, ...a] },
-  { id: 'java', label: 'java', command: (c, m, a) => ['java', ...JVM_PROPS, '-cp', c.classes, m, ...a] },
-  { id: 'emb', label: 'embedded', command: (c, m, a) => embedded(c, ['--no-profile'], m, a) },
-  { id: 'app', label: 'embedded app', command: (c, m, a) => embedded(c, ['--instrument', 'app', '-o', join(c.work, 'profile.json')], m, a) },
-  { id: 'all', label: 'embedded all', command: (c, m, a) => embedded(c, ['--instrument', 'all', '-o', join(c.work, 'profile.json')], m, a) },
+  { id: 'xint', label: 'java -Xint', warmUps: 1, command: (c, m, a) => ['java', '-Xint', ...JVM_PROPS, '-cp', c.classes, m, ...a] },
+  { id: 'java', label: 'java', warmUps: 1, command: (c, m, a) => ['java', ...JVM_PROPS, '-cp', c.classes, m, ...a] },
+  { id: 'emb', warmUps: 2, label: 'embedded', command: (c, m, a) => embedded(c, ['--no-profile'], m, a) },
+  { id: 'app', warmUps: 2, label: 'embedded app', command: (c, m, a) => embedded(c, ['--instrument', 'app', '-o', join(c.work, 'profile.json')], m, a) },
+  { id: 'all', warmUps: 2, label: 'embedded all', command: (c, m, a) => embedded(c, ['--instrument', 'all', '-o', join(c.work, 'profile.json')], m, a) },
 ];
 
 /** The ratios reported: the embedded engine against the HotSpot interpreter and JIT, and profiling's cost. */
@@ -257,14 +264,16 @@ function runProgram(b: Benchmark, o: Options, ctx: Context, env: NodeJS.ProcessE
   // Warm-up (not timed): fills the transformation cache and the OS file cache; an engine that
   // fails here is left out for this program.
   for (const e of o.engines) {
-    const r = timed(e.command(ctx, b.mainClass, argsFor(o.lo)), ctx.work, env, true, 900_000);
-    if ('error' in r) {
-      failed.add(e.id);
-      raw.errors.push(`${e.id}: ${r.error}`);
-      log(`[${b.name}] ${e.id.padEnd(4)} warm-up: ERROR ${r.error}`);
-    } else {
-      note(e, r);
-      log(`[${b.name}] ${e.id.padEnd(4)} warm-up: ${fmtRun(r)}  ${r.checksum}`);
+    for (let w = 0; w < e.warmUps && !failed.has(e.id); w++) {
+      const r = timed(e.command(ctx, b.mainClass, argsFor(o.lo)), ctx.work, env, true, 900_000);
+      if ('error' in r) {
+        failed.add(e.id);
+        raw.errors.push(`${e.id}: ${r.error}`);
+        log(`[${b.name}] ${e.id.padEnd(4)} warm-up: ERROR ${r.error}`);
+      } else {
+        note(e, r);
+        log(`[${b.name}] ${e.id.padEnd(4)} warm-up: ${fmtRun(r)}  ${r.checksum}`);
+      }
     }
   }
   const cells: { e: Engine; iters: number }[] = o.engines.filter((e) => !failed.has(e.id)).flatMap((e) => [{ e, iters: o.lo }, { e, iters: o.hi }]);
@@ -341,14 +350,16 @@ async function main(): Promise<void> {
     const ctx: Context = { classes, work, cli: join(engineDir, 'cli.mjs') };
     const env: NodeJS.ProcessEnv = { ...process.env, KOMORIUM_CACHE: join(root, 'bench', '.build', 'interp-cache') };
 
-    // Hello world: start-up of each engine (after one untimed run each).
+    // Hello world: start-up of each engine (after untimed runs: one per HotSpot engine, two per embedded one, which write the main snapshot).
     const helloRuns: Record<string, ProcessTimes[]> = {};
     const helloErrors: string[] = [];
     if (hello) {
       const helloEngines = o.engines;
-      for (let rep = -1; rep < o.reps * 2; rep++) {
+      const warmUps = Math.max(...helloEngines.map((e) => e.warmUps));
+      for (let rep = -warmUps; rep < o.reps * 2; rep++) {
         const shift = rep < 0 ? 0 : rep % helloEngines.length;
         for (const e of [...helloEngines.slice(shift), ...helloEngines.slice(0, shift)]) {
+          if (rep < -e.warmUps) continue;
           const r = timed(e.command(ctx, 'hello.Hello', []), work, env, false, 300_000);
           if ('error' in r) {
             if (rep < 0) helloErrors.push(`${e.id}: ${r.error}`);
@@ -393,7 +404,7 @@ async function main(): Promise<void> {
     if (results.length > 0) md.push(ratioTable(results, engines, columns), '');
     if (hello) {
       md.push(
-        `Hello world (start-up to exit; medians of ${o.reps * 2} runs after one untimed run each):`,
+        `Hello world (start-up to exit; medians of ${o.reps * 2} runs after untimed ones: one per HotSpot engine, two per embedded one):`,
         '',
         startupTable(
           o.engines.map((e) => ({ id: e.id, label: e.label, runs: helloRuns[e.id] ?? [] })),

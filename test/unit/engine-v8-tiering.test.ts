@@ -1,6 +1,7 @@
 // engine/v8-tiering.ts: while a run holds TurboFan back, V8 optimises no function; it does again
 // once the last of overlapping holds lets go, or when the run has used the delay's CPU time;
-// after the run's first bytecodes, only functions under the hold's size bound.
+// after the run's first bytecodes, only functions under the hold's size bound (with a filter, the
+// JIT's generated ones only).
 // And `interpret` is left out of TurboFan while compiled code runs nearly all bytecodes.
 // Checked in a child node with V8's natives syntax (%GetOptimizationStatus).
 
@@ -23,8 +24,15 @@ function hot() {
   for (let i = 0; i < 200000; i++) f(i);
   return (%GetOptimizationStatus(f) & 16) !== 0;
 }
-// Over 8,000 bytes of V8 bytecode (the never-taken branch), as cheap to call as hot()'s.
-const big = new Function('x', 'let s = 0; if (x === -1) {' + 's += x * 3 + (s >> 1);'.repeat(1500) + '} for (let i = 0; i < 100; i++) s += i * x; return s;');
+// A fresh hot function of that name (the JIT's are jit_<method>), optimised or not.
+let fresh = 0;
+function hotNamed(name) {
+  const f = (0, eval)('(function ' + name + '(x) { let s = ' + fresh++ + '; for (let i = 0; i < 100; i++) s += i * x; return s; })');
+  for (let i = 0; i < 200000; i++) f(i);
+  return (%GetOptimizationStatus(f) & 16) !== 0;
+}
+// Over 8,000 bytes of V8 bytecode (the never-taken branch), as cheap to call as hot()'s; named as the JIT's.
+const big = (0, eval)('(function jit_big(x) { let s = 0; if (x === -1) {' + 's += x * 3 + (s >> 1);'.repeat(1500) + '} for (let i = 0; i < 100; i++) s += i * x; return s; })');
 function hotBig() {
   for (let i = 0; i < 200000; i++) big(i);
   return (%GetOptimizationStatus(big) & 16) !== 0;
@@ -65,17 +73,23 @@ out.push('after:' + hot());
   assert.equal(child(`holdOptimisation(); out.push('off:' + hot());`, { KOMORIUM_OPT_DELAY_MS: '0' }), 'off:true');
 });
 
-test('after the first bytecodes a hold lets TurboFan optimise small functions only, large ones once it ends', () => {
-  const got = child(`
+test('after the first bytecodes a hold lets TurboFan optimise small functions only (with KOMORIUM_OPT_HOLD_FILTER=jit_*, generated ones), the others once it ends', () => {
+  const body = `
 const h = holdOptimisation();
 h.check(50);
-out.push('first:' + hot());
+out.push('first:' + hotNamed('jit_small'));
 h.check(100);
-out.push('small:' + hot() + '/' + hotBig());
+out.push('small:' + hotNamed('jit_small') + '/' + hotBig() + '/' + hotNamed('analyze'));
 h.release();
-out.push('released:' + hotBig());
-`, { KOMORIUM_OPT_HOLD_BYTECODES: '100' });
-  assert.equal(got, 'first:false small:true/false released:true');
+out.push('released:' + hotBig() + '/' + hotNamed('analyze'));
+`;
+  assert.equal(child(body, { KOMORIUM_OPT_HOLD_BYTECODES: '100' }), 'first:false small:true/false/true released:true/true');
+  // KOMORIUM_OPT_HOLD_FILTER=jit_*: the JIT's generated functions only in the second step.
+  const filtered = { KOMORIUM_OPT_HOLD_BYTECODES: '100', KOMORIUM_OPT_HOLD_FILTER: 'jit_*' };
+  assert.equal(child(body, filtered), 'first:false small:true/false/false released:true/true');
+  // Not for a run whose bytecodes the interpreter runs (exact mode), nor with the JIT off.
+  assert.equal(child(body.replace('holdOptimisation()', 'holdOptimisation({ generatedOnly: false })'), filtered), 'first:false small:true/false/true released:true/true');
+  assert.equal(child(body, { ...filtered, KOMORIUM_JIT: '0' }), 'first:false small:true/false/true released:true/true');
   // KOMORIUM_OPT_HOLD_BYTES=0: TurboFan stays off until the hold ends.
   assert.equal(child(`const h = holdOptimisation(); h.check(1e9); out.push('off:' + hot());`, { KOMORIUM_OPT_HOLD_BYTECODES: '100', KOMORIUM_OPT_HOLD_BYTES: '0' }), 'off:false');
 });

@@ -446,8 +446,8 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
     // without blocking (InputStream.available, natives/host/stdin.ts) when it is non-blocking:
     // opening process.stdin makes it so without reading from it (node restores the flag at exit).
     if (o.directStdin && isSocket(0)) void process.stdin;
-    // TurboFan waits for the run's first bytecodes, then takes small functions only for its first CPU seconds (v8-tiering.ts).
-    optHold = holdOptimisation();
+    // TurboFan waits for the run's first bytecodes, then takes small functions only for its first CPU seconds (v8-tiering.ts; with KOMORIUM_OPT_HOLD_FILTER, not in exact mode).
+    optHold = holdOptimisation({ generatedOnly: !o.exact });
     // `interpret` out of TurboFan while compiled code runs nearly everything (v8-tiering.ts).
     tiering = interpreterTiering();
     try {

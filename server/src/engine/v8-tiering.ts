@@ -7,8 +7,9 @@
 // run KOMORIUM_OPT_HOLD_BYTECODES bytecodes (default 1,000,000: past a hello-world's start-up
 // and shutdown; counted from the VM's creation, a restored boot's left out), TurboFan comes back for small functions only: V8's bound on the functions it
 // optimises (`--max-optimized-bytecode-size`, 61,440 bytes of V8 bytecode) is lowered to
-// KOMORIUM_OPT_HOLD_BYTES (default 8,000), so a compiled method's tight loop and the engine's
-// small helpers are optimised at once, while the JIT's largest generated functions (a
+// KOMORIUM_OPT_HOLD_BYTES (default 8,000; KOMORIUM_OPT_HOLD_FILTER=jit_* also leaves the
+// engine's own functions out, below), so a compiled method's tight loop and the engine's small
+// helpers are optimised at once, while the JIT's largest generated functions (a
 // collections program's `bfs`, `hashMaps`, `mergeLo`: tens of KB, run a few times; TurboFan
 // spent most of such a run on them) and `interpret` wait. The bound goes back once the process
 // has used KOMORIUM_OPT_DELAY_MS of CPU since the run started (default 3,000: a profiled
@@ -48,6 +49,30 @@ const HOLD_BYTES = ((): number => {
 })();
 
 /**
+ * TurboFan's filter (`--turbo-filter`, a function name or a prefix with `*`) in a hold's second
+ * step; `*` (the default): every function. `jit_*` lets through the embedded JIT's generated
+ * functions only (jit/codegen.ts names them `jit_<method>`): half of TurboFan's work in a short
+ * object-heavy run went to the engine's own functions that are hot for a moment, the JIT's code
+ * generator (`analyze`, `emitBody`, `effect`, `findLoops`) and the class-file reader
+ * (`readPool`, `scanFieldType`), optimised amid the bursts of compilation and class loading that
+ * made them hot (collections, 4 iterations: 99 of TurboFan's 136 jobs, 55% of its compile time).
+ * With `jit_*`, 4-iteration runs of collections, streams and threads used 7-13% less CPU, but
+ * 12-iteration runs of dispatch 29% and of strings 12% more: the engine's helpers that generated
+ * code calls (not inlined into it) stayed in V8's baseline code until the hold ended (docs/
+ * BENCHMARKS.md part B, short18o). So not by default.
+ */
+const HOLD_FILTER = ((): string => {
+  const v = (process.env.KOMORIUM_OPT_HOLD_FILTER ?? '*').trim();
+  return v === '' ? '*' : v;
+})();
+
+/** The embedded JIT is off: the interpreter runs everything. */
+const JIT_OFF = process.env.KOMORIUM_JIT === '0';
+
+/** The user gave TurboFan a filter (NODE_OPTIONS, execArgv): it is left alone. */
+const USER_FILTER = NODE_ARGS.some((a) => a.startsWith('--turbo-filter') || a.startsWith('--turbo_filter'));
+
+/**
  * The bytecodes a run executes before its hold's second step. The worker's code cache
  * (interp-worker-loader.ts) is made only by a run that ran fewer: the flags are then still
  * those the worker compiled its bundle under.
@@ -63,7 +88,7 @@ export function optHoldBytecodes(): number {
  * holds; `off`: those still in their first step (TurboFan off).
  */
 const HOLDS = Symbol.for('komorium.v8OptimisationHolds');
-const state = ((globalThis as Record<symbol, { holds: number; off?: number; flags?: string } | undefined>)[HOLDS] ??= { holds: 0 });
+const state = ((globalThis as Record<symbol, { holds: number; off?: number; flags?: string; everything?: number } | undefined>)[HOLDS] ??= { holds: 0 });
 
 /** Sets the flags the holds ask for: off while any is in its first step, small functions only while any holds, else all. */
 function applyHolds(): void {
@@ -76,9 +101,11 @@ function applyHolds(): void {
       : off > 0 || HOLD_BYTES === 0
         ? `--no-opt --max-optimized-bytecode-size=${FULL_BYTES}`
         : `--opt --max-optimized-bytecode-size=${HOLD_BYTES}`;
-  if (flags === (state.flags ?? `--opt --max-optimized-bytecode-size=${FULL_BYTES}`)) return;
-  state.flags = flags;
-  v8.setFlagsFromString(flags);
+  if (flags !== (state.flags ?? `--opt --max-optimized-bytecode-size=${FULL_BYTES}`)) {
+    state.flags = flags;
+    v8.setFlagsFromString(flags);
+  }
+  applyTurboFilter();
 }
 
 export interface OptimisationHold {
@@ -93,11 +120,17 @@ export interface OptimisationHold {
 
 const NONE: OptimisationHold = { check() {}, release() {} };
 
-/** Holds TurboFan back for a run that starts now. */
-export function holdOptimisation(): OptimisationHold {
+/**
+ * Holds TurboFan back for a run that starts now. `generatedOnly` false: the run's bytecodes are
+ * the interpreter's (exact mode), so its second step lets TurboFan optimise the engine's small
+ * functions too (no HOLD_FILTER while such a hold lasts); also with the JIT off (KOMORIUM_JIT=0).
+ */
+export function holdOptimisation(o: { generatedOnly?: boolean } = {}): OptimisationHold {
   if (DELAY_MS === 0 || USER_NO_OPT) return NONE;
+  const everything = o.generatedOnly === false || JIT_OFF;
   state.holds++;
   state.off = (state.off ?? 0) + 1;
+  if (everything) state.everything = (state.everything ?? 0) + 1;
   applyHolds();
   const firstStep = optHoldBytecodes();
   const c0 = process.cpuUsage();
@@ -113,6 +146,7 @@ export function holdOptimisation(): OptimisationHold {
     held = false;
     smallOnly();
     state.holds--;
+    if (everything) state.everything = (state.everything ?? 1) - 1;
     applyHolds();
   };
   return {
@@ -163,10 +197,13 @@ export interface InterpreterTiering {
   release(): void;
 }
 
-const TIERING = process.env.KOMORIUM_INTERP_TIERING !== '0' && ![...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].some((a) => a.startsWith('--turbo-filter') || a.startsWith('--turbo_filter'));
+const TIERING = process.env.KOMORIUM_INTERP_TIERING !== '0' && !USER_FILTER;
 const TRACE_TIERING = !!process.env.KOMORIUM_TRACE_TIERING;
 const FILTERS = Symbol.for('komorium.v8InterpreterFilter');
 const filter = ((globalThis as Record<symbol, { runs: number; quiet: number; set: boolean } | undefined>)[FILTERS] ??= { runs: 0, quiet: 0, set: false });
+/** The `--turbo-filter` last set (applyTurboFilter), shared by the bundles loaded in this thread. */
+const TURBO = Symbol.for('komorium.v8TurboFilter');
+const turbo = ((globalThis as Record<symbol, { filter: string } | undefined>)[TURBO] ??= { filter: '*' });
 /** Bytecodes per window, the interpreter's share below which (QUIET_WINDOWS in a row) and above which `interpret` is left out of TurboFan or let in again. */
 const WINDOW = 5_000_000;
 const QUIET_SHARE = 0.005;
@@ -177,7 +214,22 @@ function applyFilter(): void {
   const want = filter.runs > 0 && filter.quiet === filter.runs;
   if (want === filter.set) return;
   filter.set = want;
-  v8.setFlagsFromString(want ? '--turbo-filter=-interpret' : '--turbo-filter=*');
+  applyTurboFilter();
+}
+
+/**
+ * Sets `--turbo-filter` as the holds and the interpreter's tiering ask (both are the process's,
+ * shared through globals): the hold's filter while any hold is in its second step (which leaves
+ * `interpret` out too), else `-interpret` when the tiering asks for it, else every function.
+ * The first step never changes it (the worker's code cache is made under the first step's flags).
+ */
+function applyTurboFilter(): void {
+  if (USER_FILTER) return;
+  const secondStep = state.holds > 0 && (state.off ?? 0) === 0 && (state.everything ?? 0) === 0 && HOLD_BYTES > 0 && HOLD_FILTER !== '*';
+  const want = secondStep ? HOLD_FILTER : filter.set ? '-interpret' : '*';
+  if (want === turbo.filter) return;
+  turbo.filter = want;
+  v8.setFlagsFromString(`--turbo-filter=${want}`);
 }
 
 /** The interpreter's tiering for a run that starts now. */

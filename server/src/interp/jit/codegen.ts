@@ -132,7 +132,11 @@ export function generate(m: JMethod, a: Analysis, indyTargets?: ReadonlyMap<numb
     emit(`}`);
   }
   let fnStart = out.length;
-  emit(`return function jit_${m.name.replace(/[^A-Za-z0-9_]/g, '_')}(t, f, budget) {`);
+  // In parentheses: V8 compiles a parenthesised function expression eagerly, with the factory
+  // (compile.ts), instead of pre-parsing it there and parsing it again at its first call (which
+  // comes at once: the method is hot). collections' 85 generated functions (0.76 MB): 33 -> 23 ms
+  // of CPU to parse and compile (docs/BENCHMARKS.md part B, short18o).
+  emit(`return (function jit_${m.name.replace(/[^A-Za-z0-9_]/g, '_')}(t, f, budget) {`);
   // W: this function's JS frame, estimated (jit/js-stack.ts), added to t.jsw around direct calls.
   emit(`const n = t.n, r = t.r, lp = f.lp, sb = lp + ${base}, my = t.depth, W = ${frameWeight(body.join('\n'))};`);
   // Entries whose block the interpreter runs itself (a sampling call's, emitBody): nothing to do.
@@ -193,7 +197,7 @@ export function generate(m: JMethod, a: Analysis, indyTargets?: ReadonlyMap<numb
     tail += ' }';
   }
   emit(`${tail} return c;`);
-  emit(`};`);
+  emit(`});`);
   // The size that V8's bound applies to (compile.ts MAX_SOURCE): the compiled function, not `M`.
   const size = out.slice(fnStart).reduce((k, line) => k + line.length + 1, 0);
   return { source: out.join('\n'), size, consts: g.consts, sites: g.sites };
