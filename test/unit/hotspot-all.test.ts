@@ -592,6 +592,19 @@ test('FormatLocale: with KOMORIUM_JDK_MODULES=java.base jdk.localedata runs unin
   assert.ok(c.main.overlap >= 99, why);
 });
 
+// The platform loader's `classes` list (ClassLoader.addClass, called by the VM for every class a
+// Java loader defines): JDK 17's dump clears it on both built-in loaders, so HotSpot's first
+// definition by the platform loader (jdk.localedata's CLDR classes here) copies an empty array of
+// the archive's (ArraysSupport.newLength, Arrays.copyOf: 1, 2, 3, 4, 6...) where a new list would
+// allocate 10. Before branch ord15o the embedded engine gave only the application loader's list
+// that array on 17: 34 contexts under ArrayList.grow differed (BENCHMARKS part E, ord15o).
+test('FormatLocale: the platform loader grows its class list as HotSpot does (granularity 1, R 0)', () => {
+  const c = bothEnginesAtGranularity1('FormatLocale');
+  const why = describeMainThread(c, 10).join('\n');
+  const growth = /ClassLoader\.addClass|ArrayList\.grow|ArraysSupport\.newLength/;
+  assert.deepEqual([...c.main.methods, ...c.main.contexts, ...c.startup.contexts].filter((d) => growth.test(d.context)), [], why);
+});
+
 test('calls into modules the copy does not instrument (KOMORIUM_JDK_MODULES=java.base) call their original methods', () => {
   // java.management's ManagementFactory.getThreadMXBean, java.logging's Logger: the class path's
   // call sites called extended versions, which only an instrumented module has (NoSuchMethodError).

@@ -241,16 +241,20 @@ export function presizeArchivedLockMap(vm: VM, appLoader: JObject): void {
  * (cleared at the dump, or archived), where a new ArrayList holds ArrayList's shared
  * DEFAULTCAPACITY_EMPTY_ELEMENTDATA. So the first addClass grows the list to 1 element (then 2,
  * 3, 4, 6...: `Arrays.copyOf` each time), not to 10: counted start-up code when the JDK is
- * instrumented. JDK 17: the application loader's list (measured by the profiles: `--add-opens`,
- * which turns the archived module graph off, shows the ordinary growth on HotSpot); JDK 25: the
- * application and platform loaders' lists. Lists that are not empty are left alone.
+ * instrumented. JDK 17: the dump clears both loaders' lists (`HeapShared::reset_archived_object_states`
+ * calls `resetArchivedStates` on the platform and the system loader), and the archived empty array
+ * is not the run's DEFAULTCAPACITY_EMPTY_ELEMENTDATA; measured by the profiles: `--add-opens`,
+ * which turns the archived module graph off, shows the ordinary growth on HotSpot; the platform
+ * loader's first definition (jdk.localedata's CLDR classes under `String.format`) takes
+ * `ArraysSupport.newLength` and `Arrays.copyOf` on HotSpot's copy (branch ord15o). JDK 25: the
+ * application and platform loaders' lists, archived. Lists that are not empty are left alone.
  */
 export function detachArchivedClassLists(vm: VM, app: JObject | null, platform: JObject | null): void {
   const feature = vm.opts.jdk.feature;
   if ((feature !== 17 && feature < 25) || archiveOf(vm.opts.jdk) === null) return;
   const al = 'java/util/ArrayList';
   const shared = vm.getStatic(al, 'DEFAULTCAPACITY_EMPTY_ELEMENTDATA');
-  for (const loader of feature === 17 ? [app] : [app, platform]) {
+  for (const loader of [app, platform]) {
     if (loader === null) continue;
     const list = getField(vm, loader, 'java/lang/ClassLoader', 'classes') as JObject | null;
     if (list === null || getField(vm, list, al, 'size') !== 0 || getField(vm, list, al, 'elementData') !== shared) continue;
