@@ -109,6 +109,20 @@ test('JDK 25, OptionalFirst: a main that first uses Optional counts the same on 
   assert.ok(c.main.identical, describeMainThread(c, 10).join('\n'));
 });
 
+// Lambdas of JDK classes whose proxies java's CDS archive holds (the class list's @lambda-proxy
+// lines): HotSpot takes them from the archive (LambdaProxyClassArchive.findFromArchive), the
+// embedded engine generated them with the ClassFile API inside the uncounted linkage, which
+// initialised Opcode, RawBytecodeHelper and other ClassFile API classes there, so HotSpot ran their
+// <clinit>s counted at the program's first method accessor (EnumMap's values() call). Now the
+// embedded engine answers the archive's lookup with a proxy it spins itself (branch c25o).
+// Before: under main 93.92 % (14,026 / 13,173 samples; Opcode.<clinit> 39 / 0).
+test('JDK 25, ArchivedLambdas: the JDK lambdas java\'s CDS archive holds link without the ClassFile API on both engines, identical under main (granularity 1, R 0)', { skip }, () => {
+  const { thread: c } = both('ArchivedLambdas');
+  const why = describeMainThread(c, 10).join('\n');
+  assert.ok(c.main.identical, why);
+  assert.ok(c.main.samples[0] > 10_000, why);
+});
+
 // A main class in a jar (java -cp app.jar): java's launcher opens the jar, which links the
 // natives of libnio and libzip. HotSpot links a native found outside libjava through the Java
 // upcall ClassLoader.findNative (NativeLibraries.find walking its libraries' map), which the

@@ -29,6 +29,9 @@
 //      DEFAULTCAPACITY_EMPTY_ELEMENTDATA of the run, so its first `addClass` grows it to 1, not
 //      10 (then 2, 3, 4, 6, 9...: `ArrayList.grow` runs at other adds than on a new list).
 //      `detachArchivedClassLists`.
+//   4. archived lambda proxies (the list's `@lambda-proxy` lines): on JDK 25 the JDK's
+//      LambdaMetafactory takes them from the archive instead of generating them with the
+//      ClassFile API (`archivedLambdaProxy`, natives/java/lang/invoke/LambdaProxyClassArchive.ts).
 // All only when the JDK has an archive (`lib/server/classes.jsa`) and a `lib/classlist`.
 
 import { existsSync, readFileSync } from 'node:fs';
@@ -47,6 +50,8 @@ interface Archive {
   strings: Set<string> | null;
   /** Their method descriptors (CONSTANT_Utf8 entries starting with '('): the archive's symbols. */
   signatures: Set<string> | null;
+  /** The lambda proxies the dump archived (`@lambda-proxy` lines), by `lambdaProxyKey`. */
+  lambdaProxies: Set<string>;
 }
 
 const archives = new Map<string, Archive | null>();
@@ -59,15 +64,38 @@ function archiveOf(jdk: JdkInfo): Archive | null {
   const list = join(jdk.home, 'lib', 'classlist');
   if (existsSync(list) && existsSync(join(jdk.home, 'lib', 'server', 'classes.jsa'))) {
     const classes = new Set<string>();
+    const lambdaProxies = new Set<string>();
     for (const line of readFileSync(list, 'utf8').split('\n')) {
-      // Class lines: `java/lang/Object` or `java/lang/Object id: 1`; `@` lines are lambda forms.
-      const name = line.trim().split(/\s/)[0];
+      // Class lines: `java/lang/Object` or `java/lang/Object id: 1`; `@` lines are lambda forms
+      // and proxies: `@lambda-proxy caller name invokedType methodType REF_kind implClass implName
+      // implType instantiatedType`.
+      const words = line.trim().split(/\s+/);
+      const name = words[0];
+      if (name === '@lambda-proxy' && words.length === 10) {
+        const [, caller, invoked, invokedType, methodType, , implClass, implName, implType, instantiated] = words as [string, string, string, string, string, string, string, string, string, string];
+        lambdaProxies.add(lambdaProxyKey(caller, invoked, invokedType, methodType, implClass, implName, implType, instantiated));
+      }
       if (name && !name.startsWith('#') && !name.startsWith('@')) classes.add(name);
     }
-    a = { classes, strings: null, signatures: null };
+    a = { classes, strings: null, signatures: null, lambdaProxies };
   }
   archives.set(jdk.home, a);
   return a;
+}
+
+/** Whether java runs `jdk` with an archive (so CDS.isUsingArchive() is true on JDK 25). */
+export function usesArchive(jdk: JdkInfo): boolean {
+  return archiveOf(jdk) !== null;
+}
+
+/** The key of a lambda proxy: its call site's caller, name and types, the implementation method, the instantiated type. */
+export function lambdaProxyKey(caller: string, name: string, invokedType: string, methodType: string, implClass: string, implName: string, implType: string, instantiated: string): string {
+  return [caller, name, invokedType, methodType, implClass, implName, implType, instantiated].join(' ');
+}
+
+/** Whether the dump of `jdk`'s archive archived the lambda proxy of `key` (lambdaProxyKey). */
+export function archivedLambdaProxy(jdk: JdkInfo, key: string): boolean {
+  return archiveOf(jdk)?.lambdaProxies.has(key) ?? false;
 }
 
 /** Whether HotSpot's archive for `jdk` holds class `name` (so its archived subgraph is used). */

@@ -6,7 +6,7 @@
 
 import { parseMethodDescriptor } from '../../classfile/descriptors';
 import { Acc } from '../../classfile/model';
-import type { JMethod } from '../klass';
+import type { JClass, JMethod } from '../klass';
 import { VmError } from '../signals';
 import type { JThread } from '../thread';
 import type { VM } from '../vm';
@@ -30,6 +30,27 @@ function int(a: BsmArg | undefined): number {
 
 function slotsOf(d: string): number {
   return d === 'J' || d === 'D' ? 2 : 1;
+}
+
+/**
+ * The proxy class of a LambdaMetafactory.metafactory call site (no flags), defined as a hidden
+ * class of the caller's loader: what java's CDS archive holds for the `@lambda-proxy` lines of its
+ * class list (natives/java/lang/invoke/LambdaProxyClassArchive.ts). Its constructor takes the
+ * captured values, as the JDK's proxy's.
+ */
+export function spinLambdaClass(vm: VM, t: JThread, host: JClass, name: string, invokedDesc: string, samDesc: string, impl: HandleRef, instDesc: string): JClass {
+  const site: CallSiteInfo = {
+    host,
+    name,
+    desc: invokedDesc,
+    bsm: { kind: 6, owner: 'java/lang/invoke/LambdaMetafactory', name: 'metafactory', desc: '', isInterface: false },
+    args: [
+      { type: 'methodType', desc: samDesc },
+      { type: 'handle', ref: impl },
+      { type: 'methodType', desc: instDesc },
+    ],
+  };
+  return spinLambda(vm, t, site).klass;
 }
 
 export function spinLambda(vm: VM, t: JThread, site: CallSiteInfo): JMethod {

@@ -49,6 +49,7 @@ import * as NativeImageBuffer from './jdk/internal/jimage/NativeImageBuffer';
 import * as Perf from './jdk/internal/perf/Perf';
 import * as Unsafe from './jdk/internal/misc/Unsafe';
 import * as MiscVM from './jdk/internal/misc/VM';
+import * as LambdaProxyClassArchive from './java/lang/invoke/LambdaProxyClassArchive';
 import * as CDS from './jdk/internal/misc/CDS';
 import * as PreviewFeatures from './jdk/internal/misc/PreviewFeatures';
 import * as Reflection from './jdk/internal/reflect/Reflection';
@@ -150,6 +151,7 @@ export function registerAllNatives(r: NativeRegistry, feature: number): void {
   r.register('jdk/internal/misc/Unsafe', Unsafe.natives);
   r.register('jdk/internal/misc/VM', MiscVM.vmNatives);
   r.register('jdk/internal/misc/CDS', CDS.cdsNatives);
+  r.register('java/lang/invoke/LambdaProxyClassArchive', LambdaProxyClassArchive.natives);
   r.register('jdk/internal/misc/PreviewFeatures', PreviewFeatures.natives);
   r.register('jdk/internal/misc/Signal', MiscVM.signalNatives);
   r.register('jdk/internal/misc/ScopedMemoryAccess', MiscVM.scopedMemoryNatives);

@@ -12,7 +12,7 @@ import type { JThread } from '../../../../thread';
 import type { VM } from '../../../../vm';
 import type { NativeTable } from '../../../registry';
 import { classOf } from '../../../util';
-import { archiveHolds } from '../../../../cds-archive';
+import { archiveHolds, usesArchive } from '../../../../cds-archive';
 import { javaStringHash } from '../../../../strings';
 
 type Fields = JObject & Record<string, unknown>;
@@ -193,7 +193,9 @@ export const cdsNatives: NativeTable = {
   'getRandomSeedForDumping()J': () => 0,
   'dumpClassList(Ljava/lang/String;)V': () => undefined,
   'dumpDynamicArchive(Ljava/lang/String;)V': () => undefined,
-  // JDK 25: no archive is used, dumped or being dumped (no bit of CDS.java's status set).
-  'getCDSConfigStatus()I': () => 0,
+  // JDK 25: no archive is dumped or being dumped; one is used (IS_USING_ARCHIVE, 1 << 4) when
+  // java runs the JDK with one: InnerClassLambdaMetafactory then asks LambdaProxyClassArchive for
+  // the archived lambda proxies (natives/java/lang/invoke/LambdaProxyClassArchive.ts).
+  'getCDSConfigStatus()I': (vm: VM) => (usesArchive(vm.opts.jdk) ? 1 << 4 : 0),
   'needsClassInitBarrier0(Ljava/lang/Class;)Z': () => 0,
 };

@@ -1,0 +1,61 @@
+// Natives of java.lang.invoke.LambdaProxyClassArchive (JDK 25): the lambda proxies of java's CDS
+// archive. The dump archives the proxies of the class list's `@lambda-proxy` lines (JDK classes:
+// regex's CharPredicates and Pattern, Collectors, ObjectMethods, DateTimeFormatter...), and
+// InnerClassLambdaMetafactory.spinInnerClass takes such a proxy from the archive
+// (JVM_LookupLambdaProxyClassFromArchive) instead of generating it with the ClassFile API. This
+// VM answers the lookup for the same keys (cds-archive.ts archivedLambdaProxy) with a proxy it
+// spins itself (indy/lambda.ts), so the linkage runs none of the generator's Java code: before,
+// the embedded engine generated those proxies inside the (paused) linkage, which initialised
+// the ClassFile API's classes (Opcode, RawBytecodeHelper...) and compiled LambdaForms there;
+// HotSpot then did that work later, counted, at the program's first method accessor or form.
+// Other keys: null, and the JDK generates the proxy as before.
+
+import { archivedLambdaProxy, lambdaProxyKey } from '../../../../cds-archive';
+import { JMethod } from '../../../../klass';
+import type { JObject } from '../../../../object';
+import type { JThread } from '../../../../thread';
+import type { VM } from '../../../../vm';
+import type { NativeTable } from '../../../registry';
+import { spinLambdaClass } from '../../../../indy/lambda';
+import { memberTarget, methodTypeDescriptor, mnGet } from '../../../../invoke/member';
+import { MN_REFERENCE_KIND_MASK, MN_REFERENCE_KIND_SHIFT } from '../../../../invoke/state';
+
+const REF_invokeVirtual = 5;
+const REF_invokeSpecial = 7;
+const REF_newInvokeSpecial = 8;
+const REF_invokeInterface = 9;
+
+export const natives: NativeTable = {
+  'findFromArchive(Ljava/lang/Class;Ljava/lang/String;Ljava/lang/invoke/MethodType;Ljava/lang/invoke/MethodType;Ljava/lang/invoke/MemberName;Ljava/lang/invoke/MethodType;)Ljava/lang/Class;': (
+    vm: VM,
+    t: JThread,
+    caller: JObject | null,
+    name: JObject | null,
+    factoryType: JObject | null,
+    interfaceType: JObject | null,
+    impl: JObject | null,
+    dynamicType: JObject | null,
+  ): JObject | null => {
+    if (caller === null || name === null || factoryType === null || interfaceType === null || impl === null || dynamicType === null) return null;
+    const target = memberTarget(impl);
+    if (!(target instanceof JMethod)) return null;
+    const host = vm.classOfMirror(caller);
+    const invoked = vm.jsString(name);
+    const invokedDesc = methodTypeDescriptor(vm, factoryType);
+    const samDesc = methodTypeDescriptor(vm, interfaceType);
+    const instDesc = methodTypeDescriptor(vm, dynamicType);
+    const key = lambdaProxyKey(host.name, invoked, invokedDesc, samDesc, target.klass.name, target.name, target.desc, instDesc);
+    if (!archivedLambdaProxy(vm.opts.jdk, key)) return null;
+    // The call the proxy makes, as the generator emits it: a constructor with new, a method of
+    // an interface with invokeinterface (invokestatic when static), other methods invokevirtual
+    // (invokespecial is the MemberName's kind of a private or final one).
+    let kind = ((mnGet(vm, impl, 'flags') as number) >>> MN_REFERENCE_KIND_SHIFT) & MN_REFERENCE_KIND_MASK;
+    if (kind === REF_invokeSpecial && target.name === '<init>') kind = REF_newInvokeSpecial;
+    else if (kind === REF_invokeSpecial || kind === REF_invokeVirtual || kind === REF_invokeInterface) kind = target.klass.isInterface ? REF_invokeInterface : REF_invokeVirtual;
+    const ref = { kind, owner: target.klass.name, name: target.name, desc: target.desc, isInterface: target.klass.isInterface };
+    const k = spinLambdaClass(vm, t, host, invoked, invokedDesc, samDesc, ref, instDesc);
+    // A nestmate of the caller, as the JDK defines its proxies (its constructor is private).
+    k.nestHost = vm.nestHostOf(host);
+    return vm.mirrorOf(k);
+  },
+};
