@@ -3,7 +3,7 @@
 // initialisation order and failures, StrictMath bits, catchable OutOfMemoryError and
 // StackOverflowError, exceptions thrown inside callees the JIT inlined, compares the JIT fuses
 // with their branch, long operations compiled code runs in place, calls that leave compiled code
-// and come back with values live below them, casts and store checks at sites that cache the class that passed, helpful NullPointerException messages
+// and come back with values live below them (after a signal, or an exception the callee caught), casts and store checks at sites that cache the class that passed, helpful NullPointerException messages
 // with and without -g, StackWalker) are compiled with javac, run on HotSpot and on the
 // embedded engine (uninstrumented), and must print the same bytes and exit the same way.
 
@@ -31,7 +31,7 @@ function program(name: string, mainClass: string): CorpusProgram {
 }
 
 const CASES: { group: string; debug: boolean; mains: string[] }[] = [
-  { group: 'semantics', debug: true, mains: ['LongArith', 'IntArith', 'FloatDouble', 'ArraysChecks', 'CastsChecks', 'ClassInitOrder', 'StrictMathBits', 'MemoryErrors', 'UncaughtHandlerThrows', 'JitInlining', 'JitCompares', 'JitReentry', 'JitReentryUpcalls', 'JitLongArith', 'JitCasts'] },
+  { group: 'semantics', debug: true, mains: ['LongArith', 'IntArith', 'FloatDouble', 'ArraysChecks', 'CastsChecks', 'ClassInitOrder', 'StrictMathBits', 'MemoryErrors', 'UncaughtHandlerThrows', 'JitInlining', 'JitCompares', 'JitReentry', 'JitReentryUpcalls', 'JitLongArith', 'JitCasts', 'JitCaughtBelow'] },
   { group: 'npe', debug: true, mains: ['NpeCases'] },
   { group: 'npe', debug: false, mains: ['NpeCases'] },
   { group: 'walk', debug: true, mains: ['StackWalks'] },

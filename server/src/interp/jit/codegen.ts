@@ -178,14 +178,19 @@ export function generate(m: JMethod, a: Analysis, indyTargets?: ReadonlyMap<numb
   emit(`}`); // for
   // The bytecodes executed so far go to the thread (interpret adds them): the blocks counted
   // on entry, less what they did not execute after the throwing instruction.
-  // A callee called out of this function that throws a signal (an upcall or a block deep
-  // inside it) leaves this frame at its invoke with the slots below its arguments live: the
-  // interpreter resumes after the invoke, where they are read back from the arrays.
+  // A callee called out of this function that throws (a signal: an upcall or a block deep
+  // inside it; or a Java exception that a frame above this one catches, the callee's own
+  // handler included) leaves this frame at its invoke with the slots below its arguments live:
+  // the interpreter resumes after the invoke, where they are read back from the arrays. (Only
+  // signals were spilled: a long below `count(...)` in `h = h * 31 + count(...)`, where count
+  // caught an exception thrown in it, was read back as whatever the arrays held.) An exception
+  // that unwinds to this frame's own handler finds the slots spilled and the handler's stack
+  // cleared, as in the interpreter.
   const sites = g.sites.length > 1 ? `if (Q !== 0) E.inl(t, f, S, Q, P); else ` : '';
   let restore = '';
   if (exits.callOuts.size > 0) {
     const cases = [...exits.callOuts].filter(([, b]) => b > 0).map(([pc, b]) => `case ${pc}: ${spillStack(b)}break;`);
-    if (cases.length > 0) restore = ` if (Q === 0 && (e === E.PENDING || e === E.BLOCK)) switch (P) { ${cases.join(' ')} }`;
+    if (cases.length > 0) restore = ` if (Q === 0) switch (P) { ${cases.join(' ')} }`;
   }
   emit(`} catch (e) { t.xc += c - E.unc(S, Q, P); ${sites}f.pc = P; ${spillLocals}${restore} throw e; }`);
   emit(`} // X`);
