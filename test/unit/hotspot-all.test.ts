@@ -539,6 +539,18 @@ test('EnclosingMethod: getEnclosingMethod compares new name strings on both engi
   assert.ok(c.main.identical, describeMainThread(c, 10).join('\n'));
 });
 
+// Native libraries loaded through NativeLibraries.load (BootLoader.ts load): on JDK 17 libjava's
+// initIDs finds a class at the first load of the process, so FindClass's NativeLibraries.getFromClass()
+// runs there (libzip for CRC32 here), then libnet's JNI_OnLoad (getFromClass, Boolean.getBoolean);
+// libnio's JNI_OnLoad finds nothing. Before: the embedded engine made the second getFromClass at
+// libnio's load, none at libzip's (corpus hashing: getFromClass under main on HotSpot only).
+test('NativeFirstLoad: the upcalls of NativeLibraries.load run where HotSpot runs them (granularity 1, R 0)', () => {
+  const c = bothEnginesAtGranularity1('NativeFirstLoad');
+  const why = describeMainThread(c, 10).join('\n');
+  assert.deepEqual(c.main.contexts.filter((d) => /NativeLibraries\.getFromClass|Boolean\.getBoolean/.test(d.context)), [], why);
+  assert.deepEqual(c.main.methods.filter((d) => /^jdk\.internal\.loader\.NativeLibraries|^java\.lang\.Boolean\./.test(d.context)), [], why);
+});
+
 // Determinism (det15g): the same program gives the same profile in every run. SaltOrder's work
 // depends on the iteration order of Set.of/Map.of, whose salt java draws from System.nanoTime()
 // (ImmutableCollections.<clinit>); the copy's java.base fixes the seed (reflect-patch.ts).
