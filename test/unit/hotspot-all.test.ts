@@ -517,6 +517,40 @@ test('MainInitFailure: a failed main-class initialisation is described as java.c
   assert.ok(c.startup.overlap >= 99, why);
 });
 
+// The class swap's initialisers (contract.ts swapInitializedClasses): on JDK 17 the copy's
+// KomoriumClasses initialises RandomAccessFile, RandomAccessFile$2, DataInputStream and
+// ByteArrayInputStream (paused) before the main class is loaded; the embedded engine now does in
+// its uncounted start-up too. Before: ByteArrayInputStream.<clinit> (desiredAssertionStatus) and
+// RandomAccessFile.<clinit> under main on the embedded engine only (8 samples; corpus
+// character-class: Character.getName's uniName.dat through DataInputStream).
+test('SwapInits: the classes the class swap initialises are initialised before main on both engines: identical under main (granularity 1, R 0)', () => {
+  const c = bothEnginesAtGranularity1('SwapInits');
+  const why = describeMainThread(c, 10).join('\n');
+  assert.ok(c.main.identical, why);
+  assert.deepEqual(c.startup.methods.filter((d) => /^java\.io\.(RandomAccessFile|DataInputStream|ByteArrayInputStream)/.test(d.context)), [], why);
+});
+
+// Class.getEnclosingMethod: HotSpot's JVM_GetEnclosingMethodInfo makes new Strings for the
+// enclosing method's name and descriptor (create_from_symbol), as for ConstantPool.getUTF8At0;
+// the embedded engine gave the interned ones, so `m.getName().equals(name)` returned at `==`.
+// Before: under main 99.16 % (StringLatin1.equals 845 / 233 samples; corpus nested-classes).
+test('EnclosingMethod: getEnclosingMethod compares new name strings on both engines: identical under main (granularity 1, R 0)', () => {
+  const c = bothEnginesAtGranularity1('EnclosingMethod');
+  assert.ok(c.main.identical, describeMainThread(c, 10).join('\n'));
+});
+
+// Native libraries loaded through NativeLibraries.load (BootLoader.ts load): on JDK 17 libjava's
+// initIDs finds a class at the first load of the process, so FindClass's NativeLibraries.getFromClass()
+// runs there (libzip for CRC32 here), then libnet's JNI_OnLoad (getFromClass, Boolean.getBoolean);
+// libnio's JNI_OnLoad finds nothing. Before: the embedded engine made the second getFromClass at
+// libnio's load, none at libzip's (corpus hashing: getFromClass under main on HotSpot only).
+test('NativeFirstLoad: the upcalls of NativeLibraries.load run where HotSpot runs them (granularity 1, R 0)', () => {
+  const c = bothEnginesAtGranularity1('NativeFirstLoad');
+  const why = describeMainThread(c, 10).join('\n');
+  assert.deepEqual(c.main.contexts.filter((d) => /NativeLibraries\.getFromClass|Boolean\.getBoolean/.test(d.context)), [], why);
+  assert.deepEqual(c.main.methods.filter((d) => /^jdk\.internal\.loader\.NativeLibraries|^java\.lang\.Boolean\./.test(d.context)), [], why);
+});
+
 // Determinism (det15g): the same program gives the same profile in every run. SaltOrder's work
 // depends on the iteration order of Set.of/Map.of, whose salt java draws from System.nanoTime()
 // (ImmutableCollections.<clinit>); the copy's java.base fixes the seed (reflect-patch.ts).

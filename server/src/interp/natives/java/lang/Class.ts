@@ -178,8 +178,10 @@ export const natives: NativeTable = {
       if (nt && nt.tag === Tag.NameAndType) {
         const n = k.cp[nt.nameIndex];
         const d = k.cp[nt.descriptorIndex];
-        if (n && n.tag === Tag.Utf8) name = vm.intern(n.value);
-        if (d && d.tag === Tag.Utf8) desc = vm.intern(d.value);
+        // HotSpot (JVM_GetEnclosingMethodInfo) makes new Strings from the symbols, not the
+        // interned ones: getEnclosingMethod's `m.getName().equals(name)` compares the characters.
+        if (n && n.tag === Tag.Utf8) name = vm.newString(n.value);
+        if (d && d.tag === Tag.Utf8) desc = vm.newString(d.value);
       }
     }
     return vm.newObjectArray(vm.classes.loadBoot('java/lang/Object'), [outer ? vm.mirrorOf(outer) : null, name, desc]);

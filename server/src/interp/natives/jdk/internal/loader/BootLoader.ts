@@ -24,35 +24,58 @@ export const bootLoaderNatives: NativeTable = {
 
 /**
  * NativeLibraries.load: records the library (native-libs.ts) and sets the impl's handle. The
- * Java code a library's JNI_OnLoad runs on HotSpot is run too, counted with the JDK instrumented:
- * HotSpot's FindClass called from a JNI_OnLoad first asks NativeLibraries.getFromClass() for the
- * loader (jni.cpp); libnet's (net_util.c; java.nio and java.net load it) finds java.lang.Boolean
- * and calls Boolean.getBoolean("java.net.preferIPv4Stack"); libnio's finds a class once (seen in
- * profiles of JDK 17's copy: getFromClass only).
+ * Java code HotSpot runs inside the native is run too, counted with the JDK instrumented:
+ * HotSpot's FindClass called under NativeLibraries.load first asks NativeLibraries.getFromClass()
+ * for the loader (jni.cpp). On JDK 17 the first load of the process finds a class in libjava's
+ * initIDs (NativeLibraries.c: NativeLibraryImpl, while its handle field ID is unset), whatever
+ * the library (corpus hashing: libzip under main, getFromClass on HotSpot only before); libnet's
+ * JNI_OnLoad (net_util.c; java.nio and java.net load it) finds java.lang.Boolean and calls
+ * Boolean.getBoolean("java.net.preferIPv4Stack"); libnio's JNI_OnLoad only asks GetEnv. On
+ * JDK 21+ (not measured that way): libnet's as on 17, and one getFromClass for libnio's.
  */
 function load(vm: VM, t: JThread, impl: JObject | null, name: JObject | null): unknown {
   const o = nonNull(impl);
   const from = getField(vm, o, IMPL, 'fromClass') as JObject | null;
   const loader = from === null ? null : vm.classOfMirror(from).loader;
   const file = str(vm, name);
+  const first = vm.nativeLibraries.length === 0;
   setField(vm, o, IMPL, 'handle', loadLibrary(vm, file, loader));
   const lib = /(?:^|\/)lib(net|nio)\.so$/.exec(file)?.[1];
-  if (lib === undefined) return 1;
+  const jdk17 = vm.opts.jdk.feature < 21;
   const libraries = vm.classes.loadBoot('jdk/internal/loader/NativeLibraries');
-  const k = vm.classes.loadBoot('java/lang/Boolean');
-  const getBoolean = (): never => {
-    pushCall(vm, t, vm.findMethod(k, 'getBoolean', '(Ljava/lang/String;)Z'), [vm.newString('java.net.preferIPv4Stack')], { kind: 'I', resumePc: -1, base: -1, onReturn: () => 1 });
+  const fromClass = (onReturn: (r: unknown) => unknown): never => {
+    pushCall(vm, t, vm.findMethod(libraries, 'getFromClass', '()Ljava/lang/Class;'), [], { kind: 'I', resumePc: -1, base: -1, onReturn });
     throw PENDING;
   };
-  // getBoolean's result passes through getFromClass's glue too (calls.ts): the first return only goes on.
-  let found = false;
-  const onReturn = (r: unknown): unknown => {
-    if (found) return r;
-    found = true;
-    return lib === 'net' ? vm.initializeThen(t, k, getBoolean) : 1;
+  const getBoolean = (onReturn: (r: unknown) => unknown): unknown => {
+    const k = vm.classes.loadBoot('java/lang/Boolean');
+    return vm.initializeThen(t, k, () => {
+      pushCall(vm, t, vm.findMethod(k, 'getBoolean', '(Ljava/lang/String;)Z'), [vm.newString('java.net.preferIPv4Stack')], { kind: 'I', resumePc: -1, base: -1, onReturn });
+      throw PENDING;
+    });
   };
-  pushCall(vm, t, vm.findMethod(libraries, 'getFromClass', '()Ljava/lang/Class;'), [], { kind: 'I', resumePc: -1, base: -1, onReturn });
-  throw PENDING;
+  const steps: ((onReturn: (r: unknown) => unknown) => unknown)[] = [];
+  if (jdk17 && first) steps.push(fromClass);
+  if (lib === 'net') steps.push(fromClass, getBoolean);
+  else if (lib === 'nio' && !jdk17) steps.push(fromClass);
+  return upcalls(steps);
+}
+
+/**
+ * Runs `steps` (each pushes one upcall with the glue's `onReturn` it is given) one after the
+ * other, then returns 1. A later call's result passes through the earlier calls' glues too
+ * (calls.ts): only the first return of each glue goes on.
+ */
+function upcalls(steps: readonly ((onReturn: (r: unknown) => unknown) => unknown)[]): unknown {
+  const glue = (i: number): ((r: unknown) => unknown) => {
+    let done = false;
+    return (r: unknown): unknown => {
+      if (done) return r;
+      done = true;
+      return i + 1 < steps.length ? steps[i + 1]!(glue(i + 1)) : 1;
+    };
+  };
+  return steps.length === 0 ? 1 : steps[0]!(glue(0));
 }
 
 const IMPL = 'jdk/internal/loader/NativeLibraries$NativeLibraryImpl';
