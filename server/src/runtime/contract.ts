@@ -191,7 +191,7 @@ export class RuntimeContractError extends Error {
 /**
  * The only source line of a reverse trampoline (the extended version of a native, abstract or
  * interface method, which calls the original): stack traces leave frames at this line out, as
- * the original program had no frame there (java.lang.KomoriumReflect.frames on HotSpot, the
+ * the original program had no frame there (HotSpot: the copy's StackTraceElement.of, engine/stack-frames-patch.ts; the
  * embedded engine's fillInStackTrace). No real source has 65,535 lines.
  */
 export const TRAMPOLINE_LINE = 65535;

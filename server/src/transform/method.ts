@@ -136,8 +136,11 @@ function splitBlocks(
         const n = insns[j]!;
         if (n.kind === 'line' && j > from) line = n.line;
         if (!isRealInsn(n)) continue;
-        // The HotSpot engine's patch code (uncounted.ts) runs in the block but is not counted.
-        if (!uncounted?.has(j)) length++;
+        // The HotSpot engine's patch code (uncounted.ts) runs in the block but is not counted,
+        // and its calls (paused helpers, natives that run no Java) make no check: the block is
+        // checked where the original is, as on the embedded engine, which has no patch code.
+        if (uncounted?.has(j)) continue;
+        length++;
         if (calls(n)) invokes = true;
       }
       const si = firstSub[bi]! + k;

@@ -9,8 +9,10 @@ import java.lang.reflect.Method;
  * results of its getDeclaredMethods0/Fields0/Constructors0 natives through these filters, so
  * reflection does not see what the Komorium transformation added: the synthetic extended
  * methods and constructors (..., komorium.rt.TC, komorium.rt.MID[], int) and the MID fields.
- * This is the approach of paper 000, Section 4.3. java.lang.Throwable passes its stack trace
- * through {@link #frames}, which leaves out the frames of reverse trampolines, and
+ * This is the approach of paper 000, Section 4.3. java.lang.StackTraceElement's of(x, depth)
+ * keeps the frames of a stack trace that are not reverse trampolines before it makes and formats
+ * its elements ({@link #blankFrames}, {@link #keepFrames}, {@link #fillFrames};
+ * server/src/engine/stack-frames-patch.ts), and
  * java.lang.NullPointerException its helpful message (JEP 358) through {@link #npeMessage},
  * which names methods by their original descriptors. java.lang.ProcessHandleImpl passes a
  * process's information through {@link #info}, which leaves out the engine's argument file, so
@@ -72,9 +74,8 @@ public final class KomoriumReflect {
      */
     private static final int TRAMPOLINE_LINE = 65535;
 
-    /** Throwable's stack trace without the frames of reverse trampolines. */
-    static StackTraceElement[] frames(StackTraceElement[] st) {
-        if (st == null) return null;
+    /** A stack trace without the frames of reverse trampolines. */
+    private static StackTraceElement[] frames(StackTraceElement[] st) {
         int keep = 0;
         for (StackTraceElement e : st) if (e == null || e.getLineNumber() != TRAMPOLINE_LINE) keep++;
         if (keep == st.length) return st;
@@ -82,6 +83,77 @@ public final class KomoriumReflect {
         int i = 0;
         for (StackTraceElement e : st) if (e == null || e.getLineNumber() != TRAMPOLINE_LINE) out[i++] = e;
         return out;
+    }
+
+    /**
+     * {@code depth} elements for the VM to fill (StackTraceElement.initStackTraceElements), as
+     * StackTraceElement's private constructor leaves them: the VM sets the class, its object, the
+     * method, file and line, and the loader's and module's names where they exist; the others
+     * stay null, as here.
+     */
+    static StackTraceElement[] blankFrames(int depth) {
+        StackTraceElement[] st = new StackTraceElement[depth];
+        for (int i = 0; i < depth; i++) st[i] = new StackTraceElement("", "", null, 0);
+        return st;
+    }
+
+    /**
+     * Backtraces (by identity) whose kept frames {@link #fillFrames} has yet to take, and those
+     * frames (made at the first use: this class has no static initialiser, which would run
+     * counted).
+     */
+    private static Object[] keptFor;
+    private static StackTraceElement[][] kept;
+
+    /**
+     * The frames of {@code filled} (the elements of backtrace {@code x}, filled by the VM) that are
+     * not reverse trampolines, kept for {@link #fillFrames}; returns how many.
+     */
+    static int keepFrames(StackTraceElement[] filled, Object x) {
+        StackTraceElement[] st = frames(filled);
+        synchronized (KomoriumReflect.class) {
+            if (keptFor == null) {
+                keptFor = new Object[4];
+                kept = new StackTraceElement[4][];
+            }
+            int free = -1;
+            for (int i = 0; i < keptFor.length; i++) {
+                if (keptFor[i] == x) { free = i; break; }
+                if (keptFor[i] == null && free < 0) free = i;
+            }
+            if (free < 0) {
+                // One slot per thread between keepFrames and fillFrames (a throwable's own are
+                // taken under its lock); more only when StackTraceElement.of threw in between.
+                free = keptFor.length;
+                keptFor = java.util.Arrays.copyOf(keptFor, free * 2);
+                kept = java.util.Arrays.copyOf(kept, free * 2);
+            }
+            keptFor[free] = x;
+            kept[free] = st;
+        }
+        return st.length;
+    }
+
+    /** StackTraceElement.initStackTraceElements(st, x) of JDK 17: the frames kept for {@code x}. */
+    static void fillFrames(StackTraceElement[] st, Object x) {
+        StackTraceElement[] frames = null;
+        synchronized (KomoriumReflect.class) {
+            for (int i = 0; keptFor != null && i < keptFor.length; i++) {
+                if (keptFor[i] == x) {
+                    frames = kept[i];
+                    keptFor[i] = null;
+                    kept[i] = null;
+                    break;
+                }
+            }
+        }
+        if (frames == null || frames.length != st.length) throw new InternalError("komorium: no stack frames kept for this backtrace");
+        System.arraycopy(frames, 0, st, 0, st.length);
+    }
+
+    /** StackTraceElement.initStackTraceElements(st, x, depth) of JDK 19 and later. */
+    static void fillFrames(StackTraceElement[] st, Object x, int depth) {
+        fillFrames(st, x);
     }
 
     /** The three parameters the transformation appends, as helpful NPE messages print them. */

@@ -78,8 +78,24 @@ function fillAttributes(vm: VM, attrs: JObject | null, st: fs.BigIntStats): void
 }
 
 /** Open directory streams (DIR* handles). */
-const dirs = new Map<number, fs.Dir>();
+/**
+ * Open directories: the host's stream, and how many of `.` and `..` it has given. readdir(3)
+ * returns both (UnixDirectoryStream's readNextEntry reads and skips them, Java code counted on
+ * HotSpot); node:fs's Dir leaves them out, so they are given first here. Their place in the real
+ * order (ext4: hash order, among the entries) is not known to node:fs; the work is the same.
+ */
+const dirs = new Map<number, { dir: fs.Dir; dots: number }>();
 let nextDir = 1;
+const DOTS = ['.', '..'];
+
+/** The next entry's name of open directory `dir`, or null at its end. */
+function readEntry(vm: VM, t: JThread, dir: Long): JArray | null {
+  const d = dirs.get(toNumber(dir));
+  if (d === undefined) return unixError(vm, t, 9);
+  if (d.dots < DOTS.length) return bytes(vm, Buffer.from(DOTS[d.dots++]!, 'utf8'));
+  const e = sys(vm, t, () => d.dir.readSync());
+  return e === null ? null : bytes(vm, Buffer.from(e.name, 'utf8'));
+}
 
 /** What a boot snapshot cannot hold (snapshot/graph.ts): open directories of the host, or null. */
 export function snapshotBlocker(): string | null {
@@ -88,7 +104,7 @@ export function snapshotBlocker(): string | null {
 
 function addDir(d: fs.Dir): number {
   const h = nextDir++;
-  dirs.set(h, d);
+  dirs.set(h, { dir: d, dots: 0 });
   return h;
 }
 
@@ -155,23 +171,13 @@ export const natives: NativeTable = {
   'futimes(IJJ)V': (vm: VM, t: JThread, fd: number, atime: Long, mtime: Long) => sys(vm, t, () => fs.futimesSync(fd, seconds(atime, 1000), seconds(mtime, 1000))),
   'futimens(IJJ)V': (vm: VM, t: JThread, fd: number, atime: Long, mtime: Long) => sys(vm, t, () => fs.futimesSync(fd, seconds(atime, 1), seconds(mtime, 1))),
   'opendir0(J)J': (vm: VM, t: JThread, path: Long) => sys(vm, t, () => addDir(fs.opendirSync(pathAt(vm, path)))),
-  'readdir(J)[B': (vm: VM, t: JThread, dir: Long) => {
-    const d = dirs.get(toNumber(dir));
-    if (d === undefined) return unixError(vm, t, 9);
-    const e = sys(vm, t, () => d.readSync());
-    return e === null ? null : bytes(vm, Buffer.from(e.name, 'utf8'));
-  },
+  'readdir(J)[B': readEntry,
   // JDK 25's name for it.
-  'readdir0(J)[B': (vm: VM, t: JThread, dir: Long) => {
-    const d = dirs.get(toNumber(dir));
-    if (d === undefined) return unixError(vm, t, 9);
-    const e = sys(vm, t, () => d.readSync());
-    return e === null ? null : bytes(vm, Buffer.from(e.name, 'utf8'));
-  },
+  'readdir0(J)[B': readEntry,
   'closedir(J)V': (vm: VM, t: JThread, dir: Long) => {
     const d = dirs.get(toNumber(dir));
     if (d === undefined) return unixError(vm, t, 9);
     dirs.delete(toNumber(dir));
-    sys(vm, t, () => d.closeSync());
+    sys(vm, t, () => d.dir.closeSync());
   },
 };
