@@ -136,6 +136,11 @@ export function methodFieldsMutable(m: JMethod): void {
   const tailTarget = m.tailTarget;
   m.tailTarget = STAND_IN;
   m.tailTarget = tailTarget;
+  // A restored method's table index (a small integer), then its table (setLazyLines).
+  const lines = m.linesRaw;
+  m.linesRaw = 0;
+  m.linesRaw = STAND_IN;
+  m.linesRaw = lines;
 }
 export class JMethod {
   readonly id = nextMethodId++;
@@ -150,8 +155,11 @@ export class JMethod {
   maxStack = 0;
   maxLocals = 0;
   handlers: ExHandler[] = [];
-  /** Flat [startPc, line, startPc, line, ...], sorted by pc. */
-  lines: Int32Array | null = null;
+  /**
+   * The line table (`lines`), or, for a method restored from a boot snapshot, the index of its
+   * table still in the snapshot's file (read at the first `lines`: setLazyLines). Use `lines`.
+   */
+  linesRaw: Int32Array | null | number = null;
   native: NativeImpl | null = null;
   /** A native linked as HotSpot links it (native-libs.ts: the ClassLoader.findNative upcalls made). */
   linked = false;
@@ -199,6 +207,14 @@ export class JMethod {
     this.argSlots = slots;
     this.memberIndex = memberIndex;
     methodFieldsMutable(this);
+  }
+  /** Flat [startPc, line, startPc, line, ...], sorted by pc. */
+  get lines(): Int32Array | null {
+    const r = this.linesRaw;
+    return typeof r === 'number' ? loadLines(this, r) : r;
+  }
+  set lines(v: Int32Array | null) {
+    this.linesRaw = v;
   }
   get isStatic(): boolean {
     return (this.access & Acc.STATIC) !== 0;
@@ -541,6 +557,37 @@ export function classBytes(k: JClass): Uint8Array | null {
   if (read === undefined) return null;
   lazyClassBytes.delete(k);
   return (k.cfBytes = read());
+}
+
+/**
+ * Line tables of restored methods left in their boot snapshot's file (snapshot/graph.ts): the
+ * part they are in and, per table, its byte offset there and its length in integers. Most
+ * restored methods never need theirs (stack traces and stack walks read them), and each table
+ * made at the restore was a typed array of its own (1.4 MB of a profiled hello-world's heap).
+ */
+export interface LazyLineTables {
+  part: { read(at: number, n: number): Uint8Array };
+  /** Per table: byte offset in `part`, length in integers. */
+  spans: Int32Array;
+}
+
+/** The line tables of a restored class's methods still in the snapshot (one object per restore). */
+const lazyLineTables = new WeakMap<JClass, LazyLineTables>();
+
+/** `m`'s line table is table `index` of `tables`, read at the first `m.lines`. */
+export function setLazyLines(m: JMethod, tables: LazyLineTables, index: number): void {
+  if (lazyLineTables.get(m.klass) !== tables) lazyLineTables.set(m.klass, tables);
+  m.linesRaw = index;
+}
+
+function loadLines(m: JMethod, index: number): Int32Array {
+  const t = lazyLineTables.get(m.klass);
+  if (t === undefined) throw new Error(`${m}: its line table is not in a snapshot`);
+  const len = t.spans[2 * index + 1];
+  const b = t.part.read(t.spans[2 * index], 4 * len);
+  const lines = new Int32Array(b.buffer, b.byteOffset, len);
+  m.linesRaw = lines;
+  return lines;
 }
 
 /** `k`'s class-file bytes (cfBytes, or read from the snapshot without keeping them), for writing a snapshot. */

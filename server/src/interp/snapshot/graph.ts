@@ -20,7 +20,7 @@
 import { parseMethodDescriptor } from '../../classfile/descriptors';
 import v8 from 'node:v8';
 import { writeClass } from '../../classfile/writer';
-import { JClass, JField, JMethod, klassCounters, peekClassBytes, restoreKlassCounters, setLazyClassBytes, type KlassCounters } from '../klass';
+import { JClass, JField, JMethod, klassCounters, peekClassBytes, restoreKlassCounters, setLazyClassBytes, setLazyLines, type KlassCounters, type LazyLineTables } from '../klass';
 import { JArray, JLongArray, JObject, mutableFields } from '../object';
 import { Monitor } from '../monitor';
 import { ClassTable, LoaderData } from '../classes';
@@ -115,13 +115,15 @@ interface Payload {
 }
 
 /**
- * Engine-internal arrays the VM never writes to, written beside the graph: a method's code and
- * line table in one blob, restored as views of it (read into a buffer of its own that lives as
- * long as the views; the graph's buffer is freed after deserialisation), and a class's class
- * file in a part of its own, the snapshot's fourth, which the restore leaves in the file: a
- * class reads its own at its first use (klass.ts classBytes), which most restored classes
- * never have (a profiled hello-world's 11.4 MB of class files, 391 classes). Thousands of
- * small array buffers fewer to deserialise, and no copy of each.
+ * Engine-internal arrays the VM never writes to, written beside the graph: a method's code in
+ * one blob, restored as views of it (read into a buffer of its own that lives as long as the
+ * views; the graph's buffer is freed after deserialisation), and a class's class file and a
+ * method's line table in a part of their own, the snapshot's fourth, which the restore leaves
+ * in the file: a class reads its class file at its first use (klass.ts classBytes), a method
+ * its line table at its first `lines` (klass.ts setLazyLines), which most restored classes and
+ * methods never have (a profiled hello-world's 11.4 MB of class files, 391 classes; 14,600 line
+ * tables, 0.6 MB, each a typed array of its own when made at the restore: 1.4 MB more of heap).
+ * Thousands of small array buffers fewer to deserialise, and no copy of each.
  */
 const BLOB_KEYS = ['cfBytes', 'code', 'lines'] as const;
 
@@ -398,7 +400,21 @@ function layBlob(inst: object[], tags: string[], shared: Set<object>, clear: (ow
     files.push(b);
     coldSize += b.length;
   }
-  // Code and line tables in the blob, read whole (the interpreter reads code from its views).
+  // Line tables after them (4-byte aligned), left in the file too: read per method at its first
+  // use (klass.ts setLazyLines; a restored method not yet asked for its table is given it here).
+  const coldPad = (4 - (coldSize % 4)) % 4;
+  if (coldPad > 0) files.push(new Uint8Array(coldPad));
+  coldSize += coldPad;
+  for (let i = 0; i < inst.length; i++) {
+    const m = inst[i];
+    if (tags[i] !== 'JMethod' || !(m instanceof JMethod)) continue;
+    const l = m.lines;
+    if (l === null || l.constructor !== Int32Array || shared.has(l)) continue;
+    take(m, 2, coldSize, l.length);
+    files.push(new Uint8Array(l.buffer, l.byteOffset, l.byteLength));
+    coldSize += l.byteLength;
+  }
+  // Code in the blob, read whole (the interpreter reads code from its views).
   const bytes: Uint8Array[] = [];
   let size = 0;
   for (let i = 0; i < inst.length; i++) {
@@ -409,18 +425,6 @@ function layBlob(inst: object[], tags: string[], shared: Set<object>, clear: (ow
     take(m, 1, size, c.length);
     bytes.push(c);
     size += c.length;
-  }
-  const pad = (4 - (size % 4)) % 4;
-  if (pad > 0) bytes.push(new Uint8Array(pad));
-  size += pad;
-  for (let i = 0; i < inst.length; i++) {
-    const m = inst[i];
-    if (tags[i] !== 'JMethod' || !(m instanceof JMethod)) continue;
-    const l = m.lines;
-    if (l === null || l.constructor !== Int32Array || shared.has(l)) continue;
-    take(m, 2, size, l.length);
-    bytes.push(new Uint8Array(l.buffer, l.byteOffset, l.byteLength));
-    size += l.byteLength;
   }
   return { blob: Buffer.concat(bytes, size), cold: Buffer.concat(files, coldSize), blobOwners, blobSpans: Int32Array.from(spans) };
 }
@@ -449,6 +453,11 @@ function restoreParams(objs: readonly object[]): void {
     }
     (o as { params: string[] }).params = ps;
   }
+}
+
+/** The restored methods' line tables in `cold` (spans set once all are known); made here, as readLater. */
+function lineTables(cold: LazyPart): LazyLineTables {
+  return { part: cold, spans: new Int32Array(0) };
 }
 
 /**
@@ -484,6 +493,8 @@ export function restoreVm(vm: VM, parts: readonly (Uint8Array | LazyPart)[], mar
   const cold = parts[3];
   const spans = p.blobSpans;
   if (!Array.isArray(p.blobOwners) || !(spans instanceof Int32Array) || spans.length !== 3 * p.blobOwners.length) throw new Error('malformed snapshot payload');
+  const lazyLines = cold instanceof Uint8Array ? null : lineTables(cold);
+  const lineSpans: number[] = [];
   for (let i = 0, j = 0; i < p.blobOwners.length; i++, j += 3) {
     const key = spans[j];
     const off = spans[j + 1];
@@ -496,10 +507,20 @@ export function restoreVm(vm: VM, parts: readonly (Uint8Array | LazyPart)[], mar
       else setLazyClassBytes(owner, readLater(cold, off, len));
       continue;
     }
-    const bytesLen = key === 2 ? 4 * len : len;
-    if (key < 0 || key > 2 || off < 0 || off + bytesLen > blob.length || (key === 2 && (blob.byteOffset + off) % 4 !== 0)) throw new Error('malformed snapshot payload (blob)');
-    owner[BLOB_KEYS[key]] = key === 2 ? new Int32Array(blob.buffer, blob.byteOffset + off, len) : new Uint8Array(blob.buffer, blob.byteOffset + off, len);
+    if (key === 2) {
+      // A line table: left in the file until the method needs it (klass.ts setLazyLines).
+      if (off < 0 || len < 0 || off + 4 * len > cold.length || off % 4 !== 0 || !(owner instanceof JMethod)) throw new Error('malformed snapshot payload (line tables)');
+      if (lazyLines === null) owner.lines = new Int32Array((cold as Uint8Array).slice(off, off + 4 * len).buffer, 0, len);
+      else {
+        setLazyLines(owner, lazyLines, lineSpans.length / 2);
+        lineSpans.push(off, len);
+      }
+      continue;
+    }
+    if (key !== 1 || off < 0 || off + len > blob.length) throw new Error('malformed snapshot payload (blob)');
+    owner.code = new Uint8Array(blob.buffer, blob.byteOffset + off, len);
   }
+  if (lazyLines !== null) lazyLines.spans = Int32Array.from(lineSpans);
   const sched = new Scheduler(vm);
   for (let i = 0; i < p.slots.length; i += 3) {
     const owner = p.owners[p.slots[i] as number] as Record<string | number, unknown>;
