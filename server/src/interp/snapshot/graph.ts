@@ -20,7 +20,7 @@
 import { parseMethodDescriptor } from '../../classfile/descriptors';
 import v8 from 'node:v8';
 import { writeClass } from '../../classfile/writer';
-import { JClass, JField, JMethod, klassCounters, peekClassBytes, restoreKlassCounters, setLazyClassBytes, setLazyLines, type KlassCounters, type LazyLineTables } from '../klass';
+import { JClass, JField, JMethod, klassCounters, peekClassBytes, restoreKlassCounters, peekCode, peekLines, setLazyClassBytes, setLazyCode, setLazyLines, type KlassCounters, type LazyMethodArrays } from '../klass';
 import { JArray, JLongArray, JObject, mutableFields } from '../object';
 import { Monitor } from '../monitor';
 import { ClassTable, LoaderData } from '../classes';
@@ -115,17 +115,18 @@ interface Payload {
 }
 
 /**
- * Engine-internal arrays the VM never writes to, written beside the graph: a method's code in
- * one blob, restored as views of it (read into a buffer of its own that lives as long as the
- * views; the graph's buffer is freed after deserialisation), and a class's class file and a
- * method's line table in a part of their own, the snapshot's fourth, which the restore leaves
- * in the file: a class reads its class file at its first use (klass.ts classBytes), a method
- * its line table at its first `lines` (klass.ts setLazyLines), which most restored classes and
- * methods never have (a profiled hello-world's 11.4 MB of class files, 391 classes; 14,600 line
- * tables, 0.6 MB, each a typed array of its own when made at the restore: 1.4 MB more of heap).
- * Thousands of small array buffers fewer to deserialise, and no copy of each.
+ * Engine-internal arrays the VM never writes to, written beside the graph: a class's class file
+ * and a method's code and line table, in a part of their own, the snapshot's fourth, which the
+ * restore leaves in the file: a class reads its class file at its first use (klass.ts
+ * classBytes), a method its code at its first `code` and its line table at its first `lines`
+ * (klass.ts setLazyCode, setLazyLines), which most restored classes and methods never have (a
+ * profiled hello-world's 11.4 MB of class files, 391 classes; 15,300 code arrays, 4.3 MB, and
+ * 14,600 line tables, 0.6 MB, each a typed array of its own when made at the restore: 2.9 MB
+ * more of heap). Thousands of small array buffers fewer to deserialise, and no copy of each.
+ * (The second part, the code read whole until format 11, is empty.) The slots are emptied by
+ * these keys while the graph is written.
  */
-const BLOB_KEYS = ['cfBytes', 'code', 'lines'] as const;
+const BLOB_KEYS = ['cfBytes', 'codeRaw', 'linesRaw'] as const;
 
 const PENDING_NATIVES: Record<string, Pending> = {
   'java/lang/ref/Reference.waitForReferencePendingList()V': 'refPending',
@@ -376,7 +377,7 @@ function shareMethodArrays(inst: object[], tags: string[], shared: Set<object>):
 
 /**
  * Lays out the tagged objects' arrays (BLOB_KEYS): class files in a part of their own (`cold`),
- * code then line tables (4-byte aligned) in the blob. `clear` is told each slot to empty while
+ * then line tables (4-byte aligned) and code there too. `clear` is told each slot to empty while
  * the graph is written.
  */
 function layBlob(inst: object[], tags: string[], shared: Set<object>, clear: (owner: object, key: string) => void): { blob: Buffer; cold: Buffer; blobOwners: object[]; blobSpans: Int32Array } {
@@ -400,33 +401,32 @@ function layBlob(inst: object[], tags: string[], shared: Set<object>, clear: (ow
     files.push(b);
     coldSize += b.length;
   }
-  // Line tables after them (4-byte aligned), left in the file too: read per method at its first
-  // use (klass.ts setLazyLines; a restored method not yet asked for its table is given it here).
+  // Line tables after them (4-byte aligned), then code, left in the file too: read per method at
+  // its first use (klass.ts setLazyLines, setLazyCode; a restored method's still there is read
+  // for this without being kept).
   const coldPad = (4 - (coldSize % 4)) % 4;
   if (coldPad > 0) files.push(new Uint8Array(coldPad));
   coldSize += coldPad;
   for (let i = 0; i < inst.length; i++) {
     const m = inst[i];
     if (tags[i] !== 'JMethod' || !(m instanceof JMethod)) continue;
-    const l = m.lines;
+    const l = peekLines(m);
     if (l === null || l.constructor !== Int32Array || shared.has(l)) continue;
     take(m, 2, coldSize, l.length);
     files.push(new Uint8Array(l.buffer, l.byteOffset, l.byteLength));
     coldSize += l.byteLength;
   }
-  // Code in the blob, read whole (the interpreter reads code from its views).
-  const bytes: Uint8Array[] = [];
-  let size = 0;
   for (let i = 0; i < inst.length; i++) {
     const m = inst[i];
     if (tags[i] !== 'JMethod' || !(m instanceof JMethod)) continue;
-    const c = m.code;
+    const c = peekCode(m);
     if (c === null || c.constructor !== Uint8Array || shared.has(c)) continue;
-    take(m, 1, size, c.length);
-    bytes.push(c);
-    size += c.length;
+    take(m, 1, coldSize, c.length);
+    files.push(c);
+    coldSize += c.length;
   }
-  return { blob: Buffer.concat(bytes, size), cold: Buffer.concat(files, coldSize), blobOwners, blobSpans: Int32Array.from(spans) };
+  // The second part (the code, read whole, until format 11) is left empty.
+  return { blob: Buffer.alloc(0), cold: Buffer.concat(files, coldSize), blobOwners, blobSpans: Int32Array.from(spans) };
 }
 
 /**
@@ -455,9 +455,9 @@ function restoreParams(objs: readonly object[]): void {
   }
 }
 
-/** The restored methods' line tables in `cold` (spans set once all are known); made here, as readLater. */
-function lineTables(cold: LazyPart): LazyLineTables {
-  return { part: cold, spans: new Int32Array(0) };
+/** The restored methods' code and line tables in `cold` (spans set once all are known); made here, as readLater. */
+function methodArrays(cold: LazyPart): LazyMethodArrays {
+  return { part: cold, code: new Int32Array(0), lines: new Int32Array(0) };
 }
 
 /**
@@ -489,17 +489,17 @@ export function restoreVm(vm: VM, parts: readonly (Uint8Array | LazyPart)[], mar
   const { objs, fields, setCtors } = decodePositional(p.pos, parts[2], mark);
   restoreParams(objs);
   mark?.(`Maps and Sets with engine objects filled (${p.pos.colls.length})`);
-  const blob = parts[1];
   const cold = parts[3];
   const spans = p.blobSpans;
   if (!Array.isArray(p.blobOwners) || !(spans instanceof Int32Array) || spans.length !== 3 * p.blobOwners.length) throw new Error('malformed snapshot payload');
-  const lazyLines = cold instanceof Uint8Array ? null : lineTables(cold);
+  const lazy = cold instanceof Uint8Array ? null : methodArrays(cold);
+  const codeSpans: number[] = [];
   const lineSpans: number[] = [];
   for (let i = 0, j = 0; i < p.blobOwners.length; i++, j += 3) {
     const key = spans[j];
     const off = spans[j + 1];
     const len = spans[j + 2];
-    const owner = p.blobOwners[i] as Record<string, unknown>;
+    const owner = p.blobOwners[i];
     if (key === 0) {
       // A class file: left in the snapshot's file until the class needs it (klass.ts).
       if (off < 0 || len < 0 || off + len > cold.length || !(owner instanceof JClass)) throw new Error('malformed snapshot payload (class files)');
@@ -507,20 +507,26 @@ export function restoreVm(vm: VM, parts: readonly (Uint8Array | LazyPart)[], mar
       else setLazyClassBytes(owner, readLater(cold, off, len));
       continue;
     }
-    if (key === 2) {
-      // A line table: left in the file until the method needs it (klass.ts setLazyLines).
-      if (off < 0 || len < 0 || off + 4 * len > cold.length || off % 4 !== 0 || !(owner instanceof JMethod)) throw new Error('malformed snapshot payload (line tables)');
-      if (lazyLines === null) owner.lines = new Int32Array((cold as Uint8Array).slice(off, off + 4 * len).buffer, 0, len);
-      else {
-        setLazyLines(owner, lazyLines, lineSpans.length / 2);
-        lineSpans.push(off, len);
-      }
-      continue;
+    // A method's code or line table: left in the file until the method needs it (klass.ts
+    // setLazyCode, setLazyLines).
+    const bytes = key === 2 ? 4 * len : len;
+    if ((key !== 1 && key !== 2) || off < 0 || len < 0 || off + bytes > cold.length || (key === 2 && off % 4 !== 0) || !(owner instanceof JMethod)) throw new Error('malformed snapshot payload (methods)');
+    if (cold instanceof Uint8Array) {
+      // Read whole (eagerClassFiles): views of it, as the class files.
+      if (key === 1) owner.code = new Uint8Array(cold.buffer, cold.byteOffset + off, len);
+      else owner.lines = (cold.byteOffset + off) % 4 === 0 ? new Int32Array(cold.buffer, cold.byteOffset + off, len) : new Int32Array(cold.slice(off, off + bytes).buffer, 0, len);
+    } else if (key === 1) {
+      setLazyCode(owner, lazy!, codeSpans.length / 2);
+      codeSpans.push(off, len);
+    } else {
+      setLazyLines(owner, lazy!, lineSpans.length / 2);
+      lineSpans.push(off, len);
     }
-    if (key !== 1 || off < 0 || off + len > blob.length) throw new Error('malformed snapshot payload (blob)');
-    owner.code = new Uint8Array(blob.buffer, blob.byteOffset + off, len);
   }
-  if (lazyLines !== null) lazyLines.spans = Int32Array.from(lineSpans);
+  if (lazy !== null) {
+    lazy.code = Int32Array.from(codeSpans);
+    lazy.lines = Int32Array.from(lineSpans);
+  }
   const sched = new Scheduler(vm);
   for (let i = 0; i < p.slots.length; i += 3) {
     const owner = p.owners[p.slots[i] as number] as Record<string | number, unknown>;
