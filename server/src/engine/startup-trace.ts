@@ -6,11 +6,14 @@
 // and the memory outside it (ArrayBuffers: the VM's primitive arrays, class bytes) are the
 // worker's. KOMORIUM_TRACE_STARTUP=mem adds, per step, the worker's V8 heap spaces (committed /
 // used MiB), its array buffers, and the process's memory by kind (/proc/self/smaps_rollup:
-// anonymous against file-backed, node's own code among the latter).
+// anonymous against file-backed, node's own code among the latter). Numbers are grouped without
+// ICU (group()): toLocaleString's first call maps ICU's data, about 8 MiB of RSS that a run
+// without the trace does not have (the traces of BENCHMARKS part B before mem18o include it).
 
 import { readFileSync } from 'node:fs';
 import { getHeapSpaceStatistics } from 'node:v8';
 import { jitStats } from '../interp/jit/compile';
+import { group } from '../profile/group';
 
 export interface StartupTrace {
   mark(phase: string, bytecodes: number, classes?: number): void;
@@ -90,7 +93,7 @@ export function startupTrace(): StartupTrace | null {
       const mem = process.memoryUsage();
       const mib = (b: number): string => (b / 1048576).toFixed(0);
       lines.push(
-        `${(now - last).toFixed(0).padStart(6)} ms wall ${(cpu - lastCpu).toFixed(0).padStart(6)} ms CPU  (at ${(now - t0).toFixed(0)} ms)  ${bytecodes.toLocaleString('en-US')} bytecodes (${jitStats.bytecodes.toLocaleString('en-US')} in compiled code)${classes === undefined ? '' : `, ${classes} classes`}, RSS ${mib(mem.rss)} MiB (peak ${peakRssMib().toFixed(0)}; V8 heap ${mib(mem.heapUsed)}, new space ${newSpaceMib().toFixed(0)}, outside ${mib(mem.external)}): ${phase}`,
+        `${(now - last).toFixed(0).padStart(6)} ms wall ${(cpu - lastCpu).toFixed(0).padStart(6)} ms CPU  (at ${(now - t0).toFixed(0)} ms)  ${group(bytecodes)} bytecodes (${group(jitStats.bytecodes)} in compiled code)${classes === undefined ? '' : `, ${classes} classes`}, RSS ${mib(mem.rss)} MiB (peak ${peakRssMib().toFixed(0)}; V8 heap ${mib(mem.heapUsed)}, new space ${newSpaceMib().toFixed(0)}, outside ${mib(mem.external)}): ${phase}`,
       );
       if (detail) lines.push(`      ${memoryDetail()}`);
       last = now;

@@ -63,7 +63,7 @@ function invokeLength(code: Uint8Array, pc: number): number {
  * delivered) unless they upcall (PENDING) or block (BLOCK).
  */
 export function enterMethod(vm: VM, t: JThread, target: JMethod, base: number): void {
-  if (target.code === null) {
+  if (target.codeRaw === null) {
     if (target.isNative) return callNative(vm, t, target, base);
     if (target.isAbstract) throw new VmError('java/lang/AbstractMethodError', `Receiver class ${(t.r[base] as JObject | null)?.klass.javaName ?? '?'} does not define or inherit an implementation of the resolved method '${target.name}${target.desc}' of ${target.klass.isInterface ? 'interface' : 'abstract class'} ${target.klass.javaName}.`);
     throw new VmError('java/lang/InternalError', `method without code: ${target}`);
@@ -189,7 +189,7 @@ export function deliver(vm: VM, t: JThread, value: unknown, kind: ValueKind, bas
       base = c.lp;
       if (t.depth >= 0) {
         const b = t.frames[t.depth];
-        if (b.m !== null && b.m.code !== null) {
+        if (b.m !== null && b.m.codeRaw !== null) {
           if (g.base >= 0) {
             store(t, g.base, kind, value);
             b.sp = g.base + slotsOf(kind);
@@ -200,7 +200,7 @@ export function deliver(vm: VM, t: JThread, value: unknown, kind: ValueKind, bas
       }
       continue;
     }
-    if (cm.code === null) {
+    if (cm.codeRaw === null) {
       // A native whose upcall finished: it completes with this value.
       if (c.lock !== null) vm.monitorExit(t, c.lock);
       t.depth--;
@@ -210,7 +210,7 @@ export function deliver(vm: VM, t: JThread, value: unknown, kind: ValueKind, bas
     }
     store(t, base, kind, value);
     c.sp = base + slotsOf(kind);
-    c.pc += invokeLength(cm.code, c.pc);
+    c.pc += invokeLength(cm.code as Uint8Array, c.pc);
     return;
   }
 }
@@ -288,7 +288,7 @@ export function pushCall(vm: VM, t: JThread, m: JMethod, args: readonly unknown[
 export function pushGlue(t: JThread, room: number): Frame {
   const top = t.depth >= 0 ? t.frames[t.depth] : undefined;
   let base = 0;
-  if (top !== undefined) base = top.m !== null && top.m.code === null ? top.lp + top.m.argSlots : top.sp;
+  if (top !== undefined) base = top.m !== null && top.m.codeRaw === null ? top.lp + top.m.argSlots : top.sp;
   t.ensureSlots(base + room);
   const g = t.pushFrame();
   g.m = null;
@@ -347,7 +347,7 @@ export function unwind(vm: VM, t: JThread, exc: JObject): void {
       t.depth--;
       continue;
     }
-    if (m.code !== null) {
+    if (m.codeRaw !== null) {
       const h = findHandler(vm, m, f.pc, exc);
       if (h >= 0) {
         f.pc = h;
@@ -358,8 +358,8 @@ export function unwind(vm: VM, t: JThread, exc: JObject): void {
       }
     }
     if (f.lock !== null) vm.monitorExit(t, f.lock);
-    if (vm.exact !== null && m.code !== null) vm.exact.exit(t);
-    if (m.code === null) t.pendingNative = null;
+    if (vm.exact !== null && m.codeRaw !== null) vm.exact.exit(t);
+    if (m.codeRaw === null) t.pendingNative = null;
     t.depth--;
   }
 }

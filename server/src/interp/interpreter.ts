@@ -44,7 +44,10 @@ export function interpret(vm: VM, t: JThread, budget: number): number {
   reload: for (;;) {
     const f = t.frames[t.depth];
     const m = f.m as JMethod;
-    const code = m.code as Uint8Array;
+    // The field itself; the getter (which reads a restored method's code from its snapshot) only
+    // at its first run.
+    const raw = m.codeRaw;
+    const code = (typeof raw === 'number' ? m.code : raw) as Uint8Array;
     const k = m.klass;
     const cpc = k.cpc;
     let jit = (m.jit || null) as CompiledFn | null;

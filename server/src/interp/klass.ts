@@ -136,6 +136,16 @@ export function methodFieldsMutable(m: JMethod): void {
   const tailTarget = m.tailTarget;
   m.tailTarget = STAND_IN;
   m.tailTarget = tailTarget;
+  // A restored method's index of its code and line table (small integers), then the arrays
+  // (setLazyCode, setLazyLines).
+  const code = m.codeRaw;
+  m.codeRaw = 0;
+  m.codeRaw = STAND_IN;
+  m.codeRaw = code;
+  const lines = m.linesRaw;
+  m.linesRaw = 0;
+  m.linesRaw = STAND_IN;
+  m.linesRaw = lines;
 }
 export class JMethod {
   readonly id = nextMethodId++;
@@ -146,12 +156,19 @@ export class JMethod {
   readonly retKind: SlotKind;
   /** Argument slots including `this` for instance methods. */
   readonly argSlots: number;
-  code: Uint8Array | null = null;
+  /**
+   * The bytecode (`code`), or, for a method restored from a boot snapshot, the index of its code
+   * still in the snapshot's file (read at the first `code`: setLazyCode). Use `code`.
+   */
+  codeRaw: Uint8Array | null | number = null;
   maxStack = 0;
   maxLocals = 0;
   handlers: ExHandler[] = [];
-  /** Flat [startPc, line, startPc, line, ...], sorted by pc. */
-  lines: Int32Array | null = null;
+  /**
+   * The line table (`lines`), or, for a method restored from a boot snapshot, the index of its
+   * table still in the snapshot's file (read at the first `lines`: setLazyLines). Use `lines`.
+   */
+  linesRaw: Int32Array | null | number = null;
   native: NativeImpl | null = null;
   /** A native linked as HotSpot links it (native-libs.ts: the ClassLoader.findNative upcalls made). */
   linked = false;
@@ -199,6 +216,22 @@ export class JMethod {
     this.argSlots = slots;
     this.memberIndex = memberIndex;
     methodFieldsMutable(this);
+  }
+  /** The bytecode; null for a native or abstract method. */
+  get code(): Uint8Array | null {
+    const r = this.codeRaw;
+    return typeof r === 'number' ? loadCode(this, r) : r;
+  }
+  set code(v: Uint8Array | null) {
+    this.codeRaw = v;
+  }
+  /** Flat [startPc, line, startPc, line, ...], sorted by pc. */
+  get lines(): Int32Array | null {
+    const r = this.linesRaw;
+    return typeof r === 'number' ? loadLines(this, r) : r;
+  }
+  set lines(v: Int32Array | null) {
+    this.linesRaw = v;
   }
   get isStatic(): boolean {
     return (this.access & Acc.STATIC) !== 0;
@@ -541,6 +574,79 @@ export function classBytes(k: JClass): Uint8Array | null {
   if (read === undefined) return null;
   lazyClassBytes.delete(k);
   return (k.cfBytes = read());
+}
+
+/**
+ * Code and line tables of restored methods left in their boot snapshot's file
+ * (snapshot/graph.ts): the part they are in and, per array, its byte offset there and its
+ * length in elements. Most restored methods never run (a profiled hello-world runs a few
+ * hundred of its 15,000) and fewer still need their line table (stack traces and stack walks
+ * read them); each array made at the restore was a typed array of its own (2.9 MB of heap),
+ * the code read whole another 4.3 MB.
+ */
+export interface LazyMethodArrays {
+  part: { read(at: number, n: number): Uint8Array };
+  /** Per method's code: byte offset in `part`, length. */
+  code: Int32Array;
+  /** Per line table: byte offset in `part`, length in integers. */
+  lines: Int32Array;
+}
+
+/** The code and line tables of a restored class's methods still in the snapshot (one object per restore). */
+const lazyMethodArrays = new WeakMap<JClass, LazyMethodArrays>();
+
+function lazyArraysOf(m: JMethod): LazyMethodArrays {
+  const t = lazyMethodArrays.get(m.klass);
+  if (t === undefined) throw new Error(`${m}: its code and line table are not in a snapshot`);
+  return t;
+}
+
+/** `m`'s code is code array `index` of `arrays`, read at the first `m.code`. */
+export function setLazyCode(m: JMethod, arrays: LazyMethodArrays, index: number): void {
+  if (lazyMethodArrays.get(m.klass) !== arrays) lazyMethodArrays.set(m.klass, arrays);
+  m.codeRaw = index;
+}
+
+/** `m`'s line table is table `index` of `arrays`, read at the first `m.lines`. */
+export function setLazyLines(m: JMethod, arrays: LazyMethodArrays, index: number): void {
+  if (lazyMethodArrays.get(m.klass) !== arrays) lazyMethodArrays.set(m.klass, arrays);
+  m.linesRaw = index;
+}
+
+function readCode(m: JMethod, index: number): Uint8Array {
+  const t = lazyArraysOf(m);
+  return t.part.read(t.code[2 * index], t.code[2 * index + 1]);
+}
+
+function readLines(m: JMethod, index: number): Int32Array {
+  const t = lazyArraysOf(m);
+  const len = t.lines[2 * index + 1];
+  const b = t.part.read(t.lines[2 * index], 4 * len);
+  return new Int32Array(b.buffer, b.byteOffset, len);
+}
+
+function loadCode(m: JMethod, index: number): Uint8Array {
+  const code = readCode(m, index);
+  m.codeRaw = code;
+  return code;
+}
+
+function loadLines(m: JMethod, index: number): Int32Array {
+  const lines = readLines(m, index);
+  m.linesRaw = lines;
+  return lines;
+}
+
+/** `m`'s code, read from the snapshot without keeping it when still there (for writing a snapshot). */
+export function peekCode(m: JMethod): Uint8Array | null {
+  const r = m.codeRaw;
+  return typeof r === 'number' ? readCode(m, r) : r;
+}
+
+/** `m`'s line table, read from the snapshot without keeping it when still there (for writing a snapshot). */
+export function peekLines(m: JMethod): Int32Array | null {
+  const r = m.linesRaw;
+  return typeof r === 'number' ? readLines(m, r) : r;
 }
 
 /** `k`'s class-file bytes (cfBytes, or read from the snapshot without keeping them), for writing a snapshot. */

@@ -20,7 +20,7 @@
 import { parseMethodDescriptor } from '../../classfile/descriptors';
 import v8 from 'node:v8';
 import { writeClass } from '../../classfile/writer';
-import { JClass, JField, JMethod, klassCounters, peekClassBytes, restoreKlassCounters, setLazyClassBytes, type KlassCounters } from '../klass';
+import { JClass, JField, JMethod, klassCounters, peekClassBytes, restoreKlassCounters, peekCode, peekLines, setLazyClassBytes, setLazyCode, setLazyLines, type KlassCounters, type LazyMethodArrays } from '../klass';
 import { JArray, JLongArray, JObject, mutableFields } from '../object';
 import { Monitor } from '../monitor';
 import { ClassTable, LoaderData } from '../classes';
@@ -115,15 +115,18 @@ interface Payload {
 }
 
 /**
- * Engine-internal arrays the VM never writes to, written beside the graph: a method's code and
- * line table in one blob, restored as views of it (read into a buffer of its own that lives as
- * long as the views; the graph's buffer is freed after deserialisation), and a class's class
- * file in a part of its own, the snapshot's fourth, which the restore leaves in the file: a
- * class reads its own at its first use (klass.ts classBytes), which most restored classes
- * never have (a profiled hello-world's 11.4 MB of class files, 391 classes). Thousands of
- * small array buffers fewer to deserialise, and no copy of each.
+ * Engine-internal arrays the VM never writes to, written beside the graph: a class's class file
+ * and a method's code and line table, in a part of their own, the snapshot's fourth, which the
+ * restore leaves in the file: a class reads its class file at its first use (klass.ts
+ * classBytes), a method its code at its first `code` and its line table at its first `lines`
+ * (klass.ts setLazyCode, setLazyLines), which most restored classes and methods never have (a
+ * profiled hello-world's 11.4 MB of class files, 391 classes; 15,300 code arrays, 4.3 MB, and
+ * 14,600 line tables, 0.6 MB, each a typed array of its own when made at the restore: 2.9 MB
+ * more of heap). Thousands of small array buffers fewer to deserialise, and no copy of each.
+ * (The second part, the code read whole until format 11, is empty.) The slots are emptied by
+ * these keys while the graph is written.
  */
-const BLOB_KEYS = ['cfBytes', 'code', 'lines'] as const;
+const BLOB_KEYS = ['cfBytes', 'codeRaw', 'linesRaw'] as const;
 
 const PENDING_NATIVES: Record<string, Pending> = {
   'java/lang/ref/Reference.waitForReferencePendingList()V': 'refPending',
@@ -374,7 +377,7 @@ function shareMethodArrays(inst: object[], tags: string[], shared: Set<object>):
 
 /**
  * Lays out the tagged objects' arrays (BLOB_KEYS): class files in a part of their own (`cold`),
- * code then line tables (4-byte aligned) in the blob. `clear` is told each slot to empty while
+ * then line tables (4-byte aligned) and code there too. `clear` is told each slot to empty while
  * the graph is written.
  */
 function layBlob(inst: object[], tags: string[], shared: Set<object>, clear: (owner: object, key: string) => void): { blob: Buffer; cold: Buffer; blobOwners: object[]; blobSpans: Int32Array } {
@@ -398,31 +401,32 @@ function layBlob(inst: object[], tags: string[], shared: Set<object>, clear: (ow
     files.push(b);
     coldSize += b.length;
   }
-  // Code and line tables in the blob, read whole (the interpreter reads code from its views).
-  const bytes: Uint8Array[] = [];
-  let size = 0;
+  // Line tables after them (4-byte aligned), then code, left in the file too: read per method at
+  // its first use (klass.ts setLazyLines, setLazyCode; a restored method's still there is read
+  // for this without being kept).
+  const coldPad = (4 - (coldSize % 4)) % 4;
+  if (coldPad > 0) files.push(new Uint8Array(coldPad));
+  coldSize += coldPad;
   for (let i = 0; i < inst.length; i++) {
     const m = inst[i];
     if (tags[i] !== 'JMethod' || !(m instanceof JMethod)) continue;
-    const c = m.code;
-    if (c === null || c.constructor !== Uint8Array || shared.has(c)) continue;
-    take(m, 1, size, c.length);
-    bytes.push(c);
-    size += c.length;
-  }
-  const pad = (4 - (size % 4)) % 4;
-  if (pad > 0) bytes.push(new Uint8Array(pad));
-  size += pad;
-  for (let i = 0; i < inst.length; i++) {
-    const m = inst[i];
-    if (tags[i] !== 'JMethod' || !(m instanceof JMethod)) continue;
-    const l = m.lines;
+    const l = peekLines(m);
     if (l === null || l.constructor !== Int32Array || shared.has(l)) continue;
-    take(m, 2, size, l.length);
-    bytes.push(new Uint8Array(l.buffer, l.byteOffset, l.byteLength));
-    size += l.byteLength;
+    take(m, 2, coldSize, l.length);
+    files.push(new Uint8Array(l.buffer, l.byteOffset, l.byteLength));
+    coldSize += l.byteLength;
   }
-  return { blob: Buffer.concat(bytes, size), cold: Buffer.concat(files, coldSize), blobOwners, blobSpans: Int32Array.from(spans) };
+  for (let i = 0; i < inst.length; i++) {
+    const m = inst[i];
+    if (tags[i] !== 'JMethod' || !(m instanceof JMethod)) continue;
+    const c = peekCode(m);
+    if (c === null || c.constructor !== Uint8Array || shared.has(c)) continue;
+    take(m, 1, coldSize, c.length);
+    files.push(c);
+    coldSize += c.length;
+  }
+  // The second part (the code, read whole, until format 11) is left empty.
+  return { blob: Buffer.alloc(0), cold: Buffer.concat(files, coldSize), blobOwners, blobSpans: Int32Array.from(spans) };
 }
 
 /**
@@ -449,6 +453,11 @@ function restoreParams(objs: readonly object[]): void {
     }
     (o as { params: string[] }).params = ps;
   }
+}
+
+/** The restored methods' code and line tables in `cold` (spans set once all are known); made here, as readLater. */
+function methodArrays(cold: LazyPart): LazyMethodArrays {
+  return { part: cold, code: new Int32Array(0), lines: new Int32Array(0) };
 }
 
 /**
@@ -480,15 +489,17 @@ export function restoreVm(vm: VM, parts: readonly (Uint8Array | LazyPart)[], mar
   const { objs, fields, setCtors } = decodePositional(p.pos, parts[2], mark);
   restoreParams(objs);
   mark?.(`Maps and Sets with engine objects filled (${p.pos.colls.length})`);
-  const blob = parts[1];
   const cold = parts[3];
   const spans = p.blobSpans;
   if (!Array.isArray(p.blobOwners) || !(spans instanceof Int32Array) || spans.length !== 3 * p.blobOwners.length) throw new Error('malformed snapshot payload');
+  const lazy = cold instanceof Uint8Array ? null : methodArrays(cold);
+  const codeSpans: number[] = [];
+  const lineSpans: number[] = [];
   for (let i = 0, j = 0; i < p.blobOwners.length; i++, j += 3) {
     const key = spans[j];
     const off = spans[j + 1];
     const len = spans[j + 2];
-    const owner = p.blobOwners[i] as Record<string, unknown>;
+    const owner = p.blobOwners[i];
     if (key === 0) {
       // A class file: left in the snapshot's file until the class needs it (klass.ts).
       if (off < 0 || len < 0 || off + len > cold.length || !(owner instanceof JClass)) throw new Error('malformed snapshot payload (class files)');
@@ -496,9 +507,25 @@ export function restoreVm(vm: VM, parts: readonly (Uint8Array | LazyPart)[], mar
       else setLazyClassBytes(owner, readLater(cold, off, len));
       continue;
     }
-    const bytesLen = key === 2 ? 4 * len : len;
-    if (key < 0 || key > 2 || off < 0 || off + bytesLen > blob.length || (key === 2 && (blob.byteOffset + off) % 4 !== 0)) throw new Error('malformed snapshot payload (blob)');
-    owner[BLOB_KEYS[key]] = key === 2 ? new Int32Array(blob.buffer, blob.byteOffset + off, len) : new Uint8Array(blob.buffer, blob.byteOffset + off, len);
+    // A method's code or line table: left in the file until the method needs it (klass.ts
+    // setLazyCode, setLazyLines).
+    const bytes = key === 2 ? 4 * len : len;
+    if ((key !== 1 && key !== 2) || off < 0 || len < 0 || off + bytes > cold.length || (key === 2 && off % 4 !== 0) || !(owner instanceof JMethod)) throw new Error('malformed snapshot payload (methods)');
+    if (cold instanceof Uint8Array) {
+      // Read whole (eagerClassFiles): views of it, as the class files.
+      if (key === 1) owner.code = new Uint8Array(cold.buffer, cold.byteOffset + off, len);
+      else owner.lines = (cold.byteOffset + off) % 4 === 0 ? new Int32Array(cold.buffer, cold.byteOffset + off, len) : new Int32Array(cold.slice(off, off + bytes).buffer, 0, len);
+    } else if (key === 1) {
+      setLazyCode(owner, lazy!, codeSpans.length / 2);
+      codeSpans.push(off, len);
+    } else {
+      setLazyLines(owner, lazy!, lineSpans.length / 2);
+      lineSpans.push(off, len);
+    }
+  }
+  if (lazy !== null) {
+    lazy.code = Int32Array.from(codeSpans);
+    lazy.lines = Int32Array.from(lineSpans);
   }
   const sched = new Scheduler(vm);
   for (let i = 0; i < p.slots.length; i += 3) {
