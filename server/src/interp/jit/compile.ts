@@ -2,6 +2,7 @@
 // edges), builds the JS function with `new Function`, and supplies the helpers the generated
 // code calls (E). A method that cannot be compiled (jsr/ret, huge) is marked and interpreted.
 
+import { writeSync } from 'node:fs';
 import type { JClass, JMethod } from '../klass';
 import type { JObject } from '../object';
 import * as L from '../long';
@@ -71,7 +72,7 @@ const E = {
       m.deopts = 0;
       m.jit = null;
       m.counter = JIT_THRESHOLD - DEOPT_LIMIT;
-      if (TRACE) process.stderr.write(`[jit] recompiling ${m} (unresolved constants)\n`);
+      if (TRACE) writeSync(2, `[jit] recompiling ${m} (unresolved constants)\n`);
     }
   },
   /**
@@ -83,7 +84,7 @@ const E = {
       m.speculate = false;
       m.jit = null;
       m.counter = JIT_THRESHOLD - DEOPT_LIMIT;
-      if (TRACE) process.stderr.write(`[jit] recompiling ${m} (inlined code left ${m.specExits} times, the last at ${where ?? '?'})\n`);
+      if (TRACE) writeSync(2, `[jit] recompiling ${m} (inlined code left ${m.specExits} times, the last at ${where ?? '?'})\n`);
     }
   },
   /** Calls a native (or any method) the way the interpreter's invoke does (calls.ts). */

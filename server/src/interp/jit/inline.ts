@@ -10,6 +10,7 @@
 // yet initialised, monitors, athrow); its own invokes must be inlinable too (up to MAX_LEVEL
 // deep) or trivial. The bytecodes of the callee are counted exactly as if it ran.
 
+import { writeSync } from 'node:fs';
 import { InitState, type JMethod } from '../klass';
 import type { FieldSite, MethodSite } from '../resolve';
 import type { RawInstruction } from '../../classfile/code/raw';
@@ -222,11 +223,11 @@ function inlineBody(s: Scope, at: At, tm: JMethod, B: number): string | null {
   if (full === null) return null;
   const cost = inlineCost(tm, code.length, full);
   if (cost > MAX_INLINE_BYTES) {
-    if (TRACE) process.stderr.write(`[jit] not inlined into ${s.g.sites[0]?.m ?? s.m}: ${tm}: ${code.length} bytes, cost ${cost}\n`);
+    if (TRACE) writeSync(2, `[jit] not inlined into ${s.g.sites[0]?.m ?? s.m}: ${tm}: ${code.length} bytes, cost ${cost}\n`);
     return null;
   }
   if (s.g.inlinedBytes + cost > (s.g.maxInlined ?? MAX_TOTAL_INLINED)) {
-    if (TRACE) process.stderr.write(`[jit] not inlined into ${s.g.sites[0]?.m ?? s.m}: ${tm}: cost ${cost}, ${s.g.inlinedBytes} bytes inlined already\n`);
+    if (TRACE) writeSync(2, `[jit] not inlined into ${s.g.sites[0]?.m ?? s.m}: ${tm}: cost ${cost}, ${s.g.inlinedBytes} bytes inlined already\n`);
     return null;
   }
   // A recursive call is never inlined: its copies would nest MAX_LEVEL deep (2^5 bodies for
@@ -270,7 +271,7 @@ function inlineBody(s: Scope, at: At, tm: JMethod, B: number): string | null {
     g.sites.length = siteId;
     g.inlinedBytes = inlinedBefore;
     if (e instanceof RecursiveCall && e.callee !== c) throw e;
-    if (TRACE) process.stderr.write(`[jit] not inlined into ${g.sites[0].m}: ${tm}: ${(e as Error).message}\n`);
+    if (TRACE) writeSync(2, `[jit] not inlined into ${g.sites[0].m}: ${tm}: ${(e as Error).message}\n`);
     return null;
   }
   // The callee's locals: its arguments from the caller's stack slots, the rest zero / null.
