@@ -52,11 +52,11 @@ test('an implicitly run <clinit> is under the frame and line that triggered it, 
   assert.deepEqual(profileDifferences(jvmProfile, interpProfile), []);
 });
 
-/** Every context of ClinitCallee's methods: methods and call lines from the root (each once). */
-function calleeContexts(p: Profile): string[] {
+/** The distinct contexts (methods and call lines from the root) of the methods `keep` accepts. */
+function contextsOf(p: Profile, keep: (m: { className: string; name: string }) => boolean): string[] {
   const out = new Set<string>();
   for (const n of preorder(mergeThreads(p).root)) {
-    if (!n.method?.className.startsWith('ClinitCallee')) continue;
+    if (!n.method || !keep(n.method)) continue;
     out.add(
       pathTo(n)
         .filter((x) => x.method)
@@ -66,6 +66,9 @@ function calleeContexts(p: Profile): string[] {
   }
   return [...out].sort();
 }
+
+/** Every context of ClinitCallee's methods. */
+const calleeContexts = (p: Profile): string[] => contextsOf(p, (m) => m.className.startsWith('ClinitCallee'));
 
 // An invokestatic that initialises its class: the <clinit> runs at the callee's depth, then the
 // callee enters there (its call stored the line before the JVM ran the initialiser). A sample in
@@ -86,19 +89,7 @@ test('the callee of an initialising invokestatic is its own frame after the <cli
 });
 
 /** Each <clinit> of ClinitDeep's classes with its calling context. */
-function deepContexts(p: Profile): string[] {
-  const out = new Set<string>();
-  for (const n of preorder(mergeThreads(p).root)) {
-    if (n.method?.name !== '<clinit>' || !n.method.className.startsWith('ClinitDeep')) continue;
-    out.add(
-      pathTo(n)
-        .filter((x) => x.method)
-        .map((x) => `${x.method!.className}.${x.method!.name} [${x.callLine}]`)
-        .join(' > '),
-    );
-  }
-  return [...out].sort();
-}
+const deepContexts = (p: Profile): string[] => contextsOf(p, (m) => m.name === '<clinit>' && m.className.startsWith('ClinitDeep'));
 
 // A superclass's <clinit> that grows the thread's lines array (InitSites.moved): the record the
 // init level restores on leaving must name the new array, or the subclass's <clinit>, run next at
