@@ -469,15 +469,18 @@ export function instrumentBody(o: BodyOptions, a: BodyAnalysis = analyseBody(o))
     }
     const site = initSites.get(i);
     if (site) {
-      // if ((MID.inits & bit) == 0) tc.initSite(stack, sp, line, Target.class, MID, bit): once
-      // per target class and method, the site tells the runtime where an initialiser it runs
-      // belongs; afterwards one load and a test.
+      // if ((MID.inits & bit) == 0) { tc.initSite(stack, sp, line, MID, bit); tc.initTarget(Target.class); }:
+      // once per target class and method, the site tells the runtime where an initialiser it
+      // runs belongs; afterwards one load and a test. The site is recorded before the class
+      // constant is loaded: its first resolution may make the VM call the loader's loadClass,
+      // whose work belongs under this frame and line too (TC.enterLoad).
       const done = new Label('initDone');
       midField();
       e.type(Op.CHECKCAST, MID_IMPL).field(Op.GETFIELD, RT.midInits).int(site.bit).op(Op.IAND).jump(Op.IFNE, done);
-      e.var(Op.ALOAD, T).var(Op.ALOAD, S).var(Op.ILOAD, P).int(lineNumbers ? line : 0).ldcClass(site.target);
+      e.var(Op.ALOAD, T).var(Op.ALOAD, S).var(Op.ILOAD, P).int(lineNumbers ? line : 0);
       midField();
       e.int(site.bit).invoke(Op.INVOKEVIRTUAL, leaf ? RT.initSiteLeaf : RT.initSite);
+      e.var(Op.ALOAD, T).ldcClass(site.target).invoke(Op.INVOKEVIRTUAL, RT.initTarget);
       e.label(done);
       if (o.frames) {
         const f = extendFrame(before![i]!);
