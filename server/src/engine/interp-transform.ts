@@ -142,7 +142,7 @@ export function makeInterpTransformer(o: InterpTransformOptions): { hook: (name:
     }
     try {
       const cf = readClass(bytes, name);
-      const { cf: out } = transformClass(cf, { scope, hierarchy, maxPath: o.maxPath, lineNumbers: o.lineNumbers, interfaces }, name);
+      const { cf: out } = transformClass(cf, { scope, hierarchy, maxPath: o.maxPath, lineNumbers: o.lineNumbers, interfaces, loadSites: o.instrument === 'all' && user }, name);
       const written = writeClass(out);
       const data = pausedUpcalls ? pauseUpcalls(written) : loadUpcall ? loadUpcalls(written) : written;
       if (o.cacheDir !== undefined) writeCacheEntry(o.cacheDir, key, data);

@@ -133,11 +133,10 @@ export function finishJavaBase(o: { jdk: JdkInfo; runtime: { classesDir: string 
     const mb = cp.findBoot(mhn)?.bytes;
     if (!mb) throw new Error(`${o.jdk.modulesPath} has no ${mhn}`);
     put(mhn, pauseUpcalls(transform(mhn, mb)));
-    // The wrapper the JVM enters for a load through a Java loader: TC.enterLoad (reflect-patch.ts).
-    const cl = LOAD_UPCALL.owner;
-    const cb = cp.findBoot(cl)?.bytes;
-    if (!cb) throw new Error(`${o.jdk.modulesPath} has no ${cl}`);
-    put(cl, loadUpcalls(transform(cl, cb)));
+    // The wrapper the JVM enters for a load through a Java loader: TC.enterLoad (reflect-patch.ts),
+    // in the patch's ClassLoader (its class swap, transformed by writePatchClasses).
+    const clFile = join(dir, `${LOAD_UPCALL.owner}.class`);
+    writeFileSync(clFile, loadUpcalls(readFileSync(clFile)));
     const builder = 'jdk/internal/module/Builder';
     const bb = cp.findBoot(builder)?.bytes;
     if (!bb) throw new Error(`${o.jdk.modulesPath} has no ${builder}`);

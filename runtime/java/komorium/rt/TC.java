@@ -466,6 +466,28 @@ public final class TC {
     }
 
     /**
+     * Before the first execution of an instruction of a class-path class (scope all) that
+     * resolves another class by name (TRANSFORM.md, "Load sites"): records the site as
+     * {@link #initSite} does, with no target, so that the wrapper of the loader's
+     * {@code loadClass} the JVM may call for it ({@link #enterLoad}) continues this frame's
+     * stack at {@code sp} with call line {@code line}. Sets {@code bit} in the MID's {@code loads}.
+     * {@code invokevirtual komorium/rt/TC.loadSite ([Lkomorium/rt/MID;IILkomorium/rt/MID;I)V}
+     */
+    public void loadSite(MID[] stack, int sp, int line, MID mid, int bit) {
+        if (mid instanceof MIDImpl) ((MIDImpl) mid).loads |= bit;
+        initSite(stack, sp, line, null, 0);
+    }
+
+    /**
+     * {@link #loadSite} in a leaf method: stores {@code mid} at {@code stack[sp]} first.
+     * {@code invokevirtual komorium/rt/TC.loadSiteLeaf ([Lkomorium/rt/MID;IILkomorium/rt/MID;I)V}
+     */
+    public void loadSiteLeaf(MID[] stack, int sp, int line, MID mid, int bit) {
+        if (mid instanceof MIDImpl) ((MIDImpl) mid).loads |= bit;
+        initSiteLeaf(stack, sp, line, mid, 0);
+    }
+
+    /**
      * Right after {@link #initSite} or {@link #initSiteLeaf}: the class the site names. Generated
      * code loads the class constant only after the site is recorded, since its first resolution
      * may make the VM call the loader's {@code loadClass} ({@link #enterLoad}), which belongs under
