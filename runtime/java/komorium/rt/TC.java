@@ -397,6 +397,8 @@ public final class TC {
         if (level < 0 || level >= nest) return;
         for (int k = nest - 1; k >= level; k--) {
             int s = levelSp[k];
+            // A paused level whose exit was skipped is no longer paused (enterLoad reads it).
+            if (k < pausedLevel.length) pausedLevel[k] = false;
             if (s == INIT_LEVEL) {
                 init.leave(this, k);
                 continue;
