@@ -25,7 +25,7 @@ import { allScope, appScope, type Scope } from '../transform/scope';
 import { TRANSFORMER_VERSION } from '../transform/driver';
 import { readCacheEntry, writeCacheEntry } from '../transform/cache-store';
 import { isRuntimeClass } from '../runtime/contract';
-import { pauseUpcalls, SEEDED_CLASSES, seedPatch } from './reflect-patch';
+import { LOAD_UPCALL, loadUpcalls, pauseUpcalls, SEEDED_CLASSES, seedPatch } from './reflect-patch';
 
 /**
  * With the JDK instrumented, MethodHandleNatives' linkage upcalls (linkCallSite...) run paused,
@@ -128,9 +128,11 @@ export function makeInterpTransformer(o: InterpTransformOptions): { hook: (name:
     // Only boot classes are known to depend on JDK classes alone; a class another loader defines
     // (a plugin's, with `all`) may refer to the program's classes.
     const pausedUpcalls = boot && o.instrument === 'all' && name === MHN;
+    // ClassLoader.loadClass(String), which the VM calls, enters with TC.enterLoad (reflect-patch.ts).
+    const loadUpcall = boot && o.instrument === 'all' && name === LOAD_UPCALL.owner;
     const key = createHash('sha256')
       .update(boot ? jdkWorld : userWorld)
-      .update(`\0${user ? 'user' : boot ? 'boot' : 'other'}\0${name}\0${pausedUpcalls ? 'paused-upcalls\0' : ''}`)
+      .update(`\0${user ? 'user' : boot ? 'boot' : 'other'}\0${name}\0${pausedUpcalls ? 'paused-upcalls\0' : ''}${loadUpcall ? 'load-upcall\0' : ''}`)
       .update(bytes)
       .digest('hex');
     const cached = o.cacheDir === undefined ? undefined : readCacheEntry(o.cacheDir, key);
@@ -140,9 +142,9 @@ export function makeInterpTransformer(o: InterpTransformOptions): { hook: (name:
     }
     try {
       const cf = readClass(bytes, name);
-      const { cf: out } = transformClass(cf, { scope, hierarchy, maxPath: o.maxPath, lineNumbers: o.lineNumbers, interfaces }, name);
+      const { cf: out } = transformClass(cf, { scope, hierarchy, maxPath: o.maxPath, lineNumbers: o.lineNumbers, interfaces, loadSites: o.instrument === 'all' && user }, name);
       const written = writeClass(out);
-      const data = pausedUpcalls ? pauseUpcalls(written) : written;
+      const data = pausedUpcalls ? pauseUpcalls(written) : loadUpcall ? loadUpcalls(written) : written;
       if (o.cacheDir !== undefined) writeCacheEntry(o.cacheDir, key, data);
       stats.transformed++;
       return data;

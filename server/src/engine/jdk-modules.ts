@@ -21,7 +21,7 @@ import { transformClass } from '../transform/clazz';
 import { Hierarchy } from '../transform/hierarchy';
 import { allScope, PAUSED_CLASSES } from '../transform/scope';
 export { jdkIdentity } from './jdk-identity';
-import { BOOT_FLAG, INITIAL_THREAD_CONSTRUCTOR, initializeClasses, initiateRuntimeLoads, NO_THREAD_FLAG, patchBootFlag, patchThreadNatives, pauseUpcalls, writePatchClasses } from './reflect-patch';
+import { BOOT_FLAG, INITIAL_THREAD_CONSTRUCTOR, initializeClasses, initiateRuntimeLoads, loadUpcalls, LOAD_UPCALL, NO_THREAD_FLAG, patchBootFlag, patchThreadNatives, pauseUpcalls, writePatchClasses } from './reflect-patch';
 import { launcherInitializedClasses, REFERENCED_RUNTIME_CLASSES } from '../runtime/contract';
 
 /** The JDK feature releases whose instrumented copy (jdk-image.ts) is known to start and run the corpus. */
@@ -133,6 +133,10 @@ export function finishJavaBase(o: { jdk: JdkInfo; runtime: { classesDir: string 
     const mb = cp.findBoot(mhn)?.bytes;
     if (!mb) throw new Error(`${o.jdk.modulesPath} has no ${mhn}`);
     put(mhn, pauseUpcalls(transform(mhn, mb)));
+    // The wrapper the JVM enters for a load through a Java loader: TC.enterLoad (reflect-patch.ts),
+    // in the patch's ClassLoader (its class swap, transformed by writePatchClasses).
+    const clFile = join(dir, `${LOAD_UPCALL.owner}.class`);
+    writeFileSync(clFile, loadUpcalls(readFileSync(clFile)));
     const builder = 'jdk/internal/module/Builder';
     const bb = cp.findBoot(builder)?.bytes;
     if (!bb) throw new Error(`${o.jdk.modulesPath} has no ${builder}`);

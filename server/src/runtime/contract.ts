@@ -134,12 +134,20 @@ export const RT = {
   sampleNextWrapped: m(TC_CLASS, 'sampleNextWrapped', `(${MID_DESC}I)I`, 'virtual'),
   /** `<clinit>` wrappers: `tc.enterInit(Own.class)` in place of `enter()` (continues the init site that ran it). */
   enterInit: m(TC_CLASS, 'enterInit', '(Ljava/lang/Class;)I', 'virtual'),
-  /** Before the first run of an instruction that may initialise another class: `(stack, sp, line, target, mid, bit)`. */
-  initSite: m(TC_CLASS, 'initSite', `(${MID_ARRAY_DESC}IILjava/lang/Class;${MID_DESC}I)V`, 'virtual'),
+  /** Before the first run of an instruction that may initialise another class: `(stack, sp, line, mid, bit)`. */
+  initSite: m(TC_CLASS, 'initSite', `(${MID_ARRAY_DESC}II${MID_DESC}I)V`, 'virtual'),
   /** The same in a leaf method (stores mid at stack[sp] and records the site at sp + 1). */
-  initSiteLeaf: m(TC_CLASS, 'initSiteLeaf', `(${MID_ARRAY_DESC}IILjava/lang/Class;${MID_DESC}I)V`, 'virtual'),
+  initSiteLeaf: m(TC_CLASS, 'initSiteLeaf', `(${MID_ARRAY_DESC}II${MID_DESC}I)V`, 'virtual'),
+  /** Right after `initSite`/`initSiteLeaf`: `(target)`, the class the site names (loaded after the site is recorded). */
+  initTarget: m(TC_CLASS, 'initTarget', '(Ljava/lang/Class;)V', 'virtual'),
   /** The init sites of a method that have run, a bit per target class (read through the MID field, after checkcast). */
   midInits: m(MID_IMPL_CLASS, 'inits', 'I', 'field'),
+  /** Before the first run of an instruction of a class-path class (scope all) that resolves another class: `(stack, sp, line, mid, bit)`. */
+  loadSite: m(TC_CLASS, 'loadSite', `(${MID_ARRAY_DESC}II${MID_DESC}I)V`, 'virtual'),
+  /** The same in a leaf method (stores mid at stack[sp] and records the site at sp + 1). */
+  loadSiteLeaf: m(TC_CLASS, 'loadSiteLeaf', `(${MID_ARRAY_DESC}II${MID_DESC}I)V`, 'virtual'),
+  /** The load sites of a method that have run, a bit per class (read through the MID field, after checkcast). */
+  midLoads: m(MID_IMPL_CLASS, 'loads', 'I', 'field'),
   /** `MIDImpl.create(names)` in `<clinit>`: class, method, descriptor [, source file] joined by NUL (transform/clazz.ts midNames). */
   createMid: m(MID_IMPL_CLASS, 'create', `(Ljava/lang/String;)${MID_DESC}`, 'static'),
   /** The same with the method's path table (transform/paths.ts), for methods whose checks pass path keys. */

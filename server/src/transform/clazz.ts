@@ -22,6 +22,7 @@ import { hasExtended, noExtendedReason, type Scope } from './scope';
 import { isInterfaceTrampoline, type InterfacePolicy } from './interfaces';
 import { isNoCallbackNative } from './access-natives';
 import { pinSerialVersionUID } from './serial';
+import { isRuntimeClass } from '../runtime/contract';
 
 export interface TransformOptions {
   scope: Scope;
@@ -45,6 +46,12 @@ export interface TransformOptions {
    * enum (not for the program's classes, which are swapped in by name).
    */
   enumMidHolder?: boolean;
+  /**
+   * Load sites (docs/TRANSFORM.md, "Load sites"): for classes a Java class loader defines
+   * (the class path) in scope all, where the loader's loadClass, which the JVM calls to
+   * resolve a name, is instrumented and counted.
+   */
+  loadSites?: boolean;
 }
 
 /**
@@ -215,6 +222,25 @@ export function transformClass(input: ClassFile, opts: TransformOptions, file = 
     return runsInstrumentedClinit(name) ? name : undefined;
   };
 
+  // Load sites (opts.loadSites): the class an instruction resolves by name (an array's element
+  // class), unless it is this class, one of its supertypes named in its header (loaded when it
+  // was defined) or the runtime's (resolved without the loader, interp VM.resolveClass).
+  const ownHeader = new Set<string>([...ownSupers, ...info.interfaces]);
+  const loadTarget = (insn: Insn): string | undefined => {
+    let name: string;
+    if (insn.kind === 'type' || insn.kind === 'multianewarray') name = pool.className(insn.index);
+    else if (insn.kind === 'field' || insn.kind === 'method') name = pool.memberRef(insn.index).owner;
+    else if (insn.kind === 'ldc' && pool.entry(insn.index).tag === Tag.Class) name = pool.className(insn.index);
+    else return undefined;
+    let d = 0;
+    while (name.charCodeAt(d) === 0x5b) d++;
+    if (d > 0) {
+      if (name.charCodeAt(d) !== 0x4c) return undefined;
+      name = name.slice(d + 1, -1);
+    }
+    return ownHeader.has(name) || isRuntimeClass(name) ? undefined : name;
+  };
+
   const holderName = opts.enumMidHolder && info.superName === 'java/lang/Enum' ? midHolderName(info.name) : undefined;
   const newMid = (method: string, descriptor: string): MemberName => {
     const field = midFieldName(mids.length);
@@ -229,7 +255,7 @@ export function transformClass(input: ClassFile, opts: TransformOptions, file = 
   // replaced by enterPaused/exitPaused afterwards (reflect-patch.ts): never lazy leaf wrappers.
   const eagerWrappers = info.name === 'java/lang/invoke/MethodHandleNatives';
   const instrument = (ctx: CodeContext, mc: MethodCode, entry: 'extended' | 'wrapper', mid: MemberName, sites = true, lazyLeafWrapper = !eagerWrappers): { code: AttributeOf<'Code'>; stats: BodyStats } | undefined => {
-    const o = { ctx, mc, entry, mid, maxPath, analysis, frames, callKind, leafOptimisation: opts.leafOptimisation, lazyLeafWrapper, lineNumbers: opts.lineNumbers, initTarget: sites ? initTarget : undefined };
+    const o = { ctx, mc, entry, mid, maxPath, analysis, frames, callKind, leafOptimisation: opts.leafOptimisation, lazyLeafWrapper, lineNumbers: opts.lineNumbers, initTarget: sites ? initTarget : undefined, loadTarget: sites && opts.loadSites ? loadTarget : undefined };
     if (analysed?.mc !== mc) analysed = { mc, a: analyseBody(o) };
     const r = instrumentBody(o, analysed.a);
     // Both copies of a method share the analysis, so their path tables are the same.

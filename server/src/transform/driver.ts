@@ -29,7 +29,7 @@ import { unverifiedClasses } from './verify-originals';
 import { scanEntry, type ScannedClass, type ScannedResource, type ScanStats } from './scan';
 
 /** Bump when the generated code changes, to invalidate caches. */
-export const TRANSFORMER_VERSION = 'komorium-transform-31-intrinsic-entries';
+export const TRANSFORMER_VERSION = 'komorium-transform-32-load-sites-b';
 
 /** A class of the user class path and what the transformation made of it. */
 export interface TransformedClass {
@@ -262,7 +262,7 @@ export function transformClassPath(o: TransformClassPathOptions): TransformResul
         try {
           bytes = c.bytes();
           const cf = c.cf ?? readClass(bytes, c.source);
-          const { cf: out, report } = transformClass(cf, { scope, hierarchy, maxPath: o.maxPath, lineNumbers: o.lineNumbers, interfaces }, c.source);
+          const { cf: out, report } = transformClass(cf, { scope, hierarchy, maxPath: o.maxPath, lineNumbers: o.lineNumbers, interfaces, loadSites: o.scope === 'all' }, c.source);
           const data = writeClass(out);
           emit(data);
           if (classDir !== undefined) writeCacheEntry(classDir, key, data, JSON.stringify(report));

@@ -81,6 +81,13 @@ export interface BodyOptions {
    * site records itself (`tc.initSite`) the first time it runs. Not given: no sites.
    */
   initTarget?: (insn: Insn) => string | undefined;
+  /**
+   * Load sites (docs/TRANSFORM.md, "Load sites"; class-path classes in scope all): for an
+   * instruction that resolves another class by name, that class; undefined for other
+   * instructions. Such a site records itself (`tc.loadSite`) the first time it runs, so that a
+   * class load the JVM makes for it goes under its frame and line. Not given: none.
+   */
+  loadTarget?: (insn: Insn) => string | undefined;
 }
 
 export interface BodyStats {
@@ -246,6 +253,19 @@ export function instrumentBody(o: BodyOptions, a: BodyAnalysis = analyseBody(o))
       initSites.set(i, { target, bit });
     });
   }
+  // Load sites (not where an init site records already) and their class's bit in `loads`.
+  const loadSites = new Map<number, number>();
+  if (o.loadTarget && ctx.majorVersion >= 49) {
+    const bits = new Map<string, number>();
+    insns.forEach((insn, i) => {
+      if (initSites.has(i)) return;
+      const target = o.loadTarget!(insn);
+      if (target === undefined) return;
+      let bit = bits.get(target);
+      if (bit === undefined) bits.set(target, (bit = 1 << bits.size % 32));
+      loadSites.set(i, bit);
+    });
+  }
   // A handler that covers its own start (javac's synchronized catch-any) gets its block's
   // counting code after the covered instructions (self-covering.ts): handler -> that index.
   const subStarts = new Set(subs.map((sub) => sub.first));
@@ -257,15 +277,16 @@ export function instrumentBody(o: BodyOptions, a: BodyAnalysis = analyseBody(o))
   // context and counts, and its checks' slow path (TC.sampleNextWrapped) builds the frame only
   // when a sample is taken. S, P and K are unused then (Top in the frames).
   const lazy =
-    o.entry === 'wrapper' && !hasInvoke && (o.leafOptimisation ?? true) && (o.lazyLeafWrapper ?? true) && initSites.size === 0 && ctx.methodName !== '<clinit>' && ctx.methodName !== '<init>' && !isShutdownEntry(ctx.thisClass, ctx.methodName, ctx.descriptor);
+    o.entry === 'wrapper' && !hasInvoke && (o.leafOptimisation ?? true) && (o.lazyLeafWrapper ?? true) && initSites.size === 0 && loadSites.size === 0 && ctx.methodName !== '<clinit>' && ctx.methodName !== '<init>' && !isShutdownEntry(ctx.thisClass, ctx.methodName, ctx.descriptor);
   if (lazy) extra[1] = extra[2] = extra[3] = 'Top';
-  const needFrames = o.frames && (placement.reason.some((r) => r !== undefined) || initSites.size > 0);
+  const needFrames = o.frames && (placement.reason.some((r) => r !== undefined) || initSites.size > 0 || loadSites.size > 0);
   if (needFrames && !a.before) {
     const wanted = scratchUint8(Scratch.CheckPoints, insns.length);
     subs.forEach((sub, si) => {
       if (placement.reason[si] !== undefined) wanted[sub.first] = 1;
     });
     for (const i of initSites.keys()) wanted[i] = 1;
+    for (const i of loadSites.keys()) wanted[i] = 1;
     for (const i of deferredAt.keys()) wanted[i] = 1;
     // Targets of split switch edges: their trampolines need the target's frame.
     for (const m of paths?.splits.values() ?? []) for (const v of m.keys()) wanted[subs[v]!.first] = 1;
@@ -472,15 +493,34 @@ export function instrumentBody(o: BodyOptions, a: BodyAnalysis = analyseBody(o))
     }
     const site = initSites.get(i);
     if (site) {
-      // if ((MID.inits & bit) == 0) tc.initSite(stack, sp, line, Target.class, MID, bit): once
-      // per target class and method, the site tells the runtime where an initialiser it runs
-      // belongs; afterwards one load and a test.
+      // if ((MID.inits & bit) == 0) { tc.initSite(stack, sp, line, MID, bit); tc.initTarget(Target.class); }:
+      // once per target class and method, the site tells the runtime where an initialiser it
+      // runs belongs; afterwards one load and a test. The site is recorded before the class
+      // constant is loaded: its first resolution may make the VM call the loader's loadClass,
+      // whose work belongs under this frame and line too (TC.enterLoad).
       const done = new Label('initDone');
       midField();
       e.type(Op.CHECKCAST, MID_IMPL).field(Op.GETFIELD, RT.midInits).int(site.bit).op(Op.IAND).jump(Op.IFNE, done);
-      e.var(Op.ALOAD, T).var(Op.ALOAD, S).var(Op.ILOAD, P).int(lineNumbers ? line : 0).ldcClass(site.target);
+      e.var(Op.ALOAD, T).var(Op.ALOAD, S).var(Op.ILOAD, P).int(lineNumbers ? line : 0);
       midField();
       e.int(site.bit).invoke(Op.INVOKEVIRTUAL, leaf ? RT.initSiteLeaf : RT.initSite);
+      e.var(Op.ALOAD, T).ldcClass(site.target).invoke(Op.INVOKEVIRTUAL, RT.initTarget);
+      e.label(done);
+      if (o.frames) {
+        const f = extendFrame(before![i]!);
+        e.frame(f.locals, f.stack);
+      }
+    }
+    const loadBit = loadSites.get(i);
+    if (loadBit !== undefined) {
+      // if ((MID.loads & bit) == 0) tc.loadSite(stack, sp, line, MID, bit): once per class and
+      // method; a class load the JVM makes for the instruction goes under this frame and line.
+      const done = new Label('loadDone');
+      midField();
+      e.type(Op.CHECKCAST, MID_IMPL).field(Op.GETFIELD, RT.midLoads).int(loadBit).op(Op.IAND).jump(Op.IFNE, done);
+      e.var(Op.ALOAD, T).var(Op.ALOAD, S).var(Op.ILOAD, P).int(lineNumbers ? line : 0);
+      midField();
+      e.int(loadBit).invoke(Op.INVOKEVIRTUAL, leaf ? RT.loadSiteLeaf : RT.loadSite);
       e.label(done);
       if (o.frames) {
         const f = extendFrame(before![i]!);

@@ -60,13 +60,24 @@ final class InitSites {
      * wrapper level of its own ({@link TC#INIT_LEVEL}; returns its token). Else -1.
      */
     int enter(TC tc, Class<?> own) {
+        if (target == null || own == null || !own.isAssignableFrom(target)) return -1;
+        return enterAt(tc);
+    }
+
+    /**
+     * Continues the recorded site's stack at {@code sp} on a wrapper level of its own, whatever
+     * wrapper enters ({@link TC#enterLoad}: the JVM's class load at the site), if no out-call
+     * is pending and the record is valid (in the current segment, its frame has made no call
+     * since); else -1.
+     */
+    int enterAt(TC tc) {
         int r = sp;
+        if (r < 0) return -1;
         int[] ln = tc.lines;
         int s = tc.outSp;
         if (s >= 0 && s < ln.length && ln[s] < 0) return -1;
         int v;
         if (ln != seg || r >= ln.length || (v = ln[r]) < 0 || TC.lineOf(v) != line) return -1;
-        if (target == null || own == null || !own.isAssignableFrom(target)) return -1;
         int k = tc.pushLevel(TC.INIT_LEVEL, tc.entryStack);
         if (k >= savedOutSp.length) growSaved(k + 8);
         savedOutSp[k] = s;

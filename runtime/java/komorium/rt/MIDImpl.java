@@ -41,6 +41,12 @@ public final class MIDImpl implements MID {
      */
     public int inits;
 
+    /**
+     * The load sites of this method that have run ({@link TC#loadSite}), a bit per class named
+     * (modulo 32). {@code getfield komorium/rt/MIDImpl.loads I}
+     */
+    public int loads;
+
     /** Used by the profile writer at shutdown only (single thread). */
     int exportKey = -1;
 

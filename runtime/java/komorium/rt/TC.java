@@ -213,6 +213,8 @@ public final class TC {
     /** Per nesting level of {@link #enterPaused}: the counter and suspension to restore. */
     private int[] pausedCounter = new int[0];
     private boolean[] pausedFlag = new boolean[0];
+    /** Per nesting level: entered by {@link #enterPaused} and not yet left. */
+    private boolean[] pausedLevel = new boolean[0];
 
     /**
      * {@link #enter} for JVM upcalls whose work is not the program's own (HotSpot with the JDK
@@ -235,9 +237,13 @@ public final class TC {
             boolean[] b = new boolean[n];
             System.arraycopy(pausedFlag, 0, b, 0, pausedFlag.length);
             pausedFlag = b;
+            boolean[] c = new boolean[n];
+            System.arraycopy(pausedLevel, 0, c, 0, pausedLevel.length);
+            pausedLevel = c;
         }
         pausedCounter[level] = saved;
         pausedFlag[level] = was;
+        pausedLevel[level] = true;
         suspended = true;
         instrCounter = Integer.MAX_VALUE;
         return tok;
@@ -250,6 +256,7 @@ public final class TC {
         if (level >= 0 && level < pausedCounter.length) {
             instrCounter = pausedCounter[level];
             suspended = pausedFlag[level];
+            pausedLevel[level] = false;
         }
     }
 
@@ -369,6 +376,11 @@ public final class TC {
                 nest = k;
                 return;
             }
+            if (s == LOAD_LEVEL) {
+                leaveLoad(k);
+                nest = k;
+                return;
+            }
             if (s >= 0) {
                 MID[] os = levelStack[k];
                 if (entryStack != os) entryStack = os;
@@ -385,8 +397,14 @@ public final class TC {
         if (level < 0 || level >= nest) return;
         for (int k = nest - 1; k >= level; k--) {
             int s = levelSp[k];
+            // A paused level whose exit was skipped is no longer paused (enterLoad reads it).
+            if (k < pausedLevel.length) pausedLevel[k] = false;
             if (s == INIT_LEVEL) {
                 init.leave(this, k);
+                continue;
+            }
+            if (s == LOAD_LEVEL) {
+                leaveLoad(k);
                 continue;
             }
             MID[] os = levelStack[k];
@@ -421,9 +439,9 @@ public final class TC {
      * {@code line}, where the exact profile puts it. Stores the line at {@code lines[sp]} like a
      * call (which ends an older pending out-call at that depth) and drops the pending out-call.
      * See {@link InitSites}.
-     * {@code invokevirtual komorium/rt/TC.initSite ([Lkomorium/rt/MID;IILjava/lang/Class;Lkomorium/rt/MID;I)V}
+     * {@code invokevirtual komorium/rt/TC.initSite ([Lkomorium/rt/MID;IILkomorium/rt/MID;I)V}
      */
-    public void initSite(MID[] stack, int sp, int line, Class<?> target, MID mid, int bit) {
+    public void initSite(MID[] stack, int sp, int line, MID mid, int bit) {
         if (mid instanceof MIDImpl) ((MIDImpl) mid).inits |= bit;
         if (suspended || sp < 0 || stack == null) return;
         int[] ln = lines;
@@ -433,20 +451,54 @@ public final class TC {
         outSp = -1;
         InitSites is = init;
         if (is == null) init = is = new InitSites();
-        is.record(stack, sp, l, target, ln);
+        is.record(stack, sp, l, null, ln);
     }
 
     /**
      * {@link #initSite} in a leaf method (which has not pushed its MID): stores {@code mid} at
      * {@code stack[sp]} (growing if needed) and records the site at {@code sp + 1}.
-     * {@code invokevirtual komorium/rt/TC.initSiteLeaf ([Lkomorium/rt/MID;IILjava/lang/Class;Lkomorium/rt/MID;I)V}
+     * {@code invokevirtual komorium/rt/TC.initSiteLeaf ([Lkomorium/rt/MID;IILkomorium/rt/MID;I)V}
      */
-    public void initSiteLeaf(MID[] stack, int sp, int line, Class<?> target, MID mid, int bit) {
+    public void initSiteLeaf(MID[] stack, int sp, int line, MID mid, int bit) {
         if (mid instanceof MIDImpl) ((MIDImpl) mid).inits |= bit;
         if (suspended || sp < 0 || stack == null) return;
         if (sp >= stack.length) stack = grow(stack, sp);
         stack[sp] = mid;
-        initSite(stack, sp + 1, line, target, mid, 0);
+        initSite(stack, sp + 1, line, mid, 0);
+    }
+
+    /**
+     * Before the first execution of an instruction of a class-path class (scope all) that
+     * resolves another class by name (TRANSFORM.md, "Load sites"): records the site as
+     * {@link #initSite} does, with no target, so that the wrapper of the loader's
+     * {@code loadClass} the JVM may call for it ({@link #enterLoad}) continues this frame's
+     * stack at {@code sp} with call line {@code line}. Sets {@code bit} in the MID's {@code loads}.
+     * {@code invokevirtual komorium/rt/TC.loadSite ([Lkomorium/rt/MID;IILkomorium/rt/MID;I)V}
+     */
+    public void loadSite(MID[] stack, int sp, int line, MID mid, int bit) {
+        if (mid instanceof MIDImpl) ((MIDImpl) mid).loads |= bit;
+        initSite(stack, sp, line, null, 0);
+    }
+
+    /**
+     * {@link #loadSite} in a leaf method: stores {@code mid} at {@code stack[sp]} first.
+     * {@code invokevirtual komorium/rt/TC.loadSiteLeaf ([Lkomorium/rt/MID;IILkomorium/rt/MID;I)V}
+     */
+    public void loadSiteLeaf(MID[] stack, int sp, int line, MID mid, int bit) {
+        if (mid instanceof MIDImpl) ((MIDImpl) mid).loads |= bit;
+        initSiteLeaf(stack, sp, line, mid, 0);
+    }
+
+    /**
+     * Right after {@link #initSite} or {@link #initSiteLeaf}: the class the site names. Generated
+     * code loads the class constant only after the site is recorded, since its first resolution
+     * may make the VM call the loader's {@code loadClass} ({@link #enterLoad}), which belongs under
+     * the site's frame and line as the initialiser does.
+     * {@code invokevirtual komorium/rt/TC.initTarget (Ljava/lang/Class;)V}
+     */
+    public void initTarget(Class<?> target) {
+        InitSites is = init;
+        if (is != null && !suspended) is.target = target;
     }
 
     /**
@@ -461,6 +513,114 @@ public final class TC {
             if (tok != -1) return tok;
         }
         return enter();
+    }
+
+    /** levelSp value of a level entered by {@link #enterLoad} inside a paused level. */
+    static final int LOAD_LEVEL = Integer.MIN_VALUE + 1;
+
+    /** Per {@link #LOAD_LEVEL} level: the paused level it resumed, the pending out-call and the scratch depth to restore. */
+    private int[] loadPaused = new int[0];
+    private int[] loadOutSp = new int[0];
+    private int[] loadSusp = new int[0];
+
+    /**
+     * The entry of the wrapper of {@code ClassLoader.loadClass(String)}, the method the JVM calls
+     * when a class of a Java loader resolves a name that loader has not loaded yet (engine
+     * reflect-patch.ts puts it in place of {@link #enter}). The exact profile puts that load
+     * under the frame executing the instruction, at its line (docs/RUNTIME.md, "Class loads the
+     * VM starts"):
+     * <ul>
+     * <li>a valid pending out-call (Class.forName, a native, uninstrumented code): as {@link #enter};
+     * <li>inside a paused upcall ({@link #enterPaused}: the JDK's linkage of an invokedynamic,
+     * which defines the lambda's hidden class, whose interfaces the JVM resolves through the
+     * caller's loader): the load is the program's, counted, at the out-call the paused level
+     * interrupted (the invokedynamic's frame and line), as the exact run loads them there;
+     * <li>no pending out-call and a valid init-site record (its frame has made no call since):
+     * continues the site's stack as an initialiser would (the load of the site's class
+     * constant, or of the instruction's own class);
+     * <li>else as {@link #enter}.
+     * </ul>
+     * {@code invokevirtual komorium/rt/TC.enterLoad ()I}
+     */
+    public int enterLoad() {
+        if (suspended) {
+            int k = nest - 1;
+            if (k >= 0 && k < pausedLevel.length && pausedLevel[k] && !pausedFlag[k] && levelSp[k] < -1) {
+                int s = -2 - levelSp[k];
+                MID[] os = levelStack[k];
+                int[] ol = levelLines[k];
+                int v;
+                if (os != null && ol != null && s <= os.length && s < ol.length && (v = ol[s]) < 0) return enterResumed(k, s, os, ol, v);
+            }
+            return enter();
+        }
+        int s = outSp;
+        if (s >= 0 && s < lines.length && lines[s] < 0) return enter();
+        InitSites is = init;
+        if (is != null && is.sp >= 0) {
+            int tok = is.enterAt(this);
+            if (tok != -1) return tok;
+        }
+        return enter();
+    }
+
+    /** {@link #enterLoad} in paused level {@code k}: counts on the interrupted out-call's stack. */
+    private int enterResumed(int k, int s, MID[] os, int[] ol, int v) {
+        int tok = nest;
+        if (tok == levelSp.length) growNest();
+        if (tok >= loadPaused.length) {
+            int n = levelSp.length;
+            int[] a = new int[n];
+            System.arraycopy(loadPaused, 0, a, 0, loadPaused.length);
+            loadPaused = a;
+            int[] b = new int[n];
+            System.arraycopy(loadOutSp, 0, b, 0, loadOutSp.length);
+            loadOutSp = b;
+            int[] c = new int[n];
+            System.arraycopy(loadSusp, 0, c, 0, loadSusp.length);
+            loadSusp = c;
+        }
+        levelSp[tok] = LOAD_LEVEL;
+        if (levelStack[tok] != entryStack) levelStack[tok] = entryStack;
+        if (levelLines[tok] != lines) levelLines[tok] = lines;
+        loadPaused[tok] = k;
+        loadOutSp[tok] = outSp;
+        // Wrappers the paused linkage entered through uninstrumented code (the bootstrap called
+        // through method handles) run on the scratch segment (ScratchSegment): it stays as it is.
+        loadSusp[tok] = suspDepth;
+        suspDepth = 0;
+        nest = tok + 1;
+        if (ol.length <= maxLen) {
+            ol = copyLines(ol, maxLen + 1);
+            levelLines[k] = ol;
+        }
+        if ((v & LINE_MARK) == 0) ol[s] = v | LINE_MARK;
+        lines = ol;
+        entryStack = os;
+        entrySp = s;
+        outSp = -1;
+        suspended = false;
+        instrCounter = pausedCounter[k];
+        return LEVEL_TOKEN + tok;
+    }
+
+    /** Leaves a {@link #LOAD_LEVEL} level: the paused level's counter, segment and suspension again. */
+    private void leaveLoad(int tok) {
+        int k = loadPaused[tok];
+        int[] outer = lines;
+        if (k >= 0 && k < pausedCounter.length) {
+            pausedCounter[k] = instrCounter;
+            if (levelLines[k] != outer) levelLines[k] = outer;
+        }
+        instrCounter = Integer.MAX_VALUE;
+        suspended = true;
+        int[] own = levelLines[tok];
+        if (own.length <= maxLen) own = copyLines(own, maxLen + 1);
+        lines = own;
+        MID[] es = levelStack[tok];
+        if (entryStack != es) entryStack = es;
+        outSp = loadOutSp[tok];
+        suspDepth = loadSusp[tok];
     }
 
     /** The outer pending call's stack saved for wrapper level k. */
