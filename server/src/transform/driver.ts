@@ -29,7 +29,7 @@ import { unverifiedClasses } from './verify-originals';
 import { scanEntry, type ScannedClass, type ScannedResource, type ScanStats } from './scan';
 
 /** Bump when the generated code changes, to invalidate caches. */
-export const TRANSFORMER_VERSION = 'komorium-transform-32-load-sites-b';
+export const TRANSFORMER_VERSION = 'komorium-transform-33-load-sites';
 
 /** A class of the user class path and what the transformation made of it. */
 export interface TransformedClass {
