@@ -522,6 +522,15 @@ public final class TC {
     private int[] loadPaused = new int[0];
     private int[] loadOutSp = new int[0];
     private int[] loadSusp = new int[0];
+    /**
+     * Per {@link #LOAD_LEVEL} level: the scratch segment's saved state ({@link ScratchSegment})
+     * when the load interrupted suspended wrappers. A wrapper suspended inside the load (an
+     * agent's sample) starts a scratch segment of its own and clears that state on leaving, so
+     * it is kept here and put back when the load level is left.
+     */
+    private MID[][] loadSuspStack = new MID[0][];
+    private int[][] loadSuspLines = new int[0][];
+    private int[] loadSuspSp = new int[0];
 
     /**
      * The entry of the wrapper of {@code ClassLoader.loadClass(String)}, the method the JVM calls
@@ -579,6 +588,15 @@ public final class TC {
             int[] c = new int[n];
             System.arraycopy(loadSusp, 0, c, 0, loadSusp.length);
             loadSusp = c;
+            MID[][] d = new MID[n][];
+            System.arraycopy(loadSuspStack, 0, d, 0, loadSuspStack.length);
+            loadSuspStack = d;
+            int[][] e = new int[n][];
+            System.arraycopy(loadSuspLines, 0, e, 0, loadSuspLines.length);
+            loadSuspLines = e;
+            int[] f = new int[n];
+            System.arraycopy(loadSuspSp, 0, f, 0, loadSuspSp.length);
+            loadSuspSp = f;
         }
         levelSp[tok] = LOAD_LEVEL;
         if (levelStack[tok] != entryStack) levelStack[tok] = entryStack;
@@ -589,6 +607,11 @@ public final class TC {
         // through method handles) run on the scratch segment (ScratchSegment): it stays as it is.
         loadSusp[tok] = suspDepth;
         suspDepth = 0;
+        loadSuspStack[tok] = suspOuterStack;
+        loadSuspLines[tok] = suspOuterLines;
+        loadSuspSp[tok] = suspOuterSp;
+        suspOuterStack = null;
+        suspOuterLines = null;
         nest = tok + 1;
         if (ol.length <= maxLen) {
             ol = copyLines(ol, maxLen + 1);
@@ -621,6 +644,11 @@ public final class TC {
         if (entryStack != es) entryStack = es;
         outSp = loadOutSp[tok];
         suspDepth = loadSusp[tok];
+        suspOuterStack = loadSuspStack[tok];
+        suspOuterLines = loadSuspLines[tok];
+        suspOuterSp = loadSuspSp[tok];
+        loadSuspStack[tok] = null;
+        loadSuspLines[tok] = null;
     }
 
     /** The outer pending call's stack saved for wrapper level k. */
