@@ -57,6 +57,18 @@ export interface InterpTransformStats {
   failed: { name: string; error: string }[];
 }
 
+/**
+ * With KOMORIUM_JDK_MODULES: whether a class is in the instrumented part of scope `all`. A class
+ * of no JDK module (the program's) is; a JDK class when its module is one of `modules`. The
+ * sampled run's transformer and the exact run's scope (interp-worker.ts) both use it.
+ */
+export function inJdkModules(cp: ClassPath, modules: ReadonlySet<string>): (internalName: string) => boolean {
+  return (n) => {
+    const m = cp.bootModule(n);
+    return m === undefined || modules.has(m);
+  };
+}
+
 /** Builds the `transformClass` hook for VmOptions. */
 export function makeInterpTransformer(o: InterpTransformOptions): { hook: (name: string | null, bytes: Uint8Array, boot: boolean) => Uint8Array; stats: InterpTransformStats; close(): void } {
   const stats: InterpTransformStats = { transformed: 0, reused: 0, failed: [] };
@@ -87,14 +99,9 @@ export function makeInterpTransformer(o: InterpTransformOptions): { hook: (name:
   }
   const modules = o.instrument === 'all' && o.jdkModules !== undefined ? new Set(o.jdkModules) : undefined;
   // A JDK class of a module left out (and so the call sites into it) as in HotSpot's copy
-  // (jdk-image.ts) and the class path's transformation there (driver.ts `jdkModules`): the
-  // program's classes and classes of no JDK module are in.
-  const instrumentedModule = (n: string): boolean => {
-    if (modules === undefined || userClasses.has(n)) return true;
-    const m = cp.bootModule(n);
-    return m === undefined || modules.has(m);
-  };
-  const scope: Scope = o.instrument === 'all' ? (modules === undefined ? allScope : (n) => allScope(n) && instrumentedModule(n)) : appScope((n) => userClasses.has(n));
+  // (jdk-image.ts) and the class path's transformation there (driver.ts `jdkModules`).
+  const inModules = modules === undefined ? undefined : inJdkModules(cp, modules);
+  const scope: Scope = o.instrument === 'all' ? (inModules === undefined ? allScope : (n) => allScope(n) && (userClasses.has(n) || inModules(n))) : appScope((n) => userClasses.has(n));
   // Interface methods are extended for the program's own interfaces only (interfaces.ts).
   const interfaces = interfacePolicy(programInfos);
   const base = `${TRANSFORMER_VERSION}\0interp\0${o.instrument}\0${o.maxPath ?? 50}\0${o.lineNumbers ?? true}\0${o.jdk.home}\0${o.jdk.version ?? ''}\0${modules ? `modules=${[...modules].sort().join(',')}\0` : ''}`;

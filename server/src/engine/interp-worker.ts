@@ -17,7 +17,7 @@ import { findJavaHome } from '../classpath/index';
 import { prepareBoot, processStdin, processStdinAvailable, runInterpreter, type PreparedBoot, type RunStart } from '../interp/run';
 import type { VM } from '../interp/vm';
 import { InitState } from '../interp/klass';
-import { makeInterpTransformer, type Instrument } from './interp-transform';
+import { inJdkModules, makeInterpTransformer, type Instrument } from './interp-transform';
 import { ExactProfiler } from '../interp/exact';
 import { ClassPath, type JdkInfo } from '../classpath/index';
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
@@ -55,14 +55,8 @@ function exactScope(scope: 'app' | 'all', classpath: string[], jdk: JdkInfo, jdk
   if (scope === 'all') {
     const base = (n: string): boolean => !isRuntimeClass(n) && !excludedFromAll(n);
     if (jdkModules === undefined) return base;
-    const modules = new Set(jdkModules);
-    const cp = ClassPath.from(classpath, { jdk });
-    // A class of no JDK module (the program's) is in; a JDK class when its module is named.
-    return (n) => {
-      if (!base(n)) return false;
-      const m = cp.bootModule(n);
-      return m === undefined || modules.has(m);
-    };
+    const inModules = inJdkModules(ClassPath.from(classpath, { jdk }), new Set(jdkModules));
+    return (n) => base(n) && inModules(n);
   }
   const cp = ClassPath.from(classpath, { jdk: null });
   const user = new Set<string>();
