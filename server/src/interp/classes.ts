@@ -111,7 +111,9 @@ export class ClassTable {
     if (el.length === 1) k = this.primitive(el);
     else if (el.startsWith('L') && el.endsWith(';')) {
       const n = el.slice(1, -1);
-      k = load && loader === null ? this.loadBoot(n) : this.findLoaded(loader, n);
+      // tryBoot: an array of a class the boot loader does not have is not a boot class either
+      // (undefined, not NoClassDefFoundError: MethodType resolution probes boot classes first).
+      k = load && loader === null ? this.tryBoot(n) : this.findLoaded(loader, n);
     } else throw new VmError('java/lang/NoClassDefFoundError', name);
     if (!k) return undefined;
     for (let i = 0; i < dims; i++) k = this.arrayOf(k);

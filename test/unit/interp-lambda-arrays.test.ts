@@ -1,0 +1,36 @@
+// A lambda whose first captured value is an array of a class-path class, on the embedded engine
+// with the JDK instrumented (scope all: the JDK's LambdaMetafactory links it as Java code). The
+// MethodType's first type is probed as an always-visible boot class; that probe threw
+// NoClassDefFoundError for `[LLambdaArrays$Box;` (classes.ts arrayByName), so the program died
+// at its first lambda (jackson-databind's ReadOnlyClassToSerializerMap did so in every
+// ObjectMapper.writeValueAsString). Both engines must print java's output and count the same.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { compileJava, REPO, runJava, tempDir } from '../helpers/java';
+
+const classes = compileJava(join(REPO, 'test', 'java', 'hotspot-all'));
+const work = tempDir('lambda-arrays');
+
+function komorium(args: string[]) {
+  return spawnSync(process.execPath, [join(REPO, 'bin', 'komorium.mjs'), ...args], { encoding: 'utf8', maxBuffer: 64 << 20 });
+}
+
+test('LambdaArrays: a lambda capturing an array of a class-path class links on both engines with the JDK instrumented', () => {
+  const expected = runJava(['-cp', classes, 'LambdaArrays']);
+  assert.equal(expected.stdout, '7 20 2\n');
+  const totals: number[] = [];
+  for (const engine of ['interpreter', 'jvm']) {
+    const f = join(work, `${engine}.json`);
+    const r = komorium(['run', '--engine', engine, '--instrument', 'all', '--granularity', '1', '--random', '0', '-o', f, '-cp', classes, 'LambdaArrays']);
+    assert.equal(r.status, 0, `${engine}: ${r.stderr}`);
+    assert.equal(r.stdout, expected.stdout, engine);
+    const profile = JSON.parse(readFileSync(f, 'utf8')) as { threads: { name: string; bytecodes: number }[] };
+    const main = profile.threads.find((t) => t.name === 'main');
+    assert.ok(main, engine);
+    totals.push(main.bytecodes);
+  }
+  assert.equal(totals[0], totals[1], 'main thread bytecodes, embedded against HotSpot');
+});
