@@ -22,5 +22,15 @@ export async function buildPart(root) {
     format: 'esm',
     banner: { js: "import { createRequire as __kmCreateRequire } from 'node:module'; const require = __kmCreateRequire(import.meta.url);" },
   });
-  console.log('build: dist/interp-worker.cjs, dist/interp-worker.js (its loader)');
+  // The same loader as CommonJS, which the hosts start (interp-worker-start.ts startWorker): a
+  // worker whose entry is an ES module first compiles node's ES module loader.
+  await build({
+    ...common,
+    entryPoints: { 'interp-worker-loader': join(root, 'server/src/engine/interp-worker-loader.ts') },
+    format: 'cjs',
+    outExtension: { '.js': '.cjs' },
+    define: { 'import.meta.url': '__kmUrl' },
+    banner: { js: 'const __kmUrl = require("node:url").pathToFileURL(__filename).href;' },
+  });
+  console.log('build: dist/interp-worker.cjs, dist/interp-worker.js and dist/interp-worker-loader.cjs (its loader)');
 }

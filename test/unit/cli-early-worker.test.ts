@@ -30,6 +30,8 @@ function run(name: string, extra: string[], env: Record<string, string> = {}): {
 
 test('the bundled CLI is what runs (dist/ built after the sources)', () => {
   assert.ok(existsSync(join(REPO, 'dist', 'run-fast.mjs')) && existsSync(join(REPO, 'dist', 'interp-worker.js')), 'npm run build first');
+  // What the hosts start (interp-worker-start.ts startWorker) and the embedded run's small entry.
+  assert.ok(existsSync(join(REPO, 'dist', 'interp-worker-loader.cjs')) && existsSync(join(REPO, 'dist', 'run-embedded.mjs')), 'npm run build first');
   assert.ok(statSync(join(REPO, 'dist', 'cli.mjs')).mtimeMs >= statSync(join(REPO, 'server', 'src', 'engine', 'interp-worker-start.ts')).mtimeMs, 'dist/ is older than the sources: npm run build');
 });
 
