@@ -130,3 +130,8 @@ export function takeEarlyWorker(key: string): Worker | undefined {
   early.worker.ref();
   return early.worker;
 }
+
+/** Ends the early worker, if one was started and not taken. */
+export function discardEarlyWorker(): void {
+  takeEarlyWorker('\0none');
+}
