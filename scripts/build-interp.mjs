@@ -1,7 +1,8 @@
 // Bundles the embedded engine's worker, started by the CLI and the language server through
 // engine/interp-run.ts (called by scripts/build.mjs): dist/interp-worker.cjs is the worker
 // (interp-worker.ts, CommonJS, so that it can be run as a vm.Script with a code cache), and
-// dist/interp-worker.js the loader the hosts start (engine/interp-worker-loader.ts).
+// dist/interp-worker.js its loader (engine/interp-worker-loader.ts), and
+// dist/interp-worker-loader.cjs the same loader as CommonJS, which the hosts start.
 import { build } from 'esbuild';
 import { join } from 'node:path';
 
