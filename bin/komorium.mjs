@@ -18,14 +18,20 @@ function newestSource(dir) {
   return newest;
 }
 
-const useBuilt =
-  existsSync(built) && !process.env.KOMORIUM_FROM_SOURCE && (!existsSync(sources) || statSync(built).mtimeMs >= newestSource(sources));
 // `run` first tries its warm start (a small bundle: dist/run-fast.mjs, server/src/cli/run-fast.ts),
 // which starts java from the plan an earlier run left, before the CLI is loaded, and for a run
-// on the embedded engine starts its worker before the CLI loads (engine/interp-worker-start.ts)
-// (KOMORIUM_WARM_START=0: always the full CLI, and no early worker).
+// on the embedded engine starts its worker at once (engine/interp-worker-start.ts), before the
+// sources are compared with the build below (ended when they are newer), then runs it from a
+// small entry (cli/run-embedded-entry.ts) without the CLI (KOMORIUM_WARM_START=0: always the
+// full CLI, and no early worker).
 const fast = join(root, 'dist', 'run-fast.mjs');
-const warm = useBuilt && process.argv[2] === 'run' && process.env.KOMORIUM_WARM_START !== '0' && existsSync(fast) ? await (await import(pathToFileURL(fast).href)).fastRun(process.argv.slice(3)) : undefined;
+const warmPath =
+  process.argv[2] === 'run' && process.env.KOMORIUM_WARM_START !== '0' && !process.env.KOMORIUM_FROM_SOURCE && existsSync(built) && existsSync(fast) ? await import(pathToFileURL(fast).href) : undefined;
+warmPath?.startEarly(process.argv.slice(3));
+const useBuilt =
+  existsSync(built) && !process.env.KOMORIUM_FROM_SOURCE && (!existsSync(sources) || statSync(built).mtimeMs >= newestSource(sources));
+if (!useBuilt) warmPath?.dropEarly();
+const warm = useBuilt && warmPath ? await warmPath.fastRun(process.argv.slice(3)) : undefined;
 if (warm !== undefined) {
   process.exitCode = warm;
 } else if (useBuilt) {

@@ -1,7 +1,8 @@
 // Bundles the embedded engine's worker, started by the CLI and the language server through
 // engine/interp-run.ts (called by scripts/build.mjs): dist/interp-worker.cjs is the worker
 // (interp-worker.ts, CommonJS, so that it can be run as a vm.Script with a code cache), and
-// dist/interp-worker.js the loader the hosts start (engine/interp-worker-loader.ts).
+// dist/interp-worker.js its loader (engine/interp-worker-loader.ts), and
+// dist/interp-worker-loader.cjs the same loader as CommonJS, which the hosts start.
 import { build } from 'esbuild';
 import { join } from 'node:path';
 
@@ -22,5 +23,15 @@ export async function buildPart(root) {
     format: 'esm',
     banner: { js: "import { createRequire as __kmCreateRequire } from 'node:module'; const require = __kmCreateRequire(import.meta.url);" },
   });
-  console.log('build: dist/interp-worker.cjs, dist/interp-worker.js (its loader)');
+  // The same loader as CommonJS, which the hosts start (interp-worker-start.ts startWorker): a
+  // worker whose entry is an ES module first compiles node's ES module loader.
+  await build({
+    ...common,
+    entryPoints: { 'interp-worker-loader': join(root, 'server/src/engine/interp-worker-loader.ts') },
+    format: 'cjs',
+    outExtension: { '.js': '.cjs' },
+    define: { 'import.meta.url': '__kmUrl' },
+    banner: { js: 'const __kmUrl = require("node:url").pathToFileURL(__filename).href;' },
+  });
+  console.log('build: dist/interp-worker.cjs, dist/interp-worker.js and dist/interp-worker-loader.cjs (its loader)');
 }

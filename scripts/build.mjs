@@ -23,6 +23,8 @@ async function nodeBundle(entry, out) {
 await nodeBundle('server/src/cli/main.ts', 'dist/cli.mjs');
 // `komorium run`'s warm start (cli/run-fast.ts), which bin/komorium.mjs tries before the CLI.
 await nodeBundle('server/src/cli/run-fast.ts', 'dist/run-fast.mjs');
+// An embedded run's small entry (cli/run-embedded-entry.ts), which run-fast.mjs loads instead of the CLI.
+await nodeBundle('server/src/cli/run-embedded-entry.ts', 'dist/run-embedded.mjs');
 // komorium roundtrip's worker threads (found next to dist/cli.mjs).
 await nodeBundle('server/src/cli/commands/roundtrip-worker.ts', 'dist/roundtrip-worker.js');
 // komorium diff's worker thread: one side of a diff collected while the CLI collects the other.

@@ -30,6 +30,8 @@ function run(name: string, extra: string[], env: Record<string, string> = {}): {
 
 test('the bundled CLI is what runs (dist/ built after the sources)', () => {
   assert.ok(existsSync(join(REPO, 'dist', 'run-fast.mjs')) && existsSync(join(REPO, 'dist', 'interp-worker.js')), 'npm run build first');
+  // What the hosts start (interp-worker-start.ts startWorker) and the embedded run's small entry.
+  assert.ok(existsSync(join(REPO, 'dist', 'interp-worker-loader.cjs')) && existsSync(join(REPO, 'dist', 'run-embedded.mjs')), 'npm run build first');
   assert.ok(statSync(join(REPO, 'dist', 'cli.mjs')).mtimeMs >= statSync(join(REPO, 'server', 'src', 'engine', 'interp-worker-start.ts')).mtimeMs, 'dist/ is older than the sources: npm run build');
 });
 
@@ -117,4 +119,42 @@ test("the worker's V8 code cache of a run past the hold's first step: written be
   const second = run('step-2', opts, env);
   assert.equal(second.stdout, first.stdout);
   assert.deepEqual(stamps(), written, 'the second run used the cache (V8 accepted it) and wrote none');
+});
+
+test("an embedded run from the small entry (dist/run-embedded.mjs, without the CLI bundle): the CLI's output, exit status, summary and profile; what it does not take goes to the CLI", () => {
+  const cli = (name: string, extra: string[], env: Record<string, string>, input?: string) => {
+    const profile = join(dir, `${name}.json`);
+    const r = spawnSync(process.execPath, [join(REPO, 'bin', 'komorium.mjs'), 'run', ...extra.map((a) => (a === 'PROFILE' ? profile : a))], {
+      encoding: 'utf8',
+      input,
+      env: { ...process.env, KOMORIUM_TRACE_RUN: '1', ...env },
+    });
+    // The trace's lines differ (times, the entry); the rest is the run's.
+    const stderr = r.stderr
+      .split('\n')
+      .filter((l) => !l.startsWith('komorium: trace '))
+      .join('\n')
+      .replaceAll(profile, 'PROFILE');
+    return { status: r.status, stdout: r.stdout, stderr, trace: r.stderr, profile };
+  };
+  const cases: [string, string[], string?][] = [
+    ['exit', ['--engine', 'interpreter', '--instrument', 'app', '-o', 'PROFILE', '-cp', classes, 'eng.Work', 'exit']],
+    ['throw', ['--engine', 'interpreter', '--instrument', 'app', '-o', 'PROFILE', '-cp', classes, 'eng.Work', 'throw']],
+    ['echo', ['--engine', 'interpreter', '--instrument', 'app', '--seed', '3', '-o', 'PROFILE', '-cp', classes, 'eng.Work', 'echo'], 'one\ntwo\n'],
+    ['no-agent', ['--engine', 'interpreter', '--instrument', 'app', '--agent', 'none', '-o', 'PROFILE', '-cp', classes, 'eng.Work', 'exit']],
+    ['missing', ['--engine', 'interpreter', '-o', 'PROFILE', '-cp', classes, 'eng.Missing']],
+    ['usage', ['--engine', 'interpreter', '--instrument', 'bogus', '-cp', classes, 'eng.Work']],
+    ['help', ['--engine', 'interpreter', '-cp', classes, 'eng.Work', '--help']],
+  ];
+  for (const [name, extra, input] of cases) {
+    const full = cli(`${name}-cli`, extra, { KOMORIUM_EMBEDDED_ENTRY: '0' }, input);
+    const small = cli(`${name}-small`, extra, {}, input);
+    assert.doesNotMatch(full.trace, /small entry/, name);
+    assert.match(small.trace, /embedded engine: small entry/, name);
+    assert.equal(small.status, full.status, name);
+    assert.equal(small.stdout, full.stdout, name);
+    assert.equal(small.stderr, full.stderr, name);
+    if (existsSync(full.profile)) assert.deepEqual(profileDifferences(loadProfile(full.profile), loadProfile(small.profile)), [], name);
+    else assert.ok(!existsSync(small.profile), name);
+  }
 });

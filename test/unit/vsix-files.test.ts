@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { REPO } from '../helpers/java';
 
 /** What only the CLI loads (bin/komorium.mjs): not in the extension. */
-const CLI_ONLY = new Set(['cli.mjs', 'run-fast.mjs', 'roundtrip-worker.js']);
+const CLI_ONLY = new Set(['cli.mjs', 'run-fast.mjs', 'run-embedded.mjs', 'roundtrip-worker.js']);
 
 test('.vscodeignore lets in every bundle the build writes, but the CLI’s own', () => {
   // The bundles' names, from the build scripts (and dist/ itself after a build).

@@ -39,9 +39,14 @@ export async function runCli(argv: string[]): Promise<number> {
   try {
     return await cmd.run(rest);
   } catch (e) {
-    const err = e as Error;
-    process.stderr.write(`komorium ${name}: ${err.name && err.name !== 'Error' ? err.name + ': ' : ''}${err.message}\n`);
-    if (process.env.KOMORIUM_DEBUG) process.stderr.write(`${err.stack}\n`);
-    return err.name === 'UsageError' ? 2 : 1;
+    return commandFailed(name, e);
   }
+}
+
+/** Reports a command's error on stderr: the exit status (2 for a usage error, else 1). */
+export function commandFailed(name: string, e: unknown): number {
+  const err = e as Error;
+  process.stderr.write(`komorium ${name}: ${err.name && err.name !== 'Error' ? err.name + ': ' : ''}${err.message}\n`);
+  if (process.env.KOMORIUM_DEBUG) process.stderr.write(`${err.stack}\n`);
+  return err.name === 'UsageError' ? 2 : 1;
 }

@@ -9,14 +9,15 @@
 // startEarlyWorker), so that the worker loads while the CLI bundle does.
 
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { existsSync, unlinkSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { constants as osConstants } from 'node:os';
-import { flag } from './args';
+import { flag, type ParsedArgs } from './args';
 import { classPathOption, parseRunArgs, runVmArgs, samplingOptions } from './run-args';
 import { SignalTrap } from './signals';
+import { summaryLine } from './summary';
 import { cacheRoot } from '../engine/cache';
 import { markUsed } from '../engine/cache-prune';
 import { cliRunProps, hotspotArgv } from '../engine/hotspot-argv';
@@ -24,8 +25,44 @@ import { waitForJava } from '../engine/java-child';
 import { commitProfile, stageProfile } from '../engine/profile-out';
 import { planKey, readPlan } from '../engine/run-plan';
 import { runTrace } from '../engine/run-trace';
-import { runSummary } from '../profile/group';
-import { startEarlyWorker } from '../engine/interp-worker-start';
+import { discardEarlyWorker, startEarlyWorker } from '../engine/interp-worker-start';
+
+/** startEarly's answer: the early worker was started (or could not be) for this command line. */
+let earlyTried = false;
+
+/**
+ * Starts the embedded engine's worker now when `argv` (after `run`) goes to the embedded engine:
+ * bin/komorium.mjs calls this before it compares the sources with the build (a walk of
+ * server/src), and dropEarly when they turn out newer. fastRun then does not start another.
+ */
+export function startEarly(argv: string[]): void {
+  let parsed;
+  try {
+    parsed = parseRunArgs(argv);
+  } catch {
+    return;
+  }
+  const { vmArgs, args } = parsed;
+  if (!goesEmbedded(args)) return;
+  earlyTried = true;
+  const worker = new URL('./interp-worker.js', import.meta.url);
+  if (process.env.KOMORIUM_EARLY_WORKER !== '0' && existsSync(worker) && startEarlyWorker(worker, flag(args, 'jdk'), vmArgs)) {
+    runTrace((l) => process.stderr.write(`${l}\n`), 'cli')('embedded engine: worker started early');
+  }
+}
+
+/** Ends the worker startEarly started (the run goes to the sources instead of this build). */
+export function dropEarly(): void {
+  earlyTried = false;
+  discardEarlyWorker();
+}
+
+/** True when the command line goes to the embedded engine (commands/run.ts resolveEngine). */
+function goesEmbedded(args: ParsedArgs): boolean {
+  const engine = flag(args, 'engine');
+  const embeddedOnly = ['no-profile', 'exact'].some((f) => args.flags.has(f)) || (flag(args, 'clock') ?? 'real') !== 'real';
+  return args.positional[0] !== undefined && (engine === 'interpreter' || ((engine === undefined || engine === 'auto') && embeddedOnly));
+}
 
 /** The exit status of the run, or undefined when the warm start does not apply (nothing was done). */
 export async function fastRun(argv: string[]): Promise<number | undefined> {
@@ -40,12 +77,16 @@ export async function fastRun(argv: string[]): Promise<number | undefined> {
   const engine = flag(args, 'engine');
   const asked = flag(args, 'instrument');
   const [mainClass, ...programArgs] = args.positional;
-  const embeddedOnly = ['no-profile', 'exact'].some((f) => args.flags.has(f)) || (flag(args, 'clock') ?? 'real') !== 'real';
-  if (mainClass !== undefined && (engine === 'interpreter' || ((engine === undefined || engine === 'auto') && embeddedOnly))) {
-    // The embedded engine (commands/run.ts resolveEngine): its worker starts now.
-    const worker = new URL('./interp-worker.js', import.meta.url);
-    if (process.env.KOMORIUM_EARLY_WORKER !== '0' && existsSync(worker) && startEarlyWorker(worker, flag(args, 'jdk'), vmArgs)) trace('embedded engine: worker started early');
-    return undefined;
+  if (goesEmbedded(args)) {
+    // The embedded engine (commands/run.ts resolveEngine): its worker starts now, unless
+    // startEarly started it.
+    if (!earlyTried) startEarly(argv);
+    // The run itself from the small entry beside this bundle (run-embedded-entry.ts), without
+    // the CLI bundle; it returns undefined for what it does not take (then the CLI runs).
+    const entry = new URL('./run-embedded.mjs', import.meta.url);
+    if (process.env.KOMORIUM_EMBEDDED_ENTRY === '0' || !existsSync(entry)) return undefined;
+    trace('embedded engine: small entry');
+    return ((await import(entry.href)) as { embeddedRun(argv: string[]): Promise<number | undefined> }).embeddedRun(argv);
   }
   if (
     mainClass === undefined ||
@@ -113,26 +154,4 @@ export async function fastRun(argv: string[]): Promise<number | undefined> {
   }
 }
 
-/**
- * commands/run.ts's summary line from a light reading of the profile (its totals and the
- * threads' node counts), without the full loader; a profile that does not have that shape is
- * reported as unreadable.
- */
-export function summaryLine(out: string): string {
-  try {
-    const p = JSON.parse(readFileSync(out, 'utf8')) as { format?: unknown; meta?: { totalSamples?: unknown; totalBytecodes?: unknown }; threads?: unknown };
-    const samples = p.meta?.totalSamples;
-    const bytecodes = p.meta?.totalBytecodes;
-    if (p.format !== 'komorium-profile' || typeof samples !== 'number' || typeof bytecodes !== 'number' || !Array.isArray(p.threads)) {
-      throw new Error('not a Komorium profile with totals and threads');
-    }
-    let contexts = 0;
-    for (const t of p.threads as { nodes?: unknown }[]) {
-      if (!Array.isArray(t?.nodes) || t.nodes.length === 0) throw new Error('a thread without nodes');
-      contexts += t.nodes.length - 1;
-    }
-    return runSummary(samples, bytecodes, contexts, p.threads.length, out);
-  } catch (e) {
-    return `komorium: the profile ${out} could not be read: ${(e as Error).message}\n`;
-  }
-}
+export { summaryLine } from './summary';

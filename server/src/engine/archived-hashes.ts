@@ -13,7 +13,7 @@
 // `-XX:hashCode=2`: a hash drawn in the trial is then 1, so only archived ones are kept. Cached
 // per copy under `<cache>/archived-hashes`; a failed trial gives no table (hashes are drawn as before).
 
-import { spawnSync } from 'node:child_process';
+import { childProcess } from './child-process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -268,7 +268,7 @@ export function archivedState(home: string, cacheDir: string, opts: { trial?: bo
   const dir = mkdtempSync(join(tmpdir(), 'komorium-archived-hashes-'));
   try {
     writeFileSync(join(dir, `${PROBE}.class`), probeClass());
-    const r = spawnSync(join(home, 'bin', 'java'), ['-Xshare:auto', '-XX:+UnlockExperimentalVMOptions', '-XX:hashCode=2', '-cp', dir, PROBE], {
+    const r = childProcess().spawnSync(join(home, 'bin', 'java'), ['-Xshare:auto', '-XX:+UnlockExperimentalVMOptions', '-XX:hashCode=2', '-cp', dir, PROBE], {
       input: `${names.join('\n')}\n`,
       encoding: 'utf8',
       timeout: 120_000,

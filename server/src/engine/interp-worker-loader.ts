@@ -1,4 +1,6 @@
-// The embedded engine's worker in the build: dist/interp-worker.js is this loader, which runs
+// The embedded engine's worker in the build: dist/interp-worker.js is this loader (and
+// dist/interp-worker-loader.cjs the same as CommonJS, which the hosts start: interp-worker-start.ts
+// startWorker), which runs
 // the worker's bundle (interp-worker.ts, bundled as CommonJS into dist/interp-worker.cjs)
 // through `vm.Script`, with a V8 code cache kept in `<cache>/code-cache/` for the workers of
 // runs (workerData `codeCache`: those startInterpreterRun and the CLI's early worker start).

@@ -10,6 +10,7 @@
 // would be in a fresh worker (the worker holds no VM state). The handoff goes through a global
 // symbol because run-fast.mjs and cli.mjs are separate bundles with separate module state.
 
+import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { totalmem } from 'node:os';
 import { defaultMaxHeap } from '../interp/heap';
@@ -52,9 +53,16 @@ export function spareKey(jdk: string | undefined, heapMb: number): string {
   return `${jdk ?? ''}\0${heapMb}`;
 }
 
-/** Starts the worker at `url` (interp-worker.js, or .ts from sources through tsx). */
+/**
+ * Starts the worker at `url` (interp-worker.js, or .ts from sources through tsx). In the build
+ * the loader's CommonJS twin beside it is started instead when it is there
+ * (interp-worker-loader.cjs: an ES module as a worker's entry makes node compile its ES module
+ * loader in that worker first).
+ */
 export function startWorker(url: URL, input: unknown, heapMb: number): Worker {
-  return newWorker(url, input, { maxOldGenerationSizeMb: heapMb, stackSizeMb: WORKER_STACK_MB });
+  const cjs = url.pathname.endsWith('/interp-worker.js') ? new URL('./interp-worker-loader.cjs', url) : undefined;
+  const entry = cjs !== undefined && process.env.KOMORIUM_WORKER_ESM !== '1' && existsSync(cjs) ? cjs : url;
+  return newWorker(entry, input, { maxOldGenerationSizeMb: heapMb, stackSizeMb: WORKER_STACK_MB });
 }
 
 const EARLY = Symbol.for('komorium.earlyInterpreterWorker');
@@ -121,4 +129,9 @@ export function takeEarlyWorker(key: string): Worker | undefined {
   }
   early.worker.ref();
   return early.worker;
+}
+
+/** Ends the early worker, if one was started and not taken. */
+export function discardEarlyWorker(): void {
+  takeEarlyWorker('\0none');
 }

@@ -6,7 +6,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import { join } from 'node:path';
-import { execFileSync } from 'node:child_process';
+import { childProcess } from '../../../engine/child-process';
 
 interface HostPipe {
   /** The VM reads this end (else writes it). */
@@ -27,7 +27,7 @@ function fifos(n: number): { dir: string; paths: string[] } {
   const dir = fs.mkdtempSync(join(os.tmpdir(), 'komorium-pipes-'));
   const paths = Array.from({ length: n }, (_, i) => join(dir, `p${i}`));
   try {
-    execFileSync('mkfifo', ['-m', '600', ...paths], { stdio: 'ignore' });
+    childProcess().execFileSync('mkfifo', ['-m', '600', ...paths], { stdio: 'ignore' });
   } catch (e) {
     fs.rmSync(dir, { recursive: true, force: true });
     throw e;

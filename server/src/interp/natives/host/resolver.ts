@@ -6,7 +6,7 @@
 // is unknown ("Name or service not known", gai_strerror(EAI_NONAME), as java's message says).
 // Reverse lookups (getHostByAddr) the same way: /etc/hosts, then `getent hosts <address>`.
 
-import { spawnSync } from 'node:child_process';
+import { childProcess } from '../../../engine/child-process';
 import * as fs from 'node:fs';
 
 /** An address: 4 bytes (IPv4) or 16 (IPv6). */
@@ -91,7 +91,7 @@ function addUnique(list: RawAddress[], a: RawAddress): void {
 
 function getent(args: string[]): string | null {
   try {
-    const r = spawnSync('getent', args, { encoding: 'utf8', timeout: GETENT_TIMEOUT_MS, stdio: ['ignore', 'pipe', 'ignore'] });
+    const r = childProcess().spawnSync('getent', args, { encoding: 'utf8', timeout: GETENT_TIMEOUT_MS, stdio: ['ignore', 'pipe', 'ignore'] });
     return r.status === 0 ? r.stdout : null;
   } catch {
     return null;

@@ -10,7 +10,7 @@
 // so that a failure gives java's "error=N, <strerror>".
 
 import * as fs from 'node:fs';
-import { spawn } from 'node:child_process';
+import { childProcess } from '../../../../engine/child-process';
 import { resolve as resolvePath } from 'node:path';
 import type { JArray, JObject } from '../../../object';
 import type { JThread } from '../../../thread';
@@ -135,7 +135,7 @@ function forkAndExec(vm: VM, prog: string, args: string[], env: string[] | null,
   if (redirectErrorStream) stdio[2] = stdio[1];
   let proc;
   try {
-    proc = spawn(file, args, { argv0: prog, cwd, env: childEnv, stdio: stdio as number[], windowsHide: true });
+    proc = childProcess().spawn(file, args, { argv0: prog, cwd, env: childEnv, stdio: stdio as number[], windowsHide: true });
   } finally {
     for (const fd of toClose) fs.closeSync(fd);
   }
