@@ -542,6 +542,19 @@ test('MainInitFailure: a failed main-class initialisation is described as java.c
   assert.ok(c.startup.overlap >= 99, why);
 });
 
+// The class swap's initialisers (contract.ts swapInitializedClasses): on JDK 17 the copy's
+// KomoriumClasses initialises RandomAccessFile, RandomAccessFile$2, DataInputStream and
+// ByteArrayInputStream (paused) before the main class is loaded; the embedded engine now does in
+// its uncounted start-up too. Before: ByteArrayInputStream.<clinit> (desiredAssertionStatus) and
+// RandomAccessFile.<clinit> under main on the embedded engine only (8 samples; corpus
+// character-class: Character.getName's uniName.dat through DataInputStream).
+test('SwapInits: the classes the class swap initialises are initialised before main on both engines: identical under main (granularity 1, R 0)', () => {
+  const c = bothEnginesAtGranularity1('SwapInits');
+  const why = describeMainThread(c, 10).join('\n');
+  assert.ok(c.main.identical, why);
+  assert.deepEqual(c.startup.methods.filter((d) => /^java\.io\.(RandomAccessFile|DataInputStream|ByteArrayInputStream)/.test(d.context)), [], why);
+});
+
 // Class.getEnclosingMethod: HotSpot's JVM_GetEnclosingMethodInfo makes new Strings for the
 // enclosing method's name and descriptor (create_from_symbol), as for ConstantPool.getUTF8At0;
 // the embedded engine gave the interned ones, so `m.getName().equals(name)` returned at `==`.

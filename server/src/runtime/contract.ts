@@ -26,12 +26,16 @@ export const REFERENCED_RUNTIME_CLASSES: readonly string[] = [MID_CLASS, MID_IMP
  * VarHandles). A program that uses them later finds them initialised on HotSpot, so with the
  * JDK counted the embedded engine (which swaps in the VM) initialises them in its uncounted
  * start-up too, in this order (boot.ts LaunchOptions.initialize). Measured with
- * `-Xlog:class+init` on the copy of JDK 25; JDK 17's list is not (docs/RUNTIME.md, "Class loading").
+ * `-Xlog:class+init` on the copies of JDK 25 and 17 (docs/RUNTIME.md, "Class loading").
  */
 export function swapInitializedClasses(feature: number): readonly string[] {
   // JDK 21+: the runtime's deadlock watch (HotSpot only, uncounted) starts with Thread.sleep,
   // whose TimeUnit.MILLISECONDS initialises TimeUnit before the main class is loaded.
   const watch = feature >= 21 ? ['java/util/concurrent/TimeUnit'] : [];
+  // JDK 17: the index's RandomAccessFile (with the access object of its <clinit>), and the
+  // DataInputStream over a ByteArrayInputStream it is read through (-Xlog:class+init of the copy
+  // of JDK 17: initialised right after KomoriumClasses, before the main class is loaded).
+  if (feature < 21) return ['java/io/RandomAccessFile', 'java/io/RandomAccessFile$2', 'java/io/DataInputStream', 'java/io/ByteArrayInputStream'];
   if (feature < 25) return watch;
   return [
     ...watch,

@@ -41,7 +41,7 @@ public final class InvocationNode implements MID {
         InvocationNode[] k = kids;
         if (k == null) k = kids = new InvocationNode[4];
         int mask = k.length - 1;
-        int i = hash(m.id, line) & mask;
+        int i = hash(m.hashKey(), line) & mask;
         while (true) {
             InvocationNode n = k[i];
             if (n == null) break;
@@ -57,7 +57,7 @@ public final class InvocationNode implements MID {
             for (int j = 0; j < k.length; j++) {
                 InvocationNode c = k[j];
                 if (c == null) continue;
-                int p = hash(c.mid.id, c.callLine) & nm;
+                int p = hash(c.mid.hashKey(), c.callLine) & nm;
                 while (nk[p] != null) p = (p + 1) & nm;
                 nk[p] = c;
             }

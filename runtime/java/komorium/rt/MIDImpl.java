@@ -23,8 +23,14 @@ public final class MIDImpl implements MID {
     private final String names;
     private volatile String[] parts; // split on first use (racing splits store equal arrays)
 
-    /** A process-wide sequence number (creation order), used for hashing by agents. */
+    /**
+     * A process-wide sequence number (creation order). Not for hashing: which classes are
+     * initialised first, and so the ids, depends on what else ran (see {@link #hashKey}).
+     */
     public final int id;
+
+    /** {@link #hashKey}, 0 until first asked (racing computations store equal values). */
+    private int hashKey;
 
     /**
      * The method's path table (docs/TRANSFORM.md, "Sample lines"), as generated code passes it:
@@ -85,6 +91,27 @@ public final class MIDImpl implements MID {
      */
     public static MID create(String names, String paths) {
         return new MIDImpl(names, paths);
+    }
+
+    /**
+     * The hash agents key their tables with (InvocationNode's children): of the method's names,
+     * never 0, the same in every run whatever order classes were initialised in. The creation
+     * order ({@link #id}) moved with class initialisations that live snapshots make at other
+     * moments (on the embedded engine: java.lang.reflect.Array while the snapshot thread is
+     * started, FileOutputStream$1 at its first write, else at shutdown), so every later
+     * method's id moved, and with it the children tables' probes: uncounted bytecodes, but
+     * executed ones, so a multi-threaded program's time slices ended elsewhere
+     * (docs/RUNTIME.md, "Live snapshots"). Computed at the first sample that needs it, while
+     * the thread is suspended (String.hashCode may be instrumented in scope all).
+     */
+    int hashKey() {
+        int h = hashKey;
+        if (h == 0) {
+            h = names == null ? 1 : names.hashCode();
+            if (h == 0) h = 1;
+            hashKey = h;
+        }
+        return h;
     }
 
     /** [className, methodName, descriptor, sourceFile or null]. */
