@@ -231,15 +231,9 @@ public final class TC {
         int level = tok - LEVEL_TOKEN;
         if (level >= pausedCounter.length) {
             int n = levelSp.length;
-            int[] a = new int[n];
-            System.arraycopy(pausedCounter, 0, a, 0, pausedCounter.length);
-            pausedCounter = a;
-            boolean[] b = new boolean[n];
-            System.arraycopy(pausedFlag, 0, b, 0, pausedFlag.length);
-            pausedFlag = b;
-            boolean[] c = new boolean[n];
-            System.arraycopy(pausedLevel, 0, c, 0, pausedLevel.length);
-            pausedLevel = c;
+            pausedCounter = Grow.into(pausedCounter, new int[n]);
+            pausedFlag = Grow.into(pausedFlag, new boolean[n]);
+            pausedLevel = Grow.into(pausedLevel, new boolean[n]);
         }
         pausedCounter[level] = saved;
         pausedFlag[level] = was;
@@ -579,24 +573,12 @@ public final class TC {
         if (tok == levelSp.length) growNest();
         if (tok >= loadPaused.length) {
             int n = levelSp.length;
-            int[] a = new int[n];
-            System.arraycopy(loadPaused, 0, a, 0, loadPaused.length);
-            loadPaused = a;
-            int[] b = new int[n];
-            System.arraycopy(loadOutSp, 0, b, 0, loadOutSp.length);
-            loadOutSp = b;
-            int[] c = new int[n];
-            System.arraycopy(loadSusp, 0, c, 0, loadSusp.length);
-            loadSusp = c;
-            MID[][] d = new MID[n][];
-            System.arraycopy(loadSuspStack, 0, d, 0, loadSuspStack.length);
-            loadSuspStack = d;
-            int[][] e = new int[n][];
-            System.arraycopy(loadSuspLines, 0, e, 0, loadSuspLines.length);
-            loadSuspLines = e;
-            int[] f = new int[n];
-            System.arraycopy(loadSuspSp, 0, f, 0, loadSuspSp.length);
-            loadSuspSp = f;
+            loadPaused = Grow.into(loadPaused, new int[n]);
+            loadOutSp = Grow.into(loadOutSp, new int[n]);
+            loadSusp = Grow.into(loadSusp, new int[n]);
+            loadSuspStack = Grow.into(loadSuspStack, new MID[n][]);
+            loadSuspLines = Grow.into(loadSuspLines, new int[n][]);
+            loadSuspSp = Grow.into(loadSuspSp, new int[n]);
         }
         levelSp[tok] = LOAD_LEVEL;
         if (levelStack[tok] != entryStack) levelStack[tok] = entryStack;
@@ -667,22 +649,13 @@ public final class TC {
     }
 
     private void growNest() {
+        // Called when nest == levelSp.length: every level's entries are kept.
         int n = levelSp.length * 2;
-        int[] a = new int[n];
-        System.arraycopy(levelSp, 0, a, 0, nest);
-        levelSp = a;
-        MID[][] b = new MID[n][];
-        System.arraycopy(levelStack, 0, b, 0, nest);
-        levelStack = b;
-        int[][] c = new int[n][];
-        System.arraycopy(levelLines, 0, c, 0, nest);
-        levelLines = c;
-        MID[][] d = new MID[n][];
-        System.arraycopy(levelFresh, 0, d, 0, levelFresh.length);
-        levelFresh = d;
-        int[][] e = new int[n][];
-        System.arraycopy(levelOwnLines, 0, e, 0, levelOwnLines.length);
-        levelOwnLines = e;
+        levelSp = Grow.into(levelSp, new int[n]);
+        levelStack = Grow.into(levelStack, new MID[n][]);
+        levelLines = Grow.into(levelLines, new int[n][]);
+        levelFresh = Grow.into(levelFresh, new MID[n][]);
+        levelOwnLines = Grow.into(levelOwnLines, new int[n][]);
     }
 
     // ---------------------------------------------------------------- stack growth
