@@ -1,9 +1,9 @@
 package komorium.rt;
 
 /**
- * The runtime's per-level arrays grown (the thread context's wrapper levels and the saves of
- * {@link InitSites}): {@code a = Grow.into(a, new int[n])} keeps {@code a}'s elements in the
- * new, longer array.
+ * The runtime's per-level arrays grown (the thread context's wrapper levels, the saves of
+ * {@link InitSites} and {@link PausedLevels}): {@code a = Grow.into(a, new int[n])} keeps
+ * {@code a}'s elements in the new, longer array.
  *
  * <p>Runtime rule: calls no JDK method but the native {@code System.arraycopy}.
  */
