@@ -17,8 +17,9 @@ import { planPaths, type CheckArg, type PathPlan } from './paths';
 import { labelTargets, type BasicBlock, type BlockAnalysis } from './blocks';
 import { deferredHandlerCounts } from './self-covering';
 import { Emitter, localsWith, STACK_TYPE, TC_TYPE, type MemberName } from './emit';
-import { MID_IMPL, RT, extendedDescriptor } from './names';
+import { RT, extendedDescriptor } from './names';
 import { isShutdownEntry } from './scope';
+import { emitSites, findSites } from './sites';
 import { Tag } from '../classfile/model';
 import type { ConstantPool } from '../classfile/pool';
 import { paramSlots } from '../classfile/code/vtypes';
@@ -241,31 +242,9 @@ export function instrumentBody(o: BodyOptions, a: BodyAnalysis = analyseBody(o))
   const extendFrame = (f: Frame): Frame =>
     remap.size === 0 ? { locals: localsWith(f.locals, L, extra), stack: f.stack } : { locals: localsWith(f.locals.map(fixType), L, extra), stack: f.stack.map(fixType) };
 
-  // Class-initialisation sites and the bit of their target class in the MID's `inits`.
-  const initSites = new Map<number, { target: string; bit: number }>();
-  if (o.initTarget && ctx.majorVersion >= 49) {
-    const bits = new Map<string, number>();
-    insns.forEach((insn, i) => {
-      const target = o.initTarget!(insn);
-      if (target === undefined) return;
-      let bit = bits.get(target);
-      if (bit === undefined) bits.set(target, (bit = 1 << bits.size % 32));
-      initSites.set(i, { target, bit });
-    });
-  }
-  // Load sites (not where an init site records already) and their class's bit in `loads`.
-  const loadSites = new Map<number, number>();
-  if (o.loadTarget && ctx.majorVersion >= 49) {
-    const bits = new Map<string, number>();
-    insns.forEach((insn, i) => {
-      if (initSites.has(i)) return;
-      const target = o.loadTarget!(insn);
-      if (target === undefined) return;
-      let bit = bits.get(target);
-      if (bit === undefined) bits.set(target, (bit = 1 << bits.size % 32));
-      loadSites.set(i, bit);
-    });
-  }
+  // Class-initialisation and load sites (sites.ts).
+  const sites = findSites(insns, ctx.majorVersion, o.initTarget, o.loadTarget);
+  const hasSites = sites.init.size > 0 || sites.load.size > 0;
   // A handler that covers its own start (javac's synchronized catch-any) gets its block's
   // counting code after the covered instructions (self-covering.ts): handler -> that index.
   const subStarts = new Set(subs.map((sub) => sub.first));
@@ -277,16 +256,16 @@ export function instrumentBody(o: BodyOptions, a: BodyAnalysis = analyseBody(o))
   // context and counts, and its checks' slow path (TC.sampleNextWrapped) builds the frame only
   // when a sample is taken. S, P and K are unused then (Top in the frames).
   const lazy =
-    o.entry === 'wrapper' && !hasInvoke && (o.leafOptimisation ?? true) && (o.lazyLeafWrapper ?? true) && initSites.size === 0 && loadSites.size === 0 && ctx.methodName !== '<clinit>' && ctx.methodName !== '<init>' && !isShutdownEntry(ctx.thisClass, ctx.methodName, ctx.descriptor);
+    o.entry === 'wrapper' && !hasInvoke && (o.leafOptimisation ?? true) && (o.lazyLeafWrapper ?? true) && !hasSites && ctx.methodName !== '<clinit>' && ctx.methodName !== '<init>' && !isShutdownEntry(ctx.thisClass, ctx.methodName, ctx.descriptor);
   if (lazy) extra[1] = extra[2] = extra[3] = 'Top';
-  const needFrames = o.frames && (placement.reason.some((r) => r !== undefined) || initSites.size > 0 || loadSites.size > 0);
+  const needFrames = o.frames && (placement.reason.some((r) => r !== undefined) || hasSites);
   if (needFrames && !a.before) {
     const wanted = scratchUint8(Scratch.CheckPoints, insns.length);
     subs.forEach((sub, si) => {
       if (placement.reason[si] !== undefined) wanted[sub.first] = 1;
     });
-    for (const i of initSites.keys()) wanted[i] = 1;
-    for (const i of loadSites.keys()) wanted[i] = 1;
+    for (const i of sites.init.keys()) wanted[i] = 1;
+    for (const i of sites.load.keys()) wanted[i] = 1;
     for (const i of deferredAt.keys()) wanted[i] = 1;
     // Targets of split switch edges: their trampolines need the target's frame.
     for (const m of paths?.splits.values() ?? []) for (const v of m.keys()) wanted[subs[v]!.first] = 1;
@@ -491,42 +470,7 @@ export function instrumentBody(o: BodyOptions, a: BodyAnalysis = analyseBody(o))
       if (paths?.resetAtStart[si]) e.op(Op.ICONST_0).var(Op.ISTORE, R);
       emitCount(si, i);
     }
-    const site = initSites.get(i);
-    if (site) {
-      // if ((MID.inits & bit) == 0) { tc.initSite(stack, sp, line, MID, bit); tc.initTarget(Target.class); }:
-      // once per target class and method, the site tells the runtime where an initialiser it
-      // runs belongs; afterwards one load and a test. The site is recorded before the class
-      // constant is loaded: its first resolution may make the VM call the loader's loadClass,
-      // whose work belongs under this frame and line too (TC.enterLoad).
-      const done = new Label('initDone');
-      midField();
-      e.type(Op.CHECKCAST, MID_IMPL).field(Op.GETFIELD, RT.midInits).int(site.bit).op(Op.IAND).jump(Op.IFNE, done);
-      e.var(Op.ALOAD, T).var(Op.ALOAD, S).var(Op.ILOAD, P).int(lineNumbers ? line : 0);
-      midField();
-      e.int(site.bit).invoke(Op.INVOKEVIRTUAL, leaf ? RT.initSiteLeaf : RT.initSite);
-      e.var(Op.ALOAD, T).ldcClass(site.target).invoke(Op.INVOKEVIRTUAL, RT.initTarget);
-      e.label(done);
-      if (o.frames) {
-        const f = extendFrame(before![i]!);
-        e.frame(f.locals, f.stack);
-      }
-    }
-    const loadBit = loadSites.get(i);
-    if (loadBit !== undefined) {
-      // if ((MID.loads & bit) == 0) tc.loadSite(stack, sp, line, MID, bit): once per class and
-      // method; a class load the JVM makes for the instruction goes under this frame and line.
-      const done = new Label('loadDone');
-      midField();
-      e.type(Op.CHECKCAST, MID_IMPL).field(Op.GETFIELD, RT.midLoads).int(loadBit).op(Op.IAND).jump(Op.IFNE, done);
-      e.var(Op.ALOAD, T).var(Op.ALOAD, S).var(Op.ILOAD, P).int(lineNumbers ? line : 0);
-      midField();
-      e.int(loadBit).invoke(Op.INVOKEVIRTUAL, leaf ? RT.loadSiteLeaf : RT.loadSite);
-      e.label(done);
-      if (o.frames) {
-        const f = extendFrame(before![i]!);
-        e.frame(f.locals, f.stack);
-      }
-    }
+    if (hasSites) emitSites(e, sites, i, lineNumbers ? line : 0, { mid: o.mid, leaf, T, S, P, frame: o.frames ? () => extendFrame(before![i]!) : undefined });
     const nl = newLabel.get(i);
     if (nl) e.label(nl);
     const inc = paths?.before.get(i);

@@ -121,23 +121,11 @@ final class InitSites {
     }
 
     private void growSaved(int n) {
-        int[] a = new int[n];
-        System.arraycopy(savedOutSp, 0, a, 0, savedOutSp.length);
-        savedOutSp = a;
-        MID[][] b = new MID[n][];
-        System.arraycopy(savedStack, 0, b, 0, savedStack.length);
-        savedStack = b;
-        int[] c = new int[n];
-        System.arraycopy(savedSp, 0, c, 0, savedSp.length);
-        savedSp = c;
-        int[] d = new int[n];
-        System.arraycopy(savedLine, 0, d, 0, savedLine.length);
-        savedLine = d;
-        Class<?>[] e = new Class<?>[n];
-        System.arraycopy(savedTarget, 0, e, 0, savedTarget.length);
-        savedTarget = e;
-        int[][] f = new int[n][];
-        System.arraycopy(savedSeg, 0, f, 0, savedSeg.length);
-        savedSeg = f;
+        savedOutSp = Grow.into(savedOutSp, new int[n]);
+        savedStack = Grow.into(savedStack, new MID[n][]);
+        savedSp = Grow.into(savedSp, new int[n]);
+        savedLine = Grow.into(savedLine, new int[n]);
+        savedTarget = Grow.into(savedTarget, new Class<?>[n]);
+        savedSeg = Grow.into(savedSeg, new int[n][]);
     }
 }

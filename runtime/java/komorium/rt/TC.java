@@ -127,14 +127,16 @@ public final class TC {
      * lines levelOwnLines[k]) for the next fresh entry at that level: the per-thread pool of
      * paper Section 3.2, without pool traffic. Reference slots are only written when they
      * change (G1 write barriers). levelSp[k] == INIT_LEVEL: a static initialiser continuing an
-     * init site ({@link #enterInit}); {@link InitSites} holds what to restore.
+     * init site ({@link #enterInit}); {@link InitSites} holds what to restore. levelSp[k] ==
+     * LOAD_LEVEL: a class load counted inside a paused level ({@link #enterLoad});
+     * {@link PausedLevels} holds what to restore and reads and writes these arrays too.
      */
-    private int[] levelSp = new int[8];
-    private MID[][] levelStack = new MID[8][];
-    private int[][] levelLines = new int[8][];
+    int[] levelSp = new int[8];
+    MID[][] levelStack = new MID[8][];
+    int[][] levelLines = new int[8][];
     private MID[][] levelFresh = new MID[8][];
     private int[][] levelOwnLines = new int[8][];
-    private int nest;
+    int nest;
 
     TC(Thread thread, int ordinal, int stackSize, StackSnapshot start) {
         this.thread = thread;
@@ -210,12 +212,6 @@ public final class TC {
         return enterSlow();
     }
 
-    /** Per nesting level of {@link #enterPaused}: the counter and suspension to restore. */
-    private int[] pausedCounter = new int[0];
-    private boolean[] pausedFlag = new boolean[0];
-    /** Per nesting level: entered by {@link #enterPaused} and not yet left. */
-    private boolean[] pausedLevel = new boolean[0];
-
     /**
      * {@link #enter} for JVM upcalls whose work is not the program's own (HotSpot with the JDK
      * instrumented: MethodHandleNatives' call-site and constant linkage, which spins method
@@ -225,40 +221,20 @@ public final class TC {
      * those methods.
      */
     public int enterPaused() {
-        int saved = instrCounter;
-        boolean was = suspended;
-        int tok = enterFresh(nest);
-        int level = tok - LEVEL_TOKEN;
-        if (level >= pausedCounter.length) {
-            int n = levelSp.length;
-            int[] a = new int[n];
-            System.arraycopy(pausedCounter, 0, a, 0, pausedCounter.length);
-            pausedCounter = a;
-            boolean[] b = new boolean[n];
-            System.arraycopy(pausedFlag, 0, b, 0, pausedFlag.length);
-            pausedFlag = b;
-            boolean[] c = new boolean[n];
-            System.arraycopy(pausedLevel, 0, c, 0, pausedLevel.length);
-            pausedLevel = c;
-        }
-        pausedCounter[level] = saved;
-        pausedFlag[level] = was;
-        pausedLevel[level] = true;
-        suspended = true;
-        instrCounter = Integer.MAX_VALUE;
-        return tok;
+        PausedLevels p = paused;
+        if (p == null) paused = p = new PausedLevels();
+        return p.enter(this);
     }
 
     /** The exit of {@link #enterPaused}: restores the segment, the counter and the suspension. */
     public void exitPaused(int token) {
-        int level = token - LEVEL_TOKEN;
         exit(token);
-        if (level >= 0 && level < pausedCounter.length) {
-            instrCounter = pausedCounter[level];
-            suspended = pausedFlag[level];
-            pausedLevel[level] = false;
-        }
+        PausedLevels p = paused;
+        if (p != null) p.exit(this, token - LEVEL_TOKEN);
     }
+
+    /** The paused levels and the load levels inside them (created at the first {@link #enterPaused}). */
+    PausedLevels paused;
 
     /**
      * Tokens: {@code >= 0}, a continuation at depth {@code tok >>> NEST_BITS} entered at
@@ -315,6 +291,11 @@ public final class TC {
     void resume() {
         suspended = false;
         if (suspDepth != 0) ScratchSegment.leave(this);
+    }
+
+    /** A fresh stack segment at the next level (for {@link PausedLevels}): its token. */
+    int enterFreshLevel() {
+        return enterFresh(nest);
     }
 
     /** Starts a fresh stack segment at depth 0. */
@@ -377,7 +358,7 @@ public final class TC {
                 return;
             }
             if (s == LOAD_LEVEL) {
-                leaveLoad(k);
+                paused.leaveLoad(this, k);
                 nest = k;
                 return;
             }
@@ -395,16 +376,17 @@ public final class TC {
     /** Leaves levels nest-1 down to {@code level}, restoring what each saved. */
     private void popLevels(int level) {
         if (level < 0 || level >= nest) return;
+        PausedLevels p = paused;
         for (int k = nest - 1; k >= level; k--) {
             int s = levelSp[k];
             // A paused level whose exit was skipped is no longer paused (enterLoad reads it).
-            if (k < pausedLevel.length) pausedLevel[k] = false;
+            if (p != null) p.left(k);
             if (s == INIT_LEVEL) {
                 init.leave(this, k);
                 continue;
             }
             if (s == LOAD_LEVEL) {
-                leaveLoad(k);
+                p.leaveLoad(this, k);
                 continue;
             }
             MID[] os = levelStack[k];
@@ -518,20 +500,6 @@ public final class TC {
     /** levelSp value of a level entered by {@link #enterLoad} inside a paused level. */
     static final int LOAD_LEVEL = Integer.MIN_VALUE + 1;
 
-    /** Per {@link #LOAD_LEVEL} level: the paused level it resumed, the pending out-call and the scratch depth to restore. */
-    private int[] loadPaused = new int[0];
-    private int[] loadOutSp = new int[0];
-    private int[] loadSusp = new int[0];
-    /**
-     * Per {@link #LOAD_LEVEL} level: the scratch segment's saved state ({@link ScratchSegment})
-     * when the load interrupted suspended wrappers. A wrapper suspended inside the load (an
-     * agent's sample) starts a scratch segment of its own and clears that state on leaving, so
-     * it is kept here and put back when the load level is left.
-     */
-    private MID[][] loadSuspStack = new MID[0][];
-    private int[][] loadSuspLines = new int[0][];
-    private int[] loadSuspSp = new int[0];
-
     /**
      * The entry of the wrapper of {@code ClassLoader.loadClass(String)}, the method the JVM calls
      * when a class of a Java loader resolves a name that loader has not loaded yet (engine
@@ -553,13 +521,10 @@ public final class TC {
      */
     public int enterLoad() {
         if (suspended) {
-            int k = nest - 1;
-            if (k >= 0 && k < pausedLevel.length && pausedLevel[k] && !pausedFlag[k] && levelSp[k] < -1) {
-                int s = -2 - levelSp[k];
-                MID[] os = levelStack[k];
-                int[] ol = levelLines[k];
-                int v;
-                if (os != null && ol != null && s <= os.length && s < ol.length && (v = ol[s]) < 0) return enterResumed(k, s, os, ol, v);
+            PausedLevels p = paused;
+            if (p != null) {
+                int tok = p.enterLoad(this);
+                if (tok != -1) return tok;
             }
             return enter();
         }
@@ -573,90 +538,12 @@ public final class TC {
         return enter();
     }
 
-    /** {@link #enterLoad} in paused level {@code k}: counts on the interrupted out-call's stack. */
-    private int enterResumed(int k, int s, MID[] os, int[] ol, int v) {
-        int tok = nest;
-        if (tok == levelSp.length) growNest();
-        if (tok >= loadPaused.length) {
-            int n = levelSp.length;
-            int[] a = new int[n];
-            System.arraycopy(loadPaused, 0, a, 0, loadPaused.length);
-            loadPaused = a;
-            int[] b = new int[n];
-            System.arraycopy(loadOutSp, 0, b, 0, loadOutSp.length);
-            loadOutSp = b;
-            int[] c = new int[n];
-            System.arraycopy(loadSusp, 0, c, 0, loadSusp.length);
-            loadSusp = c;
-            MID[][] d = new MID[n][];
-            System.arraycopy(loadSuspStack, 0, d, 0, loadSuspStack.length);
-            loadSuspStack = d;
-            int[][] e = new int[n][];
-            System.arraycopy(loadSuspLines, 0, e, 0, loadSuspLines.length);
-            loadSuspLines = e;
-            int[] f = new int[n];
-            System.arraycopy(loadSuspSp, 0, f, 0, loadSuspSp.length);
-            loadSuspSp = f;
-        }
-        levelSp[tok] = LOAD_LEVEL;
-        if (levelStack[tok] != entryStack) levelStack[tok] = entryStack;
-        if (levelLines[tok] != lines) levelLines[tok] = lines;
-        loadPaused[tok] = k;
-        loadOutSp[tok] = outSp;
-        // Wrappers the paused linkage entered through uninstrumented code (the bootstrap called
-        // through method handles) run on the scratch segment (ScratchSegment): it stays as it is.
-        loadSusp[tok] = suspDepth;
-        suspDepth = 0;
-        loadSuspStack[tok] = suspOuterStack;
-        loadSuspLines[tok] = suspOuterLines;
-        loadSuspSp[tok] = suspOuterSp;
-        suspOuterStack = null;
-        suspOuterLines = null;
-        nest = tok + 1;
-        if (ol.length <= maxLen) {
-            ol = copyLines(ol, maxLen + 1);
-            levelLines[k] = ol;
-        }
-        if ((v & LINE_MARK) == 0) ol[s] = v | LINE_MARK;
-        lines = ol;
-        entryStack = os;
-        entrySp = s;
-        outSp = -1;
-        suspended = false;
-        instrCounter = pausedCounter[k];
-        return LEVEL_TOKEN + tok;
-    }
-
-    /** Leaves a {@link #LOAD_LEVEL} level: the paused level's counter, segment and suspension again. */
-    private void leaveLoad(int tok) {
-        int k = loadPaused[tok];
-        int[] outer = lines;
-        if (k >= 0 && k < pausedCounter.length) {
-            pausedCounter[k] = instrCounter;
-            if (levelLines[k] != outer) levelLines[k] = outer;
-        }
-        instrCounter = Integer.MAX_VALUE;
-        suspended = true;
-        int[] own = levelLines[tok];
-        if (own.length <= maxLen) own = copyLines(own, maxLen + 1);
-        lines = own;
-        MID[] es = levelStack[tok];
-        if (entryStack != es) entryStack = es;
-        outSp = loadOutSp[tok];
-        suspDepth = loadSusp[tok];
-        suspOuterStack = loadSuspStack[tok];
-        suspOuterLines = loadSuspLines[tok];
-        suspOuterSp = loadSuspSp[tok];
-        loadSuspStack[tok] = null;
-        loadSuspLines[tok] = null;
-    }
-
     /** The outer pending call's stack saved for wrapper level k. */
     MID[] levelStackAt(int k) {
         return levelStack[k];
     }
 
-    /** A new wrapper level (for {@link InitSites}): its index. */
+    /** A new wrapper level (for {@link InitSites} and {@link PausedLevels}): its index. */
     int pushLevel(int sp, MID[] outerStack) {
         int k = nest;
         if (k == levelSp.length) growNest();
@@ -667,22 +554,13 @@ public final class TC {
     }
 
     private void growNest() {
+        // Called when nest == levelSp.length: every level's entries are kept.
         int n = levelSp.length * 2;
-        int[] a = new int[n];
-        System.arraycopy(levelSp, 0, a, 0, nest);
-        levelSp = a;
-        MID[][] b = new MID[n][];
-        System.arraycopy(levelStack, 0, b, 0, nest);
-        levelStack = b;
-        int[][] c = new int[n][];
-        System.arraycopy(levelLines, 0, c, 0, nest);
-        levelLines = c;
-        MID[][] d = new MID[n][];
-        System.arraycopy(levelFresh, 0, d, 0, levelFresh.length);
-        levelFresh = d;
-        int[][] e = new int[n][];
-        System.arraycopy(levelOwnLines, 0, e, 0, levelOwnLines.length);
-        levelOwnLines = e;
+        levelSp = Grow.into(levelSp, new int[n]);
+        levelStack = Grow.into(levelStack, new MID[n][]);
+        levelLines = Grow.into(levelLines, new int[n][]);
+        levelFresh = Grow.into(levelFresh, new MID[n][]);
+        levelOwnLines = Grow.into(levelOwnLines, new int[n][]);
     }
 
     // ---------------------------------------------------------------- stack growth

@@ -20,7 +20,8 @@
 import { parseMethodDescriptor } from '../../classfile/descriptors';
 import v8 from 'node:v8';
 import { writeClass } from '../../classfile/writer';
-import { JClass, JField, JMethod, klassCounters, peekClassBytes, restoreKlassCounters, peekCode, peekLines, setLazyClassBytes, setLazyCode, setLazyLines, type KlassCounters, type LazyMethodArrays } from '../klass';
+import { JClass, JField, JMethod, klassCounters, restoreKlassCounters, type KlassCounters } from '../klass';
+import { peekClassBytes, peekCode, peekLines, setLazyClassBytes, setLazyCode, setLazyLines, type LazyMethodArrays } from '../klass-lazy';
 import { JArray, JLongArray, JObject, mutableFields } from '../object';
 import { Monitor } from '../monitor';
 import { ClassTable, LoaderData } from '../classes';
