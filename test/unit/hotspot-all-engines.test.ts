@@ -2,7 +2,7 @@
 // same deterministic program (test/java/hotspot-all) at granularity 1, R 0 gives identical
 // profiles under main, or none of the JDK work a fix made the engines agree on differs
 // (compareMainThread: under main and in start-up). Each test names what differed before.
-// The runs' set-up: helpers/hotspot-all.ts (this file's own cache and instrumented copy).
+// The runs' set-up: helpers/hotspot-all.ts (the test run's cache and its java.base copy).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';

@@ -14,8 +14,10 @@ import { javaHome, REPO, runJava } from '../helpers/java';
 import { compilePrograms, programsNamed } from '../helpers/corpus';
 import { compareEngines } from '../helpers/engines-corpus';
 import { compareMainThread, describeMainThread } from '../helpers/engines-profile';
-import { cache, classes, komorium, load, work, type Profile } from '../helpers/hotspot-all';
+import { classes, komorium, load, ownCache, work, type Profile } from '../helpers/hotspot-all';
 import { loadProfile } from '../../server/src/profile/load';
+
+const cache = ownCache();
 
 /** Self samples of `main` by method (class.name+descriptor), as shares. */
 function mainSelf(p: Profile): Map<string, number> {
