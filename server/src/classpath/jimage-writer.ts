@@ -5,8 +5,7 @@
 //   attributes, strings (NUL-terminated modified UTF-8, "" at offset 0), resource data.
 // The lookup table is a perfect hash over the full names (jimageHash): names whose bucket holds
 // several get a seed (a positive redirect entry) that puts each of them in a free slot; a name
-// alone in its bucket gets a slot of its own (redirect -1 - slot), or a seed too when jlink's
-// image gave it one.
+// alone in its bucket gets a slot of its own (redirect -1 - slot).
 //
 // Java code reads the image too (BasicImageReader: the platform and application loaders, resources,
 // jrt:), and its lookups count bytecodes that must be the embedded engine's, which reads jlink's
@@ -14,8 +13,12 @@
 // attributes, one loop turn a byte (`ImageLocation.readValue`). So the copy keeps, for every name
 // of the JDK's image, what jlink wrote: its string table (new strings appended, the offsets
 // unchanged), each attribute's byte count (values padded with leading zeros to it where they fit),
-// the content in jlink's order, and the kind of its bucket (own slot or seeded) wherever the name
-// is alone in its bucket of the larger table (RUNTIME.md, "The copy's image").
+// and the content in jlink's order (RUNTIME.md, "The copy's image indexes"). The table itself is
+// longer (the new names) and its buckets are others: a name's bucket kind (own slot or seeded) is
+// jlink's for about half of the names, and the differences go both ways (a name that is not there
+// probes a bucket of each kind as often as in jlink's table); seeding the lone names jlink seeded
+// made the lookups that miss (most of them: a resource looked for in every module) seeded far more
+// often than on the embedded engine (BENCHMARKS part E, jim15p).
 //
 // The directory tree (`/modules/...` and `/packages/...`) refers to other locations by their
 // attribute offsets and to module names by string offsets: the original's tree is copied with
@@ -246,15 +249,7 @@ export function writeJImage(out: string, from: JImage, replace: ReadonlyMap<stri
   const slotOf = new Int32Array(n).fill(-1); // slot → location index
   const buckets: number[][] = Array.from({ length: n }, () => []);
   locs.forEach((l, i) => buckets[jimageHash(l.name) % n]!.push(i));
-  // Shared buckets (largest first), then the names alone in their bucket that jlink's image
-  // seeded (its table shared their bucket): seeded here too, so Java's lookup hashes twice as
-  // on the embedded engine.
-  const seededAlone = (i: number): boolean => buckets[i]!.length === 1 && (locs[buckets[i]![0]!]!.orig?.redirect ?? 0) > 0;
-  const order = buckets
-    .map((_b, i) => i)
-    .filter((i) => buckets[i]!.length > 1)
-    .sort((a, b) => buckets[b]!.length - buckets[a]!.length)
-    .concat(buckets.map((_b, i) => i).filter(seededAlone));
+  const order = buckets.map((_b, i) => i).filter((i) => buckets[i]!.length > 1).sort((a, b) => buckets[b]!.length - buckets[a]!.length);
   for (const bi of order) {
     const members = buckets[bi]!;
     for (let seed = 1; ; seed++) {
@@ -267,7 +262,7 @@ export function writeJImage(out: string, from: JImage, replace: ReadonlyMap<stri
   }
   let free = 0;
   for (let bi = 0; bi < n; bi++) {
-    if (buckets[bi]!.length !== 1 || seededAlone(bi)) continue;
+    if (buckets[bi]!.length !== 1) continue;
     while (slotOf[free] !== -1) free++;
     slotOf[free] = buckets[bi]![0]!;
     redirect[bi] = -1 - free;

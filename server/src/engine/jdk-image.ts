@@ -38,7 +38,7 @@ import type { ModuleSliceInput, ModuleSliceResult } from './jdk-module-worker';
 /** Bump when what an image holds changes (beyond TRANSFORMER_VERSION and the runtime). */
 const LAYOUT_VERSION = 'jdk-image-2';
 /** Bump when how lib/modules is written changes (jimage-writer.ts: the index keeps jlink's). */
-const WRITER_VERSION = 'jlink-index-1';
+const WRITER_VERSION = 'jlink-index-2';
 
 export interface JdkImageOptions {
   jdk: JdkInfo;
