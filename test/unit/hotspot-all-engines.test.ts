@@ -472,3 +472,23 @@ test('FormatLocale: the platform loader grows its class list as HotSpot does (gr
   const growth = /ClassLoader\.addClass|ArrayList\.grow|ArraysSupport\.newLength/;
   assert.deepEqual([...c.main.methods, ...c.main.contexts, ...c.startup.contexts].filter((d) => growth.test(d.context)), [], why);
 });
+
+// Java code's lookups in lib/modules (jdk.internal.jimage: the platform loader's java.sql class, a
+// resource of java.base): HotSpot's copy reads its own image, the embedded engine the JDK's. The
+// copy keeps jlink's string table and attribute byte counts (jimage-writer.ts), so reading a
+// location found (ImageLocation.decompress, readValue, verify) counts the same. Not asserted: the
+// probe itself (BasicImageReader.getLocationIndex hashes twice in a seeded bucket), as the copy's
+// longer table has other buckets (about half of the names keep their kind; these two do today).
+// Before (branch jim15p): ImageLocation.readValue 74 / 80 samples, the DirectByteBuffer reads under
+// it 12 / 14 in each context, under main 99.72 %. Left (not the image's):
+// ByteArrayInputStream.<clinit> on the embedded engine only, FileSystemProvider's Set.of.
+test('ImageLookups: reading what Java code finds in lib/modules counts as on the embedded engine (granularity 1, R 0)', () => {
+  const c = bothEnginesAtGranularity1('ImageLookups');
+  const why = describeMainThread(c, 10).join('\n');
+  // Under a lookup (not the reader's opening: FileSystemProvider's Set.of differs there).
+  const image = /jdk\.internal\.jimage\.BasicImageReader\.(findLocation|verifyLocation)/;
+  const probe = /BasicImageReader\.getLocationIndex/;
+  // Contexts only: a method total (String.charAt) sums the probe's too.
+  assert.deepEqual([...c.main.contexts, ...c.startup.contexts].filter((d) => image.test(d.context) && !probe.test(d.context)), [], why);
+});
+

@@ -7,12 +7,25 @@
 // several get a seed (a positive redirect entry) that puts each of them in a free slot; a name
 // alone in its bucket gets a slot of its own (redirect -1 - slot).
 //
+// Java code reads the image too (BasicImageReader: the platform and application loaders, resources,
+// jrt:), and its lookups count bytecodes that must be the embedded engine's, which reads jlink's
+// image: a hash probe (`ImageStringsReader.hashCode`, twice for a seeded bucket) and the
+// attributes, one loop turn a byte (`ImageLocation.readValue`). So the copy keeps, for every name
+// of the JDK's image, what jlink wrote: its string table (new strings appended, the offsets
+// unchanged), each attribute's byte count (values padded with leading zeros to it where they fit),
+// and the content in jlink's order (RUNTIME.md, "The copy's image indexes"). The table itself is
+// longer (the new names) and its buckets are others: a name's bucket kind (own slot or seeded) is
+// jlink's for about half of the names, and the differences go both ways (a name that is not there
+// probes a bucket of each kind as often as in jlink's table); seeding the lone names jlink seeded
+// made the lookups that miss (most of them: a resource looked for in every module) seeded far more
+// often than on the embedded engine (BENCHMARKS part E, jim15p).
+//
 // The directory tree (`/modules/...` and `/packages/...`) refers to other locations by their
 // attribute offsets and to module names by string offsets: the original's tree is copied with
 // those offsets rewritten, and nodes are added for packages that are new.
 
 import { closeSync, openSync, writeSync } from 'node:fs';
-import { jimageHash } from './mutf8';
+import { decodeMutf8, jimageHash } from './mutf8';
 import { isTreeEntry, type JImage, type JImageLocation } from './jimage';
 
 const MAGIC = 0xcafedada;
@@ -34,6 +47,8 @@ interface Loc {
   /** Content: a resource's (read when written) or a tree node's (built before). */
   size: number;
   read: () => Uint8Array;
+  /** How jlink's image indexed it (JImage.indexEntry); undefined for a new location. */
+  orig?: { redirect: number; values: number[]; lengths: number[] };
 }
 
 /** Modified UTF-8 of `s` (by UTF-16 unit, U+0000 as two bytes), as jimageHash hashes it. */
@@ -91,7 +106,7 @@ export function writeJImage(out: string, from: JImage, replace: ReadonlyMap<stri
   for (const l of oldLocs) {
     if (!isTreeEntry(l.name) || (l.name !== '/modules' && l.name !== '/packages' && l.module !== 'modules' && l.module !== 'packages')) {
       const r = replace.get(l.name);
-      push({ ...splitName(l.name), size: r ? r.size : l.uncompressedSize, read: r ? () => r.read() : () => from.read(l) });
+      push({ ...splitName(l.name), size: r ? r.size : l.uncompressedSize, read: r ? () => r.read() : () => from.read(l), orig: from.indexEntry(l.name)! });
       continue;
     }
     const data = from.read(l);
@@ -138,11 +153,19 @@ export function writeJImage(out: string, from: JImage, replace: ReadonlyMap<stri
       else if (empty === 0) for (const p of pairs) if (p[1] === f.module) p[0] = 0;
     }
   }
-  for (const name of [...dirs.keys(), ...pkgs.keys()]) push({ ...treeFields(name), size: 0, read: () => new Uint8Array(0) });
-  // Strings ("" first, at offset 0).
-  const strings: Buffer[] = [];
+  for (const name of [...dirs.keys(), ...pkgs.keys()]) push({ ...treeFields(name), size: 0, read: () => new Uint8Array(0), orig: from.indexEntry(name) });
+  // Strings: jlink's table as it is ("" first, at offset 0), new ones appended.
+  const oldStrings = from.stringTable();
+  const strings: Buffer[] = [Buffer.from(oldStrings)];
   const stringOffset = new Map<string, number>();
-  let stringsSize = 0;
+  for (let o = 0; o < oldStrings.length; ) {
+    let e = o;
+    while (e < oldStrings.length && oldStrings[e] !== 0) e++;
+    const s = decodeMutf8(oldStrings, o, e);
+    if (s !== undefined && !stringOffset.has(s)) stringOffset.set(s, o);
+    o = e + 1;
+  }
+  let stringsSize = oldStrings.length;
   const str = (s: string): number => {
     let o = stringOffset.get(s);
     if (o === undefined) {
@@ -164,28 +187,38 @@ export function writeJImage(out: string, from: JImage, replace: ReadonlyMap<stri
   // Tree contents: sizes are known now (4 bytes a child, 8 a package pair).
   for (const [name, c] of dirs) byName.get(name)!.size = 4 * c.length;
   for (const [name, p] of pkgs) byName.get(name)!.size = 8 * p.length;
-  // Content offsets in table order, then the attribute streams (offset 0 is left empty).
-  const offsets: number[] = [];
+  // Content offsets, then the attribute streams (offset 0 is left empty). The content is in
+  // jlink's order, but first the locations whose offset jlink wrote in 3 bytes or fewer (the first
+  // 16 MiB), those left as they are before the replaced ones (larger here: not all of them fit),
+  // so that their offsets keep jlink's byte count; new locations last.
+  const offsets: number[] = new Array<number>(locs.length);
+  const tier = (l: Loc): number => (!l.orig ? 3 : l.orig.lengths[5]! > 3 ? 2 : replace.has(l.name) ? 1 : 0);
+  const contentOrder = locs
+    .map((_l, i) => i)
+    .sort((a, b) => tier(locs[a]!) - tier(locs[b]!) || (locs[a]!.orig?.values[5] ?? 0) - (locs[b]!.orig?.values[5] ?? 0) || a - b);
   let dataSize = 0;
-  for (const l of locs) {
-    offsets.push(dataSize);
-    dataSize += l.size;
+  for (const i of contentOrder) {
+    offsets[i] = dataSize;
+    dataSize += locs[i]!.size;
   }
   const attrParts: Buffer[] = [Buffer.from([0])];
   let attrSize = 1;
   const attrOffset = new Map<string, number>();
   locs.forEach((l, i) => {
     const bytes: number[] = [];
+    // A value takes jlink's byte count for it where it fits (and is written even when 0 if
+    // jlink wrote it), else as few bytes as it needs (none for 0).
     const put = (kind: number, v: number): void => {
-      if (v === 0) return;
+      const want = l.orig?.lengths[kind] ?? 0;
+      if (v === 0 && want === 0) return;
       const be: number[] = [];
       for (let x = v; x > 0; x = Math.floor(x / 256)) be.unshift(x % 256);
+      while (be.length < want) be.unshift(0);
+      if (be.length === 0) be.push(0);
       bytes.push((kind << 3) | (be.length - 1), ...be);
     };
-    put(1, stringOffset.get(l.module)!);
-    put(2, stringOffset.get(l.parent)!);
-    put(3, stringOffset.get(l.base)!);
-    put(4, stringOffset.get(l.extension)!);
+    // jlink's own string references for its locations (the same strings, perhaps not the first).
+    for (const [kind, s] of [[1, l.module], [2, l.parent], [3, l.base], [4, l.extension]] as const) put(kind, l.orig ? l.orig.values[kind]! : stringOffset.get(s)!);
     put(5, offsets[i]!);
     put(7, l.size);
     bytes.push(0);
@@ -257,7 +290,8 @@ export function writeJImage(out: string, from: JImage, replace: ReadonlyMap<stri
     write(index);
     for (const p of attrParts) write(p);
     for (const s of strings) write(s);
-    for (const l of locs) {
+    for (const i of contentOrder) {
+      const l = locs[i]!;
       const b = l.read();
       if (b.length !== l.size) throw new Error(`jimage writer: ${l.name} has ${b.length} bytes, ${l.size} expected`);
       write(b);

@@ -264,6 +264,31 @@ export class JImage {
     return this.location(slot).name === name ? this.slotOffset(slot) : undefined;
   }
 
+  /**
+   * How the image indexes `name` (the copy's writer keeps it, jimage-writer.ts): the redirect
+   * entry of its bucket (< 0 a slot of its own, > 0 the seed of a shared bucket) and its
+   * attributes as stored, each kind's value and byte count (0: absent). Undefined when absent.
+   */
+  indexEntry(name: string): { redirect: number; values: number[]; lengths: number[] } | undefined {
+    const rel = this.attributeOffsetOf(name);
+    if (rel === undefined) return undefined;
+    const redirect = this.view.getInt32(HEADER_SIZE + 4 * (jimageHash(name) % this.header.tableLength), this.le);
+    const values = this.decodeAttributes(rel, name, [0, 0, 0, 0, 0, 0, 0, 0]);
+    const lengths = [0, 0, 0, 0, 0, 0, 0, 0];
+    for (let p = this.locationsStart + rel; ; ) {
+      const b = this.index[p++]!;
+      if (b >>> 3 === Attr.End) break;
+      lengths[b >>> 3] = (b & 7) + 1;
+      p += (b & 7) + 1;
+    }
+    return { redirect, values, lengths };
+  }
+
+  /** The string table's bytes as stored (offsets into it are the locations' string references). */
+  stringTable(): Uint8Array {
+    return this.index.subarray(this.stringsStart, this.stringsStart + this.header.stringsSize);
+  }
+
   /** The string at `offset` of the string table. */
   stringAt(offset: number): string {
     return this.string(offset, 'a string reference');

@@ -37,6 +37,8 @@ import type { ModuleSliceInput, ModuleSliceResult } from './jdk-module-worker';
 
 /** Bump when what an image holds changes (beyond TRANSFORMER_VERSION and the runtime). */
 const LAYOUT_VERSION = 'jdk-image-2';
+/** Bump when how lib/modules is written changes (jimage-writer.ts: the index keeps jlink's). */
+const WRITER_VERSION = 'jlink-index-2';
 
 export interface JdkImageOptions {
   jdk: JdkInfo;
@@ -99,7 +101,7 @@ export function jdkModulesOverride(env: NodeJS.ProcessEnv = process.env): string
 
 function imageKey(o: JdkImageOptions): string {
   return createHash('sha256')
-    .update(`${LAYOUT_VERSION}\0${TRANSFORMER_VERSION}\0${o.maxPath ?? 50}\0${jdkIdentity(o.jdk)}\0${o.runtime.hash}\0${patchSourceHash()}\0${o.modules ? `${o.modules.join(',')}\0` : ''}`)
+    .update(`${LAYOUT_VERSION}\0${WRITER_VERSION}\0${TRANSFORMER_VERSION}\0${o.maxPath ?? 50}\0${jdkIdentity(o.jdk)}\0${o.runtime.hash}\0${patchSourceHash()}\0${o.modules ? `${o.modules.join(',')}\0` : ''}`)
     .digest('hex')
     .slice(0, 20);
 }
