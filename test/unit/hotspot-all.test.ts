@@ -533,6 +533,19 @@ test('MainArgs: program arguments are made Strings by the launcher\'s Java code 
   assert.ok(c.main.identical, why);
 });
 
+// Classes a reflection loader defines (JDK 17's generated accessors, DelegatingClassLoader) are in
+// the module of the loader's parent on HotSpot (non_reflection_class_loader): java.base for an
+// accessor of a JDK class, the application loader's unnamed module for one of a class-path class.
+// The embedded engine put each in its DelegatingClassLoader's own unnamed module, so
+// Class.newInstance of every accessor took verifyModuleAccess's slow path and computed its package
+// name. Before: Class.getPackageName 94 / 129, StringLatin1.lastIndexOf 1,028 / 1,332 samples
+// under main (corpus serialization: 18 of 18 accessors through getPackageName against HotSpot's 5).
+const REFLECT_MODULE_CHECK = /^(java\.lang\.Class\.getPackageName|jdk\.internal\.reflect\.Reflection\.verifyModuleAccess|java\.lang\.Module\.(isExported|implIsExportedOrOpen|isNamed)|java\.lang\.StringLatin1\.lastIndexOf)/;
+test('ReflectModules: generated reflection accessors are in their parent loader\'s module on both engines (granularity 1, R 0)', () => {
+  const c = bothEnginesAtGranularity1('ReflectModules');
+  assert.deepEqual(c.main.methods.filter((d) => REFLECT_MODULE_CHECK.test(d.context)), [], describeMainThread(c, 10).join('\n'));
+});
+
 // The main class's initialiser fails: java.c reports it with ExceptionDescribe (HotSpot: the text
 // `Exception in thread "main" `, then Throwable.printStackTrace() in Java), not through
 // Thread.dispatchUncaughtException as the embedded engine did (boot.ts). Before: start-up 46.62 %;
