@@ -1,6 +1,6 @@
 // Program arguments: java's launcher makes each one a String in Java
 // (LauncherHelper.makePlatformString, java.c NewPlatformStringArray) after the main class's
-// initialisation and before main; the arguments include an empty one, spaces and non-ASCII.
+// initialisation and before main; the test's arguments include an empty one and spaces.
 public class MainArgs {
     public static void main(String[] args) {
         long sum = 0;
