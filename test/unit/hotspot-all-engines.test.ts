@@ -16,15 +16,15 @@ const compared = new Map<string, ReturnType<typeof compareMainThread>>();
 
 /** `main` on HotSpot and on the embedded engine (--instrument all, granularity 1, R 0), each
  * printing what java prints; their profiles compared under main and in start-up (once per main). */
-function bothEnginesAtGranularity1(main: string): ReturnType<typeof compareMainThread> {
+function bothEnginesAtGranularity1(main: string, programArgs: readonly string[] = []): ReturnType<typeof compareMainThread> {
   const done = compared.get(main);
   if (done) return done;
-  const expected = runJava(['-cp', classes, main]);
+  const expected = runJava(['-cp', classes, main, ...programArgs]);
   const out = (engine: string) => {
     const f = join(work, `${main}-${engine}.json`);
     // HotSpot without a collection during the run, as the embedded engine (hotspot-no-gc.ts).
     const noGc = engine === 'jvm' ? hotspotNoCollectionArgs().map((a) => `-J${a}`) : [];
-    const r = komorium(['run', '--engine', engine, '--instrument', 'all', '--granularity', '1', '--random', '0', ...noGc, '-o', f, '-cp', classes, main]);
+    const r = komorium(['run', '--engine', engine, '--instrument', 'all', '--granularity', '1', '--random', '0', ...noGc, '-o', f, '-cp', classes, main, ...programArgs]);
     assert.equal(r.status, 0, r.stderr);
     assert.equal(r.stdout, expected.stdout, engine);
     return loadProfile(f);
@@ -369,6 +369,34 @@ test('ReflectThrows: InvocationTargetException made by its Java constructor on b
   assert.deepEqual(c.main.methods.filter((d) => /^java\.lang\.(reflect\.InvocationTargetException|ReflectiveOperationException|Exception|Throwable)\./.test(d.context)), [], why);
   assert.ok(c.main.samples[0] > 20_000, why);
 });
+
+// Program arguments: java.c's CreateApplicationArgs makes each a String with
+// LauncherHelper.makePlatformString (counted, after the main class's initialisation; the main
+// class's name went through it before the count, setting its `encoding`); the embedded engine made
+// them natively. Before: makePlatformString, String(byte[], String), Charset.lookup and the
+// UTF-8 decoding on HotSpot only (corpus stdin-scanner-args: 90 / 0 bytecodes in makePlatformString).
+test('MainArgs: program arguments are made Strings by the launcher\'s Java code on both engines: identical (granularity 1, R 0)', () => {
+  // ASCII only: with a locale that is not UTF-8 java decodes arguments as ASCII, the embedded
+  // engine as UTF-8 (its sun.jnu.encoding does not follow the locale).
+  const c = bothEnginesAtGranularity1('MainArgs', ['10', '--reverse', 'with space', '', '-x=1']);
+  const why = describeMainThread(c, 10).join('\n');
+  assert.deepEqual([...c.main.methods, ...c.startup.methods].filter((d) => /^(sun\.launcher\.LauncherHelper|java\.lang\.(String|StringCoding)|java\.nio\.charset)\./.test(d.context)), [], why);
+  assert.ok(c.main.identical, why);
+});
+
+// Classes a reflection loader defines (JDK 17's generated accessors, DelegatingClassLoader) are in
+// the module of the loader's parent on HotSpot (non_reflection_class_loader): java.base for an
+// accessor of a JDK class, the application loader's unnamed module for one of a class-path class.
+// The embedded engine put each in its DelegatingClassLoader's own unnamed module, so
+// Class.newInstance of every accessor took verifyModuleAccess's slow path and computed its package
+// name. Before: Class.getPackageName 94 / 129, StringLatin1.lastIndexOf 1,028 / 1,332 samples
+// under main (corpus serialization: 18 of 18 accessors through getPackageName against HotSpot's 5).
+const REFLECT_MODULE_CHECK = /^(java\.lang\.Class\.getPackageName|jdk\.internal\.reflect\.Reflection\.verifyModuleAccess|java\.lang\.Module\.(isExported|implIsExportedOrOpen|isNamed)|java\.lang\.StringLatin1\.lastIndexOf)/;
+test('ReflectModules: generated reflection accessors are in their parent loader\'s module on both engines (granularity 1, R 0)', () => {
+  const c = bothEnginesAtGranularity1('ReflectModules');
+  assert.deepEqual(c.main.methods.filter((d) => REFLECT_MODULE_CHECK.test(d.context)), [], describeMainThread(c, 10).join('\n'));
+});
+
 
 // The main class's initialiser fails: java.c reports it with ExceptionDescribe (HotSpot: the text
 // `Exception in thread "main" `, then Throwable.printStackTrace() in Java), not through

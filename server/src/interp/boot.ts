@@ -157,6 +157,12 @@ export function launch(vm: VM, mainClass: string, args: string[], lo: LaunchOpti
       },
     });
   };
+  /** LauncherHelper.makePlatformString(true, bytes): java.c's NewPlatformString of `text`'s UTF-8 bytes. */
+  const platformString = (text: string, then: (s: JObject | null) => void): void => {
+    const bytes = Buffer.from(text, 'utf8');
+    const arr = vm.newArray('B', new Int8Array(bytes.buffer, bytes.byteOffset, bytes.length).slice());
+    call(main, 'sun/launcher/LauncherHelper', 'makePlatformString', '(Z[B)Ljava/lang/String;', [1, arr], (r) => then(r as JObject | null));
+  };
   const init = (cls: string): void => {
     const k = vm.classes.loadBoot(cls);
     if (k.state === InitState.Initialized) return step();
@@ -292,10 +298,17 @@ export function launch(vm: VM, mainClass: string, args: string[], lo: LaunchOpti
         vm.exitCode = 1;
         return;
       }
-      const jargs = vm.newObjectArray(
-        vm.classes.loadBoot('java/lang/String'),
-        args.map((a) => vm.newString(a)),
-      );
+      // java.c's CreateApplicationArgs (NewPlatformStringArray): each argument's bytes made a
+      // String by LauncherHelper.makePlatformString, in Java, counted, after the main class's
+      // initialisation (its GetStaticMethodID) and before main.
+      const jargs = vm.newObjectArray(vm.classes.loadBoot('java/lang/String'), args.map(() => null));
+      const makeArgs = (i: number, then: () => void): void => {
+        if (i === args.length) return then();
+        platformString(args[i] as string, (s) => {
+          (jargs.data as (JObject | null)[])[i] = s;
+          makeArgs(i + 1, then);
+        });
+      };
       const ended = (r: unknown, threw: boolean): void => {
         lo.mark?.('main returned');
         if (threw) {
@@ -313,7 +326,7 @@ export function launch(vm: VM, mainClass: string, args: string[], lo: LaunchOpti
         args: [],
         done: (r, threw) => {
           if (threw) describeAndEnd(r as JObject);
-          else sched.call(main, { method: m, args: [jargs], done: ended });
+          else makeArgs(0, () => sched.call(main, { method: m, args: [jargs], done: ended }));
         },
       });
       const describeAndEnd = (exc: JObject): void => {
@@ -391,14 +404,17 @@ export function launch(vm: VM, mainClass: string, args: string[], lo: LaunchOpti
       if (p === undefined) {
         // java's launcher initialises LauncherHelper (GetStaticMethodID) before it calls
         // checkAndLoadMain: its <clinit> is part of the uncounted start-up, as on HotSpot.
+        // Then LoadMainClass makes the class name a String with makePlatformString (which
+        // sets LauncherHelper's encoding), uncounted as well.
         const lh = vm.classes.loadBoot('sun/launcher/LauncherHelper');
-        if (lh.state === InitState.Initialized) return initiateLoads(booted);
+        const named = (): void => platformString(mainClass, () => initiateLoads(booted));
+        if (lh.state === InitState.Initialized) return named();
         sched.call(main, {
           method: initTrampoline(vm, lh, !lh.declared.has('<clinit>()V')),
           args: [],
           done: (r, threw) => {
             if (threw) bootFailure(vm, main, 'initialisation of sun.launcher.LauncherHelper', r as JObject);
-            else initiateLoads(booted);
+            else named();
           },
         });
         return;

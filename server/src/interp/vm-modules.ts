@@ -16,12 +16,20 @@ export function defineModule(vm: VM, module: JObject, packages: string[]): void 
   if (loader === null && packages.includes('java/lang')) for (const p of vm.classes.primitives.values()) setModule(p, module);
 }
 
-/** Sets k.module (and its mirror's) from its package, or the loader's unnamed module. */
+/**
+ * Sets k.module (and its mirror's) from its package, or the loader's unnamed module. A class of a
+ * reflection loader (JDK 17's generated accessors, DelegatingClassLoader) takes its package from
+ * the loader's parent, as HotSpot does (non_reflection_class_loader): an accessor for a boot class
+ * is in java.base (jdk.internal.reflect), one for a class-path class in the application loader's
+ * unnamed module, so Reflection.verifyModuleAccess finds the caller's module equal or the package
+ * shared where java does.
+ */
 export function assignModule(vm: VM, k: JClass): void {
   const pkg = k.packageName;
-  let mod = vm.packageModules.get(k.loader)?.get(pkg) ?? null;
+  const loader = vm.classes.nonReflectionLoader(k.loader);
+  let mod = vm.packageModules.get(loader)?.get(pkg) ?? null;
   if (mod === null) {
-    mod = k.loader === null ? vm.bootUnnamedModule : (((k.loader as unknown as Record<string, unknown>).unnamedModule as JObject | null) ?? null);
+    mod = loader === null ? vm.bootUnnamedModule : (((loader as unknown as Record<string, unknown>).unnamedModule as JObject | null) ?? null);
   } else if (k.loader !== null && !k.moduleName) {
     const n = (mod as unknown as Record<string, unknown>).name as JObject | null;
     if (n) k.moduleName = vm.jsString(n);

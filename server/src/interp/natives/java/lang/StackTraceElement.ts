@@ -30,7 +30,9 @@ export function fillElement(vm: VM, e: JObject, k: JClass, methodName: string, l
   if (k.moduleName) {
     o.moduleName = vm.intern(k.moduleName);
     // HotSpot records the module's version; JDK modules carry the JDK version.
-    if (k.loader === null || vm.isPlatformLoader(k.loader)) o.moduleVersion = vm.intern(vm.javaVersion);
+    // (A generated reflection accessor's module is its parent loader's: java.base for a boot class.)
+    const loader = vm.classes.nonReflectionLoader(k.loader);
+    if (loader === null || vm.isPlatformLoader(loader)) o.moduleVersion = vm.intern(vm.javaVersion);
   }
 }
 
