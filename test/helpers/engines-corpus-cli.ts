@@ -1,16 +1,12 @@
 // Development aid: corpus programs with the JDK instrumented on HotSpot and on the embedded JVM,
 // each against java, and the two profiles under main (engines-corpus.ts).
-//   node --import tsx test/helpers/engines-corpus-cli.ts [--jdk HOME] [--instrument app|all] [--hotspot-only] [--granularity N] [--random R] [--top N] [--jobs N] [--shared-snapshots] [name...]
+//   node --import tsx test/helpers/engines-corpus-cli.ts [--jdk HOME] [--instrument app|all] [--hotspot-only] [--granularity N] [--random R] [--top N] [--jobs N] [name...]
 // With --granularity 1 --random 0 every check samples: the main thread is compared per context
 // (under the program's main and in start-up, engines-profile.ts), first differences printed.
 // KOMORIUM_CACHE / KOMORIUM_JDK_MODULES pick the instrumented JDK (built on the first run).
-// The embedded engine's boot snapshots are kept in a cache root of the runner's own (linked to
-// KOMORIUM_CACHE's other entries, snapshot-cache.ts) unless --shared-snapshots: in a shared
-// cache other worktrees' snapshots pushed the runner's out, and each embedded run booted again.
 import { compilePrograms, listPrograms, mapLimit, programsNamed } from './corpus';
 import { compareEngines } from './engines-corpus';
 import { describeMainThread } from './engines-profile';
-import { ownSnapshotCache } from './snapshot-cache';
 
 const argv = process.argv.slice(2);
 let jdk: string | undefined;
@@ -20,7 +16,6 @@ let granularity = 1000;
 let random: number | undefined;
 let top = 5;
 let jobs = 1;
-let sharedSnapshots = false;
 const names: string[] = [];
 for (let i = 0; i < argv.length; i++) {
   const a = argv[i]!;
@@ -31,10 +26,8 @@ for (let i = 0; i < argv.length; i++) {
   else if (a === '--jobs') jobs = Number(argv[++i]);
   else if (a === '--random') random = Number(argv[++i]);
   else if (a === '--top') top = Number(argv[++i]);
-  else if (a === '--shared-snapshots') sharedSnapshots = true;
   else names.push(a);
 }
-if (!sharedSnapshots) process.env.KOMORIUM_CACHE = ownSnapshotCache();
 const programs = names.length > 0 ? programsNamed(names) : listPrograms();
 const dirs = compilePrograms(programs);
 let same = 0;
