@@ -123,6 +123,19 @@ test('JDK 25, ArchivedLambdas: the JDK lambdas java\'s CDS archive holds link wi
   assert.ok(c.main.samples[0] > 10_000, why);
 });
 
+// Strings interned at run time, then hashed (java.security.Provider's ServiceKey interns its
+// upper-cased algorithm names and hashes them in its ConcurrentHashMap). HotSpot 25's
+// String.intern() stores the argument's hash (java_lang_String::hash_code), so hashCode() returns
+// the field; the embedded engine computed every such hash in Java (branch j25p). Before: under
+// main String.hashCode, StringLatin1.hashCode and ArraysSupport's loops on the embedded engine
+// only (corpus hashing: 30,383 bytecodes more in MessageDigest.getInstance's provider set-up).
+test('JDK 25, InternHash: String.intern() stores the hash on both engines, identical under main (granularity 1, R 0)', { skip }, () => {
+  const { thread: c } = both('InternHash');
+  const why = describeMainThread(c, 10).join('\n');
+  assert.ok(c.main.identical, why);
+  assert.ok(c.main.samples[0] > 1000, why);
+});
+
 // A main class in a jar (java -cp app.jar): java's launcher opens the jar, which links the
 // natives of libnio and libzip. HotSpot links a native found outside libjava through the Java
 // upcall ClassLoader.findNative (NativeLibraries.find walking its libraries' map), which the

@@ -92,10 +92,15 @@ export class Strings {
 
   /**
    * String.intern(): the canonical instance equal to `o`. For a string of java's archive that
-   * is the archived one (with its hash), never `o` itself.
+   * is the archived one (with its hash), never `o` itself. On JDK 25 `o` gets its hash stored.
    */
   internObject(o: JObject): JObject {
     const s = this.js(o);
+    // HotSpot 25's StringTable hashes the argument with java_lang_String::hash_code, which stores
+    // the hash in it (or hashIsZero), whether or not it becomes the table's entry; JDK 17's hashes
+    // the characters and leaves the object alone (both measured with reflection on `hash`).
+    const so = o as StringObj;
+    if (this.vm.opts.jdk.feature >= 25 && so.hash === 0 && !so.hashIsZero) storeHash(so, s);
     const have = this.table.get(s);
     if (have !== undefined) return have;
     if (this.isArchived(s)) return this.intern(s);
