@@ -27,10 +27,12 @@ function newestSource(dir) {
 const fast = join(root, 'dist', 'run-fast.mjs');
 const warmPath =
   process.argv[2] === 'run' && process.env.KOMORIUM_WARM_START !== '0' && !process.env.KOMORIUM_FROM_SOURCE && existsSync(built) && existsSync(fast) ? await import(pathToFileURL(fast).href) : undefined;
-warmPath?.startEarly(process.argv.slice(3));
+// A build older than this file may lack these entry points (a checkout updated, not rebuilt):
+// then the sources, newer than that build, run below.
+if (typeof warmPath?.startEarly === 'function') warmPath.startEarly(process.argv.slice(3));
 const useBuilt =
   existsSync(built) && !process.env.KOMORIUM_FROM_SOURCE && (!existsSync(sources) || statSync(built).mtimeMs >= newestSource(sources));
-if (!useBuilt) warmPath?.dropEarly();
+if (!useBuilt && typeof warmPath?.dropEarly === 'function') warmPath.dropEarly();
 const warm = useBuilt && warmPath ? await warmPath.fastRun(process.argv.slice(3)) : undefined;
 if (warm !== undefined) {
   process.exitCode = warm;
