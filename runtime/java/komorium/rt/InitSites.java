@@ -77,7 +77,7 @@ final class InitSites {
         int s = tc.outSp;
         if (s >= 0 && s < ln.length && ln[s] < 0) return -1;
         int v;
-        if (ln != seg || r >= ln.length || (v = ln[r]) < 0 || TC.lineOf(v) != line) return -1;
+        if (ln != seg || r >= ln.length || (v = ln[r]) < 0 || AgentView.lineOf(v) != line) return -1;
         int k = tc.pushLevel(TC.INIT_LEVEL, tc.entryStack);
         if (k >= savedOutSp.length) growSaved(k + 8);
         savedOutSp[k] = s;
@@ -109,7 +109,7 @@ final class InitSites {
         int[] ln = tc.lines;
         if (r >= 0 && r < ln.length) {
             int v = ln[r];
-            if (TC.isMarked(v)) ln[r] = v ^ TC.LINE_MARK;
+            if (AgentView.isMarked(v)) ln[r] = v ^ TC.LINE_MARK;
         }
         MID[] os = tc.levelStackAt(k);
         if (tc.entryStack != os) tc.entryStack = os;

@@ -102,18 +102,7 @@ public final class TC {
     /** Length of the longest stack array handed out so far (lines is always longer). */
     int maxLen;
 
-    /**
-     * Agents may mark an entry of {@link #lines} ({@link #markLine}): bit 30 flipped, so the sign
-     * (out-call or not) and {@link #callLine} stay the same. Every new frame at depth {@code d}
-     * clears the mark at {@code d}: a call stores a plain line there, {@link #callOut} a plain
-     * negative one, a wrapper continuing a pending out-call at {@code d} clears it, and so does
-     * the exit of a static initialiser entered at an init site of depth {@code d} (the callee of
-     * an invokestatic enters there next, its line already stored: {@link InitSites#leave}). So while
-     * {@code lines[d]} stays marked, the frames at depths {@code 0..d} of this segment are the
-     * ones that were there when it was marked (a frame below {@code d} can only change after
-     * the frame at {@code d} has returned, and a new frame at {@code d} clears the mark). The
-     * default agent's path cache uses this instead of storing into the reified stack.
-     */
+    /** An agent's mark on a {@link #lines} entry (bit 30 flipped): see {@link AgentView}. */
     static final int LINE_MARK = 1 << 30;
 
     /** Depth of the pending call into uninstrumented code (-1 = none); its stack is entryStack. */
@@ -134,8 +123,8 @@ public final class TC {
     int[] levelSp = new int[8];
     MID[][] levelStack = new MID[8][];
     int[][] levelLines = new int[8][];
-    private MID[][] levelFresh = new MID[8][];
-    private int[][] levelOwnLines = new int[8][];
+    MID[][] levelFresh = new MID[8][];
+    int[][] levelOwnLines = new int[8][];
     int nest;
 
     TC(Thread thread, int ordinal, int stackSize, StackSnapshot start) {
@@ -201,7 +190,7 @@ public final class TC {
                     // Continue the pending outgoing call. It is consumed until this wrapper
                     // exits, so a nested implicit callback (a <clinit>) cannot continue it over
                     // this frame. A new frame goes to depth s without a call storing lines[s]:
-                    // clear an agent's mark there (see LINE_MARK).
+                    // clear an agent's mark there (see AgentView).
                     if ((v & LINE_MARK) == 0) ln[s] = v | LINE_MARK;
                     outSp = -1;
                     entrySp = s;
@@ -606,7 +595,7 @@ public final class TC {
      * crosses its end again; one pair per doubling, so a recursion that goes up and down
      * through several array sizes (Ackermann) allocates nothing once it has been this deep.
      */
-    private final MID[][] growCache = new MID[16][];
+    final MID[][] growCache = new MID[16][];
     private int growNext;
 
     static int[] copyLines(int[] a, int len) {
@@ -705,32 +694,14 @@ public final class TC {
         return instrCounter;
     }
 
-    // ---------------------------------------------------------------- for agents
+    // ---------------------------------------------------------------- for agents (AgentView)
 
     /**
      * The source line in frame {@code depth - 1} that called the frame at {@code depth}
      * (0 = unknown or bottom frame).
      */
     public int callLine(int depth) {
-        int[] ln = lines;
-        if (depth < 0 || depth >= ln.length) return 0;
-        int v = ln[depth];
-        return (v ^ (v >> 31)) & ~LINE_MARK;
-    }
-
-    /** The call line stored in a {@link #lines} entry, marked or not. */
-    static int lineOf(int v) {
-        return (v ^ (v >> 31)) & ~LINE_MARK;
-    }
-
-    /** True if a {@link #lines} entry carries an agent's mark (see LINE_MARK). */
-    static boolean isMarked(int v) {
-        return ((v ^ (v >> 31)) & LINE_MARK) != 0;
-    }
-
-    /** The {@link #lines} entry {@code v} with the mark set. */
-    static int markLine(int v) {
-        return v >= 0 ? v | LINE_MARK : v & ~LINE_MARK;
+        return AgentView.callLine(lines, depth);
     }
 
     /** True if the frame at {@code depth} was entered through uninstrumented code. */
@@ -739,67 +710,16 @@ public final class TC {
         return depth >= 0 && depth < ln.length && ln[depth] < 0;
     }
 
-    /**
-     * Bytecodes counted since the last sample (or registration): the current interval's use.
-     * 0 while a sample is being taken (the counter is parked at Integer.MAX_VALUE then, and the
-     * interval's count is with the agent): a thread stopped there (the embedded engine's
-     * cancellation stops threads anywhere) must not report a negative count.
-     */
+    /** Bytecodes counted since the last sample (or registration): see {@link AgentView#pending}. */
     public long pendingBytecodes() {
-        long f = frozenPending;
-        if (f >= 0) return f;
-        if (suspended || (gran == Integer.MAX_VALUE && ordinal < 0)) return 0;
-        long pending = (long) gran - (long) instrCounter;
-        return pending < 0 ? 0 : pending;
+        return AgentView.pending(this);
     }
 
-    /**
-     * The pending part of the interval when sampling stopped for good ({@link #freezeCounts}),
-     * -1 before. The profile ends there: what a thread counts afterwards (the runtime's own
-     * profile writing in JDK code, other threads still running while it writes) is not the
-     * program's work before the cut, and the exact profile does not count it either.
-     */
-    private long frozenPending = -1;
-
-    /**
-     * Called for every context when sampling stops for good ({@link Contexts#freeze}): fixes the
-     * pending part of the current interval, and suspends the calling thread's own context, so
-     * the agent's shutdown work (JDK code when the JDK is instrumented) is neither counted nor
-     * sampled, and its wrappers run on scratch stacks (invariant 3 of docs/RUNTIME.md).
-     */
-    void freezeCounts(Thread current) {
-        if (frozenPending < 0) frozenPending = pendingBytecodes();
-        if (thread == current && thread != null) {
-            suspended = true;
-            instrCounter = Integer.MAX_VALUE;
-        }
-    }
+    /** The pending part of the interval when sampling stopped for good ({@link AgentView#freeze}), -1 before. */
+    long frozenPending = -1;
 
     /** The granularity of the current interval. */
     public int granularity() {
         return gran;
     }
-
-    /** Drops the stack arrays of a context whose thread has ended. */
-    void releaseMemory() {
-        for (int i = 0; i < levelFresh.length; i++) {
-            levelFresh[i] = null;
-            levelOwnLines[i] = null;
-            levelStack[i] = null;
-            levelLines[i] = null;
-        }
-        outSp = -1;
-        entryStack = null;
-        init = null;
-        for (int i = 0; i < growCache.length; i++) growCache[i] = null;
-        suspStack = null;
-        suspLines = null;
-        suspOuterStack = null;
-        suspOuterLines = null;
-        suspDepth = 0;
-        lines = new int[1];
-        maxLen = 0;
-    }
-
-
 }
