@@ -403,39 +403,20 @@ public final class TC {
     static final int INIT_LEVEL = Integer.MIN_VALUE;
 
     /**
-     * Before the first execution of an instruction in instrumented code that may run a class's
-     * static initialiser (the method's MID records per target class whether it ran before, so
-     * this runs about once per site): records the site, so that the initialiser's wrapper
-     * ({@link #enterInit}) continues this frame's stack at {@code sp} with call line
-     * {@code line}, where the exact profile puts it. Stores the line at {@code lines[sp]} like a
-     * call (which ends an older pending out-call at that depth) and drops the pending out-call.
-     * See {@link InitSites}.
+     * Before the first run of an instruction that may run a class's static initialiser: records
+     * the site ({@link InitSites#site}).
      * {@code invokevirtual komorium/rt/TC.initSite ([Lkomorium/rt/MID;IILkomorium/rt/MID;I)V}
      */
     public void initSite(MID[] stack, int sp, int line, MID mid, int bit) {
-        if (mid instanceof MIDImpl) ((MIDImpl) mid).inits |= bit;
-        if (suspended || sp < 0 || stack == null) return;
-        int[] ln = lines;
-        if (sp >= ln.length) ln = ensureLines(sp + 1);
-        int l = line < 0 ? 0 : line;
-        ln[sp] = l;
-        outSp = -1;
-        InitSites is = init;
-        if (is == null) init = is = new InitSites();
-        is.record(stack, sp, l, null, ln);
+        InitSites.site(this, stack, sp, line, mid, bit);
     }
 
     /**
-     * {@link #initSite} in a leaf method (which has not pushed its MID): stores {@code mid} at
-     * {@code stack[sp]} (growing if needed) and records the site at {@code sp + 1}.
+     * {@link #initSite} in a leaf method ({@link InitSites#siteLeaf}).
      * {@code invokevirtual komorium/rt/TC.initSiteLeaf ([Lkomorium/rt/MID;IILkomorium/rt/MID;I)V}
      */
     public void initSiteLeaf(MID[] stack, int sp, int line, MID mid, int bit) {
-        if (mid instanceof MIDImpl) ((MIDImpl) mid).inits |= bit;
-        if (suspended || sp < 0 || stack == null) return;
-        if (sp >= stack.length) stack = grow(stack, sp);
-        stack[sp] = mid;
-        initSite(stack, sp + 1, line, mid, 0);
+        InitSites.siteLeaf(this, stack, sp, line, mid, bit);
     }
 
     /**
@@ -448,7 +429,7 @@ public final class TC {
      */
     public void loadSite(MID[] stack, int sp, int line, MID mid, int bit) {
         if (mid instanceof MIDImpl) ((MIDImpl) mid).loads |= bit;
-        initSite(stack, sp, line, null, 0);
+        InitSites.site(this, stack, sp, line, null, 0);
     }
 
     /**
@@ -457,7 +438,7 @@ public final class TC {
      */
     public void loadSiteLeaf(MID[] stack, int sp, int line, MID mid, int bit) {
         if (mid instanceof MIDImpl) ((MIDImpl) mid).loads |= bit;
-        initSiteLeaf(stack, sp, line, mid, 0);
+        InitSites.siteLeaf(this, stack, sp, line, mid, 0);
     }
 
     /**
@@ -473,17 +454,11 @@ public final class TC {
     }
 
     /**
-     * The entry of a static initialiser's wrapper, {@code own} its class: continues the init site
-     * that ran it ({@link InitSites#enter}), else as {@link #enter}.
+     * The entry of a static initialiser's wrapper, {@code own} its class ({@link InitSites#enterInit}).
      * {@code invokevirtual komorium/rt/TC.enterInit (Ljava/lang/Class;)I}
      */
     public int enterInit(Class<?> own) {
-        InitSites is = init;
-        if (is != null && is.sp >= 0 && !suspended) {
-            int tok = is.enter(this, own);
-            if (tok != -1) return tok;
-        }
-        return enter();
+        return InitSites.enterInit(this, own);
     }
 
     /** levelSp value of a level entered by {@link #enterLoad} inside a paused level. */
