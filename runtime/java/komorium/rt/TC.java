@@ -467,39 +467,11 @@ public final class TC {
     /**
      * The entry of the wrapper of {@code ClassLoader.loadClass(String)}, the method the JVM calls
      * when a class of a Java loader resolves a name that loader has not loaded yet (engine
-     * reflect-patch.ts puts it in place of {@link #enter}). The exact profile puts that load
-     * under the frame executing the instruction, at its line (docs/RUNTIME.md, "Class loads the
-     * VM starts"):
-     * <ul>
-     * <li>a valid pending out-call (Class.forName, a native, uninstrumented code): as {@link #enter};
-     * <li>inside a paused upcall ({@link #enterPaused}: the JDK's linkage of an invokedynamic,
-     * which defines the lambda's hidden class, whose interfaces the JVM resolves through the
-     * caller's loader): the load is the program's, counted, at the out-call the paused level
-     * interrupted (the invokedynamic's frame and line), as the exact run loads them there;
-     * <li>no pending out-call and a valid init-site record (its frame has made no call since):
-     * continues the site's stack as an initialiser would (the load of the site's class
-     * constant, or of the instruction's own class);
-     * <li>else as {@link #enter}.
-     * </ul>
+     * reflect-patch.ts puts it in place of {@link #enter}): see {@link PausedLevels#loadEntry}.
      * {@code invokevirtual komorium/rt/TC.enterLoad ()I}
      */
     public int enterLoad() {
-        if (suspended) {
-            PausedLevels p = paused;
-            if (p != null) {
-                int tok = p.enterLoad(this);
-                if (tok != -1) return tok;
-            }
-            return enter();
-        }
-        int s = outSp;
-        if (s >= 0 && s < lines.length && lines[s] < 0) return enter();
-        InitSites is = init;
-        if (is != null && is.sp >= 0) {
-            int tok = is.enterAt(this);
-            if (tok != -1) return tok;
-        }
-        return enter();
+        return PausedLevels.loadEntry(this);
     }
 
     /** The outer pending call's stack saved for wrapper level k. */
