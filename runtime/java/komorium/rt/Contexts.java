@@ -363,7 +363,7 @@ final class Contexts {
             if (c == null) continue;
             if (keep[i]) insert(tab, c);
             else {
-                c.releaseMemory();
+                AgentView.release(c);
                 forget(c);
             }
         }
@@ -494,7 +494,7 @@ final class Contexts {
             TC[] a = new TC[allCount];
             System.arraycopy(all, 0, a, 0, allCount);
             Thread me = Thread.currentThread();
-            for (int i = 0; i < a.length; i++) if (a[i] != null) a[i].freezeCounts(me);
+            for (int i = 0; i < a.length; i++) if (a[i] != null) AgentView.freeze(a[i], me);
             pendingCount = 0;
             return a;
         }

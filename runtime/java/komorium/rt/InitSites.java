@@ -31,6 +31,54 @@ final class InitSites {
     private Class<?>[] savedTarget = new Class<?>[0];
     private int[][] savedSeg = new int[0][];
 
+    /**
+     * {@link TC#initSite}: before the first execution of an instruction in instrumented code
+     * that may run a class's static initialiser (the method's MID records per target class
+     * whether it ran before, so this runs about once per site; sets {@code bit} in its
+     * {@code inits}): records the site, so that the initialiser's wrapper ({@link TC#enterInit})
+     * continues this frame's stack at {@code sp} with call line {@code line}, where the exact
+     * profile puts it. Stores the line at {@code lines[sp]} like a call (which ends an older
+     * pending out-call at that depth) and drops the pending out-call.
+     */
+    static void site(TC tc, MID[] stack, int sp, int line, MID mid, int bit) {
+        if (mid instanceof MIDImpl) ((MIDImpl) mid).inits |= bit;
+        if (tc.suspended || sp < 0 || stack == null) return;
+        int[] ln = tc.lines;
+        if (sp >= ln.length) ln = tc.ensureLines(sp + 1);
+        int l = line < 0 ? 0 : line;
+        ln[sp] = l;
+        tc.outSp = -1;
+        InitSites is = tc.init;
+        if (is == null) tc.init = is = new InitSites();
+        is.record(stack, sp, l, null, ln);
+    }
+
+    /**
+     * {@link TC#initSiteLeaf}: {@link #site} in a leaf method (which has not pushed its MID):
+     * stores {@code mid} at {@code stack[sp]} (growing if needed) and records the site at
+     * {@code sp + 1}.
+     */
+    static void siteLeaf(TC tc, MID[] stack, int sp, int line, MID mid, int bit) {
+        if (mid instanceof MIDImpl) ((MIDImpl) mid).inits |= bit;
+        if (tc.suspended || sp < 0 || stack == null) return;
+        if (sp >= stack.length) stack = tc.grow(stack, sp);
+        stack[sp] = mid;
+        site(tc, stack, sp + 1, line, mid, 0);
+    }
+
+    /**
+     * {@link TC#enterInit}: the entry of a static initialiser's wrapper, {@code own} its class:
+     * continues the init site that ran it ({@link #enter}), else as {@link TC#enter}.
+     */
+    static int enterInit(TC tc, Class<?> own) {
+        InitSites is = tc.init;
+        if (is != null && is.sp >= 0 && !tc.suspended) {
+            int tok = is.enter(tc, own);
+            if (tok != -1) return tok;
+        }
+        return tc.enter();
+    }
+
     void record(MID[] stack, int sp, int line, Class<?> target, int[] seg) {
         if (this.stack != stack) this.stack = stack;
         this.sp = sp;
@@ -77,7 +125,7 @@ final class InitSites {
         int s = tc.outSp;
         if (s >= 0 && s < ln.length && ln[s] < 0) return -1;
         int v;
-        if (ln != seg || r >= ln.length || (v = ln[r]) < 0 || TC.lineOf(v) != line) return -1;
+        if (ln != seg || r >= ln.length || (v = ln[r]) < 0 || AgentView.lineOf(v) != line) return -1;
         int k = tc.pushLevel(TC.INIT_LEVEL, tc.entryStack);
         if (k >= savedOutSp.length) growSaved(k + 8);
         savedOutSp[k] = s;
@@ -109,7 +157,7 @@ final class InitSites {
         int[] ln = tc.lines;
         if (r >= 0 && r < ln.length) {
             int v = ln[r];
-            if (TC.isMarked(v)) ln[r] = v ^ TC.LINE_MARK;
+            if (AgentView.isMarked(v)) ln[r] = v ^ TC.LINE_MARK;
         }
         MID[] os = tc.levelStackAt(k);
         if (tc.entryStack != os) tc.entryStack = os;

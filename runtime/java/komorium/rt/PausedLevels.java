@@ -68,6 +68,43 @@ final class PausedLevels {
     }
 
     /**
+     * {@link TC#enterLoad}: the entry of the wrapper of {@code ClassLoader.loadClass(String)},
+     * the method the JVM calls when a class of a Java loader resolves a name that loader has not
+     * loaded yet (engine reflect-patch.ts puts it in place of {@link TC#enter}). The exact
+     * profile puts that load under the frame executing the instruction, at its line
+     * (docs/RUNTIME.md, "Class loads the VM starts"):
+     * <ul>
+     * <li>a valid pending out-call (Class.forName, a native, uninstrumented code): as {@link TC#enter};
+     * <li>inside a paused upcall ({@link TC#enterPaused}: the JDK's linkage of an invokedynamic,
+     * which defines the lambda's hidden class, whose interfaces the JVM resolves through the
+     * caller's loader): the load is the program's, counted, at the out-call the paused level
+     * interrupted (the invokedynamic's frame and line), as the exact run loads them there;
+     * <li>no pending out-call and a valid init-site record (its frame has made no call since):
+     * continues the site's stack as an initialiser would (the load of the site's class
+     * constant, or of the instruction's own class);
+     * <li>else as {@link TC#enter}.
+     * </ul>
+     */
+    static int loadEntry(TC tc) {
+        if (tc.suspended) {
+            PausedLevels p = tc.paused;
+            if (p != null) {
+                int tok = p.enterLoad(tc);
+                if (tok != -1) return tok;
+            }
+            return tc.enter();
+        }
+        int s = tc.outSp;
+        if (s >= 0 && s < tc.lines.length && tc.lines[s] < 0) return tc.enter();
+        InitSites is = tc.init;
+        if (is != null && is.sp >= 0) {
+            int tok = is.enterAt(tc);
+            if (tok != -1) return tok;
+        }
+        return tc.enter();
+    }
+
+    /**
      * {@link TC#enterLoad} while suspended: if the innermost level is paused, was entered
      * unsuspended and interrupted a valid pending out-call, counts the load at that out-call
      * (returns the load level's token); else -1.

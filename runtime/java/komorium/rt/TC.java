@@ -102,18 +102,7 @@ public final class TC {
     /** Length of the longest stack array handed out so far (lines is always longer). */
     int maxLen;
 
-    /**
-     * Agents may mark an entry of {@link #lines} ({@link #markLine}): bit 30 flipped, so the sign
-     * (out-call or not) and {@link #callLine} stay the same. Every new frame at depth {@code d}
-     * clears the mark at {@code d}: a call stores a plain line there, {@link #callOut} a plain
-     * negative one, a wrapper continuing a pending out-call at {@code d} clears it, and so does
-     * the exit of a static initialiser entered at an init site of depth {@code d} (the callee of
-     * an invokestatic enters there next, its line already stored: {@link InitSites#leave}). So while
-     * {@code lines[d]} stays marked, the frames at depths {@code 0..d} of this segment are the
-     * ones that were there when it was marked (a frame below {@code d} can only change after
-     * the frame at {@code d} has returned, and a new frame at {@code d} clears the mark). The
-     * default agent's path cache uses this instead of storing into the reified stack.
-     */
+    /** An agent's mark on a {@link #lines} entry (bit 30 flipped): see {@link AgentView}. */
     static final int LINE_MARK = 1 << 30;
 
     /** Depth of the pending call into uninstrumented code (-1 = none); its stack is entryStack. */
@@ -134,8 +123,8 @@ public final class TC {
     int[] levelSp = new int[8];
     MID[][] levelStack = new MID[8][];
     int[][] levelLines = new int[8][];
-    private MID[][] levelFresh = new MID[8][];
-    private int[][] levelOwnLines = new int[8][];
+    MID[][] levelFresh = new MID[8][];
+    int[][] levelOwnLines = new int[8][];
     int nest;
 
     TC(Thread thread, int ordinal, int stackSize, StackSnapshot start) {
@@ -201,7 +190,7 @@ public final class TC {
                     // Continue the pending outgoing call. It is consumed until this wrapper
                     // exits, so a nested implicit callback (a <clinit>) cannot continue it over
                     // this frame. A new frame goes to depth s without a call storing lines[s]:
-                    // clear an agent's mark there (see LINE_MARK).
+                    // clear an agent's mark there (see AgentView).
                     if ((v & LINE_MARK) == 0) ln[s] = v | LINE_MARK;
                     outSp = -1;
                     entrySp = s;
@@ -414,39 +403,20 @@ public final class TC {
     static final int INIT_LEVEL = Integer.MIN_VALUE;
 
     /**
-     * Before the first execution of an instruction in instrumented code that may run a class's
-     * static initialiser (the method's MID records per target class whether it ran before, so
-     * this runs about once per site): records the site, so that the initialiser's wrapper
-     * ({@link #enterInit}) continues this frame's stack at {@code sp} with call line
-     * {@code line}, where the exact profile puts it. Stores the line at {@code lines[sp]} like a
-     * call (which ends an older pending out-call at that depth) and drops the pending out-call.
-     * See {@link InitSites}.
+     * Before the first run of an instruction that may run a class's static initialiser: records
+     * the site ({@link InitSites#site}).
      * {@code invokevirtual komorium/rt/TC.initSite ([Lkomorium/rt/MID;IILkomorium/rt/MID;I)V}
      */
     public void initSite(MID[] stack, int sp, int line, MID mid, int bit) {
-        if (mid instanceof MIDImpl) ((MIDImpl) mid).inits |= bit;
-        if (suspended || sp < 0 || stack == null) return;
-        int[] ln = lines;
-        if (sp >= ln.length) ln = ensureLines(sp + 1);
-        int l = line < 0 ? 0 : line;
-        ln[sp] = l;
-        outSp = -1;
-        InitSites is = init;
-        if (is == null) init = is = new InitSites();
-        is.record(stack, sp, l, null, ln);
+        InitSites.site(this, stack, sp, line, mid, bit);
     }
 
     /**
-     * {@link #initSite} in a leaf method (which has not pushed its MID): stores {@code mid} at
-     * {@code stack[sp]} (growing if needed) and records the site at {@code sp + 1}.
+     * {@link #initSite} in a leaf method ({@link InitSites#siteLeaf}).
      * {@code invokevirtual komorium/rt/TC.initSiteLeaf ([Lkomorium/rt/MID;IILkomorium/rt/MID;I)V}
      */
     public void initSiteLeaf(MID[] stack, int sp, int line, MID mid, int bit) {
-        if (mid instanceof MIDImpl) ((MIDImpl) mid).inits |= bit;
-        if (suspended || sp < 0 || stack == null) return;
-        if (sp >= stack.length) stack = grow(stack, sp);
-        stack[sp] = mid;
-        initSite(stack, sp + 1, line, mid, 0);
+        InitSites.siteLeaf(this, stack, sp, line, mid, bit);
     }
 
     /**
@@ -459,7 +429,7 @@ public final class TC {
      */
     public void loadSite(MID[] stack, int sp, int line, MID mid, int bit) {
         if (mid instanceof MIDImpl) ((MIDImpl) mid).loads |= bit;
-        initSite(stack, sp, line, null, 0);
+        InitSites.site(this, stack, sp, line, null, 0);
     }
 
     /**
@@ -468,7 +438,7 @@ public final class TC {
      */
     public void loadSiteLeaf(MID[] stack, int sp, int line, MID mid, int bit) {
         if (mid instanceof MIDImpl) ((MIDImpl) mid).loads |= bit;
-        initSiteLeaf(stack, sp, line, mid, 0);
+        InitSites.siteLeaf(this, stack, sp, line, mid, 0);
     }
 
     /**
@@ -484,17 +454,11 @@ public final class TC {
     }
 
     /**
-     * The entry of a static initialiser's wrapper, {@code own} its class: continues the init site
-     * that ran it ({@link InitSites#enter}), else as {@link #enter}.
+     * The entry of a static initialiser's wrapper, {@code own} its class ({@link InitSites#enterInit}).
      * {@code invokevirtual komorium/rt/TC.enterInit (Ljava/lang/Class;)I}
      */
     public int enterInit(Class<?> own) {
-        InitSites is = init;
-        if (is != null && is.sp >= 0 && !suspended) {
-            int tok = is.enter(this, own);
-            if (tok != -1) return tok;
-        }
-        return enter();
+        return InitSites.enterInit(this, own);
     }
 
     /** levelSp value of a level entered by {@link #enterLoad} inside a paused level. */
@@ -503,39 +467,11 @@ public final class TC {
     /**
      * The entry of the wrapper of {@code ClassLoader.loadClass(String)}, the method the JVM calls
      * when a class of a Java loader resolves a name that loader has not loaded yet (engine
-     * reflect-patch.ts puts it in place of {@link #enter}). The exact profile puts that load
-     * under the frame executing the instruction, at its line (docs/RUNTIME.md, "Class loads the
-     * VM starts"):
-     * <ul>
-     * <li>a valid pending out-call (Class.forName, a native, uninstrumented code): as {@link #enter};
-     * <li>inside a paused upcall ({@link #enterPaused}: the JDK's linkage of an invokedynamic,
-     * which defines the lambda's hidden class, whose interfaces the JVM resolves through the
-     * caller's loader): the load is the program's, counted, at the out-call the paused level
-     * interrupted (the invokedynamic's frame and line), as the exact run loads them there;
-     * <li>no pending out-call and a valid init-site record (its frame has made no call since):
-     * continues the site's stack as an initialiser would (the load of the site's class
-     * constant, or of the instruction's own class);
-     * <li>else as {@link #enter}.
-     * </ul>
+     * reflect-patch.ts puts it in place of {@link #enter}): see {@link PausedLevels#loadEntry}.
      * {@code invokevirtual komorium/rt/TC.enterLoad ()I}
      */
     public int enterLoad() {
-        if (suspended) {
-            PausedLevels p = paused;
-            if (p != null) {
-                int tok = p.enterLoad(this);
-                if (tok != -1) return tok;
-            }
-            return enter();
-        }
-        int s = outSp;
-        if (s >= 0 && s < lines.length && lines[s] < 0) return enter();
-        InitSites is = init;
-        if (is != null && is.sp >= 0) {
-            int tok = is.enterAt(this);
-            if (tok != -1) return tok;
-        }
-        return enter();
+        return PausedLevels.loadEntry(this);
     }
 
     /** The outer pending call's stack saved for wrapper level k. */
@@ -606,7 +542,7 @@ public final class TC {
      * crosses its end again; one pair per doubling, so a recursion that goes up and down
      * through several array sizes (Ackermann) allocates nothing once it has been this deep.
      */
-    private final MID[][] growCache = new MID[16][];
+    final MID[][] growCache = new MID[16][];
     private int growNext;
 
     static int[] copyLines(int[] a, int len) {
@@ -705,32 +641,14 @@ public final class TC {
         return instrCounter;
     }
 
-    // ---------------------------------------------------------------- for agents
+    // ---------------------------------------------------------------- for agents (AgentView)
 
     /**
      * The source line in frame {@code depth - 1} that called the frame at {@code depth}
      * (0 = unknown or bottom frame).
      */
     public int callLine(int depth) {
-        int[] ln = lines;
-        if (depth < 0 || depth >= ln.length) return 0;
-        int v = ln[depth];
-        return (v ^ (v >> 31)) & ~LINE_MARK;
-    }
-
-    /** The call line stored in a {@link #lines} entry, marked or not. */
-    static int lineOf(int v) {
-        return (v ^ (v >> 31)) & ~LINE_MARK;
-    }
-
-    /** True if a {@link #lines} entry carries an agent's mark (see LINE_MARK). */
-    static boolean isMarked(int v) {
-        return ((v ^ (v >> 31)) & LINE_MARK) != 0;
-    }
-
-    /** The {@link #lines} entry {@code v} with the mark set. */
-    static int markLine(int v) {
-        return v >= 0 ? v | LINE_MARK : v & ~LINE_MARK;
+        return AgentView.callLine(lines, depth);
     }
 
     /** True if the frame at {@code depth} was entered through uninstrumented code. */
@@ -739,67 +657,16 @@ public final class TC {
         return depth >= 0 && depth < ln.length && ln[depth] < 0;
     }
 
-    /**
-     * Bytecodes counted since the last sample (or registration): the current interval's use.
-     * 0 while a sample is being taken (the counter is parked at Integer.MAX_VALUE then, and the
-     * interval's count is with the agent): a thread stopped there (the embedded engine's
-     * cancellation stops threads anywhere) must not report a negative count.
-     */
+    /** Bytecodes counted since the last sample (or registration): see {@link AgentView#pending}. */
     public long pendingBytecodes() {
-        long f = frozenPending;
-        if (f >= 0) return f;
-        if (suspended || (gran == Integer.MAX_VALUE && ordinal < 0)) return 0;
-        long pending = (long) gran - (long) instrCounter;
-        return pending < 0 ? 0 : pending;
+        return AgentView.pending(this);
     }
 
-    /**
-     * The pending part of the interval when sampling stopped for good ({@link #freezeCounts}),
-     * -1 before. The profile ends there: what a thread counts afterwards (the runtime's own
-     * profile writing in JDK code, other threads still running while it writes) is not the
-     * program's work before the cut, and the exact profile does not count it either.
-     */
-    private long frozenPending = -1;
-
-    /**
-     * Called for every context when sampling stops for good ({@link Contexts#freeze}): fixes the
-     * pending part of the current interval, and suspends the calling thread's own context, so
-     * the agent's shutdown work (JDK code when the JDK is instrumented) is neither counted nor
-     * sampled, and its wrappers run on scratch stacks (invariant 3 of docs/RUNTIME.md).
-     */
-    void freezeCounts(Thread current) {
-        if (frozenPending < 0) frozenPending = pendingBytecodes();
-        if (thread == current && thread != null) {
-            suspended = true;
-            instrCounter = Integer.MAX_VALUE;
-        }
-    }
+    /** The pending part of the interval when sampling stopped for good ({@link AgentView#freeze}), -1 before. */
+    long frozenPending = -1;
 
     /** The granularity of the current interval. */
     public int granularity() {
         return gran;
     }
-
-    /** Drops the stack arrays of a context whose thread has ended. */
-    void releaseMemory() {
-        for (int i = 0; i < levelFresh.length; i++) {
-            levelFresh[i] = null;
-            levelOwnLines[i] = null;
-            levelStack[i] = null;
-            levelLines[i] = null;
-        }
-        outSp = -1;
-        entryStack = null;
-        init = null;
-        for (int i = 0; i < growCache.length; i++) growCache[i] = null;
-        suspStack = null;
-        suspLines = null;
-        suspOuterStack = null;
-        suspOuterLines = null;
-        suspDepth = 0;
-        lines = new int[1];
-        maxLen = 0;
-    }
-
-
 }

@@ -86,14 +86,14 @@ final class ThreadData {
         if (cacheLines == ln) {
             // The marked entries of [0, top] are a prefix (a new frame at depth d clears the
             // mark at d, and every frame above it is newer and cleared its own), so the last
-            // one is found by bisection. Any marked entry would do (see TC.LINE_MARK).
-            if (!TC.isMarked(ln[0])) j = -1;
-            else if (TC.isMarked(ln[top])) j = top;
+            // one is found by bisection. Any marked entry would do (see AgentView).
+            if (!AgentView.isMarked(ln[0])) j = -1;
+            else if (AgentView.isMarked(ln[top])) j = top;
             else {
                 int lo = 0, hi = top;
                 while (hi - lo > 1) {
                     int mid = (lo + hi) >>> 1;
-                    if (TC.isMarked(ln[mid])) lo = mid;
+                    if (AgentView.isMarked(ln[mid])) lo = mid;
                     else hi = mid;
                 }
                 j = lo;
@@ -109,14 +109,14 @@ final class ThreadData {
         for (int k = j + 1; k <= top; k++) {
             MIDImpl m = methodOf(stack[k]);
             int v = ln[k];
-            int line = TC.lineOf(v);
+            int line = AgentView.lineOf(v);
             InvocationNode c = nodes[k];
             if (c == null || c.parent != n || c.mid != m || c.callLine != line) {
                 c = n.child(m, line);
                 nodes[k] = c;
             }
             n = c;
-            ln[k] = TC.markLine(v);
+            ln[k] = AgentView.markLine(v);
         }
         return n;
     }

@@ -161,7 +161,7 @@ class Render {
     return { name, seq: f.get(d, 'seq') as number, samples, bytecodes: b, merged: 0, tree: this.exportTree(f.get(d, 'root') as JObject) };
   }
 
-  /** TC.pendingBytecodes (TC is final). */
+  /** TC.pendingBytecodes, i.e. AgentView.pending (TC is final). */
   private pendingBytecodes(tc: JObject): Long {
     const f = this.f;
     const frozen = f.get(tc, 'frozenPending') as Long;
