@@ -37,6 +37,9 @@ export interface BuildLock {
   release(): void;
 }
 
+/** A lock older than this is taken over even when its process is alive. */
+export const BUILD_LOCK_STALE_MS = 2 * 3600_000;
+
 const NO_LOCK: BuildLock = { release: () => {} };
 
 /** The lock's holder, or undefined (no lock, or unreadable: being written). */
@@ -96,7 +99,7 @@ function tryCreate(path: string, me: LockHolder): 'taken' | 'held' | 'none' {
  * releases it whatever happens).
  */
 export async function takeBuildLock(path: string, o: BuildLockOptions): Promise<BuildLock | undefined> {
-  const staleMs = o.staleMs ?? 2 * 3600_000;
+  const staleMs = o.staleMs ?? BUILD_LOCK_STALE_MS;
   const pollMs = o.pollMs ?? 1000;
   const me: LockHolder = { pid: process.pid, host: hostname(), started: Date.now() };
   const mine = JSON.stringify(me);
