@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, linkSync, mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { spawnSync } from 'node:child_process';
@@ -79,14 +79,20 @@ test('a new JDK copy prunes only JDK copies, never the one it built', () => {
   assert.ok(!existsSync(f.old) && existsSync(f.oldClass), 'other kinds are left');
 });
 
-test('a build in progress (a live process’s temporary directory) is never removed', () => {
+test('a build in progress (a live process’s temporary directory or lock) is never removed', () => {
   const f = fixture();
   const tmp = join(f.root, 'jdk-images', `17-cccc.${process.pid}.ab12.tmp`);
   mkdirSync(tmp);
   age(tmp, 30);
+  // The lock of a build that holds (build-lock.ts) stays; one whose process is gone goes.
+  const live = join(f.root, 'jdk-images', '17-cccc.lock');
+  writeFileSync(live, JSON.stringify({ pid: process.pid, host: hostname(), started: Date.now() }));
+  const dead = join(f.root, 'jdk-images', '17-dddd.lock');
+  writeFileSync(dead, JSON.stringify({ pid: spawnSync('true').pid, host: hostname(), started: Date.now() }));
   const r = pruneCache(f.root, { unusedDays: 0, kinds: ['jdk-images'] });
   assert.ok(existsSync(tmp));
-  assert.deepEqual(r.removed.map((e) => e.path).sort(), [f.fresh, f.old].sort());
+  assert.ok(existsSync(live));
+  assert.deepEqual(r.removed.map((e) => e.path).sort(), [f.fresh, f.old, dead].sort());
 });
 
 test('komorium cache list / prune / clear', () => {

@@ -85,12 +85,18 @@ test('a cache that cannot be written: the run uses one under the temp directory 
   assert.ok(existsSync(join(work, 'ro.json')));
 });
 
-test('two builds of the same instrumented JDK at once: both end with the same error, no half entry; the failure is recorded; auto falls back to app with a note', async () => {
+test('two builds of the same instrumented JDK at once: one builds, the other waits; both end with the same error, no half entry; the failure is recorded; auto falls back to app with a note', async () => {
   const cache = join(work, 'cache');
   const jdk = findJavaHome(javaHome());
   const runtime = buildRuntime(join(cache, 'runtime'), { jdk: jdk.home });
-  const build = () => ensureJdkImage({ jdk, cache, runtime, modules: [] });
-  const [a, b] = await Promise.allSettled([build(), build()]);
+  const build = (log?: (l: string) => void) => ensureJdkImage({ jdk, cache, runtime, modules: [], log, lockPollMs: 100 });
+  const logs: [string[], string[]] = [[], []];
+  const [a, b] = await Promise.allSettled([build((l) => logs[0].push(l)), build((l) => logs[1].push(l))]);
+  // One builds (build-lock.ts), the other waits for it, then reports the failure it recorded.
+  const built = logs.filter((ls) => ls.some((l) => /^komorium: instrumenting the JDK /.test(l)));
+  assert.equal(built.length, 1, JSON.stringify(logs));
+  const waiter = logs.find((ls) => !built.includes(ls))!;
+  assert.ok(waiter.some((l) => l.startsWith(`komorium: waiting for the instrumented copy of the JDK ${jdk.home} (${jdk.version}) that process ${process.pid} is building (since `)), waiter.join('\n'));
   for (const r of [a, b]) {
     assert.equal(r.status, 'rejected');
     const e = (r as PromiseRejectedResult).reason as Error;
@@ -99,6 +105,7 @@ test('two builds of the same instrumented JDK at once: both end with the same er
   }
   const images = join(cache, 'jdk-images');
   const left = readdirSync(images);
+  assert.deepEqual(left.filter((n) => n.endsWith('.lock')), [], `the lock is released: ${left.join(' ')}`);
   assert.deepEqual(left.filter((n) => n.endsWith('.tmp')), [], `temporary directories left: ${left.join(' ')}`);
   assert.deepEqual(left.filter((n) => !n.endsWith('.failed') && !n.endsWith('-classes')), [], `image directories: ${left.join(' ')}`);
   const mark = left.find((n) => n.endsWith('.failed'));

@@ -16,6 +16,7 @@
 import { existsSync, lstatSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { processAlive } from '../process-alive';
+import { BUILD_LOCK_STALE_MS, readHolder, staleReason } from './build-lock';
 
 export const USED_STAMP = '.komorium-used';
 
@@ -157,8 +158,15 @@ export interface PruneResult {
 
 const DAY_MS = 24 * 3600 * 1000;
 
-/** A build's temporary directory (`<base>.<pid>.<hex>.tmp`) whose process is still running. */
+/**
+ * A build's temporary directory (`<base>.<pid>.<hex>.tmp`) whose process is still running, or
+ * the lock of a build that holds (`<base>.lock`, build-lock.ts: not stale).
+ */
 function buildingNow(path: string): boolean {
+  if (path.endsWith('.lock')) {
+    const h = readHolder(path);
+    return h !== undefined && staleReason(h, BUILD_LOCK_STALE_MS) === undefined;
+  }
   const m = /\.(\d+)\.[0-9a-f]+\.tmp$/.exec(basename(path));
   return m !== null && processAlive(Number(m[1]));
 }

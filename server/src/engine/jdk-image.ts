@@ -14,8 +14,9 @@
 //   everything else                  symbolic links into the JDK
 // The key covers the JDK (jdkIdentity), the transformer and the runtime. It is built in a
 // temporary directory renamed into place when complete: the cache never holds half an image; a
-// killed build leaves a temporary directory that the next build removes; of two runs building
-// the same image both finish, the second rename loses and that run uses the first's image.
+// killed build leaves a temporary directory that the next build removes. Of runs that need the
+// same missing image at once, one builds (it holds `<image>.lock`, build-lock.ts) and the others
+// wait for its image, or build themselves when it failed without recording the failure.
 
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -33,6 +34,7 @@ import { extendClassList } from './jdk-classlist';
 import { archivedState } from './archived-hashes';
 import { buildTemp, finishJavaBase, jdkIdentity, removeStale, writableRoot } from './jdk-modules';
 import { jobUrl, runJob } from './worker-thread';
+import { takeBuildLock } from './build-lock';
 import type { ModuleSliceInput, ModuleSliceResult } from './jdk-module-worker';
 
 /** Bump when what an image holds changes (beyond TRANSFORMER_VERSION and the runtime). */
@@ -56,6 +58,10 @@ export interface JdkImageOptions {
    * KOMORIUM_JDK_MODULES=java.base; calls into a module left out go to methods it lacks).
    */
   modules?: readonly string[];
+  /** Tests: a build lock older than this is taken over (build-lock.ts; default 2 h). */
+  lockStaleMs?: number;
+  /** Tests: how often a run waiting for another's build looks (default 1 s). */
+  lockPollMs?: number;
 }
 
 export interface JdkImage {
@@ -138,20 +144,48 @@ export async function ensureJdkImage(o: JdkImageOptions): Promise<JdkImage> {
   const base = `${o.jdk.version.split(/[.+-]/)[0]}-${imageKey(o)}`;
   const dir = join(root, base);
   const java = join(dir, 'bin', 'java');
-  if (existsSync(join(dir, '.complete'))) {
-    markUsed(dir);
-    return { home: dir, java, built: false, failed: readJson(join(dir, '.failed.json')), cds: existsSync(join(dir, 'lib', 'server', 'classes.jsa')), ms: performance.now() - t0 };
-  }
   const failedMark = join(root, `${base}.failed`);
-  if (existsSync(failedMark)) {
-    let why = '';
-    try {
-      why = readFileSync(failedMark, 'utf8').trim();
-    } catch {
-      // unreadable: the file's presence says enough
+  /** The entry when it is complete; its recorded failure thrown; else undefined (to build). */
+  const cached = (): JdkImage | undefined => {
+    if (existsSync(join(dir, '.complete'))) {
+      markUsed(dir);
+      return { home: dir, java, built: false, failed: readJson(join(dir, '.failed.json')), cds: existsSync(join(dir, 'lib', 'server', 'classes.jsa')), ms: performance.now() - t0 };
     }
-    throw new JdkImageError(`${why || `the instrumented copy of ${what} does not start`} (recorded in ${failedMark}; delete it to try again)`, true);
+    if (existsSync(failedMark)) {
+      let why = '';
+      try {
+        why = readFileSync(failedMark, 'utf8').trim();
+      } catch {
+        // unreadable: the file's presence says enough
+      }
+      throw new JdkImageError(`${why || `the instrumented copy of ${what} does not start`} (recorded in ${failedMark}; delete it to try again)`, true);
+    }
+    return undefined;
+  };
+  const hit = cached();
+  if (hit) return hit;
+  // One run builds, the others wait for its entry (build-lock.ts): a build takes minutes.
+  const done = () => existsSync(join(dir, '.complete')) || existsSync(failedMark);
+  for (;;) {
+    const lock = await takeBuildLock(join(root, `${base}.lock`), { done, what: `the instrumented copy of ${what}`, log, staleMs: o.lockStaleMs, pollMs: o.lockPollMs });
+    if (!lock) {
+      const waited = cached();
+      if (waited) return waited;
+      continue; // removed meanwhile
+    }
+    try {
+      const meanwhile = cached();
+      if (meanwhile) return meanwhile;
+      return await buildJdkImage(o, { root, base, dir, java, failedMark, what, log, t0 });
+    } finally {
+      lock.release();
+    }
   }
+}
+
+/** Builds the copy (the caller holds the lock): the transform, lib/modules, the CDS archive, the rename. */
+async function buildJdkImage(o: JdkImageOptions, p: { root: string; base: string; dir: string; java: string; failedMark: string; what: string; log: (l: string) => void; t0: number }): Promise<JdkImage> {
+  const { root, base, dir, java, failedMark, what, log, t0 } = p;
   removeStale(root, base);
   const temp = buildTemp(root, base);
   const tmp = temp.path;
