@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { tempDir } from '../helpers/java';
 import { classPathStamps, planDir, planKey, readPlan, takeStamps } from '../../server/src/engine/run-plan';
 import { writePlan } from '../../server/src/engine/run-plan-write';
-import { summaryLine } from '../../server/src/cli/run-fast';
+import { summaryLine } from '../../server/src/cli/summary';
 
 const root = tempDir('run-plan');
 

@@ -6,17 +6,9 @@
 // ObjectMapper.writeValueAsString). Both engines must print java's output and count the same.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { compileJava, REPO, runJava, tempDir } from '../helpers/java';
-
-const classes = compileJava(join(REPO, 'test', 'java', 'hotspot-all'));
-const work = tempDir('lambda-arrays');
-
-function komorium(args: string[]) {
-  return spawnSync(process.execPath, [join(REPO, 'bin', 'komorium.mjs'), ...args], { encoding: 'utf8', maxBuffer: 64 << 20 });
-}
+import { runJava } from '../helpers/java';
+import { classes, komorium, load, work } from '../helpers/hotspot-all';
 
 test('LambdaArrays: a lambda capturing an array of a class-path class links on both engines with the JDK instrumented', () => {
   const expected = runJava(['-cp', classes, 'LambdaArrays']);
@@ -27,8 +19,7 @@ test('LambdaArrays: a lambda capturing an array of a class-path class links on b
     const r = komorium(['run', '--engine', engine, '--instrument', 'all', '--granularity', '1', '--random', '0', '-o', f, '-cp', classes, 'LambdaArrays']);
     assert.equal(r.status, 0, `${engine}: ${r.stderr}`);
     assert.equal(r.stdout, expected.stdout, engine);
-    const profile = JSON.parse(readFileSync(f, 'utf8')) as { threads: { name: string; bytecodes: number }[] };
-    const main = profile.threads.find((t) => t.name === 'main');
+    const main = load(f).threads.find((t) => t.name === 'main');
     assert.ok(main, engine);
     totals.push(main.bytecodes);
   }

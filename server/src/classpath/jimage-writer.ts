@@ -214,7 +214,6 @@ export function writeJImage(out: string, from: JImage, replace: ReadonlyMap<stri
       const be: number[] = [];
       for (let x = v; x > 0; x = Math.floor(x / 256)) be.unshift(x % 256);
       while (be.length < want) be.unshift(0);
-      if (be.length === 0) be.push(0);
       bytes.push((kind << 3) | (be.length - 1), ...be);
     };
     // jlink's own string references for its locations (the same strings, perhaps not the first).

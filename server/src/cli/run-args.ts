@@ -36,6 +36,11 @@ export function parseRunArgs(argv: string[]): { vmArgs: string[]; args: ParsedAr
 }
 
 /** The sampling options both engines take, with their defaults. */
+/** Options only the embedded engine has (`auto` then picks it: engine/run.ts resolveEngine). */
+export function embeddedOnly(args: ParsedArgs): boolean {
+  return args.flags.has('exact') || args.flags.has('no-profile') || (flag(args, 'clock') ?? 'real') !== 'real';
+}
+
 export function samplingOptions(args: ParsedArgs): { granularity: number; random: number; seed: number; maxPath: number } {
   return {
     granularity: intFlag(args, 'granularity', 10000, 1, 2 ** 31 - 1),

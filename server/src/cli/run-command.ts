@@ -4,7 +4,7 @@
 
 import { existsSync } from 'node:fs';
 import { flag, UsageError, type ParsedArgs } from './args';
-import { classPathOption, parseRunArgs, runVmArgs, samplingOptions } from './run-args';
+import { classPathOption, embeddedOnly, parseRunArgs, runVmArgs, samplingOptions } from './run-args';
 import { splitClassPath } from '../classpath/classpath';
 import { ZipFile } from '../classpath/zip';
 import { jarMainClass } from '../classpath/manifest';
@@ -42,8 +42,7 @@ export function parseRunCommand(argv: string[]): RunCommand {
   const { vmArgs, args } = parseRunArgs(argv);
   let engine: string;
   try {
-    const embeddedOnly = args.flags.has('exact') || args.flags.has('no-profile') || (flag(args, 'clock') ?? 'real') !== 'real';
-    engine = resolveEngine(flag(args, 'engine'), { jdk: flag(args, 'jdk'), embeddedOnly });
+    engine = resolveEngine(flag(args, 'engine'), { jdk: flag(args, 'jdk'), embeddedOnly: embeddedOnly(args) });
   } catch (e) {
     throw new UsageError((e as Error).message);
   }

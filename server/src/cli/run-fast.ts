@@ -15,7 +15,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { constants as osConstants } from 'node:os';
 import { flag, type ParsedArgs } from './args';
-import { classPathOption, parseRunArgs, runVmArgs, samplingOptions } from './run-args';
+import { classPathOption, embeddedOnly, parseRunArgs, runVmArgs, samplingOptions } from './run-args';
 import { SignalTrap } from './signals';
 import { summaryLine } from './summary';
 import { cacheRoot } from '../engine/cache';
@@ -60,8 +60,7 @@ export function dropEarly(): void {
 /** True when the command line goes to the embedded engine (commands/run.ts resolveEngine). */
 function goesEmbedded(args: ParsedArgs): boolean {
   const engine = flag(args, 'engine');
-  const embeddedOnly = ['no-profile', 'exact'].some((f) => args.flags.has(f)) || (flag(args, 'clock') ?? 'real') !== 'real';
-  return args.positional[0] !== undefined && (engine === 'interpreter' || ((engine === undefined || engine === 'auto') && embeddedOnly));
+  return args.positional[0] !== undefined && (engine === 'interpreter' || ((engine === undefined || engine === 'auto') && embeddedOnly(args)));
 }
 
 /** The exit status of the run, or undefined when the warm start does not apply (nothing was done). */
@@ -154,4 +153,3 @@ export async function fastRun(argv: string[]): Promise<number | undefined> {
   }
 }
 
-export { summaryLine } from './summary';

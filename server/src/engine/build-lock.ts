@@ -76,21 +76,18 @@ function tryCreate(path: string, me: LockHolder): 'taken' | 'held' | 'none' {
   } catch (e) {
     return (e as NodeJS.ErrnoException).code === 'EEXIST' ? 'held' : 'none';
   }
+  let written = true;
   try {
     writeSync(fd, JSON.stringify(me));
   } catch {
-    // A full disk: an empty lock would look like one being written; no lock instead.
-    closeSync(fd);
-    rmSync(path, { force: true });
-    return 'none';
+    written = false;
   } finally {
-    try {
-      closeSync(fd);
-    } catch {
-      // closed above
-    }
+    closeSync(fd);
   }
-  return 'taken';
+  if (written) return 'taken';
+  // A full disk: an empty lock would look like one being written; no lock instead.
+  rmSync(path, { force: true });
+  return 'none';
 }
 
 /**
