@@ -64,6 +64,19 @@ const MONITORS = process.env.KOMORIUM_JIT_MONITORS !== '0';
  */
 const SAMPLE_BLOCK = process.env.KOMORIUM_JIT_SAMPLE_BLOCK !== '0';
 
+/**
+ * In the compiled method's switch, a forward conditional branch whose fall-through code up to
+ * its target is entered from nowhere else (no jump target, no call but into the profiler
+ * runtime) becomes `if (!cond) { fall-through code }` followed by the target's `case`: the
+ * taken branch falls into the target instead of dispatching through `continue D` and the
+ * switch. The transformer's checks jump over their rare paths (the counter check over its
+ * sampling call, the stack push over `tc.grow` and the slot's store), so every call of an
+ * instrumented method went through the switch several times on its hot path
+ * (docs/INTERPRETER.md, "The JIT"; `KOMORIUM_JIT_IF_REGIONS=0`: a dispatch as before). The
+ * region's entries lose their `case`: the interpreter, entering there, runs on to the target.
+ */
+const IF_REGIONS = process.env.KOMORIUM_JIT_IF_REGIONS !== '0';
+
 /** A smaller compilation (compile.ts MAX_SOURCE): less inlined, no loop copies. */
 export interface Shrink {
   maxInlined?: number;
@@ -114,7 +127,8 @@ export function generate(m: JMethod, a: Analysis, indyTargets?: ReadonlyMap<numb
   // every instruction as a case of the switch.
   const loops = LOOPS && !shrink.noLoops ? findLoops(a) : [];
   for (const loop of loops) emitBody(s, entries, exits, { loop });
-  emitBody(s, entries, exits, { headers: new Set(loops.map((l) => l.H)) });
+  const fallOuts = new Set(loops.map((l) => a.insns[l.iE].offset + a.insns[l.iE].length));
+  emitBody(s, entries, exits, { headers: new Set(loops.map((l) => l.H)), fallOuts });
   const body = s.out;
   const out: string[] = [];
   const emit = (line: string): void => void out.push(line);
@@ -214,6 +228,8 @@ export interface Layout {
   loop?: Loop;
   /** Headers of the loops emitted as JS loops (the switch's copy jumps to them). */
   headers?: ReadonlySet<number>;
+  /** Where the loop copies fall out of their range into the switch (dispatched to, so never in an `if` region). */
+  fallOuts?: ReadonlySet<number>;
 }
 
 /**
@@ -240,10 +256,17 @@ export function emitBody(s: Scope, entries: ReadonlySet<number>, exits: RootExit
   const inv = loop !== undefined && s.root && HOIST ? invariantArrays(a, loop, (i) => effect(m.klass, a.insns[i])) : null;
   const hoist = inv === null ? '' : [...new Set(inv.values())].map((k) => `A${k} = ${s.r(k)} === null ? null : ${s.r(k)}.data; `).join('');
   if (inv !== null) for (const k of inv.values()) (s.g.arrays ??= new Set()).add(k);
+  /** The target that closes the open `if` region (IF_REGIONS), or -1. */
+  let regionEnd = -1;
+  const targets = s.root && loop === undefined && exits !== null && labels && IF_REGIONS ? jumpTargets(m, a, layout.fallOuts) : null;
   for (let idx = first; idx <= last; idx++) {
     const ins = a.insns[idx];
     const pc = ins.offset;
     const d = a.depth[idx];
+    if (pc === regionEnd) {
+      s.emit(`} // if ${pc}`);
+      regionEnd = -1;
+    }
     if (d < 0) continue; // unreachable
     if (straight?.has(pc)) s.emit(`} // ${s.label}${pc}`);
     if (loop !== undefined) {
@@ -272,7 +295,7 @@ export function emitBody(s: Scope, entries: ReadonlySet<number>, exits: RootExit
         // code reaches the call's block by falling or jumping into it, never the block after the call.
         if (exits !== null) (s.g.interpreted ??= new Set()).add(pc);
         if (!afterCall) {
-          const lead = labels && !headers?.has(pc) ? `case ${pc}: ` : '';
+          const lead = labels && regionEnd < 0 && !headers?.has(pc) ? `case ${pc}: ` : '';
           s.emit(`${lead}${exits !== null ? exits.exit(pc, d) : materialize(s, pc, d, 0, true)}`);
         }
         idx = end;
@@ -290,7 +313,7 @@ export function emitBody(s: Scope, entries: ReadonlySet<number>, exits: RootExit
         len++;
       }
       // The switch's copy of a loop header is never dispatched to (the loop copy's case is).
-      s.emit(labels && !headers?.has(pc) ? `case ${pc}: c += ${len};` : `c += ${len};`);
+      s.emit(labels && regionEnd < 0 && !headers?.has(pc) ? `case ${pc}: c += ${len};` : `c += ${len};`);
       blockEnd = idx + len;
     }
     s.idx = idx;
@@ -326,7 +349,12 @@ export function emitBody(s: Scope, entries: ReadonlySet<number>, exits: RootExit
       d,
       goto,
       leave,
-      branch: (cond, target, dAfter) => s.emit(`if (${cond}) { ${goto(target, dAfter)} }`),
+      branch: (cond, target, dAfter) => {
+        if (targets !== null && regionEnd < 0 && ifRegion(m, a, idx, target, targets, headers)) {
+          s.emit(`if (!(${cond})) {`);
+          regionEnd = target;
+        } else s.emit(`if (${cond}) { ${goto(target, dAfter)} }`);
+      },
       jump: (target, dAfter) => s.emit(goto(target, dAfter)),
       bail: () => s.emit(leave()),
       // In an inlined body, an unresolved reference into the profiler runtime (the sampling
@@ -400,6 +428,7 @@ export function emitBody(s: Scope, entries: ReadonlySet<number>, exits: RootExit
       if (idx + 1 < a.insns.length) s.emit(goNext());
     } else if (emitInsn(at) && idx + 1 < a.insns.length && entries.has(next)) s.emit(goNext());
   }
+  if (regionEnd >= 0) throw new Error(`if region to ${regionEnd} not closed`);
   if (loop !== undefined) {
     // Falling out of the range's last instruction (a conditional back edge): back to the switch.
     const e = a.insns[loop.iE];
@@ -413,6 +442,35 @@ function rootOf(s: Scope): Scope {
   let r = s;
   while (r.parent !== null) r = r.parent;
   return r;
+}
+
+/** The pcs jumped to in `m` (reachable branches and switches), its exception handlers and `more`. */
+function jumpTargets(m: JMethod, a: Analysis, more: ReadonlySet<number> | undefined): Set<number> {
+  const out = forwardTargets(a);
+  for (const h of m.handlers) out.add(h.handler);
+  for (const pc of more ?? []) out.add(pc);
+  return out;
+}
+
+/**
+ * Whether the conditional branch to `target` (the first such instruction from `idx`) can be
+ * `if (!cond) { ... }` over the code it skips (IF_REGIONS): a forward jump to a block that is
+ * not a loop copy's header, over a non-empty range that no jump or handler enters and whose only
+ * calls go into the profiler runtime (the sampling call, `tc.grow`: rare by design).
+ */
+function ifRegion(m: JMethod, a: Analysis, idx: number, target: number, targets: ReadonlySet<number>, headers: ReadonlySet<number> | undefined): boolean {
+  const iT = a.indexOf.get(target);
+  if (iT === undefined || headers?.has(target)) return false;
+  let bi = idx;
+  while (bi < iT && !(branchTargets(a.insns[bi]).includes(target) && a.insns[bi].operands.kind === 'branch')) bi++;
+  if (bi + 1 >= iT) return false;
+  for (let j = bi + 1; j < iT; j++) {
+    const ins = a.insns[j];
+    if (targets.has(ins.offset) || headers?.has(ins.offset)) return false;
+    const op = ins.op;
+    if (op >= 0xb6 && op <= 0xba ? !runtimeRef(m, ins) : BAIL_OPS.has(op)) return false;
+  }
+  return true;
 }
 
 /** The targets of the jumps of `a`'s reachable instructions, in ascending order. */
