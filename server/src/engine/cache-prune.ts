@@ -105,6 +105,19 @@ function children(dir: string): string[] {
   }
 }
 
+/**
+ * What a cache path is when it is not a finished entry: a build's lock (`<base>.lock`), a build's
+ * temporary directory (`<base>.<pid>.<hex>.tmp`: in progress, or left by a killed build), or the
+ * mark of a build that failed (`<base>.failed`). `undefined` for an entry.
+ */
+export function auxiliaryOf(path: string): 'lock' | 'partial' | 'failed' | undefined {
+  const n = basename(path);
+  if (n.endsWith('.lock')) return 'lock';
+  if (n.endsWith('.failed')) return 'failed';
+  if (/\.\d+\.[0-9a-f]+\.tmp$/.test(n)) return 'partial';
+  return undefined;
+}
+
 /** The entries of one kind (none when its directory does not exist). */
 export function entriesOf(root: string, kind: string, sizes = true): CacheEntry[] {
   const spec = CACHE_KINDS.find((k) => k.kind === kind);
