@@ -85,7 +85,7 @@ h.release();
 out.push('released:' + hotBig() + '/' + hotNamed('analyze') + '/' + hotNamed('interpret'));
 `;
   const held = { KOMORIUM_OPT_HOLD_BYTECODES: '100' };
-  // The default allowance (40): no function is refused for its size, a hot large one is optimised; interpret is not.
+  // The default allowance (20): no function is refused for its size, a hot large one is optimised; interpret is not.
   assert.equal(child(body, held), 'first:false small:true/true/true/false released:true/true/true');
   // Allowance 1: a large function must run far longer (1 tick per byte of its bytecode) than a small one.
   assert.equal(child(body, { ...held, KOMORIUM_OPT_HOLD_ALLOWANCE: '1' }), 'first:false small:true/false/true/false released:true/true/true');

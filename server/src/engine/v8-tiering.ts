@@ -8,10 +8,10 @@
 // and shutdown; counted from the VM's creation, a restored boot's left out), TurboFan comes back,
 // with large functions asked to be hotter first: V8's allowance of bytecode bytes per tick of
 // hotness (`--bytecode-size-allowance-per-tick`, 150) is lowered to KOMORIUM_OPT_HOLD_ALLOWANCE
-// (default 40), and `interpret` is left out (`--turbo-filter=-interpret`), so a compiled
+// (default 20), and `interpret` is left out (`--turbo-filter=-interpret`), so a compiled
 // method's tight loop and the engine's small helpers are optimised at once, while the JIT's
 // largest generated functions (a collections program's `bfs`, `hashMaps`, `mergeLo`: tens of
-// KB; TurboFan spent most of a short run on them) wait until they have run ~4x longer than V8
+// KB; TurboFan spent most of a short run on them) wait until they have run ~7x longer than V8
 // asks. With KOMORIUM_OPT_HOLD_ALLOWANCE=0 (before xint18q), V8's bound on the functions it
 // optimises (`--max-optimized-bytecode-size`, 61,440 bytes of V8 bytecode) is lowered to
 // KOMORIUM_OPT_HOLD_BYTES (default 8,000) instead, which also applies to runs that interpret
@@ -64,7 +64,7 @@ const FULL_ALLOWANCE = ((): number => {
 
 /**
  * V8's allowance in a hold's second step when the embedded JIT runs the program
- * (KOMORIUM_OPT_HOLD_ALLOWANCE, default 40; 0: the size bound HOLD_BYTES instead, as before
+ * (KOMORIUM_OPT_HOLD_ALLOWANCE, default 20; 0: the size bound HOLD_BYTES instead, as before
  * xint18q). V8 optimises a function after `3 + bytecode length / allowance` exhaustions of its
  * interrupt budget, so a smaller allowance than its 150 asks a large function to run longer in
  * baseline code before TurboFan compiles it, roughly in proportion to what compiling it costs;
@@ -76,7 +76,7 @@ const FULL_ALLOWANCE = ((): number => {
  * compiled it 3-4 times in a 2-iteration collections run (docs/BENCHMARKS.md part B, xint18q).
  */
 const HOLD_ALLOWANCE = ((): number => {
-  const v = Number(process.env.KOMORIUM_OPT_HOLD_ALLOWANCE ?? 40);
+  const v = Number(process.env.KOMORIUM_OPT_HOLD_ALLOWANCE ?? 20);
   return Number.isFinite(v) && v >= 1 ? Math.floor(v) : 0;
 })();
 
