@@ -13,6 +13,7 @@ import { JObject, JArray } from './object';
 import { ctorSpec, makeCtorFromSpec } from './ctors';
 import type { NativeImpl } from './natives/registry';
 import { classBytes, loadCode, loadLines } from './klass-lazy';
+import type { ClassLayout } from './layout';
 
 export const enum InitState {
   Loaded = 0,
@@ -370,6 +371,8 @@ export class JClass {
   nestHost: JClass | null = null;
   /** Extra data for VM-generated classes. */
   linked = false;
+  /** Its fields' offsets as HotSpot lays them out (layout.ts), made on first use. */
+  layout: ClassLayout | null = null;
   /** Bytecodes per class for the exact profile (unused otherwise). */
   constructor(
     readonly name: string,
