@@ -4,7 +4,7 @@
 // class's layout is made at its first use and kept on the class (JClass.layout; a boot
 // snapshot drops it, a restored class makes it again, the same).
 
-import { Tag } from '../classfile/model';
+import { Tag, type ClassFile } from '../classfile/model';
 import type { JClass, JField } from './klass';
 import { fieldOf, layoutFields, type LayoutField, type LayoutResult } from './field-layout';
 
@@ -88,11 +88,10 @@ function staticBase(vm: LayoutVm): number {
 function makeLayout(vm: LayoutVm, k: JClass): ClassLayout {
   // HotSpot gives an interface java.lang.Object as its superclass.
   const sup = k.superclass === null ? null : layoutOf(vm, k.superclass);
-  const privileged = k.loader === null || k.loader.klass.name === 'jdk/internal/loader/ClassLoaders$PlatformClassLoader';
-  const contended = privileged ? contendedOf(k) : null;
-  const input: LayoutField[] = k.fields.map((f) => fieldOf(f.desc, f.isStatic, contended?.fields[f.index] ?? -1));
+  const contended = k.contended;
+  const input: LayoutField[] = k.fields.map((f) => fieldOf(f.desc, f.isStatic, contended === null ? -1 : contended[f.index]));
   for (const d of injected(vm, k)) input.push(fieldOf(d, false));
-  const fields = layoutFields(input, sup === null ? null : sup.fields, contended?.klass ?? false, { jdk25: vm.opts.jdk.feature >= 25 });
+  const fields = layoutFields(input, sup === null ? null : sup.fields, contended !== null && contended[k.fields.length] === 1, { jdk25: vm.opts.jdk.feature >= 25 });
   let offsets = fields.offsets;
   if (k.fields.some((f) => f.isStatic)) {
     // (java.lang.Class's own static fields come after its instance fields, like any mirror's.)
@@ -110,33 +109,43 @@ function makeLayout(vm: LayoutVm, k: JClass): ClassLayout {
   return { fields: { ...fields, offsets }, instanceAt, staticAt };
 }
 
-/** @Contended of the class and of each field (-1 none, 0 no group, else the group name's pool index). */
-function contendedOf(k: JClass): { klass: boolean; fields: number[] } | null {
-  const cf = k.cf;
-  if (cf === null) return null;
-  let any = false;
-  const fields = cf.fields.map((fi) => {
-    const g = contendedIn(k, fi.attributes);
-    if (g >= 0) any = true;
-    return g;
-  });
-  const klass = contendedIn(k, cf.attributes) >= 0;
-  return any || klass ? { klass, fields } : null;
+/**
+ * JClass.contended of a class being defined from `cf`: @Contended of each field (-1 none, 0 no
+ * group, else the group name's pool index), then 1 if the class has it; null when nothing has
+ * it, and for classes of other loaders than the boot and platform loaders (RestrictContended).
+ */
+export function contendedOf(k: JClass, cf: ClassFile): Int32Array | null {
+  if (k.loader !== null && k.loader.klass.name !== 'jdk/internal/loader/ClassLoaders$PlatformClassLoader') return null;
+  const utf8 = (i: number): string | null => {
+    const e = cf.constantPool[i];
+    return e !== undefined && e.tag === Tag.Utf8 ? e.value : null;
+  };
+  let out: Int32Array | null = null;
+  const n = cf.fields.length;
+  for (let i = 0; i <= n; i++) {
+    const g = contendedIn(i < n ? cf.fields[i].attributes : cf.attributes, utf8);
+    if (g < 0) continue;
+    out ??= new Int32Array(n + 1).fill(-1);
+    out[i] = i < n ? g : 1;
+  }
+  return out;
 }
 
-type Attrs = NonNullable<JClass['cf']>['attributes'];
-
 /** The @Contended group of an annotated member (as ClassFileParser reads it), or -1. */
-function contendedIn(k: JClass, attributes: Attrs): number {
+function contendedIn(attributes: ClassFile['attributes'], utf8: (i: number) => string | null): number {
   for (const a of attributes) {
-    let data: Uint8Array | null = null;
-    if (a.name === 'Unknown' && a.attributeName === 'RuntimeVisibleAnnotations') data = a.data;
-    if (data === null) continue;
-    const g = contendedGroup(data, (i) => {
-      const e = k.cp[i];
-      return e !== undefined && e.tag === Tag.Utf8 ? e.value : null;
-    });
-    if (g >= 0) return g;
+    if (a.name === 'Unknown' && a.attributeName === 'RuntimeVisibleAnnotations') {
+      const g = contendedGroup(a.data, utf8);
+      if (g >= 0) return g;
+    } else if (a.name === 'RuntimeVisibleAnnotations') {
+      // (Decoded, when read without CLASS_READ_OPTIONS.)
+      for (const an of a.annotations) {
+        if (utf8(an.typeIndex) !== CONTENDED) continue;
+        const p = an.pairs.length === 1 ? an.pairs[0] : undefined;
+        if (p !== undefined && utf8(p.nameIndex) === 'value' && p.value.tag === 's' && (utf8(p.value.constValueIndex) ?? '') !== '') return p.value.constValueIndex;
+        return 0;
+      }
+    }
   }
   return -1;
 }

@@ -9,7 +9,8 @@
 
 import { JArray, type JObject } from '../../../../object';
 import type { JClass, JField } from '../../../../klass';
-import { fieldOffset, instanceFieldAt, staticFieldAt } from '../../../../layout';
+import { fieldOffset } from '../../../../layout';
+import { fieldSize, readBytes, slotAt, writeBytes } from './field-memory';
 import { fromHiLo, hi32, lo32, toNumber, type Long } from '../../../../long';
 import { BLOCK, JavaThrow, VmError } from '../../../../signals';
 import { ThreadState, type JThread } from '../../../../thread';
@@ -49,18 +50,6 @@ type Kind = 'Z' | 'B' | 'C' | 'S' | 'I' | 'J' | 'F' | 'D' | 'L';
 function view(a: JArray): DataView {
   const d = a.data as Int8Array;
   return new DataView(d.buffer, d.byteOffset, d.byteLength);
-}
-
-function fieldAt(vm: VM, o: JObject, off: number): { f: JField; holder: Record<string, unknown> | unknown[]; key: string | number } {
-  const f = instanceFieldAt(vm, o.klass, off);
-  if (f !== undefined) return { f, holder: o as unknown as Record<string, unknown>, key: f.key };
-  // A static field: the object is its class's mirror (staticFieldBase).
-  if (o.klass.name === 'java/lang/Class' && o.klass.loader === null) {
-    const k = vm.classOfMirror(o);
-    const s = staticFieldAt(vm, k, off);
-    if (s !== undefined) return { f: s, holder: k.staticValues, key: s.slot };
-  }
-  throw new VmError('java/lang/InternalError', `Unsafe: bad field offset ${off} on ${o.klass.javaName}`);
 }
 
 function readDV(dv: DataView, p: number, kind: Kind): unknown {
@@ -123,8 +112,11 @@ export function unsafeGet(vm: VM, o: JObject | null, offset: Long, kind: Kind): 
     const idx = (off - ARRAY_BASE) / scaleOf(o.klass.elemDesc);
     return d[idx];
   }
-  const { f, holder, key } = fieldAt(vm, o, off);
-  const v = (holder as Record<string | number, unknown>)[key];
+  const slot = slotAt(vm, o, off);
+  // Another size than the field's (or no field there): the bytes (field-memory.ts).
+  if (slot === undefined || !fits(slot.f.desc, kind)) return readDV(bytesView(readBytes(vm, o, off, SIZE[kind])), 0, kind);
+  const { f, holder, key } = slot;
+  const v = holder[key];
   // Float/double fields accessed as int/long bits (Unsafe.compareAndSetFloat and friends).
   if (kind === 'I' && f.desc === 'F') return floatToRawIntBits(v as number);
   if (kind === 'J' && f.desc === 'D') return doubleToRawLongBits(v as number);
@@ -141,14 +133,31 @@ export function unsafePut(vm: VM, o: JObject | null, offset: Long, kind: Kind, v
     d[idx] = v;
     return;
   }
-  const { f, holder, key } = fieldAt(vm, o, off);
+  const slot = slotAt(vm, o, off);
+  if (slot === undefined || !fits(slot.f.desc, kind)) {
+    const bytes = new Uint8Array(SIZE[kind]);
+    writeDV(bytesView(bytes), 0, kind, v);
+    return writeBytes(vm, o, off, bytes);
+  }
+  const { f, holder, key } = slot;
   let val = v;
   // Sub-word fields written as a whole int (Unsafe.compareAndExchangeByte/Short work on the
   // containing int), float/double fields written as bits.
   if (kind === 'Z' || kind === 'B' || kind === 'C' || kind === 'S' || kind === 'I') val = narrow(f.desc, v as number);
   if (kind === 'I' && f.desc === 'F') val = intBitsToFloat(v as number);
   else if (kind === 'J' && f.desc === 'D') val = longBitsToDouble(v as Long);
-  (holder as Record<string | number, unknown>)[key] = val;
+  holder[key] = val;
+}
+
+const SIZE: Record<Kind, number> = { Z: 1, B: 1, C: 2, S: 2, I: 4, F: 4, J: 8, D: 8, L: 4 };
+
+/** Whether an access of `kind` is one of the field's own size and sort (a reference for 'L'). */
+function fits(desc: string, kind: Kind): boolean {
+  return fieldSize(desc) === SIZE[kind] && (kind === 'L') === (desc.length !== 1);
+}
+
+function bytesView(b: Uint8Array): DataView {
+  return new DataView(b.buffer, b.byteOffset, b.byteLength);
 }
 
 function narrow(desc: string, v: number): number {
