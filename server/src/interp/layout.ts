@@ -86,7 +86,7 @@ function staticBase(vm: LayoutVm): number {
 }
 
 function makeLayout(vm: LayoutVm, k: JClass): ClassLayout {
-  // HotSpot gives an interface java.lang.Object as its superclass.
+  // (An interface has static fields only: its superclass does not matter.)
   const sup = k.superclass === null ? null : layoutOf(vm, k.superclass);
   const contended = k.contended;
   const input: LayoutField[] = k.fields.map((f) => fieldOf(f.desc, f.isStatic, contended === null ? -1 : contended[f.index]));
