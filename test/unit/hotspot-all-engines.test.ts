@@ -522,3 +522,25 @@ test('ImageLookups: reading what Java code finds in lib/modules counts as on the
   assert.deepEqual([...c.main.contexts, ...c.startup.contexts].filter((d) => image.test(d.context) && !probe.test(d.context)), [], why);
 });
 
+
+// Field offsets (branch fld16; docs/INTERPRETER.md "Field offsets"): Unsafe.objectFieldOffset,
+// staticFieldOffset and MethodHandleNatives give HotSpot's layout offsets on the embedded engine
+// too (interp/field-layout.ts), so both print java's: JDK and own classes, a subclass filling its
+// superclass's gaps, Thread's @Contended fields and a subclass's padding, injected fields
+// (ClassLoader's, InternalError's), static fields in the mirror, read back through Unsafe.
+// Before: the embedded engine printed its field ids (4,096 + 8n).
+test('FieldOffsets: Unsafe gives java\'s field offsets on both engines (granularity 1, R 0)', () => {
+  const c = bothEnginesAtGranularity1('FieldOffsets');
+  assert.ok(c.main.samples[0] > 1000, describeMainThread(c, 10).join('\n'));
+});
+
+// Serialization (ObjectStreamClass$FieldReflector) puts each field's offset in a HashSet<Long>:
+// HotSpot's offsets (below 128) are Long.valueOf's cached boxes and fall in their bins. Before:
+// Long.<init> 1 / 11, Number.<init> 5 / 15, HashMap.putVal 157 / 165 samples under main.
+const FIELD_KEYS = /^java\.(lang\.(Long|Number)\.<init>|util\.HashMap\.putVal|io\.ObjectStreamClass)/;
+test('SerialFields: serialization boxes and hashes the same field offsets on both engines (granularity 1, R 0)', () => {
+  const c = bothEnginesAtGranularity1('SerialFields');
+  const why = describeMainThread(c, 10).join('\n');
+  assert.deepEqual(c.main.methods.filter((d) => FIELD_KEYS.test(d.context)), [], why);
+  assert.ok(c.main.samples[0] > 100_000, why);
+});

@@ -136,6 +136,15 @@ test('JDK 25, InternHash: String.intern() stores the hash on both engines, ident
   assert.ok(c.main.samples[0] > 1000, why);
 });
 
+// Field offsets (branch fld16): JDK 25's layout puts a class's references first when its
+// superclass's last field is one (JDK-8353273: HashMap's table at 20, not 36), its Thread has no
+// @Contended fields but four injected ones, its mirrors' static fields start at 120. Both engines
+// print java 25's offsets (before: the embedded engine's field ids, 4,096 + 8n).
+test('JDK 25, FieldOffsets: Unsafe gives java 25\'s field offsets on both engines (granularity 1, R 0)', { skip }, () => {
+  const { thread: c } = both('FieldOffsets');
+  assert.ok(c.main.samples[0] > 1000, describeMainThread(c, 10).join('\n'));
+});
+
 // A main class in a jar (java -cp app.jar): java's launcher opens the jar, which links the
 // natives of libnio and libzip. HotSpot links a native found outside libjava through the Java
 // upcall ClassLoader.findNative (NativeLibraries.find walking its libraries' map), which the

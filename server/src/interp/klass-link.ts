@@ -9,6 +9,7 @@ import { VmError } from './signals';
 import { JClass, JField, JMethod, defaultValue } from './klass';
 import { MATH_INTRINSICS } from './natives/java/lang/Math';
 import { PROFILE_WRITER_INTRINSICS } from './natives/komorium/rt/ProfileWriter';
+import { contendedOf } from './layout';
 
 /** A field descriptor (JVMS 4.3.2), at most 255 array dimensions. */
 const FIELD_DESCRIPTOR = /^\[{0,255}(?:[BCDFIJSZ]|L[^;[.]+;)$/;
@@ -74,6 +75,7 @@ export function populateFromClassFile(k: JClass, cf: ClassFile): void {
     k.declared.set(m.nameDesc, m);
   });
   for (const a of cf.attributes) if (a.name === 'SourceFile') k.sourceFile = utf(a.sourceFileIndex);
+  k.contended = contendedOf(k, cf);
 }
 
 const RESERVED = new Set(['klass', 'mon', 'ihash', 'data', 'constructor', '__proto__']);

@@ -13,6 +13,7 @@ import { JObject, JArray } from './object';
 import { ctorSpec, makeCtorFromSpec } from './ctors';
 import type { NativeImpl } from './natives/registry';
 import { classBytes, loadCode, loadLines } from './klass-lazy';
+import type { ClassLayout } from './layout';
 
 export const enum InitState {
   Loaded = 0,
@@ -370,6 +371,14 @@ export class JClass {
   nestHost: JClass | null = null;
   /** Extra data for VM-generated classes. */
   linked = false;
+  /** Its fields' offsets as HotSpot lays them out (layout.ts), made on first use. */
+  layout: ClassLayout | null = null;
+  /**
+   * @Contended as HotSpot honours it (classes of the boot and platform loaders): per field -1
+   * (none), 0 (a group of its own) or a named group's constant-pool index, then 1 when the class
+   * is annotated; null when nothing is (read from the class file when defined: layout.ts).
+   */
+  contended: Int32Array | null = null;
   /** Bytecodes per class for the exact profile (unused otherwise). */
   constructor(
     readonly name: string,

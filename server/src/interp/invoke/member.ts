@@ -3,13 +3,14 @@
 // A resolved MemberName carries its VM target in the hidden `$vm` property (the JMethod or
 // JField; HotSpot's vmtarget/vmindex), and a method MemberName also points to a
 // ResolvedMethodName whose `$vm` is the JMethod (what linkTo* and invokeBasic read). Field
-// "offsets" (vmindex) are JField ids, as Unsafe uses them.
+// "offsets" (vmindex) are HotSpot's layout offsets (layout.ts), as Unsafe uses them.
 //
 // Reference kinds follow HotSpot: a virtual or interface method that needs no dispatch
 // (private, final, or of a final class) becomes REF_invokeSpecial, a constructor is
 // IS_CONSTRUCTOR | REF_invokeSpecial, a field keeps get/put and static-ness from the field.
 
 import { JField, JMethod, type JClass } from '../klass';
+import { fieldOffset } from '../layout';
 import type { JObject } from '../object';
 import { prettyDescriptor } from '../resolve';
 import { archivedSignatures } from '../cds-archive';
@@ -366,7 +367,7 @@ export function memberVMInfo(vm: VM, mn: JObject): JObject {
   const target = memberTarget(mn);
   const obj = vm.classes.loadBoot('java/lang/Object');
   if (target === null) return vm.newObjectArray(obj, [null, null]);
-  if (target instanceof JField) return vm.newObjectArray(obj, [vm.box('J', target.id), vm.mirrorOf(target.klass)]);
+  if (target instanceof JField) return vm.newObjectArray(obj, [vm.box('J', fieldOffset(vm, target)), vm.mirrorOf(target.klass)]);
   const kind = ((mnGet(vm, mn, 'flags') as number) >>> MN_REFERENCE_KIND_SHIFT) & 0xf;
   const index = kind === REF_invokeVirtual || kind === REF_invokeInterface ? target.index : -2;
   return vm.newObjectArray(obj, [vm.box('J', index), mn]);

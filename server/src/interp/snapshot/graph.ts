@@ -207,6 +207,8 @@ export function captureVm(vm: VM): Buffer[] {
       }
       return 'null';
     }
+    // A class's field layout is made again at its first use (layout.ts).
+    if (owner instanceof JClass && key === 'layout') return 'null';
     if (v === sched) return 'sched';
     if (v === vm.natives) return 'natives';
     if (v === vm.opts) throw new SnapshotUnsupported(`${describe(owner)}.${key} refers to the VM's options`);
