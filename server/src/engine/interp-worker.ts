@@ -40,6 +40,7 @@ import { holdNewSpace, NEW_SPACE_HOLD_MS } from './young-generation';
 import { closeLazyFiles } from '../interp/snapshot/store';
 import { stateDigest } from './archived-hashes';
 import { optHoldBytecodes } from './v8-tiering';
+import { writeHeapSnapshot } from 'node:v8';
 
 /** Initialised before the count when lambdas link through the JDK (its proxies' name counter). */
 const JDK_LAMBDA_LINKAGE_CLASSES = ['java/lang/invoke/InnerClassLambdaMetafactory'];
@@ -429,6 +430,9 @@ function main(input: InterpWorkerInput, prepared: PreparedBoot | null = null): v
       runBase = vm.threads.reduce((s, t) => s + t.bytecodes, 0);
       restoredVm = runBase > 0;
       st?.mark('VM created', 0);
+      // KOMORIUM_HEAP_SNAPSHOT=DIR: the worker's heap once the VM is made (restored), for its
+      // class and retainer totals (docs/BENCHMARKS.md part B, mem18q).
+      if (process.env.KOMORIUM_HEAP_SNAPSHOT) writeHeapSnapshot(`${process.env.KOMORIUM_HEAP_SNAPSHOT}/vm-created.heapsnapshot`);
       if (input.exact) {
         vm.exact = new ExactProfiler(exactScope(input.exact.scope, input.classpath, jdk, input.exact.jdkModules));
         // The JDK's start-up is left out, as in the sampled profile of scope all (meta.startup).

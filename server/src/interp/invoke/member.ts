@@ -19,6 +19,7 @@ import { PENDING, VmError } from '../signals';
 import type { JThread } from '../thread';
 import type { VM } from '../vm';
 import { hasAnnotation } from './frames';
+import { stringSetHas } from '../string-set';
 import { intrinsic } from './sigpoly';
 import {
   ALL_KINDS,
@@ -318,7 +319,7 @@ export function resolveMemberName(vm: VM, t: JThread, mn: JObject, caller: JClas
  * and those HotSpot removes once unused.
  */
 function knownSignature(vm: VM, desc: string): boolean {
-  return vm.classes.signatures.has(desc) || archivedSignatures(vm.opts.jdk).has(desc);
+  return stringSetHas(vm.classes.signatures, desc) || archivedSignatures(vm.opts.jdk).has(desc);
 }
 
 function resolveMethod(vm: VM, mn: JObject, defc: JClass, name: string, desc: string, refKind: number, caller: JClass | null): void {
