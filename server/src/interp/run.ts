@@ -11,6 +11,7 @@ import { VM, type VmIo, type VmOptions } from './vm';
 import { CancelledError, cancelStatus } from './scheduler';
 import type { ClockMode } from './clock';
 import { processStdin, processStdinAvailable } from './natives/host/stdin';
+import type { SwapRead } from '../runtime/contract';
 
 export interface InterpRunOptions {
   jdk: JdkInfo;
@@ -50,6 +51,8 @@ export interface InterpRunOptions {
   initiate?: readonly string[];
   /** boot.ts LaunchOptions.initialize. */
   initialize?: readonly string[];
+  /** boot.ts LaunchOptions.swapReads. */
+  swapReads?: readonly SwapRead[];
   /** Called once the JDK has booted (initPhase3 done), before the main class loads. */
   onBooted?: (vm: VM) => void;
   /** The launch's later steps as they end (KOMORIUM_TRACE_STARTUP). */
@@ -262,6 +265,7 @@ export function runInterpreter(o: InterpRunOptions): InterpRunResult {
       late: Object.entries(o.lateProperties ?? {}),
       initiate: o.initiate,
       initialize: o.initialize,
+      swapReads: o.swapReads,
       mark: o.onStep ? (step) => o.onStep?.(step, v) : undefined,
       atBoot: snap && !restored ? () => saveSnapshot(v, snap, key) : undefined,
       // Not once the run is being cancelled or ending (a live run is cancelled at its first live
