@@ -227,12 +227,16 @@ async function buildJdkImage(o: JdkImageOptions, p: { root: string; base: string
       makeJdkTree(o.jdk.home, tmp);
       // The embedded engine's view of the JDK's image (java-image.ts) has this index when it
       // finds the names this copy adds.
-      const predicted = copyAddedNames({ jdk: o.jdk, image, cache: o.cache, runtimeDir: o.runtime.classesDir, modules: o.modules });
-      const actual = add.map((r) => r.name).sort();
-      if (predicted.join('\0') !== actual.join('\0')) {
-        const missing = actual.filter((n) => !predicted.includes(n));
-        const extra = predicted.filter((n) => !actual.includes(n));
-        log(`komorium: note: the embedded engine's view of ${what}'s lib/modules is not indexed as this copy (names the copy adds that it lacks: ${missing.slice(0, 3).join(', ') || 'none'}; that it has in excess: ${extra.slice(0, 3).join(', ') || 'none'})`);
+      try {
+        const predicted = copyAddedNames({ jdk: o.jdk, image, cache: o.cache, runtimeDir: o.runtime.classesDir, modules: o.modules });
+        const actual = add.map((r) => r.name).sort();
+        if (predicted.join('\0') !== actual.join('\0')) {
+          const missing = actual.filter((n) => !predicted.includes(n));
+          const extra = predicted.filter((n) => !actual.includes(n));
+          log(`komorium: note: the embedded engine's view of ${what}'s lib/modules is not indexed as this copy (names the copy adds that it lacks: ${missing.slice(0, 3).join(', ') || 'none'}; that it has in excess: ${extra.slice(0, 3).join(', ') || 'none'})`);
+        }
+      } catch (e) {
+        log(`komorium: note: the names of the embedded engine's view of ${what}'s lib/modules: ${(e as Error).message}`);
       }
       writeJImage(join(tmp, 'lib', 'modules'), image, replace, add, copyWide(o.modules));
     } finally {
