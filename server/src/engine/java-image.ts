@@ -19,7 +19,8 @@
 // content is mapped from the JDK's own file (natives/jdk/internal/jimage/NativeImageBuffer.ts).
 
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { accessSync, closeSync, constants, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir, userInfo } from 'node:os';
 import { join, relative } from 'node:path';
 import { JImage, type JdkInfo } from '../classpath/index';
 import { jimageView } from '../classpath/jimage-writer';
@@ -83,8 +84,7 @@ function enumClasses(jdk: JdkInfo, image: JImage, dir: string): string[] {
  * instrumented modules (`modules`, all when undefined).
  */
 export function copyAddedNames(o: { jdk: JdkInfo; image: JImage; cache: string; runtimeDir: string; modules?: readonly string[] }): string[] {
-  const dir = join(o.cache, 'java-images');
-  mkdirSync(dir, { recursive: true });
+  const dir = viewDir(o.cache);
   const names = new Set<string>();
   for (const f of classFiles(join(o.runtimeDir, 'komorium', 'rt'))) if (!f.includes('/')) names.add(`/java.base/komorium/rt/${f}`);
   for (const c of PAUSED_CLASSES) names.add(`/java.base/${c}.class`);
@@ -95,6 +95,26 @@ export function copyAddedNames(o: { jdk: JdkInfo; image: JImage; cache: string; 
     names.add(`/${e.slice(1, e.indexOf('/', 1))}/${midHolderName(cls)}.class`);
   }
   return [...names].sort();
+}
+
+/** `<cache>/java-images`, or one under the system's temporary directory when the cache cannot be written. */
+function viewDir(cache: string): string {
+  const dir = join(cache, 'java-images');
+  try {
+    mkdirSync(dir, { recursive: true });
+    accessSync(dir, constants.W_OK);
+    return dir;
+  } catch {
+    let user = 'user';
+    try {
+      user = userInfo().username;
+    } catch {
+      // no user name
+    }
+    const fallback = join(tmpdir(), `komorium-${user}`, 'java-images');
+    mkdirSync(fallback, { recursive: true });
+    return fallback;
+  }
 }
 
 function writeAtomic(file: string, data: string | Uint8Array): void {
@@ -122,7 +142,7 @@ export function javaImageView(o: { jdk: JdkInfo; cache: string; runtimeDir: stri
       .update(`${VIEW_VERSION}\0${jdkIdentity(o.jdk)}\0${o.modules ? [...o.modules].sort().join(',') : '*'}\0${added.join('\0')}`)
       .digest('hex')
       .slice(0, 20);
-    const file = join(o.cache, 'java-images', `${o.jdk.feature}-${key}.view`);
+    const file = join(viewDir(o.cache), `${o.jdk.feature}-${key}.view`);
     const jdkOffset = image.header.indexSize;
     const read = (): JavaImageView | undefined => {
       const head = Buffer.alloc(PREFIX);
@@ -150,7 +170,7 @@ export function javaImageView(o: { jdk: JdkInfo; cache: string; runtimeDir: stri
     writeAtomic(file, Buffer.concat([head, v.index, v.tail]));
     return read();
   } catch (e) {
-    o.log?.(`komorium: note: Java code reads the JDK's own lib/modules (its index as HotSpot's instrumented copy's could not be made: ${(e as Error).message})`);
+    o.log?.(`note: Java code reads the JDK's own lib/modules (its view indexed as HotSpot's instrumented copy could not be made: ${(e as Error).message})`);
     return undefined;
   } finally {
     image?.close();
