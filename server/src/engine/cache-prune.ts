@@ -34,6 +34,7 @@ export const CACHE_KINDS: readonly { kind: string; layout: Layout; what: string 
   { kind: 'boot-snapshots', layout: 'files', what: 'embedded engine boot snapshots' },
   { kind: 'boot-inits', layout: 'files', what: 'classes java’s boot initialises, per JDK' },
   { kind: 'archived-hashes', layout: 'files', what: 'class hashes of the instrumented JDK copies’ CDS archives' },
+  { kind: 'java-images', layout: 'files', what: 'JDK images indexed as the copies, for the embedded engine' },
   { kind: 'interp-classes', layout: 'sharded', what: 'classes transformed for the embedded engine' },
   { kind: 'transformed/classes', layout: 'sharded', what: 'transformed class-path classes' },
   { kind: 'transformed/jars', layout: 'sharded', what: 'transformed jars' },

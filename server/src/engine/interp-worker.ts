@@ -28,6 +28,8 @@ import { profileFromJson, stringifyProfile } from '../profile/index';
 import { isRuntimeClass } from '../runtime/contract';
 import { excludedFromAll } from '../transform/scope';
 import type { ClockMode } from '../interp/clock';
+import { javaImageView } from './java-image';
+import type { JavaImage } from '../interp/vm-options';
 import { startupTrace } from './startup-trace';
 import { readClass } from '../classfile/reader';
 import { classInfoOf } from '../transform/hierarchy';
@@ -94,6 +96,11 @@ export interface InterpWorkerInput {
   archivedHashes?: [string, number][];
   /** With `all`: the order of the copy's archived packageToModule map (archived-hashes.ts). */
   archivedPackages?: string[];
+  /**
+   * With `all` (and exact `all`): Java code reads the JDK's image indexed as HotSpot's copy's
+   * (java-image.ts), made from these (the cache root, the runtime's classes, KOMORIUM_JDK_MODULES).
+   */
+  javaImage?: { cache: string; runtimeDir: string; modules?: string[] };
   cacheDir?: string;
   maxHeap?: number;
   enableAssertions?: boolean;
@@ -137,6 +144,15 @@ export type InterpWorkerMessage =
 
 function post(m: InterpWorkerMessage): void {
   parentPort?.postMessage(m);
+}
+
+/** VmOptions.javaImage: the view made (or read from the cache) when Java code first maps the image. */
+function javaImageOf(jdk: JdkInfo, o: NonNullable<InterpWorkerInput['javaImage']>): () => JavaImage | undefined {
+  let view: JavaImage | undefined | null = null;
+  return () => {
+    if (view === null) view = javaImageView({ jdk, ...o, log: (message) => post({ type: 'log', message }) });
+    return view;
+  };
 }
 
 /** workerData of a worker prepared before its program is known. */
@@ -352,6 +368,7 @@ function main(input: InterpWorkerInput, prepared: PreparedBoot | null = null): v
     jdkCounted: input.runtimeDir !== null && input.instrument === 'all',
     ...(input.archivedHashes ? { archivedHashes: new Map(input.archivedHashes) } : {}),
     ...(input.archivedPackages ? { archivedPackages: input.archivedPackages } : {}),
+    ...(input.javaImage ? { javaImage: javaImageOf(jdk, input.javaImage) } : {}),
     classpath: input.classpath,
     classPathProperty: input.classPathProperty,
     mainClass: input.mainClass,
