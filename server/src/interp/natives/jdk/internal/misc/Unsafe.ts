@@ -26,24 +26,8 @@ import { currentTimeMillis, deadlineIn } from '../../../../clock';
 
 export const ARRAY_BASE = 16;
 
-export function scaleOf(elemDesc: string): number {
-  switch (elemDesc) {
-    case 'Z':
-    case 'B':
-      return 1;
-    case 'C':
-    case 'S':
-      return 2;
-    case 'I':
-    case 'F':
-      return 4;
-    case 'J':
-    case 'D':
-      return 8;
-    default:
-      return 4;
-  }
-}
+/** An array element's size in bytes: a field's of the same descriptor (field-memory.ts). */
+export const scaleOf = fieldSize;
 
 type Kind = 'Z' | 'B' | 'C' | 'S' | 'I' | 'J' | 'F' | 'D' | 'L';
 
