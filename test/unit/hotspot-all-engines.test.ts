@@ -434,16 +434,6 @@ test('SwapInits: the classes the class swap initialises are initialised before m
   assert.deepEqual(c.startup.methods.filter((d) => /^java\.io\.(RandomAccessFile|DataInputStream|ByteArrayInputStream)/.test(d.context)), [], why);
 });
 
-// DataInputStream and DataOutputStream's shorts, ints and longs (on JDK 25 through ByteArray's
-// VarHandles, whose GET member names the class swap resolves before main: hotspot-jdk25.test.ts,
-// branch j25q). JDK 17 reads them byte by byte: identical on both engines.
-test('ByteArrayViews: DataInputStream and DataOutputStream count the same on both engines: identical under main and in start-up (granularity 1, R 0)', () => {
-  const c = bothEnginesAtGranularity1('ByteArrayViews');
-  const why = describeMainThread(c, 10).join('\n');
-  assert.ok(c.main.identical, why);
-  assert.ok(c.startup.identical, why);
-});
-
 // Class.getEnclosingMethod: HotSpot's JVM_GetEnclosingMethodInfo makes new Strings for the
 // enclosing method's name and descriptor (create_from_symbol), as for ConstantPool.getUTF8At0;
 // the embedded engine gave the interned ones, so `m.getName().equals(name)` returned at `==`.

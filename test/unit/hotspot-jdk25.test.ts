@@ -123,24 +123,6 @@ test('JDK 25, ArchivedLambdas: the JDK lambdas java\'s CDS archive holds link wi
   assert.ok(c.main.samples[0] > 10_000, why);
 });
 
-// DataInputStream and DataOutputStream read and write through jdk.internal.util.ByteArray's
-// VarHandles on JDK 25; each view's first get and set resolve the VarForm's member name for that
-// access mode (VarForm.resolveMemberName, with MethodTypes interned). HotSpot's class swap reads
-// its index through RandomAccessFile.readLong and DataInputStream (paused), which resolves the
-// long, int and short views' GET member names before the main class; the embedded engine now
-// makes the same ByteArray calls in its uncounted start-up (contract.ts swapByteArrayReads;
-// branch j25q). Before: under main 80.86 % (3,999 / 4,916 samples; VarForm.resolveMemberName and
-// MethodType's intern set on the embedded engine only); after 99.40 %, the rest the MethodType
-// intern set's bins (StrongReferenceKey.equals' lines).
-test('JDK 25, ByteArrayViews: the GET member names the class swap resolves are resolved before main on both engines (granularity 1, R 0)', { skip }, () => {
-  const { thread: c } = both('ByteArrayViews');
-  const why = describeMainThread(c, 10).join('\n');
-  assert.deepEqual(c.main.methods.filter((d) => /^java\.lang\.invoke\.(VarForm|VarHandle)/.test(d.context)), [], why);
-  assert.ok(Math.abs(c.main.samples[0] - c.main.samples[1]) <= 10, why);
-  assert.ok(c.main.overlap >= 99, why);
-  assert.ok(c.startup.identical, why);
-});
-
 // Strings interned at run time, then hashed (java.security.Provider's ServiceKey interns its
 // upper-cased algorithm names and hashes them in its ConcurrentHashMap). HotSpot 25's
 // String.intern() stores the argument's hash (java_lang_String::hash_code), so hashCode() returns

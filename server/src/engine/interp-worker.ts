@@ -33,7 +33,7 @@ import type { JavaImage } from '../interp/vm-options';
 import { startupTrace } from './startup-trace';
 import { readClass } from '../classfile/reader';
 import { classInfoOf } from '../transform/hierarchy';
-import { REFERENCED_RUNTIME_CLASSES, swapByteArrayReads, swapInitializedClasses } from '../runtime/contract';
+import { REFERENCED_RUNTIME_CLASSES, swapInitializedClasses } from '../runtime/contract';
 import { startJdkLambdaLinkage } from '../interp/indy/link';
 import { jitStats } from '../interp/jit/compile';
 import { VmError } from '../interp/signals';
@@ -386,7 +386,6 @@ function main(input: InterpWorkerInput, prepared: PreparedBoot | null = null): v
       (input.runtimeDir && input.instrument === 'all') || input.exact?.scope === 'all'
         ? [...(input.bootInits ?? []), ...swapInitializedClasses(jdk.feature), ...(input.runtimeDir && input.instrument === 'all' ? JDK_LAMBDA_LINKAGE_CLASSES : [])]
         : undefined,
-    swapReads: (input.runtimeDir && input.instrument === 'all') || input.exact?.scope === 'all' ? swapByteArrayReads(jdk.feature) : undefined,
     cwd: input.cwd,
     env: input.env,
     io: {

@@ -18,7 +18,7 @@ import { startHotSpotThreads } from './hotspot-threads';
 import { setField } from './natives/util';
 import type { MainCall } from './snapshot/program';
 import { detachArchivedClassLists, orderArchivedPackageMap, presizeArchivedLockMap } from './cds-archive';
-import { JAR_INITIALIZED_CLASSES, type SwapRead } from '../runtime/contract';
+import { JAR_INITIALIZED_CLASSES } from '../runtime/contract';
 import type { JdkInfo } from '../classpath/jdk';
 import type { JImage } from '../classpath/jimage';
 import { jdkImageProblem } from '../classpath/jdk-check';
@@ -103,13 +103,6 @@ export interface LaunchOptions {
    * instrumented copy initialises them in its paused class swap (contract.ts swapInitializedClasses).
    */
   initialize?: readonly string[];
-  /**
-   * Static `(byte[], int)` methods of jdk.internal.util.ByteArray called after `initialize` (so
-   * uncounted) with a zeroed byte[8] and 0, as HotSpot's class swap calls them reading its index
-   * (contract.ts swapByteArrayReads). Not for a main class in a jar (the jar's opening reads
-   * through the byte-array views first, counted).
-   */
-  swapReads?: readonly SwapRead[];
 }
 
 /**
@@ -374,15 +367,9 @@ export function launch(vm: VM, mainClass: string, args: string[], lo: LaunchOpti
     // A main class in a jar: opening the jar initialises some of them, counted (contract.ts).
     const jar = !fromDirectory(vm.opts.classpath, mainClass.replace(/\./g, '/'));
     const inits = (lo.initialize ?? []).filter((c) => !jar || !JAR_INITIALIZED_CLASSES.includes(c));
-    const reads = jar ? [] : [...(lo.swapReads ?? [])];
-    const read = (): void => {
-      const r = reads.shift();
-      if (r === undefined) return then0();
-      call(main, 'jdk/internal/util/ByteArray', r[0], r[1], [vm.newArray('B', new Int8Array(8)), 0], () => read());
-    };
     const then = (): void => {
       const cls = inits.shift();
-      if (cls === undefined) return read();
+      if (cls === undefined) return then0();
       init2(cls, then);
     };
     if (names.length === 0) return then();

@@ -12,7 +12,6 @@ import type { JavaImage } from './vm-options';
 import { CancelledError, cancelStatus } from './scheduler';
 import type { ClockMode } from './clock';
 import { processStdin, processStdinAvailable } from './natives/host/stdin';
-import type { SwapRead } from '../runtime/contract';
 
 export interface InterpRunOptions {
   jdk: JdkInfo;
@@ -54,8 +53,6 @@ export interface InterpRunOptions {
   initiate?: readonly string[];
   /** boot.ts LaunchOptions.initialize. */
   initialize?: readonly string[];
-  /** boot.ts LaunchOptions.swapReads. */
-  swapReads?: readonly SwapRead[];
   /** Called once the JDK has booted (initPhase3 done), before the main class loads. */
   onBooted?: (vm: VM) => void;
   /** The launch's later steps as they end (KOMORIUM_TRACE_STARTUP). */
@@ -269,7 +266,6 @@ export function runInterpreter(o: InterpRunOptions): InterpRunResult {
       late: Object.entries(o.lateProperties ?? {}),
       initiate: o.initiate,
       initialize: o.initialize,
-      swapReads: o.swapReads,
       mark: o.onStep ? (step) => o.onStep?.(step, v) : undefined,
       atBoot: snap && !restored ? () => saveSnapshot(v, snap, key) : undefined,
       // Not once the run is being cancelled or ending (a live run is cancelled at its first live

@@ -56,25 +56,6 @@ export function swapInitializedClasses(feature: number): readonly string[] {
   ];
 }
 
-/** A method of jdk.internal.util.ByteArray: its name and descriptor. */
-export type SwapRead = readonly [string, string];
-
-/**
- * Static methods `(byte[], int)` of `jdk.internal.util.ByteArray` that the class swap's index
- * reading calls (paused) before the main class on JDK 25, in the order of their first calls:
- * `RandomAccessFile.readLong`, `DataInputStream.readInt` and `readUTF`'s `readUnsignedShort`.
- * Each first call links its VarHandle call site and resolves the GET member name of the VarForm
- * that ByteArray's long, int and short views share with every other byte-array view (ByteArray,
- * ByteArrayLittleEndian), so a program's first `DataInputStream.readLong`/`readInt`/`readShort`
- * (ObjectInputStream's block data, tzdb.dat) resolves nothing on HotSpot. The embedded engine
- * makes the same calls in its uncounted start-up, after swapInitializedClasses (boot.ts
- * LaunchOptions.swapReads; branch j25q: corpus serialization, VarForm.resolveMemberName about 300
- * bytecodes at each of three sites on the embedded engine only).
- */
-export function swapByteArrayReads(feature: number): readonly SwapRead[] {
-  return feature < 25 ? [] : [['getLong', '([BI)J'], ['getInt', '([BI)I'], ['getUnsignedShort', '([BI)I']];
-}
-
 /**
  * JDK classes the embedded engine has initialised before the count (with the JDK instrumented)
  * that java's copy would initialise in counted code, per feature release; the copy's
