@@ -19,14 +19,15 @@
 // content is mapped from the JDK's own file (natives/jdk/internal/jimage/NativeImageBuffer.ts).
 
 import { createHash } from 'node:crypto';
-import { accessSync, closeSync, constants, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir, userInfo } from 'node:os';
+import { accessSync, closeSync, constants, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { JImage, type JdkInfo } from '../classpath/index';
 import { jimageView } from '../classpath/jimage-writer';
 import { superClassName } from '../classfile/super-name';
 import { midHolderName } from '../transform/clazz';
 import { jdkIdentity } from './jdk-identity';
+import { fallbackCacheRoot } from './cache';
+import { writeFileAtomic } from '../transform/cache-store';
 import { PAUSED_CLASSES } from '../transform/scope';
 import type { JavaImage } from '../interp/vm-options';
 
@@ -74,7 +75,7 @@ function enumClasses(jdk: JdkInfo, image: JImage, dir: string): string[] {
     const bytes = image.find(e);
     if (bytes !== undefined && superClassName(bytes) === 'java/lang/Enum') enums.push(e);
   }
-  writeAtomic(file, JSON.stringify(enums));
+  writeFileAtomic(file, Buffer.from(JSON.stringify(enums)));
   return enums;
 }
 
@@ -97,7 +98,7 @@ export function copyAddedNames(o: { jdk: JdkInfo; image: JImage; cache: string; 
   return [...names].sort();
 }
 
-/** `<cache>/java-images`, or one under the system's temporary directory when the cache cannot be written. */
+/** `<cache>/java-images`, or the fallback cache's (cache.ts) when the cache cannot be written. */
 function viewDir(cache: string): string {
   const dir = join(cache, 'java-images');
   try {
@@ -105,26 +106,9 @@ function viewDir(cache: string): string {
     accessSync(dir, constants.W_OK);
     return dir;
   } catch {
-    let user = 'user';
-    try {
-      user = userInfo().username;
-    } catch {
-      // no user name
-    }
-    const fallback = join(tmpdir(), `komorium-${user}`, 'java-images');
+    const fallback = join(fallbackCacheRoot(), 'java-images');
     mkdirSync(fallback, { recursive: true });
     return fallback;
-  }
-}
-
-function writeAtomic(file: string, data: string | Uint8Array): void {
-  const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, data);
-  try {
-    renameSync(tmp, file);
-  } catch (e) {
-    rmSync(tmp, { force: true });
-    throw e;
   }
 }
 
@@ -167,7 +151,7 @@ export function javaImageView(o: { jdk: JdkInfo; cache: string; runtimeDir: stri
     head.writeUInt32LE(v.index.length, 4);
     head.writeUInt32LE(v.tail.length, 8);
     head.writeUInt32LE(v.contentLength, 12);
-    writeAtomic(file, Buffer.concat([head, v.index, v.tail]));
+    writeFileAtomic(file, Buffer.concat([head, v.index, v.tail]));
     return read();
   } catch (e) {
     o.log?.(`note: Java code reads the JDK's own lib/modules (its view indexed as HotSpot's instrumented copy could not be made: ${(e as Error).message})`);
