@@ -51,24 +51,6 @@ export function defaultValue(desc: string): number | null {
 }
 
 let nextFieldId = 1;
-/**
- * Fields by their number (id = number * 8 + 4096): a dense array, where one indexed by the ids
- * themselves was seven eighths holes (0.9 MB in a profiled hello-world's worker).
- */
-const fieldsById: (JField | undefined)[] = [];
-
-/** The index in fieldsById of field id `id`, or -1 for an offset that is no field's. */
-function fieldSlot(id: number): number {
-  const n = (id - 4096) / 8;
-  return Number.isInteger(n) && n > 0 ? n : -1;
-}
-
-/** Fields by their id, which doubles as the Unsafe "offset" of the field. */
-export function fieldById(id: number): JField | undefined {
-  const n = fieldSlot(id);
-  return n < 0 ? undefined : fieldsById[n];
-}
-
 export class JField {
   readonly id: number;
   /** Property key (instance) or index into `klass.staticValues` (static). */
@@ -83,9 +65,8 @@ export class JField {
     readonly desc: string,
     readonly access: number,
   ) {
-    const n = nextFieldId++;
-    this.id = n * 8 + 4096; // distinct from array offsets (base 16, < 4096 never used)
-    fieldsById[n] = this;
+    // A number in creation order (the Unsafe offset before fld16: field-layout.ts gives those now).
+    this.id = nextFieldId++ * 8 + 4096;
   }
   get isStatic(): boolean {
     return (this.access & Acc.STATIC) !== 0;
@@ -548,27 +529,11 @@ export function klassCounters(): KlassCounters {
   return { nextFieldId, nextMethodId, hiddenClasses };
 }
 
-/** Restores the counters and registers restored fields under their ids (Unsafe offsets). */
-/**
- * Takes fields made only to be filled from a boot snapshot (snapshot/positional.ts: made by the
- * constructor, so that they get its hidden class) out of the id table the constructor put them in.
- */
-export function unregisterFields(fields: readonly JField[]): void {
-  for (const f of fields) {
-    const n = fieldSlot(f.id);
-    if (n >= 0 && fieldsById[n] === f) fieldsById[n] = undefined; // (no delete: the array stays in fast elements)
-  }
-}
-
-export function restoreKlassCounters(c: KlassCounters, fields: readonly JField[]): void {
-  // As in the booted run, in a fresh worker: what is created next gets the same ids.
+/** Restores the counters: what is created next gets the ids it got in the booted run. */
+export function restoreKlassCounters(c: KlassCounters): void {
   nextFieldId = c.nextFieldId;
   nextMethodId = c.nextMethodId;
   hiddenClasses = c.hiddenClasses;
-  for (const f of fields) {
-    const n = fieldSlot(f.id);
-    if (n >= 0) fieldsById[n] = f;
-  }
 }
 
 export function isArrayObject(o: JObject): o is JArray {

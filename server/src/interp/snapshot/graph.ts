@@ -500,7 +500,7 @@ export function restoreVm(vm: VM, parts: readonly (Uint8Array | LazyPart)[], mar
   releaseBytes(parts[0]);
   mark?.(`deserialised (${p?.inst?.length ?? 0} tagged objects in V8's graph)`);
   if (!p || !Array.isArray(p.inst) || !Array.isArray(p.slots) || p.inst.length !== p.tags.length || !p.program || !Array.isArray(p.program.user)) throw new Error('malformed snapshot payload');
-  const { objs, fields, setCtors } = decodePositional(p.pos, parts[2], mark);
+  const { objs, setCtors } = decodePositional(p.pos, parts[2], mark);
   restoreParams(objs);
   mark?.(`Maps and Sets with engine objects filled (${p.pos.colls.length})`);
   const cold = parts[3];
@@ -562,7 +562,7 @@ export function restoreVm(vm: VM, parts: readonly (Uint8Array | LazyPart)[], mar
   // optimised against them (object.ts mutableFields). Frames and methods are made by their
   // run-time constructors (positional.ts), which do the same for their shapes.
   for (const t of vm.threads) mutableFields(t);
-  restoreKlassCounters(p.counters, fields);
+  restoreKlassCounters(p.counters);
   memory.loadState(p.memory);
   if (p.invoke !== null) setInvokeState(vm, p.invoke);
   vm.current = null;
