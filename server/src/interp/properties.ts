@@ -1,11 +1,12 @@
 // System properties the VM reports (SystemProps$Raw natives), mirroring HotSpot 17 on Linux.
-// Values that would make runs machine-dependent are fixed where HotSpot's are arbitrary
-// (encodings are UTF-8); versions come from the JDK's `release` file.
+// The locale and encodings follow the program's environment as java's do (host-locale.ts);
+// versions come from the JDK's `release` file.
 
 import { closeSync, existsSync, openSync, readFileSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import * as os from 'node:os';
 import type { JdkInfo } from '../classpath/index';
+import { hostLocale, type LocaleParts } from './host-locale';
 
 export interface PropertyInputs {
   jdk: JdkInfo;
@@ -14,7 +15,7 @@ export interface PropertyInputs {
   mainClass: string;
   args: string[];
   user: Record<string, string>;
-  /** The program's environment (LD_LIBRARY_PATH). */
+  /** The program's environment (LD_LIBRARY_PATH, the locale variables). */
   env?: Record<string, string>;
 }
 
@@ -113,12 +114,13 @@ export function platformProperties(p: PropertyInputs): (string | null)[] {
   } catch {
     // no passwd entry
   }
+  const loc = hostLocale(p.env ?? {});
   const values: Record<string, string> = {
-    'display.language': 'en',
-    'file.encoding': 'UTF-8',
-    'native.encoding': 'UTF-8',
+    ...localeValues('display', loc.display),
+    ...localeValues('format', loc.format),
+    'file.encoding': loc.encoding,
+    'native.encoding': loc.encoding,
     'file.separator': '/',
-    'format.language': 'en',
     'java.io.tmpdir': '/tmp',
     'line.separator': '\n',
     'os.arch': 'amd64',
@@ -128,12 +130,21 @@ export function platformProperties(p: PropertyInputs): (string | null)[] {
     'sun.arch.data.model': '64',
     'sun.cpu.endian': 'little',
     'sun.io.unicode.encoding': 'UnicodeLittle',
-    'sun.jnu.encoding': 'UTF-8',
+    'sun.jnu.encoding': loc.encoding,
     'user.dir': p.cwd,
     'user.home': os.homedir(),
     'user.name': user,
   };
   return (p.jdk.feature >= 25 ? PLATFORM_25 : PLATFORM_17).map((k) => values[k] ?? null);
+}
+
+/** display.* or format.* of a locale: the parts libjava found (it leaves the others null). */
+function localeValues(prefix: string, l: LocaleParts): Record<string, string> {
+  const out: Record<string, string> = { [`${prefix}.language`]: l.language };
+  if (l.script !== null) out[`${prefix}.script`] = l.script;
+  if (l.country !== null) out[`${prefix}.country`] = l.country;
+  if (l.variant !== null) out[`${prefix}.variant`] = l.variant;
+  return out;
 }
 
 /**

@@ -23,6 +23,7 @@ import { bootProperties, type ProgramInputs } from './program';
 import type { VM } from '../vm';
 import { classPathStamps, takeStamps } from '../../engine/run-plan';
 import { keepNewest } from '../../engine/cache-prune';
+import { hostLocale } from '../host-locale';
 
 export { SnapshotUnsupported } from './graph';
 
@@ -141,7 +142,8 @@ export function snapshotKey(i: SnapshotKeyInputs, parts: Record<string, unknown>
   } catch {
     // as properties.ts
   }
-  const host = [user, os.homedir(), os.release()];
+  // The locale java derives from the environment and the installed locales (host-locale.ts).
+  const host = [user, os.homedir(), os.release(), hostLocale(i.env)];
   // Not the program's class path, directory, command line or own properties: program.ts
   // applies those after the restore.
   const props = bootProperties(i.properties);
