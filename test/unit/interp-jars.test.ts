@@ -8,9 +8,10 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { runCli, runJava } from '../helpers/java';
+import { javaHome, runCli, runJava } from '../helpers/java';
 import { buildJars } from '../helpers/jars';
 
 const w = buildJars();
@@ -64,4 +65,17 @@ test('komorium run -jar: a jar without Main-Class, a missing jar', () => {
   const m = runCli(['run', '-jar', 'none.jar'], { cwd: w });
   assert.equal(m.status, 2);
   assert.match(m.stderr, /Unable to access jarfile none.jar/);
+});
+
+// java -jar starts a Launcher-Agent-Class before main; komorium runs no agents and says so.
+test('komorium run -jar: a Launcher-Agent-Class is named in a warning, and main runs', () => {
+  writeFileSync(join(w, 'agent.mf'), 'Main-Class: app.Main\nLauncher-Agent-Class: app.Agent\nClass-Path: lib/lib.jar lib/mr.jar lib/modlib.jar lib/signed.jar\n');
+  execFileSync(join(javaHome(), 'bin', 'jar'), ['--create', '--file', 'agent.jar', '--manifest', 'agent.mf', '-C', 'classes', '.'], { cwd: w, stdio: 'pipe' });
+  const java = runJava(['-cp', 'app.jar', 'app.Main'], { cwd: w });
+  for (const engine of [['--engine', 'interpreter', '--no-profile'], ['--engine', 'jvm', '--instrument', 'app']]) {
+    const r = runCli(['run', ...engine, '-o', join(w, 'agent.json'), '-jar', 'agent.jar'], { cwd: w });
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stderr, /agent\.jar's Launcher-Agent-Class app\.Agent is not started/);
+    assert.equal(r.stdout, java.stdout.replace('class path app.jar', 'class path agent.jar'));
+  }
 });

@@ -7,7 +7,7 @@ import { flag, UsageError, type ParsedArgs } from './args';
 import { classPathOption, embeddedOnly, parseRunArgs, runVmArgs, samplingOptions } from './run-args';
 import { splitClassPath } from '../classpath/classpath';
 import { ZipFile } from '../classpath/zip';
-import { jarMainClass } from '../classpath/manifest';
+import { jarMainClass, manifestMainAttributes } from '../classpath/manifest';
 import { resolveEngine } from '../engine/run';
 import type { EmbeddedCliRun } from './run-embedded';
 
@@ -35,6 +35,8 @@ export interface RunCommand {
   common: CommonRunOptions;
   /** The embedded engine's run (engine `interpreter`). */
   embedded: EmbeddedCliRun | undefined;
+  /** Warnings for the user (stderr) before the run starts. */
+  warnings: string[];
 }
 
 /** Reads `komorium run ARGV...` (everything commands/run.ts checks before it starts a run). */
@@ -49,6 +51,7 @@ export function parseRunCommand(argv: string[]): RunCommand {
   const jar = flag(args, 'jar');
   let mainClass: string | undefined;
   let programArgs: string[];
+  const warnings: string[] = [];
   let cp: string;
   if (jar !== undefined) {
     // As java -jar: the jar alone is the class path, everything after it is the program's.
@@ -69,6 +72,10 @@ export function parseRunCommand(argv: string[]): RunCommand {
     } catch (e) {
       throw new UsageError((e as Error).message);
     }
+    // java -jar starts the manifest's Launcher-Agent-Class (its agentmain, with an
+    // Instrumentation) before main. Neither engine runs java.lang.instrument agents: say so.
+    const agent = mf === undefined ? undefined : manifestMainAttributes(mf).get('launcher-agent-class')?.trim();
+    if (agent) warnings.push(`komorium: warning: ${jar}'s Launcher-Agent-Class ${agent} is not started (java -jar would call its agentmain before main; komorium runs no java.lang.instrument agents)`);
     programArgs = args.positional;
     cp = jar;
   } else {
@@ -105,5 +112,5 @@ export function parseRunCommand(argv: string[]): RunCommand {
           bootSnapshot: !args.flags.has('no-boot-snapshot'),
         }
       : undefined;
-  return { engine, args, jar, asked, common, embedded };
+  return { engine, args, jar, asked, common, embedded, warnings };
 }

@@ -28,6 +28,7 @@ export async function embeddedRun(argv: string[]): Promise<number | undefined> {
   // As the CLI's entry (main.ts) and the command (commands/run.ts), in that order.
   dropOutputOnEpipe();
   const signals = new SignalTrap();
+  for (const w of cmd.warnings) process.stderr.write(`${w}\n`);
   try {
     return await runEmbedded(signals, cmd.embedded, summaryLine);
   } catch (e) {

@@ -67,7 +67,8 @@ registerCommand({
 /** `komorium run ARGV...`: the exit status (komorium test runs the JUnit launcher through it). */
 export async function runMain(argv: string[]): Promise<number> {
   const signals = new SignalTrap();
-  const { args, jar, asked, common, embedded } = parseRunCommand(argv);
+  const { args, jar, asked, common, embedded, warnings } = parseRunCommand(argv);
+  for (const w of warnings) process.stderr.write(`${w}\n`);
   if (embedded !== undefined) return runEmbedded(signals, embedded, profileSummary);
   const clock = flag(args, 'clock') ?? 'real';
   if (clock !== 'real') throw new UsageError('--clock virtual is an option of the embedded engine (--engine interpreter); HotSpot runs in real time');
