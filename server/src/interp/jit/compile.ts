@@ -25,6 +25,19 @@ export type CompiledFn = (t: JThread, f: Frame, budget: number) => number;
 /** Invocations + back edges before a method is compiled. */
 export const JIT_THRESHOLD = Number(process.env.KOMORIUM_JIT_THRESHOLD ?? 400);
 const MAX_CODE = 12000;
+/**
+ * A method's first compilation waits until its counter (invocations + back edges) reaches
+ * `SIZE_WEIGHT` x its bytecode length, if that is above JIT_THRESHOLD
+ * (KOMORIUM_JIT_SIZE_WEIGHT; 0: JIT_THRESHOLD for all). What compiling costs grows with the
+ * method's size (~75 chars of JS per bytecode byte, generated, parsed and compiled by V8 again),
+ * what it saves with the bytecodes run in it afterwards: a large library method run a few
+ * hundred times (the JDK's XML parser, docs/BENCHMARKS.md part F) was compiled at its 400th
+ * call like a small hot one.
+ */
+const SIZE_WEIGHT = ((): number => {
+  const v = Number(process.env.KOMORIUM_JIT_SIZE_WEIGHT ?? 0);
+  return Number.isFinite(v) && v > 0 ? v : 0;
+})();
 const DEOPT_LIMIT = 50;
 const SPEC_LIMIT = 200;
 const MAX_COMPILATIONS = 4;
@@ -174,6 +187,8 @@ export function compile(vm: VM, m: JMethod): CompiledFn | null {
     m.jit = false;
     return null;
   }
+  // Not yet: counted on (the callers call again at the next invocation or back edge).
+  if (SIZE_WEIGHT > 0 && m.compilations === 0 && m.counter < m.code.length * SIZE_WEIGHT) return null;
   const t0 = jitStats.enabled ? performance.now() : 0;
   try {
     const a = analyze(m);

@@ -287,13 +287,15 @@ function inlineBody(s: Scope, at: At, tm: JMethod, B: number): string | null {
   }
   for (const i of a.localsN) decl.push(`${c.n(i)} = ${argN.get(i) ?? '0'}`);
   for (const i of a.localsR) decl.push(`${c.r(i)} = ${argR.get(i) ?? 'null'}`);
-  decl.push(c.stackDecl());
+  const bodyCode = c.out.join('\n');
+  const stack = c.stackDecl(bodyCode);
+  if (stack !== '') decl.push(stack);
   // One block, or straight code (codegen.ts STRAIGHT_INLINE): a plain labelled block.
   const single = a.blockStart.size === 1 || STRAIGHT_INLINE;
   if (!single) decl.push(`${c.pcVar} = 0`);
   const open = single ? `${c.label}: {` : `${c.label}: for (;;) { switch (${c.pcVar}) {`;
   const close = single ? `}` : `} }`;
-  const body = `{ let ${decl.join(', ')}; Q = ${siteId};\n${open}\n${c.out.join('\n')}\n${close}\nQ = ${s.site}; }`;
+  const body = `{ ${decl.length > 0 ? `let ${decl.join(', ')}; ` : ''}Q = ${siteId};\n${open}\n${bodyCode}\n${close}\nQ = ${s.site}; }`;
   if (!handlers) return body;
   const keep = (site.keepN ?? []).map((i) => c.n(i));
   const keepR = (site.keepR ?? []).map((i) => c.r(i));
