@@ -124,7 +124,7 @@ interface Payload {
  * profiled hello-world's 11.4 MB of class files, 391 classes; 15,300 code arrays, 4.3 MB, and
  * 14,600 line tables, 0.6 MB, each a typed array of its own when made at the restore: 2.9 MB
  * more of heap). Thousands of small array buffers fewer to deserialise, and no copy of each.
- * (The second part, the code read whole until format 11, is empty.) The slots are emptied by
+ * (The second part, the code read whole until format 11, holds the payload's integer tables since format 13: packInts.) The slots are emptied by
  * these keys while the graph is written.
  */
 const BLOB_KEYS = ['cfBytes', 'codeRaw', 'linesRaw'] as const;
@@ -301,7 +301,7 @@ export function captureVm(vm: VM): Buffer[] {
     for (const k of Object.keys(rec)) visit(o, k, rec[k]);
   }
 
-  const { blob, cold, blobOwners, blobSpans } = layBlob(inst, tags, shared, (o, k) => cleared.push([o as Record<string, unknown>, k, (o as Record<string, unknown>)[k]]));
+  const { cold, blobOwners, blobSpans } = layBlob(inst, tags, shared, (o, k) => cleared.push([o as Record<string, unknown>, k, (o as Record<string, unknown>)[k]]));
   // Methods' parameter types are not written: the restore parses them from the descriptors
   // (restoreParams), one array per descriptor and one string per type.
   for (let i = 0; i < inst.length; i++) {
@@ -337,10 +337,12 @@ export function captureVm(vm: VM): Buffer[] {
     // V8's serializer itself, not node's (v8.serialize), which hands every typed array to
     // JavaScript (and back on restore, 14,000 of them in a hello-world): about a third of the
     // restore's deserialisation.
+    // The integer tables in a part of their own (packInts), taken out of the graph first.
+    const ints = packInts(payload);
     const ser = new v8.Serializer();
     ser.writeHeader();
     ser.writeValue(payload);
-    return [ser.releaseBuffer(), blob, e.prim, cold];
+    return [ser.releaseBuffer(), ints, e.prim, cold];
   } catch (e) {
     if (e instanceof PositionalUnsupported) throw new SnapshotUnsupported(e.message);
     throw e;
@@ -394,7 +396,7 @@ function shareMethodArrays(inst: object[], tags: string[], shared: Set<object>):
  * then line tables (4-byte aligned) and code there too. `clear` is told each slot to empty while
  * the graph is written.
  */
-function layBlob(inst: object[], tags: string[], shared: Set<object>, clear: (owner: object, key: string) => void): { blob: Buffer; cold: Buffer; blobOwners: object[]; blobSpans: Int32Array } {
+function layBlob(inst: object[], tags: string[], shared: Set<object>, clear: (owner: object, key: string) => void): { cold: Buffer; blobOwners: object[]; blobSpans: Int32Array } {
   const blobOwners: object[] = [];
   const spans: number[] = [];
   const take = (o: object, key: number, off: number, len: number): void => {
@@ -439,8 +441,49 @@ function layBlob(inst: object[], tags: string[], shared: Set<object>, clear: (ow
     files.push(c);
     coldSize += c.length;
   }
-  // The second part (the code, read whole, until format 11) is left empty.
-  return { blob: Buffer.alloc(0), cold: Buffer.concat(files, coldSize), blobOwners, blobSpans: Int32Array.from(spans) };
+  return { cold: Buffer.concat(files, coldSize), blobOwners, blobSpans: Int32Array.from(spans) };
+}
+
+/**
+ * The positional form's integer tables (the groups' `ints`, the references' and the primitive
+ * arrays' tables: 3.2 MB in a profiled hello-world), each the holder and key of one.
+ */
+function intTables(p: Payload): [Record<string, unknown>, string][] {
+  const pos = p.pos as unknown as Record<string, unknown>;
+  return [...p.pos.groups.map((g): [Record<string, unknown>, string] => [g as unknown as Record<string, unknown>, 'ints']), [pos, 'refCounts'], [pos, 'refKeys'], [pos, 'refTargets'], [pos, 'primSpans']];
+}
+
+/**
+ * Moves the payload's integer tables (intTables) into one part, the snapshot's second: each is
+ * replaced by its [start, length] in it (the payload is the write's own). V8's deserializer
+ * copies each typed array out of the graph's bytes, so that both were held while the graph was
+ * deserialised, and the copies (malloc'd, each its own buffer) were freed at the next scavenge;
+ * the restore views this part instead (attachInts) and gives it back whole at once.
+ */
+function packInts(p: Payload): Buffer {
+  const tables = intTables(p);
+  let total = 0;
+  for (const [h, k] of tables) total += (h[k] as Int32Array).length;
+  const all = new Int32Array(total);
+  let at = 0;
+  for (const [h, k] of tables) {
+    const t = h[k] as Int32Array;
+    all.set(t, at);
+    h[k] = [at, t.length];
+    at += t.length;
+  }
+  return Buffer.from(all.buffer, all.byteOffset, all.byteLength);
+}
+
+/** The integer tables back as views of `part` (packInts). Throws on a malformed payload. */
+function attachInts(p: Payload, part: Uint8Array): void {
+  if (!p.pos || !Array.isArray(p.pos.groups) || part.byteOffset % 4 !== 0 || part.byteLength % 4 !== 0) throw new Error('malformed snapshot payload (integer tables)');
+  const all = new Int32Array(part.buffer, part.byteOffset, part.byteLength / 4);
+  for (const [h, k] of intTables(p)) {
+    const r = h[k];
+    if (!Array.isArray(r) || r.length !== 2 || !Number.isInteger(r[0]) || !Number.isInteger(r[1]) || r[0] < 0 || r[1] < 0 || r[0] + r[1] > all.length) throw new Error('malformed snapshot payload (integer tables)');
+    h[k] = all.subarray(r[0] as number, (r[0] as number) + (r[1] as number));
+  }
 }
 
 /**
@@ -500,7 +543,11 @@ export function restoreVm(vm: VM, parts: readonly (Uint8Array | LazyPart)[], mar
   releaseBytes(parts[0]);
   mark?.(`deserialised (${p?.inst?.length ?? 0} tagged objects in V8's graph)`);
   if (!p || !Array.isArray(p.inst) || !Array.isArray(p.slots) || p.inst.length !== p.tags.length || !p.program || !Array.isArray(p.program.user)) throw new Error('malformed snapshot payload');
-  const { objs, setCtors } = decodePositional(p.pos, parts[2], mark);
+  const intsPart = parts[1];
+  attachInts(p, intsPart);
+  // The integer tables are garbage once the references are set: their part given back at once
+  // (packInts), before the Maps and Sets are filled.
+  const { objs, setCtors } = decodePositional(p.pos, parts[2], mark, () => releaseBytes(intsPart));
   restoreParams(objs);
   mark?.(`Maps and Sets with engine objects filled (${p.pos.colls.length})`);
   const cold = parts[3];
@@ -541,6 +588,8 @@ export function restoreVm(vm: VM, parts: readonly (Uint8Array | LazyPart)[], mar
     lazy.code = Int32Array.from(codeSpans);
     lazy.lines = Int32Array.from(lineSpans);
   }
+  // (The spans' buffer, garbage now, to the next scavenge, not to a full collection.)
+  releaseBytes(spans);
   const sched = new Scheduler(vm);
   for (let i = 0; i < p.slots.length; i += 3) {
     const owner = p.owners[p.slots[i] as number] as Record<string | number, unknown>;
@@ -588,9 +637,5 @@ export function restoreVm(vm: VM, parts: readonly (Uint8Array | LazyPart)[], mar
     if (info.pending === 'refPending') t.pendingNative = waitingForPendingList(t);
     else if (info.pending === 'wait') t.pendingNative = waitResume(vm, t, t.r[t.frames[t.depth].lp] as JObject);
   });
-  // The payload's integer tables (3 MB in a profiled hello-world) are garbage now: their
-  // buffers handed to the next scavenge, not to a full collection a short run may never have.
-  for (const g of p.pos.groups) releaseBytes(g.ints);
-  for (const a of [p.pos.refCounts, p.pos.refKeys, p.pos.refTargets, p.pos.primSpans, p.blobSpans]) releaseBytes(a);
   return p.program;
 }

@@ -118,9 +118,10 @@ export function removeStaleTemps(dir: string, now = Date.now()): string[] {
 }
 
 /**
- * `payload` is the first part; `parts` all of them, each in a buffer of its own. The first part
- * (the graph, garbage once deserialised) is in a resizable ArrayBuffer: `releaseBytes` gives its
- * memory back at once, where a plain buffer's waits for the collector to find it dead.
+ * `payload` is the first part; `parts` all of them, each in a buffer of its own. The first two
+ * parts (the graph and the integer tables, garbage once restored) are in resizable ArrayBuffers:
+ * `releaseBytes` gives their memory back at once, where a plain buffer's waits for the collector
+ * to find it dead.
  */
 export type SnapshotRead = { payload: Buffer; parts: Buffer[]; lazy: LazyPart[] } | { missing: true } | { invalid: string };
 
@@ -289,7 +290,7 @@ export function readSnapshot(file: string, keyHex: string, lazyFrom = MAX_PARTS)
         continue;
       }
       // (A buffer of its own, never a slice of node's pool.)
-      const p = i === 0 ? releasableBuffer(Number(n)) : Buffer.allocUnsafeSlow(Number(n));
+      const p = i <= 1 ? releasableBuffer(Number(n)) : Buffer.allocUnsafeSlow(Number(n));
       if (readFully(fd, p, at) < p.length) return { invalid: 'truncated' };
       hash.update(p);
       parts.push(p);
