@@ -37,8 +37,9 @@ export const POSITIONAL_TAGS: ReadonlySet<string> = new Set([...Object.keys(BLAN
 /**
  * Column kinds: V a value of V8's graph (or null, a reference to a positional object then
  * listed apart), R a positional object's index (-1 null), L a fresh array of positional objects
- * (indices), K the class, given to the constructor, A a primitive Java array's elements (an index
- * into the spans of the primitive part), E a Java reference array's elements (indices), W a long
+ * (its indices in the group's `lists`: the start of its length and indices), K the class, given
+ * to the constructor, A a primitive Java array's elements (an index into the spans of the
+ * primitive part), E a Java reference array's elements (indices in `lists`, as L), W a long
  * array's word view (made by the constructor), S a string (an index into the strings, written
  * once each: V8's serializer writes a string at every occurrence) or null (-1), I a 32-bit
  * integer, B a boolean (0, 1), N null and U undefined in every row (nothing written: a method's
@@ -46,8 +47,8 @@ export const POSITIONAL_TAGS: ReadonlySet<string> = new Set([...Object.keys(BLAN
  * hello-world, garbage once restored).
  */
 type Kind = 'V' | 'R' | 'L' | 'K' | 'A' | 'E' | 'W' | 'S' | 'I' | 'B' | 'N' | 'U';
-/** Kinds held as 32-bit integers (`ints`); V, L and E are values of V8's graph (`vals`); W, N and U neither. */
-const INT_KINDS = 'KRSAIB';
+/** Kinds held as 32-bit integers (`ints`); V is a value of V8's graph (`vals`); W, N and U neither. */
+const INT_KINDS = 'KRSAIBLE';
 
 export interface Group {
   tag: string;
@@ -57,6 +58,11 @@ export interface Group {
   /** Row by row, the integer columns (INT_KINDS), then the others. */
   ints: Int32Array;
   vals: unknown[];
+  /**
+   * The L and E columns' index lists, each its length then its indices (10,500 arrays of V8's
+   * graph in a profiled hello-world, 0.5 MB, garbage once restored).
+   */
+  lists: Int32Array;
   /** Java objects: their class's constructor, as klass.ts makes it. */
   spec: CtorSpec | null;
 }
@@ -260,6 +266,7 @@ export function encodePositional(inst: readonly object[], tags: readonly string[
     const { at, ki, kv } = layout(kinds.join(''));
     const ints = new Int32Array(objs.length * ki);
     const vals = new Array<unknown>(objs.length * kv);
+    const lists: number[] = [];
     let ib = 0;
     let b = 0;
     for (const o of objs) {
@@ -280,9 +287,13 @@ export function encodePositional(inst: readonly object[], tags: readonly string[
             ints[ci] = v ? 1 : 0;
             break;
           case 'L':
-          case 'E':
-            vals[cv] = toIndices(v as unknown[]);
+          case 'E': {
+            const r = toIndices(v as unknown[]);
+            ints[ci] = lists.length;
+            lists.push(r.length);
+            for (const t of r) lists.push(t);
             break;
+          }
           case 'S':
             ints[ci] = v === null ? -1 : str(v as string);
             break;
@@ -319,7 +330,7 @@ export function encodePositional(inst: readonly object[], tags: readonly string[
       ib += ki;
       b += kv;
     }
-    groups.push({ tag, keys, kinds: kinds.join(''), n: objs.length, ints, vals, spec: g.spec });
+    groups.push({ tag, keys, kinds: kinds.join(''), n: objs.length, ints, vals, lists: Int32Array.from(lists), spec: g.spec });
   }
 
   // References from V8's graph.
@@ -385,7 +396,7 @@ export function encodePositional(inst: readonly object[], tags: readonly string[
   };
 }
 
-type Fill = (objs: object[], ints: Int32Array, vals: unknown[], base: number, n: number, list: (x: number[]) => unknown[], strs: string[]) => void;
+type Fill = (objs: object[], ints: Int32Array, vals: unknown[], base: number, n: number, list: (lists: Int32Array, at: number) => unknown[], strs: string[], lists: Int32Array) => void;
 const fills = new Map<string, Fill>();
 
 /** Where each column is in its row (of `ints` or of `vals`), and the rows' lengths. */
@@ -425,7 +436,7 @@ function filler(g: Group): Fill {
         body.push(`{ const t = ${iv}; ${p} = t < 0 ? null : strs[t]; }`);
         break;
       case 'L':
-        body.push(`${p} = list(${vv});`);
+        body.push(`${p} = list(lists, ${iv});`);
         break;
       case 'N':
         body.push(`${p} = null;`);
@@ -434,16 +445,23 @@ function filler(g: Group): Fill {
         body.push(`${p} = undefined;`);
         break;
       case 'E':
-        body.push(`{ const d = ${p}, x = ${vv}; for (let e = 0; e < x.length; e++) { const t = x[e]; if (t >= 0) d[e] = objs[t]; } }`);
+        body.push(`{ const d = ${p}, s = ${iv} + 1, m = d.length; for (let e = 0; e < m; e++) { const t = lists[s + e]; if (t >= 0) d[e] = objs[t]; } }`);
         break;
       default: // K, A, W: given to or made by the constructor
     }
   });
   body.push('}');
   // eslint-disable-next-line @typescript-eslint/no-implied-eval
-  f = new Function('objs', 'ints', 'vals', 'base', 'n', 'list', 'strs', body.join('\n')) as Fill;
+  f = new Function('objs', 'ints', 'vals', 'base', 'n', 'list', 'strs', 'lists', body.join('\n')) as Fill;
   fills.set(sig, f);
   return f;
+}
+
+/** The length of the index list at `at` in `lists` (Group.lists); throws when it is not all there. */
+function listLength(lists: Int32Array, at: number): number {
+  const n = lists[at];
+  if (!(at >= 0 && n >= 0 && at + 1 + n <= lists.length)) throw new Error('malformed snapshot payload (index list)');
+  return n;
 }
 
 /** Elements for a reference array of `n` elements as the engine makes them (object.ts newArrayData). */
@@ -462,7 +480,7 @@ export function decodePositional(pos: Positional, prim: Uint8Array, mark?: (step
   const strs = pos.strs;
   let total = 0;
   for (const g of pos.groups) {
-    if (g.kinds.length !== g.keys.length || !(g.ints instanceof Int32Array)) throw new Error('malformed snapshot payload (group)');
+    if (g.kinds.length !== g.keys.length || !(g.ints instanceof Int32Array) || !(g.lists instanceof Int32Array)) throw new Error('malformed snapshot payload (group)');
     const { ki, kv } = layout(g.kinds);
     if (g.ints.length !== g.n * ki || g.vals.length !== g.n * kv) throw new Error('malformed snapshot payload (group)');
     total += g.n;
@@ -497,7 +515,7 @@ export function decodePositional(pos: Positional, prim: Uint8Array, mark?: (step
         if (!(klass instanceof JClass)) throw new Error('malformed snapshot payload (class of an object)');
         if (C !== null) objs[base + j] = new C(klass);
         else {
-          const data = dk === 'A' ? primView(ints[i + da]) : dk === 'E' ? refArray((vals[b + da] as number[]).length) : vals[b + da];
+          const data = dk === 'A' ? primView(ints[i + da]) : dk === 'E' ? refArray(listLength(g.lists, ints[i + da])) : vals[b + da];
           objs[base + j] = g.tag === 'JLongArray' ? new JLongArray(klass, data as BigInt64Array) : new JArray(klass, data as Int32Array);
         }
       }
@@ -513,10 +531,22 @@ export function decodePositional(pos: Positional, prim: Uint8Array, mark?: (step
   // By `map`: an array of exactly its length (packed). One grown by `push` from empty keeps room
   // for 17 elements: the restored methods' one-entry exception tables (~6,000 of them) took
   // 0.4 MB more than their entries.
-  const list = (x: number[]): unknown[] => x.map((t) => (t < 0 ? null : objs[t]));
+  // (Mapped from a scratch array of the list's length, reused.)
+  const scratch = new Map<number, number[]>();
+  const list = (lists: Int32Array, at: number): unknown[] => {
+    const n = listLength(lists, at);
+    let x = scratch.get(n);
+    if (x === undefined) {
+      x = new Array<number>(n).fill(0);
+      scratch.set(n, x);
+    }
+    for (let e = 0; e < n; e++) x[e] = lists[at + 1 + e];
+    return x.map((t) => (t < 0 ? null : objs[t]));
+  };
   base = 0;
   for (const g of pos.groups) {
-    filler(g)(objs, g.ints, g.vals, base, g.n, list, strs);
+    // (An E column's lists have the length its arrays were made with: checked then.)
+    filler(g)(objs, g.ints, g.vals, base, g.n, list, strs, g.lists);
     base += g.n;
   }
   mark?.(`engine objects filled (${pos.groups.length} kinds)`);
