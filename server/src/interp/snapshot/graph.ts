@@ -45,7 +45,7 @@ import { snapshotBlocker as pipesBlocker } from '../natives/host/pipes';
 import { snapshotBlocker as childrenBlocker } from '../natives/host/children';
 import { snapshotBlocker as fdsBlocker } from '../natives/host/fds';
 import { programInputs, type ProgramInputs } from './program';
-import { releaseBytes, type LazyPart } from './store';
+import { releaseBytes, shrinkBytes, type LazyPart } from './store';
 import { decodePositional, encodePositional, POSITIONAL_TAGS, PositionalUnsupported, type Positional } from './positional';
 
 /** Host resources natives keep outside the VM (module state): a snapshot needs them unused. */
@@ -445,12 +445,18 @@ function layBlob(inst: object[], tags: string[], shared: Set<object>, clear: (ow
 }
 
 /**
- * The positional form's integer tables (the groups' `ints` and `lists`, the references' and the
- * primitive arrays' tables: 3.6 MB in a profiled hello-world), each the holder and key of one.
+ * The positional form's integer tables (the collections' tables, the groups' `ints` and `lists`,
+ * the references' and the primitive arrays' tables: 3.9 MB in a profiled hello-world), each the
+ * holder and key of one.
  */
 function intTables(p: Payload): [Record<string, unknown>, string][] {
   const pos = p.pos as unknown as Record<string, unknown>;
-  const out: [Record<string, unknown>, string][] = [];
+  // The collections' tables first: the part is given back in two steps, from its end (attachInts).
+  const out: [Record<string, unknown>, string][] = [
+    [pos, 'collCounts'],
+    [pos, 'collInts'],
+    [pos, 'collFlags'],
+  ];
   for (const g of p.pos.groups) out.push([g as unknown as Record<string, unknown>, 'ints'], [g as unknown as Record<string, unknown>, 'lists']);
   out.push([pos, 'refCounts'], [pos, 'refKeys'], [pos, 'refTargets'], [pos, 'primSpans']);
   return out;
@@ -548,9 +554,11 @@ export function restoreVm(vm: VM, parts: readonly (Uint8Array | LazyPart)[], mar
   if (!p || !Array.isArray(p.inst) || !Array.isArray(p.slots) || p.inst.length !== p.tags.length || !p.program || !Array.isArray(p.program.user)) throw new Error('malformed snapshot payload');
   const intsPart = parts[1];
   attachInts(p, intsPart);
-  // The integer tables are garbage once the references are set: their part given back at once
-  // (packInts), before the Maps and Sets are filled.
-  const { objs, setCtors } = decodePositional(p.pos, parts[2], mark, () => releaseBytes(intsPart));
+  // The integer tables are garbage once the references are set, but for the collections' (the
+  // part's first bytes): the rest given back at once (packInts), before the Maps and Sets are
+  // filled; then those.
+  const collBytes = 4 * (p.pos.collCounts.length + p.pos.collInts.length + p.pos.collFlags.length);
+  const { objs, setCtors } = decodePositional(p.pos, parts[2], mark, { refs: () => shrinkBytes(intsPart, collBytes), colls: () => releaseBytes(intsPart) });
   restoreParams(objs);
   mark?.(`Maps and Sets with engine objects filled (${p.pos.colls.length})`);
   const cold = parts[3];

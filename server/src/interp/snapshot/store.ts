@@ -232,6 +232,15 @@ export function releaseBytes(b: ArrayBufferView): void {
   }
 }
 
+/**
+ * Gives back the memory of all but the first `n` bytes of a part read by readSnapshot, when it
+ * is in a resizable buffer (views of the rest are empty afterwards); else nothing.
+ */
+export function shrinkBytes(b: ArrayBufferView, n: number): void {
+  const ab = b.buffer as ResizableArrayBuffer;
+  if (ab.resizable === true && b.byteOffset === 0 && n < ab.byteLength) ab.resize(n);
+}
+
 function readFully(fd: number, into: Uint8Array, at: number): number {
   let done = 0;
   while (done < into.length) {
