@@ -96,7 +96,12 @@ function world(): Rec {
   const m = new JMethod(k, 'run', '(IJ)V', 1, 0);
   m.code = Uint8Array.from([0xb1]);
   m.counter = 99;
-  k.methods = [m];
+  // A method with state few have (klass.ts MethodRare: a plain object in V8's graph).
+  const shell = new JMethod(k, 'shell', '()V', 1, 1);
+  shell.compilations = 3;
+  shell.tailKind = 1;
+  shell.tailTarget = m;
+  k.methods = [m, shell];
   k.vmap.set(m.nameDesc, m);
   k.declared.set(m.nameDesc, m);
   const o1 = instantiate(k) as JObject & Rec;
@@ -137,6 +142,17 @@ test('positional snapshot: engine objects come back with their values, reference
   assert.equal(m.counter, 0, 'the JIT starts afresh');
   assert.deepEqual([...(m.code as Uint8Array)], [0xb1]);
   assert.equal(k.methods[0], m);
+  assert.equal(m.rare, null, 'no side object where nothing was set');
+  assert.equal(m.compilations, 0);
+  assert.equal(m.speculate, true);
+  const shell = k.methods[1];
+  assert.equal(shell.name, 'shell');
+  assert.equal(shell.compilations, 3);
+  assert.equal(shell.tailKind, 1);
+  assert.equal(shell.tailTarget, m, 'a reference from the side object to a restored method');
+  assert.equal(shell.speculate, true);
+  assert.ok(haveSameMap(m, new JMethod(k, 'x', '()V', 0, 2)), 'a restored method and a new one share one hidden class');
+  assert.equal(k.fields[0].constantValue, undefined, 'a column undefined in every row');
   assert.equal(k.vmap.get('run(IJ)V'), m);
   assert.deepEqual([...k.supers], [k]);
   assert.equal(k.fields[1].klass, k);

@@ -43,6 +43,7 @@ import { closeLazyFiles } from '../interp/snapshot/store';
 import { stateDigest } from './archived-hashes';
 import { optHoldBytecodes } from './v8-tiering';
 import { writeHeapSnapshot } from 'node:v8';
+import { collectRestoreGarbage } from './restore-gc';
 
 /** Initialised before the count when lambdas link through the JDK (its proxies' name counter). */
 const JDK_LAMBDA_LINKAGE_CLASSES = ['java/lang/invoke/InnerClassLambdaMetafactory'];
@@ -447,6 +448,8 @@ function main(input: InterpWorkerInput, prepared: PreparedBoot | null = null): v
       runBase = vm.threads.reduce((s, t) => s + t.bytecodes, 0);
       restoredVm = runBase > 0;
       st?.mark('VM created', 0);
+      // The restore's payload is garbage now: freed before the run allocates (restore-gc.ts).
+      if (restoredVm && collectRestoreGarbage()) st?.mark('restore garbage collected', 0);
       // KOMORIUM_HEAP_SNAPSHOT=DIR: the worker's heap once the VM is made (restored), for its
       // class and retainer totals (docs/BENCHMARKS.md part B, mem18q).
       if (process.env.KOMORIUM_HEAP_SNAPSHOT) writeHeapSnapshot(`${process.env.KOMORIUM_HEAP_SNAPSHOT}/vm-created.heapsnapshot`);

@@ -98,6 +98,11 @@ export function peekLines(m: JMethod): Int32Array | null {
   return typeof r === 'number' ? readLines(m, r) : r;
 }
 
+/** Whether `k` has its class file (in memory, or still in a snapshot's file), without reading it. */
+export function hasClassBytes(k: JClass): boolean {
+  return k.cfBytes !== null || lazyClassBytes.has(k);
+}
+
 /** `k`'s class-file bytes (cfBytes, or read from the snapshot without keeping them), for writing a snapshot. */
 export function peekClassBytes(k: JClass): Uint8Array | null {
   return k.cfBytes ?? lazyClassBytes.get(k)?.() ?? null;

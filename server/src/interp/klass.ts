@@ -108,27 +108,17 @@ export function methodFieldsMutable(m: JMethod): void {
   m.linked = !m.linked;
   m.intrinsic = !m.intrinsic;
   m.intrinsic = !m.intrinsic;
-  m.speculate = !m.speculate;
-  m.speculate = !m.speculate;
   m.counter++;
   m.counter--;
-  m.deopts++;
-  m.deopts--;
-  m.compilations++;
-  m.compilations--;
-  m.specExits++;
-  m.specExits--;
-  m.tailKind++;
-  m.tailKind--;
+  const rare = m.rare;
+  m.rare = STAND_IN;
+  m.rare = rare;
   const native = m.native;
   m.native = STAND_IN;
   m.native = native;
   const jit = m.jit;
   m.jit = STAND_IN;
   m.jit = jit;
-  const tailTarget = m.tailTarget;
-  m.tailTarget = STAND_IN;
-  m.tailTarget = tailTarget;
   // A restored method's index of its code and line table (small integers), then the arrays
   // (setLazyCode, setLazyLines).
   const code = m.codeRaw;
@@ -140,6 +130,25 @@ export function methodFieldsMutable(m: JMethod): void {
   m.linesRaw = STAND_IN;
   m.linesRaw = lines;
 }
+/**
+ * A JMethod's state that few methods ever have, apart (JMethod.rare): seven fields of every
+ * method were 0.7 MiB of a restored profiled hello-world's 15,000 methods. A plain object (of
+ * one shape: newRare), so that a boot snapshot writes it in V8's graph.
+ */
+export interface MethodRare {
+  deopts: number;
+  compilations: number;
+  speculate: boolean;
+  specExits: number;
+  tailKind: number;
+  tailTarget: JMethod | null;
+  tailApp: unknown;
+}
+
+function newRare(): MethodRare {
+  return { deopts: 0, compilations: 0, speculate: true, specExits: 0, tailKind: 0, tailTarget: null, tailApp: null };
+}
+
 export class JMethod {
   readonly id = nextMethodId++;
   readonly nameDesc: string;
@@ -171,27 +180,15 @@ export class JMethod {
   readonly memberIndex: number;
   /** Invocations and back edges (the JIT's trigger). */
   counter = 0;
-  /** Exits of compiled code at constants that were unresolved when it was compiled (jit/compile.ts). */
-  deopts = 0;
-  /** Times the method was compiled. */
-  compilations = 0;
   /** A method the class file gives code for that runs as a native (access has NATIVE; reflection masks it). */
   intrinsic = false;
-  /** Whether its compiled code may inline callees speculatively (jit/inline.ts); exits that built inlined frames. */
-  speculate = true;
-  specExits = 0;
   /** Compiled code (jit/compile.ts): null = not yet, false = not compilable. */
   jit: ((t: never, f: never, budget: number) => number) | null | false = null;
   /**
-   * A trampoline native that replaces its frame by a call of another method with the same
-   * arguments (invoke/sigpoly.ts): 1 = a linked call site's shell (`tailTarget`, with
-   * `tailApp` appended when it takes one more argument), 2 = `MethodHandle.invokeBasic`,
-   * 3 = `linkTo*` (`tailApp`: the dispatch); 0 = anything else. Compiled code calls the
-   * target directly (sigpoly.ts tailTarget).
+   * The state few methods ever have (MethodRare: the JIT's counters, a trampoline's tail call),
+   * made at its first store; read and written through the accessors below.
    */
-  tailKind = 0;
-  tailTarget: JMethod | null = null;
-  tailApp: unknown = null;
+  rare: MethodRare | null = null;
   constructor(
     readonly klass: JClass,
     readonly name: string,
@@ -211,6 +208,59 @@ export class JMethod {
     methodFieldsMutable(this);
   }
   /** The bytecode; null for a native or abstract method. */
+  /** Exits of compiled code at constants that were unresolved when it was compiled (jit/compile.ts). */
+  get deopts(): number {
+    return this.rare === null ? 0 : this.rare.deopts;
+  }
+  set deopts(v: number) {
+    (this.rare ??= newRare()).deopts = v;
+  }
+  /** Times the method was compiled. */
+  get compilations(): number {
+    return this.rare === null ? 0 : this.rare.compilations;
+  }
+  set compilations(v: number) {
+    (this.rare ??= newRare()).compilations = v;
+  }
+  /** Whether its compiled code may inline callees speculatively (jit/inline.ts). */
+  get speculate(): boolean {
+    return this.rare === null ? true : this.rare.speculate;
+  }
+  set speculate(v: boolean) {
+    (this.rare ??= newRare()).speculate = v;
+  }
+  /** Exits that built inlined frames. */
+  get specExits(): number {
+    return this.rare === null ? 0 : this.rare.specExits;
+  }
+  set specExits(v: number) {
+    (this.rare ??= newRare()).specExits = v;
+  }
+  /**
+   * A trampoline native that replaces its frame by a call of another method with the same
+   * arguments (invoke/sigpoly.ts): 1 = a linked call site's shell (`tailTarget`, with
+   * `tailApp` appended when it takes one more argument), 2 = `MethodHandle.invokeBasic`,
+   * 3 = `linkTo*` (`tailApp`: the dispatch); 0 = anything else. Compiled code calls the
+   * target directly (sigpoly.ts tailTarget).
+   */
+  get tailKind(): number {
+    return this.rare === null ? 0 : this.rare.tailKind;
+  }
+  set tailKind(v: number) {
+    (this.rare ??= newRare()).tailKind = v;
+  }
+  get tailTarget(): JMethod | null {
+    return this.rare === null ? null : this.rare.tailTarget;
+  }
+  set tailTarget(v: JMethod | null) {
+    (this.rare ??= newRare()).tailTarget = v;
+  }
+  get tailApp(): unknown {
+    return this.rare === null ? null : this.rare.tailApp;
+  }
+  set tailApp(v: unknown) {
+    (this.rare ??= newRare()).tailApp = v;
+  }
   get code(): Uint8Array | null {
     const r = this.codeRaw;
     return typeof r === 'number' ? loadCode(this, r) : r;

@@ -21,7 +21,7 @@ import { parseMethodDescriptor } from '../../classfile/descriptors';
 import v8 from 'node:v8';
 import { writeClass } from '../../classfile/writer';
 import { JClass, JField, JMethod, klassCounters, restoreKlassCounters, type KlassCounters } from '../klass';
-import { peekClassBytes, peekCode, peekLines, setLazyClassBytes, setLazyCode, setLazyLines, type LazyMethodArrays } from '../klass-lazy';
+import { hasClassBytes, peekClassBytes, peekCode, peekLines, setLazyClassBytes, setLazyCode, setLazyLines, type LazyMethodArrays } from '../klass-lazy';
 import { JArray, JLongArray, JObject, mutableFields } from '../object';
 import { Monitor } from '../monitor';
 import { ClassTable, LoaderData } from '../classes';
@@ -45,8 +45,9 @@ import { snapshotBlocker as pipesBlocker } from '../natives/host/pipes';
 import { snapshotBlocker as childrenBlocker } from '../natives/host/children';
 import { snapshotBlocker as fdsBlocker } from '../natives/host/fds';
 import { programInputs, type ProgramInputs } from './program';
-import { releaseBytes, type LazyPart } from './store';
+import { releaseBytes, shrinkBytes, type LazyPart } from './store';
 import { decodePositional, encodePositional, POSITIONAL_TAGS, PositionalUnsupported, type Positional } from './positional';
+import { attachInts, packInts } from './int-part';
 
 /** Host resources natives keep outside the VM (module state): a snapshot needs them unused. */
 const HOST_STATE: readonly (() => string | null)[] = [deflaterBlocker, inflaterBlocker, walksBlocker, dirsBlocker, pipesBlocker, childrenBlocker, fdsBlocker];
@@ -124,7 +125,7 @@ interface Payload {
  * profiled hello-world's 11.4 MB of class files, 391 classes; 15,300 code arrays, 4.3 MB, and
  * 14,600 line tables, 0.6 MB, each a typed array of its own when made at the restore: 2.9 MB
  * more of heap). Thousands of small array buffers fewer to deserialise, and no copy of each.
- * (The second part, the code read whole until format 11, is empty.) The slots are emptied by
+ * (The second part, the code read whole until format 11, holds the payload's integer tables since format 13: packInts.) The slots are emptied by
  * these keys while the graph is written.
  */
 const BLOB_KEYS = ['cfBytes', 'codeRaw', 'linesRaw'] as const;
@@ -207,6 +208,11 @@ export function captureVm(vm: VM): Buffer[] {
       }
       return 'null';
     }
+    // A restored class's constant pool, parsed alone (JClass.cp) since its restore: parsed
+    // again from its class file, which is written (layBlob), at its first use after this
+    // restore. (Written, a main snapshot taken by a restored run held 2.5 MB more of pools than
+    // one taken by a booted run: a profiled hello-world's peak RSS 5 MB more, mem18r.)
+    if (owner instanceof JClass && key === 'pool' && owner.parsed === null && Array.isArray(v) && v.length > 0 && hasClassBytes(owner)) return 'null';
     // A class's field layout is made again at its first use (layout.ts).
     if (owner instanceof JClass && key === 'layout') return 'null';
     if (v === sched) return 'sched';
@@ -301,7 +307,7 @@ export function captureVm(vm: VM): Buffer[] {
     for (const k of Object.keys(rec)) visit(o, k, rec[k]);
   }
 
-  const { blob, cold, blobOwners, blobSpans } = layBlob(inst, tags, shared, (o, k) => cleared.push([o as Record<string, unknown>, k, (o as Record<string, unknown>)[k]]));
+  const { cold, blobOwners, blobSpans } = layBlob(inst, tags, shared, (o, k) => cleared.push([o as Record<string, unknown>, k, (o as Record<string, unknown>)[k]]));
   // Methods' parameter types are not written: the restore parses them from the descriptors
   // (restoreParams), one array per descriptor and one string per type.
   for (let i = 0; i < inst.length; i++) {
@@ -337,10 +343,12 @@ export function captureVm(vm: VM): Buffer[] {
     // V8's serializer itself, not node's (v8.serialize), which hands every typed array to
     // JavaScript (and back on restore, 14,000 of them in a hello-world): about a third of the
     // restore's deserialisation.
+    // The integer tables in a part of their own (packInts), taken out of the graph first.
+    const ints = packInts(payload);
     const ser = new v8.Serializer();
     ser.writeHeader();
     ser.writeValue(payload);
-    return [ser.releaseBuffer(), blob, e.prim, cold];
+    return [ser.releaseBuffer(), ints, e.prim, cold];
   } catch (e) {
     if (e instanceof PositionalUnsupported) throw new SnapshotUnsupported(e.message);
     throw e;
@@ -394,7 +402,7 @@ function shareMethodArrays(inst: object[], tags: string[], shared: Set<object>):
  * then line tables (4-byte aligned) and code there too. `clear` is told each slot to empty while
  * the graph is written.
  */
-function layBlob(inst: object[], tags: string[], shared: Set<object>, clear: (owner: object, key: string) => void): { blob: Buffer; cold: Buffer; blobOwners: object[]; blobSpans: Int32Array } {
+function layBlob(inst: object[], tags: string[], shared: Set<object>, clear: (owner: object, key: string) => void): { cold: Buffer; blobOwners: object[]; blobSpans: Int32Array } {
   const blobOwners: object[] = [];
   const spans: number[] = [];
   const take = (o: object, key: number, off: number, len: number): void => {
@@ -439,8 +447,7 @@ function layBlob(inst: object[], tags: string[], shared: Set<object>, clear: (ow
     files.push(c);
     coldSize += c.length;
   }
-  // The second part (the code, read whole, until format 11) is left empty.
-  return { blob: Buffer.alloc(0), cold: Buffer.concat(files, coldSize), blobOwners, blobSpans: Int32Array.from(spans) };
+  return { cold: Buffer.concat(files, coldSize), blobOwners, blobSpans: Int32Array.from(spans) };
 }
 
 /**
@@ -500,7 +507,13 @@ export function restoreVm(vm: VM, parts: readonly (Uint8Array | LazyPart)[], mar
   releaseBytes(parts[0]);
   mark?.(`deserialised (${p?.inst?.length ?? 0} tagged objects in V8's graph)`);
   if (!p || !Array.isArray(p.inst) || !Array.isArray(p.slots) || p.inst.length !== p.tags.length || !p.program || !Array.isArray(p.program.user)) throw new Error('malformed snapshot payload');
-  const { objs, setCtors } = decodePositional(p.pos, parts[2], mark);
+  const intsPart = parts[1];
+  attachInts(p, intsPart);
+  // The integer tables are garbage once the references are set, but for the collections' (the
+  // part's first bytes): the rest given back at once (packInts), before the Maps and Sets are
+  // filled; then those.
+  const collBytes = 4 * (p.pos.collCounts.length + p.pos.collInts.length + p.pos.collFlags.length);
+  const { objs, setCtors } = decodePositional(p.pos, parts[2], mark, { refs: () => shrinkBytes(intsPart, collBytes), colls: () => releaseBytes(intsPart) });
   restoreParams(objs);
   mark?.(`Maps and Sets with engine objects filled (${p.pos.colls.length})`);
   const cold = parts[3];
@@ -541,6 +554,8 @@ export function restoreVm(vm: VM, parts: readonly (Uint8Array | LazyPart)[], mar
     lazy.code = Int32Array.from(codeSpans);
     lazy.lines = Int32Array.from(lineSpans);
   }
+  // (The spans' buffer, garbage now, to the next scavenge, not to a full collection.)
+  releaseBytes(spans);
   const sched = new Scheduler(vm);
   for (let i = 0; i < p.slots.length; i += 3) {
     const owner = p.owners[p.slots[i] as number] as Record<string | number, unknown>;
@@ -588,9 +603,5 @@ export function restoreVm(vm: VM, parts: readonly (Uint8Array | LazyPart)[], mar
     if (info.pending === 'refPending') t.pendingNative = waitingForPendingList(t);
     else if (info.pending === 'wait') t.pendingNative = waitResume(vm, t, t.r[t.frames[t.depth].lp] as JObject);
   });
-  // The payload's integer tables (3 MB in a profiled hello-world) are garbage now: their
-  // buffers handed to the next scavenge, not to a full collection a short run may never have.
-  for (const g of p.pos.groups) releaseBytes(g.ints);
-  for (const a of [p.pos.refCounts, p.pos.refKeys, p.pos.refTargets, p.pos.primSpans, p.blobSpans]) releaseBytes(a);
   return p.program;
 }

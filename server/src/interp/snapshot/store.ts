@@ -118,9 +118,10 @@ export function removeStaleTemps(dir: string, now = Date.now()): string[] {
 }
 
 /**
- * `payload` is the first part; `parts` all of them, each in a buffer of its own. The first part
- * (the graph, garbage once deserialised) is in a resizable ArrayBuffer: `releaseBytes` gives its
- * memory back at once, where a plain buffer's waits for the collector to find it dead.
+ * `payload` is the first part; `parts` all of them, each in a buffer of its own. The first two
+ * parts (the graph and the integer tables, garbage once restored) are in resizable ArrayBuffers:
+ * `releaseBytes` gives their memory back at once, where a plain buffer's waits for the collector
+ * to find it dead.
  */
 export type SnapshotRead = { payload: Buffer; parts: Buffer[]; lazy: LazyPart[] } | { missing: true } | { invalid: string };
 
@@ -231,6 +232,15 @@ export function releaseBytes(b: ArrayBufferView): void {
   }
 }
 
+/**
+ * Gives back the memory of all but the first `n` bytes of a part read by readSnapshot, when it
+ * is in a resizable buffer (views of the rest are empty afterwards); else nothing.
+ */
+export function shrinkBytes(b: ArrayBufferView, n: number): void {
+  const ab = b.buffer as ResizableArrayBuffer;
+  if (ab.resizable === true && b.byteOffset === 0 && n < ab.byteLength) ab.resize(n);
+}
+
 function readFully(fd: number, into: Uint8Array, at: number): number {
   let done = 0;
   while (done < into.length) {
@@ -289,7 +299,7 @@ export function readSnapshot(file: string, keyHex: string, lazyFrom = MAX_PARTS)
         continue;
       }
       // (A buffer of its own, never a slice of node's pool.)
-      const p = i === 0 ? releasableBuffer(Number(n)) : Buffer.allocUnsafeSlow(Number(n));
+      const p = i <= 1 ? releasableBuffer(Number(n)) : Buffer.allocUnsafeSlow(Number(n));
       if (readFully(fd, p, at) < p.length) return { invalid: 'truncated' };
       hash.update(p);
       parts.push(p);
