@@ -545,3 +545,11 @@ test('SerialFields: serialization boxes and hashes the same field offsets on bot
   assert.deepEqual(c.main.methods.filter((d) => FIELD_KEYS.test(d.context)), [], why);
   assert.ok(c.main.samples[0] > 100_000, why);
 });
+
+// Constant static fields (ConstantValue) read through Unsafe's staticFieldBase/staticFieldOffset
+// before their class is initialised: HotSpot sets them when it makes the mirror, at loading; the
+// embedded engine did at initialisation, so it printed zeros and null (java prints the values).
+test('ConstantStatics: a constant static read through Unsafe before initialisation (granularity 1, R 0)', () => {
+  const c = bothEnginesAtGranularity1('ConstantStatics');
+  assert.ok(c.main.samples[0] > 1000, describeMainThread(c, 10).join('\n'));
+});

@@ -19,7 +19,7 @@ import { OsRandom, newHashState, resetHashState } from './ihash';
 import * as monitors from './monitor';
 import { Strings } from './strings';
 import { prettyDescriptor, type MethodSite } from './resolve';
-import { initialize as initializeClass, initializeThen } from './init';
+import { initialize as initializeClass, initializeThen, setConstantStatics } from './init';
 import { materialize, newThrowable, internalErrorFrom, wrapLoadFailure } from './throwables';
 import { raise } from './raise';
 import type { Scheduler } from './scheduler';
@@ -133,6 +133,7 @@ export class VM {
 
   onClassLoaded(k: JClass): void {
     this.loadedCount++;
+    setConstantStatics(this, k);
     if (k.module === null && this.packageModules.size > 0) this.assignModule(k);
     if (this.opts.traceClassLoading || TRACE_CLASSES) this.opts.io.stderr(Buffer.from(`[class,load] ${k.javaName} source: ${k.source || 'generated'}\n`));
   }
