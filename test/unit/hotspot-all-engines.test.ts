@@ -254,6 +254,22 @@ test('PrintHashes: the embedded engine prints the identity hashes HotSpot\'s ins
   assert.match(hotspot, /^object [0-9a-f]+\n/);
   assert.equal(out('interpreter'), hotspot);
 });
+// Linking (vm-ihash.ts hashAtLink, hashEnumMidHolder): HotSpot's verifier hashes the mirror of
+// every class it links that its CDS archive does not hold, boot classes included, and the copy's
+// enum MID holders are classes of their own, linked at the enum's `<clinit>`. The embedded
+// engine drew neither, so every later hash of the thread differed (java-time: TextStyle's hashes,
+// then DateTimeTextProvider's TimSort over its map's entries, mergeHi 137 / 0 samples). Before:
+// from the first `new` of such a class on, each line printed another hash.
+test('LinkHashes: classes linked from lib/modules and MID holders draw identity hashes as on HotSpot', () => {
+  const out = (engine: string) => {
+    const r = komorium(['run', '--engine', engine, '--instrument', 'all', '--granularity', '1', '--random', '0', '-o', join(work, `LinkHashes-${engine}.json`), '-cp', classes, 'LinkHashes']);
+    assert.equal(r.status, 0, r.stderr);
+    return r.stdout;
+  };
+  const hotspot = out('jvm');
+  assert.match(hotspot, /^start [0-9a-f]+\n/);
+  assert.equal(out('interpreter'), hotspot);
+});
 test('ClassHashes: work that follows class hashes and the main thread\'s sequence counts the same on both engines (granularity 1, R 0)', () => {
   const c = bothEnginesAtGranularity1('ClassHashes');
   const why = describeMainThread(c, 10).join('\n');
