@@ -42,9 +42,26 @@ export function identityHash(vm: VM, o: JObject): number {
     // HotSpot's per-thread generator (ihash.ts); the main thread boots the JDK on another.
     const s = t === vm.threads[0] && !vm.mainStarted ? vm.bootHashState : t.hashState;
     o.ihash = nextHash(s);
-    if (TRACE_IHASH) vm.reportFailure(`[ihash] ${t.name}${s === vm.bootHashState ? ' (boot)' : ''} ${o.klass.javaName} ${o.ihash.toString(16)} at ${traceTop(t)}`);
+    if (TRACE_IHASH) vm.reportFailure(`[ihash] ${t.name}${s === vm.bootHashState ? ' (boot)' : ''} ${traced(o)} ${o.ihash.toString(16)} at ${traceTop(t)}`);
   }
   return o.ihash;
+}
+
+/**
+ * Gives `o` an identity hash from the VM's own sequence, none of a thread's: an object HotSpot
+ * maps from its CDS archive with the dump's hash (on JDK 17 a lambda proxy the archive holds,
+ * natives/java/lang/ClassLoader.ts), whose hashing later draws nothing.
+ */
+export function hashWithoutDraw(vm: VM, o: JObject): void {
+  if (o.ihash !== 0) return;
+  vm.systemHash = (Math.imul(vm.systemHash, 0x41c64e6d) + 12345) | 0;
+  o.ihash = (vm.systemHash >>> 1) | 1;
+}
+
+/** What KOMORIUM_TRACE_IHASH names: the object's class, and a mirror's class. */
+function traced(o: JObject): string {
+  const k = o.klass.name === 'java/lang/Class' ? (o as JObject & { $vm?: JClass }).$vm : undefined;
+  return k !== undefined ? `java.lang.Class ${k.javaName}` : o.klass.javaName;
 }
 
 /**

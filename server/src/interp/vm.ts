@@ -99,6 +99,13 @@ export class VM {
    * (indy/link.ts startJdkLambdaLinkage): set after the boot when the JDK is counted.
    */
   jdkLambdaLinkage = false;
+  /**
+   * JDK 17, a lambda site linked through the JDK whose proxy java's CDS archive holds (a
+   * `@lambda-proxy` line): its caller while the JDK generates the proxy. HotSpot takes that proxy
+   * from the archive with the dump's mirror hash, so its definition draws none
+   * (natives/java/lang/ClassLoader.ts; indy/link.ts lambdaThroughJdk).
+   */
+  archivedProxyHost: JClass | null = null;
   /** Properties given to the VM by the launcher (java.class.path, user -D...). */
   readonly vmProperties: Map<string, string>;
   /** Classes in load order (for diagnostics and the class-loading trace). */
