@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { archivedState, parseProbeOutput, probeNames } from '../../server/src/engine/archived-hashes';
+import { archivedClassNames, archivedState, parseProbeOutput, parseSharedDictionary, probeNames } from '../../server/src/engine/archived-hashes';
 import { compileJava, javaHome, REPO, runJava, tempDir } from '../helpers/java';
 
 test('probeNames: the class list\'s classes, their arrays and the primitives\' arrays; comments, @ lines and hidden classes left out', () => {
@@ -48,4 +48,20 @@ test('archivedState of the JDK: the hashes java prints for JDK classes (its CDS 
     checked++;
   }
   assert.ok(checked >= 8, `${checked} classes checked:\n${r.stdout}`);
+});
+
+test('parseSharedDictionary: the named classes of -XX:+PrintSharedArchiveAndExit, not the lambda proxies', () => {
+  const out = ['Shared Dictionary', 'Shared Builtin Dictionary', '   0: java.lang.reflect.Method boot_loader', '  12: jdk.internal.loader.ClassLoaders$AppClassLoader platform_loader', '1284: java.util.stream.Collectors$$Lambda$24/0x80000003b boot_loader', 'Number of shared symbols: 74676', ''].join('\n');
+  assert.deepEqual(parseSharedDictionary(out), ['java.lang.reflect.Method', 'jdk.internal.loader.ClassLoaders$AppClassLoader']);
+});
+
+test('archivedClassNames of the JDK: the classes its archive holds (java.lang.Object, its class list\'s) and none it does not', () => {
+  const dir = tempDir('archived-classes');
+  const names = archivedClassNames(javaHome(), dir);
+  assert.ok(names && names.length > 1000, `${names?.length} classes`);
+  assert.ok(names.includes('java.lang.Object') && names.includes('java.lang.invoke.LambdaForm$Kind'));
+  // java.text.Annotation is not in java 17's or 25's default class list (loaded from lib/modules: LinkHashes).
+  assert.ok(!names.includes('java.text.Annotation'));
+  // Read back from the cache the second time.
+  assert.deepEqual(archivedClassNames(javaHome(), dir), names);
 });

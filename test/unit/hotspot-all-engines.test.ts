@@ -254,6 +254,22 @@ test('PrintHashes: the embedded engine prints the identity hashes HotSpot\'s ins
   assert.match(hotspot, /^object [0-9a-f]+\n/);
   assert.equal(out('interpreter'), hotspot);
 });
+// Linking (vm-ihash.ts hashAtLink, hashEnumMidHolder): HotSpot's verifier hashes the mirror of
+// every class it links that its CDS archive does not hold, boot classes included, and the copy's
+// enum MID holders are classes of their own, linked at the enum's `<clinit>`. The embedded
+// engine drew neither, so every later hash of the thread differed (java-time: TextStyle's hashes,
+// then DateTimeTextProvider's TimSort over its map's entries, mergeHi 137 / 0 samples). Before:
+// from the first `new` of such a class on, each line printed another hash.
+test('LinkHashes: classes linked from lib/modules and MID holders draw identity hashes as on HotSpot', () => {
+  const out = (engine: string) => {
+    const r = komorium(['run', '--engine', engine, '--instrument', 'all', '--granularity', '1', '--random', '0', '-o', join(work, `LinkHashes-${engine}.json`), '-cp', classes, 'LinkHashes']);
+    assert.equal(r.status, 0, r.stderr);
+    return r.stdout;
+  };
+  const hotspot = out('jvm');
+  assert.match(hotspot, /^start [0-9a-f]+\n/);
+  assert.equal(out('interpreter'), hotspot);
+});
 test('ClassHashes: work that follows class hashes and the main thread\'s sequence counts the same on both engines (granularity 1, R 0)', () => {
   const c = bothEnginesAtGranularity1('ClassHashes');
   const why = describeMainThread(c, 10).join('\n');
@@ -544,4 +560,12 @@ test('SerialFields: serialization boxes and hashes the same field offsets on bot
   const why = describeMainThread(c, 10).join('\n');
   assert.deepEqual(c.main.methods.filter((d) => FIELD_KEYS.test(d.context)), [], why);
   assert.ok(c.main.samples[0] > 100_000, why);
+});
+
+// Constant static fields (ConstantValue) read through Unsafe's staticFieldBase/staticFieldOffset
+// before their class is initialised: HotSpot sets them when it makes the mirror, at loading; the
+// embedded engine did at initialisation, so it printed zeros and null (java prints the values).
+test('ConstantStatics: a constant static read through Unsafe before initialisation (granularity 1, R 0)', () => {
+  const c = bothEnginesAtGranularity1('ConstantStatics');
+  assert.ok(c.main.samples[0] > 1000, describeMainThread(c, 10).join('\n'));
 });

@@ -21,7 +21,7 @@ import { runTrace } from './run-trace';
 import { delimiter, join, resolve } from 'node:path';
 import { findJavaHome, launcherClassPath, splitClassPath, type JdkInfo } from '../classpath/index';
 import { buildRuntime, type RuntimeBuild } from '../runtime/build';
-import { archivedState } from './archived-hashes';
+import { archivedClassNames, archivedState } from './archived-hashes';
 import { builtJdkImage, jdkModulesOverride } from './jdk-image';
 import { ARGS_SEPARATOR } from '../runtime/contract';
 import { cacheRoot } from './cache';
@@ -123,10 +123,12 @@ export interface InterpPrepareOptions {
  * and its trial's result are in the cache (the HotSpot engine built them: jdk-image.ts); else
  * nothing, and the embedded engine draws those hashes and orders that map as before.
  */
-function archivedOf(jdk: JdkInfo, runtime: RuntimeBuild, maxPath: number | undefined): Pick<InterpWorkerInput, 'archivedHashes' | 'archivedPackages'> {
+function archivedOf(jdk: JdkInfo, runtime: RuntimeBuild, maxPath: number | undefined): Pick<InterpWorkerInput, 'archivedHashes' | 'archivedPackages' | 'archivedClasses'> {
   const home = builtJdkImage({ jdk, cache: cacheRoot(), runtime, maxPath, modules: jdkModulesOverride() });
   const state = home === undefined ? undefined : archivedState(home, join(cacheRoot(), 'archived-hashes'), { trial: false });
-  return state === undefined ? {} : { archivedHashes: [...state.mirrors], archivedPackages: state.packages };
+  if (home === undefined || state === undefined) return {};
+  const classes = archivedClassNames(home, join(cacheRoot(), 'archived-hashes'));
+  return { archivedHashes: [...state.mirrors], archivedPackages: state.packages, ...(classes !== undefined ? { archivedClasses: classes } : {}) };
 }
 
 /**
@@ -340,7 +342,7 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
     };
     abandon = () => finish({ exitCode: null, signal: null, cancelled: true });
     let runtimeDir: string | null = null;
-    let archived: Pick<InterpWorkerInput, 'archivedHashes' | 'archivedPackages'> = {};
+    let archived: Pick<InterpWorkerInput, 'archivedHashes' | 'archivedPackages' | 'archivedClasses'> = {};
     let javaImage: Pick<InterpWorkerInput, 'javaImage'> = {};
     let jdkHome: string;
     try {

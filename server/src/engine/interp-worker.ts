@@ -97,6 +97,8 @@ export interface InterpWorkerInput {
   archivedHashes?: [string, number][];
   /** With `all`: the order of the copy's archived packageToModule map (archived-hashes.ts). */
   archivedPackages?: string[];
+  /** With `all`: the classes the copy's archive holds (its class list; archived-hashes.ts archivedClassNames). */
+  archivedClasses?: string[];
   /**
    * With `all` (and exact `all`): Java code reads the JDK's image indexed as HotSpot's copy's
    * (java-image.ts), made from these (the cache root, the runtime's classes, KOMORIUM_JDK_MODULES).
@@ -187,7 +189,7 @@ function keyPartsOf(input: InterpWorkerInput): Record<string, unknown> {
     instrument: input.instrument,
     maxPath: input.maxPath ?? null,
     lineNumbers: input.lineNumbers ?? null,
-    ...(input.instrument === 'all' ? { lambdas: 'jdk', bootInits: 1, archived: stateDigest(input.archivedHashes, input.archivedPackages) } : {}),
+    ...(input.instrument === 'all' ? { lambdas: 'jdk', bootInits: 1, archived: stateDigest(input.archivedHashes, input.archivedPackages), archivedClasses: input.archivedClasses?.length ?? 0 } : {}),
     // The booted JDK's classes were transformed with this module list (none before it existed).
     ...(input.instrument === 'all' && input.jdkModules !== undefined ? { jdkModules: [...input.jdkModules].sort().join(',') } : {}),
   };
@@ -369,6 +371,7 @@ function main(input: InterpWorkerInput, prepared: PreparedBoot | null = null): v
     jdkCounted: input.runtimeDir !== null && input.instrument === 'all',
     ...(input.archivedHashes ? { archivedHashes: new Map(input.archivedHashes) } : {}),
     ...(input.archivedPackages ? { archivedPackages: input.archivedPackages } : {}),
+    ...(input.archivedClasses ? { archivedClasses: new Set(input.archivedClasses) } : {}),
     ...(input.javaImage ? { javaImage: javaImageOf(jdk, input.javaImage) } : {}),
     classpath: input.classpath,
     classPathProperty: input.classPathProperty,

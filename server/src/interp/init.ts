@@ -11,6 +11,7 @@ import { ThreadState, type JThread } from './thread';
 import { enterMethod, pushGlue } from './calls';
 import { isAssignable } from './ops';
 import { linkVerify } from './verify-link';
+import { hashEnumMidHolder } from './vm-ihash';
 import { failInJava, initializationErrorText } from './init-failure';
 import type { VM } from './vm';
 
@@ -88,7 +89,6 @@ function begin(vm: VM, t: JThread, k: JClass, resumePc: number, then: (() => unk
   if (!k.verified) linkVerify(vm, t, k, resumePc, then ? 'L' : 'V', () => begin(vm, t, k, resumePc, then));
   k.state = InitState.Initializing;
   k.initThread = t;
-  setConstants(vm, k);
   const steps: (JClass | 'clinit')[] = [];
   if (!k.isInterface) {
     if (k.superclass && k.superclass.state !== InitState.Initialized) steps.push(k.superclass);
@@ -115,6 +115,7 @@ function begin(vm: VM, t: JThread, k: JClass, resumePc: number, then: (() => unk
       }
       if (s === 'clinit') {
         steps.shift();
+        hashEnumMidHolder(vm, k);
         enterMethod(vm, t, clinit as JMethod, g.sp);
         return PENDING;
       }
@@ -184,8 +185,13 @@ function fail(vm: VM, t: JThread, k: JClass, exc: JObject): JObject {
   return eiie;
 }
 
-/** Static final fields with a ConstantValue attribute get their value before <clinit>. */
-function setConstants(vm: VM, k: JClass): void {
+/**
+ * Static fields with a ConstantValue attribute get their value when the class is loaded, as
+ * HotSpot sets them when it makes the mirror (java_lang_Class::create_mirror,
+ * initialize_static_field): before initialisation, so Unsafe (staticFieldBase/Offset) reads
+ * them in a class not yet initialised. vm.onClassLoaded calls it for every defined class.
+ */
+export function setConstantStatics(vm: VM, k: JClass): void {
   for (const f of k.fields) {
     const c = f.constantValue;
     if (!f.isStatic || c === undefined) continue;

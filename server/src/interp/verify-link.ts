@@ -17,6 +17,7 @@ import type { JClass } from './klass';
 import { PENDING, VmError } from './signals';
 import type { JThread } from './thread';
 import type { VM } from './vm';
+import { hashAtLink } from './vm-ihash';
 
 class NeedClass {
   constructor(readonly name: string) {}
@@ -131,6 +132,8 @@ export function linkVerify(vm: VM, t: JThread, k: JClass, resumePc: number, kind
   if (k.verifyError !== null) throw new VmError(k.verifyError.errorClass, k.verifyError.message);
   if (k.superclass !== null) linkVerify(vm, t, k.superclass, resumePc, kind, retry);
   for (const i of k.interfaces) linkVerify(vm, t, i, resumePc, kind, retry);
+  // HotSpot's Verifier::verify hashes the mirror first, eligible or not (vm-ihash.ts).
+  hashAtLink(vm, k);
   if (!eligible(k) || (k.access & Acc.MODULE) !== 0) {
     k.verified = true;
     return;

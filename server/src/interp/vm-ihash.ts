@@ -42,9 +42,26 @@ export function identityHash(vm: VM, o: JObject): number {
     // HotSpot's per-thread generator (ihash.ts); the main thread boots the JDK on another.
     const s = t === vm.threads[0] && !vm.mainStarted ? vm.bootHashState : t.hashState;
     o.ihash = nextHash(s);
-    if (TRACE_IHASH) vm.reportFailure(`[ihash] ${t.name}${s === vm.bootHashState ? ' (boot)' : ''} ${o.klass.javaName} ${o.ihash.toString(16)} at ${traceTop(t)}`);
+    if (TRACE_IHASH) vm.reportFailure(`[ihash] ${t.name}${s === vm.bootHashState ? ' (boot)' : ''} ${traced(o)} ${o.ihash.toString(16)} at ${traceTop(t)}`);
   }
   return o.ihash;
+}
+
+/**
+ * Gives `o` an identity hash from the VM's own sequence, none of a thread's: an object HotSpot
+ * maps from its CDS archive with the dump's hash (on JDK 17 a lambda proxy the archive holds,
+ * natives/java/lang/ClassLoader.ts), whose hashing later draws nothing.
+ */
+export function hashWithoutDraw(vm: VM, o: JObject): void {
+  if (o.ihash !== 0) return;
+  vm.systemHash = (Math.imul(vm.systemHash, 0x41c64e6d) + 12345) | 0;
+  o.ihash = (vm.systemHash >>> 1) | 1;
+}
+
+/** What KOMORIUM_TRACE_IHASH names: the object's class, and a mirror's class. */
+function traced(o: JObject): string {
+  const k = o.klass.name === 'java/lang/Class' ? (o as JObject & { $vm?: JClass }).$vm : undefined;
+  return k !== undefined ? `java.lang.Class ${k.javaName}` : o.klass.javaName;
 }
 
 /**
@@ -84,4 +101,52 @@ export function startMainHashes(vm: VM, mainFromJar: boolean, mainMirror: JObjec
     const bytes = vm.mirrorOf(vm.classes.arrayOf(vm.classes.primitive('B')));
     if (bytes.ihash === 0) bytes.ihash = beforeLast;
   }
+}
+
+/**
+ * Linking `k` (verify-link.ts): HotSpot's Verifier::verify gives the class's mirror its identity
+ * hash first ("eagerly allocate the identity hash code for a klass"), eligible for verification
+ * or not, for every class it links that its CDS archive did not hold linked. So a class of the
+ * boot or platform loader read from lib/modules draws one on the linking thread when it is
+ * linked (java 17 and 25: `new` of such a class moves the thread's sequence by one,
+ * `Class.forName(name, false, ...)` does not); an archived mirror keeps the dump's hash
+ * (identityHash above), and an archived class is linked without the verifier: only with the
+ * copy's class list (VmOptions.archivedClasses) is it known which classes draw.
+ * Classes of other loaders and hidden classes draw at definition (natives/java/lang/ClassLoader.ts).
+ */
+export function hashAtLink(vm: VM, k: JClass): void {
+  const archived = vm.opts.archivedClasses;
+  if (archived === undefined || k.hidden || k.isArray || k.isPrimitive) return;
+  if (k.loader !== null && !vm.isPlatformLoader(k.loader)) return;
+  if (archived.has(k.javaName)) return;
+  vm.identityHash(vm.mirrorOf(k));
+}
+
+const MID_FIELD = '$komorium$mid';
+
+/**
+ * An instrumented enum of the JDK starts its `<clinit>` (init.ts). HotSpot's copy keeps an enum's
+ * MIDs in a holder class of its own (transform/clazz.ts enumMidHolder; this engine in static
+ * fields of the enum), which the `<clinit>`'s first MID read links and initialises: its mirror
+ * draws a hash there (hashAtLink) unless the copy's archive holds the holder (its class list
+ * names the holders a hello world loads). java.time's ChronoField, ChronoUnit, IsoFields$Field ... each drew one on HotSpot
+ * only, which moved every later hash of the thread (`DateTimeFormatterBuilder`: TextStyle's
+ * hashes, then the order of DateTimeTextProvider's sorted entries).
+ */
+export function hashEnumMidHolder(vm: VM, k: JClass): void {
+  const archived = vm.opts.archivedClasses;
+  if (archived === undefined || k.superclass?.name !== 'java/lang/Enum' || k.hidden) return;
+  if (k.loader !== null && !vm.isPlatformLoader(k.loader)) return;
+  if (!k.fields.some((f) => f.isStatic && f.name.startsWith(MID_FIELD))) return;
+  if (archived.has(`${k.javaName}$komorium$MIDs`)) return;
+  drawFor(vm, `${k.javaName}$komorium$MIDs`);
+}
+
+/** A draw for an object this engine does not make (the holder's mirror), on the current thread's sequence as identityHash would draw. */
+function drawFor(vm: VM, what: string): void {
+  const t = vm.current;
+  if (t === null || t.system || runtimeOnStack(t)) return;
+  const s = t === vm.threads[0] && !vm.mainStarted ? vm.bootHashState : t.hashState;
+  const h = nextHash(s);
+  if (TRACE_IHASH) vm.reportFailure(`[ihash] ${t.name}${s === vm.bootHashState ? ' (boot)' : ''} ${what} (no object) ${h.toString(16)} at ${traceTop(t)}`);
 }

@@ -75,6 +75,12 @@ export interface VmOptions {
    */
   archivedPackages?: readonly string[];
   /**
+   * The classes HotSpot's CDS archive holds (`Class.getName()`; its class list): HotSpot links them
+   * without verifying them again, so their mirrors draw no identity hash at linking; any other
+   * class of the boot or platform loader does (vm-ihash.ts hashAtLink).
+   */
+  archivedClasses?: ReadonlySet<string>;
+  /**
    * The JDK image Java code reads (NativeImageBuffer.getNativeMap), when not the JDK's own: the
    * view of it indexed as HotSpot's instrumented copy (engine/java-image.ts JavaImageView),
    * asked for when Java code first maps the image; undefined: the JDK's own.

@@ -19,7 +19,7 @@ import { OsRandom, newHashState, resetHashState } from './ihash';
 import * as monitors from './monitor';
 import { Strings } from './strings';
 import { prettyDescriptor, type MethodSite } from './resolve';
-import { initialize as initializeClass, initializeThen } from './init';
+import { initialize as initializeClass, initializeThen, setConstantStatics } from './init';
 import { materialize, newThrowable, internalErrorFrom, wrapLoadFailure } from './throwables';
 import { raise } from './raise';
 import type { Scheduler } from './scheduler';
@@ -99,6 +99,13 @@ export class VM {
    * (indy/link.ts startJdkLambdaLinkage): set after the boot when the JDK is counted.
    */
   jdkLambdaLinkage = false;
+  /**
+   * JDK 17, a lambda site linked through the JDK whose proxy java's CDS archive holds (a
+   * `@lambda-proxy` line): its caller while the JDK generates the proxy. HotSpot takes that proxy
+   * from the archive with the dump's mirror hash, so its definition draws none
+   * (natives/java/lang/ClassLoader.ts; indy/link.ts lambdaThroughJdk).
+   */
+  archivedProxyHost: JClass | null = null;
   /** Properties given to the VM by the launcher (java.class.path, user -D...). */
   readonly vmProperties: Map<string, string>;
   /** Classes in load order (for diagnostics and the class-loading trace). */
@@ -133,6 +140,7 @@ export class VM {
 
   onClassLoaded(k: JClass): void {
     this.loadedCount++;
+    setConstantStatics(this, k);
     if (k.module === null && this.packageModules.size > 0) this.assignModule(k);
     if (this.opts.traceClassLoading || TRACE_CLASSES) this.opts.io.stderr(Buffer.from(`[class,load] ${k.javaName} source: ${k.source || 'generated'}\n`));
   }

@@ -20,6 +20,7 @@ import { resolveClassAt } from '../resolve';
 import { InitState } from '../klass';
 import type { JObject } from '../object';
 import { setField } from '../natives/util';
+import { archivedLambdaProxy, lambdaProxyKey } from '../cds-archive';
 
 export interface HandleRef {
   kind: number;
@@ -153,7 +154,9 @@ function lambdaThroughJdk(vm: VM, t: JThread, m: JMethod, pc: number, idx: numbe
   if (!sites) hashesBefore.set(t, (sites = new Map()));
   const site = `${m.id}:${pc}`;
   if (!sites.has(site)) sites.set(site, state.slice());
+  vm.archivedProxyHost = archivedProxyOnJdk17(vm, m.klass, idx) ? m.klass : null;
   return linkCallSiteUpcall(vm, t, m, pc, idx, (target, appendix, desc) => {
+    vm.archivedProxyHost = null;
     const saved = sites.get(site);
     if (saved) {
       if (vm.opts.archivedHashes === undefined) state.set(saved);
@@ -162,6 +165,29 @@ function lambdaThroughJdk(vm: VM, t: JThread, m: JMethod, pc: number, idx: numbe
     if (finish) return finish(target, appendix, desc);
     return bindAppendix(vm, vm.syntheticNative('invokedynamic', desc, () => undefined), target, appendix);
   });
+}
+
+/**
+ * JDK 17: whether java's CDS archive holds the proxy of the LambdaMetafactory.metafactory site
+ * `idx` of `k` (a `@lambda-proxy` line of its class list). java 17's LambdaProxyClassArchive.find
+ * then returns the archived proxy, whose mirror has the dump's identity hash; this VM reports no
+ * sharing on 17 (CDS.isSharingEnabled), so the JDK generates the proxy, and only its mirror's
+ * draw is left out (natives/java/lang/ClassLoader.ts). JDK 25 answers findFromArchive itself
+ * (natives/java/lang/invoke/LambdaProxyClassArchive.ts).
+ */
+function archivedProxyOnJdk17(vm: VM, k: JClass, idx: number): boolean {
+  if (vm.opts.jdk.feature >= 25 || vm.opts.archivedClasses === undefined) return false;
+  const b = bootstrapOf(k, idx);
+  if (b.owner !== 'java/lang/invoke/LambdaMetafactory' || b.name !== 'metafactory') return false;
+  try {
+    const site = callSiteInfo(k, idx);
+    const [sam, impl, inst] = site.args;
+    if (sam?.type !== 'methodType' || impl?.type !== 'handle' || inst?.type !== 'methodType') return false;
+    return archivedLambdaProxy(vm.opts.jdk, lambdaProxyKey(k.name, site.name, site.desc, sam.desc, impl.ref.owner, impl.ref.name, impl.ref.desc, inst.desc));
+  } catch (e) {
+    if (e instanceof VmError) return false;
+    throw e;
+  }
 }
 
 const CONCAT_BOOTSTRAPS = new Set(['java/lang/invoke/StringConcatFactory.makeConcatWithConstants', 'java/lang/invoke/StringConcatFactory.makeConcat']);

@@ -14,6 +14,7 @@ import type { NativeTable } from '../../registry';
 import { checkBounds, getField, nonNull, str } from '../../util';
 import { toNumber, type Long } from '../../../long';
 import { memory } from '../../jdk/internal/misc/memory';
+import { hashWithoutDraw } from '../../../vm-ihash';
 
 /** Defines a class for `loader` from bytes[off, off+len); completes with its mirror. */
 export function defineClass(vm: VM, t: JThread, loader: JObject | null, name: string | null, bytes: Int8Array, off: number, len: number, pd: JObject | null, source: string | null, hidden = false, then?: (k: JClass) => unknown): unknown {
@@ -34,7 +35,13 @@ export function defineClass(vm: VM, t: JThread, loader: JObject | null, name: st
     // the defining thread): the program's later hashes come after it (ihash.ts). And for each
     // hidden class, of any loader (a lambda proxy, a LambdaForm compiled by java.lang.invoke:
     // measured on java 17, the mirror's hash is the draw at its definition; branch ident15k).
-    if (hidden || (loader !== null && !vm.isPlatformLoader(loader))) vm.identityHash(vm.mirrorOf(kk));
+    // A proxy java 17 takes from its CDS archive has the dump's hash: no draw (vm.archivedProxyHost).
+    const archivedProxy = hidden && vm.archivedProxyHost !== null && kk.name.startsWith(`${vm.archivedProxyHost.name}$$Lambda$`);
+    if (archivedProxy) {
+      vm.archivedProxyHost = null;
+      hashWithoutDraw(vm, vm.mirrorOf(kk));
+    }
+    else if (hidden || (loader !== null && !vm.isPlatformLoader(loader))) vm.identityHash(vm.mirrorOf(kk));
     const done = (): unknown => (then ? then(kk) : vm.mirrorOf(kk));
     return hidden || loader === null ? done() : recordInLoader(vm, t, loader, kk, done);
   });
