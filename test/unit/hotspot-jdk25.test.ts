@@ -109,6 +109,24 @@ test('JDK 25, OptionalFirst: a main that first uses Optional counts the same on 
   assert.ok(c.main.identical, describeMainThread(c, 10).join('\n'));
 });
 
+// Classes the embedded engine's boot initialised (ModuleBootstrap.boot2: its boot layer is built
+// in Java, java's comes from the CDS archive): ModuleDescriptor$Modifier, AccessFlag (read by
+// Requires$Modifier.<clinit> on JDK 25), AccessFlag$Location and Modules, whose <clinit>s java
+// runs under main at the first module descriptor with a modifier or dynamic proxy. Now put back to
+// not initialised at the end of the embedded boot (boot-uninit.ts, branch cf16r). Before: under
+// main 98.02 % (89,918 / 88,278 samples; AccessFlag.createDefinition 126 / 0,
+// AccessFlag$Location.ensureHistoryOrdered 168 / 0); after 99.94 %, the rest the MethodType intern
+// set's bins and hashes of classes.
+const BOOT_ENUMS = /^(java\.lang\.reflect\.AccessFlag|java\.lang\.module\.ModuleDescriptor\$Modifier|jdk\.internal\.module\.Modules|java\.util\.ImmutableCollections\$(SetN|ListItr)|java\.lang\.Enum\.)/;
+test('JDK 25, BootEnums: the classes java\'s archived boot layer leaves uninitialised run their <clinit>s under main on both engines (granularity 1, R 0)', { skip }, () => {
+  const { thread: c } = both('BootEnums');
+  const why = describeMainThread(c, 10).join('\n');
+  assert.deepEqual(c.main.methods.filter((d) => BOOT_ENUMS.test(d.context)), [], why);
+  assert.ok(c.main.samples[0] > 10_000, why);
+  assert.ok(c.main.overlap >= 99.5, why);
+  assert.ok(c.startup.overlap >= 99, why);
+});
+
 // Lambdas of JDK classes whose proxies java's CDS archive holds (the class list's @lambda-proxy
 // lines): HotSpot takes them from the archive (LambdaProxyClassArchive.findFromArchive), the
 // embedded engine generated them with the ClassFile API inside the uncounted linkage, which

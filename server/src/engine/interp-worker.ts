@@ -34,6 +34,7 @@ import { startupTrace } from './startup-trace';
 import { readClass } from '../classfile/reader';
 import { classInfoOf } from '../transform/hierarchy';
 import { REFERENCED_RUNTIME_CLASSES, swapInitializedClasses } from '../runtime/contract';
+import { BOOT2_ONLY_CLASSES } from '../interp/boot-uninit';
 import { startJdkLambdaLinkage } from '../interp/indy/link';
 import { jitStats } from '../interp/jit/compile';
 import { VmError } from '../interp/signals';
@@ -184,8 +185,17 @@ function saveCodeCache(firstStep: boolean): void {
   (globalThis as Record<symbol, ((firstStep: boolean) => void) | undefined>)[Symbol.for('komorium.saveWorkerCodeCache')]?.(firstStep);
 }
 
+/** boot-uninit.ts's classes, but those java's boot initialised too (with the JDK counted only). */
+function uninitializedOf(input: InterpWorkerInput): string[] | undefined {
+  if (!((input.runtimeDir && input.instrument === 'all') || input.exact?.scope === 'all')) return undefined;
+  const java = new Set(input.bootInits ?? []);
+  return BOOT2_ONLY_CLASSES.filter((c) => !java.has(c));
+}
+
 function keyPartsOf(input: InterpWorkerInput): Record<string, unknown> {
+  const uninit = uninitializedOf(input);
   return {
+    ...(uninit !== undefined && uninit.length > 0 ? { uninitialize: uninit.join(',') } : {}),
     instrument: input.instrument,
     maxPath: input.maxPath ?? null,
     lineNumbers: input.lineNumbers ?? null,
@@ -390,6 +400,9 @@ function main(input: InterpWorkerInput, prepared: PreparedBoot | null = null): v
       (input.runtimeDir && input.instrument === 'all') || input.exact?.scope === 'all'
         ? [...(input.bootInits ?? []), ...swapInitializedClasses(jdk.feature), ...(input.runtimeDir && input.instrument === 'all' ? JDK_LAMBDA_LINKAGE_CLASSES : [])]
         : undefined,
+    // ... and the classes the embedded boot's module system initialised that java's archived
+    // boot leaves to the program, put back to not initialised (boot-uninit.ts).
+    uninitialize: uninitializedOf(input),
     cwd: input.cwd,
     env: input.env,
     io: {

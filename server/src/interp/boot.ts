@@ -19,6 +19,7 @@ import { setField } from './natives/util';
 import type { MainCall } from './snapshot/program';
 import { detachArchivedClassLists, orderArchivedPackageMap, presizeArchivedLockMap } from './cds-archive';
 import { JAR_INITIALIZED_CLASSES } from '../runtime/contract';
+import { putBackUninitialized } from './boot-uninit';
 import type { JdkInfo } from '../classpath/jdk';
 import type { JImage } from '../classpath/jimage';
 import { jdkImageProblem } from '../classpath/jdk-check';
@@ -103,6 +104,11 @@ export interface LaunchOptions {
    * instrumented copy initialises them in its paused class swap (contract.ts swapInitializedClasses).
    */
   initialize?: readonly string[];
+  /**
+   * Boot classes put back to not initialised at the end of the boot (before a boot snapshot):
+   * those java's archived boot leaves for the program (boot-uninit.ts).
+   */
+  uninitialize?: readonly string[];
 }
 
 /**
@@ -264,6 +270,7 @@ export function launch(vm: VM, mainClass: string, args: string[], lo: LaunchOpti
     () =>
       call(main, 'java/lang/System', 'initPhase3', '()V', [], () => {
         vm.booted = true;
+        putBackUninitialized(vm, lo.uninitialize ?? []);
         // The boot ends with its time slice: the state a boot snapshot holds (snapshot/), with
         // no Java frame of the boot left on the main thread's stack.
         sched.atSliceEnd(() => {

@@ -55,6 +55,8 @@ export interface InterpRunOptions {
   initiate?: readonly string[];
   /** boot.ts LaunchOptions.initialize. */
   initialize?: readonly string[];
+  /** boot.ts LaunchOptions.uninitialize. */
+  uninitialize?: readonly string[];
   /** Called once the JDK has booted (initPhase3 done), before the main class loads. */
   onBooted?: (vm: VM) => void;
   /** The launch's later steps as they end (KOMORIUM_TRACE_STARTUP). */
@@ -269,6 +271,7 @@ export function runInterpreter(o: InterpRunOptions): InterpRunResult {
       late: Object.entries(o.lateProperties ?? {}),
       initiate: o.initiate,
       initialize: o.initialize,
+      uninitialize: o.uninitialize,
       mark: o.onStep ? (step) => o.onStep?.(step, v) : undefined,
       atBoot: snap && !restored ? () => saveSnapshot(v, snap, key) : undefined,
       // Not once the run is being cancelled or ending (a live run is cancelled at its first live
