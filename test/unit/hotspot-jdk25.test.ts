@@ -4,9 +4,9 @@
 // main at granularity 1, and their start-ups overlap >= 99%. What this checks was different
 // before (docs/RUNTIME.md, "JDK 25"): string concatenation (StringConcatFactory's hidden-class
 // strategy, concat-jdk25.ts, was a StringBuilder), ClassLoader.addClass (HotSpot's upcall for every
-// class a Java loader defines; the archived loaders' empty class lists), and the charsets
-// KomoriumClasses initialises (paused) on HotSpot before the main class. Skipped only when no
-// JDK 25 is installed.
+// class a Java loader defines; the archived loaders' empty class lists), and the charsets and
+// VarHandles KomoriumClasses initialised (paused) on HotSpot before the main class (it no longer
+// does: ViewHandles below). Skipped only when no JDK 25 is installed.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
