@@ -16,6 +16,10 @@ export async function buildPart(root) {
     // The snapshot key hashes the bundle it runs from (snapshot/index.ts engineFingerprint).
     define: { 'import.meta.url': '__kmUrl' },
     banner: { js: 'const __kmUrl = require("node:url").pathToFileURL(__filename).href;' },
+    // Without comments and indentation (names kept): V8 keeps a script's source in the worker's
+    // heap for as long as its functions live (1.22 MB against 0.89), and the loader and the
+    // snapshot key hash it on every start.
+    minifyWhitespace: true,
   });
   await build({
     ...common,

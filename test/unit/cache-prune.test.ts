@@ -122,3 +122,19 @@ test('komorium cache list / prune / clear', () => {
   assert.ok(!existsSync(f.fresh) && !existsSync(f.snap) && !existsSync(f.newClass));
   assert.match(run('list').out, /^empty$/m);
 });
+
+test('komorium cache list counts locks, partial builds and failure marks apart from entries', () => {
+  const f = fixture();
+  const dir = join(f.root, 'jdk-images');
+  // A build in progress: its lock (this process holds it) and its temporary directory.
+  writeFileSync(join(dir, '17-cccc.lock'), JSON.stringify({ pid: process.pid, host: hostname(), started: Date.now() }));
+  mkdirSync(join(dir, `17-cccc.${process.pid}.abcdef.tmp`));
+  writeFileSync(join(dir, '17-dddd.failed'), '{}');
+  const r = spawnSync(process.execPath, ['--import', 'tsx', join(repoRoot, 'server', 'src', 'cli', 'main.ts'), 'cache', 'list'], {
+    cwd: repoRoot,
+    env: { ...process.env, KOMORIUM_CACHE: f.root },
+    encoding: 'utf8',
+  });
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stdout, /^jdk-images\s+2\s+.*\(1 being built, 1 partial, 1 failed\)$/m);
+});

@@ -1,7 +1,8 @@
 // engine/v8-tiering.ts: while a run holds TurboFan back, V8 optimises no function; it does again
 // once the last of overlapping holds lets go, or when the run has used the delay's CPU time;
-// after the run's first bytecodes, only functions under the hold's size bound (with a filter, the
-// JIT's generated ones only).
+// after the run's first bytecodes, large functions only once they are hotter than V8 asks
+// (`--bytecode-size-allowance-per-tick`), `interpret` not at all, or (allowance 0) only functions
+// under the hold's size bound (with a filter, the JIT's generated ones only).
 // And `interpret` is left out of TurboFan while compiled code runs nearly all bytecodes.
 // Checked in a child node with V8's natives syntax (%GetOptimizationStatus).
 
@@ -73,23 +74,31 @@ out.push('after:' + hot());
   assert.equal(child(`holdOptimisation(); out.push('off:' + hot());`, { KOMORIUM_OPT_DELAY_MS: '0' }), 'off:true');
 });
 
-test('after the first bytecodes a hold lets TurboFan optimise small functions only (with KOMORIUM_OPT_HOLD_FILTER=jit_*, generated ones), the others once it ends', () => {
+test('after the first bytecodes a hold asks large functions to be hotter (KOMORIUM_OPT_HOLD_ALLOWANCE) and keeps interpret out; with allowance 0, small functions only (with KOMORIUM_OPT_HOLD_FILTER=jit_*, generated ones); the others once it ends', () => {
   const body = `
 const h = holdOptimisation();
 h.check(50);
 out.push('first:' + hotNamed('jit_small'));
 h.check(100);
-out.push('small:' + hotNamed('jit_small') + '/' + hotBig() + '/' + hotNamed('analyze'));
+out.push('small:' + hotNamed('jit_small') + '/' + hotBig() + '/' + hotNamed('analyze') + '/' + hotNamed('interpret'));
 h.release();
-out.push('released:' + hotBig() + '/' + hotNamed('analyze'));
+out.push('released:' + hotBig() + '/' + hotNamed('analyze') + '/' + hotNamed('interpret'));
 `;
-  assert.equal(child(body, { KOMORIUM_OPT_HOLD_BYTECODES: '100' }), 'first:false small:true/false/true released:true/true');
+  const held = { KOMORIUM_OPT_HOLD_BYTECODES: '100' };
+  // The default allowance (20): no function is refused for its size, a hot large one is optimised; interpret is not.
+  assert.equal(child(body, held), 'first:false small:true/true/true/false released:true/true/true');
+  // Allowance 1: a large function must run far longer (1 tick per byte of its bytecode) than a small one.
+  assert.equal(child(body, { ...held, KOMORIUM_OPT_HOLD_ALLOWANCE: '1' }), 'first:false small:true/false/true/false released:true/true/true');
+  // Allowance 0: the size bound (KOMORIUM_OPT_HOLD_BYTES, 8,000 bytes) as before, which alone kept the real `interpret` out.
+  const bound = { ...held, KOMORIUM_OPT_HOLD_ALLOWANCE: '0' };
+  assert.equal(child(body, bound), 'first:false small:true/false/true/true released:true/true/true');
   // KOMORIUM_OPT_HOLD_FILTER=jit_*: the JIT's generated functions only in the second step.
-  const filtered = { KOMORIUM_OPT_HOLD_BYTECODES: '100', KOMORIUM_OPT_HOLD_FILTER: 'jit_*' };
-  assert.equal(child(body, filtered), 'first:false small:true/false/false released:true/true');
-  // Not for a run whose bytecodes the interpreter runs (exact mode), nor with the JIT off.
-  assert.equal(child(body.replace('holdOptimisation()', 'holdOptimisation({ generatedOnly: false })'), filtered), 'first:false small:true/false/true released:true/true');
-  assert.equal(child(body, { ...filtered, KOMORIUM_JIT: '0' }), 'first:false small:true/false/true released:true/true');
+  assert.equal(child(body, { ...bound, KOMORIUM_OPT_HOLD_FILTER: 'jit_*' }), 'first:false small:true/false/false/false released:true/true/true');
+  assert.equal(child(body, { ...held, KOMORIUM_OPT_HOLD_FILTER: 'jit_*' }), 'first:false small:true/true/false/false released:true/true/true');
+  // Not for a run whose bytecodes the interpreter runs (exact mode), nor with the JIT off: the size bound, interpret let in.
+  const filtered = { ...held, KOMORIUM_OPT_HOLD_FILTER: 'jit_*' };
+  assert.equal(child(body.replace('holdOptimisation()', 'holdOptimisation({ generatedOnly: false })'), filtered), 'first:false small:true/false/true/true released:true/true/true');
+  assert.equal(child(body, { ...filtered, KOMORIUM_JIT: '0' }), 'first:false small:true/false/true/true released:true/true/true');
   // KOMORIUM_OPT_HOLD_BYTES=0: TurboFan stays off until the hold ends.
   assert.equal(child(`const h = holdOptimisation(); h.check(1e9); out.push('off:' + hot());`, { KOMORIUM_OPT_HOLD_BYTECODES: '100', KOMORIUM_OPT_HOLD_BYTES: '0' }), 'off:false');
 });

@@ -516,21 +516,44 @@ test('FormatLocale: the platform loader grows its class list as HotSpot does (gr
 });
 
 // Java code's lookups in lib/modules (jdk.internal.jimage: the platform loader's java.sql class, a
-// resource of java.base): HotSpot's copy reads its own image, the embedded engine the JDK's. The
-// copy keeps jlink's string table and attribute byte counts (jimage-writer.ts), so reading a
-// location found (ImageLocation.decompress, readValue, verify) counts the same. Not asserted: the
-// probe itself (BasicImageReader.getLocationIndex hashes twice in a seeded bucket), as the copy's
-// longer table has other buckets (about half of the names keep their kind; these two do today).
-// Before (branch jim15p): ImageLocation.readValue 74 / 80 samples, the DirectByteBuffer reads under
-// it 12 / 14 in each context, under main 99.72 %. Left (not the image's):
-// ByteArrayInputStream.<clinit> on the embedded engine only, FileSystemProvider's Set.of.
-test('ImageLookups: reading what Java code finds in lib/modules counts as on the embedded engine (granularity 1, R 0)', () => {
+// resource of java.base, and resources in no module, looked for in every module: misses): HotSpot's
+// copy reads its own image, the embedded engine a view of the JDK's indexed as that copy
+// (engine/java-image.ts: the same names, so the same perfect hash, attribute byte counts and
+// strings). Every lookup counts the same: the probe (BasicImageReader.getLocationIndex, one or two
+// hashes), the location it lands on (ImageLocation.verify, readValue) and what it reads.
+// Before (branch img16), the embedded engine read jlink's image: under main 97.49 %, 1,292,732
+// bytecodes on HotSpot, 1,312,349 embedded, the misses' probes (ImageStringsReader.unmaskedHashCode
+// 24,960 / 25,024 samples, contexts 395 / 498 and 549 / 478) and verify (3,074 / 3,286). Before
+// branch jim15p the attribute byte counts differed too (readValue 74 / 80). Left (not the
+// image's): FileSystemProvider's Set.of probe (1 sample).
+test('ImageLookups: what Java code looks up in lib/modules, found or not, counts as on the embedded engine (granularity 1, R 0)', () => {
   const c = bothEnginesAtGranularity1('ImageLookups');
   const why = describeMainThread(c, 10).join('\n');
   // Under a lookup (not the reader's opening: FileSystemProvider's Set.of differs there).
-  const image = /jdk\.internal\.jimage\.BasicImageReader\.(findLocation|verifyLocation)/;
-  const probe = /BasicImageReader\.getLocationIndex/;
-  // Contexts only: a method total (String.charAt) sums the probe's too.
-  assert.deepEqual([...c.main.contexts, ...c.startup.contexts].filter((d) => image.test(d.context) && !probe.test(d.context)), [], why);
+  const image = /jdk\.internal\.jimage\.(BasicImageReader\.(findLocation|verifyLocation|getLocationIndex)|ImageLocation|ImageStringsReader)/;
+  assert.deepEqual([...c.main.contexts, ...c.startup.contexts, ...c.main.methods].filter((d) => image.test(d.context)), [], why);
+  assert.ok(c.main.samples[0] > 100_000, `samples under main: ${c.main.samples[0]}`);
 });
 
+
+// Field offsets (branch fld16; docs/INTERPRETER.md "Field offsets"): Unsafe.objectFieldOffset,
+// staticFieldOffset and MethodHandleNatives give HotSpot's layout offsets on the embedded engine
+// too (interp/field-layout.ts), so both print java's: JDK and own classes, a subclass filling its
+// superclass's gaps, Thread's @Contended fields and a subclass's padding, injected fields
+// (ClassLoader's, InternalError's), static fields in the mirror, read back through Unsafe.
+// Before: the embedded engine printed its field ids (4,096 + 8n).
+test('FieldOffsets: Unsafe gives java\'s field offsets on both engines (granularity 1, R 0)', () => {
+  const c = bothEnginesAtGranularity1('FieldOffsets');
+  assert.ok(c.main.samples[0] > 1000, describeMainThread(c, 10).join('\n'));
+});
+
+// Serialization (ObjectStreamClass$FieldReflector) puts each field's offset in a HashSet<Long>:
+// HotSpot's offsets (below 128) are Long.valueOf's cached boxes and fall in their bins. Before:
+// Long.<init> 1 / 11, Number.<init> 5 / 15, HashMap.putVal 157 / 165 samples under main.
+const FIELD_KEYS = /^java\.(lang\.(Long|Number)\.<init>|util\.HashMap\.putVal|io\.ObjectStreamClass)/;
+test('SerialFields: serialization boxes and hashes the same field offsets on both engines (granularity 1, R 0)', () => {
+  const c = bothEnginesAtGranularity1('SerialFields');
+  const why = describeMainThread(c, 10).join('\n');
+  assert.deepEqual(c.main.methods.filter((d) => FIELD_KEYS.test(d.context)), [], why);
+  assert.ok(c.main.samples[0] > 100_000, why);
+});

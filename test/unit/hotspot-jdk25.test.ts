@@ -136,6 +136,28 @@ test('JDK 25, InternHash: String.intern() stores the hash on both engines, ident
   assert.ok(c.main.samples[0] > 1000, why);
 });
 
+// Field offsets (branch fld16): JDK 25's layout puts a class's references first when its
+// superclass's last field is one (JDK-8353273: HashMap's table at 20, not 36), its Thread has no
+// @Contended fields but four injected ones, its mirrors' static fields start at 120. Both engines
+// print java 25's offsets (before: the embedded engine's field ids, 4,096 + 8n).
+test('JDK 25, FieldOffsets: Unsafe gives java 25\'s field offsets on both engines (granularity 1, R 0)', { skip }, () => {
+  const { thread: c } = both('FieldOffsets');
+  assert.ok(c.main.samples[0] > 1000, describeMainThread(c, 10).join('\n'));
+});
+
+// Java code's lookups in lib/modules, found or not (a platform loader's class, a java.base resource,
+// resources looked for in every module): the embedded engine reads a view of JDK 25's image
+// indexed as HotSpot's copy (engine/java-image.ts), so the same perfect hash, attribute byte counts
+// and strings. Before (branch img16) it read jlink's image: program M's and stdin-lines'
+// ImageStringsReader.unmaskedHashCode differences on JDK 25 (BENCHMARKS part E, j25p).
+test('JDK 25, ImageLookups: what Java code looks up in lib/modules counts the same on both engines (granularity 1, R 0)', { skip }, () => {
+  const { thread: c } = both('ImageLookups');
+  const why = describeMainThread(c, 10).join('\n');
+  const image = /jdk\.internal\.jimage\.(BasicImageReader\.(findLocation|verifyLocation|getLocationIndex)|ImageLocation|ImageStringsReader)/;
+  assert.deepEqual([...c.main.contexts, ...c.startup.contexts, ...c.main.methods].filter((d) => image.test(d.context)), [], why);
+  assert.ok(c.main.samples[0] > 100_000, why);
+});
+
 // A main class in a jar (java -cp app.jar): java's launcher opens the jar, which links the
 // natives of libnio and libzip. HotSpot links a native found outside libjava through the Java
 // upcall ClassLoader.findNative (NativeLibraries.find walking its libraries' map), which the

@@ -225,12 +225,15 @@ test('forward branches compiled as if regions stay invisible: samples, exception
   const work = tempDir('interp-jit-regions');
   const hs = runJava(['-cp', classes, 'JitRegions', 'x']);
   assert.equal(hs.status, 0, hs.stderr);
-  const jit = await run(classes, work, 'JitRegions', 'regions', { KOMORIUM_JIT_DUMP: 'JitRegions.next(' }, 101, ['clock']);
+  const jit = await run(classes, work, 'JitRegions', 'regions', { KOMORIUM_JIT_DUMP: 'JitRegions.' }, 101, ['clock']);
   const [out, clock] = jit.stdout.split('\n');
   assert.equal(out + '\n', hs.stdout);
+  // The last compilation of `nested` (counter checks inside the program's ifs): regions nest.
+  const nestedSrc = jit.stderr.split(/\[jit\] JitRegions\.nested\([^\n]*\n/).pop()?.split(/\n\[jit\] /)[0] ?? '';
+  assert.match(nestedSrc, /if \(!\([^\n]*\)\) \{\n(?:(?!\} \/\/ if)[\s\S])*?if \(!\([^\n]*\)\) \{\n/, `nested has no nested if region:\n${nestedSrc.slice(0, 3000)}`);
   const dumps = jit.stderr.split(/\[jit\] JitRegions\.next\([^\n]*\n/);
   assert.ok(dumps.length > 1, `next not compiled:\n${jit.stderr.slice(0, 2000)}`);
-  const src = dumps[dumps.length - 1];
+  const src = dumps[dumps.length - 1].split(/\n\[jit\] /)[0];
   assert.match(src, /if \(!\([^\n]*\)\) \{\n[\s\S]*?\} \/\/ if \d+\n/, 'next has no if region');
   assert.match(src, /L\d+: for \(;;\)/, 'next has no loop copy');
   const a = loadProfile(jit.profile);
@@ -238,6 +241,7 @@ test('forward branches compiled as if regions stay invisible: samples, exception
   for (const [name, env] of [
     ['regions-off', { KOMORIUM_JIT: '0' }],
     ['regions-dispatch', { KOMORIUM_JIT_IF_REGIONS: '0' }],
+    ['regions-flat', { KOMORIUM_JIT_NESTED_REGIONS: '0' }],
   ] as const) {
     const o = await run(classes, work, 'JitRegions', name, env, 101, ['clock']);
     const [o2, c2] = o.stdout.split('\n');

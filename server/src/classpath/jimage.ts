@@ -9,8 +9,10 @@
 //   strings                 stringsSize bytes of NUL-terminated modified UTF-8
 //   resource data           from indexSize = 28 + 8×tableLength + locationsSize + stringsSize
 //
-// Opening reads only the index (1.5 MB for JDK 17); resources are read on demand with
-// positioned reads on a single file descriptor.
+// Opening reads only the header; the index (1.5 MB for JDK 17) is read a page at a time as
+// lookups need it, into memory reserved for it whole (a run restored from a boot snapshot looks
+// up a few dozen names: 19 in a profiled hello-world, where the whole index had been 1.5 MB of
+// its peak RSS); resources are read on demand with positioned reads on a single file descriptor.
 
 import { closeSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import { JImageFormatError } from './errors';
@@ -18,6 +20,8 @@ import { decodeMutf8, jimageHash } from './mutf8';
 import { decompressResource } from './jimage-compression';
 
 const MAGIC = 0xcafedada;
+/** The index is read in pages of this many bytes. */
+const PAGE = 4096;
 const HEADER_SIZE = 28;
 const MAJOR_VERSION = 1;
 
@@ -74,8 +78,13 @@ export class JImage {
   readonly header: JImageHeader;
   private fd: number | undefined;
   private readonly fileSize: number;
-  /** Header, tables and strings: bytes [0, indexSize) of the file. */
+  /**
+   * Header, tables and strings: bytes [0, indexSize) of the file, read by pages (`need`) into
+   * memory the system gives as it is first written (a resizable ArrayBuffer's reservation).
+   */
   private readonly index: Buffer;
+  /** Per page of `index`: read. */
+  private readonly loaded: Uint8Array;
   private readonly view: DataView;
   private readonly le: boolean;
   private readonly offsetsStart: number;
@@ -97,6 +106,8 @@ export class JImage {
     this.fileSize = fileSize;
     this.header = header;
     this.index = index;
+    this.loaded = new Uint8Array(Math.ceil(index.length / PAGE));
+    this.loaded[0] = 1; // the header, read by open
     this.view = new DataView(index.buffer, index.byteOffset, index.byteLength);
     this.le = header.littleEndian;
     this.offsetsStart = HEADER_SIZE + 4 * header.tableLength;
@@ -120,11 +131,9 @@ export class JImage {
         throw new JImageFormatError(path, got, `truncated header: file has ${fileSize} bytes, the header needs ${HEADER_SIZE}`);
       }
       const header = parseHeader(path, head, fileSize);
-      const index = Buffer.alloc(header.indexSize);
-      head.copy(index, 0);
-      if (readFully(fd, index, HEADER_SIZE, HEADER_SIZE) < header.indexSize - HEADER_SIZE) {
-        throw new JImageFormatError(path, undefined, 'truncated index');
-      }
+      const index = reservedBuffer(header.indexSize);
+      const first = index.subarray(0, Math.min(PAGE, header.indexSize));
+      if (readFully(fd, first, 0) < first.length) throw new JImageFormatError(path, undefined, 'truncated index');
       return new JImage(path, fd, fileSize, header, index);
     } catch (e) {
       closeSync(fd);
@@ -142,7 +151,7 @@ export class JImage {
   findLocation(name: string): JImageLocation | undefined {
     const n = this.header.tableLength;
     if (n === 0) return undefined;
-    const r = this.view.getInt32(HEADER_SIZE + 4 * (jimageHash(name) % n), this.le);
+    const r = this.int32(HEADER_SIZE + 4 * (jimageHash(name) % n));
     let slot: number;
     if (r < 0) slot = -1 - r;
     else if (r > 0) slot = jimageHash(name, r) % n;
@@ -170,6 +179,7 @@ export class JImage {
 
   /** Calls `visit` with the decoded attributes (reused array) of every location in the table. */
   private eachLocation(visit: (a: number[], slot: number) => void): void {
+    this.need(0, this.header.indexSize);
     const a = [0, 0, 0, 0, 0, 0, 0, 0];
     for (let slot = 0; slot < this.header.tableLength; slot++) {
       const rel = this.slotOffset(slot);
@@ -258,7 +268,7 @@ export class JImage {
   attributeOffsetOf(name: string): number | undefined {
     const n = this.header.tableLength;
     if (n === 0) return undefined;
-    const r = this.view.getInt32(HEADER_SIZE + 4 * (jimageHash(name) % n), this.le);
+    const r = this.int32(HEADER_SIZE + 4 * (jimageHash(name) % n));
     const slot = r < 0 ? -1 - r : r > 0 ? jimageHash(name, r) % n : -1;
     if (slot < 0 || slot >= n || this.slotOffset(slot) === 0) return undefined;
     return this.location(slot).name === name ? this.slotOffset(slot) : undefined;
@@ -272,11 +282,11 @@ export class JImage {
   indexEntry(name: string): { redirect: number; values: number[]; lengths: number[] } | undefined {
     const rel = this.attributeOffsetOf(name);
     if (rel === undefined) return undefined;
-    const redirect = this.view.getInt32(HEADER_SIZE + 4 * (jimageHash(name) % this.header.tableLength), this.le);
+    const redirect = this.int32(HEADER_SIZE + 4 * (jimageHash(name) % this.header.tableLength));
     const values = this.decodeAttributes(rel, name, [0, 0, 0, 0, 0, 0, 0, 0]);
     const lengths = [0, 0, 0, 0, 0, 0, 0, 0];
     for (let p = this.locationsStart + rel; ; ) {
-      const b = this.index[p++]!;
+      const b = this.byte(p++);
       if (b >>> 3 === Attr.End) break;
       lengths[b >>> 3] = (b & 7) + 1;
       p += (b & 7) + 1;
@@ -286,6 +296,7 @@ export class JImage {
 
   /** The string table's bytes as stored (offsets into it are the locations' string references). */
   stringTable(): Uint8Array {
+    this.need(this.stringsStart, this.stringsStart + this.header.stringsSize);
     return this.index.subarray(this.stringsStart, this.stringsStart + this.header.stringsSize);
   }
 
@@ -339,7 +350,47 @@ export class JImage {
   // --- internals ---
 
   private slotOffset(slot: number): number {
-    return this.view.getUint32(this.offsetsStart + 4 * slot, this.le);
+    const at = this.offsetsStart + 4 * slot;
+    this.need(at, at + 4);
+    return this.view.getUint32(at, this.le);
+  }
+
+  /** The index's byte at `p` (read first if its page is not). */
+  private byte(p: number): number {
+    if (this.loaded[p >> 12] === 0) this.need(p, p + 1);
+    return this.index[p]!;
+  }
+
+  /** A redirect entry (HEADER_SIZE + 4 × bucket). */
+  private int32(at: number): number {
+    this.need(at, at + 4);
+    return this.view.getInt32(at, this.le);
+  }
+
+  /** Reads the pages of the index that hold bytes [from, to) (clamped to it), if not read yet. */
+  private need(from: number, to: number): void {
+    const { loaded } = this;
+    const last = Math.min(to, this.index.length) - 1;
+    for (let p = from >> 12; p <= last >> 12; p++) {
+      if (loaded[p] !== 0) continue;
+      // A run of pages not read yet, in one read.
+      let q = p;
+      while (q + 1 <= last >> 12 && loaded[q + 1] === 0) q++;
+      const start = p * PAGE;
+      const part = this.index.subarray(start, Math.min((q + 1) * PAGE, this.index.length));
+      let fd = this.fd;
+      // (Closed: names may still be looked up, as when the index was read whole.)
+      const own = fd === undefined;
+      if (own) fd = openSync(this.path, 'r');
+      try {
+        if (own && fstatSync(fd as number).size !== this.fileSize) throw new JImageFormatError(this.path, undefined, 'the image changed after it was closed');
+        if (readFully(fd as number, part, start) < part.length) throw new JImageFormatError(this.path, undefined, 'truncated index');
+      } finally {
+        if (own) closeSync(fd as number);
+      }
+      loaded.fill(1, p, q + 1);
+      p = q;
+    }
   }
 
   private location(slot: number): JImageLocation {
@@ -389,18 +440,19 @@ export class JImage {
       throw this.error(undefined, `location offset ${rel} of ${describe(what)} is outside the ${locationsSize}-byte attribute area`);
     }
     const end = this.stringsStart;
-    const index = this.index;
     let p = this.locationsStart + rel;
+    // A location's attributes: 1 + up to 8 bytes each, seven kinds and the end, usually.
+    this.need(p, Math.min(end, p + 7 * 9 + 1));
     for (;;) {
       if (p >= end) throw this.error(p, `attributes of ${describe(what)} run past the attribute area`);
-      const b = index[p++]!;
+      const b = this.byte(p++);
       const kind = b >>> 3;
       if (kind === Attr.End) return a;
       if (kind >= Attr.Count) throw this.error(p - 1, `invalid location attribute kind ${kind}`);
       const len = (b & 7) + 1;
       if (p + len > end) throw this.error(p, `attributes of ${describe(what)} run past the attribute area`);
       let v = 0;
-      for (let k = 0; k < len; k++) v = v * 256 + index[p++]!;
+      for (let k = 0; k < len; k++) v = v * 256 + this.byte(p++);
       a[kind] = v;
     }
   }
@@ -415,7 +467,14 @@ export class JImage {
     const start = this.stringsStart + offset;
     const limit = this.stringsStart + stringsSize;
     let e = start;
-    while (e < limit && this.index[e] !== 0) e++;
+    for (let got = start; e < limit; ) {
+      if (e >= got) {
+        got = Math.min(limit, e + 256);
+        this.need(e, got);
+      }
+      if (this.index[e] === 0) break;
+      e++;
+    }
     if (e >= limit) throw this.error(start, 'unterminated string');
     const s = decodeMutf8(this.index, start, e);
     if (s === undefined) throw this.error(start, 'malformed modified UTF-8 in string table');
@@ -497,6 +556,20 @@ function parseHeader(path: string, head: Buffer, fileSize: number): JImageHeader
     stringsSize,
     indexSize,
   };
+}
+
+/**
+ * A zero-filled Buffer of `n` bytes over memory that the system gives as its pages are first
+ * written (a resizable ArrayBuffer: V8 reserves and commits it; a plain one comes from malloc,
+ * which may hand out, and zero, pages a freed allocation left resident).
+ */
+function reservedBuffer(n: number): Buffer {
+  const Ctor = ArrayBuffer as unknown as new (n: number, o: { maxByteLength: number }) => ArrayBuffer;
+  try {
+    return Buffer.from(new Ctor(n, { maxByteLength: n }), 0, n);
+  } catch {
+    return Buffer.alloc(n);
+  }
 }
 
 /** Reads until `buf` is full from `position` on (or EOF); returns the number of bytes read. */

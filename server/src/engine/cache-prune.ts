@@ -34,6 +34,7 @@ export const CACHE_KINDS: readonly { kind: string; layout: Layout; what: string 
   { kind: 'boot-snapshots', layout: 'files', what: 'embedded engine boot snapshots' },
   { kind: 'boot-inits', layout: 'files', what: 'classes java’s boot initialises, per JDK' },
   { kind: 'archived-hashes', layout: 'files', what: 'class hashes of the instrumented JDK copies’ CDS archives' },
+  { kind: 'java-images', layout: 'files', what: 'JDK images indexed as the copies, for the embedded engine' },
   { kind: 'interp-classes', layout: 'sharded', what: 'classes transformed for the embedded engine' },
   { kind: 'transformed/classes', layout: 'sharded', what: 'transformed class-path classes' },
   { kind: 'transformed/jars', layout: 'sharded', what: 'transformed jars' },
@@ -103,6 +104,19 @@ function children(dir: string): string[] {
   } catch {
     return [];
   }
+}
+
+/**
+ * What a cache path is when it is not a finished entry: a build's lock (`<base>.lock`), a build's
+ * temporary directory (`<base>.<pid>.<hex>.tmp`: in progress, or left by a killed build), or the
+ * mark of a build that failed (`<base>.failed`). `undefined` for an entry.
+ */
+export function auxiliaryOf(path: string): 'lock' | 'partial' | 'failed' | undefined {
+  const n = basename(path);
+  if (n.endsWith('.lock')) return 'lock';
+  if (n.endsWith('.failed')) return 'failed';
+  if (/\.\d+\.[0-9a-f]+\.tmp$/.test(n)) return 'partial';
+  return undefined;
 }
 
 /** The entries of one kind (none when its directory does not exist). */

@@ -21,17 +21,22 @@ export function writableCacheRoot(log?: (line: string) => void): string {
   const root = cacheRoot();
   const first = probeWritable(root);
   if (first === undefined) return root;
+  const fallback = fallbackCacheRoot();
+  const second = probeWritable(fallback);
+  if (second !== undefined) throw new Error(`no writable cache: ${root} (${first}), ${fallback} (${second}); set KOMORIUM_CACHE to a writable directory`);
+  log?.(`komorium: the cache ${root} cannot be written (${first}); using ${fallback}`);
+  return fallback;
+}
+
+/** The cache used when `cacheRoot()` cannot be written: one per user under the system's temp directory. */
+export function fallbackCacheRoot(): string {
   let user = 'user';
   try {
     user = userInfo().username;
   } catch {
     // no user name
   }
-  const fallback = join(tmpdir(), `komorium-${user}`, 'cache');
-  const second = probeWritable(fallback);
-  if (second !== undefined) throw new Error(`no writable cache: ${root} (${first}), ${fallback} (${second}); set KOMORIUM_CACHE to a writable directory`);
-  log?.(`komorium: the cache ${root} cannot be written (${first}); using ${fallback}`);
-  return fallback;
+  return join(tmpdir(), `komorium-${user}`, 'cache');
 }
 
 /** undefined when `dir` can be created and written, else the reason. */

@@ -129,6 +129,16 @@ function archivedOf(jdk: JdkInfo, runtime: RuntimeBuild, maxPath: number | undef
   return state === undefined ? {} : { archivedHashes: [...state.mirrors], archivedPackages: state.packages };
 }
 
+/**
+ * With `all`: Java code reads the JDK's image indexed as HotSpot's instrumented copy's (made in
+ * the worker when Java code first maps it: java-image.ts). Scopes `none` and `app` run on the
+ * JDK itself on HotSpot, and read its own image on both engines.
+ */
+function javaImageOf(runtimeDir: string): Pick<InterpWorkerInput, 'javaImage'> {
+  const modules = jdkModulesOverride();
+  return { javaImage: { cache: cacheRoot(), runtimeDir, ...(modules !== undefined ? { modules } : {}) } };
+}
+
 /** With `all`: the JDK modules HotSpot's copy instruments when KOMORIUM_JDK_MODULES names them. */
 function jdkModulesOf(instrument: Instrument): Pick<InterpWorkerInput, 'jdkModules'> {
   const modules = instrument === 'all' ? jdkModulesOverride() : undefined;
@@ -331,6 +341,7 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
     abandon = () => finish({ exitCode: null, signal: null, cancelled: true });
     let runtimeDir: string | null = null;
     let archived: Pick<InterpWorkerInput, 'archivedHashes' | 'archivedPackages'> = {};
+    let javaImage: Pick<InterpWorkerInput, 'javaImage'> = {};
     let jdkHome: string;
     try {
       const jdk = findJavaHome(o.jdk);
@@ -338,7 +349,17 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
       if (instrument !== 'none') {
         const runtime = buildRuntime(join(cacheRoot(), 'runtime'), { jdk: jdk.home });
         runtimeDir = runtime.classesDir;
-        if (instrument === 'all') archived = archivedOf(jdk, runtime, o.maxPath);
+        if (instrument === 'all') {
+          archived = archivedOf(jdk, runtime, o.maxPath);
+          javaImage = javaImageOf(runtime.classesDir);
+        }
+      } else if (o.exact === 'all') {
+        // Java code reads the image HotSpot's copy has (java-image.ts): its names include the runtime's.
+        try {
+          javaImage = javaImageOf(buildRuntime(join(cacheRoot(), 'runtime'), { jdk: jdk.home }).classesDir);
+        } catch {
+          // no runtime (no javac): the JDK's own image
+        }
       }
     } catch (e) {
       finish({ exitCode: null, signal: null, cancelled: false, error: (e as Error).message });
@@ -421,6 +442,7 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
       maxPath: o.maxPath,
       runtimeDir,
       ...archived,
+      ...javaImage,
       cacheDir: join(cacheRoot(), 'interp-classes'),
       // The trial runs java without VM continuations (boot-inits.ts), as this VM is. The exact
       // run of scope all initialises them before its count too, as the sampled run does.

@@ -20,6 +20,8 @@
 // KOMORIUM_CODE_CACHE=0: none is read or written. From sources (tsx) the worker is
 // interp-worker.ts itself, without any of this.
 
+// First: the new space held before anything else is loaded (new-space-early.ts).
+import { releaseEarlyNewSpace } from './new-space-early';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -116,11 +118,11 @@ function prune(dir: string): void {
 }
 
 // The new space kept at the worker's initial size while the bundle is compiled and run (it
-// grew to 8 MB there, and stayed so through the restore and a short run: young-generation.ts).
+// grew to 8 MB there, and stayed so through the restore and a short run: young-generation.ts),
+// held from the loader's first import (new-space-early.ts).
 // The flag is part of what V8 checks a code cache against: the cache is made under it too.
-const releaseNewSpace = holdNewSpace();
 try {
   load();
 } finally {
-  releaseNewSpace();
+  releaseEarlyNewSpace();
 }

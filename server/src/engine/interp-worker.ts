@@ -28,6 +28,8 @@ import { profileFromJson, stringifyProfile } from '../profile/index';
 import { isRuntimeClass } from '../runtime/contract';
 import { excludedFromAll } from '../transform/scope';
 import type { ClockMode } from '../interp/clock';
+import { javaImageView } from './java-image';
+import type { JavaImage } from '../interp/vm-options';
 import { startupTrace } from './startup-trace';
 import { readClass } from '../classfile/reader';
 import { classInfoOf } from '../transform/hierarchy';
@@ -40,6 +42,7 @@ import { holdNewSpace, NEW_SPACE_HOLD_MS } from './young-generation';
 import { closeLazyFiles } from '../interp/snapshot/store';
 import { stateDigest } from './archived-hashes';
 import { optHoldBytecodes } from './v8-tiering';
+import { writeHeapSnapshot } from 'node:v8';
 
 /**
  * Initialised before the count when lambdas link through the JDK on JDK 17 (its proxies' name
@@ -100,6 +103,11 @@ export interface InterpWorkerInput {
   archivedHashes?: [string, number][];
   /** With `all`: the order of the copy's archived packageToModule map (archived-hashes.ts). */
   archivedPackages?: string[];
+  /**
+   * With `all` (and exact `all`): Java code reads the JDK's image indexed as HotSpot's copy's
+   * (java-image.ts), made from these (the cache root, the runtime's classes, KOMORIUM_JDK_MODULES).
+   */
+  javaImage?: { cache: string; runtimeDir: string; modules?: string[] };
   cacheDir?: string;
   maxHeap?: number;
   enableAssertions?: boolean;
@@ -143,6 +151,15 @@ export type InterpWorkerMessage =
 
 function post(m: InterpWorkerMessage): void {
   parentPort?.postMessage(m);
+}
+
+/** VmOptions.javaImage: the view made (or read from the cache) when Java code first maps the image. */
+function javaImageOf(jdk: JdkInfo, o: NonNullable<InterpWorkerInput['javaImage']>): () => JavaImage | undefined {
+  let view: JavaImage | undefined | null = null;
+  return () => {
+    if (view === null) view = javaImageView({ jdk, ...o, log: (message) => post({ type: 'log', message }) });
+    return view;
+  };
 }
 
 /** workerData of a worker prepared before its program is known. */
@@ -358,6 +375,7 @@ function main(input: InterpWorkerInput, prepared: PreparedBoot | null = null): v
     jdkCounted: input.runtimeDir !== null && input.instrument === 'all',
     ...(input.archivedHashes ? { archivedHashes: new Map(input.archivedHashes) } : {}),
     ...(input.archivedPackages ? { archivedPackages: input.archivedPackages } : {}),
+    ...(input.javaImage ? { javaImage: javaImageOf(jdk, input.javaImage) } : {}),
     classpath: input.classpath,
     classPathProperty: input.classPathProperty,
     mainClass: input.mainClass,
@@ -437,6 +455,9 @@ function main(input: InterpWorkerInput, prepared: PreparedBoot | null = null): v
       runBase = vm.threads.reduce((s, t) => s + t.bytecodes, 0);
       restoredVm = runBase > 0;
       st?.mark('VM created', 0);
+      // KOMORIUM_HEAP_SNAPSHOT=DIR: the worker's heap once the VM is made (restored), for its
+      // class and retainer totals (docs/BENCHMARKS.md part B, mem18q).
+      if (process.env.KOMORIUM_HEAP_SNAPSHOT) writeHeapSnapshot(`${process.env.KOMORIUM_HEAP_SNAPSHOT}/vm-created.heapsnapshot`);
       if (input.exact) {
         vm.exact = new ExactProfiler(exactScope(input.exact.scope, input.classpath, jdk, input.exact.jdkModules));
         // The JDK's start-up is left out, as in the sampled profile of scope all (meta.startup).

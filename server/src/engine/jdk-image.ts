@@ -26,6 +26,7 @@ import { dirname, join, relative } from 'node:path';
 import { JImage, type JdkInfo } from '../classpath/index';
 import { jdkImageProblem } from '../classpath/jdk-check';
 import { writeJImage, type JImageResource } from '../classpath/jimage-writer';
+import { copyAddedNames, copyWide } from './java-image';
 import { TRANSFORMER_VERSION } from '../transform/driver';
 import { patchSourceHash } from './reflect-patch';
 import { makeJdkTree } from './jdk-copy';
@@ -39,8 +40,11 @@ import type { ModuleSliceInput, ModuleSliceResult } from './jdk-module-worker';
 
 /** Bump when what an image holds changes (beyond TRANSFORMER_VERSION and the runtime). */
 const LAYOUT_VERSION = 'jdk-image-2';
-/** Bump when how lib/modules is written changes (jimage-writer.ts: the index keeps jlink's). */
-const WRITER_VERSION = 'jlink-index-2';
+/**
+ * Bump when how lib/modules is written changes (jimage-writer.ts: the index keeps jlink's; 3: the
+ * embedded engine's view has the same index, java-image.ts).
+ */
+const WRITER_VERSION = 'jlink-index-3';
 
 export interface JdkImageOptions {
   jdk: JdkInfo;
@@ -221,7 +225,20 @@ async function buildJdkImage(o: JdkImageOptions, p: { root: string; base: string
       }
       log(`komorium: writing the instrumented JDK's lib/modules and its CDS archive ...`);
       makeJdkTree(o.jdk.home, tmp);
-      writeJImage(join(tmp, 'lib', 'modules'), image, replace, add);
+      // The embedded engine's view of the JDK's image (java-image.ts) has this index when it
+      // finds the names this copy adds.
+      try {
+        const predicted = copyAddedNames({ jdk: o.jdk, image, cache: o.cache, runtimeDir: o.runtime.classesDir, modules: o.modules });
+        const actual = add.map((r) => r.name).sort();
+        if (predicted.join('\0') !== actual.join('\0')) {
+          const missing = actual.filter((n) => !predicted.includes(n));
+          const extra = predicted.filter((n) => !actual.includes(n));
+          log(`komorium: note: the embedded engine's view of ${what}'s lib/modules is not indexed as this copy (names the copy adds that it lacks: ${missing.slice(0, 3).join(', ') || 'none'}; that it has in excess: ${extra.slice(0, 3).join(', ') || 'none'})`);
+        }
+      } catch (e) {
+        log(`komorium: note: the names of the embedded engine's view of ${what}'s lib/modules: ${(e as Error).message}`);
+      }
+      writeJImage(join(tmp, 'lib', 'modules'), image, replace, add, copyWide(o.modules));
     } finally {
       image.close();
     }

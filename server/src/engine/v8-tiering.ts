@@ -5,13 +5,18 @@
 // the embedded JIT's output on V8's background threads (docs/BENCHMARKS.md part B). So a run
 // starts with `--no-opt` (V8's interpreter and baseline compiler only). Once the program has
 // run KOMORIUM_OPT_HOLD_BYTECODES bytecodes (default 1,000,000: past a hello-world's start-up
-// and shutdown; counted from the VM's creation, a restored boot's left out), TurboFan comes back for small functions only: V8's bound on the functions it
+// and shutdown; counted from the VM's creation, a restored boot's left out), TurboFan comes back,
+// with large functions asked to be hotter first: V8's allowance of bytecode bytes per tick of
+// hotness (`--bytecode-size-allowance-per-tick`, 150) is lowered to KOMORIUM_OPT_HOLD_ALLOWANCE
+// (default 20), and `interpret` is left out (`--turbo-filter=-interpret`), so a compiled
+// method's tight loop and the engine's small helpers are optimised at once, while the JIT's
+// largest generated functions (a collections program's `bfs`, `hashMaps`, `mergeLo`: tens of
+// KB; TurboFan spent most of a short run on them) wait until they have run ~7x longer than V8
+// asks. With KOMORIUM_OPT_HOLD_ALLOWANCE=0 (before xint18q), V8's bound on the functions it
 // optimises (`--max-optimized-bytecode-size`, 61,440 bytes of V8 bytecode) is lowered to
-// KOMORIUM_OPT_HOLD_BYTES (default 8,000; KOMORIUM_OPT_HOLD_FILTER=jit_* also leaves the
-// engine's own functions out, below), so a compiled method's tight loop and the engine's small
-// helpers are optimised at once, while the JIT's largest generated functions (a
-// collections program's `bfs`, `hashMaps`, `mergeLo`: tens of KB, run a few times; TurboFan
-// spent most of such a run on them) and `interpret` wait. The bound goes back once the process
+// KOMORIUM_OPT_HOLD_BYTES (default 8,000) instead, which also applies to runs that interpret
+// everything (exact mode, the JIT off); KOMORIUM_OPT_HOLD_FILTER=jit_* also leaves the
+// engine's own functions out, below. The hold's flags go back once the process
 // has used KOMORIUM_OPT_DELAY_MS of CPU since the run started (default 3,000: a profiled
 // hello-world's; at 1,500 TurboFan came back mid-run and compiled everything then; 0 turns the
 // hold off), or when the run ends; a function refused for its size is optimised later if still
@@ -46,6 +51,33 @@ const FULL_BYTES = ((): number => {
 const HOLD_BYTES = ((): number => {
   const v = Number(process.env.KOMORIUM_OPT_HOLD_BYTES ?? 8000);
   return Number.isFinite(v) && v > 0 ? Math.min(Math.floor(v), FULL_BYTES) : 0;
+})();
+
+/** V8's ticks of hotness per byte of a function's bytecode (`--bytecode-size-allowance-per-tick`): the user's if given, else V8's default. */
+const FULL_ALLOWANCE = ((): number => {
+  for (const a of NODE_ARGS) {
+    const m = /^--bytecode[-_]size[-_]allowance[-_]per[-_]tick=(\d+)$/.exec(a);
+    if (m) return Number(m[1]);
+  }
+  return 150;
+})();
+
+/**
+ * V8's allowance in a hold's second step when the embedded JIT runs the program
+ * (KOMORIUM_OPT_HOLD_ALLOWANCE, default 20; 0: the size bound HOLD_BYTES instead, as before
+ * xint18q). V8 optimises a function after `3 + bytecode length / allowance` exhaustions of its
+ * interrupt budget, so a smaller allowance than its 150 asks a large function to run longer in
+ * baseline code before TurboFan compiles it, roughly in proportion to what compiling it costs;
+ * no function is refused for its size. Under the bound, a program whose hot generated functions
+ * are larger than 8,000 bytes (collections' `hashMaps`, strings' `parseInt`, dispatch, objects)
+ * ran them in baseline code until the delay's 3 s of CPU, which a run of a few seconds never
+ * reached. `interpret` stays out of TurboFan meanwhile (`--turbo-filter=-interpret`), as the
+ * bound kept it out: it is the largest function, hot for a moment in every run, and TurboFan
+ * compiled it 3-4 times in a 2-iteration collections run (docs/BENCHMARKS.md part B, xint18q).
+ */
+const HOLD_ALLOWANCE = ((): number => {
+  const v = Number(process.env.KOMORIUM_OPT_HOLD_ALLOWANCE ?? 20);
+  return Number.isFinite(v) && v >= 1 ? Math.floor(v) : 0;
 })();
 
 /**
@@ -90,18 +122,26 @@ export function optHoldBytecodes(): number {
 const HOLDS = Symbol.for('komorium.v8OptimisationHolds');
 const state = ((globalThis as Record<symbol, { holds: number; off?: number; flags?: string; everything?: number } | undefined>)[HOLDS] ??= { holds: 0 });
 
+/** The second step asks for more ticks of large functions rather than refusing them (no hold runs everything in the interpreter). */
+function allowanceStep(): boolean {
+  return HOLD_ALLOWANCE > 0 && (state.everything ?? 0) === 0;
+}
+
 /** Sets the flags the holds ask for: off while any is in its first step, small functions only while any holds, else all. */
 function applyHolds(): void {
   const off = state.off ?? 0;
   // The bound is set back to its full value while TurboFan is off, so that the flags (and V8's
   // hash of them, which a code cache must match) are the same in every first step.
+  const full = `--opt --max-optimized-bytecode-size=${FULL_BYTES} --bytecode-size-allowance-per-tick=${FULL_ALLOWANCE}`;
   const flags =
     state.holds === 0
-      ? `--opt --max-optimized-bytecode-size=${FULL_BYTES}`
+      ? full
       : off > 0 || HOLD_BYTES === 0
-        ? `--no-opt --max-optimized-bytecode-size=${FULL_BYTES}`
-        : `--opt --max-optimized-bytecode-size=${HOLD_BYTES}`;
-  if (flags !== (state.flags ?? `--opt --max-optimized-bytecode-size=${FULL_BYTES}`)) {
+        ? `--no-opt --max-optimized-bytecode-size=${FULL_BYTES} --bytecode-size-allowance-per-tick=${FULL_ALLOWANCE}`
+        : allowanceStep()
+          ? `--opt --max-optimized-bytecode-size=${FULL_BYTES} --bytecode-size-allowance-per-tick=${HOLD_ALLOWANCE}`
+          : `--opt --max-optimized-bytecode-size=${HOLD_BYTES} --bytecode-size-allowance-per-tick=${FULL_ALLOWANCE}`;
+  if (flags !== (state.flags ?? full)) {
     state.flags = flags;
     v8.setFlagsFromString(flags);
   }
@@ -225,8 +265,8 @@ function applyFilter(): void {
  */
 function applyTurboFilter(): void {
   if (USER_FILTER) return;
-  const secondStep = state.holds > 0 && (state.off ?? 0) === 0 && (state.everything ?? 0) === 0 && HOLD_BYTES > 0 && HOLD_FILTER !== '*';
-  const want = secondStep ? HOLD_FILTER : filter.set ? '-interpret' : '*';
+  const secondStep = state.holds > 0 && (state.off ?? 0) === 0 && (state.everything ?? 0) === 0 && HOLD_BYTES > 0;
+  const want = secondStep && HOLD_FILTER !== '*' ? HOLD_FILTER : filter.set || (secondStep && allowanceStep()) ? '-interpret' : '*';
   if (want === turbo.filter) return;
   turbo.filter = want;
   v8.setFlagsFromString(`--turbo-filter=${want}`);

@@ -42,12 +42,13 @@ import type { JdkInfo } from '../classpath/index';
 import type { JArray, JObject } from './object';
 import type { VM } from './vm';
 import { getField, setField } from './natives/util';
+import { stringSetOf, type StringSet } from './string-set';
 
 interface Archive {
   /** Classes of the archive's class list (internal names). */
   classes: Set<string>;
-  /** The CONSTANT_String values of those classes. */
-  strings: Set<string> | null;
+  /** The CONSTANT_String values of those classes (string-set.ts: 24,000 in a compact form). */
+  strings: StringSet | null;
   /** Their method descriptors (CONSTANT_Utf8 entries starting with '('): the archive's symbols. */
   signatures: Set<string> | null;
   /** The lambda proxies the dump archived (`@lambda-proxy` lines), by `lambdaProxyKey`. */
@@ -104,7 +105,7 @@ export function archiveHolds(jdk: JdkInfo, name: string): boolean {
 }
 
 /** The string literals of the archived classes (read once per JDK from its lib/modules). */
-export function archivedStrings(jdk: JdkInfo): Set<string> | null {
+export function archivedStrings(jdk: JdkInfo): StringSet | null {
   const a = archiveOf(jdk);
   if (a === null) return null;
   if (a.strings !== null) return a.strings;
@@ -121,8 +122,8 @@ export function archivedStrings(jdk: JdkInfo): Set<string> | null {
       if (found) stringConstants(found.bytes, strings);
     }
   }
-  a.strings = strings;
-  return strings;
+  a.strings = stringSetOf(strings);
+  return a.strings;
 }
 
 /**

@@ -2,7 +2,7 @@
 // every object of a class has one stable V8 shape (object.ts). Made from a spec, which a boot
 // snapshot writes beside a class's objects to make the same constructor again on restore.
 
-import { AS_DOUBLE, JObject } from './object';
+import { AS_DOUBLE, JObject, INT_FIRST, SMI_INT32 } from './object';
 import type { InstanceCtor, JField } from './klass';
 
 /**
@@ -23,7 +23,8 @@ export function ctorSpec(fields: readonly JField[], extra: readonly string[]): C
     const c = f.desc.charCodeAt(0);
     if (c === 0x4c || c === 0x5b) init += 'n'; // L [: null (klass.ts defaultValue)
     else {
-      init += c === 0x49 || c === 0x46 || c === 0x44 || c === 0x4a ? 'd' : 's'; // I F D J
+      // I F D J; an int is a Smi where every int32 is one (object.ts SMI_INT32).
+      init += (c === 0x49 && !SMI_INT32) || c === 0x46 || c === 0x44 || c === 0x4a ? 'd' : 's';
     }
   }
   return { keys: fields.map((f) => f.key), init, extra: [...extra] };
@@ -47,10 +48,11 @@ export function makeCtorsFromSpecs(specs: readonly CtorSpec[]): InstanceCtor[] {
   // than by JObject's constructor: a shared base constructor would see every class's shape and
   // its property stores would go megamorphic (measured: 15% of a collections-heavy run).
   // Numeric properties that can hold large or fractional values get V8's double representation
-  // from their first store (object.ts AS_DOUBLE); byte, short, char and boolean stay small.
+  // from their first store (object.ts AS_DOUBLE; ints and identity hashes only where an int32
+  // may not be a Smi, SMI_INT32); byte, short, char and boolean stay small.
   const body: string[] = ['"use strict";', 'const all = [];'];
   for (const spec of specs) {
-    body.push('{', 'function O(k) {', 'this.klass = k;', 'this.mon = null;', `this.ihash = ${AS_DOUBLE};`, 'this.ihash = 0;');
+    body.push('{', 'function O(k) {', 'this.klass = k;', 'this.mon = null;', `this.ihash = ${INT_FIRST};`, 'this.ihash = 0;');
     spec.keys.forEach((k, i) => {
       const key = JSON.stringify(k);
       const c = spec.init[i];

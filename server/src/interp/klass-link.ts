@@ -6,9 +6,10 @@
 import { Acc, Tag, type ClassFile, type ExceptionTableEntry } from '../classfile/model';
 import { CodeModelError } from '../classfile/errors';
 import { VmError } from './signals';
-import { JClass, JField, JMethod, defaultValue } from './klass';
+import { JClass, JField, JMethod, NO_SITES, defaultValue } from './klass';
 import { MATH_INTRINSICS } from './natives/java/lang/Math';
 import { PROFILE_WRITER_INTRINSICS } from './natives/komorium/rt/ProfileWriter';
+import { contendedOf } from './layout';
 
 /** A field descriptor (JVMS 4.3.2), at most 255 array dimensions. */
 const FIELD_DESCRIPTOR = /^\[{0,255}(?:[BCDFIJSZ]|L[^;[.]+;)$/;
@@ -24,7 +25,9 @@ export function populateFromClassFile(k: JClass, cf: ClassFile): void {
   k.cf = cf;
   k.cp = cp;
   k.cpc = new Array(cp.length).fill(undefined);
-  k.spc = new Array(cp.length).fill(undefined);
+  // invokespecial sites: a table of the pool's length made at the class's first one
+  // (resolve.ts resolveMethodSite; klass.ts NO_SITES).
+  k.spc = NO_SITES;
   cf.fields.forEach((fi, idx) => {
     const fname = utf(fi.nameIndex);
     const fdesc = utf(fi.descriptorIndex);
@@ -74,6 +77,7 @@ export function populateFromClassFile(k: JClass, cf: ClassFile): void {
     k.declared.set(m.nameDesc, m);
   });
   for (const a of cf.attributes) if (a.name === 'SourceFile') k.sourceFile = utf(a.sourceFileIndex);
+  k.contended = contendedOf(k, cf);
 }
 
 const RESERVED = new Set(['klass', 'mon', 'ihash', 'data', 'constructor', '__proto__']);

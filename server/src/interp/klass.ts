@@ -13,6 +13,7 @@ import { JObject, JArray } from './object';
 import { ctorSpec, makeCtorFromSpec } from './ctors';
 import type { NativeImpl } from './natives/registry';
 import { classBytes, loadCode, loadLines } from './klass-lazy';
+import type { ClassLayout } from './layout';
 
 export const enum InitState {
   Loaded = 0,
@@ -50,24 +51,6 @@ export function defaultValue(desc: string): number | null {
 }
 
 let nextFieldId = 1;
-/**
- * Fields by their number (id = number * 8 + 4096): a dense array, where one indexed by the ids
- * themselves was seven eighths holes (0.9 MB in a profiled hello-world's worker).
- */
-const fieldsById: (JField | undefined)[] = [];
-
-/** The index in fieldsById of field id `id`, or -1 for an offset that is no field's. */
-function fieldSlot(id: number): number {
-  const n = (id - 4096) / 8;
-  return Number.isInteger(n) && n > 0 ? n : -1;
-}
-
-/** Fields by their id, which doubles as the Unsafe "offset" of the field. */
-export function fieldById(id: number): JField | undefined {
-  const n = fieldSlot(id);
-  return n < 0 ? undefined : fieldsById[n];
-}
-
 export class JField {
   readonly id: number;
   /** Property key (instance) or index into `klass.staticValues` (static). */
@@ -82,9 +65,8 @@ export class JField {
     readonly desc: string,
     readonly access: number,
   ) {
-    const n = nextFieldId++;
-    this.id = n * 8 + 4096; // distinct from array offsets (base 16, < 4096 never used)
-    fieldsById[n] = this;
+    // A number in creation order (the Unsafe offset before fld16: field-layout.ts gives those now).
+    this.id = nextFieldId++ * 8 + 4096;
   }
   get isStatic(): boolean {
     return (this.access & Acc.STATIC) !== 0;
@@ -98,6 +80,16 @@ export interface ExHandler {
   /** Constant-pool index of the catch type, 0 = any. */
   catchType: number;
 }
+
+/**
+ * A linked class's invokespecial sites before its first (klass-link.ts): empty and never written
+ * to (resolve.ts resolveMethodSite makes the class's own table, of the pool's length, at its
+ * first invokespecial), so that the classes that never resolve one, restored or not, hold no
+ * table of the pool's length (0.6–1.4 MiB in a restored profiled hello-world). Holey, as those
+ * tables are (one elements kind at `k.spc[idx]`).
+ */
+export const NO_SITES: unknown[] = new Array<unknown>(1).fill(undefined);
+NO_SITES.length = 0;
 
 let nextMethodId = 1;
 let hiddenClasses = 0;
@@ -370,6 +362,14 @@ export class JClass {
   nestHost: JClass | null = null;
   /** Extra data for VM-generated classes. */
   linked = false;
+  /** Its fields' offsets as HotSpot lays them out (layout.ts), made on first use. */
+  layout: ClassLayout | null = null;
+  /**
+   * @Contended as HotSpot honours it (classes of the boot and platform loaders): per field -1
+   * (none), 0 (a group of its own) or a named group's constant-pool index, then 1 when the class
+   * is annotated; null when nothing is (read from the class file when defined: layout.ts).
+   */
+  contended: Int32Array | null = null;
   /** Bytecodes per class for the exact profile (unused otherwise). */
   constructor(
     readonly name: string,
@@ -529,27 +529,11 @@ export function klassCounters(): KlassCounters {
   return { nextFieldId, nextMethodId, hiddenClasses };
 }
 
-/** Restores the counters and registers restored fields under their ids (Unsafe offsets). */
-/**
- * Takes fields made only to be filled from a boot snapshot (snapshot/positional.ts: made by the
- * constructor, so that they get its hidden class) out of the id table the constructor put them in.
- */
-export function unregisterFields(fields: readonly JField[]): void {
-  for (const f of fields) {
-    const n = fieldSlot(f.id);
-    if (n >= 0 && fieldsById[n] === f) fieldsById[n] = undefined; // (no delete: the array stays in fast elements)
-  }
-}
-
-export function restoreKlassCounters(c: KlassCounters, fields: readonly JField[]): void {
-  // As in the booted run, in a fresh worker: what is created next gets the same ids.
+/** Restores the counters: what is created next gets the ids it got in the booted run. */
+export function restoreKlassCounters(c: KlassCounters): void {
   nextFieldId = c.nextFieldId;
   nextMethodId = c.nextMethodId;
   hiddenClasses = c.hiddenClasses;
-  for (const f of fields) {
-    const n = fieldSlot(f.id);
-    if (n >= 0) fieldsById[n] = f;
-  }
 }
 
 export function isArrayObject(o: JObject): o is JArray {

@@ -23,6 +23,26 @@ import { aload, astore, type Long } from './long';
  */
 export const AS_DOUBLE = 0.5;
 
+/**
+ * Whether every int32 is a Smi in this V8: a 64-bit build without pointer compression and
+ * without 31-bit Smis (node's own builds; Electron's compress pointers). Then Java int fields and
+ * identity hashes need no double representation (AS_DOUBLE): a double field holds its value in
+ * a heap number of its own, 16 bytes per field per object (88,000 of them, 1.35 MiB, in a
+ * restored profiled hello-world), while an int32 Smi never leaves its representation (the
+ * interpreter and natives give ints as int32, `| 0`, never -0). Unknown: false (as before).
+ */
+export const SMI_INT32 = smiInt32();
+
+function smiInt32(): boolean {
+  const v = (process.config as { variables?: Record<string, unknown> } | undefined)?.variables;
+  if (v === undefined || !['x64', 'arm64', 'ppc64', 's390x', 'riscv64', 'loong64'].includes(process.arch)) return false;
+  const off = (x: unknown): boolean => x === 0 || x === false || x === 'false';
+  return off(v.v8_enable_pointer_compression) && off(v.v8_enable_31bit_smis_on_64bit_arch);
+}
+
+/** The first value stored into an int field or an identity hash (then its own: 0). */
+export const INT_FIRST = SMI_INT32 ? 0 : AS_DOUBLE;
+
 /** A stand-in object stored for a moment into reference fields (mutableFields). */
 const SOME_OBJECT = {};
 
@@ -62,7 +82,7 @@ export class JObject {
   constructor(klass: JClass) {
     this.klass = klass;
     this.mon = null;
-    this.ihash = AS_DOUBLE;
+    this.ihash = INT_FIRST;
     this.ihash = 0;
   }
 }

@@ -132,7 +132,7 @@ export function resolveFieldSite(vm: VM, t: JThread, k: JClass, idx: number, isS
 }
 
 export function resolveMethodSite(vm: VM, t: JThread, k: JClass, idx: number, op: number): MethodSite {
-  const cache = op === 0xb7 ? k.spc : k.cpc;
+  let cache = op === 0xb7 ? k.spc : k.cpc;
   const cached = cache[idx] as MethodSite | undefined;
   if (cached !== undefined) return cached;
   const ref = memberRef(k, idx);
@@ -167,6 +167,8 @@ export function resolveMethodSite(vm: VM, t: JThread, k: JClass, idx: number, op
   }
   if (m.klass.name === 'java/lang/Object' && op === 0xb9) direct = false;
   const site: MethodSite = { m, direct, ck: null, ct: null, poly: null };
+  // The class's first invokespecial: its own table (klass.ts NO_SITES, shared, is never written).
+  if (cache.length === 0 && op === 0xb7) cache = k.spc = new Array<unknown>(k.cpc.length).fill(undefined);
   cache[idx] = site;
   return site;
 }

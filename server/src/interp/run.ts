@@ -8,6 +8,7 @@ import { bootRefusal, launch } from './boot';
 import { mainSnapshotKey, mainSnapshotOptions, saveSnapshot, snapshotKey, tryRestore, type BootSnapshotOptions } from './snapshot/index';
 import { applyProgram, programInputs, replaceLateProperties, type ProgramInputs } from './snapshot/program';
 import { VM, type VmIo, type VmOptions } from './vm';
+import type { JavaImage } from './vm-options';
 import { CancelledError, cancelStatus } from './scheduler';
 import type { ClockMode } from './clock';
 import { processStdin, processStdinAvailable } from './natives/host/stdin';
@@ -46,6 +47,8 @@ export interface InterpRunOptions {
   archivedHashes?: ReadonlyMap<string, number>;
   /** VmOptions.archivedPackages. */
   archivedPackages?: readonly string[];
+  /** VmOptions.javaImage. */
+  javaImage?: () => JavaImage | undefined;
   /** boot.ts LaunchOptions.initiate. */
   initiate?: readonly string[];
   /** boot.ts LaunchOptions.initialize. */
@@ -127,6 +130,7 @@ function vmOptionsOf(o: InterpRunOptions, image: ClassPath, io: VmIo): VmOptions
     jdkCounted: o.jdkCounted,
     archivedHashes: o.archivedHashes,
     archivedPackages: o.archivedPackages,
+    javaImage: o.javaImage,
     stdinAvailable: o.stdinAvailable ?? (o.io?.readStdin ? undefined : processStdinAvailable),
     traceClassLoading: o.traceClassLoading,
   };

@@ -6,6 +6,7 @@ import { JArray, type JObject } from './object';
 import { instantiate, type JClass } from './klass';
 import type { VM } from './vm';
 import { archiveHolds, archivedStrings, stringConstants } from './cds-archive';
+import { stringSetAdd, stringSetHas, type StringSet } from './string-set';
 
 type StringObj = JObject & { value: JArray | null; coder: number; hash: number; hashIsZero: number; $js: string | null };
 
@@ -17,7 +18,7 @@ export class Strings {
    * The literals java's CDS archive holds as interned strings, with their hash computed
    * (cds-archive.ts); read at the first intern (a boot snapshot keeps them). null: no archive.
    */
-  private archived: Set<string> | null | undefined = undefined;
+  private archived: StringSet | null | undefined = undefined;
 
   constructor(private readonly vm: VM) {}
 
@@ -126,8 +127,7 @@ export class Strings {
     const found = new Set<string>();
     stringConstants(bytes, found);
     for (const s of found) {
-      if (archived.has(s)) continue;
-      archived.add(s);
+      if (!stringSetAdd(archived, s)) continue;
       const o = this.table.get(s) as StringObj | undefined;
       if (o !== undefined && o.hash === 0 && !o.hashIsZero) storeHash(o, s);
     }
@@ -135,7 +135,7 @@ export class Strings {
 
   private isArchived(s: string): boolean {
     if (this.archived === undefined) this.archived = archivedStrings(this.vm.opts.jdk);
-    return this.archived !== null && this.archived.has(s);
+    return this.archived !== null && stringSetHas(this.archived, s);
   }
 
   /** JS string or null for a String reference that may be null. */

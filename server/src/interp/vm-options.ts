@@ -74,4 +74,20 @@ export interface VmOptions {
    * `orderArchivedPackageMap`).
    */
   archivedPackages?: readonly string[];
+  /**
+   * The JDK image Java code reads (NativeImageBuffer.getNativeMap), when not the JDK's own: the
+   * view of it indexed as HotSpot's instrumented copy (engine/java-image.ts JavaImageView),
+   * asked for when Java code first maps the image; undefined: the JDK's own.
+   */
+  javaImage?: () => JavaImage | undefined;
+}
+
+/** engine/java-image.ts JavaImageView: a cached index and tree (`file`, after a 16-byte prefix) around the JDK's content. */
+export interface JavaImage {
+  file: string;
+  indexLength: number;
+  tailLength: number;
+  jdkImage: string;
+  jdkOffset: number;
+  contentLength: number;
 }

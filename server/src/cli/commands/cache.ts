@@ -3,7 +3,7 @@
 import { registerCommand } from '../cli';
 import { flag, parseArgs, UsageError } from '../args';
 import { cacheRoot } from '../../engine/cache';
-import { CACHE_KINDS, formatBytes, listCache, pruneCache, type CacheEntry } from '../../engine/cache-prune';
+import { CACHE_KINDS, auxiliaryOf, formatBytes, listCache, pruneCache, type CacheEntry } from '../../engine/cache-prune';
 
 const DEFAULT_DAYS = 7;
 
@@ -65,7 +65,20 @@ function printList(root: string, entries: readonly CacheEntry[], out: (s: string
     const bytes = es.reduce((a, e) => a + e.bytes, 0);
     total += bytes;
     const last = Math.max(...es.map((e) => e.lastUsed));
-    rows.push([k.kind, String(es.length), formatBytes(bytes), age(now - last), k.what]);
+    // Locks, builds in progress (or left by a killed one) and failure marks are not entries:
+    // they are counted apart, their bytes in the size.
+    const aux = { lock: 0, partial: 0, failed: 0 };
+    for (const e of es) {
+      const a = auxiliaryOf(e.path);
+      if (a !== undefined) aux[a]++;
+    }
+    const notes = [
+      aux.lock > 0 ? `${aux.lock} being built` : '',
+      aux.partial > 0 ? `${aux.partial} partial` : '',
+      aux.failed > 0 ? `${aux.failed} failed` : '',
+    ].filter((x) => x !== '');
+    const what = notes.length > 0 ? `${k.what} (${notes.join(', ')})` : k.what;
+    rows.push([k.kind, String(es.length - aux.lock - aux.partial - aux.failed), formatBytes(bytes), age(now - last), what]);
   }
   if (rows.length === 1) {
     out('empty');

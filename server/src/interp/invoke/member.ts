@@ -3,13 +3,14 @@
 // A resolved MemberName carries its VM target in the hidden `$vm` property (the JMethod or
 // JField; HotSpot's vmtarget/vmindex), and a method MemberName also points to a
 // ResolvedMethodName whose `$vm` is the JMethod (what linkTo* and invokeBasic read). Field
-// "offsets" (vmindex) are JField ids, as Unsafe uses them.
+// "offsets" (vmindex) are HotSpot's layout offsets (layout.ts), as Unsafe uses them.
 //
 // Reference kinds follow HotSpot: a virtual or interface method that needs no dispatch
 // (private, final, or of a final class) becomes REF_invokeSpecial, a constructor is
 // IS_CONSTRUCTOR | REF_invokeSpecial, a field keeps get/put and static-ness from the field.
 
 import { JField, JMethod, type JClass } from '../klass';
+import { fieldOffset } from '../layout';
 import type { JObject } from '../object';
 import { prettyDescriptor } from '../resolve';
 import { archivedSignatures } from '../cds-archive';
@@ -18,6 +19,7 @@ import { PENDING, VmError } from '../signals';
 import type { JThread } from '../thread';
 import type { VM } from '../vm';
 import { hasAnnotation } from './frames';
+import { stringSetHas } from '../string-set';
 import { intrinsic } from './sigpoly';
 import {
   ALL_KINDS,
@@ -317,7 +319,7 @@ export function resolveMemberName(vm: VM, t: JThread, mn: JObject, caller: JClas
  * and those HotSpot removes once unused.
  */
 function knownSignature(vm: VM, desc: string): boolean {
-  return vm.classes.signatures.has(desc) || archivedSignatures(vm.opts.jdk).has(desc);
+  return stringSetHas(vm.classes.signatures, desc) || archivedSignatures(vm.opts.jdk).has(desc);
 }
 
 function resolveMethod(vm: VM, mn: JObject, defc: JClass, name: string, desc: string, refKind: number, caller: JClass | null): void {
@@ -366,7 +368,7 @@ export function memberVMInfo(vm: VM, mn: JObject): JObject {
   const target = memberTarget(mn);
   const obj = vm.classes.loadBoot('java/lang/Object');
   if (target === null) return vm.newObjectArray(obj, [null, null]);
-  if (target instanceof JField) return vm.newObjectArray(obj, [vm.box('J', target.id), vm.mirrorOf(target.klass)]);
+  if (target instanceof JField) return vm.newObjectArray(obj, [vm.box('J', fieldOffset(vm, target)), vm.mirrorOf(target.klass)]);
   const kind = ((mnGet(vm, mn, 'flags') as number) >>> MN_REFERENCE_KIND_SHIFT) & 0xf;
   const index = kind === REF_invokeVirtual || kind === REF_invokeInterface ? target.index : -2;
   return vm.newObjectArray(obj, [vm.box('J', index), mn]);

@@ -77,6 +77,14 @@ const SAMPLE_BLOCK = process.env.KOMORIUM_JIT_SAMPLE_BLOCK !== '0';
  */
 const IF_REGIONS = process.env.KOMORIUM_JIT_IF_REGIONS !== '0';
 
+/**
+ * If regions nest (planRegions): a region's skipped code may hold the targets of inner regions,
+ * closed before it (the program's `if (m == 0) return ...;` over the counter check the
+ * transformer put in its body). `KOMORIUM_JIT_NESTED_REGIONS=0`: only outermost regions over
+ * code no jump enters, as before.
+ */
+const NESTED_REGIONS = process.env.KOMORIUM_JIT_NESTED_REGIONS !== '0';
+
 /** A smaller compilation (compile.ts MAX_SOURCE): less inlined, no loop copies. */
 export interface Shrink {
   maxInlined?: number;
@@ -256,16 +264,16 @@ export function emitBody(s: Scope, entries: ReadonlySet<number>, exits: RootExit
   const inv = loop !== undefined && s.root && HOIST ? invariantArrays(a, loop, (i) => effect(m.klass, a.insns[i])) : null;
   const hoist = inv === null ? '' : [...new Set(inv.values())].map((k) => `A${k} = ${s.r(k)} === null ? null : ${s.r(k)}.data; `).join('');
   if (inv !== null) for (const k of inv.values()) (s.g.arrays ??= new Set()).add(k);
-  /** The target that closes the open `if` region (IF_REGIONS), or -1. */
-  let regionEnd = -1;
-  const targets = s.root && loop === undefined && exits !== null && labels && IF_REGIONS ? jumpTargets(m, a, layout.fallOuts) : null;
+  /** The targets that close the open `if` regions (IF_REGIONS), innermost last. */
+  const regionEnds: number[] = [];
+  const plan = s.root && loop === undefined && exits !== null && labels && IF_REGIONS ? planRegions(m, a, layout.fallOuts, headers) : null;
   for (let idx = first; idx <= last; idx++) {
     const ins = a.insns[idx];
     const pc = ins.offset;
     const d = a.depth[idx];
-    if (pc === regionEnd) {
+    while (regionEnds.length > 0 && regionEnds[regionEnds.length - 1] === pc) {
       s.emit(`} // if ${pc}`);
-      regionEnd = -1;
+      regionEnds.pop();
     }
     if (d < 0) continue; // unreachable
     if (straight?.has(pc)) s.emit(`} // ${s.label}${pc}`);
@@ -295,7 +303,7 @@ export function emitBody(s: Scope, entries: ReadonlySet<number>, exits: RootExit
         // code reaches the call's block by falling or jumping into it, never the block after the call.
         if (exits !== null) (s.g.interpreted ??= new Set()).add(pc);
         if (!afterCall) {
-          const lead = labels && regionEnd < 0 && !headers?.has(pc) ? `case ${pc}: ` : '';
+          const lead = labels && regionEnds.length === 0 && !headers?.has(pc) ? `case ${pc}: ` : '';
           s.emit(`${lead}${exits !== null ? exits.exit(pc, d) : materialize(s, pc, d, 0, true)}`);
         }
         idx = end;
@@ -313,7 +321,7 @@ export function emitBody(s: Scope, entries: ReadonlySet<number>, exits: RootExit
         len++;
       }
       // The switch's copy of a loop header is never dispatched to (the loop copy's case is).
-      s.emit(labels && regionEnd < 0 && !headers?.has(pc) ? `case ${pc}: c += ${len};` : `c += ${len};`);
+      s.emit(labels && regionEnds.length === 0 && !headers?.has(pc) ? `case ${pc}: c += ${len};` : `c += ${len};`);
       blockEnd = idx + len;
     }
     s.idx = idx;
@@ -350,9 +358,9 @@ export function emitBody(s: Scope, entries: ReadonlySet<number>, exits: RootExit
       goto,
       leave,
       branch: (cond, target, dAfter) => {
-        if (targets !== null && regionEnd < 0 && ifRegion(m, a, idx, target, targets, headers)) {
+        if (plan !== null && (NESTED_REGIONS || regionEnds.length === 0) && plan.has(branchAt(a, idx, target))) {
           s.emit(`if (!(${cond})) {`);
-          regionEnd = target;
+          regionEnds.push(target);
         } else s.emit(`if (${cond}) { ${goto(target, dAfter)} }`);
       },
       jump: (target, dAfter) => s.emit(goto(target, dAfter)),
@@ -428,7 +436,7 @@ export function emitBody(s: Scope, entries: ReadonlySet<number>, exits: RootExit
       if (idx + 1 < a.insns.length) s.emit(goNext());
     } else if (emitInsn(at) && idx + 1 < a.insns.length && entries.has(next)) s.emit(goNext());
   }
-  if (regionEnd >= 0) throw new Error(`if region to ${regionEnd} not closed`);
+  if (regionEnds.length > 0) throw new Error(`if region to ${regionEnds[regionEnds.length - 1]} not closed`);
   if (loop !== undefined) {
     // Falling out of the range's last instruction (a conditional back edge): back to the switch.
     const e = a.insns[loop.iE];
@@ -444,33 +452,74 @@ function rootOf(s: Scope): Scope {
   return r;
 }
 
-/** The pcs jumped to in `m` (reachable branches and switches), its exception handlers and `more`. */
-function jumpTargets(m: JMethod, a: Analysis, more: ReadonlySet<number> | undefined): Set<number> {
-  const out = forwardTargets(a);
-  for (const h of m.handlers) out.add(h.handler);
-  for (const pc of more ?? []) out.add(pc);
-  return out;
+/** The index of the conditional branch to `target` that the instruction at `idx` starts (itself, or the `if` of a fused compare or counter check). */
+function branchAt(a: Analysis, idx: number, target: number): number {
+  let bi = idx;
+  while (bi < a.insns.length && !(a.insns[bi].operands.kind === 'branch' && branchTargets(a.insns[bi]).includes(target))) bi++;
+  return bi;
 }
 
 /**
- * Whether the conditional branch to `target` (the first such instruction from `idx`) can be
- * `if (!cond) { ... }` over the code it skips (IF_REGIONS): a forward jump to a block that is
- * not a loop copy's header, over a non-empty range that no jump or handler enters and whose only
- * calls go into the profiler runtime (the sampling call, `tc.grow`: rare by design).
+ * The conditional branches (instruction indices) of the compiled method's switch emitted as
+ * `if (!cond) { ... }` over the code they skip (IF_REGIONS): forward, to a block that is not a
+ * loop copy's header, over a non-empty range whose only calls go into the profiler runtime (the
+ * sampling call, `tc.grow`: rare by design) and that holds no loop header, and that nothing
+ * enters from outside: no handler or loop copy's fall-out (`fallOuts`) lies in it, and every pc
+ * in it that a jump targets is the target of regions alone, each nested inside it (its branch
+ * and target in the range, so it closes first). Without NESTED_REGIONS: no jump target in the
+ * range. Regions that fail are dropped until the rest all qualify (dropping one can only
+ * disqualify others).
  */
-function ifRegion(m: JMethod, a: Analysis, idx: number, target: number, targets: ReadonlySet<number>, headers: ReadonlySet<number> | undefined): boolean {
-  const iT = a.indexOf.get(target);
-  if (iT === undefined || headers?.has(target)) return false;
-  let bi = idx;
-  while (bi < iT && !(branchTargets(a.insns[bi]).includes(target) && a.insns[bi].operands.kind === 'branch')) bi++;
-  if (bi + 1 >= iT) return false;
-  for (let j = bi + 1; j < iT; j++) {
-    const ins = a.insns[j];
-    if (targets.has(ins.offset) || headers?.has(ins.offset)) return false;
-    const op = ins.op;
-    if (op >= 0xb6 && op <= 0xba ? !runtimeRef(m, ins) : BAIL_OPS.has(op)) return false;
+function planRegions(m: JMethod, a: Analysis, fallOuts: ReadonlySet<number> | undefined, headers: ReadonlySet<number> | undefined): Set<number> {
+  /** Candidate region: branch index -> target index. */
+  const ends = new Map<number, number>();
+  /** Jump target pc -> the reachable instructions that jump there. */
+  const refs = new Map<number, number[]>();
+  for (let i = 0; i < a.insns.length; i++) {
+    if (a.depth[i] < 0) continue;
+    const ins = a.insns[i];
+    for (const t of branchTargets(ins)) {
+      const r = refs.get(t);
+      if (r === undefined) refs.set(t, [i]);
+      else r.push(i);
+    }
+    // Conditional branches only (not goto, jsr, goto_w, jsr_w).
+    const o = ins.operands;
+    if (o.kind !== 'branch' || ins.op === 0xa7 || ins.op === 0xa8 || ins.op === 0xc8 || ins.op === 0xc9) continue;
+    const iT = a.indexOf.get(o.target);
+    if (iT === undefined || iT <= i + 1 || headers?.has(o.target)) continue;
+    let ok = true;
+    for (let j = i + 1; j < iT && ok; j++) {
+      const x = a.insns[j];
+      const op = x.op;
+      if (headers?.has(x.offset) || (op >= 0xb6 && op <= 0xba ? !runtimeRef(m, x) : BAIL_OPS.has(op))) ok = false;
+    }
+    if (ok) ends.set(i, iT);
   }
-  return true;
+  const entered = new Set<number>(fallOuts ?? []);
+  for (const h of m.handlers) entered.add(h.handler);
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const [i, iT] of ends) {
+      let ok = true;
+      for (let j = i + 1; j < iT && ok; j++) {
+        const p = a.insns[j].offset;
+        if (entered.has(p)) ok = false;
+        const inner = ends.get(j);
+        if (inner !== undefined && inner > iT) ok = false;
+        const rs = refs.get(p);
+        if (rs !== undefined) {
+          if (!NESTED_REGIONS) ok = false;
+          else for (const r of rs) if (r <= i || r >= iT || ends.get(r) !== j) ok = false;
+        }
+      }
+      if (!ok) {
+        ends.delete(i);
+        changed = true;
+      }
+    }
+  }
+  return new Set(ends.keys());
 }
 
 /** The targets of the jumps of `a`'s reachable instructions, in ascending order. */

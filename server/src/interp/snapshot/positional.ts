@@ -15,7 +15,7 @@
 // An object whose own properties are not its constructor's, in its order, cannot be written
 // so: the snapshot is refused at write time (SnapshotUnsupported), never restored wrongly.
 
-import { JClass, JField, JMethod, klassCounters, restoreKlassCounters, unregisterFields, type InstanceCtor } from '../klass';
+import { JClass, JField, JMethod, klassCounters, restoreKlassCounters, type InstanceCtor } from '../klass';
 import { ctorKeys, ctorSpec, makeCtorsFromSpecs, type CtorSpec } from '../ctors';
 import { JArray, JLongArray, JObject } from '../object';
 import { Monitor } from '../monitor';
@@ -99,11 +99,10 @@ function templateKeys(tag: string): string[] {
   let t = templates.get(tag);
   if (t === undefined) {
     // Made while a snapshot is written: the ids it takes are given back (the run goes on, and
-    // the counters are written after this), as is its entry in the fields' table.
+    // the counters are written after this).
     const ids = klassCounters();
     const o = BLANK[tag]();
-    if (o instanceof JField) unregisterFields([o]);
-    restoreKlassCounters(ids, []);
+    restoreKlassCounters(ids);
     t = Object.keys(o);
     templates.set(tag, t);
   }
@@ -438,11 +437,11 @@ function refArray(n: number): unknown[] {
 
 /**
  * Makes the positional objects again (with the engine's constructors), fills them, and sets
- * the references to them in V8's graph. Returns the objects by index, the restored fields, and
+ * the references to them in V8's graph. Returns the objects by index and
  * `setCtors`, which gives the Java classes the constructors their objects were made with (once
  * the rest of the restore has set the classes' other slots).
  */
-export function decodePositional(pos: Positional, prim: Uint8Array, mark?: (step: string) => void): { objs: object[]; fields: JField[]; setCtors: () => void } {
+export function decodePositional(pos: Positional, prim: Uint8Array, mark?: (step: string) => void): { objs: object[]; setCtors: () => void } {
   if (!pos || !Array.isArray(pos.groups) || !Array.isArray(pos.strs) || !(pos.refTargets instanceof Int32Array) || !(pos.refKeys instanceof Int32Array) || !(pos.refCounts instanceof Int32Array) || pos.refKeys.length !== pos.refTargets.length || !(pos.primSpans instanceof Int32Array)) throw new Error('malformed snapshot payload (positional)');
   const strs = pos.strs;
   let total = 0;
@@ -453,7 +452,6 @@ export function decodePositional(pos: Positional, prim: Uint8Array, mark?: (step
     total += g.n;
   }
   const objs = new Array<object>(total);
-  const fields: JField[] = [];
   const spans = pos.primSpans;
   const primView = (s: number): Prim => {
     const type = spans[3 * s];
@@ -492,11 +490,6 @@ export function decodePositional(pos: Positional, prim: Uint8Array, mark?: (step
       const make = BLANK[g.tag];
       if (make === undefined) throw new Error(`unknown object tag ${g.tag}`);
       for (let j = 0; j < g.n; j++) objs[base + j] = make();
-      if (g.tag === 'JField') {
-        const fs = objs.slice(base, base + g.n) as JField[];
-        unregisterFields(fs);
-        for (const f of fs) fields.push(f);
-      }
     }
     base += g.n;
   }
@@ -544,7 +537,6 @@ export function decodePositional(pos: Positional, prim: Uint8Array, mark?: (step
   }
   return {
     objs,
-    fields,
     setCtors: () => {
       for (const [ki, C] of ctors) (objs[ki] as JClass).ctor = C;
     },

@@ -5,7 +5,8 @@
  * store, and the program's own ifs. Samples are taken inside such regions, exceptions are
  * thrown from them, and a loop's compiled copy falls out of its range into one (the shape of
  * `HashMap.HashIterator.nextNode`: a test in the loop jumps past the code the transformer puts
- * after the loop's back edge).
+ * after the loop's back edge). Regions nest: `nested` (Ackermann's shape) has the program's own
+ * ifs over the counter checks the transformer puts in their bodies.
  */
 public class JitRegions {
     /** nextNode's shape: the loop's copy falls out at the counter code after its back edge. */
@@ -45,6 +46,21 @@ public class JitRegions {
         return r;
     }
 
+    /**
+     * Nested regions: `if (m == 0)` skips code holding the counter check's own region (and its
+     * sampling call) and the inner `if (n < 0)`, whose array access throws for n <= -64.
+     */
+    static int nested(int[] a, int m, int n) {
+        if (m == 0) {
+            if (n < 0) {
+                return a[-n] + 1;
+            }
+            return n + 1;
+        }
+        if (n == 0) return nested(a, m - 1, 1);
+        return nested(a, m - 1, nested(a, m, n - 1));
+    }
+
     public static void main(String[] args) {
         int[] t = new int[64];
         for (int i = 0; i < t.length; i += 5) t[i] = i + 1;
@@ -60,6 +76,12 @@ public class JitRegions {
                 caught++;
             }
             h ^= classify((i % 2003) - 50, i & 1);
+            if ((i & 63) == 0) h += nested(t, 2, i % 40);
+            try {
+                h += nested(t, 0, -(i % 70));
+            } catch (ArrayIndexOutOfBoundsException e) {
+                caught += 2;
+            }
         }
         System.out.println("hash " + h + " caught " + caught);
         // With --clock virtual, nanoTime is the bytecodes the engine ran (the test compares them

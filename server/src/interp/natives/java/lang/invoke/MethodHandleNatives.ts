@@ -3,6 +3,7 @@
 // methods the VM calls (invoke/sigpoly.ts, invoke/constants.ts).
 
 import type { JField, JMethod } from '../../../../klass';
+import { fieldOffset } from '../../../../layout';
 import { JArray, type JObject } from '../../../../object';
 import { VmError } from '../../../../signals';
 import type { JThread } from '../../../../thread';
@@ -91,12 +92,12 @@ export const natives: NativeTable = {
   'objectFieldOffset(Ljava/lang/invoke/MemberName;)J': (vm: VM, _t: JThread, mn: JObject | null) => {
     const f = memberField(vm, mn);
     if (f.isStatic) throw new VmError('java/lang/InternalError', `static field ${f.klass.javaName}.${f.name} has no object offset`);
-    return f.id;
+    return fieldOffset(vm, f);
   },
   'staticFieldOffset(Ljava/lang/invoke/MemberName;)J': (vm: VM, _t: JThread, mn: JObject | null) => {
     const f = memberField(vm, mn);
     if (!f.isStatic) throw new VmError('java/lang/InternalError', `field ${f.klass.javaName}.${f.name} is not static`);
-    return f.id;
+    return fieldOffset(vm, f);
   },
   'staticFieldBase(Ljava/lang/invoke/MemberName;)Ljava/lang/Object;': (vm: VM, _t: JThread, mn: JObject | null) => vm.mirrorOf(memberField(vm, mn).klass),
   'getMemberVMInfo(Ljava/lang/invoke/MemberName;)Ljava/lang/Object;': (vm: VM, _t: JThread, mn: JObject | null) => memberVMInfo(vm, nonNull(mn)),

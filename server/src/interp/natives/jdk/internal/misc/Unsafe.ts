@@ -1,13 +1,16 @@
 // Natives of jdk.internal.misc.Unsafe.
 //
-// "Offsets": a field's offset is its id (klass.ts JField.id, >= 4096); an array element's
-// offset is 16 + index * scale, with scale 1/2/4/8 for primitives and 4 for references (as with
-// compressed oops). Primitive arrays are accessed through their bytes (little-endian), so
+// "Offsets": a field's offset is HotSpot's (layout.ts: its place in the object, a static
+// field's in its class's mirror, which staticFieldBase gives), found again by the object's
+// class and the offset; an array element's offset is 16 + index * scale, with scale 1/2/4/8 for
+// primitives and 4 for references (as with compressed oops). Primitive arrays are accessed through their bytes (little-endian), so
 // mixed-size access (getLongUnaligned on a byte[]) works. Off-heap memory (allocateMemory) is
 // emulated by memory.ts.
 
 import { JArray, type JObject } from '../../../../object';
-import { fieldById, type JClass, type JField } from '../../../../klass';
+import type { JClass, JField } from '../../../../klass';
+import { fieldOffset } from '../../../../layout';
+import { fieldSize, readBytes, slotAt, writeBytes } from './field-memory';
 import { fromHiLo, hi32, lo32, toNumber, type Long } from '../../../../long';
 import { BLOCK, JavaThrow, VmError } from '../../../../signals';
 import { ThreadState, type JThread } from '../../../../thread';
@@ -23,37 +26,14 @@ import { currentTimeMillis, deadlineIn } from '../../../../clock';
 
 export const ARRAY_BASE = 16;
 
-export function scaleOf(elemDesc: string): number {
-  switch (elemDesc) {
-    case 'Z':
-    case 'B':
-      return 1;
-    case 'C':
-    case 'S':
-      return 2;
-    case 'I':
-    case 'F':
-      return 4;
-    case 'J':
-    case 'D':
-      return 8;
-    default:
-      return 4;
-  }
-}
+/** An array element's size in bytes: a field's of the same descriptor (field-memory.ts). */
+export const scaleOf = fieldSize;
 
 type Kind = 'Z' | 'B' | 'C' | 'S' | 'I' | 'J' | 'F' | 'D' | 'L';
 
 function view(a: JArray): DataView {
   const d = a.data as Int8Array;
   return new DataView(d.buffer, d.byteOffset, d.byteLength);
-}
-
-function fieldAt(o: JObject, off: number): { f: JField; holder: Record<string, unknown> | unknown[]; key: string | number } {
-  const f = fieldById(off);
-  if (!f) throw new VmError('java/lang/InternalError', `Unsafe: bad field offset ${off} on ${o.klass.javaName}`);
-  if (f.isStatic) return { f, holder: f.klass.staticValues, key: f.slot };
-  return { f, holder: o as unknown as Record<string, unknown>, key: f.key };
 }
 
 function readDV(dv: DataView, p: number, kind: Kind): unknown {
@@ -107,7 +87,7 @@ function writeDV(dv: DataView, p: number, kind: Kind, v: unknown): void {
   }
 }
 
-export function unsafeGet(o: JObject | null, offset: Long, kind: Kind): unknown {
+export function unsafeGet(vm: VM, o: JObject | null, offset: Long, kind: Kind): unknown {
   const off = toNumber(offset);
   if (o === null) return readDV(memory.view(off, 8), memory.offsetIn(off), kind);
   if (o instanceof JArray) {
@@ -116,15 +96,18 @@ export function unsafeGet(o: JObject | null, offset: Long, kind: Kind): unknown 
     const idx = (off - ARRAY_BASE) / scaleOf(o.klass.elemDesc);
     return d[idx];
   }
-  const { f, holder, key } = fieldAt(o, off);
-  const v = (holder as Record<string | number, unknown>)[key];
+  const slot = slotAt(vm, o, off);
+  // Another size than the field's (or no field there): the bytes (field-memory.ts).
+  if (slot === undefined || !fits(slot.f.desc, kind)) return readDV(bytesView(readBytes(vm, o, off, SIZE[kind])), 0, kind);
+  const { f, holder, key } = slot;
+  const v = holder[key];
   // Float/double fields accessed as int/long bits (Unsafe.compareAndSetFloat and friends).
   if (kind === 'I' && f.desc === 'F') return floatToRawIntBits(v as number);
   if (kind === 'J' && f.desc === 'D') return doubleToRawLongBits(v as number);
   return v;
 }
 
-export function unsafePut(o: JObject | null, offset: Long, kind: Kind, v: unknown): void {
+export function unsafePut(vm: VM, o: JObject | null, offset: Long, kind: Kind, v: unknown): void {
   const off = toNumber(offset);
   if (o === null) return writeDV(memory.view(off, 8), memory.offsetIn(off), kind, v);
   if (o instanceof JArray) {
@@ -134,14 +117,31 @@ export function unsafePut(o: JObject | null, offset: Long, kind: Kind, v: unknow
     d[idx] = v;
     return;
   }
-  const { f, holder, key } = fieldAt(o, off);
+  const slot = slotAt(vm, o, off);
+  if (slot === undefined || !fits(slot.f.desc, kind)) {
+    const bytes = new Uint8Array(SIZE[kind]);
+    writeDV(bytesView(bytes), 0, kind, v);
+    return writeBytes(vm, o, off, bytes);
+  }
+  const { f, holder, key } = slot;
   let val = v;
   // Sub-word fields written as a whole int (Unsafe.compareAndExchangeByte/Short work on the
   // containing int), float/double fields written as bits.
   if (kind === 'Z' || kind === 'B' || kind === 'C' || kind === 'S' || kind === 'I') val = narrow(f.desc, v as number);
   if (kind === 'I' && f.desc === 'F') val = intBitsToFloat(v as number);
   else if (kind === 'J' && f.desc === 'D') val = longBitsToDouble(v as Long);
-  (holder as Record<string | number, unknown>)[key] = val;
+  holder[key] = val;
+}
+
+const SIZE: Record<Kind, number> = { Z: 1, B: 1, C: 2, S: 2, I: 4, F: 4, J: 8, D: 8, L: 4 };
+
+/** Whether an access of `kind` is one of the field's own size and sort (a reference for 'L'). */
+function fits(desc: string, kind: Kind): boolean {
+  return fieldSize(desc) === SIZE[kind] && (kind === 'L') === (desc.length !== 1);
+}
+
+function bytesView(b: Uint8Array): DataView {
+  return new DataView(b.buffer, b.byteOffset, b.byteLength);
 }
 
 function narrow(desc: string, v: number): number {
@@ -159,16 +159,16 @@ function narrow(desc: string, v: number): number {
   }
 }
 
-function cas(o: JObject | null, off: Long, kind: Kind, expected: unknown, x: unknown): boolean {
-  const cur = unsafeGet(o, off, kind);
+function cas(vm: VM, o: JObject | null, off: Long, kind: Kind, expected: unknown, x: unknown): boolean {
+  const cur = unsafeGet(vm, o, off, kind);
   if (cur !== expected) return false;
-  unsafePut(o, off, kind, x);
+  unsafePut(vm, o, off, kind, x);
   return true;
 }
 
-function cae(o: JObject | null, off: Long, kind: Kind, expected: unknown, x: unknown): unknown {
-  const cur = unsafeGet(o, off, kind);
-  if (cur === expected) unsafePut(o, off, kind, x);
+function cae(vm: VM, o: JObject | null, off: Long, kind: Kind, expected: unknown, x: unknown): unknown {
+  const cur = unsafeGet(vm, o, off, kind);
+  if (cur === expected) unsafePut(vm, o, off, kind, x);
   return cur;
 }
 
@@ -185,16 +185,16 @@ const TYPES: [string, Kind, string][] = [
   ['Reference', 'L', 'Ljava/lang/Object;'],
 ];
 for (const [name, kind, desc] of TYPES) {
-  const get: NativeFn = (_vm: VM, _t: JThread, _self: JObject, o: JObject | null, off: Long) => unsafeGet(o, off, kind);
-  const put: NativeFn = (_vm: VM, _t: JThread, _self: JObject, o: JObject | null, off: Long, v: unknown) => unsafePut(o, off, kind, v);
+  const get: NativeFn = (vm: VM, _t: JThread, _self: JObject, o: JObject | null, off: Long) => unsafeGet(vm, o, off, kind);
+  const put: NativeFn = (vm: VM, _t: JThread, _self: JObject, o: JObject | null, off: Long, v: unknown) => unsafePut(vm, o, off, kind, v);
   accessors[`get${name}(Ljava/lang/Object;J)${desc}`] = get;
   accessors[`get${name}Volatile(Ljava/lang/Object;J)${desc}`] = get;
   accessors[`put${name}(Ljava/lang/Object;J${desc})V`] = put;
   accessors[`put${name}Volatile(Ljava/lang/Object;J${desc})V`] = put;
 }
 for (const [name, kind, desc] of [TYPES[0], TYPES[1], TYPES[8]]) {
-  accessors[`compareAndSet${name}(Ljava/lang/Object;J${desc}${desc})Z`] = (_vm: VM, _t: JThread, _self: JObject, o: JObject | null, off: Long, e: unknown, x: unknown) => bool(cas(o, off, kind, e, x));
-  accessors[`compareAndExchange${name}(Ljava/lang/Object;J${desc}${desc})${desc}`] = (_vm: VM, _t: JThread, _self: JObject, o: JObject | null, off: Long, e: unknown, x: unknown) => cae(o, off, kind, e, x);
+  accessors[`compareAndSet${name}(Ljava/lang/Object;J${desc}${desc})Z`] = (vm: VM, _t: JThread, _self: JObject, o: JObject | null, off: Long, e: unknown, x: unknown) => bool(cas(vm, o, off, kind, e, x));
+  accessors[`compareAndExchange${name}(Ljava/lang/Object;J${desc}${desc})${desc}`] = (vm: VM, _t: JThread, _self: JObject, o: JObject | null, off: Long, e: unknown, x: unknown) => cae(vm, o, off, kind, e, x);
 }
 
 function fieldOfReflect(vm: VM, field: JObject | null): JField {
@@ -241,15 +241,15 @@ export const natives: NativeTable = {
   ...accessors,
   'arrayBaseOffset0(Ljava/lang/Class;)I': () => ARRAY_BASE,
   'arrayIndexScale0(Ljava/lang/Class;)I': (vm: VM, _t: JThread, _self: JObject, c: JObject | null) => scaleOf(classOf(vm, c).elemDesc),
-  'objectFieldOffset0(Ljava/lang/reflect/Field;)J': (vm: VM, _t: JThread, _self: JObject, f: JObject | null) => fieldOfReflect(vm, f).id,
-  'staticFieldOffset0(Ljava/lang/reflect/Field;)J': (vm: VM, _t: JThread, _self: JObject, f: JObject | null) => fieldOfReflect(vm, f).id,
+  'objectFieldOffset0(Ljava/lang/reflect/Field;)J': (vm: VM, _t: JThread, _self: JObject, f: JObject | null) => fieldOffset(vm, fieldOfReflect(vm, f)),
+  'staticFieldOffset0(Ljava/lang/reflect/Field;)J': (vm: VM, _t: JThread, _self: JObject, f: JObject | null) => fieldOffset(vm, fieldOfReflect(vm, f)),
   'staticFieldBase0(Ljava/lang/reflect/Field;)Ljava/lang/Object;': (vm: VM, _t: JThread, _self: JObject, f: JObject | null) => vm.mirrorOf(fieldOfReflect(vm, f).klass),
   'objectFieldOffset1(Ljava/lang/Class;Ljava/lang/String;)J': (vm: VM, _t: JThread, _self: JObject, c: JObject | null, name: JObject | null) => {
     const k: JClass = classOf(vm, c);
     const n = str(vm, name);
     const f = k.fields.find((x) => x.name === n);
     if (!f) throw new VmError('java/lang/InternalError', n);
-    return f.id;
+    return fieldOffset(vm, f);
   },
   'shouldBeInitialized0(Ljava/lang/Class;)Z': (vm: VM, _t: JThread, _self: JObject, c: JObject | null) => bool(!vm.isInitialized(classOf(vm, c))),
   'ensureClassInitialized0(Ljava/lang/Class;)V': (vm: VM, t: JThread, _self: JObject, c: JObject | null) => vm.initializeThen(t, classOf(vm, c), () => undefined),
@@ -278,19 +278,19 @@ export const natives: NativeTable = {
   'allocateMemory0(J)J': (_vm: VM, _t: JThread, _self: JObject, bytes: Long) => memory.allocate(toNumber(bytes)),
   'reallocateMemory0(JJ)J': (_vm: VM, _t: JThread, _self: JObject, addr: Long, bytes: Long) => memory.reallocate(toNumber(addr), toNumber(bytes)),
   'freeMemory0(J)V': (_vm: VM, _t: JThread, _self: JObject, addr: Long) => memory.free(toNumber(addr)),
-  'setMemory0(Ljava/lang/Object;JJB)V': (_vm: VM, _t: JThread, _self: JObject, o: JObject | null, off: Long, bytes: Long, value: number) => {
+  'setMemory0(Ljava/lang/Object;JJB)V': (vm: VM, _t: JThread, _self: JObject, o: JObject | null, off: Long, bytes: Long, value: number) => {
     const n = toNumber(bytes);
-    for (let i = 0; i < n; i++) unsafePut(o, ladd(off, i), 'B', value);
+    for (let i = 0; i < n; i++) unsafePut(vm, o, ladd(off, i), 'B', value);
   },
-  'copyMemory0(Ljava/lang/Object;JLjava/lang/Object;JJ)V': (_vm: VM, _t: JThread, _self: JObject, src: JObject | null, so: Long, dst: JObject | null, dOff: Long, bytes: Long) => {
-    copyBytes(src, toNumber(so), dst, toNumber(dOff), toNumber(bytes));
+  'copyMemory0(Ljava/lang/Object;JLjava/lang/Object;JJ)V': (vm: VM, _t: JThread, _self: JObject, src: JObject | null, so: Long, dst: JObject | null, dOff: Long, bytes: Long) => {
+    copyBytes(vm, src, toNumber(so), dst, toNumber(dOff), toNumber(bytes));
   },
-  'copySwapMemory0(Ljava/lang/Object;JLjava/lang/Object;JJJ)V': (_vm: VM, _t: JThread, _self: JObject, src: JObject | null, so: Long, dst: JObject | null, dOff: Long, bytes: Long, elemSize: Long) => {
+  'copySwapMemory0(Ljava/lang/Object;JLjava/lang/Object;JJJ)V': (vm: VM, _t: JThread, _self: JObject, src: JObject | null, so: Long, dst: JObject | null, dOff: Long, bytes: Long, elemSize: Long) => {
     const n = toNumber(bytes);
     const es = toNumber(elemSize);
     const s = toNumber(so);
     const d = toNumber(dOff);
-    for (let i = 0; i < n; i += es) for (let j = 0; j < es; j++) unsafePut(dst, d + i + j, 'B', unsafeGet(src, s + i + es - 1 - j, 'B'));
+    for (let i = 0; i < n; i += es) for (let j = 0; j < es; j++) unsafePut(vm, dst, d + i + j, 'B', unsafeGet(vm, src, s + i + es - 1 - j, 'B'));
   },
   'getUncompressedObject(J)Ljava/lang/Object;': () => {
     throw new VmError('java/lang/UnsupportedOperationException', 'getUncompressedObject');
@@ -304,7 +304,7 @@ function ladd(a: Long, i: number): number {
   return toNumber(a) + i;
 }
 
-function copyBytes(src: JObject | null, s: number, dst: JObject | null, d: number, n: number): void {
+function copyBytes(vm: VM, src: JObject | null, s: number, dst: JObject | null, d: number, n: number): void {
   if (src instanceof JArray && dst instanceof JArray && !Array.isArray(src.data) && !Array.isArray(dst.data)) {
     const sb = new Uint8Array((src.data as Int8Array).buffer, (src.data as Int8Array).byteOffset + s - ARRAY_BASE, n);
     const db = new Uint8Array((dst.data as Int8Array).buffer, (dst.data as Int8Array).byteOffset + d - ARRAY_BASE, n);
@@ -316,6 +316,6 @@ function copyBytes(src: JObject | null, s: number, dst: JObject | null, d: numbe
     return;
   }
   const tmp: number[] = [];
-  for (let i = 0; i < n; i++) tmp.push(unsafeGet(src, s + i, 'B') as number);
-  for (let i = 0; i < n; i++) unsafePut(dst, d + i, 'B', tmp[i]);
+  for (let i = 0; i < n; i++) tmp.push(unsafeGet(vm, src, s + i, 'B') as number);
+  for (let i = 0; i < n; i++) unsafePut(vm, dst, d + i, 'B', tmp[i]);
 }

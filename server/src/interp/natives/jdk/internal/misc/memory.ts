@@ -9,13 +9,21 @@ import { VmError } from '../../../../signals';
 
 const PAGE = 1 << 16;
 
+/** A piece of a mapping: `length` bytes of file `fd` from `offset`, at offset `at` of the block. */
+export interface MappedPiece {
+  at: number;
+  fd: number;
+  offset: number;
+  length: number;
+}
+
 interface Block {
   start: number;
   size: number;
   buf: ArrayBuffer;
   dv: DataView;
-  /** File mapping: the file descriptor, the file offset of the block, and the loaded pages. */
-  file?: { fd: number; offset: number; loaded: Uint8Array };
+  /** File mapping: its pieces (block offset `at`, file `fd` from `offset`, `length` bytes) and the loaded pages. */
+  file?: { pieces: readonly MappedPiece[]; loaded: Uint8Array };
 }
 
 /** Native memory as a boot snapshot holds it: allocated blocks (file mappings are not supported). */
@@ -49,16 +57,20 @@ class Memory {
     return start;
   }
 
-  /** Maps [offset, offset+size) of an open file, read-only, pages loaded on first access. */
   /**
    * Maps [offset, offset+size) of an open file, read-only. `lazy`: pages are read on first
    * access (the descriptor must stay open for the mapping's lifetime); otherwise all at once.
    */
   mapFile(fd: number, offset: number, size: number, lazy: boolean): number {
+    return this.mapPieces([{ at: 0, fd, offset, length: size }], size, lazy);
+  }
+
+  /** Maps `size` bytes made of pieces of open files (mapFile; bytes no piece covers read as 0). */
+  mapPieces(pieces: readonly MappedPiece[], size: number, lazy: boolean): number {
     const start = this.next;
     this.next += Math.max(16, (size + 15) & ~15) + 16;
     const buf = new ArrayBuffer(Math.max(size, 8) + 8);
-    const b: Block = { start, size, buf, dv: new DataView(buf), file: { fd, offset, loaded: new Uint8Array(Math.ceil(size / PAGE) + 1) } };
+    const b: Block = { start, size, buf, dv: new DataView(buf), file: { pieces, loaded: new Uint8Array(Math.ceil(size / PAGE) + 1) } };
     this.blocks.push(b);
     if (!lazy) {
       this.fault(b, 0, size);
@@ -73,12 +85,16 @@ class Memory {
     for (let p = Math.floor(from / PAGE); p <= Math.floor(last / PAGE); p++) {
       if (f.loaded[p]) continue;
       const at = p * PAGE;
-      const n = Math.min(PAGE, b.size - at);
-      let done = 0;
-      while (done < n) {
-        const r = readSync(f.fd, new Uint8Array(b.buf, at + done, n - done), 0, n - done, f.offset + at + done);
-        if (r <= 0) break;
-        done += r;
+      const end = Math.min(at + PAGE, b.size);
+      for (const piece of f.pieces) {
+        const lo = Math.max(at, piece.at);
+        const hi = Math.min(end, piece.at + piece.length);
+        let done = 0;
+        while (lo + done < hi) {
+          const r = readSync(piece.fd, new Uint8Array(b.buf, lo + done, hi - lo - done), 0, hi - lo - done, piece.offset + lo - piece.at + done);
+          if (r <= 0) break;
+          done += r;
+        }
       }
       f.loaded[p] = 1;
     }
