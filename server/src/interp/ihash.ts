@@ -90,10 +90,11 @@ export function runtimeOnStack(t: JThread): boolean {
   return false;
 }
 
-/** The innermost Java frames of a thread, for KOMORIUM_TRACE_IHASH. */
+/** The innermost Java frames of a thread, for KOMORIUM_TRACE_IHASH (a number above 1: that many, else 6). */
 export function traceTop(t: JThread): string {
   const out: string[] = [];
-  for (let d = t.depth; d >= 0 && out.length < 6; d--) {
+  const depth = Number(process.env.KOMORIUM_TRACE_IHASH) > 1 ? Number(process.env.KOMORIUM_TRACE_IHASH) : 6;
+  for (let d = t.depth; d >= 0 && out.length < depth; d--) {
     const m = t.frames[d].m;
     if (m !== null) out.push(`${m.klass.name}.${m.name}`);
   }

@@ -121,6 +121,22 @@ function verifyOnce(vm: VM, k: JClass): VerifyResult | NeedClass | undefined {
 }
 
 /**
+ * HotSpot's `Verifier::verify` draws the identity hash of the mirror of every class it links
+ * (on the linking thread, after its supertypes, before it decides whether to verify it), except
+ * the classes its CDS archive holds, which come linked with the dump's hash. So a JDK class
+ * that is not in the archive (java.io.ObjectOutputStream, ...) draws when it is first linked:
+ * at its initialisation, a static call, reflection. With the copy's archive known
+ * (VmOptions.archivedHashes: the JDK counted) this VM does the same; an archived mirror gets
+ * the archive's value (no draw), a mirror already hashed (a class of a Java loader, a hidden
+ * class: drawn at their definition) keeps its hash. Classes this VM spins itself are not the
+ * JDK's (an archived lambda proxy: no draw on HotSpot).
+ */
+function hashAtLink(vm: VM, k: JClass): void {
+  if (vm.opts.archivedHashes === undefined || k.source === 'spun' || k.isArray || k.isPrimitive) return;
+  vm.identityHash(vm.mirrorOf(k));
+}
+
+/**
  * Verifies `k` (and its supertypes) if it is not yet. Returns when it verified; throws a
  * VmError when it does not; or loads a class the verifier needs through `k`'s loader and
  * throws PENDING, with `retry` continuing once it is loaded (the glue delivers `kind` at
@@ -131,6 +147,7 @@ export function linkVerify(vm: VM, t: JThread, k: JClass, resumePc: number, kind
   if (k.verifyError !== null) throw new VmError(k.verifyError.errorClass, k.verifyError.message);
   if (k.superclass !== null) linkVerify(vm, t, k.superclass, resumePc, kind, retry);
   for (const i of k.interfaces) linkVerify(vm, t, i, resumePc, kind, retry);
+  hashAtLink(vm, k);
   if (!eligible(k) || (k.access & Acc.MODULE) !== 0) {
     k.verified = true;
     return;

@@ -42,9 +42,14 @@ export function identityHash(vm: VM, o: JObject): number {
     // HotSpot's per-thread generator (ihash.ts); the main thread boots the JDK on another.
     const s = t === vm.threads[0] && !vm.mainStarted ? vm.bootHashState : t.hashState;
     o.ihash = nextHash(s);
-    if (TRACE_IHASH) vm.reportFailure(`[ihash] ${t.name}${s === vm.bootHashState ? ' (boot)' : ''} ${o.klass.javaName} ${o.ihash.toString(16)} at ${traceTop(t)}`);
+    if (TRACE_IHASH) vm.reportFailure(`[ihash] ${t.name}${s === vm.bootHashState ? ' (boot)' : ''} ${o.klass.javaName}${mirrorName(o)} ${o.ihash.toString(16)} at ${traceTop(t)}`);
   }
   return o.ihash;
+}
+
+/** For KOMORIUM_TRACE_IHASH: `=NAME` of the class a mirror stands for, else nothing. */
+function mirrorName(o: JObject): string {
+  return o.klass.name === 'java/lang/Class' ? `=${(o as JObject & { $vm?: JClass }).$vm?.javaName ?? '?'}` : '';
 }
 
 /**
