@@ -281,7 +281,7 @@ test('JDK 25, ClassHashes: work that follows class hashes and the main thread\'s
 // (Collectors.joining) comes with the dump's hash. The embedded engine drew those mirrors at their
 // first hash, passed linkMethod the descriptor (parsed by BytecodeDescriptor, a class HotSpot then
 // never links) and drew its proxies' hashes: LinkHashes printed other hashes from the stream's
-// creation on (HotSpot draw 17 after it, the embedded engine 10), and in corpus serialization the
+// creation on (after it HotSpot's next draw is the 16th, the embedded engine's the 9th), and in corpus serialization the
 // MethodType intern set's bins and the order of MethodHandleImpl.makePairwiseConvertByEditor's
 // HashMap of casts differed, so the embedded engine compiled LambdaForms under
 // makeSpecializedTarget that HotSpot found cached (-269,375 bytecodes at granularity 997).
