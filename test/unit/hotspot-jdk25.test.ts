@@ -4,9 +4,9 @@
 // main at granularity 1, and their start-ups overlap >= 99%. What this checks was different
 // before (docs/RUNTIME.md, "JDK 25"): string concatenation (StringConcatFactory's hidden-class
 // strategy, concat-jdk25.ts, was a StringBuilder), ClassLoader.addClass (HotSpot's upcall for every
-// class a Java loader defines; the archived loaders' empty class lists), and the charsets
-// KomoriumClasses initialises (paused) on HotSpot before the main class. Skipped only when no
-// JDK 25 is installed.
+// class a Java loader defines; the archived loaders' empty class lists), and the charsets and
+// VarHandles KomoriumClasses initialised (paused) on HotSpot before the main class (it no longer
+// does: ViewHandles below). Skipped only when no JDK 25 is installed.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -257,6 +257,21 @@ test('JDK 25, Intrinsics: methods HotSpot runs as intrinsics are counted by neit
   assert.deepEqual(c.startup.contexts.filter((d) => /java\.lang\.ClassLoader\.defineClass\(\S*:\d+ @\d+$/.test(d.context)), [], why);
 });
 
+// The class swap (java.lang.KomoriumClasses, paused) read its index through RandomAccessFile and
+// DataInputStream, whose readInt/readLong/readUTF on JDK 25 go through jdk.internal.util.ByteArray:
+// HotSpot had made its six byte-array view VarHandles (VarForms, their MethodTypes in the intern
+// set) and resolved the VarForms' `get` MemberNames before the main class, java and the embedded
+// engine not. Before (branch mt16): under main 79.30 % (VarForm.resolveMemberName,
+// MethodType.insertParameterTypes, checkPtypes, VerifyAccess.ensureTypeVisible on the embedded engine
+// only: MethodType.hashCode 36 / 144 samples); the embedded engine's start-up initialised ByteArray
+// and, for its lambda linkage, MethodType. Now the swap decodes its index by hand.
+test('JDK 25, ViewHandles: byte-array view VarHandles and DataInputStream resolve the same MemberNames on both engines: identical under main and in start-up (granularity 1, R 0)', { skip }, () => {
+  const c = both('ViewHandles').thread;
+  const why = describeMainThread(c, 10).join('\n');
+  assert.ok(c.main.identical, why);
+  assert.ok(c.startup.identical, why);
+});
+
 // Identity hashes (branch ident15k; docs/INTERPRETER.md, "Identity hash codes"): HotSpot's copy
 // maps the mirrors of the classes its CDS archive holds with the hashes its dump gave them (no
 // draw), its launcher draws 5 hashes before main (13 with the main class in a jar; the main class's
@@ -275,6 +290,23 @@ test('JDK 25, ClassHashes: work that follows class hashes and the main thread\'s
   const why = describeMainThread(c, 10).join('\n');
   assert.deepEqual(c.main.methods.filter((d) => /^(ClassHashes\.|java\.util\.Hash(Map|Set))/.test(d.context)), [], why);
   assert.ok(c.main.overlap >= 99.5, why);
+});
+
+// Identity hashes at class linking (branch lf16r): HotSpot's Verifier::verify draws the hash of
+// the mirror of every class it links that its CDS archive does not hold (ObjectOutputStream, its
+// BlockDataOutputStream, HandleTable...), MethodHandleNatives.linkMethod gets the MethodType the VM
+// made for the call site (ByteArray.setShort's VarHandle), and an archived lambda proxy
+// (Collectors.joining) comes with the dump's hash. The embedded engine drew those mirrors at their
+// first hash, passed linkMethod the descriptor (parsed by BytecodeDescriptor, a class HotSpot then
+// never links) and drew its proxies' hashes: LinkHashes printed other hashes from the stream's
+// creation on (after it HotSpot's next draw is the 16th, the embedded engine's the 9th), and in corpus serialization the
+// MethodType intern set's bins and the order of MethodHandleImpl.makePairwiseConvertByEditor's
+// HashMap of casts differed, so the embedded engine compiled LambdaForms under
+// makeSpecializedTarget that HotSpot found cached (-269,375 bytecodes at granularity 997).
+test('JDK 25, SerialLinkHashes: the main thread draws identity hashes where HotSpot\'s does (class linking, VarHandle linkage, archived lambda proxies): the same hashes printed (granularity 1, R 0)', { skip }, () => {
+  const { thread: c } = both('SerialLinkHashes', classes, false);
+  const why = describeMainThread(c, 10).join('\n');
+  assert.ok(c.main.overlap >= 99, why);
 });
 
 // The corpus on JDK 25 with the JDK instrumented, on both engines: a slice (the JDK 17 slice of

@@ -50,7 +50,7 @@ export interface PreparedClasses {
  * Transforms `classpath` (absolute entries) and writes the classes whose bytes changed into
  * `file`: their transformed bytes one after the other, then the index (int count; per class
  * UTF binary name, int original length, int h1, int h2, long offset, int length), then the
- * index's offset (long). Big-endian, as DataInput reads it.
+ * index's offset (long). Big-endian (KomoriumClasses decodes it by hand).
  */
 export function prepareClasses(o: { classpath: string[]; file: string; jdk: JdkInfo; maxPath?: number; cacheDir?: string; scope?: 'app' | 'all'; jdkModules?: readonly string[] }): PreparedClasses {
   const fd = openSync(o.file, 'w');

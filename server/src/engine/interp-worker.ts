@@ -46,7 +46,14 @@ import { optHoldBytecodes } from './v8-tiering';
 import { writeHeapSnapshot } from 'node:v8';
 import { collectRestoreGarbage } from './restore-gc';
 
-/** Initialised before the count when lambdas link through the JDK (its proxies' name counter). */
+/**
+ * Initialised before the count when lambdas link through the JDK on JDK 17 (its proxies' name
+ * counter, indy/link.ts startJdkLambdaLinkage; the copy's launcher initialises it there too:
+ * contract.ts launcherInitializedClasses). Not on 21+: no counter to set, and HotSpot's copy of
+ * JDK 25 initialises neither it nor what its `<clinit>` does (MethodType, Wrapper, ConstantDescs)
+ * before main, as java does not: a program's first VarHandle or MethodType (DataInputStream.readInt
+ * through ByteArray) initialises them, counted, on both engines.
+ */
 const JDK_LAMBDA_LINKAGE_CLASSES = ['java/lang/invoke/InnerClassLambdaMetafactory'];
 
 /**
@@ -392,13 +399,14 @@ function main(input: InterpWorkerInput, prepared: PreparedBoot | null = null): v
     // With the JDK counted, its built-in loaders hold the runtime's names in their lock maps as
     // on HotSpot (the exact run too, which never names the runtime): the same Java code after.
     initiate: (input.runtimeDir && input.instrument === 'all') || input.exact?.scope === 'all' ? REFERENCED_RUNTIME_CLASSES : undefined,
-    // ... and the classes HotSpot's class swap initialises (paused) before the main class.
+    // ... and the classes HotSpot's copy initialises before the main class where java does not
+    // (contract.ts swapInitializedClasses: the deadlock watch's TimeUnit on 21+).
     // The classes java's boot initialised that this one did not (boot-inits.ts), then those of
     // the class swap. With the JDK instrumented, lambdas link through the JDK after the boot (indy/link.ts
     // startJdkLambdaLinkage), as on HotSpot, whose boot ran its LambdaMetafactory too.
     initialize:
       (input.runtimeDir && input.instrument === 'all') || input.exact?.scope === 'all'
-        ? [...(input.bootInits ?? []), ...swapInitializedClasses(jdk.feature), ...(input.runtimeDir && input.instrument === 'all' ? JDK_LAMBDA_LINKAGE_CLASSES : [])]
+        ? [...(input.bootInits ?? []), ...swapInitializedClasses(jdk.feature), ...(input.runtimeDir && input.instrument === 'all' && jdk.feature < 21 ? JDK_LAMBDA_LINKAGE_CLASSES : [])]
         : undefined,
     // ... and the classes the embedded boot's module system initialised that java's archived
     // boot leaves to the program, put back to not initialised (boot-uninit.ts).

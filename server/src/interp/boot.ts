@@ -18,7 +18,6 @@ import { startHotSpotThreads } from './hotspot-threads';
 import { setField } from './natives/util';
 import type { MainCall } from './snapshot/program';
 import { detachArchivedClassLists, orderArchivedPackageMap, presizeArchivedLockMap } from './cds-archive';
-import { JAR_INITIALIZED_CLASSES } from '../runtime/contract';
 import { putBackUninitialized } from './boot-uninit';
 import type { JdkInfo } from '../classpath/jdk';
 import type { JImage } from '../classpath/jimage';
@@ -101,7 +100,7 @@ export interface LaunchOptions {
   initiate?: readonly string[];
   /**
    * Boot classes initialised after `initiate`, before onBooted (so uncounted), as HotSpot's
-   * instrumented copy initialises them in its paused class swap (contract.ts swapInitializedClasses).
+   * instrumented copy initialises them before the main class (contract.ts swapInitializedClasses).
    */
   initialize?: readonly string[];
   /**
@@ -371,9 +370,7 @@ export function launch(vm: VM, mainClass: string, args: string[], lo: LaunchOpti
   /** LaunchOptions.initiate: the names' locks in the application and the platform loader. */
   function initiateLoads(then0: () => void): void {
     const names = lo.initiate ?? [];
-    // A main class in a jar: opening the jar initialises some of them, counted (contract.ts).
-    const jar = !fromDirectory(vm.opts.classpath, mainClass.replace(/\./g, '/'));
-    const inits = (lo.initialize ?? []).filter((c) => !jar || !JAR_INITIALIZED_CLASSES.includes(c));
+    const inits = [...(lo.initialize ?? [])];
     const then = (): void => {
       const cls = inits.shift();
       if (cls === undefined) return then0();

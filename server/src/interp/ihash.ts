@@ -40,10 +40,12 @@ export class OsRandom {
  * manifest and its reading add draws) and on the archive: HotSpot's instrumented copy (`all`)
  * has its own, which holds objects plain java hashes at run time (measured with
  * System.identityHashCode against the generator's sequence, branch ident15k; `-cp DIR` / `-cp
- * JAR`): JDK 17 java 7 / 13, the copy 5 / 15; JDK 25 java 5 / 12, the copy 5 / 13.
+ * JAR`): JDK 17 java 7 / 13, the copy 5 / 15; JDK 25 java 5 / 12, the copy 4 / 12 (5 / 13 while
+ * the copy's class swap read its index through DataInputStream: its VarHandles' MethodTypes hashed
+ * `byte[].class`, the draw before the main class's; branch mt16).
  */
 export function preMainDraws(feature: number, copy: boolean, fromJar: boolean): number {
-  if (feature >= 25) return copy ? (fromJar ? 13 : 5) : fromJar ? 12 : 5;
+  if (feature >= 25) return copy ? (fromJar ? 12 : 4) : fromJar ? 12 : 5;
   return copy ? (fromJar ? 15 : 5) : fromJar ? 13 : 7;
 }
 
@@ -88,10 +90,11 @@ export function runtimeOnStack(t: JThread): boolean {
   return false;
 }
 
-/** The innermost Java frames of a thread, for KOMORIUM_TRACE_IHASH. */
+/** The innermost Java frames of a thread, for KOMORIUM_TRACE_IHASH (a number above 1: that many, else 6). */
 export function traceTop(t: JThread): string {
   const out: string[] = [];
-  for (let d = t.depth; d >= 0 && out.length < 6; d--) {
+  const depth = Number(process.env.KOMORIUM_TRACE_IHASH) > 1 ? Number(process.env.KOMORIUM_TRACE_IHASH) : 6;
+  for (let d = t.depth; d >= 0 && out.length < depth; d--) {
     const m = t.frames[d].m;
     if (m !== null) out.push(`${m.klass.name}.${m.name}`);
   }

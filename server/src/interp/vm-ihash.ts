@@ -89,18 +89,8 @@ export function startMainHashes(vm: VM, mainFromJar: boolean, mainMirror: JObjec
   if (!main) return;
   resetHashState(main.hashState, vm.mainHashSeed);
   let last = 0;
-  let beforeLast = 0;
-  for (let i = preMainDraws(vm.opts.jdk.feature, vm.opts.jdkCounted === true, mainFromJar); i > 0; i--) {
-    beforeLast = last;
-    last = nextHash(main.hashState);
-  }
+  for (let i = preMainDraws(vm.opts.jdk.feature, vm.opts.jdkCounted === true, mainFromJar); i > 0; i--) last = nextHash(main.hashState);
   if (mainMirror !== null && last !== 0 && mainMirror.ihash !== 0) mainMirror.ihash = last;
-  // JDK 25's copy hashes `byte[].class` (its archive has no hash for it) just before the main
-  // class's mirror, with the main class in a directory or a jar (measured, branch ident15k).
-  if (vm.opts.jdkCounted === true && vm.opts.jdk.feature >= 25 && beforeLast !== 0) {
-    const bytes = vm.mirrorOf(vm.classes.arrayOf(vm.classes.primitive('B')));
-    if (bytes.ihash === 0) bytes.ihash = beforeLast;
-  }
 }
 
 /**
@@ -116,7 +106,7 @@ export function startMainHashes(vm: VM, mainFromJar: boolean, mainMirror: JObjec
  */
 export function hashAtLink(vm: VM, k: JClass): void {
   const archived = vm.opts.archivedClasses;
-  if (archived === undefined || k.hidden || k.isArray || k.isPrimitive) return;
+  if (archived === undefined || k.hidden || k.source === 'spun' || k.isArray || k.isPrimitive) return;
   if (k.loader !== null && !vm.isPlatformLoader(k.loader)) return;
   if (archived.has(k.javaName)) return;
   vm.identityHash(vm.mirrorOf(k));

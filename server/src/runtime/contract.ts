@@ -19,41 +19,20 @@ export const LIFECYCLE_CLASS = 'komorium/rt/Lifecycle';
 export const REFERENCED_RUNTIME_CLASSES: readonly string[] = [MID_CLASS, MID_IMPL_CLASS, TC_CLASS, LIFECYCLE_CLASS];
 
 /**
- * JDK classes whose `<clinit>` the HotSpot engine's copy of the JDK runs in the class swap
- * (`java.lang.KomoriumClasses` reading its index, paused: uncounted) before the main class is
- * loaded, per feature release: the index's RandomAccessFile and DataInputStream, and on JDK 25
- * `readUTF`'s StandardCharsets (with its charsets) and RandomAccessFile's ByteArray (with its
- * VarHandles). A program that uses them later finds them initialised on HotSpot, so with the
- * JDK counted the embedded engine (which swaps in the VM) initialises them in its uncounted
- * start-up too, in this order (boot.ts LaunchOptions.initialize). Measured with
- * `-Xlog:class+init` on the copies of JDK 25 and 17 (docs/RUNTIME.md, "Class loading").
+ * JDK classes whose `<clinit>` the HotSpot engine's copy of the JDK runs before the main class is
+ * loaded where java does not, per feature release: on JDK 21+ `TimeUnit` (the runtime's deadlock
+ * watch, HotSpot only and uncounted, starts with `Thread.sleep`, whose `MILLISECONDS` initialises
+ * it). A program that uses them later finds them initialised on HotSpot, so with the JDK counted
+ * the embedded engine initialises them in its uncounted start-up too (boot.ts
+ * LaunchOptions.initialize). The class swap (`java.lang.KomoriumClasses`, paused) reads its index
+ * with FileInputStream and decodes it by hand, so it initialises none (`-Xlog:class+init` of the
+ * copies of JDK 17 and 25); before, its RandomAccessFile and DataInputStream initialised those
+ * classes, ByteArrayInputStream, and on JDK 25 `jdk.internal.util.ByteArray` with its VarHandles
+ * and StandardCharsets with its charsets, and resolved the VarForms' `get` MemberNames, which
+ * the embedded engine could not follow by initialising classes (branch mt16).
  */
 export function swapInitializedClasses(feature: number): readonly string[] {
-  // JDK 21+: the runtime's deadlock watch (HotSpot only, uncounted) starts with Thread.sleep,
-  // whose TimeUnit.MILLISECONDS initialises TimeUnit before the main class is loaded.
-  const watch = feature >= 21 ? ['java/util/concurrent/TimeUnit'] : [];
-  // JDK 17: the index's RandomAccessFile (with the access object of its <clinit>), and the
-  // DataInputStream over a ByteArrayInputStream it is read through (-Xlog:class+init of the copy
-  // of JDK 17: initialised right after KomoriumClasses, before the main class is loaded).
-  if (feature < 21) return ['java/io/RandomAccessFile', 'java/io/RandomAccessFile$2', 'java/io/DataInputStream', 'java/io/ByteArrayInputStream'];
-  if (feature < 25) return watch;
-  return [
-    ...watch,
-    'java/io/RandomAccessFile',
-    'java/io/RandomAccessFile$2',
-    'jdk/internal/util/ByteArray',
-    'java/io/DataInputStream',
-    'java/io/ByteArrayInputStream',
-    'java/nio/charset/StandardCharsets',
-    'sun/nio/cs/US_ASCII',
-    'sun/nio/cs/ISO_8859_1',
-    'sun/nio/cs/UTF_16BE',
-    'sun/nio/cs/UTF_16LE',
-    'sun/nio/cs/UTF_16',
-    'sun/nio/cs/UTF_32BE',
-    'sun/nio/cs/UTF_32LE',
-    'sun/nio/cs/UTF_32',
-  ];
+  return feature >= 21 ? ['java/util/concurrent/TimeUnit'] : [];
 }
 
 /**
@@ -78,11 +57,6 @@ export function launcherInitializedClasses(feature: number): readonly string[] {
   return feature < 21 ? ['java/util/Optional', 'java/lang/invoke/InnerClassLambdaMetafactory'] : ['java/util/Optional'];
 }
 
-/**
- * Of swapInitializedClasses, those a main class in a jar initialises first: java's launcher
- * opens the jar (ZipFile's RandomAccessFile, counted) before the class swap reads its index.
- */
-export const JAR_INITIALIZED_CLASSES: readonly string[] = ['java/io/RandomAccessFile', 'java/io/RandomAccessFile$2'];
 
 export const TC_DESC = 'Lkomorium/rt/TC;';
 export const MID_DESC = 'Lkomorium/rt/MID;';

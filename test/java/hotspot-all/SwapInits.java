@@ -3,11 +3,11 @@ import java.io.DataInputStream;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 
-// Uses under main the JDK classes whose initialisers HotSpot's copy runs in its class swap
-// (java.lang.KomoriumClasses reading its index, paused) before the main class is loaded: on
+// Uses under main the JDK classes whose initialisers HotSpot's copy ran in its class swap
+// (java.lang.KomoriumClasses reading its index, paused) before the main class was loaded: on
 // JDK 17 RandomAccessFile (and RandomAccessFile$2), DataInputStream and ByteArrayInputStream.
-// The embedded engine initialises the same classes in its uncounted start-up (contract.ts
-// swapInitializedClasses), so neither engine counts their <clinit> under main.
+// The swap now decodes its index by hand (branch mt16) and initialises none of them, as java
+// does not, so both engines count their <clinit>s here, under main.
 public class SwapInits {
   public static void main(String[] args) throws IOException {
     byte[] b = new byte[64];

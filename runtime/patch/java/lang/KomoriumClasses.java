@@ -1,8 +1,8 @@
 package java.lang;
 
-import java.io.ByteArrayInputStream;
-import java.io.DataInputStream;
-import java.io.RandomAccessFile;
+import java.io.File;
+import java.io.FileInputStream;
+import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.HashMap;
 import java.util.concurrent.ConcurrentHashMap;
@@ -20,6 +20,14 @@ import java.util.concurrent.ConcurrentHashMap;
  * then the index (int count, then per class: UTF binary name, int original length, int h1,
  * int h2, long offset, int length), then the index's offset as a long. It is read when the
  * first class is defined; the index is a HashMap by name, the bytes are read when needed.
+ *
+ * It is read with FileInputStream's own reads only (opened again for each class, skipped to the
+ * offset) and decoded here: RandomAccessFile, DataInputStream and ByteArrayInputStream would be
+ * initialised by this code alone, and on JDK 22+ their readInt/readLong/readUTF go through
+ * jdk.internal.util.ByteArray, whose initialiser makes six byte-array view VarHandles (VarForms,
+ * MethodTypes in the intern set, VarHandle and MethodType initialised) and whose reads resolve
+ * the VarForms' `get` MemberNames: work `java` never does before main, done here paused on
+ * HotSpot only, which the program then did not do (counted) where the embedded engine did.
  *
  * A loader that is not one of the JDK's own runs transformed classes only when it resolves the
  * runtime (komorium.rt.TC) to the boot loader's: a loader that does not delegate it (say, one
@@ -40,7 +48,7 @@ public final class KomoriumClasses {
     /** 0: not read yet; 1: active; 2: off (no komorium.classes, or unreadable). */
     private static volatile int state;
     private static HashMap<String, long[]> index;
-    private static RandomAccessFile data;
+    private static String data;
 
     /**
      * The hash of the original bytes that the index records (hotspot-classes.ts computes the
@@ -94,10 +102,7 @@ public final class KomoriumClasses {
             if (e == null || len != (int) e[0] || off < 0 || off > b.length - len || hash(b, off, len) != e[1]) return b;
             if (!seesRuntime(loader)) return b;
             byte[] t = new byte[(int) e[3]];
-            synchronized (KomoriumClasses.class) {
-                data.seek(e[2]);
-                data.readFully(t);
-            }
+            read(data, e[2], t);
             return t;
         } catch (Throwable t) {
             warn("cannot read the transformed class " + name, t);
@@ -148,6 +153,34 @@ public final class KomoriumClasses {
         return name != null && name.startsWith("komorium") && (name.length() == 8 || name.charAt(8) == '/');
     }
 
+    /** Reads `b.length` bytes of file `path` from offset `at`. */
+    private static void read(String path, long at, byte[] b) throws IOException {
+        try (FileInputStream in = new FileInputStream(path)) {
+            long left = at;
+            while (left > 0) {
+                long n = in.skip(left);
+                if (n <= 0) throw new IOException("cannot skip to " + at);
+                left -= n;
+            }
+            int off = 0;
+            while (off < b.length) {
+                int n = in.read(b, off, b.length - off);
+                if (n < 0) throw new IOException("end of file at " + (at + off));
+                off += n;
+            }
+        }
+    }
+
+    /** The big-endian int at b[i]. */
+    private static int u4(byte[] b, int i) {
+        return (b[i] & 0xff) << 24 | (b[i + 1] & 0xff) << 16 | (b[i + 2] & 0xff) << 8 | (b[i + 3] & 0xff);
+    }
+
+    /** The big-endian long at b[i]. */
+    private static long u8(byte[] b, int i) {
+        return ((long) u4(b, i) << 32) | (u4(b, i + 4) & 0xffffffffL);
+    }
+
     private static int load() {
         synchronized (KomoriumClasses.class) {
             if (state != 0) return state;
@@ -157,26 +190,30 @@ public final class KomoriumClasses {
             int s = 2;
             if (path != null) {
                 try {
-                    RandomAccessFile f = new RandomAccessFile(path, "r");
-                    long end = f.length();
-                    f.seek(end - 8);
-                    long at = f.readLong();
+                    long end = new File(path).length();
+                    byte[] tail = new byte[8];
+                    read(path, end - 8, tail);
+                    long at = u8(tail, 0);
                     byte[] ix = new byte[(int) (end - 8 - at)];
-                    f.seek(at);
-                    f.readFully(ix);
-                    DataInputStream in = new DataInputStream(new ByteArrayInputStream(ix));
-                    int n = in.readInt();
+                    read(path, at, ix);
+                    int n = u4(ix, 0);
+                    int p = 4;
                     HashMap<String, long[]> map = new HashMap<String, long[]>(n * 2 + 1);
                     for (int i = 0; i < n; i++) {
-                        String name = in.readUTF();
-                        long len = in.readInt();
-                        long h = ((long) in.readInt() << 32) | (in.readInt() & 0xffffffffL);
-                        long offset = in.readLong();
-                        long size = in.readInt();
-                        map.put(name, new long[] { len, h, offset, size });
+                        int len = (ix[p] & 0xff) << 8 | (ix[p + 1] & 0xff);
+                        // UTF-8, as hotspot-classes.ts writes it; an ASCII name becomes a Latin-1 String without
+                        // StringUTF16 (not initialised by java's boot on JDK 25).
+                        String name = new String(ix, p + 2, len, sun.nio.cs.UTF_8.INSTANCE);
+                        p += 2 + len;
+                        long size = u4(ix, p);
+                        long h = u8(ix, p + 4);
+                        long offset = u8(ix, p + 12);
+                        long tlen = u4(ix, p + 20);
+                        p += 24;
+                        map.put(name, new long[] { size, h, offset, tlen });
                     }
                     index = map;
-                    data = f;
+                    data = path;
                     s = 1;
                 } catch (Throwable t) {
                     warn("cannot read the transformed classes " + path, t);

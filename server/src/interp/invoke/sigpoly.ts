@@ -21,6 +21,7 @@ import type { JObject } from '../object';
 import { PENDING, VmError } from '../signals';
 import type { JThread } from '../thread';
 import type { VM } from '../vm';
+import { methodTypeFor } from './constants';
 import { memberMethod } from './member';
 import { invokeState, MH, perLoader, REF_invokeVirtual, type Rec } from './state';
 
@@ -181,11 +182,17 @@ function invoker(vm: VM, t: JThread, from: JClass, m: JMethod, desc: string): JM
   if (have !== undefined) return have;
   const mhn = vm.classes.loadBoot('java/lang/invoke/MethodHandleNatives');
   vm.initialize(t, mhn);
+  // HotSpot hands linkMethod the call site's MethodType, made by the VM
+  // (SystemDictionary::find_method_handle_type: findMethodHandleType of the resolved classes),
+  // not the descriptor: a String there would make linkMethod's fixMethodType parse it with
+  // sun.invoke.util.BytecodeDescriptor, a class HotSpot then never links (its mirror's hash at
+  // linking: verify-link.ts hashAtLink). May be an upcall (PENDING: the call runs again).
+  const type = methodTypeFor(vm, t, from, desc);
   const linkMethod = s.natives('linkMethod(Ljava/lang/Class;ILjava/lang/Class;Ljava/lang/String;Ljava/lang/Object;[Ljava/lang/Object;)Ljava/lang/invoke/MemberName;');
   const objectK = vm.classes.loadBoot('java/lang/Object');
   const appendix = vm.newObjectArray(objectK, [null]);
   const resumePc = t.frames[t.depth].pc;
-  pushCall(vm, t, linkMethod, [vm.mirrorOf(from), REF_invokeVirtual, vm.mirrorOf(m.klass), vm.intern(m.name), vm.intern(desc), appendix], {
+  pushCall(vm, t, linkMethod, [vm.mirrorOf(from), REF_invokeVirtual, vm.mirrorOf(m.klass), vm.intern(m.name), type, appendix], {
     kind: 'V',
     resumePc,
     base: -1,
