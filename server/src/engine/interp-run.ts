@@ -123,10 +123,10 @@ export interface InterpPrepareOptions {
  * and its trial's result are in the cache (the HotSpot engine built them: jdk-image.ts); else
  * nothing, and the embedded engine draws those hashes and orders that map as before.
  */
-function archivedOf(jdk: JdkInfo, runtime: RuntimeBuild, maxPath: number | undefined): Pick<InterpWorkerInput, 'archivedHashes' | 'archivedPackages'> {
+function archivedOf(jdk: JdkInfo, runtime: RuntimeBuild, maxPath: number | undefined): Pick<InterpWorkerInput, 'archivedHashes' | 'archivedPackages' | 'archivedLoaderModules'> {
   const home = builtJdkImage({ jdk, cache: cacheRoot(), runtime, maxPath, modules: jdkModulesOverride() });
   const state = home === undefined ? undefined : archivedState(home, join(cacheRoot(), 'archived-hashes'), { trial: false });
-  return state === undefined ? {} : { archivedHashes: [...state.mirrors], archivedPackages: state.packages };
+  return state === undefined ? {} : { archivedHashes: [...state.mirrors], archivedPackages: state.packages, archivedLoaderModules: state.loaderModules };
 }
 
 /**
@@ -340,7 +340,7 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
     };
     abandon = () => finish({ exitCode: null, signal: null, cancelled: true });
     let runtimeDir: string | null = null;
-    let archived: Pick<InterpWorkerInput, 'archivedHashes' | 'archivedPackages'> = {};
+    let archived: Pick<InterpWorkerInput, 'archivedHashes' | 'archivedPackages' | 'archivedLoaderModules'> = {};
     let javaImage: Pick<InterpWorkerInput, 'javaImage'> = {};
     let jdkHome: string;
     try {

@@ -96,6 +96,8 @@ export interface InterpWorkerInput {
   archivedHashes?: [string, number][];
   /** With `all`: the order of the copy's archived packageToModule map (archived-hashes.ts). */
   archivedPackages?: string[];
+  /** With `all`: the order of the copy's archived loaders' nameToModule maps (archived-hashes.ts). */
+  archivedLoaderModules?: string[][];
   /**
    * With `all` (and exact `all`): Java code reads the JDK's image indexed as HotSpot's copy's
    * (java-image.ts), made from these (the cache root, the runtime's classes, KOMORIUM_JDK_MODULES).
@@ -186,7 +188,7 @@ function keyPartsOf(input: InterpWorkerInput): Record<string, unknown> {
     instrument: input.instrument,
     maxPath: input.maxPath ?? null,
     lineNumbers: input.lineNumbers ?? null,
-    ...(input.instrument === 'all' ? { lambdas: 'jdk', bootInits: 1, archived: stateDigest(input.archivedHashes, input.archivedPackages) } : {}),
+    ...(input.instrument === 'all' ? { lambdas: 'jdk', bootInits: 1, archived: stateDigest(input.archivedHashes, input.archivedPackages, input.archivedLoaderModules) } : {}),
     // The booted JDK's classes were transformed with this module list (none before it existed).
     ...(input.instrument === 'all' && input.jdkModules !== undefined ? { jdkModules: [...input.jdkModules].sort().join(',') } : {}),
   };
@@ -368,6 +370,7 @@ function main(input: InterpWorkerInput, prepared: PreparedBoot | null = null): v
     jdkCounted: input.runtimeDir !== null && input.instrument === 'all',
     ...(input.archivedHashes ? { archivedHashes: new Map(input.archivedHashes) } : {}),
     ...(input.archivedPackages ? { archivedPackages: input.archivedPackages } : {}),
+    ...(input.archivedLoaderModules ? { archivedLoaderModules: input.archivedLoaderModules } : {}),
     ...(input.javaImage ? { javaImage: javaImageOf(jdk, input.javaImage) } : {}),
     classpath: input.classpath,
     classPathProperty: input.classPathProperty,

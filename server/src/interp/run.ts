@@ -47,6 +47,8 @@ export interface InterpRunOptions {
   archivedHashes?: ReadonlyMap<string, number>;
   /** VmOptions.archivedPackages. */
   archivedPackages?: readonly string[];
+  /** VmOptions.archivedLoaderModules. */
+  archivedLoaderModules?: readonly (readonly string[])[];
   /** VmOptions.javaImage. */
   javaImage?: () => JavaImage | undefined;
   /** boot.ts LaunchOptions.initiate. */
@@ -130,6 +132,7 @@ function vmOptionsOf(o: InterpRunOptions, image: ClassPath, io: VmIo): VmOptions
     jdkCounted: o.jdkCounted,
     archivedHashes: o.archivedHashes,
     archivedPackages: o.archivedPackages,
+    archivedLoaderModules: o.archivedLoaderModules,
     javaImage: o.javaImage,
     stdinAvailable: o.stdinAvailable ?? (o.io?.readStdin ? undefined : processStdinAvailable),
     traceClassLoading: o.traceClassLoading,
