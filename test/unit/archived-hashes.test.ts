@@ -15,27 +15,39 @@ test('probeNames: the class list\'s classes, their arrays and the primitives\' a
   assert.ok(!names.some((n) => n.includes('0x') || n.includes('lambda')));
 });
 
-test('parseProbeOutput: packages up to "#", then void and two hashes a name; hashes drawn in the trial (1) and failures (-1) dropped', () => {
+test('parseProbeOutput: packages and the module maps each up to "#", "##", then void and two hashes a name; hashes drawn in the trial (1) and failures (-1) dropped', () => {
   const names = ['java.lang.String', 'foo.Missing', '[I', '[Ljava.lang.String;'];
-  const out = ['java.lang', 'java.util', '#', '99', '412', '0', '-1', '-1', '1', '7', '1', '412', ''].join('\n');
-  const s = parseProbeOutput(names, out);
+  const hashes = ['99', '412', '0', '-1', '-1', '1', '7', '1', '412'];
+  const maps = ['java.lang', 'java.util', '#', 'java.base', 'java.logging', '#', 'java.sql', '#', 'jdk.jshell', '#', 'java.logging', 'java.base', 'java.sql', 'jdk.jshell', '#', '##'];
+  const s = parseProbeOutput(names, [...maps, ...hashes, ''].join('\n'));
   assert.ok(s);
   assert.deepEqual(s.packages, ['java.lang', 'java.util']);
+  assert.deepEqual(s.loaderModules, [['java.base', 'java.logging'], ['java.sql'], ['jdk.jshell'], ['java.logging', 'java.base', 'java.sql', 'jdk.jshell']]);
   assert.deepEqual([...s.mirrors].sort(), [
     ['int', 7],
     ['java.lang.String', 412],
     ['void', 99],
   ]);
+  // The module maps not read (the trial failed after packageToModule): no orders, the rest kept.
+  const partial = parseProbeOutput(names, ['java.lang', '#', 'java.base', '#', '##', ...hashes].join('\n'));
+  assert.ok(partial);
+  assert.deepEqual(partial.packages, ['java.lang']);
+  assert.deepEqual(partial.loaderModules, []);
   // Output that does not fit the names is refused.
-  assert.equal(parseProbeOutput(names, ['#', '1'].join('\n')), undefined);
-  assert.equal(parseProbeOutput(names, ['java.lang', '99'].join('\n')), undefined);
+  assert.equal(parseProbeOutput(names, ['#', '##', '1'].join('\n')), undefined);
+  assert.equal(parseProbeOutput(names, ['java.lang', '#', '99'].join('\n')), undefined);
 });
 
-test('archivedState of the JDK: the hashes java prints for JDK classes (its CDS archive\'s), and its packageToModule keys', () => {
+test('archivedState of the JDK: the hashes java prints for JDK classes (its CDS archive\'s), its packageToModule keys and module maps', () => {
   const state = archivedState(javaHome(), tempDir('archived-hashes'));
   assert.ok(state, 'the trial ran');
   assert.ok(state.mirrors.size > 1000, `${state.mirrors.size} mirrors`);
   assert.ok(state.packages.includes('java.lang') && state.packages.includes('java.util'), 'packageToModule keys');
+  // The loaders' and the boot layer's module names: java.base in the boot loader, java.sql in the
+  // platform loader, jdk.jshell in the application loader, all in the boot layer.
+  assert.equal(state.loaderModules.length, 4);
+  assert.ok(state.loaderModules[0]!.includes('java.base') && state.loaderModules[1]!.includes('java.sql') && state.loaderModules[2]!.includes('jdk.jshell'), JSON.stringify(state.loaderModules));
+  assert.deepEqual([...state.loaderModules[3]!].sort(), state.loaderModules.slice(0, 3).flat().sort());
   // PrintHashes prints `<name> <hex hash>` for JDK classes; java's archive holds them all.
   const classes = compileJava(join(REPO, 'test', 'java', 'hotspot-all'));
   const r = runJava(['-cp', classes, 'PrintHashes']);

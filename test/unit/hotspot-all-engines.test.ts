@@ -596,3 +596,34 @@ test('ConstantStatics: a constant static read through Unsafe before initialisati
   const c = bothEnginesAtGranularity1('ConstantStatics');
   assert.ok(c.main.samples[0] > 1000, describeMainThread(c, 10).join('\n'));
 });
+
+// The module graph's name maps (branch st16r; docs/INTERPRETER.md "java's CDS archive"): the
+// boot layer's and the built-in loaders' nameToModule iterate in the order of HotSpot's archived
+// maps on the embedded engine too (cds-archive.ts orderArchivedLoaderModules, the order read by
+// the copy's trial, archived-hashes.ts). Before: another order within a bin (java.xml before
+// jdk.xml.dom in the boot layer, java.desktop before java.naming in the boot loader, ...), so
+// ServicesCatalog's registrations and findMiscResource's lookups ran in another order (a program
+// that logs: start-up overlap 82 % with every module instrumented). Compared engine to engine:
+// java's own archive was made from other identity hashes.
+test('ModuleMaps: the module graph\'s name maps iterate in the same order on both engines', () => {
+  const out = (engine: string) => {
+    const r = komorium(['run', '--engine', engine, '--instrument', 'all', '-o', join(work, `ModuleMaps-${engine}.json`), '-cp', classes, 'ModuleMaps']);
+    assert.equal(r.status, 0, r.stderr);
+    return r.stdout;
+  };
+  const hotspot = out('jvm');
+  assert.match(hotspot, /^boot layer: .*\bjava\.base\b/m);
+  assert.equal(out('interpreter'), hotspot);
+});
+
+// JDK 17's concatenation with one argument and a constant (ConcatConstant.java): the constant is
+// a new String of the factory's (hash 0) on both engines (indy/concat.ts), so `("" + c).hashCode()`
+// computes the hash on both. Before: 0 / 3 computations (StringLatin1.hashCode) under main; in a
+// program that logs, LogManager's `"" + ".level"` twice in start-up (start-up overlap 81.67 % →
+// 98.95 % at granularity 997 with every module instrumented).
+test('ConcatConstant: a concatenation\'s constant has no hash of its own yet on both engines (granularity 1, R 0)', () => {
+  const c = bothEnginesAtGranularity1('ConcatConstant');
+  const why = describeMainThread(c, 10).join('\n');
+  assert.deepEqual(c.main.methods.filter((d) => /^java\.lang\.(String|StringLatin1)\.hashCode/.test(d.context)), [], why);
+  assert.ok(c.main.identical, why);
+});

@@ -116,21 +116,32 @@ export function probeClass(): Uint8Array {
   return writeClass(cf);
 }
 
+/** The built-in loaders whose `nameToModule` the trial prints, in `ArchivedState.loaderModules`' order. */
+export const BUILTIN_LOADERS = ['BOOT_LOADER', 'PLATFORM_LOADER', 'APP_LOADER'] as const;
+
+/** How many module-name maps the trial prints: the loaders' and the boot layer's (`ArchivedState.loaderModules`). */
+const MODULE_MAPS = BUILTIN_LOADERS.length + 1;
+
 /**
- * `static void packages()`: prints the keys of `BuiltinClassLoader.packageToModule` (a
- * ConcurrentHashMap: bin by bin, each bin's list in order), read through sun.misc.Unsafe (an
- * `--add-opens` would turn the archived module graph off), then a line `#`; nothing but the
- * `#` when that fails.
+ * `static void packages()`: prints the keys of `BuiltinClassLoader.packageToModule`, then of
+ * each built-in loader's `nameToModule` (`BUILTIN_LOADERS`; ConcurrentHashMaps) and of the boot
+ * layer's `nameToModule` (a HashMap), each bin by bin and each bin's list in order, each map's
+ * keys followed by a line `#`, read through sun.misc.Unsafe (an
+ * `--add-opens` would turn the archived module graph off), then a line `##`; what fails stops the
+ * maps there (the `##` still follows).
  */
 function packagesMethod(cf: ClassFile, pool: ConstantPool, out: number): MemberInfo {
   const forName = pool.addMethodref('java/lang/Class', 'forName', '(Ljava/lang/String;)Ljava/lang/Class;');
   const declared = pool.addMethodref('java/lang/Class', 'getDeclaredField', '(Ljava/lang/String;)Ljava/lang/reflect/Field;');
   const unsafe = 'sun/misc/Unsafe';
-  const loop = new Label('loop');
+  const printKeys = pool.addMethodref(PROBE, 'printKeys', '(Ljava/lang/Object;)V');
+  const staticObject = pool.addMethodref(PROBE, 'staticObject', `(L${unsafe};Ljava/lang/String;Ljava/lang/String;)Ljava/lang/Object;`);
+  const fieldObject = pool.addMethodref(PROBE, 'fieldObject', `(L${unsafe};Ljava/lang/Object;Ljava/lang/String;Ljava/lang/String;)Ljava/lang/Object;`);
   const start = new Label('try');
   const end = new Label('tryEnd');
   const handler = new Label('catch');
   const done = new Label('done');
+  const bcl = 'jdk.internal.loader.BuiltinClassLoader';
   const insns: Insn[] = [
     { kind: 'label', label: start },
     { kind: 'ldc', index: pool.addString('sun.misc.Unsafe') },
@@ -146,43 +157,112 @@ function packagesMethod(cf: ClassFile, pool: ConstantPool, out: number): MemberI
     { kind: 'method', op: Op.INVOKEVIRTUAL, index: pool.addMethodref('java/lang/reflect/Field', 'get', '(Ljava/lang/Object;)Ljava/lang/Object;') },
     { kind: 'type', op: Op.CHECKCAST, index: pool.addClass(unsafe) },
     { kind: 'var', op: Op.ASTORE, index: 1 },
-    { kind: 'ldc', index: pool.addString('jdk.internal.loader.BuiltinClassLoader') },
-    { kind: 'method', op: Op.INVOKESTATIC, index: forName },
+    { kind: 'var', op: Op.ALOAD, index: 1 },
+    { kind: 'ldc', index: pool.addString(bcl) },
     { kind: 'ldc', index: pool.addString('packageToModule') },
-    { kind: 'method', op: Op.INVOKEVIRTUAL, index: declared },
-    { kind: 'var', op: Op.ASTORE, index: 2 },
+    { kind: 'method', op: Op.INVOKESTATIC, index: staticObject },
+    { kind: 'method', op: Op.INVOKESTATIC, index: printKeys },
+    ...BUILTIN_LOADERS.flatMap((loader): Insn[] => [
+      { kind: 'var', op: Op.ALOAD, index: 1 },
+      { kind: 'var', op: Op.ALOAD, index: 1 },
+      { kind: 'ldc', index: pool.addString('jdk.internal.loader.ClassLoaders') },
+      { kind: 'ldc', index: pool.addString(loader) },
+      { kind: 'method', op: Op.INVOKESTATIC, index: staticObject },
+      { kind: 'ldc', index: pool.addString(bcl) },
+      { kind: 'ldc', index: pool.addString('nameToModule') },
+      { kind: 'method', op: Op.INVOKESTATIC, index: fieldObject },
+      { kind: 'method', op: Op.INVOKESTATIC, index: printKeys },
+    ]),
     { kind: 'var', op: Op.ALOAD, index: 1 },
-    { kind: 'var', op: Op.ALOAD, index: 1 },
-    { kind: 'var', op: Op.ALOAD, index: 2 },
-    { kind: 'method', op: Op.INVOKEVIRTUAL, index: pool.addMethodref(unsafe, 'staticFieldBase', '(Ljava/lang/reflect/Field;)Ljava/lang/Object;') },
-    { kind: 'var', op: Op.ALOAD, index: 1 },
-    { kind: 'var', op: Op.ALOAD, index: 2 },
-    { kind: 'method', op: Op.INVOKEVIRTUAL, index: pool.addMethodref(unsafe, 'staticFieldOffset', '(Ljava/lang/reflect/Field;)J') },
-    { kind: 'method', op: Op.INVOKEVIRTUAL, index: pool.addMethodref(unsafe, 'getObject', '(Ljava/lang/Object;J)Ljava/lang/Object;') },
-    { kind: 'type', op: Op.CHECKCAST, index: pool.addClass('java/util/Map') },
-    { kind: 'method', op: Op.INVOKEINTERFACE, index: pool.addMethodref('java/util/Map', 'keySet', '()Ljava/util/Set;', true) },
-    { kind: 'method', op: Op.INVOKEINTERFACE, index: pool.addMethodref('java/util/Set', 'iterator', '()Ljava/util/Iterator;', true) },
-    { kind: 'var', op: Op.ASTORE, index: 3 },
-    { kind: 'label', label: loop },
-    { kind: 'var', op: Op.ALOAD, index: 3 },
-    { kind: 'method', op: Op.INVOKEINTERFACE, index: pool.addMethodref('java/util/Iterator', 'hasNext', '()Z', true) },
-    { kind: 'jump', op: Op.IFEQ, target: end },
-    { kind: 'field', op: Op.GETSTATIC, index: out },
-    { kind: 'var', op: Op.ALOAD, index: 3 },
-    { kind: 'method', op: Op.INVOKEINTERFACE, index: pool.addMethodref('java/util/Iterator', 'next', '()Ljava/lang/Object;', true) },
-    { kind: 'method', op: Op.INVOKEVIRTUAL, index: pool.addMethodref('java/io/PrintStream', 'println', '(Ljava/lang/Object;)V') },
-    { kind: 'jump', op: Op.GOTO, target: loop },
+    { kind: 'method', op: Op.INVOKESTATIC, index: pool.addMethodref('java/lang/ModuleLayer', 'boot', '()Ljava/lang/ModuleLayer;') },
+    { kind: 'ldc', index: pool.addString('java.lang.ModuleLayer') },
+    { kind: 'ldc', index: pool.addString('nameToModule') },
+    { kind: 'method', op: Op.INVOKESTATIC, index: fieldObject },
+    { kind: 'method', op: Op.INVOKESTATIC, index: printKeys },
     { kind: 'label', label: end },
     { kind: 'jump', op: Op.GOTO, target: done },
     { kind: 'label', label: handler },
     { kind: 'op', op: Op.POP },
     { kind: 'label', label: done },
     { kind: 'field', op: Op.GETSTATIC, index: out },
+    { kind: 'ldc', index: pool.addString('##') },
+    { kind: 'method', op: Op.INVOKEVIRTUAL, index: pool.addMethodref('java/io/PrintStream', 'println', '(Ljava/lang/String;)V') },
+    { kind: 'op', op: Op.RETURN },
+  ];
+  cf.methods.push(printKeysMethod(cf, pool, out));
+  cf.methods.push(staticObjectMethod(cf, pool, forName, declared));
+  cf.methods.push(fieldObjectMethod(cf, pool, forName, declared));
+  return synthMethod(cf, pool, PROBE, { access: Acc.STATIC, name: 'packages', desc: '()V', maxLocals: 2, insns, tryCatch: [{ start, end, handler, catchType: pool.addClass('java/lang/Throwable') }] });
+}
+
+/** `static void printKeys(Object map)`: the keys of the Map, one a line, then a line `#`. */
+function printKeysMethod(cf: ClassFile, pool: ConstantPool, out: number): MemberInfo {
+  const loop = new Label('loop');
+  const end = new Label('end');
+  const insns: Insn[] = [
+    { kind: 'var', op: Op.ALOAD, index: 0 },
+    { kind: 'type', op: Op.CHECKCAST, index: pool.addClass('java/util/Map') },
+    { kind: 'method', op: Op.INVOKEINTERFACE, index: pool.addMethodref('java/util/Map', 'keySet', '()Ljava/util/Set;', true) },
+    { kind: 'method', op: Op.INVOKEINTERFACE, index: pool.addMethodref('java/util/Set', 'iterator', '()Ljava/util/Iterator;', true) },
+    { kind: 'var', op: Op.ASTORE, index: 1 },
+    { kind: 'label', label: loop },
+    { kind: 'var', op: Op.ALOAD, index: 1 },
+    { kind: 'method', op: Op.INVOKEINTERFACE, index: pool.addMethodref('java/util/Iterator', 'hasNext', '()Z', true) },
+    { kind: 'jump', op: Op.IFEQ, target: end },
+    { kind: 'field', op: Op.GETSTATIC, index: out },
+    { kind: 'var', op: Op.ALOAD, index: 1 },
+    { kind: 'method', op: Op.INVOKEINTERFACE, index: pool.addMethodref('java/util/Iterator', 'next', '()Ljava/lang/Object;', true) },
+    { kind: 'method', op: Op.INVOKEVIRTUAL, index: pool.addMethodref('java/io/PrintStream', 'println', '(Ljava/lang/Object;)V') },
+    { kind: 'jump', op: Op.GOTO, target: loop },
+    { kind: 'label', label: end },
+    { kind: 'field', op: Op.GETSTATIC, index: out },
     { kind: 'ldc', index: pool.addString('#') },
     { kind: 'method', op: Op.INVOKEVIRTUAL, index: pool.addMethodref('java/io/PrintStream', 'println', '(Ljava/lang/String;)V') },
     { kind: 'op', op: Op.RETURN },
   ];
-  return synthMethod(cf, pool, PROBE, { access: Acc.STATIC, name: 'packages', desc: '()V', maxLocals: 4, insns, tryCatch: [{ start, end, handler, catchType: pool.addClass('java/lang/Throwable') }] });
+  return synthMethod(cf, pool, PROBE, { access: Acc.STATIC, name: 'printKeys', desc: '(Ljava/lang/Object;)V', maxLocals: 2, insns });
+}
+
+/** `static Object staticObject(Unsafe u, String cls, String field)`: the static field's value. */
+function staticObjectMethod(cf: ClassFile, pool: ConstantPool, forName: number, declared: number): MemberInfo {
+  const unsafe = 'sun/misc/Unsafe';
+  const insns: Insn[] = [
+    { kind: 'var', op: Op.ALOAD, index: 1 },
+    { kind: 'method', op: Op.INVOKESTATIC, index: forName },
+    { kind: 'var', op: Op.ALOAD, index: 2 },
+    { kind: 'method', op: Op.INVOKEVIRTUAL, index: declared },
+    { kind: 'var', op: Op.ASTORE, index: 3 },
+    { kind: 'var', op: Op.ALOAD, index: 0 },
+    { kind: 'var', op: Op.ALOAD, index: 0 },
+    { kind: 'var', op: Op.ALOAD, index: 3 },
+    { kind: 'method', op: Op.INVOKEVIRTUAL, index: pool.addMethodref(unsafe, 'staticFieldBase', '(Ljava/lang/reflect/Field;)Ljava/lang/Object;') },
+    { kind: 'var', op: Op.ALOAD, index: 0 },
+    { kind: 'var', op: Op.ALOAD, index: 3 },
+    { kind: 'method', op: Op.INVOKEVIRTUAL, index: pool.addMethodref(unsafe, 'staticFieldOffset', '(Ljava/lang/reflect/Field;)J') },
+    { kind: 'method', op: Op.INVOKEVIRTUAL, index: pool.addMethodref(unsafe, 'getObject', '(Ljava/lang/Object;J)Ljava/lang/Object;') },
+    { kind: 'op', op: Op.ARETURN },
+  ];
+  return synthMethod(cf, pool, PROBE, { access: Acc.STATIC, name: 'staticObject', desc: `(L${unsafe};Ljava/lang/String;Ljava/lang/String;)Ljava/lang/Object;`, maxLocals: 4, insns });
+}
+
+/** `static Object fieldObject(Unsafe u, Object o, String cls, String field)`: the instance field's value. */
+function fieldObjectMethod(cf: ClassFile, pool: ConstantPool, forName: number, declared: number): MemberInfo {
+  const unsafe = 'sun/misc/Unsafe';
+  const insns: Insn[] = [
+    { kind: 'var', op: Op.ALOAD, index: 2 },
+    { kind: 'method', op: Op.INVOKESTATIC, index: forName },
+    { kind: 'var', op: Op.ALOAD, index: 3 },
+    { kind: 'method', op: Op.INVOKEVIRTUAL, index: declared },
+    { kind: 'var', op: Op.ASTORE, index: 4 },
+    { kind: 'var', op: Op.ALOAD, index: 0 },
+    { kind: 'var', op: Op.ALOAD, index: 1 },
+    { kind: 'var', op: Op.ALOAD, index: 0 },
+    { kind: 'var', op: Op.ALOAD, index: 4 },
+    { kind: 'method', op: Op.INVOKEVIRTUAL, index: pool.addMethodref(unsafe, 'objectFieldOffset', '(Ljava/lang/reflect/Field;)J') },
+    { kind: 'method', op: Op.INVOKEVIRTUAL, index: pool.addMethodref(unsafe, 'getObject', '(Ljava/lang/Object;J)Ljava/lang/Object;') },
+    { kind: 'op', op: Op.ARETURN },
+  ];
+  return synthMethod(cf, pool, PROBE, { access: Acc.STATIC, name: 'fieldObject', desc: `(L${unsafe};Ljava/lang/Object;Ljava/lang/String;Ljava/lang/String;)Ljava/lang/Object;`, maxLocals: 5, insns });
 }
 
 /** The names the trial loads: the class list's classes, arrays of each, the primitives' arrays. */
@@ -213,18 +293,34 @@ export interface ArchivedState {
    * each bin's list in order; the dump's module order: docs/RUNTIME.md, "packageToModule").
    */
   packages: string[];
+  /**
+   * Each built-in loader's `nameToModule` keys in the archived map's order (`BUILTIN_LOADERS`:
+   * boot, platform, application), then the boot layer's `nameToModule` keys in its order (empty
+   * when the trial could not read them).
+   */
+  loaderModules: string[][];
 }
 
 /**
- * The trial's output for `names`: the package keys up to a line `#`, then the hashes the
- * archive gave (a hash of 1 was drawn in the trial, -1 could not be loaded). Undefined when the
- * output does not fit the names.
+ * The trial's output for `names`: the package keys and each built-in loader's module names, each
+ * list ended by a line `#`, the maps by a line `##`; then the hashes the archive gave (a hash of 1
+ * was drawn in the trial, -1 could not be loaded). Undefined when the output does not fit the names.
  */
 export function parseProbeOutput(names: readonly string[], output: string): ArchivedState | undefined {
   const all = output.split('\n').filter((l) => l.length > 0);
-  const mark = all.indexOf('#');
+  const mark = all.indexOf('##');
   if (mark < 0) return undefined;
-  const packages = all.slice(0, mark);
+  const maps: string[][] = [];
+  let cur: string[] = [];
+  for (const l of all.slice(0, mark)) {
+    if (l === '#') {
+      maps.push(cur);
+      cur = [];
+    } else cur.push(l);
+  }
+  if (maps.length === 0) return undefined;
+  const packages = maps[0]!;
+  const loaderModules = maps.length === 1 + MODULE_MAPS ? maps.slice(1) : [];
   const lines = all.slice(mark + 1);
   if (lines.length !== 1 + 2 * names.length) return undefined;
   const mirrors = new Map<string, number>();
@@ -237,7 +333,7 @@ export function parseProbeOutput(names: readonly string[], output: string): Arch
     keep(n, lines[1 + 2 * i]!);
     if (n.startsWith('[')) keep(componentName(n), lines[2 + 2 * i]!);
   });
-  return { mirrors, packages };
+  return { mirrors, packages, loaderModules };
 }
 
 /**
@@ -278,7 +374,7 @@ export function archivedState(home: string, cacheDir: string, opts: { trial?: bo
     const state = parseProbeOutput(names, r.stdout);
     if (state === undefined || state.mirrors.size === 0) return undefined;
     try {
-      writeFileAtomic(file, Buffer.from(JSON.stringify({ mirrors: [...state.mirrors], packages: state.packages })));
+      writeFileAtomic(file, Buffer.from(JSON.stringify({ mirrors: [...state.mirrors], packages: state.packages, loaderModules: state.loaderModules })));
     } catch {
       // A cache that cannot be written: the trial runs again next time.
     }
@@ -344,7 +440,7 @@ function stateKey(home: string): string | undefined {
 }
 
 /** Bump when the trial reads more or otherwise (the cache files' key). */
-const STATE_VERSION = 'archived-state-1';
+const STATE_VERSION = 'archived-state-3';
 
 function statKey(file: string): string {
   try {
@@ -357,20 +453,22 @@ function statKey(file: string): string {
 
 function readState(file: string): ArchivedState | undefined {
   try {
-    const v = JSON.parse(readFileSync(file, 'utf8')) as { mirrors?: [string, number][]; packages?: string[] };
-    if (!Array.isArray(v.mirrors) || !Array.isArray(v.packages)) return undefined;
-    return { mirrors: new Map(v.mirrors), packages: v.packages };
+    const v = JSON.parse(readFileSync(file, 'utf8')) as { mirrors?: [string, number][]; packages?: string[]; loaderModules?: string[][] };
+    if (!Array.isArray(v.mirrors) || !Array.isArray(v.packages) || !Array.isArray(v.loaderModules)) return undefined;
+    return { mirrors: new Map(v.mirrors), packages: v.packages, loaderModules: v.loaderModules };
   } catch {
     return undefined;
   }
 }
 
 /** A short digest of a state (boot snapshot keys: the mirrors hashed in the boot hold its values). */
-export function stateDigest(mirrors: readonly [string, number][] | undefined, packages: readonly string[] | undefined): string | null {
+export function stateDigest(mirrors: readonly [string, number][] | undefined, packages: readonly string[] | undefined, loaderModules?: readonly (readonly string[])[]): string | null {
   if (mirrors === undefined && packages === undefined) return null;
   const h = createHash('sha256');
   for (const [n, v] of mirrors ?? []) h.update(`${n} ${v}\n`);
   h.update('#\n');
   for (const p of packages ?? []) h.update(`${p}\n`);
+  // The loaders' module orders (added later: absent, the digest is the one before).
+  for (const l of loaderModules ?? []) h.update(`#${l.join(' ')}\n`);
   return h.digest('hex').slice(0, 16);
 }

@@ -123,12 +123,12 @@ export interface InterpPrepareOptions {
  * and its trial's result are in the cache (the HotSpot engine built them: jdk-image.ts); else
  * nothing, and the embedded engine draws those hashes and orders that map as before.
  */
-function archivedOf(jdk: JdkInfo, runtime: RuntimeBuild, maxPath: number | undefined): Pick<InterpWorkerInput, 'archivedHashes' | 'archivedPackages' | 'archivedClasses'> {
+function archivedOf(jdk: JdkInfo, runtime: RuntimeBuild, maxPath: number | undefined): Pick<InterpWorkerInput, 'archivedHashes' | 'archivedPackages' | 'archivedClasses' | 'archivedLoaderModules'> {
   const home = builtJdkImage({ jdk, cache: cacheRoot(), runtime, maxPath, modules: jdkModulesOverride() });
   const state = home === undefined ? undefined : archivedState(home, join(cacheRoot(), 'archived-hashes'), { trial: false });
   if (home === undefined || state === undefined) return {};
   const classes = archivedClassNames(home, join(cacheRoot(), 'archived-hashes'));
-  return { archivedHashes: [...state.mirrors], archivedPackages: state.packages, ...(classes !== undefined ? { archivedClasses: classes } : {}) };
+  return { archivedHashes: [...state.mirrors], archivedPackages: state.packages, archivedLoaderModules: state.loaderModules, ...(classes !== undefined ? { archivedClasses: classes } : {}) };
 }
 
 /**
@@ -342,7 +342,7 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
     };
     abandon = () => finish({ exitCode: null, signal: null, cancelled: true });
     let runtimeDir: string | null = null;
-    let archived: Pick<InterpWorkerInput, 'archivedHashes' | 'archivedPackages' | 'archivedClasses'> = {};
+    let archived: Pick<InterpWorkerInput, 'archivedHashes' | 'archivedPackages' | 'archivedClasses' | 'archivedLoaderModules'> = {};
     let javaImage: Pick<InterpWorkerInput, 'javaImage'> = {};
     let jdkHome: string;
     try {

@@ -107,6 +107,8 @@ export interface InterpWorkerInput {
   archivedPackages?: string[];
   /** With `all`: the classes the copy's archive holds (its class list; archived-hashes.ts archivedClassNames). */
   archivedClasses?: string[];
+  /** With `all`: the order of the copy's archived loaders' nameToModule maps (archived-hashes.ts). */
+  archivedLoaderModules?: string[][];
   /**
    * With `all` (and exact `all`): Java code reads the JDK's image indexed as HotSpot's copy's
    * (java-image.ts), made from these (the cache root, the runtime's classes, KOMORIUM_JDK_MODULES).
@@ -206,7 +208,7 @@ function keyPartsOf(input: InterpWorkerInput): Record<string, unknown> {
     instrument: input.instrument,
     maxPath: input.maxPath ?? null,
     lineNumbers: input.lineNumbers ?? null,
-    ...(input.instrument === 'all' ? { lambdas: 'jdk', bootInits: 1, archived: stateDigest(input.archivedHashes, input.archivedPackages), archivedClasses: input.archivedClasses?.length ?? 0 } : {}),
+    ...(input.instrument === 'all' ? { lambdas: 'jdk', bootInits: 1, archived: stateDigest(input.archivedHashes, input.archivedPackages, input.archivedLoaderModules), archivedClasses: input.archivedClasses?.length ?? 0 } : {}),
     // The booted JDK's classes were transformed with this module list (none before it existed).
     ...(input.instrument === 'all' && input.jdkModules !== undefined ? { jdkModules: [...input.jdkModules].sort().join(',') } : {}),
   };
@@ -389,6 +391,7 @@ function main(input: InterpWorkerInput, prepared: PreparedBoot | null = null): v
     ...(input.archivedHashes ? { archivedHashes: new Map(input.archivedHashes) } : {}),
     ...(input.archivedPackages ? { archivedPackages: input.archivedPackages } : {}),
     ...(input.archivedClasses ? { archivedClasses: new Set(input.archivedClasses) } : {}),
+    ...(input.archivedLoaderModules ? { archivedLoaderModules: input.archivedLoaderModules } : {}),
     ...(input.javaImage ? { javaImage: javaImageOf(jdk, input.javaImage) } : {}),
     classpath: input.classpath,
     classPathProperty: input.classPathProperty,

@@ -138,6 +138,15 @@ export function builtJdkImage(o: JdkImageOptions): string | undefined {
   return existsSync(join(dir, '.complete')) ? dir : undefined;
 }
 
+/** What the copy's archive holds for the embedded engine (archived-hashes.ts), in the cache: the trial when not there yet. */
+function archivedStateQuietly(home: string, cache: string): void {
+  try {
+    archivedState(home, join(cache, 'archived-hashes'));
+  } catch {
+    // No table (no temporary directory, ...): the embedded engine draws those hashes itself.
+  }
+}
+
 /** The instrumented copy of `o.jdk`, built (once per JDK, transformer and runtime) when not cached. */
 export async function ensureJdkImage(o: JdkImageOptions): Promise<JdkImage> {
   const t0 = performance.now();
@@ -153,7 +162,11 @@ export async function ensureJdkImage(o: JdkImageOptions): Promise<JdkImage> {
   const cached = (): JdkImage | undefined => {
     if (existsSync(join(dir, '.complete'))) {
       markUsed(dir);
-      return { home: dir, java, built: false, failed: readJson(join(dir, '.failed.json')), cds: existsSync(join(dir, 'lib', 'server', 'classes.jsa')), ms: performance.now() - t0 };
+      const cds = existsSync(join(dir, 'lib', 'server', 'classes.jsa'));
+      // A copy built before the trial read what it reads now (archived-hashes.ts STATE_VERSION):
+      // read once here, as the build does.
+      if (cds) archivedStateQuietly(dir, o.cache);
+      return { home: dir, java, built: false, failed: readJson(join(dir, '.failed.json')), cds, ms: performance.now() - t0 };
     }
     if (existsSync(failedMark)) {
       let why = '';
@@ -247,13 +260,7 @@ async function buildJdkImage(o: JdkImageOptions, p: { root: string; base: string
     publishEntry(tmp, dir, failed);
     // What the copy's archive holds for the embedded engine (archived-hashes.ts), read once here
     // so that no run waits for the trial.
-    if (cds) {
-      try {
-        archivedState(dir, join(o.cache, 'archived-hashes'));
-      } catch {
-        // No table (no temporary directory, ...): the embedded engine draws those hashes itself.
-      }
-    }
+    if (cds) archivedStateQuietly(dir, o.cache);
     if (process.env.KOMORIUM_KEEP_JDK_CLASSES !== '1') rmSync(classes, { recursive: true, force: true });
     temp.release();
   } catch (e) {

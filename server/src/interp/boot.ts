@@ -17,7 +17,7 @@ import { bindThreadStatus, setEetop, skipThreadIds, threadOnExit } from './nativ
 import { startHotSpotThreads } from './hotspot-threads';
 import { setField } from './natives/util';
 import type { MainCall } from './snapshot/program';
-import { detachArchivedClassLists, orderArchivedPackageMap, presizeArchivedLockMap } from './cds-archive';
+import { detachArchivedClassLists, orderArchivedLoaderModules, orderArchivedPackageMap, presizeArchivedLockMap } from './cds-archive';
 import { putBackUninitialized } from './boot-uninit';
 import type { JdkInfo } from '../classpath/jdk';
 import type { JImage } from '../classpath/jimage';
@@ -383,6 +383,7 @@ export function launch(vm: VM, mainClass: string, args: string[], lo: LaunchOpti
         presizeArchivedLockMap(vm, app as JObject);
         detachArchivedClassLists(vm, app as JObject | null, platform as JObject | null);
         orderArchivedPackageMap(vm, vm.opts.archivedPackages ?? []);
+        orderArchivedLoaderModules(vm, vm.opts.archivedLoaderModules ?? []);
         const todo = [app, platform].flatMap((l) => names.map((n) => [l, n.replace(/\//g, '.')] as const));
         const one = (): void => {
           const t = todo.shift();

@@ -291,6 +291,8 @@ export function detachArchivedClassLists(vm: VM, app: JObject | null, platform: 
   }
 }
 
+const CHM = 'java/util/concurrent/ConcurrentHashMap';
+
 /**
  * `BuiltinClassLoader.packageToModule` with the order of HotSpot's archived map within each bin
  * (`order`: its keys bin by bin, engine/archived-hashes.ts). The map is archived with the full
@@ -303,19 +305,57 @@ export function detachArchivedClassLists(vm: VM, app: JObject | null, platform: 
  */
 export function orderArchivedPackageMap(vm: VM, order: readonly string[]): void {
   if (order.length === 0) return;
-  const rank = new Map<string, number>();
-  order.forEach((p, i) => rank.set(p, i));
   const map = vm.getStatic('jdk/internal/loader/BuiltinClassLoader', 'packageToModule') as JObject | null;
   if (map === null || map === undefined) return;
-  const chm = 'java/util/concurrent/ConcurrentHashMap';
-  const node = `${chm}$Node`;
-  const table = getField(vm, map, chm, 'table') as JArray | null;
+  orderBins(vm, map, order, CHM, `${CHM}$Node`);
+}
+
+/** The loaders of `orderArchivedLoaderModules`' lists, in their order (archived-hashes.ts BUILTIN_LOADERS). */
+const LOADER_FIELDS = ['BOOT_LOADER', 'PLATFORM_LOADER', 'APP_LOADER'] as const;
+
+/**
+ * Each built-in loader's `BuiltinClassLoader.nameToModule` with the order of HotSpot's archived
+ * map within each bin, and the boot layer's `ModuleLayer.nameToModule` (a HashMap) likewise
+ * (`lists`: boot, platform, application loader, boot layer; each its keys bin by bin). Archived
+ * with the full module graph (JDK 17 and 25); their modules went in in the dump's module order,
+ * as in packageToModule. The loaders' maps are iterated by `findMiscResource` (a resource in no
+ * package, such as the `META-INF/services/...` that ServiceLoader asks every loader for), the
+ * layer's by `ModuleLayer.getServicesCatalog` (which also orders each service's providers):
+ * another order moved every later sample (a program that logs: its start-up, branch st16r).
+ */
+export function orderArchivedLoaderModules(vm: VM, lists: readonly (readonly string[])[]): void {
+  if (lists.length !== LOADER_FIELDS.length + 1) return;
+  LOADER_FIELDS.forEach((f, i) => {
+    if (lists[i]!.length === 0) return;
+    const loader = vm.getStatic('jdk/internal/loader/ClassLoaders', f) as JObject | null | undefined;
+    if (loader === null || loader === undefined) return;
+    const map = getField(vm, loader, 'jdk/internal/loader/BuiltinClassLoader', 'nameToModule') as JObject | null;
+    if (map !== null) orderBins(vm, map, lists[i]!, CHM, `${CHM}$Node`);
+  });
+  const layerOrder = lists[LOADER_FIELDS.length]!;
+  const layer = vm.getStatic('java/lang/System', 'bootLayer') as JObject | null | undefined;
+  if (layerOrder.length === 0 || layer === null || layer === undefined) return;
+  const map = getField(vm, layer, 'java/lang/ModuleLayer', 'nameToModule') as JObject | null;
+  // A HashMap (Module.defineModules); another map (an immutable one) has no bins to order.
+  if (map !== null && map.klass.name === 'java/util/HashMap') orderBins(vm, map, layerOrder, 'java/util/HashMap', 'java/util/HashMap$Node');
+}
+
+/**
+ * A ConcurrentHashMap or HashMap (`cls`, its node class `node`) keyed by strings with each bin's
+ * list in `order` (the keys' order in HotSpot's archived map); keys the order lacks keep their
+ * place after the others. Plain lists only: a ConcurrentHashMap's TreeBin and ForwardingNode (a
+ * negative hash; a HashMap's hashes may be negative) and a HashMap's TreeNode are left alone.
+ */
+function orderBins(vm: VM, map: JObject, order: readonly string[], cls: string, node: string): void {
+  const rank = new Map<string, number>();
+  order.forEach((p, i) => rank.set(p, i));
+  const table = getField(vm, map, cls, 'table') as JArray | null;
   if (table === null) return;
   const bins = table.data as (JObject | null)[];
   for (let i = 0; i < bins.length; i++) {
     const head = bins[i];
-    // A plain list only (a TreeBin or a ForwardingNode has a negative hash).
-    if (head === null || (getField(vm, head, node, 'hash') as number) < 0) continue;
+    // A plain list only.
+    if (head === null || head.klass.name !== node || (cls === CHM && (getField(vm, head, node, 'hash') as number) < 0)) continue;
     const nodes: JObject[] = [];
     for (let e: JObject | null = head; e !== null; e = getField(vm, e, node, 'next') as JObject | null) nodes.push(e);
     if (nodes.length < 2) continue;
@@ -325,3 +365,4 @@ export function orderArchivedPackageMap(vm: VM, order: readonly string[]): void 
     bins[i] = sorted[0]!.e;
   }
 }
+

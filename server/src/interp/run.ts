@@ -49,6 +49,8 @@ export interface InterpRunOptions {
   archivedPackages?: readonly string[];
   /** VmOptions.archivedClasses. */
   archivedClasses?: ReadonlySet<string>;
+  /** VmOptions.archivedLoaderModules. */
+  archivedLoaderModules?: readonly (readonly string[])[];
   /** VmOptions.javaImage. */
   javaImage?: () => JavaImage | undefined;
   /** boot.ts LaunchOptions.initiate. */
@@ -135,6 +137,7 @@ function vmOptionsOf(o: InterpRunOptions, image: ClassPath, io: VmIo): VmOptions
     archivedHashes: o.archivedHashes,
     archivedPackages: o.archivedPackages,
     archivedClasses: o.archivedClasses,
+    archivedLoaderModules: o.archivedLoaderModules,
     javaImage: o.javaImage,
     stdinAvailable: o.stdinAvailable ?? (o.io?.readStdin ? undefined : processStdinAvailable),
     traceClassLoading: o.traceClassLoading,

@@ -81,6 +81,12 @@ export interface VmOptions {
    */
   archivedClasses?: ReadonlySet<string>;
   /**
+   * The order of each built-in loader's archived `nameToModule` map (boot, platform, application;
+   * engine/archived-hashes.ts), given to this VM's maps before the main class (cds-archive.ts
+   * `orderArchivedLoaderModules`).
+   */
+  archivedLoaderModules?: readonly (readonly string[])[];
+  /**
    * The JDK image Java code reads (NativeImageBuffer.getNativeMap), when not the JDK's own: the
    * view of it indexed as HotSpot's instrumented copy (engine/java-image.ts JavaImageView),
    * asked for when Java code first maps the image; undefined: the JDK's own.

@@ -56,8 +56,14 @@ function mixConstant(lc: bigint, s: string): bigint {
   return r;
 }
 
-/** Emits the body of `static String concat(params)` for `elements` (concatElements). */
-export function emitJdk17Concat(c: Code, params: readonly string[], elements: readonly (string | null)[]): void {
+/**
+ * Emits the body of `static String concat(params)` for `elements` (concatElements). A constant
+ * that the factory binds as an object (simpleConcat's or newStringOf's argument) is loaded by
+ * `loadConstant`: the factory's is a new String of parseRecipe's (hash 0), not the interned
+ * literal, and simpleConcat("", c) returns `new String(c)`, which copies c's hash (so a literal
+ * whose hash the CDS emulation set left `String.hashCode` uncounted where HotSpot counts it).
+ */
+export function emitJdk17Concat(c: Code, params: readonly string[], elements: readonly (string | null)[], loadConstant: (s: string) => void = (s) => void c.ldcString(s)): void {
   const argc = elements.filter((e) => e === null).length;
   if (argc !== params.length) throw new VmError('java/lang/invoke/StringConcatException', `Mismatched number of concat arguments: recipe wants ${argc} arguments, but signature provides ${params.length}`);
   const slots: number[] = [];
@@ -78,7 +84,8 @@ export function emitJdk17Concat(c: Code, params: readonly string[], elements: re
   if (elements.length === 1) {
     const s0 = elements[0]!;
     if (s0 === null) return unary(params[0]!);
-    c.ldcString(s0).invokestatic(SCH, 'newStringOf', `(${OBJ})${STR}`);
+    loadConstant(s0);
+    c.invokestatic(SCH, 'newStringOf', `(${OBJ})${STR}`);
     return ret();
   }
   if (elements.length === 2) {
@@ -91,8 +98,13 @@ export function emitJdk17Concat(c: Code, params: readonly string[], elements: re
       const constant = s1 === null ? s0! : s1!;
       if (constant === '') return unary(params[0]!);
       if (isRef(params[0]!)) {
-        if (s1 === null) c.ldcString(constant).load(params[0]!, 0);
-        else c.load(params[0]!, 0).ldcString(constant);
+        if (s1 === null) {
+          loadConstant(constant);
+          c.load(params[0]!, 0);
+        } else {
+          c.load(params[0]!, 0);
+          loadConstant(constant);
+        }
         c.invokestatic(SCH, 'simpleConcat', `(${OBJ}${OBJ})${STR}`);
         return ret();
       }

@@ -58,9 +58,17 @@ export function spinConcat(vm: VM, t: JThread, site: CallSiteInfo): JMethod {
   const cb = new ClassBuilder(name, 'java/lang/Object', []);
   if (vm.opts.jdk.feature === 17) {
     const c = cb.code(paramSlots(site.desc));
-    emitJdk17Concat(c, params, concatElements(recipe, constants.map(constantText)));
+    // The constant the factory binds as an object: parseRecipe's new String, in a static field.
+    let bound: string | null = null;
+    emitJdk17Concat(c, params, concatElements(recipe, constants.map(constantText)), (k) => {
+      bound = k;
+      c.getstatic(name, CONSTANTS_FIELD, 'Ljava/lang/String;');
+    });
+    if (bound !== null) cb.field(Acc.STATIC | Acc.FINAL, CONSTANTS_FIELD, 'Ljava/lang/String;');
     cb.method({ access: 0x0009, name: 'concat', desc: site.desc, code: c });
-    return defineSpun(vm, t, null, cb.build(), 'concat', site.desc);
+    const m = defineSpun(vm, t, null, cb.build(), 'concat', site.desc);
+    if (bound !== null) m.klass.staticValues[vm.field(m.klass, CONSTANTS_FIELD).slot] = vm.newString(bound);
+    return m;
   }
   if (vm.opts.jdk.feature >= 25) return spinJdk25Concat(vm, t, site, cb, params, concatElements(recipe, constants.map(constantText)));
   const c = cb.code(paramSlots(site.desc));
