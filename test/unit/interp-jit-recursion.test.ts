@@ -9,44 +9,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { compileJava, REPO, runJava, tempDir } from '../helpers/java';
-import { startInterpreterRun } from '../../server/src/engine/interp-run';
+import { compileJava, REPO, runJava } from '../helpers/java';
+import { runEmbeddedWithEnv, type EnvRunOut } from '../helpers/interp-env-run';
 
-interface Out {
-  stdout: string;
-  stderr: string;
-  bytecodes: number;
-}
-
-async function run(classes: string, env: Record<string, string>): Promise<Out> {
-  const saved = Object.keys(env).map((k) => [k, process.env[k]] as const);
-  Object.assign(process.env, env);
-  try {
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    let bytecodes = -1;
-    const r = startInterpreterRun({
-      classpath: [classes],
-      mainClass: 'JitRecursion',
-      bootSnapshot: false,
-      args: [],
-      cwd: tempDir('interp-jit-recursion'),
-      profilePath: 'unused.json',
-      instrument: 'none',
-      onStdout: (b) => out.push(b),
-      onStderr: (b) => err.push(b),
-      onStats: (s) => (bytecodes = s.bytecodes),
-    });
-    r.endStdin();
-    const o = await r.done;
-    assert.equal(o.exitCode, 0, `${JSON.stringify(env)}: ${o.error ?? ''}`);
-    return { stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), bytecodes };
-  } finally {
-    for (const [k, v] of saved) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
-  }
+function run(classes: string, env: Record<string, string>): Promise<EnvRunOut> {
+  return runEmbeddedWithEnv(classes, 'JitRecursion', env);
 }
 
 test('recursive methods are compiled once, without inlining themselves, and stay invisible', async () => {
