@@ -3,7 +3,8 @@
 
 import type { JClass } from './klass';
 import type { JObject } from './object';
-import { nextHash, preMainDraws, resetHashState, runtimeOnStack, traceTop } from './ihash';
+import { nextHash, preMainDraws, resetHashState, runtimeOnStack, traceTop, type HashState } from './ihash';
+import type { JThread } from './thread';
 import type { VM } from './vm';
 
 const TRACE_IHASH = !!process.env.KOMORIUM_TRACE_IHASH;
@@ -34,13 +35,11 @@ export function identityHash(vm: VM, o: JObject): number {
     if (t === null || runtimeOnStack(t)) {
       // The VM itself and the profiler's runtime (komorium/rt on the stack) draw from their
       // own sequence: the program's stays as without them.
-      vm.systemHash = (Math.imul(vm.systemHash, 0x41c64e6d) + 12345) | 0;
-      o.ihash = (vm.systemHash >>> 1) | 1;
+      o.ihash = systemDraw(vm);
       if (TRACE_IHASH && t !== null) vm.reportFailure(`[ihash-system] ${t.name} ${o.klass.javaName} at ${traceTop(t)}`);
       return o.ihash;
     }
-    // HotSpot's per-thread generator (ihash.ts); the main thread boots the JDK on another.
-    const s = t === vm.threads[0] && !vm.mainStarted ? vm.bootHashState : t.hashState;
+    const s = sequenceOf(vm, t);
     o.ihash = nextHash(s);
     if (TRACE_IHASH) vm.reportFailure(`[ihash] ${t.name}${s === vm.bootHashState ? ' (boot)' : ''} ${traced(o)} ${o.ihash.toString(16)} at ${traceTop(t)}`);
   }
@@ -53,9 +52,18 @@ export function identityHash(vm: VM, o: JObject): number {
  * natives/java/lang/ClassLoader.ts), whose hashing later draws nothing.
  */
 export function hashWithoutDraw(vm: VM, o: JObject): void {
-  if (o.ihash !== 0) return;
+  if (o.ihash === 0) o.ihash = systemDraw(vm);
+}
+
+/** The next hash of the VM's own sequence (the VM, the profiler's runtime, archived objects). */
+function systemDraw(vm: VM): number {
   vm.systemHash = (Math.imul(vm.systemHash, 0x41c64e6d) + 12345) | 0;
-  o.ihash = (vm.systemHash >>> 1) | 1;
+  return (vm.systemHash >>> 1) | 1;
+}
+
+/** HotSpot's per-thread generator of `t` (ihash.ts); the main thread boots the JDK on another. */
+function sequenceOf(vm: VM, t: JThread): HashState {
+  return t === vm.threads[0] && !vm.mainStarted ? vm.bootHashState : t.hashState;
 }
 
 /** What KOMORIUM_TRACE_IHASH names: the object's class, and a mirror's class. */
@@ -130,8 +138,7 @@ const MID_FIELD = '$komorium$mid';
  */
 export function hashEnumMidHolder(vm: VM, k: JClass): void {
   const archived = vm.opts.archivedClasses;
-  if (vm.opts.jdk.feature >= 25) return;
-  if (archived === undefined || k.superclass?.name !== 'java/lang/Enum' || k.hidden) return;
+  if (archived === undefined || vm.opts.jdk.feature >= 25 || k.superclass?.name !== 'java/lang/Enum' || k.hidden) return;
   if (k.loader !== null && !vm.isPlatformLoader(k.loader)) return;
   if (!k.fields.some((f) => f.isStatic && f.name.startsWith(MID_FIELD))) return;
   if (archived.has(`${k.javaName}$komorium$MIDs`)) return;
@@ -142,7 +149,7 @@ export function hashEnumMidHolder(vm: VM, k: JClass): void {
 function drawFor(vm: VM, what: string): void {
   const t = vm.current;
   if (t === null || t.system || runtimeOnStack(t)) return;
-  const s = t === vm.threads[0] && !vm.mainStarted ? vm.bootHashState : t.hashState;
+  const s = sequenceOf(vm, t);
   const h = nextHash(s);
   if (TRACE_IHASH) vm.reportFailure(`[ihash] ${t.name}${s === vm.bootHashState ? ' (boot)' : ''} ${what} (no object) ${h.toString(16)} at ${traceTop(t)}`);
 }
