@@ -269,9 +269,9 @@ test('PrintHashes: the embedded engine prints the identity hashes HotSpot\'s ins
   assert.match(hotspot, /^object [0-9a-f]+\n/);
   assert.equal(out('interpreter'), hotspot);
 });
-// Linking (vm-ihash.ts hashAtLink, hashEnumMidHolder): HotSpot's verifier hashes the mirror of
+// Linking (vm-ihash.ts hashAtLink, mid-holders.ts): HotSpot's verifier hashes the mirror of
 // every class it links that its CDS archive does not hold, boot classes included, and the copy's
-// enum MID holders are classes of their own, linked at the enum's `<clinit>`. The embedded
+// enum MID holders are classes of their own, linked at the enum's first MID read. The embedded
 // engine drew neither, so every later hash of the thread differed (java-time: TextStyle's hashes,
 // then DateTimeTextProvider's TimSort over its map's entries, mergeHi 137 / 0 samples). Before:
 // from the first `new` of such a class on, each line printed another hash.

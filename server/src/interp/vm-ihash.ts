@@ -120,33 +120,11 @@ export function hashAtLink(vm: VM, k: JClass): void {
   vm.identityHash(vm.mirrorOf(k));
 }
 
-const MID_FIELD = '$komorium$mid';
-
 /**
- * An instrumented enum of the JDK starts its `<clinit>` (init.ts). HotSpot's copy keeps an enum's
- * MIDs in a holder class of its own (transform/clazz.ts enumMidHolder; this engine in static
- * fields of the enum), which the `<clinit>`'s first MID read links and initialises: its mirror
- * draws a hash there (hashAtLink) unless the copy's archive holds the holder (its class list
- * names the holders a hello world loads). java.time's ChronoField, ChronoUnit, IsoFields$Field ... each drew one on HotSpot
- * only, which moved every later hash of the thread (`DateTimeFormatterBuilder`: TextStyle's
- * hashes, then the order of DateTimeTextProvider's sorted entries).
- * JDK 17 only: on JDK 25 a draw at every such `<clinit>` overshoots HotSpot's (enums initialised
- * inside linkage that HotSpot runs paused, VarHandle$AccessMode and Wrapper, link no holder
- * there): corpus serialization on 25 went from −1,280 to −263,244 bytecodes with it (the
- * MethodType intern set's bins, then LambdaForms compiled on this engine only). The right
- * moment is the enum's first counted MID use (not done).
+ * A draw for an object this engine does not make (the mirror of an enum's MID holder on HotSpot's
+ * copy, mid-holders.ts), on the current thread's sequence as identityHash would draw.
  */
-export function hashEnumMidHolder(vm: VM, k: JClass): void {
-  const archived = vm.opts.archivedClasses;
-  if (archived === undefined || vm.opts.jdk.feature >= 25 || k.superclass?.name !== 'java/lang/Enum' || k.hidden) return;
-  if (k.loader !== null && !vm.isPlatformLoader(k.loader)) return;
-  if (!k.fields.some((f) => f.isStatic && f.name.startsWith(MID_FIELD))) return;
-  if (archived.has(`${k.javaName}$komorium$MIDs`)) return;
-  drawFor(vm, `${k.javaName}$komorium$MIDs`);
-}
-
-/** A draw for an object this engine does not make (the holder's mirror), on the current thread's sequence as identityHash would draw. */
-function drawFor(vm: VM, what: string): void {
+export function drawWithoutObject(vm: VM, what: string): void {
   const t = vm.current;
   if (t === null || t.system || runtimeOnStack(t)) return;
   const s = sequenceOf(vm, t);
