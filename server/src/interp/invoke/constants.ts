@@ -180,10 +180,14 @@ function boxedConstant(vm: VM, t: JThread, k: JClass, idx: number): JObject | nu
   return vm.box(desc, v.value);
 }
 
-/** Resolved static arguments of bootstrap method entry `bsmIndex`, and its method handle. */
-export function bootstrapArguments(vm: VM, t: JThread, k: JClass, bsmIndex: number): { bsm: JObject; args: JObject | null } {
+/**
+ * Resolved static arguments of bootstrap method entry `bsmIndex`, and its method handle;
+ * `between` runs after the handle and before the arguments (an indy's call-site type).
+ */
+export function bootstrapArguments(vm: VM, t: JThread, k: JClass, bsmIndex: number, between?: () => void): { bsm: JObject; args: JObject | null } {
   const b = bootstrapEntry(k, bsmIndex);
   const bsm = resolveLdc(vm, t, k, b.methodRefIndex).value as JObject;
+  between?.();
   const values = b.argumentIndices.map((i) => boxedConstant(vm, t, k, i));
   const args = values.length === 0 ? null : vm.newObjectArray(vm.classes.loadBoot('java/lang/Object'), values);
   return { bsm, args };
@@ -235,8 +239,16 @@ export function linkCallSiteUpcall(vm: VM, t: JThread, m: JMethod, pc: number, i
   const e = k.cp[idx];
   if (!e || e.tag !== Tag.InvokeDynamic) throw new VmError('java/lang/ClassFormatError', `${k.javaName}: constant pool #${idx} is not InvokeDynamic`);
   const { name, desc } = nameAndType(k, e.nameAndTypeIndex);
-  const { bsm, args } = bootstrapArguments(vm, t, k, e.bootstrapMethodAttrIndex);
-  const type = methodTypeFor(vm, t, k, desc);
+  // HotSpot's BootstrapInfo resolves the bootstrap method, then the call site's name and type
+  // (resolve_bss_name_and_type), then the static arguments: the type's classes are hashed
+  // before those of the arguments' MethodTypes (java 17: ObjectInputFilter$Config's lambda
+  // hashed JavaObjectInputFilterAccess, then ObjectInputFilter; branch s17).
+  const site: { type?: JObject } = {};
+  const { bsm, args } = bootstrapArguments(vm, t, k, e.bootstrapMethodAttrIndex, () => {
+    site.type = methodTypeFor(vm, t, k, desc);
+  });
+  const type = site.type;
+  if (type === undefined) throw new Error('unreachable: no call-site type');
   const appendix = vm.newObjectArray(vm.classes.loadBoot('java/lang/Object'), [null]);
   const callArgs = [vm.mirrorOf(k), idx, bsm, vm.intern(name), type, args, appendix];
   const nameDesc = withIndex(vm, 'linkCallSite(Ljava/lang/Object;ILjava/lang/Object;Ljava/lang/Object;Ljava/lang/Object;Ljava/lang/Object;[Ljava/lang/Object;)Ljava/lang/invoke/MemberName;', callArgs);
