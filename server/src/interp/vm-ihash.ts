@@ -2,7 +2,7 @@
 // the VM's own and the profiler's from a sequence of their own, the program's per thread.
 
 import type { JClass } from './klass';
-import type { JObject } from './object';
+import { JArray, JObject } from './object';
 import { nextHash, preMainDraws, resetHashState, runtimeOnStack, traceTop, type HashState } from './ihash';
 import type { JThread } from './thread';
 import type { VM } from './vm';
@@ -77,6 +77,29 @@ export function archivedStringIdentity(vm: VM, o: JObject, s: string): void {
   o.ihash = h & 0x7fffffff || 0xbad;
 }
 
+/**
+ * JDK 17: the objects of an archived heap subgraph this engine builds (natives/jdk/internal/misc/CDS.ts:
+ * the boxing caches, FDBigInteger's powers of 5, ...) carry the dump's identity hashes, as every
+ * object JDK 17's dump archives: hashing them draws nothing (lambda-serialization: a captured
+ * `Integer.valueOf(7)` in ObjectOutputStream's HandleTable drew one here, none on java 17; branch
+ * s17). Values of a sequence of their own (the dump's are not known here), in the graph's order.
+ */
+export function archivedGraphIdentities(vm: VM, root: JObject): void {
+  if (vm.opts.jdk.feature >= 25) return;
+  const seen = new Set<JObject>();
+  const todo: JObject[] = [root];
+  for (let o = todo.pop(); o !== undefined; o = todo.pop()) {
+    if (seen.has(o) || o.klass.name === 'java/lang/Class') continue;
+    seen.add(o);
+    if (o.ihash === 0) {
+      vm.archivedObjectHash = (Math.imul(vm.archivedObjectHash, 0x41c64e6d) + 12345) | 0;
+      o.ihash = (vm.archivedObjectHash >>> 1) | 1;
+    }
+    const values = o instanceof JArray ? (Array.isArray(o.data) ? o.data : []) : Object.values(o);
+    for (const v of values) if (v instanceof JObject) todo.push(v);
+  }
+}
+
 /** The next hash of the VM's own sequence (the VM, the profiler's runtime, archived objects). */
 function systemDraw(vm: VM): number {
   vm.systemHash = (Math.imul(vm.systemHash, 0x41c64e6d) + 12345) | 0;
@@ -91,7 +114,9 @@ function sequenceOf(vm: VM, t: JThread): HashState {
 /** What KOMORIUM_TRACE_IHASH names: the object's class, and a mirror's class. */
 function traced(o: JObject): string {
   const k = o.klass.name === 'java/lang/Class' ? (o as JObject & { $vm?: JClass }).$vm : undefined;
-  return k !== undefined ? `java.lang.Class ${k.javaName}` : o.klass.javaName;
+  if (k !== undefined) return `java.lang.Class ${k.javaName}`;
+  const js = o.klass.name === 'java/lang/String' ? (o as JObject & { $js?: string | null }).$js : undefined;
+  return typeof js === 'string' ? `java.lang.String ${JSON.stringify(js.slice(0, 60))}` : o.klass.javaName;
 }
 
 /**

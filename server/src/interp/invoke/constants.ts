@@ -19,6 +19,7 @@ import { PENDING, VmError } from '../signals';
 import type { JThread } from '../thread';
 import type { VM } from '../vm';
 import { memberMethod } from './member';
+import { linkVerify } from '../verify-link';
 import { invokeState, MHN, perLoader, type Failure, type Rec } from './state';
 
 function utf8(k: JClass, i: number): string {
@@ -159,6 +160,11 @@ export function methodHandleConstant(vm: VM, t: JThread, k: JClass, kind: number
   if (!ref || (ref.tag !== Tag.Fieldref && ref.tag !== Tag.Methodref && ref.tag !== Tag.InterfaceMethodref)) throw new VmError('java/lang/ClassFormatError', `${k.javaName}: bad MethodHandle reference #${refIdx}`);
   const { name, desc } = nameAndType(k, ref.nameAndTypeIndex);
   const defc = resolveClassAt(vm, t, k, ref.classIndex);
+  // HotSpot's link_method_handle_constant resolves the member in the VM first
+  // (resolve_MemberName links the class: its verifier hashes the mirror), then the type, then
+  // calls linkMethodHandleConstant: java 17 linked ArrayIndexOutOfBoundsException there, before
+  // the Java code's MemberName cache hashed its mirror (branch s17).
+  if (!defc.verified && !defc.isArray) linkVerify(vm, t, defc, t.depth >= 0 ? t.frames[t.depth].pc : 0, 'V', () => undefined);
   const type = kind <= 4 ? vm.mirrorOf(typeClass(vm, t, k, desc)) : methodTypeFor(vm, t, k, desc);
   const args = [vm.mirrorOf(k), kind, vm.mirrorOf(defc), vm.intern(name), type];
   return upcall(vm, t, 'linkMethodHandleConstant(Ljava/lang/Class;ILjava/lang/Class;Ljava/lang/String;Ljava/lang/Object;)Ljava/lang/invoke/MethodHandle;', args, consts, key, (v) => v);
