@@ -4,7 +4,6 @@
 
 import { checkClassAccess, checkFieldAccess, checkMethodAccess } from './access';
 import { linkVerify } from './verify-link';
-import { hashEnumMidHolderAtUse } from './vm-ihash';
 import { Acc, Tag } from '../classfile/model';
 import { kindOf, type JClass, type JField, type JMethod, type SlotKind } from './klass';
 import type { JThread } from './thread';
@@ -128,7 +127,6 @@ export function resolveFieldSite(vm: VM, t: JThread, k: JClass, idx: number, isS
     throw new VmError('java/lang/IncompatibleClassChangeError', `Expected ${isStatic ? 'static' : 'non-static'} field ${owner.javaName}.${ref.name}`);
   }
   const site: FieldSite = { f, key: f.key, kind: kindOf(f.desc), narrow: narrowers[f.desc] ?? ident };
-  if (isStatic) hashEnumMidHolderAtUse(vm, owner, ref.name);
   k.cpc[idx] = site;
   return site;
 }

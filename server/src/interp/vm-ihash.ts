@@ -134,37 +134,15 @@ const MID_FIELD = '$komorium$mid';
  * inside linkage that HotSpot runs paused, VarHandle$AccessMode and Wrapper, link no holder
  * there): corpus serialization on 25 went from −1,280 to −263,244 bytecodes with it (the
  * MethodType intern set's bins, then LambdaForms compiled on this engine only). The right
- * moment is the enum's first counted MID use: hashEnumMidHolderAtUse, JDK 25 only.
+ * moment is the enum's first counted MID use (not done).
  */
 export function hashEnumMidHolder(vm: VM, k: JClass): void {
-  if (vm.opts.jdk.feature >= 25 || !holderDraws(vm, k)) return;
-  if (!k.fields.some((f) => f.isStatic && f.name.startsWith(MID_FIELD))) return;
-  drawFor(vm, `${k.javaName}$komorium$MIDs`);
-}
-
-/** Whether the copy's holder of enum `k`'s MIDs draws a hash when linked (not archived, a JDK loader's). */
-function holderDraws(vm: VM, k: JClass): boolean {
   const archived = vm.opts.archivedClasses;
-  if (archived === undefined || k.superclass?.name !== 'java/lang/Enum' || k.hidden) return false;
-  if (k.loader !== null && !vm.isPlatformLoader(k.loader)) return false;
-  return !archived.has(`${k.javaName}$komorium$MIDs`);
-}
-
-/** The enums whose MID holder has drawn (JDK 25: at the first MID read, hashEnumMidHolderAtUse). */
-const holdersDrawn = new WeakSet<JClass>();
-
-/**
- * JDK 25 (branch st25): a getstatic of one of enum `owner`'s MID fields is resolved (resolve.ts),
- * i.e. generated code reads a MID of the enum for the first time at that site. On HotSpot that read
- * is of the holder's field: the holder's first such read links it, and its mirror draws a hash
- * then (hashAtLink), on the reading thread. Code that runs paused reads no MID, so an enum
- * initialised inside paused linkage draws nothing until one of its methods runs counted (what the
- * draw at every `<clinit>` got wrong on 25, above). One draw per enum, at its first resolved read.
- */
-export function hashEnumMidHolderAtUse(vm: VM, owner: JClass, field: string): void {
-  if (vm.opts.jdk.feature < 25 || !field.startsWith(MID_FIELD) || holdersDrawn.has(owner) || !holderDraws(vm, owner)) return;
-  holdersDrawn.add(owner);
-  drawFor(vm, `${owner.javaName}$komorium$MIDs`);
+  if (archived === undefined || vm.opts.jdk.feature >= 25 || k.superclass?.name !== 'java/lang/Enum' || k.hidden) return;
+  if (k.loader !== null && !vm.isPlatformLoader(k.loader)) return;
+  if (!k.fields.some((f) => f.isStatic && f.name.startsWith(MID_FIELD))) return;
+  if (archived.has(`${k.javaName}$komorium$MIDs`)) return;
+  drawFor(vm, `${k.javaName}$komorium$MIDs`);
 }
 
 /** A draw for an object this engine does not make (the holder's mirror), on the current thread's sequence as identityHash would draw. */
