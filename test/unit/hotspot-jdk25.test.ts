@@ -154,6 +154,19 @@ test('JDK 25, InternHash: String.intern() stores the hash on both engines, ident
   assert.ok(c.main.samples[0] > 1000, why);
 });
 
+// Charset's one-entry cache (branch st25): JDK 25's libjava looks sun.jnu.encoding up with a
+// String of its own (InitializeEncoding, jni_util.c) before any property exists, so the lookups of
+// the property's value compare the two names' contents (String.equals → StringLatin1.equals).
+// Before, the embedded engine made no such lookup, the property's own String was cached and equals
+// returned at its identity check: under main String.equals/StringLatin1.equals on HotSpot only
+// (sun.nio.fs.Util.<clinit> in start-up: the logger program, corpus stdin-lines).
+test('JDK 25, JnuCharset: the platform encoding\'s Charset lookups compare names as on java 25 (granularity 1, R 0)', { skip }, () => {
+  const { thread: c } = both('JnuCharset');
+  const why = describeMainThread(c, 10).join('\n');
+  assert.ok(c.main.identical, why);
+  assert.ok(c.main.samples[0] > 1000, why);
+});
+
 // Field offsets (branch fld16): JDK 25's layout puts a class's references first when its
 // superclass's last field is one (JDK-8353273: HashMap's table at 20, not 36), its Thread has no
 // @Contended fields but four injected ones, its mirrors' static fields start at 120. Both engines
