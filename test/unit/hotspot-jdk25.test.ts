@@ -32,16 +32,16 @@ const classes = jdk25 ? compileJava(join(REPO, 'test', 'java', 'hotspot-all')) :
  * printing identity hashes, which follow the instrumented copy's archive) each printing what the
  * other prints.
  */
-function both(main: string, cp = classes, asJava = true): { thread: ReturnType<typeof compareMainThread>; shutdown: ReturnType<typeof compareThread> } {
+function both(main: string, cp = classes, asJava = true, programArgs: readonly string[] = []): { thread: ReturnType<typeof compareMainThread>; shutdown: ReturnType<typeof compareThread> } {
   const home = jdk25!.home;
-  const expected = spawnSync(join(home, 'bin', 'java'), ['-cp', cp, main], { encoding: 'utf8' });
+  const expected = spawnSync(join(home, 'bin', 'java'), ['-cp', cp, main, ...programArgs], { encoding: 'utf8' });
   assert.equal(expected.status, 0, expected.stderr);
   let first: string | undefined;
   const out = (engine: string) => {
     const f = join(work, `${main}-${cp === classes ? "dir" : "jar"}-${engine}.json`);
     // HotSpot without a collection during the run, as the embedded engine (hotspot-no-gc.ts).
     const noGc = engine === 'jvm' ? hotspotNoCollectionArgs().map((a) => `-J${a}`) : [];
-    const r = spawnSync(process.execPath, [join(REPO, 'bin', 'komorium.mjs'), 'run', '--jdk', home, '--engine', engine, '--instrument', 'all', '--granularity', '1', '--random', '0', ...noGc, '-o', f, '-cp', cp, main], {
+    const r = spawnSync(process.execPath, [join(REPO, 'bin', 'komorium.mjs'), 'run', '--jdk', home, '--engine', engine, '--instrument', 'all', '--granularity', '1', '--random', '0', ...noGc, '-o', f, '-cp', cp, main, ...programArgs], {
       encoding: 'utf8',
       env: { ...process.env, KOMORIUM_CACHE: cache, KOMORIUM_JDK_MODULES: 'java.base' },
       maxBuffer: 64 << 20,
@@ -158,6 +158,22 @@ test('JDK 25, InternHash: String.intern() stores the hash on both engines, ident
 // superclass's last field is one (JDK-8353273: HashMap's table at 20, not 36), its Thread has no
 // @Contended fields but four injected ones, its mirrors' static fields start at 120. Both engines
 // print java 25's offsets (before: the embedded engine's field ids, 4,096 + 8n).
+// JDK 25's libjava (jni_util.c InitializeEncoding, from platformProperties) looks the platform
+// encoding up with Charset.forName on a String it makes itself, before the system properties
+// exist, so Charset.cache1 holds that String: the launcher's makePlatformString (per argument) and
+// JnuCharset's decoding by the property's value compare two equal Strings. The embedded engine
+// made no such lookup: initPhase1's Charset.isSupported cached the property's own String, and
+// these lookups matched it by identity. Before: StringLatin1.equals 3,669 / 92 and String.equals
+// 1,044 / 533 samples (HotSpot / embedded; the main thread 50,078 bytecodes more on HotSpot);
+// corpus stdin-scanner-args at granularity 1: main-thread bytecodes H - E -709, after +23.
+test('JDK 25, JnuCharset: Charset\'s cache holds libjava\'s own String of sun.jnu.encoding on both engines, identical under main (granularity 1, R 0)', { skip }, () => {
+  const { thread: c } = both('JnuCharset', classes, true, ['10', '--reverse', 'with space', '', '-x=1']);
+  const why = describeMainThread(c, 10).join('\n');
+  assert.deepEqual([...c.main.methods, ...c.startup.methods].filter((d) => /^(sun\.launcher\.LauncherHelper|java\.lang\.(String|StringLatin1)|java\.nio\.charset)\./.test(d.context)), [], why);
+  assert.ok(c.main.identical, why);
+  assert.ok(c.main.samples[0] > 1000, why);
+});
+
 test('JDK 25, FieldOffsets: Unsafe gives java 25\'s field offsets on both engines (granularity 1, R 0)', { skip }, () => {
   const { thread: c } = both('FieldOffsets');
   assert.ok(c.main.samples[0] > 1000, describeMainThread(c, 10).join('\n'));
