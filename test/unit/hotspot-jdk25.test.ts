@@ -165,7 +165,7 @@ test('JDK 25, InternHash: String.intern() stores the hash on both engines, ident
 // made no such lookup: initPhase1's Charset.isSupported cached the property's own String, and
 // these lookups matched it by identity. Before: StringLatin1.equals 3,669 / 92 and String.equals
 // 1,044 / 533 samples (HotSpot / embedded; the main thread 50,078 bytecodes more on HotSpot);
-// corpus stdin-scanner-args at granularity 1: main-thread bytecodes H - E -709, after +23.
+// corpus stdin-scanner-args at granularity 1: main-thread bytecodes H - E +709, after +23.
 test('JDK 25, JnuCharset: Charset\'s cache holds libjava\'s own String of sun.jnu.encoding on both engines, identical under main (granularity 1, R 0)', { skip }, () => {
   const { thread: c } = both('JnuCharset', classes, true, ['10', '--reverse', 'with space', '', '-x=1']);
   const why = describeMainThread(c, 10).join('\n');
