@@ -26,7 +26,12 @@ if (!lock) {
 } else {
   try {
     appendFileSync(dir + '/builds', process.pid + '\\n');
-    await new Promise((r) => setTimeout(r, Number(ms)));
+    if (ms === 'go') {
+      // Held until the test has seen the other run wait (a fixed time is too short under load).
+      while (!existsSync(dir + '/go')) await new Promise((r) => setTimeout(r, 20));
+    } else {
+      await new Promise((r) => setTimeout(r, Number(ms)));
+    }
     if (mode === 'fail') throw new Error('the fake build failed');
     const tmp = entry + '.' + process.pid + '.tmp';
     mkdirSync(tmp);
@@ -41,19 +46,28 @@ if (!lock) {
 
 interface Run {
   pid: number;
+  /** What the run has printed so far. */
+  out: () => string;
   done: Promise<{ code: number | null; out: string }>;
 }
 
-function run(dir: string, mode: 'ok' | 'fail', ms: number, staleMs = 3_600_000): Run {
+/** `ms`: how long the fake build takes, or 'go': until the test writes `dir/go`. */
+function run(dir: string, mode: 'ok' | 'fail', ms: number | 'go', staleMs = 3_600_000): Run {
   const p = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', child, '--', dir, mode, String(ms), String(staleMs)], { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'], timeout: 60_000 });
   let out = '';
   p.stdout.on('data', (b: Buffer) => (out += b.toString()));
   p.stderr.on('data', (b: Buffer) => (out += b.toString()));
-  return { pid: p.pid!, done: new Promise((resolve) => p.on('close', (code) => resolve({ code, out }))) };
+  return { pid: p.pid!, out: () => out, done: new Promise((resolve) => p.on('close', (code) => resolve({ code, out }))) };
 }
 
 function builds(dir: string): number[] {
   return existsSync(join(dir, 'builds')) ? readFileSync(join(dir, 'builds'), 'utf8').trim().split('\n').map(Number) : [];
+}
+
+/** Lets the building run finish once `waiter` has said that it waits. */
+async function releaseWhenWaiting(dir: string, waiter: Run): Promise<void> {
+  for (let i = 0; i < 2400 && !/waiting for/.test(waiter.out()); i++) await new Promise((r) => setTimeout(r, 50));
+  writeFileSync(join(dir, 'go'), '');
 }
 
 /** Waits until the lock file exists (the first run holds it). */
@@ -65,9 +79,10 @@ async function held(dir: string): Promise<void> {
 test('two runs at once: one builds, the other waits (saying for whom) and uses the entry', { timeout: 180_000 }, async () => {
   const dir = join(work, 'two');
   mkdirSync(dir);
-  const a = run(dir, 'ok', 3000);
+  const a = run(dir, 'ok', 'go');
   await held(dir);
   const b = run(dir, 'ok', 3000);
+  await releaseWhenWaiting(dir, b);
   const [ra, rb] = await Promise.all([a.done, b.done]);
   assert.equal(ra.code, 0, ra.out);
   assert.equal(rb.code, 0, rb.out);
@@ -110,9 +125,10 @@ test('a stale lock is taken over with a message: its process gone, or older than
 test('a build that fails releases the lock: the waiter builds', { timeout: 180_000 }, async () => {
   const dir = join(work, 'fail');
   mkdirSync(dir);
-  const a = run(dir, 'fail', 2000);
+  const a = run(dir, 'fail', 'go');
   await held(dir);
   const b = run(dir, 'ok', 100);
+  await releaseWhenWaiting(dir, b);
   const [ra, rb] = await Promise.all([a.done, b.done]);
   assert.notEqual(ra.code, 0);
   assert.match(ra.out, /the fake build failed/);

@@ -269,9 +269,9 @@ test('PrintHashes: the embedded engine prints the identity hashes HotSpot\'s ins
   assert.match(hotspot, /^object [0-9a-f]+\n/);
   assert.equal(out('interpreter'), hotspot);
 });
-// Linking (vm-ihash.ts hashAtLink, hashEnumMidHolder): HotSpot's verifier hashes the mirror of
+// Linking (vm-ihash.ts hashAtLink, mid-holders.ts): HotSpot's verifier hashes the mirror of
 // every class it links that its CDS archive does not hold, boot classes included, and the copy's
-// enum MID holders are classes of their own, linked at the enum's `<clinit>`. The embedded
+// enum MID holders are classes of their own, linked at the enum's first MID read. The embedded
 // engine drew neither, so every later hash of the thread differed (java-time: TextStyle's hashes,
 // then DateTimeTextProvider's TimSort over its map's entries, mergeHi 137 / 0 samples). Before:
 // from the first `new` of such a class on, each line printed another hash.
@@ -283,6 +283,23 @@ test('LinkHashes: classes linked from lib/modules and MID holders draw identity 
   };
   const hotspot = out('jvm');
   assert.match(hotspot, /^start [0-9a-f]+\n/);
+  assert.equal(out('interpreter'), hotspot);
+});
+// A serialization round trip on JDK 17 (branch s17; docs/INTERPRETER.md "Identity hash codes"):
+// HotSpot 17's main-thread draws, named with gdb on the copy's libjvm (FastHashCode), were made
+// the embedded engine's: a Java loader's class hashed when linked (superclass first), archived
+// interned strings and the Integer cache's boxes carrying the dump's hash, an indy's call-site type
+// before its static arguments, MethodHandle constants linking their class. Before: from the
+// first `writeObject` on, each line printed another hash (2 draws more here).
+test('SerialHashes: a serialization round trip draws identity hashes as on HotSpot 17', () => {
+  const out = (engine: string) => {
+    const r = komorium(['run', '--engine', engine, '--instrument', 'all', '--granularity', '997', '--random', '0', '-o', join(work, `SerialHashes-${engine}.json`), '-cp', classes, 'SerialHashes']);
+    assert.equal(r.status, 0, r.stderr);
+    return r.stdout;
+  };
+  const hotspot = out('jvm');
+  assert.match(hotspot, /^start [0-9a-f]+\n/);
+  assert.match(hotspot, /\nnodes: read [0-9a-f]+\n/);
   assert.equal(out('interpreter'), hotspot);
 });
 test('ClassHashes: work that follows class hashes and the main thread\'s sequence counts the same on both engines (granularity 1, R 0)', () => {

@@ -26,6 +26,7 @@ import { commitProfile, stageProfile } from '../engine/profile-out';
 import { planKey, readPlan } from '../engine/run-plan';
 import { runTrace } from '../engine/run-trace';
 import { discardEarlyWorker, startEarlyWorker } from '../engine/interp-worker-start';
+import { prefetchHostLocale } from '../interp/host-locale';
 
 /** startEarly's answer: the early worker was started (or could not be) for this command line. */
 let earlyTried = false;
@@ -48,6 +49,9 @@ export function startEarly(argv: string[]): void {
   const worker = new URL('./interp-worker.js', import.meta.url);
   if (process.env.KOMORIUM_EARLY_WORKER !== '0' && existsSync(worker) && startEarlyWorker(worker, flag(args, 'jdk'), vmArgs)) {
     runTrace((l) => process.stderr.write(`${l}\n`), 'cli')('embedded engine: worker started early');
+    // glibc's locale answer, which the worker's restore needs for the snapshot's key: asked now,
+    // while the CLI and the worker load, and handed to the worker with its run (interp-run.ts).
+    prefetchHostLocale(process.env);
   }
 }
 

@@ -34,6 +34,7 @@ import { registerEngine, signalExitStatus, type ProfileRun, type RunOptions, typ
 import { jobUrl } from './worker-thread';
 import { holdOptimisation, interpreterTiering, type InterpreterTiering, type OptimisationHold } from './v8-tiering';
 import { spareKey, startWorker, takeEarlyWorker, workerHeapMb, xmxBytes } from './interp-worker-start';
+import { prefetchedLocale } from '../interp/host-locale';
 
 export { workerHeapMb } from './interp-worker-start';
 
@@ -429,6 +430,8 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
     // As java's launcher: wildcards expanded, relative entries kept relative (to the program's cwd).
     const cpProperty = launcherClassPath(o.classpath.join(delimiter), cwd);
     const maxHeap = o.maxHeap ?? vo.maxHeap ?? defaultMaxHeap();
+    const env = { ...(process.env as Record<string, string>), ...(o.env ?? {}) };
+    const locale = prefetchedLocale(env);
     const input: InterpWorkerInput = {
       jdk: jdkHome,
       classpath: splitClassPath(cpProperty).map((p) => resolve(cwd, p)),
@@ -438,7 +441,9 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
       properties: props,
       lateProperties: late,
       cwd,
-      env: { ...(process.env as Record<string, string>), ...(o.env ?? {}) },
+      env,
+      // glibc's locale answer, when the CLI asked it ahead (cli/run-fast.ts): not run again in the worker.
+      ...(locale !== undefined ? { locale } : {}),
       instrument,
       ...jdkModulesOf(instrument),
       maxPath: o.maxPath,

@@ -33,6 +33,7 @@ import { workerData } from 'node:worker_threads';
 import { cacheRoot } from './cache';
 import { keepNewest } from './cache-prune';
 import { holdNewSpace } from './young-generation';
+import { bundleHash, publishBundleHash } from './bundle-hash';
 
 /** Code caches kept (other builds' and node versions'): the most recently written. */
 const KEEP = 6;
@@ -44,7 +45,10 @@ function load(): void {
   const source = readFileSync(file, 'utf8');
   const use = process.env.KOMORIUM_CODE_CACHE !== '0' && (workerData as { codeCache?: unknown } | null)?.codeCache === true;
   const dir = join(cacheRoot(), 'code-cache');
-  const cacheFile = join(dir, `${createHash('sha256').update(source).update(`\0${process.version}\0${process.arch}`).digest('hex').slice(0, 32)}.bin`);
+  // Also the engine's part of the boot snapshot's key (bundle-hash.ts), which takes it from here.
+  const hash = bundleHash(source);
+  publishBundleHash(file, hash);
+  const cacheFile = join(dir, `${hash.slice(0, 32)}.bin`);
   let cachedData: Buffer | undefined;
   if (use) {
     try {

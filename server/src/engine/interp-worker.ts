@@ -45,6 +45,7 @@ import { stateDigest } from './archived-hashes';
 import { optHoldBytecodes } from './v8-tiering';
 import { writeHeapSnapshot } from 'node:v8';
 import { collectRestoreGarbage } from './restore-gc';
+import { seedLocale, type LocaleProbe } from '../interp/host-locale';
 
 /**
  * Initialised before the count when lambdas link through the JDK on JDK 17 (its proxies' name
@@ -89,6 +90,8 @@ export interface InterpWorkerInput {
   lateProperties?: Record<string, string>;
   cwd: string;
   env: Record<string, string>;
+  /** glibc's locale answer for `env`, got by the host ahead (host-locale.ts prefetchHostLocale). */
+  locale?: LocaleProbe;
   instrument: Instrument;
   /**
    * With `all`: only these JDK modules are instrumented (KOMORIUM_JDK_MODULES as HotSpot's copy
@@ -561,6 +564,7 @@ function main(input: InterpWorkerInput, prepared: PreparedBoot | null = null): v
 }
 
 function run(input: InterpWorkerInput, prepared: PreparedBoot | null = null): void {
+  if (input.locale !== undefined) seedLocale(input.locale);
   try {
     main(input, prepared);
   } catch (e) {

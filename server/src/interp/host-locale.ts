@@ -6,7 +6,7 @@
 // answer: `locale charmap` run with the program's locale variables. When setlocale(LC_ALL, "")
 // fails (a named locale is not installed), every category stays "C", as in java.
 
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 export interface LocaleParts {
@@ -103,18 +103,105 @@ interface Probe {
 
 const LOCALE_BIN = ['/usr/bin/locale', '/bin/locale'];
 
-/** glibc's answer for these locale variables: `locale charmap`, and whether it could set LC_ALL. */
-function probe(env: Record<string, string | undefined>): Probe {
+/** The locale variables of `env` alone (what `locale` is run with). */
+function localeVars(env: Record<string, string | undefined>): Record<string, string> {
   const vars: Record<string, string> = {};
   for (const k of LOCALE_ENV) {
     const v = env[k];
     if (v !== undefined) vars[k] = v;
   }
+  return vars;
+}
+
+/** C and POSIX (or no locale variable) are always there, in ASCII: glibc need not be asked (a process spawn, ~3 ms). */
+function plainC(env: Record<string, string | undefined>): boolean {
+  return Object.values(localeVars(env)).every((v) => v === '' || v === 'C' || v === 'POSIX');
+}
+
+const C_PROBE: Probe = { ok: true, codeset: 'ANSI_X3.4-1968' };
+
+/** The answer of a run of `locale charmap`: its exit status (null: it did not run or exit), stdout, stderr. */
+function probeOf(status: number | null, stdout: unknown, stderr: unknown): Probe {
+  if (status !== 0 || typeof stdout !== 'string') return { ok: true, codeset: null };
+  return { ok: !/\bLC_ALL\b/.test(typeof stderr === 'string' ? stderr : ''), codeset: stdout.trim() };
+}
+
+/** glibc's answer for these locale variables: `locale charmap`, and whether it could set LC_ALL. */
+function probe(env: Record<string, string | undefined>, key: string): Probe {
+  const early = prefetched().get(key);
+  if (early !== undefined && early !== 'running') return early;
+  if (plainC(env)) return C_PROBE;
   const bin = LOCALE_BIN.find((b) => existsSync(b));
   if (bin === undefined) return { ok: true, codeset: null };
-  const r = spawnSync(bin, ['charmap'], { env: vars, encoding: 'utf8', timeout: 5000 });
-  if (r.status !== 0 || typeof r.stdout !== 'string') return { ok: true, codeset: null };
-  return { ok: !/\bLC_ALL\b/.test(r.stderr ?? ''), codeset: r.stdout.trim() };
+  const r = spawnSync(bin, ['charmap'], { env: localeVars(env), encoding: 'utf8', timeout: 5000 });
+  return probeOf(r.status, r.stdout, r.stderr);
+}
+
+/** glibc's answer as a run is given it (prefetchedLocale, seedLocale). */
+export interface LocaleProbe {
+  /** The locale variables it was asked for (localeKey). */
+  key: string;
+  ok: boolean;
+  codeset: string | null;
+}
+
+const PREFETCHED = Symbol.for('komorium.localeProbes');
+
+/**
+ * glibc's answers asked ahead (prefetchHostLocale) or given (seedLocale), by the locale
+ * variables' key: 'running' until `locale` has exited and the event loop has seen it. On a
+ * global, so that the CLI's separate bundles on one thread (run-fast.mjs, run-embedded.mjs)
+ * share it.
+ */
+function prefetched(): Map<string, Probe | 'running'> {
+  const g = globalThis as Record<symbol, unknown>;
+  let m = g[PREFETCHED] as Map<string, Probe | 'running'> | undefined;
+  if (m === undefined) {
+    m = new Map();
+    g[PREFETCHED] = m;
+  }
+  return m;
+}
+
+/**
+ * Runs `locale charmap` for `env` now, in the background (never keeping the process alive), so
+ * that its answer is there before the run needs it: the embedded engine's worker otherwise runs
+ * it at its restore, a process started and waited for on the critical path (the boot
+ * snapshot's key holds the locale). The CLI's warm path calls this when it starts the early
+ * worker (cli/run-fast.ts), and the run hands the answer to the worker (prefetchedLocale); an
+ * answer not there by then is not waited for: the worker runs `locale` itself, as without this.
+ */
+export function prefetchHostLocale(env: Record<string, string | undefined>): void {
+  const key = localeKey(env);
+  const m = prefetched();
+  if (m.has(key) || plainC(env)) return;
+  const bin = LOCALE_BIN.find((b) => existsSync(b));
+  if (bin === undefined) return;
+  m.set(key, 'running');
+  try {
+    const child = execFile(bin, ['charmap'], { env: localeVars(env), encoding: 'utf8', timeout: 5000 }, (err, stdout, stderr) => {
+      // An exit status other than 0 comes as an error with that code; any other failure (not
+      // run, timed out, killed) as spawnSync's null status.
+      const code = err === null ? 0 : typeof (err as { code?: unknown }).code === 'number' ? (err as unknown as { code: number }).code : null;
+      m.set(key, probeOf(code, stdout, stderr));
+    });
+    child.unref();
+    for (const pipe of [child.stdout, child.stderr]) (pipe as unknown as { unref?: () => void } | null)?.unref?.();
+  } catch {
+    m.delete(key);
+  }
+}
+
+/** The answer prefetchHostLocale got for `env`, when it has arrived; else undefined. */
+export function prefetchedLocale(env: Record<string, string | undefined>): LocaleProbe | undefined {
+  const key = localeKey(env);
+  const p = prefetched().get(key);
+  return p === undefined || p === 'running' ? undefined : { key, ok: p.ok, codeset: p.codeset };
+}
+
+/** Takes glibc's answer another thread got (prefetchedLocale): hostLocale of its variables then uses it. */
+export function seedLocale(p: LocaleProbe): void {
+  if (typeof p.key === 'string' && typeof p.ok === 'boolean' && (p.codeset === null || typeof p.codeset === 'string')) prefetched().set(p.key, { ok: p.ok, codeset: p.codeset });
 }
 
 /** Without glibc's `locale`: the codeset the name gives, UTF-8 when it gives none. */
@@ -127,12 +214,16 @@ function guessCodeset(name: string): string {
 
 const memo = new Map<string, HostLocale>();
 
+function localeKey(env: Record<string, string | undefined>): string {
+  return JSON.stringify(LOCALE_ENV.map((k) => env[k] ?? null));
+}
+
 /** The host locale java would report for a program run with this environment. */
 export function hostLocale(env: Record<string, string | undefined>): HostLocale {
-  const key = JSON.stringify(LOCALE_ENV.map((k) => env[k] ?? null));
+  const key = localeKey(env);
   const hit = memo.get(key);
   if (hit !== undefined) return hit;
-  const pr = probe(env);
+  const pr = probe(env, key);
   const ctypeName = pr.ok ? categoryName(env, 'LC_CTYPE') : 'C';
   const messagesName = pr.ok ? categoryName(env, 'LC_MESSAGES') : 'C';
   const format = parseLocaleName(ctypeName);

@@ -11,7 +11,6 @@ import { ThreadState, type JThread } from './thread';
 import { enterMethod, pushGlue } from './calls';
 import { isAssignable } from './ops';
 import { linkVerify } from './verify-link';
-import { hashEnumMidHolder } from './vm-ihash';
 import { failInJava, initializationErrorText } from './init-failure';
 import type { VM } from './vm';
 
@@ -115,7 +114,6 @@ function begin(vm: VM, t: JThread, k: JClass, resumePc: number, then: (() => unk
       }
       if (s === 'clinit') {
         steps.shift();
-        hashEnumMidHolder(vm, k);
         enterMethod(vm, t, clinit as JMethod, g.sp);
         return PENDING;
       }

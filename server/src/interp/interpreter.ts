@@ -416,7 +416,7 @@ export function interpret(vm: VM, t: JThread, budget: number): number {
           case 0xb3: {
             // putstatic
             const idx = (code[pc + 1] << 8) | code[pc + 2];
-            const s = (cpc[idx] as FieldSite | undefined) ?? ((f.pc = opPc), (f.sp = sp), resolveFieldSite(vm, t, k, idx, true));
+            const s = (cpc[idx] as FieldSite | undefined) ?? ((f.pc = opPc), (f.sp = sp), resolveFieldSite(vm, t, k, idx, true, true));
             const fk = s.f.klass;
             if (fk.state !== InitState.Initialized) ((f.pc = opPc), (f.sp = sp), vm.initialize(t, fk));
             const sv = fk.staticValues;

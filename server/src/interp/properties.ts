@@ -106,9 +106,9 @@ export function javaLibraryPath(jdkHome: string, env: Record<string, string> | u
 const PLATFORM_17 = ['display.country', 'display.language', 'display.script', 'display.variant', 'file.encoding', 'file.separator', 'format.country', 'format.language', 'format.script', 'format.variant', 'ftp.nonProxyHosts', 'ftp.proxyHost', 'ftp.proxyPort', 'http.nonProxyHosts', 'http.proxyHost', 'http.proxyPort', 'https.proxyHost', 'https.proxyPort', 'java.io.tmpdir', 'line.separator', 'os.arch', 'os.name', 'os.version', 'path.separator', 'socksNonProxyHosts', 'socksProxyHost', 'socksProxyPort', 'sun.arch.abi', 'sun.arch.data.model', 'sun.cpu.endian', 'sun.cpu.isalist', 'sun.io.unicode.encoding', 'sun.jnu.encoding', 'sun.os.patch.level', 'sun.stderr.encoding', 'sun.stdout.encoding', 'user.dir', 'user.home', 'user.name'];
 const PLATFORM_25 = ['display.country', 'display.language', 'display.script', 'display.variant', 'file.separator', 'format.country', 'format.language', 'format.script', 'format.variant', 'ftp.nonProxyHosts', 'ftp.proxyHost', 'ftp.proxyPort', 'http.nonProxyHosts', 'http.proxyHost', 'http.proxyPort', 'https.proxyHost', 'https.proxyPort', 'java.io.tmpdir', 'line.separator', 'native.encoding', 'os.arch', 'os.name', 'os.version', 'path.separator', 'socksNonProxyHosts', 'socksProxyHost', 'socksProxyPort', 'stderr.encoding', 'stdin.encoding', 'stdout.encoding', 'sun.arch.abi', 'sun.arch.data.model', 'sun.cpu.endian', 'sun.cpu.isalist', 'sun.io.unicode.encoding', 'sun.jnu.encoding', 'sun.os.patch.level', 'user.dir', 'user.home', 'user.name'];
 
-/** The index of `sun.jnu.encoding` in platformProperties' array of the JDK's feature release. */
-export function jnuEncodingIndex(feature: number): number {
-  return (feature >= 25 ? PLATFORM_25 : PLATFORM_17).indexOf('sun.jnu.encoding');
+/** The index of platform property `name` in SystemProps$Raw's order of JDK `feature` (-1: none). */
+export function platformPropertyIndex(feature: number, name: string): number {
+  return (feature >= 25 ? PLATFORM_25 : PLATFORM_17).indexOf(name);
 }
 
 /** The platform properties in SystemProps$Raw index order of the JDK's feature release. */

@@ -4,6 +4,7 @@
 
 import { checkClassAccess, checkFieldAccess, checkMethodAccess } from './access';
 import { linkVerify } from './verify-link';
+import { resolvedMidField } from './mid-holders';
 import { Acc, Tag } from '../classfile/model';
 import { kindOf, type JClass, type JField, type JMethod, type SlotKind } from './klass';
 import type { JThread } from './thread';
@@ -115,7 +116,8 @@ function memberRef(k: JClass, idx: number): { tag: Tag; owner: number; name: str
   return { tag: e.tag, owner: e.classIndex, name: utf8(k, nt.nameIndex), desc: utf8(k, nt.descriptorIndex) };
 }
 
-export function resolveFieldSite(vm: VM, t: JThread, k: JClass, idx: number, isStatic: boolean): FieldSite {
+/** The site of field reference `idx` of `k`'s constant pool; `put` for a putstatic (mid-holders.ts). */
+export function resolveFieldSite(vm: VM, t: JThread, k: JClass, idx: number, isStatic: boolean, put = false): FieldSite {
   const cached = k.cpc[idx] as FieldSite | undefined;
   if (cached !== undefined) return cached;
   const ref = memberRef(k, idx);
@@ -127,6 +129,7 @@ export function resolveFieldSite(vm: VM, t: JThread, k: JClass, idx: number, isS
     throw new VmError('java/lang/IncompatibleClassChangeError', `Expected ${isStatic ? 'static' : 'non-static'} field ${owner.javaName}.${ref.name}`);
   }
   const site: FieldSite = { f, key: f.key, kind: kindOf(f.desc), narrow: narrowers[f.desc] ?? ident };
+  if (isStatic && !resolvedMidField(vm, f, put)) return site;
   k.cpc[idx] = site;
   return site;
 }

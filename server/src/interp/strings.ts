@@ -7,6 +7,7 @@ import { instantiate, type JClass } from './klass';
 import type { VM } from './vm';
 import { archiveHolds, archivedStrings, stringConstants } from './cds-archive';
 import { stringSetAdd, stringSetHas, type StringSet } from './string-set';
+import { archivedStringIdentity } from './vm-ihash';
 
 type StringObj = JObject & { value: JArray | null; coder: number; hash: number; hashIsZero: number; $js: string | null };
 
@@ -85,7 +86,7 @@ export class Strings {
     let o = this.table.get(s);
     if (o === undefined) {
       o = this.create(s);
-      if (this.isArchived(s)) storeHash(o as StringObj, s);
+      if (this.isArchived(s)) this.archivedObject(o as StringObj, s);
       this.table.set(s, o);
     }
     return o;
@@ -129,8 +130,18 @@ export class Strings {
     for (const s of found) {
       if (!stringSetAdd(archived, s)) continue;
       const o = this.table.get(s) as StringObj | undefined;
-      if (o !== undefined && o.hash === 0 && !o.hashIsZero) storeHash(o, s);
+      if (o !== undefined) this.archivedObject(o, s);
     }
+  }
+
+  /**
+   * `o` is the interned string `s` of HotSpot's archive: its hash stored (the dump's
+   * java_lang_String::hash_code), and on JDK 17 an identity hash the dump gave it
+   * (vm-ihash.ts archivedStringIdentity: hashing it draws nothing).
+   */
+  private archivedObject(o: StringObj, s: string): void {
+    if (o.hash === 0 && !o.hashIsZero) storeHash(o, s);
+    archivedStringIdentity(this.vm, o, s);
   }
 
   private isArchived(s: string): boolean {

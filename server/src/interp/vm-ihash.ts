@@ -2,7 +2,7 @@
 // the VM's own and the profiler's from a sequence of their own, the program's per thread.
 
 import type { JClass } from './klass';
-import type { JObject } from './object';
+import { JArray, JObject } from './object';
 import { nextHash, preMainDraws, resetHashState, runtimeOnStack, traceTop, type HashState } from './ihash';
 import type { JThread } from './thread';
 import type { VM } from './vm';
@@ -55,6 +55,51 @@ export function hashWithoutDraw(vm: VM, o: JObject): void {
   if (o.ihash === 0) o.ihash = systemDraw(vm);
 }
 
+/**
+ * JDK 17: `o` is an interned string of HotSpot's CDS archive (strings.ts). The dump gives every
+ * object it archives an identity hash (heapShared.cpp `archive_heap_object` keeps
+ * `identity_hash()` in the archived mark word), so `System.identityHashCode` of such a string
+ * draws nothing from the thread's generator: java 17, `identityHashCode("Ljava/lang/String;".intern())`
+ * between two `new Object()`s leaves them consecutive, `"zzqq"` does not. The embedded engine drew
+ * one: ObjectOutputStream's HandleTable hashes the field signatures `writeTypeString` writes
+ * (ObjectStreamField interns them), one draw more per archived signature in the first
+ * `writeObject` of a class (branch s17). The value is not the dump's (not known here): one
+ * made from the contents, as the dump's is fixed for the run. JDK 25 keeps only the hashes the
+ * dump computed, so there its strings draw as other objects.
+ */
+export function archivedStringIdentity(vm: VM, o: JObject, s: string): void {
+  if (o.ihash !== 0 || vm.opts.jdk.feature >= 25) return;
+  let h = 0x9e3779b9 ^ s.length;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  h ^= h >>> 15;
+  h = Math.imul(h, 0x2c1b3c6d);
+  h ^= h >>> 12;
+  o.ihash = h & 0x7fffffff || 0xbad;
+}
+
+/**
+ * JDK 17: the objects of an archived heap subgraph this engine builds (natives/jdk/internal/misc/CDS.ts:
+ * the boxing caches, FDBigInteger's powers of 5, ...) carry the dump's identity hashes, as every
+ * object JDK 17's dump archives: hashing them draws nothing (lambda-serialization: a captured
+ * `Integer.valueOf(7)` in ObjectOutputStream's HandleTable drew one here, none on java 17; branch
+ * s17). Values of a sequence of their own (the dump's are not known here), in the graph's order.
+ */
+export function archivedGraphIdentities(vm: VM, root: JObject): void {
+  if (vm.opts.jdk.feature >= 25) return;
+  const seen = new Set<JObject>();
+  const todo: JObject[] = [root];
+  for (let o = todo.pop(); o !== undefined; o = todo.pop()) {
+    if (seen.has(o) || o.klass.name === 'java/lang/Class') continue;
+    seen.add(o);
+    if (o.ihash === 0) {
+      vm.archivedObjectHash = (Math.imul(vm.archivedObjectHash, 0x41c64e6d) + 12345) | 0;
+      o.ihash = (vm.archivedObjectHash >>> 1) | 1;
+    }
+    const values = o instanceof JArray ? (Array.isArray(o.data) ? o.data : []) : Object.values(o);
+    for (const v of values) if (v instanceof JObject) todo.push(v);
+  }
+}
+
 /** The next hash of the VM's own sequence (the VM, the profiler's runtime, archived objects). */
 function systemDraw(vm: VM): number {
   vm.systemHash = (Math.imul(vm.systemHash, 0x41c64e6d) + 12345) | 0;
@@ -69,7 +114,9 @@ function sequenceOf(vm: VM, t: JThread): HashState {
 /** What KOMORIUM_TRACE_IHASH names: the object's class, and a mirror's class. */
 function traced(o: JObject): string {
   const k = o.klass.name === 'java/lang/Class' ? (o as JObject & { $vm?: JClass }).$vm : undefined;
-  return k !== undefined ? `java.lang.Class ${k.javaName}` : o.klass.javaName;
+  if (k !== undefined) return `java.lang.Class ${k.javaName}`;
+  const js = o.klass.name === 'java/lang/String' ? (o as JObject & { $js?: string | null }).$js : undefined;
+  return typeof js === 'string' ? `java.lang.String ${JSON.stringify(js.slice(0, 60))}` : o.klass.javaName;
 }
 
 /**
@@ -110,43 +157,28 @@ export function startMainHashes(vm: VM, mainFromJar: boolean, mainMirror: JObjec
  * `Class.forName(name, false, ...)` does not); an archived mirror keeps the dump's hash
  * (identityHash above), and an archived class is linked without the verifier: only with the
  * copy's class list (VmOptions.archivedClasses) is it known which classes draw.
- * Classes of other loaders and hidden classes draw at definition (natives/java/lang/ClassLoader.ts).
+ * A class of another (Java) loader draws at linking whatever the archive (the dump's archive
+ * holds none of them): java 17's gdb trace (libjvm's FastHashCode, branch s17) has the program's
+ * classes and JDK 17's generated serialization accessors (DelegatingClassLoader) drawn under
+ * Verifier::verify, the superclass first, not at their definition.
+ * Hidden classes draw at definition, where HotSpot links them (natives/java/lang/ClassLoader.ts).
  */
 export function hashAtLink(vm: VM, k: JClass): void {
+  if (k.hidden || k.source === 'spun' || k.isArray || k.isPrimitive) return;
+  if (k.loader !== null && !vm.isPlatformLoader(k.loader)) {
+    vm.identityHash(vm.mirrorOf(k));
+    return;
+  }
   const archived = vm.opts.archivedClasses;
-  if (archived === undefined || k.hidden || k.source === 'spun' || k.isArray || k.isPrimitive) return;
-  if (k.loader !== null && !vm.isPlatformLoader(k.loader)) return;
-  if (archived.has(k.javaName)) return;
+  if (archived === undefined || archived.has(k.javaName)) return;
   vm.identityHash(vm.mirrorOf(k));
 }
 
-const MID_FIELD = '$komorium$mid';
-
 /**
- * An instrumented enum of the JDK starts its `<clinit>` (init.ts). HotSpot's copy keeps an enum's
- * MIDs in a holder class of its own (transform/clazz.ts enumMidHolder; this engine in static
- * fields of the enum), which the `<clinit>`'s first MID read links and initialises: its mirror
- * draws a hash there (hashAtLink) unless the copy's archive holds the holder (its class list
- * names the holders a hello world loads). java.time's ChronoField, ChronoUnit, IsoFields$Field ... each drew one on HotSpot
- * only, which moved every later hash of the thread (`DateTimeFormatterBuilder`: TextStyle's
- * hashes, then the order of DateTimeTextProvider's sorted entries).
- * JDK 17 only: on JDK 25 a draw at every such `<clinit>` overshoots HotSpot's (enums initialised
- * inside linkage that HotSpot runs paused, VarHandle$AccessMode and Wrapper, link no holder
- * there): corpus serialization on 25 went from −1,280 to −263,244 bytecodes with it (the
- * MethodType intern set's bins, then LambdaForms compiled on this engine only). The right
- * moment is the enum's first counted MID use (not done).
+ * A draw for an object this engine does not make (the mirror of an enum's MID holder on HotSpot's
+ * copy, mid-holders.ts), on the current thread's sequence as identityHash would draw.
  */
-export function hashEnumMidHolder(vm: VM, k: JClass): void {
-  const archived = vm.opts.archivedClasses;
-  if (archived === undefined || vm.opts.jdk.feature >= 25 || k.superclass?.name !== 'java/lang/Enum' || k.hidden) return;
-  if (k.loader !== null && !vm.isPlatformLoader(k.loader)) return;
-  if (!k.fields.some((f) => f.isStatic && f.name.startsWith(MID_FIELD))) return;
-  if (archived.has(`${k.javaName}$komorium$MIDs`)) return;
-  drawFor(vm, `${k.javaName}$komorium$MIDs`);
-}
-
-/** A draw for an object this engine does not make (the holder's mirror), on the current thread's sequence as identityHash would draw. */
-function drawFor(vm: VM, what: string): void {
+export function drawWithoutObject(vm: VM, what: string): void {
   const t = vm.current;
   if (t === null || t.system || runtimeOnStack(t)) return;
   const s = sequenceOf(vm, t);

@@ -84,6 +84,8 @@ export class VM {
    * Thread's hash for the runtime's tables), so that live snapshots do not move those.
    */
   internalThreadHash = 0x2468ace;
+  /** The identity hashes given to JDK 17's archived subgraphs' objects (vm-ihash.ts archivedGraphIdentities). */
+  archivedObjectHash = 0x5a17a5c;
   /** Set by System.exit / Runtime.halt. */
   exitCode: number | null = null;
   /** True once initPhase3 finished. */

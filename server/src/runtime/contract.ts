@@ -22,7 +22,12 @@ export const REFERENCED_RUNTIME_CLASSES: readonly string[] = [MID_CLASS, MID_IMP
  * JDK classes whose `<clinit>` the HotSpot engine's copy of the JDK runs before the main class is
  * loaded where java does not, per feature release: on JDK 21+ `TimeUnit` (the runtime's deadlock
  * watch, HotSpot only and uncounted, starts with `Thread.sleep`, whose `MILLISECONDS` initialises
- * it). A program that uses them later finds them initialised on HotSpot, so with the JDK counted
+ * it); on JDK 25 that `Thread.sleep` also initialises `jdk.internal.event.ThreadSleepEvent` and its
+ * superclass `jdk.internal.event.Event` (`-Xlog:class+init`: by thread "komorium-deadlock-watch"),
+ * whose links draw their mirrors' identity hashes on the watch's thread: on the embedded engine
+ * `Event` was linked under main instead (`ObjectStreamClass.<init>`'s
+ * `SerializationMisdeclarationEvent`), one draw more on the main thread, which moved corpus
+ * serialization's later hashes (branch mid25). A program that uses them later finds them initialised on HotSpot, so with the JDK counted
  * the embedded engine initialises them in its uncounted start-up too (boot.ts
  * LaunchOptions.initialize). The class swap (`java.lang.KomoriumClasses`, paused) reads its index
  * with FileInputStream and decodes it by hand, so it initialises none (`-Xlog:class+init` of the
@@ -32,7 +37,7 @@ export const REFERENCED_RUNTIME_CLASSES: readonly string[] = [MID_CLASS, MID_IMP
  * the embedded engine could not follow by initialising classes (branch mt16).
  */
 export function swapInitializedClasses(feature: number): readonly string[] {
-  return feature >= 21 ? ['java/util/concurrent/TimeUnit'] : [];
+  return feature >= 25 ? ['java/util/concurrent/TimeUnit', 'jdk/internal/event/ThreadSleepEvent'] : feature >= 21 ? ['java/util/concurrent/TimeUnit'] : [];
 }
 
 /**

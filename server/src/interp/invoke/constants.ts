@@ -19,6 +19,7 @@ import { PENDING, VmError } from '../signals';
 import type { JThread } from '../thread';
 import type { VM } from '../vm';
 import { memberMethod } from './member';
+import { linkVerify } from '../verify-link';
 import { invokeState, MHN, perLoader, type Failure, type Rec } from './state';
 
 function utf8(k: JClass, i: number): string {
@@ -159,6 +160,11 @@ export function methodHandleConstant(vm: VM, t: JThread, k: JClass, kind: number
   if (!ref || (ref.tag !== Tag.Fieldref && ref.tag !== Tag.Methodref && ref.tag !== Tag.InterfaceMethodref)) throw new VmError('java/lang/ClassFormatError', `${k.javaName}: bad MethodHandle reference #${refIdx}`);
   const { name, desc } = nameAndType(k, ref.nameAndTypeIndex);
   const defc = resolveClassAt(vm, t, k, ref.classIndex);
+  // HotSpot's link_method_handle_constant resolves the member in the VM first
+  // (resolve_MemberName links the class: its verifier hashes the mirror), then the type, then
+  // calls linkMethodHandleConstant: java 17 linked ArrayIndexOutOfBoundsException there, before
+  // the Java code's MemberName cache hashed its mirror (branch s17).
+  if (!defc.verified && !defc.isArray) linkVerify(vm, t, defc, t.depth >= 0 ? t.frames[t.depth].pc : 0, 'V', () => undefined);
   const type = kind <= 4 ? vm.mirrorOf(typeClass(vm, t, k, desc)) : methodTypeFor(vm, t, k, desc);
   const args = [vm.mirrorOf(k), kind, vm.mirrorOf(defc), vm.intern(name), type];
   return upcall(vm, t, 'linkMethodHandleConstant(Ljava/lang/Class;ILjava/lang/Class;Ljava/lang/String;Ljava/lang/Object;)Ljava/lang/invoke/MethodHandle;', args, consts, key, (v) => v);
@@ -180,10 +186,14 @@ function boxedConstant(vm: VM, t: JThread, k: JClass, idx: number): JObject | nu
   return vm.box(desc, v.value);
 }
 
-/** Resolved static arguments of bootstrap method entry `bsmIndex`, and its method handle. */
-export function bootstrapArguments(vm: VM, t: JThread, k: JClass, bsmIndex: number): { bsm: JObject; args: JObject | null } {
+/**
+ * Resolved static arguments of bootstrap method entry `bsmIndex`, and its method handle;
+ * `between` runs after the handle and before the arguments (an indy's call-site type).
+ */
+export function bootstrapArguments(vm: VM, t: JThread, k: JClass, bsmIndex: number, between?: () => void): { bsm: JObject; args: JObject | null } {
   const b = bootstrapEntry(k, bsmIndex);
   const bsm = resolveLdc(vm, t, k, b.methodRefIndex).value as JObject;
+  between?.();
   const values = b.argumentIndices.map((i) => boxedConstant(vm, t, k, i));
   const args = values.length === 0 ? null : vm.newObjectArray(vm.classes.loadBoot('java/lang/Object'), values);
   return { bsm, args };
@@ -235,8 +245,16 @@ export function linkCallSiteUpcall(vm: VM, t: JThread, m: JMethod, pc: number, i
   const e = k.cp[idx];
   if (!e || e.tag !== Tag.InvokeDynamic) throw new VmError('java/lang/ClassFormatError', `${k.javaName}: constant pool #${idx} is not InvokeDynamic`);
   const { name, desc } = nameAndType(k, e.nameAndTypeIndex);
-  const { bsm, args } = bootstrapArguments(vm, t, k, e.bootstrapMethodAttrIndex);
-  const type = methodTypeFor(vm, t, k, desc);
+  // HotSpot's BootstrapInfo resolves the bootstrap method, then the call site's name and type
+  // (resolve_bss_name_and_type), then the static arguments: the type's classes are hashed
+  // before those of the arguments' MethodTypes (java 17: ObjectInputFilter$Config's lambda
+  // hashed JavaObjectInputFilterAccess, then ObjectInputFilter; branch s17).
+  const site: { type?: JObject } = {};
+  const { bsm, args } = bootstrapArguments(vm, t, k, e.bootstrapMethodAttrIndex, () => {
+    site.type = methodTypeFor(vm, t, k, desc);
+  });
+  const type = site.type;
+  if (type === undefined) throw new Error('unreachable: no call-site type');
   const appendix = vm.newObjectArray(vm.classes.loadBoot('java/lang/Object'), [null]);
   const callArgs = [vm.mirrorOf(k), idx, bsm, vm.intern(name), type, args, appendix];
   const nameDesc = withIndex(vm, 'linkCallSite(Ljava/lang/Object;ILjava/lang/Object;Ljava/lang/Object;Ljava/lang/Object;Ljava/lang/Object;[Ljava/lang/Object;)Ljava/lang/invoke/MemberName;', callArgs);

@@ -21,6 +21,7 @@ import type { VM } from '../vm';
 import { hasAnnotation } from './frames';
 import { stringSetHas } from '../string-set';
 import { intrinsic } from './sigpoly';
+import { verifyThen } from '../verify-link';
 import {
   ALL_KINDS,
   FIELD_MODIFIERS,
@@ -275,6 +276,11 @@ export function resolveMemberName(vm: VM, t: JThread, mn: JObject, caller: JClas
   const flags = mnGet(vm, mn, 'flags') as number;
   const refKind = (flags >>> MN_REFERENCE_KIND_SHIFT) & 0xf;
   const defc = vm.classOfMirror(clazz);
+  // HotSpot's resolve_MemberName links the defining class first (an array's: Object's), so its
+  // verifier hashes the mirror (vm-ihash.ts hashAtLink): java 17 linked IndexOutOfBoundsException,
+  // then ArrayIndexOutOfBoundsException at VarHandleByteArrayAsInts$ArrayHandle's
+  // `ArrayIndexOutOfBoundsException::new` (branch s17).
+  if (!defc.isArray && !defc.isPrimitive && !defc.verified) return verifyThen(vm, t, defc, () => resolveMemberName(vm, t, mn, caller, speculative)) as JObject | null;
   const nm = vm.jsString(name);
   const desc = typeDescriptor(vm, type);
   try {

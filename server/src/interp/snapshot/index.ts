@@ -20,6 +20,7 @@ import type { JdkInfo } from '../../classpath/index';
 import { captureVm, restoreVm, SnapshotUnsupported } from './graph';
 import { readSnapshot, removeStaleTemps, writeSnapshot } from './store';
 import { bootProperties, type ProgramInputs } from './program';
+import { bundleHash, publishedBundleHash } from '../../engine/bundle-hash';
 import type { VM } from '../vm';
 import { classPathStamps, takeStamps } from '../../engine/run-plan';
 import { keepNewest } from '../../engine/cache-prune';
@@ -109,17 +110,18 @@ function walkStats(dir: string, out: string[]): void {
   }
 }
 
-/** A hash of the engine's code: the bundle this module is in, or the sources (tsx). */
+/**
+ * A hash of the engine's code: the bundle this module is in (the hash its loader took when it
+ * read it, bundle-hash.ts, else the same computed here), or the sources (tsx).
+ */
 export function engineFingerprint(): string {
   if (engineHash !== null) return engineHash;
   const self = fileURLToPath(import.meta.url);
-  const h = createHash('sha256');
   if (self.endsWith('.ts')) {
     const lines: string[] = [];
     walkStats(path.resolve(path.dirname(self), '..', '..'), lines);
-    h.update(lines.join('\n'));
-  } else h.update(fs.readFileSync(self));
-  engineHash = h.digest('hex');
+    engineHash = createHash('sha256').update(lines.join('\n')).digest('hex');
+  } else engineHash = publishedBundleHash(self) ?? bundleHash(fs.readFileSync(self));
   return engineHash;
 }
 

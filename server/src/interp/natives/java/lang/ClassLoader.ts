@@ -31,17 +31,19 @@ export function defineClass(vm: VM, t: JThread, loader: JObject | null, name: st
   if (k.loader === null && loader !== null) throw new VmError('java/lang/InternalError', 'loader mismatch');
   return vm.classes.defineWithSupers(t, loader, k, (kk) => {
     vm.assignModule(kk);
-    // HotSpot draws an identity hash for the mirror of each class a Java loader defines (on
-    // the defining thread): the program's later hashes come after it (ihash.ts). And for each
-    // hidden class, of any loader (a lambda proxy, a LambdaForm compiled by java.lang.invoke:
-    // measured on java 17, the mirror's hash is the draw at its definition; branch ident15k).
+    // HotSpot draws an identity hash for the mirror of each hidden class, of any loader (a
+    // lambda proxy, a LambdaForm compiled by java.lang.invoke: measured on java 17, the mirror's
+    // hash is the draw at its definition; branch ident15k): it links the class there, and its
+    // verifier hashes the mirror first. A class a Java loader defines draws when it is linked
+    // (vm-ihash.ts hashAtLink; its supertypes first: a generated serialization accessor's
+    // superclass draws before it, branch s17).
     // A proxy java 17 takes from its CDS archive has the dump's hash: no draw (vm.archivedProxyHost).
     const archivedProxy = hidden && vm.archivedProxyHost !== null && kk.name.startsWith(`${vm.archivedProxyHost.name}$$Lambda$`);
     if (archivedProxy) {
       vm.archivedProxyHost = null;
       hashWithoutDraw(vm, vm.mirrorOf(kk));
     }
-    else if (hidden || (loader !== null && !vm.isPlatformLoader(loader))) vm.identityHash(vm.mirrorOf(kk));
+    else if (hidden) vm.identityHash(vm.mirrorOf(kk));
     const done = (): unknown => (then ? then(kk) : vm.mirrorOf(kk));
     return hidden || loader === null ? done() : recordInLoader(vm, t, loader, kk, done);
   });

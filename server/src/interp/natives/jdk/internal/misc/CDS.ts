@@ -14,6 +14,7 @@ import type { NativeTable } from '../../../registry';
 import { classOf } from '../../../util';
 import { archiveHolds, usesArchive } from '../../../../cds-archive';
 import { javaStringHash } from '../../../../strings';
+import { archivedGraphIdentities } from '../../../../vm-ihash';
 
 type Fields = JObject & Record<string, unknown>;
 
@@ -186,7 +187,11 @@ export const cdsNatives: NativeTable = {
     const k = classOf(vm, mirror);
     if (k.loader !== null || !archiveHolds(vm.opts.jdk, k.name)) return undefined;
     const a = archivedValue(vm, k.name);
-    if (a !== undefined) setStaticOf(vm, k, a.field, a.value());
+    if (a !== undefined) {
+      const v = a.value();
+      archivedGraphIdentities(vm, v);
+      setStaticOf(vm, k, a.field, v);
+    }
     return undefined;
   },
   'defineArchivedModules(Ljava/lang/ClassLoader;Ljava/lang/ClassLoader;)V': () => undefined,
