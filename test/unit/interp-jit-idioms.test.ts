@@ -252,3 +252,36 @@ test('forward branches compiled as if regions stay invisible: samples, exception
     assert.deepEqual(profileDifferences(a, b), [], `profile differs (${name})`);
   }
 });
+
+test('time slices continued in place and direct sampling calls in loop-free methods stay invisible', async () => {
+  // JitStay: a sampled deep recursion (loop-free: its compiled code calls the sampler directly)
+  // with a small loop at every level (slices end at its back edges, deep in the JS stack, and
+  // continue in place: jit/stay.ts), while a second thread wakes from timed sleeps and records
+  // the recursion's progress (virtual clock: at fixed bytecode counts, so a slice continued past
+  // a due wake-up records other values). Same output as HotSpot; same records, engine bytecodes
+  // and profile with the JIT off, without continued slices and without direct sampling calls.
+  const classes = compileJava(join(REPO, 'test', 'java', 'interp', 'jit-idioms'));
+  const work = tempDir('interp-jit-stay');
+  const hs = runJava(['-cp', classes, 'JitStay']);
+  assert.equal(hs.status, 0, hs.stderr);
+  const jit = await run(classes, work, 'JitStay', 'stay', {}, 101, ['clock']);
+  const [out, seen, clock] = jit.stdout.split('\n');
+  assert.equal(out + '\n', hs.stdout);
+  assert.match(seen, /^seen( \d+){12}$/);
+  const a = loadProfile(jit.profile);
+  assert.ok(a.meta.totalSamples > 1000, `samples: ${a.meta.totalSamples}`);
+  for (const [name, env] of [
+    ['stay-off', { KOMORIUM_JIT: '0' }],
+    ['stay-leave', { KOMORIUM_JIT_STAY: '0' }],
+    ['stay-sample-leave', { KOMORIUM_JIT_SAMPLE_DIRECT: '0' }],
+  ] as const) {
+    const o = await run(classes, work, 'JitStay', name, env, 101, ['clock']);
+    const [o2, s2, c2] = o.stdout.split('\n');
+    assert.equal(o2, out, name);
+    assert.equal(s2, seen, `wake-ups differ (${name})`);
+    assert.equal(c2, clock, `engine bytecodes differ (${name})`);
+    const b = loadProfile(o.profile);
+    assert.equal(b.meta.totalBytecodes, a.meta.totalBytecodes, `bytecodes differ (${name})`);
+    assert.deepEqual(profileDifferences(a, b), [], `profile differs (${name})`);
+  }
+});

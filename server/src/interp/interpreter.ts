@@ -16,6 +16,8 @@ import { type MethodSite, type FieldSite, resolveClassAt, resolveFieldSite, reso
 import { checkcastFails, isInstance, newArray, castMessage } from './ops';
 import { ldc, rareOp, recover } from './interp-slow';
 import { compile, jitStats, JIT_THRESHOLD, runCompiled, type CompiledFn } from './jit/compile';
+import { enterCompiled } from './jit/stay';
+import { QUANTUM } from './scheduler';
 
 const fround = Math.fround;
 
@@ -69,6 +71,7 @@ export function interpret(vm: VM, t: JThread, budget: number): number {
           const d0 = t.depth;
           t.jsw = 0;
           let ran: number;
+          enterCompiled(t, budget - count, count);
           try {
             ran = runCompiled(jit, t, f, budget - count);
           } catch (e) {
@@ -77,10 +80,22 @@ export function interpret(vm: VM, t: JThread, budget: number): number {
             count += t.xc;
             jitStats.bytecodes += t.xc;
             t.xc = 0;
+            if (t.jacc !== 0) {
+              count -= t.jacc;
+              t.jacc = 0;
+              budget = QUANTUM;
+            }
             throw e;
           }
           count += ran;
           jitStats.bytecodes += ran;
+          // Slices continued in place (jit/stay.ts) accounted their bytecodes: `count` is what
+          // ran since the last one began, a new slice of QUANTUM.
+          if (t.jacc !== 0) {
+            count -= t.jacc;
+            t.jacc = 0;
+            budget = QUANTUM;
+          }
           if (t.depth !== d0) {
             // The method returned by itself (deliver its value) or left callees' frames on top.
             if (t.depth < d0) deliver(vm, t, m.retKind === 'L' || m.retKind === 'J' ? t.rvR : m.retKind === 'V' ? undefined : t.rvN, m.retKind, f.lp);

@@ -324,6 +324,39 @@ export class Scheduler {
   }
 
   /**
+   * A time slice of `t` ends in compiled code (jit/stay.ts), `newly` bytecodes after the last
+   * accounting: when the scheduler would do nothing there but run `t` again (no other thread
+   * runnable, no timed wait due, no system thread to run, no checkpoint, exit, cancellation or
+   * host wait; not while tracing), does what slice() and run() do between the two slices (the
+   * clock and the thread's count, the spin count, onSlice) and returns true: the next slice
+   * starts in place. The same thread would be picked: the round robin's position is already
+   * after it.
+   */
+  continueSlice(t: JThread, newly: number): boolean {
+    const vm = this.vm;
+    if (TRACE_SCHED || TRACE_SLICE !== '' || t.system || t.yielded || t.state !== ThreadState.Runnable) return false;
+    if (this.checkpoint !== null || vm.exitCode !== null || this.cancelling || vm.hostWaits.active) return false;
+    if (vm.opts.cancelled?.()) return false;
+    // What slice()'s wakeTimed and run()'s would read, and pick()'s system threads.
+    const now = realTime(vm) ? nanoTime(vm) : vm.clockNs + newly;
+    const sys = this.hasSystem;
+    const nowMs = sys ? Date.now() : 0;
+    for (const x of vm.threads) {
+      if (x === t) continue;
+      if (x.system) {
+        if (sys && (x.state === ThreadState.Runnable || (x.state === ThreadState.TimedWaiting && x.wakeAtReal <= nowMs))) return false;
+        continue;
+      }
+      if (x.state === ThreadState.Runnable || (x.state === ThreadState.TimedWaiting && x.wakeAt <= now)) return false;
+    }
+    t.bytecodes += newly;
+    vm.clockNs += newly;
+    this.spins = 0;
+    vm.opts.onSlice?.();
+    return true;
+  }
+
+  /**
    * Nothing can run again: prints the report and starts the orderly shutdown with exit code
    * HANG_EXIT_CODE (shutdown hooks run and write the profile). True when the shutdown thread
    * was started; false ends the run (a hang during that shutdown, or before the JDK booted).
@@ -417,7 +450,10 @@ export class Scheduler {
         }
         continue;
       }
+      t.jrestart = false;
       const ran = interpret(vm, t, budget);
+      // Compiled code continued the slice in place (jit/stay.ts): `ran` is what ran since.
+      if (t.jrestart) budget = QUANTUM;
       budget -= ran;
       if (!t.system) vm.clockNs += ran;
       // Thread.yield ends the time slice.

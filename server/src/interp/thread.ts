@@ -170,6 +170,17 @@ export class JThread {
    * since the interpreter last entered compiled code (bounds JS recursion: jit/js-stack.ts).
    */
   jsw = 0;
+  /**
+   * The compiled run interpret entered last (jit/stay.ts): the budget it gave, its own count
+   * before, the slice's end moved on by slices continued in place (bytecodes), the bytecodes
+   * those slices already accounted, and whether one was continued (slice() starts its budget
+   * again).
+   */
+  jb = AS_DOUBLE;
+  jc = AS_DOUBLE;
+  jshift = AS_DOUBLE;
+  jacc = AS_DOUBLE;
+  jrestart = false;
   constructor(readonly id: number) {
     // Initialised with AS_DOUBLE above so that V8 gives these their double representation
     // (object.ts): they hold deadlines, return values and counts beyond 2^30.
@@ -177,6 +188,10 @@ export class JThread {
     this.wakeAtReal = 0;
     this.rvN = 0;
     this.bytecodes = 0;
+    this.jb = 0;
+    this.jc = 0;
+    this.jshift = 0;
+    this.jacc = 0;
     // Longs (numbers) and references: tagged from the start.
     this.rvR = 0;
     this.rvR = null;

@@ -291,3 +291,13 @@ export function analyze(m: JMethod): Analysis {
   const intLocals = new Set([...localsN].filter((i) => !notInt.has(i)));
   return { insns, indexOf, depth, blockStart, entries: blockStart, localsN, localsR, writtenN, writtenR, intLocals };
 }
+
+/** Whether a reachable jump of the method goes backwards (a loop: its back edge ends slices). */
+export function hasBackEdge(a: Analysis): boolean {
+  for (let i = 0; i < a.insns.length; i++) {
+    if (a.depth[i] < 0) continue;
+    const ins = a.insns[i];
+    for (const t of branchTargets(ins)) if (t <= ins.offset) return true;
+  }
+  return false;
+}

@@ -12,10 +12,10 @@
 import type { JClass, JMethod } from '../klass';
 import { InitState } from '../klass';
 import { branchTargets } from '../../classfile/code/raw';
-import { effect, type Analysis } from './analyze';
+import { effect, hasBackEdge, type Analysis } from './analyze';
 import { emitInsn, narrowRet, type At } from './insns';
 import { counterSync, lineStore, runtimeRef } from './idioms';
-import { emitInvoke, materialize, samplingCallAt } from './inline';
+import { emitInvoke, materialize, SAMPLE_DIRECT, samplingCallAt } from './inline';
 import { findLoops, invariantArrays, type Loop } from './loops';
 import { frameWeight } from './js-stack';
 import { NotInlinable, Scope, type InlineSite, type RootExits, type Shared } from './scope';
@@ -93,6 +93,7 @@ export interface Shrink {
 
 export function generate(m: JMethod, a: Analysis, indyTargets?: ReadonlyMap<number, JMethod>, shrink: Shrink = {}): Generated {
   const g: Shared = { consts: [], sites: [], inlinedBytes: 0, nextScope: 0, indyTargets, speculate: m.speculate && SPECULATE, maxInlined: shrink.maxInlined };
+  g.sampleCalls = SAMPLE_DIRECT && !hasBackEdge(a);
   const s = new Scope(g, m, a, 0, 0);
   g.sites.push({ m, parent: 0, callPc: 0, rem: s.rem });
   const base = m.maxLocals;
@@ -163,7 +164,8 @@ export function generate(m: JMethod, a: Analysis, indyTargets?: ReadonlyMap<numb
   emit(`const n = t.n, r = t.r, lp = f.lp, sb = lp + ${base}, my = t.depth, W = ${frameWeight(body.join('\n'))};`);
   // Entries whose block the interpreter runs itself (a sampling call's, emitBody): nothing to do.
   if (g.interpreted) emit(`switch (f.pc) { ${[...g.interpreted].map((pc) => `case ${pc}: `).join('')}return 0; }`);
-  emit(`let pc = f.pc, c = 0, P = pc, Q = 0;`);
+  // A back edge's limit (jit/stay.ts): the slice's end, which a slice continued in place moves on.
+  emit(`let pc = f.pc, c = 0, P = pc, Q = 0${body.some((l) => l.includes('E.stay(')) ? ', lim = budget + t.jshift' : ''};`);
   if (localsN.length) emit(`let ${localsN.map((i) => `n${i} = n[lp + ${i}]${a.intLocals.has(i) ? ' | 0' : ''}`).join(', ')};`);
   if (localsR.length) emit(`let ${localsR.map((i) => `r${i} = r[lp + ${i}]`).join(', ')};`);
   emit(`let ${s.stackDecl()};`);
@@ -343,7 +345,7 @@ export function emitBody(s: Scope, entries: ReadonlySet<number>, exits: RootExit
         if (straight !== null) return `break ${s.label}${target};`;
         return `${s.pcVar} = ${target}; continue ${s.label};`;
       }
-      const back = target <= pc ? `if (c >= budget) { xs = 1; ${exits.exit(target, dAfter).slice(2)} ` : '';
+      const back = target <= pc ? `if (c >= lim && c >= (lim = E.stay(vm, t, c, budget))) { xs = 1; ${exits.exit(target, dAfter).slice(2)} ` : '';
       if (loop !== undefined) {
         if (target === loop.H) return `${back}continue L${target};`;
         if (target > loop.H && target <= loop.E) return `break B${target};`;

@@ -18,6 +18,7 @@ import { arraycopyFast } from '../natives/java/lang/System';
 import { tailTarget } from '../invoke/sigpoly';
 import { tryEnter } from '../monitor';
 import type { InlineSite } from './scope';
+import { stay } from './stay';
 
 /** A compiled method: runs from f.pc, returns the bytecodes executed (0: not an entry). */
 export type CompiledFn = (t: JThread, f: Frame, budget: number) => number;
@@ -64,6 +65,8 @@ const SHRINK: readonly Shrink[] = [{ maxInlined: 300 }, { maxInlined: 120 }, { n
 const E = {
   PENDING,
   BLOCK,
+  /** A back edge past the slice's end: continue the slice in place or leave (stay.ts). */
+  stay,
   npe: (): VmError => new VmError('java/lang/NullPointerException', null),
   aioobe: (i: number, len: number): VmError => new VmError('java/lang/ArrayIndexOutOfBoundsException', `Index ${i} out of bounds for length ${len}`),
   div0: (): VmError => new VmError('java/lang/ArithmeticException', '/ by zero'),

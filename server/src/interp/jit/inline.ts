@@ -46,6 +46,8 @@ const TRACE = !!process.env.KOMORIUM_TRACE_INLINE;
  * path) instead of calling or inlining the sampler (`KOMORIUM_JIT_SAMPLE_CALL=1`: as before).
  */
 const SAMPLE_LEAVES = process.env.KOMORIUM_JIT_SAMPLE_CALL !== '1';
+/** A compiled method without loops calls the sampler directly (sampleLeaves; `0`: it leaves). */
+export const SAMPLE_DIRECT = process.env.KOMORIUM_JIT_SAMPLE_DIRECT !== '0';
 const TRACE_JIT = !!process.env.KOMORIUM_TRACE_JIT;
 /** An inlined body's exit builds its frames out of line (materialize; `KOMORIUM_JIT_MAT_OUT=0`: in the exit). */
 const MAT_OUT = process.env.KOMORIUM_JIT_MAT_OUT !== '0';
@@ -84,7 +86,7 @@ export function emitInvoke(at: At, exits: RootExits | null): void {
   }
   const isStatic = op === 0xb8 || op === 0xba;
   const B = d - site.m.argSlots;
-  if (SAMPLE_LEAVES && isSamplingEntry(site.m)) {
+  if (sampleLeaves(s) && isSamplingEntry(site.m)) {
     // A sample leaves to the interpreter at the call: in the compiled method itself the
     // interpreter calls the compiled sampler and re-enters compiled code after the invoke; in
     // an inlined body the frames down to it are built first (expected: not counted towards
@@ -310,7 +312,7 @@ function inlineBody(s: Scope, at: At, tm: JMethod, B: number): string | null {
  * prepares the call instead.
  */
 export function samplingCallAt(s: Scope, ins: RawInstruction): boolean {
-  if (!SAMPLE_LEAVES || (ins.op !== 0xb6 && ins.op !== 0xb8)) return false;
+  if (!sampleLeaves(s) || (ins.op !== 0xb6 && ins.op !== 0xb8)) return false;
   const cp = s.m.klass.cp;
   const e = cp[(ins.operands as { index: number }).index];
   if (e === undefined || e.tag !== Tag.Methodref) return false;
@@ -320,6 +322,16 @@ export function samplingCallAt(s: Scope, ins: RawInstruction): boolean {
   const cn = cp[c.nameIndex];
   const nn = cp[nt.nameIndex];
   return cn?.tag === Tag.Utf8 && cn.value === 'komorium/rt/TC' && nn?.tag === Tag.Utf8 && SAMPLING_ENTRIES.has(nn.value);
+}
+
+/**
+ * Whether code of scope `s` leaves to the interpreter at a sampling call. Not in a compiled
+ * method without loops (`Shared.sampleCalls`; `KOMORIUM_JIT_SAMPLE_DIRECT=0`: it leaves too):
+ * there a leave returned through every compiled frame below (a deep recursion's, each re-entered
+ * by the interpreter after), and no profiled loop carries the direct call's code (pf18).
+ */
+function sampleLeaves(s: Scope): boolean {
+  return SAMPLE_LEAVES && !(s.root && s.g.sampleCalls === true);
 }
 
 /**

@@ -71,6 +71,12 @@ export interface Shared {
   matVars?: number;
   /** Entries of the compiled method whose block the interpreter runs (a sampling call's, and the block after it). */
   interpreted?: Set<number>;
+  /**
+   * The compiled method itself calls the sampler directly instead of leaving at a sampling call
+   * (a method without loops, jit/inline.ts sampleLeaves): a leave unwound every compiled frame
+   * below, which the interpreter then re-entered one by one (deep recursion).
+   */
+  sampleCalls?: boolean;
 }
 
 /** How the compiled method (not an inlined callee) leaves to the interpreter. */
