@@ -254,12 +254,12 @@ test('forward branches compiled as if regions stay invisible: samples, exception
 });
 
 test('time slices continued in place and direct sampling calls in loop-free methods stay invisible', async () => {
-  // JitStay: a sampled deep recursion (loop-free: its compiled code calls the sampler directly)
+  // JitStay: a sampled deep recursion (loop-free: with KOMORIUM_JIT_SAMPLE_DIRECT=1 its compiled code calls the sampler directly)
   // with a small loop at every level (slices end at its back edges, deep in the JS stack, and
   // continue in place: jit/stay.ts), while a second thread wakes from timed sleeps and records
   // the recursion's progress (virtual clock: at fixed bytecode counts, so a slice continued past
   // a due wake-up records other values). Same output as HotSpot; same records, engine bytecodes
-  // and profile with the JIT off, without continued slices and without direct sampling calls.
+  // and profile with the JIT off, without continued slices and with direct sampling calls.
   const classes = compileJava(join(REPO, 'test', 'java', 'interp', 'jit-idioms'));
   const work = tempDir('interp-jit-stay');
   const hs = runJava(['-cp', classes, 'JitStay']);
@@ -273,7 +273,7 @@ test('time slices continued in place and direct sampling calls in loop-free meth
   for (const [name, env] of [
     ['stay-off', { KOMORIUM_JIT: '0' }],
     ['stay-leave', { KOMORIUM_JIT_STAY: '0' }],
-    ['stay-sample-leave', { KOMORIUM_JIT_SAMPLE_DIRECT: '0' }],
+    ['stay-sample-direct', { KOMORIUM_JIT_SAMPLE_DIRECT: '1' }],
   ] as const) {
     const o = await run(classes, work, 'JitStay', name, env, 101, ['clock']);
     const [o2, s2, c2] = o.stdout.split('\n');

@@ -47,7 +47,8 @@ const TRACE = !!process.env.KOMORIUM_TRACE_INLINE;
  */
 const SAMPLE_LEAVES = process.env.KOMORIUM_JIT_SAMPLE_CALL !== '1';
 /** A compiled method without loops calls the sampler directly (sampleLeaves; `0`: it leaves). */
-export const SAMPLE_DIRECT = process.env.KOMORIUM_JIT_SAMPLE_DIRECT !== '0';
+// Off by default: bench strings `all` took 14 % more process CPU with it (BENCHMARKS.md, pf18).
+export const SAMPLE_DIRECT = process.env.KOMORIUM_JIT_SAMPLE_DIRECT === '1';
 const TRACE_JIT = !!process.env.KOMORIUM_TRACE_JIT;
 /** An inlined body's exit builds its frames out of line (materialize; `KOMORIUM_JIT_MAT_OUT=0`: in the exit). */
 const MAT_OUT = process.env.KOMORIUM_JIT_MAT_OUT !== '0';
@@ -326,7 +327,7 @@ export function samplingCallAt(s: Scope, ins: RawInstruction): boolean {
 
 /**
  * Whether code of scope `s` leaves to the interpreter at a sampling call. Not in a compiled
- * method without loops (`Shared.sampleCalls`; `KOMORIUM_JIT_SAMPLE_DIRECT=0`: it leaves too):
+ * method without loops (`Shared.sampleCalls`; only with `KOMORIUM_JIT_SAMPLE_DIRECT=1`; by default it leaves too):
  * there a leave returned through every compiled frame below (a deep recursion's, each re-entered
  * by the interpreter after), and no profiled loop carries the direct call's code (pf18).
  */
