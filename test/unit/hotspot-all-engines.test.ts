@@ -8,31 +8,10 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { runJava } from '../helpers/java';
 import { compareMainThread, describeMainThread } from '../helpers/engines-profile';
-import { hotspotNoCollectionArgs } from '../helpers/hotspot-no-gc';
 import { classes, komorium, work } from '../helpers/hotspot-all';
+import { bothEnginesAtGranularity1 } from '../helpers/hotspot-all-both';
 import { loadProfile } from '../../server/src/profile/load';
 
-const compared = new Map<string, ReturnType<typeof compareMainThread>>();
-
-/** `main` on HotSpot and on the embedded engine (--instrument all, granularity 1, R 0), each
- * printing what java prints; their profiles compared under main and in start-up (once per main). */
-function bothEnginesAtGranularity1(main: string, programArgs: readonly string[] = []): ReturnType<typeof compareMainThread> {
-  const done = compared.get(main);
-  if (done) return done;
-  const expected = runJava(['-cp', classes, main, ...programArgs]);
-  const out = (engine: string) => {
-    const f = join(work, `${main}-${engine}.json`);
-    // HotSpot without a collection during the run, as the embedded engine (hotspot-no-gc.ts).
-    const noGc = engine === 'jvm' ? hotspotNoCollectionArgs().map((a) => `-J${a}`) : [];
-    const r = komorium(['run', '--engine', engine, '--instrument', 'all', '--granularity', '1', '--random', '0', ...noGc, '-o', f, '-cp', classes, main, ...programArgs]);
-    assert.equal(r.status, 0, r.stderr);
-    assert.equal(r.stdout, expected.stdout, engine);
-    return loadProfile(f);
-  };
-  const c = compareMainThread(out('jvm'), out('interpreter'), main);
-  compared.set(main, c);
-  return c;
-}
 
 // FormatDouble: identical since the class-loading fixes (below; it differed where the lock map did).
 // LambdaVerify: lambda proxies are verified on both engines (HotSpot verifies hidden classes of
@@ -248,67 +227,6 @@ test('Boxing: classes initialised before the count on the embedded engine are on
   assert.deepEqual(c.startup.methods.filter((d) => /^java\.(util\.Optional|lang\.(Void|Short))\./.test(d.context)), [], why);
 });
 
-// Identity hashes (branch ident15k; docs/INTERPRETER.md, "Identity hash codes"). HotSpot's
-// instrumented copy maps the mirrors of the classes its CDS archive holds with the hashes its dump
-// gave them (hashing one draws nothing), its launcher draws 5 hashes on the main thread before
-// main (java 17 draws 7), the main class's mirror last, and the mirror of every hidden class it
-// defines is hashed (6 at the first concatenation of a shape, 1-2 a lambda). The embedded engine
-// drew the mirrors' hashes at their first request, 7 before main, none at linkage (it put the
-// sequence back), and its packageToModule had its boot's order within bins. PrintHashes printed
-// other hashes than HotSpot (after: the same; java prints others still: its own archive); in
-// ClassHashes a HashMap keyed by classes and a HashSet of new objects iterated in another order
-// (`ClassHashes.spin` 10,995 against 11,051 samples, HashMap.resize 114 / 105; under main
-// 99.44 %). Left there: the MethodType intern set's contents (its bins, 28 / 26 samples).
-test('PrintHashes: the embedded engine prints the identity hashes HotSpot\'s instrumented copy prints', () => {
-  const out = (engine: string) => {
-    const r = komorium(['run', '--engine', engine, '--instrument', 'all', '--granularity', '1', '--random', '0', '-o', join(work, `PrintHashes-${engine}.json`), '-cp', classes, 'PrintHashes']);
-    assert.equal(r.status, 0, r.stderr);
-    return r.stdout;
-  };
-  const hotspot = out('jvm');
-  assert.match(hotspot, /^object [0-9a-f]+\n/);
-  assert.equal(out('interpreter'), hotspot);
-});
-// Linking (vm-ihash.ts hashAtLink, mid-holders.ts): HotSpot's verifier hashes the mirror of
-// every class it links that its CDS archive does not hold, boot classes included, and the copy's
-// enum MID holders are classes of their own, linked at the enum's first MID read. The embedded
-// engine drew neither, so every later hash of the thread differed (java-time: TextStyle's hashes,
-// then DateTimeTextProvider's TimSort over its map's entries, mergeHi 137 / 0 samples). Before:
-// from the first `new` of such a class on, each line printed another hash.
-test('LinkHashes: classes linked from lib/modules and MID holders draw identity hashes as on HotSpot', () => {
-  const out = (engine: string) => {
-    const r = komorium(['run', '--engine', engine, '--instrument', 'all', '--granularity', '1', '--random', '0', '-o', join(work, `LinkHashes-${engine}.json`), '-cp', classes, 'LinkHashes']);
-    assert.equal(r.status, 0, r.stderr);
-    return r.stdout;
-  };
-  const hotspot = out('jvm');
-  assert.match(hotspot, /^start [0-9a-f]+\n/);
-  assert.equal(out('interpreter'), hotspot);
-});
-// A serialization round trip on JDK 17 (branch s17; docs/INTERPRETER.md "Identity hash codes"):
-// HotSpot 17's main-thread draws, named with gdb on the copy's libjvm (FastHashCode), were made
-// the embedded engine's: a Java loader's class hashed when linked (superclass first), archived
-// interned strings and the Integer cache's boxes carrying the dump's hash, an indy's call-site type
-// before its static arguments, MethodHandle constants linking their class. Before: from the
-// first `writeObject` on, each line printed another hash (2 draws more here).
-test('SerialHashes: a serialization round trip draws identity hashes as on HotSpot 17', () => {
-  const out = (engine: string) => {
-    const r = komorium(['run', '--engine', engine, '--instrument', 'all', '--granularity', '997', '--random', '0', '-o', join(work, `SerialHashes-${engine}.json`), '-cp', classes, 'SerialHashes']);
-    assert.equal(r.status, 0, r.stderr);
-    return r.stdout;
-  };
-  const hotspot = out('jvm');
-  assert.match(hotspot, /^start [0-9a-f]+\n/);
-  assert.match(hotspot, /\nnodes: read [0-9a-f]+\n/);
-  assert.equal(out('interpreter'), hotspot);
-});
-test('ClassHashes: work that follows class hashes and the main thread\'s sequence counts the same on both engines (granularity 1, R 0)', () => {
-  const c = bothEnginesAtGranularity1('ClassHashes');
-  const why = describeMainThread(c, 10).join('\n');
-  assert.deepEqual(c.main.methods.filter((d) => /^(ClassHashes\.|java\.util\.Hash(Map|Set))/.test(d.context)), [], why);
-  assert.ok(c.main.samples[0] > 20_000, why);
-  assert.ok(c.main.overlap >= 99.8, why);
-});
 
 // The salt of Set.of/Map.of iteration order (ImmutableCollections.<clinit>): HotSpot's copy
 // replaces its System.nanoTime() by the constant 1 (reflect-patch.ts FILTERS `seed`), and the
@@ -581,66 +499,4 @@ test('ImageLookups: what Java code looks up in lib/modules, found or not, counts
   const image = /jdk\.internal\.jimage\.(BasicImageReader\.(findLocation|verifyLocation|getLocationIndex)|ImageLocation|ImageStringsReader)/;
   assert.deepEqual([...c.main.contexts, ...c.startup.contexts, ...c.main.methods].filter((d) => image.test(d.context)), [], why);
   assert.ok(c.main.samples[0] > 100_000, `samples under main: ${c.main.samples[0]}`);
-});
-
-
-// Field offsets (branch fld16; docs/INTERPRETER.md "Field offsets"): Unsafe.objectFieldOffset,
-// staticFieldOffset and MethodHandleNatives give HotSpot's layout offsets on the embedded engine
-// too (interp/field-layout.ts), so both print java's: JDK and own classes, a subclass filling its
-// superclass's gaps, Thread's @Contended fields and a subclass's padding, injected fields
-// (ClassLoader's, InternalError's), static fields in the mirror, read back through Unsafe.
-// Before: the embedded engine printed its field ids (4,096 + 8n).
-test('FieldOffsets: Unsafe gives java\'s field offsets on both engines (granularity 1, R 0)', () => {
-  const c = bothEnginesAtGranularity1('FieldOffsets');
-  assert.ok(c.main.samples[0] > 1000, describeMainThread(c, 10).join('\n'));
-});
-
-// Serialization (ObjectStreamClass$FieldReflector) puts each field's offset in a HashSet<Long>:
-// HotSpot's offsets (below 128) are Long.valueOf's cached boxes and fall in their bins. Before:
-// Long.<init> 1 / 11, Number.<init> 5 / 15, HashMap.putVal 157 / 165 samples under main.
-const FIELD_KEYS = /^java\.(lang\.(Long|Number)\.<init>|util\.HashMap\.putVal|io\.ObjectStreamClass)/;
-test('SerialFields: serialization boxes and hashes the same field offsets on both engines (granularity 1, R 0)', () => {
-  const c = bothEnginesAtGranularity1('SerialFields');
-  const why = describeMainThread(c, 10).join('\n');
-  assert.deepEqual(c.main.methods.filter((d) => FIELD_KEYS.test(d.context)), [], why);
-  assert.ok(c.main.samples[0] > 100_000, why);
-});
-
-// Constant static fields (ConstantValue) read through Unsafe's staticFieldBase/staticFieldOffset
-// before their class is initialised: HotSpot sets them when it makes the mirror, at loading; the
-// embedded engine did at initialisation, so it printed zeros and null (java prints the values).
-test('ConstantStatics: a constant static read through Unsafe before initialisation (granularity 1, R 0)', () => {
-  const c = bothEnginesAtGranularity1('ConstantStatics');
-  assert.ok(c.main.samples[0] > 1000, describeMainThread(c, 10).join('\n'));
-});
-
-// The module graph's name maps (branch st16r; docs/INTERPRETER.md "java's CDS archive"): the
-// boot layer's and the built-in loaders' nameToModule iterate in the order of HotSpot's archived
-// maps on the embedded engine too (cds-archive.ts orderArchivedLoaderModules, the order read by
-// the copy's trial, archived-hashes.ts). Before: another order within a bin (java.xml before
-// jdk.xml.dom in the boot layer, java.desktop before java.naming in the boot loader, ...), so
-// ServicesCatalog's registrations and findMiscResource's lookups ran in another order (a program
-// that logs: start-up overlap 82 % with every module instrumented). Compared engine to engine:
-// java's own archive was made from other identity hashes.
-test('ModuleMaps: the module graph\'s name maps iterate in the same order on both engines', () => {
-  const out = (engine: string) => {
-    const r = komorium(['run', '--engine', engine, '--instrument', 'all', '-o', join(work, `ModuleMaps-${engine}.json`), '-cp', classes, 'ModuleMaps']);
-    assert.equal(r.status, 0, r.stderr);
-    return r.stdout;
-  };
-  const hotspot = out('jvm');
-  assert.match(hotspot, /^boot layer: .*\bjava\.base\b/m);
-  assert.equal(out('interpreter'), hotspot);
-});
-
-// JDK 17's concatenation with one argument and a constant (ConcatConstant.java): the constant is
-// a new String of the factory's (hash 0) on both engines (indy/concat.ts), so `("" + c).hashCode()`
-// computes the hash on both. Before: 0 / 3 computations (StringLatin1.hashCode) under main; in a
-// program that logs, LogManager's `"" + ".level"` twice in start-up (start-up overlap 81.67 % →
-// 98.95 % at granularity 997 with every module instrumented).
-test('ConcatConstant: a concatenation\'s constant has no hash of its own yet on both engines (granularity 1, R 0)', () => {
-  const c = bothEnginesAtGranularity1('ConcatConstant');
-  const why = describeMainThread(c, 10).join('\n');
-  assert.deepEqual(c.main.methods.filter((d) => /^java\.lang\.(String|StringLatin1)\.hashCode/.test(d.context)), [], why);
-  assert.ok(c.main.identical, why);
 });
