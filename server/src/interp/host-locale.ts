@@ -174,7 +174,11 @@ function prefetched(): Map<string, Probe | 'running'> {
 export function prefetchHostLocale(env: Record<string, string | undefined>): void {
   const key = localeKey(env);
   const m = prefetched();
-  if (m.has(key) || plainC(env)) return;
+  if (m.has(key)) return;
+  if (plainC(env)) {
+    m.set(key, C_PROBE);
+    return;
+  }
   const bin = LOCALE_BIN.find((b) => existsSync(b));
   if (bin === undefined) return;
   m.set(key, 'running');
