@@ -20,6 +20,21 @@ interface Out {
   profile: string;
 }
 
+/**
+ * `mainClass` run again (granularity 101, virtual clock) under each variant's environment prints
+ * the same lines (its output, then what it records, then the engine's bytecode clock) and gives
+ * the same profile as the reference run.
+ */
+async function sameUnderVariants(classes: string, work: string, mainClass: string, stdout: string, ref: ReturnType<typeof loadProfile>, variants: readonly (readonly [string, Record<string, string>])[]): Promise<void> {
+  for (const [name, env] of variants) {
+    const o = await run(classes, work, mainClass, name, env, 101, ['clock']);
+    assert.deepEqual(o.stdout.split('\n'), stdout.split('\n'), `output, records or engine bytecodes differ (${name})`);
+    const b = loadProfile(o.profile);
+    assert.equal(b.meta.totalBytecodes, ref.meta.totalBytecodes, `bytecodes differ (${name})`);
+    assert.deepEqual(profileDifferences(ref, b), [], `profile differs (${name})`);
+  }
+}
+
 const WRAPPER = 'JitIdioms$ByLastDigit.compare(Ljava/lang/Object;Ljava/lang/Object;)I';
 
 async function run(classes: string, work: string, mainClass: string, name: string, env: Record<string, string>, granularity?: number, args: string[] = []): Promise<Out> {
@@ -226,7 +241,7 @@ test('forward branches compiled as if regions stay invisible: samples, exception
   const hs = runJava(['-cp', classes, 'JitRegions', 'x']);
   assert.equal(hs.status, 0, hs.stderr);
   const jit = await run(classes, work, 'JitRegions', 'regions', { KOMORIUM_JIT_DUMP: 'JitRegions.' }, 101, ['clock']);
-  const [out, clock] = jit.stdout.split('\n');
+  const [out] = jit.stdout.split('\n');
   assert.equal(out + '\n', hs.stdout);
   // The last compilation of `nested` (counter checks inside the program's ifs): regions nest.
   const nestedSrc = jit.stderr.split(/\[jit\] JitRegions\.nested\([^\n]*\n/).pop()?.split(/\n\[jit\] /)[0] ?? '';
@@ -238,19 +253,11 @@ test('forward branches compiled as if regions stay invisible: samples, exception
   assert.match(src, /L\d+: for \(;;\)/, 'next has no loop copy');
   const a = loadProfile(jit.profile);
   assert.ok(a.meta.totalSamples > 1000, `samples: ${a.meta.totalSamples}`);
-  for (const [name, env] of [
+  await sameUnderVariants(classes, work, 'JitRegions', jit.stdout, a, [
     ['regions-off', { KOMORIUM_JIT: '0' }],
     ['regions-dispatch', { KOMORIUM_JIT_IF_REGIONS: '0' }],
     ['regions-flat', { KOMORIUM_JIT_NESTED_REGIONS: '0' }],
-  ] as const) {
-    const o = await run(classes, work, 'JitRegions', name, env, 101, ['clock']);
-    const [o2, c2] = o.stdout.split('\n');
-    assert.equal(o2, out, name);
-    assert.equal(c2, clock, `engine bytecodes differ (${name})`);
-    const b = loadProfile(o.profile);
-    assert.equal(b.meta.totalBytecodes, a.meta.totalBytecodes, `bytecodes differ (${name})`);
-    assert.deepEqual(profileDifferences(a, b), [], `profile differs (${name})`);
-  }
+  ]);
 });
 
 test('time slices continued in place and direct sampling calls in loop-free methods stay invisible', async () => {
@@ -265,23 +272,14 @@ test('time slices continued in place and direct sampling calls in loop-free meth
   const hs = runJava(['-cp', classes, 'JitStay']);
   assert.equal(hs.status, 0, hs.stderr);
   const jit = await run(classes, work, 'JitStay', 'stay', {}, 101, ['clock']);
-  const [out, seen, clock] = jit.stdout.split('\n');
+  const [out, seen] = jit.stdout.split('\n');
   assert.equal(out + '\n', hs.stdout);
   assert.match(seen, /^seen( \d+){12}$/);
   const a = loadProfile(jit.profile);
   assert.ok(a.meta.totalSamples > 1000, `samples: ${a.meta.totalSamples}`);
-  for (const [name, env] of [
+  await sameUnderVariants(classes, work, 'JitStay', jit.stdout, a, [
     ['stay-off', { KOMORIUM_JIT: '0' }],
     ['stay-leave', { KOMORIUM_JIT_STAY: '0' }],
     ['stay-sample-direct', { KOMORIUM_JIT_SAMPLE_DIRECT: '1' }],
-  ] as const) {
-    const o = await run(classes, work, 'JitStay', name, env, 101, ['clock']);
-    const [o2, s2, c2] = o.stdout.split('\n');
-    assert.equal(o2, out, name);
-    assert.equal(s2, seen, `wake-ups differ (${name})`);
-    assert.equal(c2, clock, `engine bytecodes differ (${name})`);
-    const b = loadProfile(o.profile);
-    assert.equal(b.meta.totalBytecodes, a.meta.totalBytecodes, `bytecodes differ (${name})`);
-    assert.deepEqual(profileDifferences(a, b), [], `profile differs (${name})`);
-  }
+  ]);
 });
