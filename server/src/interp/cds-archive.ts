@@ -160,8 +160,13 @@ export function stringConstants(b: Uint8Array, out: Set<string>): void {
   poolScan(b, out, null);
 }
 
-/** The constant pool's CONSTANT_String values into `strings`, its Utf8 entries starting with '(' into `signatures`. */
-function poolScan(b: Uint8Array, strings: Set<string> | null, signatures: Set<string> | null): void {
+/** Adds the values of a class file's CONSTANT_Utf8 entries to `out` (engine/archived-strings.ts: JDK 17's candidates). */
+export function utf8Constants(b: Uint8Array, out: Set<string>): void {
+  poolScan(b, null, null, out);
+}
+
+/** The constant pool's CONSTANT_String values into `strings`, its Utf8 entries starting with '(' into `signatures`, all its Utf8 entries into `utf8`. */
+function poolScan(b: Uint8Array, strings: Set<string> | null, signatures: Set<string> | null, utf8: Set<string> | null = null): void {
   if (b.length < 10) return;
   const u2 = (p: number): number => (b[p]! << 8) | b[p + 1]!;
   const n = u2(8);
@@ -179,6 +184,10 @@ function poolScan(b: Uint8Array, strings: Set<string> | null, signatures: Set<st
         if (signatures !== null && len > 0 && b[p + 3] === 0x28) {
           const s = decodeMutf8(b, p + 3, p + 3 + len);
           if (s !== undefined) signatures.add(s);
+        }
+        if (utf8 !== null) {
+          const s = decodeMutf8(b, p + 3, p + 3 + len);
+          if (s !== undefined) utf8.add(s);
         }
         p += 3 + len;
         break;
