@@ -294,7 +294,7 @@ function listSharedStrings(home: string, jcmd: string): ArchivedStringTable | un
     writeFileSync(join(dir, 'KomoriumArchivedStringsWait.class'), waitingClass());
     // The java waits (its `ready` once its VM answers an attach), jcmd lists, the java is killed.
     const script = '"$0" -Xshare:on -cp "$1" KomoriumArchivedStringsWait > "$1/ready" & p=$!; n=0; ' +
-      'while [ ! -s "$1/ready" ] && [ $n -lt 600 ]; do sleep 0.1; n=$((n+1)); done; ' +
+      'while [ ! -s "$1/ready" ] && kill -0 $p 2>/dev/null && [ $n -lt 600 ]; do sleep 0.1; n=$((n+1)); done; ' +
       '"$2" $p VM.stringtable -verbose; s=$?; kill $p 2>/dev/null; wait $p 2>/dev/null; exit $s';
     const r = childProcess().spawnSync('sh', ['-c', script, join(home, 'bin', 'java'), dir, jcmd], { encoding: 'utf8', timeout: 180_000, maxBuffer: 256 << 20 });
     if (r.status !== 0) return undefined;
