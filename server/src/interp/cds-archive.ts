@@ -14,7 +14,9 @@
 //      archives the string table with each string's hash computed
 //      (`java_lang_String::hash_code` stores it), so `hashCode()` of such a literal returns the
 //      stored field on HotSpot. The embedded engine stores the hash of a string it interns when
-//      the string is one of those literals (`archivedStrings`).
+//      the string is one of those literals (`archivedStrings`) or, with the JDK instrumented, one
+//      of the copy's whole shared string table (the dump interns more: MemberName names,
+//      the archived heap's species names; engine/archived-strings.ts, VmOptions.archivedStrings).
 //   3. JDK 17's archived class loaders (the full module graph): the dump clears their
 //      class-loading lock maps (`ClassLoader.resetArchivedStates`, `parallelLockMap.clear()`),
 //      which keeps a ConcurrentHashMap's table, so the application loader's map starts the run
