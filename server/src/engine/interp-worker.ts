@@ -113,9 +113,8 @@ export interface InterpWorkerInput {
   archivedClasses?: string[];
   /** With `all`: the order of the copy's archived loaders' nameToModule maps (archived-hashes.ts). */
   archivedLoaderModules?: string[][];
-  /** With `all`: the copy's archived interned strings with the dump's identity hashes (0: none; archived-strings.ts). */
+  /** With `all`: the copy's archived interned strings with the dump's identity hashes (0: none), and on JDK 17 its boxes' (archived-strings.ts). */
   archivedStrings?: [string, number][];
-  /** With `all`, JDK 17: the identity hashes of the copy's archived boxing caches' boxes (archived-strings.ts boxKey). */
   archivedBoxes?: [string, number][];
   /**
    * With `all` (and exact `all`): Java code reads the JDK's image indexed as HotSpot's copy's
@@ -400,8 +399,7 @@ function main(input: InterpWorkerInput, prepared: PreparedBoot | null = null): v
     ...(input.archivedPackages ? { archivedPackages: input.archivedPackages } : {}),
     ...(input.archivedClasses ? { archivedClasses: new Set(input.archivedClasses) } : {}),
     ...(input.archivedLoaderModules ? { archivedLoaderModules: input.archivedLoaderModules } : {}),
-    ...(input.archivedStrings ? { archivedStrings: new Map(input.archivedStrings) } : {}),
-    ...(input.archivedBoxes ? { archivedBoxes: new Map(input.archivedBoxes) } : {}),
+    ...(input.archivedStrings ? { archivedStrings: new Map(input.archivedStrings), archivedBoxes: new Map(input.archivedBoxes ?? []) } : {}),
     ...(input.javaImage ? { javaImage: javaImageOf(jdk, input.javaImage) } : {}),
     classpath: input.classpath,
     classPathProperty: input.classPathProperty,
