@@ -500,3 +500,15 @@ test('ImageLookups: what Java code looks up in lib/modules, found or not, counts
   assert.deepEqual([...c.main.contexts, ...c.startup.contexts, ...c.main.methods].filter((d) => image.test(d.context)), [], why);
   assert.ok(c.main.samples[0] > 100_000, `samples under main: ${c.main.samples[0]}`);
 });
+
+// Default serialVersionUIDs (branch arch25): HotSpot's JNI GetStaticMethodID throws a
+// NoSuchMethodError (its Java constructor counted) for a class, or the superclass of one, without
+// <clinit>, which ObjectStreamClass's native hasStaticInitializer clears; the embedded engine made
+// none (serialization on JDK 17: 3 errors, 149 main-thread bytecodes fewer). Before:
+// NoSuchMethodError.<init> and Throwable.fillInStackTrace on HotSpot only.
+test('SerialSuid: a default serialVersionUID makes the NoSuchMethodErrors HotSpot\'s JNI makes (granularity 1, R 0)', () => {
+  const c = bothEnginesAtGranularity1('SerialSuid');
+  const why = describeMainThread(c, 10).join('\n');
+  assert.deepEqual(c.main.methods.filter((d) => /(NoSuchMethodError|Throwable|IncompatibleClassChangeError)\./.test(d.context)), [], why);
+  assert.ok(c.main.samples[0] > 10_000, why);
+});

@@ -45,6 +45,18 @@ test('SerialHashes: a serialization round trip draws identity hashes as on HotSp
   assert.match(hotspot, /\nnodes: read [0-9a-f]+\n/);
   assert.equal(embedded, hotspot);
 });
+// The archive's strings and boxes (branch arch25, engine/archived-strings.ts): JDK 17's dump
+// interns strings no archived class has as a literal ("transformHelper", "length"), and gives each
+// archived string and each box of the boxing caches an identity hash. The embedded engine took
+// only the literals as archived (so "length" had no stored hash and drew an identity hash) and
+// made up the others' identity hashes; now it reads the copy's string table and boxes (a trial
+// with -XX:hashCode=2). Before: "length hash 0", then other identity hashes and another
+// IdentityHashMap order on the embedded engine.
+test('ArchivedStrings: the archive\'s interned strings and boxes carry the dump\'s hashes on both engines', () => {
+  const { hotspot, embedded } = printedByBoth('ArchivedStrings');
+  assert.match(hotspot, /^transformHelper hash -993909190\nlength hash -1106363674\n/);
+  assert.equal(embedded, hotspot);
+});
 test('ClassHashes: work that follows class hashes and the main thread\'s sequence counts the same on both engines (granularity 1, R 0)', () => {
   const c = bothEnginesAtGranularity1('ClassHashes');
   const why = describeMainThread(c, 10).join('\n');

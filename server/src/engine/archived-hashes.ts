@@ -393,7 +393,7 @@ export function archivedState(home: string, cacheDir: string, opts: { trial?: bo
  * archive does not map or the listing is empty.
  */
 export function archivedClassNames(home: string, cacheDir: string): string[] | undefined {
-  const key = stateKey(home);
+  const key = archiveStateKey(home);
   if (key === undefined) return undefined;
   const file = join(cacheDir, `${basename(home)}-${key}-classes.json`);
   if (existsSync(file)) {
@@ -427,7 +427,7 @@ export function parseSharedDictionary(output: string): string[] {
 }
 
 /** The cache key of what the archive of `home` holds (its release, the archive's and lib/modules' stamps). */
-function stateKey(home: string): string | undefined {
+export function archiveStateKey(home: string): string | undefined {
   const jsa = join(home, 'lib', 'server', 'classes.jsa');
   if (!existsSync(jsa)) return undefined;
   let release = '';

@@ -22,6 +22,7 @@ import { delimiter, join, resolve } from 'node:path';
 import { findJavaHome, launcherClassPath, splitClassPath, type JdkInfo } from '../classpath/index';
 import { buildRuntime, type RuntimeBuild } from '../runtime/build';
 import { archivedClassNames, archivedState } from './archived-hashes';
+import { archivedStringTable } from './archived-strings';
 import { builtJdkImage, jdkModulesOverride } from './jdk-image';
 import { ARGS_SEPARATOR } from '../runtime/contract';
 import { cacheRoot } from './cache';
@@ -118,18 +119,29 @@ export interface InterpPrepareOptions {
   env?: Record<string, string>;
 }
 
+/** What archivedOf gives a worker. */
+type ArchivedInput = Pick<InterpWorkerInput, 'archivedHashes' | 'archivedPackages' | 'archivedClasses' | 'archivedLoaderModules' | 'archivedStrings' | 'archivedBoxes'>;
+
 /**
  * With the JDK instrumented: what the CDS archive of HotSpot's instrumented copy of `jdk` holds
  * (archived-hashes.ts: its mirrors' identity hashes, its packageToModule order), when that copy
  * and its trial's result are in the cache (the HotSpot engine built them: jdk-image.ts); else
  * nothing, and the embedded engine draws those hashes and orders that map as before.
  */
-function archivedOf(jdk: JdkInfo, runtime: RuntimeBuild, maxPath: number | undefined): Pick<InterpWorkerInput, 'archivedHashes' | 'archivedPackages' | 'archivedClasses' | 'archivedLoaderModules'> {
+function archivedOf(jdk: JdkInfo, runtime: RuntimeBuild, maxPath: number | undefined): ArchivedInput {
   const home = builtJdkImage({ jdk, cache: cacheRoot(), runtime, maxPath, modules: jdkModulesOverride() });
   const state = home === undefined ? undefined : archivedState(home, join(cacheRoot(), 'archived-hashes'), { trial: false });
   if (home === undefined || state === undefined) return {};
   const classes = archivedClassNames(home, join(cacheRoot(), 'archived-hashes'));
-  return { archivedHashes: [...state.mirrors], archivedPackages: state.packages, archivedLoaderModules: state.loaderModules, ...(classes !== undefined ? { archivedClasses: classes } : {}) };
+  // The copy's string table (archived-strings.ts): JDK 25 lists it with the JDK's own jcmd.
+  const table = classes === undefined ? undefined : archivedStringTable(home, join(cacheRoot(), 'archived-hashes'), classes, join(jdk.home, 'bin', 'jcmd'));
+  return {
+    archivedHashes: [...state.mirrors],
+    archivedPackages: state.packages,
+    archivedLoaderModules: state.loaderModules,
+    ...(classes !== undefined ? { archivedClasses: classes } : {}),
+    ...(table !== undefined ? { archivedStrings: table.strings, archivedBoxes: table.boxes } : {}),
+  };
 }
 
 /**
@@ -343,7 +355,7 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
     };
     abandon = () => finish({ exitCode: null, signal: null, cancelled: true });
     let runtimeDir: string | null = null;
-    let archived: Pick<InterpWorkerInput, 'archivedHashes' | 'archivedPackages' | 'archivedClasses' | 'archivedLoaderModules'> = {};
+    let archived: ArchivedInput = {};
     let javaImage: Pick<InterpWorkerInput, 'javaImage'> = {};
     let jdkHome: string;
     try {

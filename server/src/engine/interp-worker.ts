@@ -42,6 +42,7 @@ import { ClassPathError } from '../classpath/errors';
 import { holdNewSpace, NEW_SPACE_HOLD_MS } from './young-generation';
 import { closeLazyFiles } from '../interp/snapshot/store';
 import { stateDigest } from './archived-hashes';
+import { tableDigest } from './archived-strings';
 import { optHoldBytecodes } from './v8-tiering';
 import { writeHeapSnapshot } from 'node:v8';
 import { collectRestoreGarbage } from './restore-gc';
@@ -112,6 +113,9 @@ export interface InterpWorkerInput {
   archivedClasses?: string[];
   /** With `all`: the order of the copy's archived loaders' nameToModule maps (archived-hashes.ts). */
   archivedLoaderModules?: string[][];
+  /** With `all`: the copy's archived interned strings with the dump's identity hashes (0: none), and on JDK 17 its boxes' (archived-strings.ts). */
+  archivedStrings?: [string, number][];
+  archivedBoxes?: [string, number][];
   /**
    * With `all` (and exact `all`): Java code reads the JDK's image indexed as HotSpot's copy's
    * (java-image.ts), made from these (the cache root, the runtime's classes, KOMORIUM_JDK_MODULES).
@@ -211,7 +215,7 @@ function keyPartsOf(input: InterpWorkerInput): Record<string, unknown> {
     instrument: input.instrument,
     maxPath: input.maxPath ?? null,
     lineNumbers: input.lineNumbers ?? null,
-    ...(input.instrument === 'all' ? { lambdas: 'jdk', bootInits: 1, archived: stateDigest(input.archivedHashes, input.archivedPackages, input.archivedLoaderModules), archivedClasses: input.archivedClasses?.length ?? 0 } : {}),
+    ...(input.instrument === 'all' ? { lambdas: 'jdk', bootInits: 1, archived: stateDigest(input.archivedHashes, input.archivedPackages, input.archivedLoaderModules), archivedClasses: input.archivedClasses?.length ?? 0, ...(input.archivedStrings !== undefined ? { archivedStrings: tableDigest(input.archivedStrings, input.archivedBoxes) } : {}) } : {}),
     // The booted JDK's classes were transformed with this module list (none before it existed).
     ...(input.instrument === 'all' && input.jdkModules !== undefined ? { jdkModules: [...input.jdkModules].sort().join(',') } : {}),
   };
@@ -395,6 +399,7 @@ function main(input: InterpWorkerInput, prepared: PreparedBoot | null = null): v
     ...(input.archivedPackages ? { archivedPackages: input.archivedPackages } : {}),
     ...(input.archivedClasses ? { archivedClasses: new Set(input.archivedClasses) } : {}),
     ...(input.archivedLoaderModules ? { archivedLoaderModules: input.archivedLoaderModules } : {}),
+    ...(input.archivedStrings ? { archivedStrings: new Map(input.archivedStrings), archivedBoxes: new Map(input.archivedBoxes ?? []) } : {}),
     ...(input.javaImage ? { javaImage: javaImageOf(jdk, input.javaImage) } : {}),
     classpath: input.classpath,
     classPathProperty: input.classPathProperty,

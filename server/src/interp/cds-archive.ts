@@ -14,7 +14,9 @@
 //      archives the string table with each string's hash computed
 //      (`java_lang_String::hash_code` stores it), so `hashCode()` of such a literal returns the
 //      stored field on HotSpot. The embedded engine stores the hash of a string it interns when
-//      the string is one of those literals (`archivedStrings`).
+//      the string is one of those literals (`archivedStrings`) or, with the JDK instrumented, one
+//      of the copy's whole shared string table (the dump interns more: MemberName names,
+//      the archived heap's species names; engine/archived-strings.ts, VmOptions.archivedStrings).
 //   3. JDK 17's archived class loaders (the full module graph): the dump clears their
 //      class-loading lock maps (`ClassLoader.resetArchivedStates`, `parallelLockMap.clear()`),
 //      which keeps a ConcurrentHashMap's table, so the application loader's map starts the run
@@ -160,8 +162,13 @@ export function stringConstants(b: Uint8Array, out: Set<string>): void {
   poolScan(b, out, null);
 }
 
-/** The constant pool's CONSTANT_String values into `strings`, its Utf8 entries starting with '(' into `signatures`. */
-function poolScan(b: Uint8Array, strings: Set<string> | null, signatures: Set<string> | null): void {
+/** Adds the values of a class file's CONSTANT_Utf8 entries to `out` (engine/archived-strings.ts: JDK 17's candidates). */
+export function utf8Constants(b: Uint8Array, out: Set<string>): void {
+  poolScan(b, null, null, out);
+}
+
+/** The constant pool's CONSTANT_String values into `strings`, its Utf8 entries starting with '(' into `signatures`, all its Utf8 entries into `utf8`. */
+function poolScan(b: Uint8Array, strings: Set<string> | null, signatures: Set<string> | null, utf8: Set<string> | null = null): void {
   if (b.length < 10) return;
   const u2 = (p: number): number => (b[p]! << 8) | b[p + 1]!;
   const n = u2(8);
@@ -179,6 +186,10 @@ function poolScan(b: Uint8Array, strings: Set<string> | null, signatures: Set<st
         if (signatures !== null && len > 0 && b[p + 3] === 0x28) {
           const s = decodeMutf8(b, p + 3, p + 3 + len);
           if (s !== undefined) signatures.add(s);
+        }
+        if (utf8 !== null) {
+          const s = decodeMutf8(b, p + 3, p + 3 + len);
+          if (s !== undefined) utf8.add(s);
         }
         p += 3 + len;
         break;

@@ -51,6 +51,10 @@ export interface InterpRunOptions {
   archivedClasses?: ReadonlySet<string>;
   /** VmOptions.archivedLoaderModules. */
   archivedLoaderModules?: readonly (readonly string[])[];
+  /** VmOptions.archivedStrings. */
+  archivedStrings?: ReadonlyMap<string, number>;
+  /** VmOptions.archivedBoxes. */
+  archivedBoxes?: ReadonlyMap<string, number>;
   /** VmOptions.javaImage. */
   javaImage?: () => JavaImage | undefined;
   /** boot.ts LaunchOptions.initiate. */
@@ -138,6 +142,8 @@ function vmOptionsOf(o: InterpRunOptions, image: ClassPath, io: VmIo): VmOptions
     archivedPackages: o.archivedPackages,
     archivedClasses: o.archivedClasses,
     archivedLoaderModules: o.archivedLoaderModules,
+    archivedStrings: o.archivedStrings,
+    archivedBoxes: o.archivedBoxes,
     javaImage: o.javaImage,
     stdinAvailable: o.stdinAvailable ?? (o.io?.readStdin ? undefined : processStdinAvailable),
     traceClassLoading: o.traceClassLoading,

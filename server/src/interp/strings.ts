@@ -144,7 +144,14 @@ export class Strings {
     archivedStringIdentity(this.vm, o, s);
   }
 
+  /**
+   * Whether `s` is an interned string of HotSpot's archive: one of its shared string table when
+   * that is known (VmOptions.archivedStrings, the copy's: engine/archived-strings.ts), or a literal
+   * of its classes (cds-archive.ts; the table's candidates on JDK 17 leave out strings with a
+   * line break).
+   */
   private isArchived(s: string): boolean {
+    if (this.vm.opts.archivedStrings?.has(s)) return true;
     if (this.archived === undefined) this.archived = archivedStrings(this.vm.opts.jdk);
     return this.archived !== null && stringSetHas(this.archived, s);
   }

@@ -64,11 +64,18 @@ export function hashWithoutDraw(vm: VM, o: JObject): void {
  * one: ObjectOutputStream's HandleTable hashes the field signatures `writeTypeString` writes
  * (ObjectStreamField interns them), one draw more per archived signature in the first
  * `writeObject` of a class (branch s17). The value is not the dump's (not known here): one
- * made from the contents, as the dump's is fixed for the run. JDK 25 keeps only the hashes the
+ * made from the contents, as the dump's is fixed for the run, when the archive's table
+ * (VmOptions.archivedStrings, its trial's values: branch arch25) does not have it. JDK 25 keeps only the hashes the
  * dump computed, so there its strings draw as other objects.
  */
 export function archivedStringIdentity(vm: VM, o: JObject, s: string): void {
   if (o.ihash !== 0 || vm.opts.jdk.feature >= 25) return;
+  // The dump's value, read from the archive (engine/archived-strings.ts), when known.
+  const dumped = vm.opts.archivedStrings?.get(s);
+  if (dumped !== undefined && dumped !== 0) {
+    o.ihash = dumped;
+    return;
+  }
   let h = 0x9e3779b9 ^ s.length;
   for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
   h ^= h >>> 15;
@@ -82,22 +89,37 @@ export function archivedStringIdentity(vm: VM, o: JObject, s: string): void {
  * the boxing caches, FDBigInteger's powers of 5, ...) carry the dump's identity hashes, as every
  * object JDK 17's dump archives: hashing them draws nothing (lambda-serialization: a captured
  * `Integer.valueOf(7)` in ObjectOutputStream's HandleTable drew one here, none on java 17; branch
- * s17). Values of a sequence of their own (the dump's are not known here), in the graph's order.
+ * s17). The boxing caches' boxes get the dump's values when the archive's trial read them
+ * (VmOptions.archivedBoxes, engine/archived-strings.ts); the rest values of a sequence of their
+ * own, in the graph's order.
  */
 export function archivedGraphIdentities(vm: VM, root: JObject): void {
   if (vm.opts.jdk.feature >= 25) return;
+  const boxes = vm.opts.archivedBoxes;
   const seen = new Set<JObject>();
   const todo: JObject[] = [root];
   for (let o = todo.pop(); o !== undefined; o = todo.pop()) {
     if (seen.has(o) || o.klass.name === 'java/lang/Class') continue;
     seen.add(o);
     if (o.ihash === 0) {
-      vm.archivedObjectHash = (Math.imul(vm.archivedObjectHash, 0x41c64e6d) + 12345) | 0;
-      o.ihash = (vm.archivedObjectHash >>> 1) | 1;
+      const dumped = boxes !== undefined ? boxes.get(boxKey(vm, o)) : undefined;
+      if (dumped !== undefined) o.ihash = dumped;
+      else {
+        vm.archivedObjectHash = (Math.imul(vm.archivedObjectHash, 0x41c64e6d) + 12345) | 0;
+        o.ihash = (vm.archivedObjectHash >>> 1) | 1;
+      }
     }
     const values = o instanceof JArray ? (Array.isArray(o.data) ? o.data : []) : Object.values(o);
     for (const v of values) if (v instanceof JObject) todo.push(v);
   }
+}
+
+/** engine/archived-strings.ts boxKey of a box (its class and value), or '' for another object. */
+function boxKey(vm: VM, o: JObject): string {
+  const c = o.klass.name;
+  if (c !== 'java/lang/Integer' && c !== 'java/lang/Long' && c !== 'java/lang/Short' && c !== 'java/lang/Byte' && c !== 'java/lang/Character') return '';
+  const v = (o as JObject & Record<string, unknown>)[vm.field(o.klass, 'value').key];
+  return `${c} ${typeof v === 'bigint' ? v.toString() : String(v)}`;
 }
 
 /** The next hash of the VM's own sequence (the VM, the profiler's runtime, archived objects). */

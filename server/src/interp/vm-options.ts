@@ -87,6 +87,14 @@ export interface VmOptions {
    */
   archivedLoaderModules?: readonly (readonly string[])[];
   /**
+   * The interned strings of HotSpot's CDS archive (its whole shared string table, engine/archived-strings.ts),
+   * each with the identity hash JDK 17's dump gave it (0 on JDK 25): interned here with their
+   * `hash` stored (strings.ts), besides the literals cds-archive.ts finds.
+   */
+  archivedStrings?: ReadonlyMap<string, number>;
+  /** JDK 17: the identity hashes of the archive's boxing caches' boxes, by engine/archived-strings.ts boxKey (vm-ihash.ts archivedGraphIdentities). */
+  archivedBoxes?: ReadonlyMap<string, number>;
+  /**
    * The JDK image Java code reads (NativeImageBuffer.getNativeMap), when not the JDK's own: the
    * view of it indexed as HotSpot's instrumented copy (engine/java-image.ts JavaImageView),
    * asked for when Java code first maps the image; undefined: the JDK's own.
