@@ -9,6 +9,7 @@ import { VmError } from './signals';
 import { JClass, JField, JMethod, NO_SITES, defaultValue } from './klass';
 import { MATH_INTRINSICS } from './natives/java/lang/Math';
 import { PROFILE_WRITER_INTRINSICS } from './natives/komorium/rt/ProfileWriter';
+import { THREAD_DATA_INTRINSICS } from './natives/komorium/rt/ThreadData';
 import { contendedOf } from './layout';
 
 /** A field descriptor (JVMS 4.3.2), at most 255 array dimensions. */
@@ -42,12 +43,14 @@ export function populateFromClassFile(k: JClass, cf: ClassFile): void {
     const mdesc = utf(mi.descriptorIndex);
     // HotSpot's Math intrinsics run as natives (natives/java/lang/Math.ts), and JDK 25's
     // StrictMath.sqrt (FdLibm's Java code there; HotSpot's java_lang_math_sqrt_strict entry); so
-    // does the profiler runtime's profile writing (natives/komorium/rt/ProfileWriter.ts).
+    // does the profiler runtime's profile writing (natives/komorium/rt/ProfileWriter.ts) and its
+    // per-sample random draw (natives/komorium/rt/ThreadData.ts).
     const intrinsic =
       k.loader === null &&
       ((k.name === 'java/lang/Math' && MATH_INTRINSICS.has(mname + mdesc)) ||
         (k.name === 'java/lang/StrictMath' && mname + mdesc === 'sqrt(D)D' && (mi.accessFlags & Acc.NATIVE) === 0) ||
-        (k.name === 'komorium/rt/ProfileWriter' && PROFILE_WRITER_INTRINSICS.has(mname + mdesc)));
+        (k.name === 'komorium/rt/ProfileWriter' && PROFILE_WRITER_INTRINSICS.has(mname + mdesc)) ||
+        (k.name === 'komorium/rt/ThreadData' && THREAD_DATA_INTRINSICS.has(mname + mdesc)));
     let m: JMethod;
     try {
       m = new JMethod(k, mname, mdesc, mi.accessFlags | (intrinsic ? Acc.NATIVE : 0), idx);

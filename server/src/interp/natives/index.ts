@@ -60,6 +60,7 @@ import * as MethodHandleNatives from './java/lang/invoke/MethodHandleNatives';
 import * as MethodHandle from './java/lang/invoke/MethodHandle';
 import * as KomoriumConfig from './komorium/rt/Config';
 import * as KomoriumProfileWriter from './komorium/rt/ProfileWriter';
+import * as KomoriumThreadData from './komorium/rt/ThreadData';
 import * as InetAddress from './java/net/InetAddress';
 import * as Inet6AddressImpl from './java/net/Inet6AddressImpl';
 import * as NetworkInterface from './java/net/NetworkInterface';
@@ -102,6 +103,7 @@ export function registerAllNatives(r: NativeRegistry, feature: number): void {
   r.register('java/lang/Thread', Thread.natives);
   r.register('komorium/rt/Config', KomoriumConfig.natives);
   r.register('komorium/rt/ProfileWriter', KomoriumProfileWriter.natives);
+  r.register('komorium/rt/ThreadData', KomoriumThreadData.natives);
   r.register('java/lang/Throwable', Throwable.natives);
   r.register('java/lang/NullPointerException', NullPointerException.natives);
   r.register('java/lang/StackTraceElement', StackTraceElement.natives);
