@@ -41,16 +41,16 @@ export function raise(vm: VM, t: JThread, e: VmError): boolean {
 }
 
 /**
- * Makes `e` as HotSpot does and drops it: the native on top of `t` then returns null. HotSpot's
- * speculative MemberName resolution (MethodHandles::resolve_MemberName with speculative_resolve)
- * lets LinkResolver throw (Exceptions::new_exception: the Java constructor runs, counted with the
+ * Makes `e` as HotSpot does and drops it: the native on top of `t` then returns null (or
+ * `result.value`, of `result.kind`). HotSpot's speculative MemberName resolution
+ * (MethodHandles::resolve_MemberName with speculative_resolve) lets LinkResolver throw (Exceptions::new_exception: the Java constructor runs, counted with the
  * JDK instrumented), then clears the pending exception and returns null. True when frames were
  * pushed (the native throws PENDING; its result, null, is delivered when they return), false
  * when nothing is made in Java (before boot, or the class cannot be initialised: the native
  * returns null at once).
  */
-export function constructAndDiscard(vm: VM, t: JThread, e: VmError): boolean {
-  return construct(vm, t, e, 'L', () => null);
+export function constructAndDiscard(vm: VM, t: JThread, e: VmError, result: { kind: Glue['kind']; value: unknown } = { kind: 'L', value: null }): boolean {
+  return construct(vm, t, e, result.kind, () => result.value);
 }
 
 function construct(vm: VM, t: JThread, e: VmError, kind: Glue['kind'], finish: (exc: JObject) => unknown): boolean {
