@@ -6,13 +6,19 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { archivedClassNames, archivedState, parseProbeOutput, parseSharedDictionary, probeNames } from '../../server/src/engine/archived-hashes';
-import { compileJava, javaHome, REPO, runJava, tempDir } from '../helpers/java';
+import { spawnSync } from 'node:child_process';
+import { compileJava, javaHome, REPO, runJava, tempDir, testJdks } from '../helpers/java';
 
 test('probeNames: the class list\'s classes, their arrays and the primitives\' arrays; comments, @ lines and hidden classes left out', () => {
   const names = probeNames('# a comment\njava/lang/Object id: 1\n@lambda-proxy java/lang/X run\njava/util/HashMap\njava/lang/invoke/LambdaForm$MH/0x0000000800c01000\n');
   assert.deepEqual(names.slice(0, 4), ['java.lang.Object', 'java.util.HashMap', '[Ljava.lang.Object;', '[Ljava.util.HashMap;']);
   assert.ok(names.includes('[I') && names.includes('[[J'));
   assert.ok(!names.some((n) => n.includes('0x') || n.includes('lambda')));
+});
+
+test('probeNames: the archive\'s dictionary adds the classes the class list leaves out, once each', () => {
+  const names = probeNames('java/lang/Object\njava/util/HashMap\n', ['java.util.HashMap', 'java.io.IOException', 'java.lang.invoke.LambdaForm$MH/0x0000000800c01000']);
+  assert.deepEqual(names.slice(0, 6), ['java.lang.Object', 'java.util.HashMap', 'java.io.IOException', '[Ljava.lang.Object;', '[Ljava.util.HashMap;', '[Ljava.io.IOException;']);
 });
 
 test('parseProbeOutput: packages and the module maps each up to "#", "##", then void and two hashes a name; hashes drawn in the trial (1) and failures (-1) dropped', () => {
@@ -76,4 +82,22 @@ test('archivedClassNames of the JDK: the classes its archive holds (java.lang.Ob
   assert.ok(!names.includes('java.text.Annotation'));
   // Read back from the cache the second time.
   assert.deepEqual(archivedClassNames(javaHome(), dir), names);
+});
+
+// JDK 25's dump archives mirrors of classes its class list does not name (java.io.IOException,
+// loaded by the dump's own run) with their identity hashes; the trial read the class list's only,
+// so the embedded engine drew IOException's hash where HotSpot drew none (corpus serialization on
+// JDK 25: Reflection.filterFields' HashMap, branch sec25).
+const jdk25 = testJdks().find((j) => j.feature === 25);
+test('archivedState of JDK 25: mirrors the dump archived outside the class list (IOException), with the hash java prints', { skip: jdk25 ? false : 'no JDK 25 installed' }, () => {
+  const home = jdk25!.home;
+  const state = archivedState(home, tempDir('archived-hashes-25'));
+  assert.ok(state, 'the trial ran');
+  const classes = compileJava(join(REPO, 'test', 'java', 'hotspot-all'));
+  // SerialUid prints `IOException <hex hash>` (java's own archive: the dump's hash).
+  const r = spawnSync(join(home, 'bin', 'java'), ['-cp', classes, 'SerialUid'], { encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  const m = /^IOException ([0-9a-f]+)$/m.exec(r.stdout);
+  assert.ok(m, r.stdout);
+  assert.equal(state.mirrors.get('java.io.IOException')?.toString(16), m[1]);
 });

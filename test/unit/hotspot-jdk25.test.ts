@@ -335,6 +335,18 @@ test('JDK 25, LinkHashes: classes linked from lib/modules and MID holders draw i
   assert.ok(c.main.samples[0] > 1000, why);
 });
 
+// Default serialVersionUIDs (branch sec25). libjava's ObjectStreamClass.hasStaticInitializer asks
+// JNI for <clinit> (and the superclass's): a lookup that finds none throws NoSuchMethodError,
+// whose Java constructor HotSpot runs and counts, and the lookup initialises the class first; and
+// java.io.IOException, outside JDK 25's class list, is archived with its mirror's hash. Before,
+// the embedded engine ran no constructor (corpus serialization: 50 bytecodes a computed
+// serialVersionUID fewer), initialised Late after the array's UID and drew IOException's hash:
+// another hash printed from there on, 727 contexts differing under main.
+test('JDK 25, SerialUid: default serialVersionUIDs run JNI\'s NoSuchMethodErrors and initialisations as on HotSpot, archived mirrors outside the class list hash without a draw: identical under main (granularity 1, R 0)', { skip }, () => {
+  const { thread: c } = both('SerialUid', classes, false);
+  assert.ok(c.main.identical, describeMainThread(c, 10).join('\n'));
+});
+
 // The corpus on JDK 25 with the JDK instrumented, on both engines: a slice (the JDK 17 slice of
 // hotspot-all.test.ts less its float and math programs), each printing what java 25 prints
 // (test/slow/hotspot-all-corpus.test.ts and interp-corpus.test.ts run the whole corpus).

@@ -265,15 +265,27 @@ function fieldObjectMethod(cf: ClassFile, pool: ConstantPool, forName: number, d
   return synthMethod(cf, pool, PROBE, { access: Acc.STATIC, name: 'fieldObject', desc: `(L${unsafe};Ljava/lang/Object;Ljava/lang/String;Ljava/lang/String;)Ljava/lang/Object;`, maxLocals: 5, insns });
 }
 
-/** The names the trial loads: the class list's classes, arrays of each, the primitives' arrays. */
-export function probeNames(classlist: string): string[] {
+/**
+ * The names the trial loads: the class list's classes, then the other classes the archive's
+ * dictionary names (`dictionary`, archivedClassNames: classes the dump loaded besides the list,
+ * such as java.io.IOException on JDK 25, whose mirrors it archived with their hashes too), arrays
+ * of each, the primitives' arrays.
+ */
+export function probeNames(classlist: string, dictionary: readonly string[] = []): string[] {
   const classes: string[] = [];
+  const seen = new Set<string>();
+  const add = (name: string): void => {
+    if (seen.has(name)) return;
+    seen.add(name);
+    classes.push(name);
+  };
   for (const line of classlist.split('\n')) {
     const name = line.split(' ')[0]!.trim();
     // Plain class names only: not comments, @lambda-proxy and the like, nor hidden classes.
     if (name === '' || name.startsWith('#') || name.startsWith('@') || name.includes('/0x')) continue;
-    classes.push(name.replace(/\//g, '.'));
+    add(name.replace(/\//g, '.'));
   }
+  for (const name of dictionary) if (!name.includes('/0x') && !name.startsWith('[')) add(name);
   return [...classes, ...classes.map((c) => `[L${c};`), ...PRIMITIVES.flatMap(([d]) => [`[${d}`, `[[${d}`])];
 }
 
@@ -360,7 +372,9 @@ export function archivedState(home: string, cacheDir: string, opts: { trial?: bo
     if (cached !== undefined) return cached;
   }
   if (opts.trial === false) return undefined;
-  const names = probeNames(readFileSync(list, 'utf8'));
+  // The dictionary too: the class list leaves out classes the dump archived (corpus serialization
+  // on JDK 25: IOException's mirror hashed in Reflection.filterFields drew here, not on HotSpot).
+  const names = probeNames(readFileSync(list, 'utf8'), archivedClassNames(home, cacheDir) ?? []);
   const dir = mkdtempSync(join(tmpdir(), 'komorium-archived-hashes-'));
   try {
     writeFileSync(join(dir, `${PROBE}.class`), probeClass());
@@ -440,7 +454,7 @@ export function archiveStateKey(home: string): string | undefined {
 }
 
 /** Bump when the trial reads more or otherwise (the cache files' key). */
-const STATE_VERSION = 'archived-state-3';
+const STATE_VERSION = 'archived-state-4';
 
 function statKey(file: string): string {
   try {
