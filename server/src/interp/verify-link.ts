@@ -18,6 +18,7 @@ import { PENDING, VmError } from './signals';
 import type { JThread } from './thread';
 import type { VM } from './vm';
 import { hashAtLink } from './vm-ihash';
+import { hotspotMethodOrder } from './method-order';
 
 class NeedClass {
   constructor(readonly name: string) {}
@@ -51,7 +52,7 @@ function eligible(k: JClass): boolean {
   return k.loader !== null && !k.isArray && !k.isPrimitive && k.cf !== null && k.source !== 'spun';
 }
 
-function verificationInput(k: JClass): ClassFile {
+function definedClassFile(k: JClass): ClassFile {
   if (k.originalBytes === null) return k.cf as ClassFile;
   try {
     return readClass(k.originalBytes, k.name, { lenientAnnotations: true, rawAttributes: VERIFY_RAW_ATTRIBUTES });
@@ -59,6 +60,19 @@ function verificationInput(k: JClass): ClassFile {
     if (e instanceof ClassFormatError) return k.cf as ClassFile;
     throw e;
   }
+}
+
+/** The class as defined, its methods in HotSpot's order (method-order.ts): the verifier's loads come in HotSpot's order. */
+const inputs = new WeakMap<JClass, ClassFile>();
+
+function verificationInput(vm: VM, k: JClass): ClassFile {
+  let cf = inputs.get(k);
+  if (cf === undefined) {
+    const defined = definedClassFile(k);
+    cf = { ...defined, methods: hotspotMethodOrder(vm.opts.jdk, defined) };
+    inputs.set(k, cf);
+  }
+  return cf;
 }
 
 /** KOMORIUM_TRACE_VERIFY: each class verified, and the CPU time spent, on stderr. */
@@ -114,7 +128,7 @@ function verifyOnce(vm: VM, k: JClass): VerifyResult | NeedClass | undefined {
   // HotSpot's verify_exception_handler_table does); the program's later catches find it loaded.
   const env = { ...linked, preResolve: (name: string) => void lookup(name) };
   try {
-    return verifyClass(env, verificationInput(k));
+    return verifyClass(env, verificationInput(vm, k));
   } catch (e) {
     if (e instanceof NeedClass) return e;
     throw e;
@@ -139,6 +153,7 @@ export function linkVerify(vm: VM, t: JThread, k: JClass, resumePc: number, kind
     return;
   }
   const r = runVerifier(vm, k);
+  if (!(r instanceof NeedClass)) inputs.delete(k);
   if (r instanceof NeedClass) {
     vm.classes.loadThroughLoader(t, k.loader!, r.name, retry, kind, resumePc);
     throw PENDING;
