@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
 import { closeSync, cpSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { javaFiles, javaHome, REPO, tempDir } from '../helpers/java';
+import { javaFiles, javaHome, REPO, tempDir, testJdks } from '../helpers/java';
 import type { CorpusProgram } from '../helpers/corpus';
 import { firstDifference } from '../helpers/corpus';
 import { compareWithHotSpot, describeInterpComparison } from '../helpers/interp-corpus';
@@ -84,6 +84,16 @@ test('embedded JVM natives match HotSpot', { concurrency: 2 }, async (t) => {
     ),
   );
 });
+
+// File streams on every JDK found (JDK 25's FileInputStream asks isRegularFile0 in transferTo,
+// readAllBytes and skip): the same output as that JDK's java.
+for (const jdk of testJdks()) {
+  test(`FileInputStream's transfers on JDK ${jdk.feature} match java`, async () => {
+    const p: CorpusProgram = { name: 'natives/FileTransfer', dir: SRC, sources: [], mainClass: 'FileTransfer', args: [], jvmArgs: [], javacArgs: [] };
+    const r = await compareWithHotSpot(p, classes, { instrument: 'none', timeoutMs: 150_000, jdk: jdk.home });
+    assert.deepEqual(r.problems, [], describeInterpComparison(r));
+  });
+}
 
 /** Runs a command with stdin from `stdin` (a file path, or text written to a pipe). */
 function runWith(cmd: string, args: string[], cwd: string, stdin: { file: string } | { pipe: string }): Promise<{ out: string; err: string; code: number | null }> {

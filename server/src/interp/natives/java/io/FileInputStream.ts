@@ -5,14 +5,14 @@ import type { JArray, JObject } from '../../../object';
 import type { JThread } from '../../../thread';
 import type { VM } from '../../../vm';
 import type { NativeTable } from '../../registry';
-import { checkBounds, nonNull, str } from '../../util';
+import { bool, checkBounds, nonNull, str } from '../../util';
 import { toNumber, type Long } from '../../../long';
 import { position, seek } from '../../host/fds';
 import { isPipe, pipeAvailable, pipeRead, pipeReadable } from '../../host/pipes';
 import { waitForHost } from '../../../hostwait';
 import { VmError } from '../../../signals';
 import { errorText } from '../../host/errno';
-import { byteView, openForStream, readDescriptor, setStreamFd, streamFd } from './stdio';
+import { byteView, fdValue, openForStream, readDescriptor, setStreamFd, streamFd } from './stdio';
 
 /** Reads a pipe to a subprocess, parking the thread until data or the end arrive. */
 function readPipe(vm: VM, t: JThread, fd: number, into: Uint8Array, finish: (n: number) => number): unknown {
@@ -48,6 +48,18 @@ export const natives: NativeTable = {
     if (isPipe(fd)) return readPipe(vm, t, fd, byteView(arr, off, len), (n) => (n <= 0 ? -1 : n));
     const n = readDescriptor(vm, fd, byteView(arr, off, len));
     return n <= 0 ? -1 : n;
+  },
+  // JDK 25 (FileInputStream.isRegularFile, asked by transferTo, readAllBytes, readNBytes, skip):
+  // fstat's S_ISREG of the descriptor; the program's standard streams are not files here (the
+  // engine's own stdin, out and err), nor is a pipe to a subprocess.
+  'isRegularFile0(Ljava/io/FileDescriptor;)Z': (vm: VM, _t: JThread, _self: JObject, fdo: JObject | null) => {
+    const fd = fdValue(vm, fdo);
+    if (fd <= 2 || isPipe(fd)) return 0;
+    try {
+      return bool(fs.fstatSync(fd).isFile());
+    } catch {
+      return 0;
+    }
   },
   'length0()J': (vm: VM, _t: JThread, self: JObject) => fs.fstatSync(streamFd(vm, self)).size,
   'position0()J': (vm: VM, _t: JThread, self: JObject) => {
