@@ -421,6 +421,17 @@ test('EnclosingMethod: getEnclosingMethod compares new name strings on both engi
   assert.ok(c.main.identical, describeMainThread(c, 10).join('\n'));
 });
 
+// Class.getDeclaredMethods/getDeclaredConstructors in HotSpot's order (interp/method-order.ts:
+// sorted when the class is parsed, by the name Symbols' addresses: the CDS archive's symbols in
+// its order, then the run's; HotSpot's quicksort). The embedded engine listed them in class-file
+// order: getEnclosingMethod stopped at another candidate and the program's output was not java's.
+// Before (JDK 17, java.base copy): 20,157 main-thread bytecodes more on the embedded engine
+// (getEnclosingMethod, String.equals, Method.getName; branch neg25).
+test('MethodOrder: declared methods in HotSpot order on both engines: output as java, identical under main (granularity 1, R 0)', () => {
+  const c = bothEnginesAtGranularity1('MethodOrder');
+  assert.ok(c.main.identical, describeMainThread(c, 10).join('\n'));
+});
+
 // Native libraries loaded through NativeLibraries.load (BootLoader.ts load): on JDK 17 libjava's
 // initIDs finds a class at the first load of the process, so FindClass's NativeLibraries.getFromClass()
 // runs there (libzip for CRC32 here), then libnet's JNI_OnLoad (getFromClass, Boolean.getBoolean);

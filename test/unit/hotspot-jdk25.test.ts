@@ -73,6 +73,15 @@ for (const main of ['Concat', 'HelloWorld']) {
   });
 }
 
+// Class.getDeclaredMethods/getDeclaredConstructors in HotSpot's order (interp/method-order.ts),
+// with JDK 25's archive (its symbols in another order than 17's: this program's methods too).
+// Before: class-file order on the embedded engine (output not java's; corpus nested-classes
+// -104, reflection-members, interface-inheritance-mix; branch neg25).
+test('JDK 25, MethodOrder: declared methods in HotSpot order on both engines: output as java, identical under main (granularity 1, R 0)', { skip }, () => {
+  const { thread: c } = both('MethodOrder');
+  assert.ok(c.main.identical, describeMainThread(c, 10).join('\n'));
+});
+
 // A lambda proxy is a hidden class of the program's loader, and HotSpot verifies it when
 // LambdaMetafactory defines it, inside the call site's linkage (paused): on JDK 25 the proxy of
 // Integer::sum unboxes through Number.intValue, so the verifier loads java.lang.Number through the

@@ -45,3 +45,15 @@ test('what a loader is asked: superinterfaces first, no invalid names; signers k
     ),
   );
 });
+
+// HotSpot verifies a class's methods in its method array's order (sorted by the name Symbols'
+// addresses: the CDS archive's names first, then new ones; interp/method-order.ts), and each check
+// of a subclass against a declared type asks the class's loader for both. The embedded engine
+// verified in the class file's order: before, `asked [Target, BaseA, SubA, BaseB, SubB, BaseD,
+// SubD, BaseC, SubC]` (the corpus' release7-classfiles and exceptions-finally: the loader's lock
+// map resized at another load, 160 and 80 main-thread bytecodes on JDK 25; branch pos25).
+test('what a verification asks its loader, in HotSpot\'s method order', async () => {
+  const r = await compareWithHotSpot(program('VerifyOrder'), classes, { instrument: 'none', timeoutMs: 150_000 });
+  assert.deepEqual(r.problems, [], describeInterpComparison(r));
+  assert.match(r.hotspot.stdout, /^asked \[Target, BaseC, SubC, BaseD, SubD, BaseB, SubB, BaseA, SubA\]$/m, 'the program checks what it should');
+});

@@ -120,22 +120,27 @@ export interface InterpPrepareOptions {
 }
 
 /** What archivedOf gives a worker. */
-type ArchivedInput = Pick<InterpWorkerInput, 'archivedHashes' | 'archivedPackages' | 'archivedClasses' | 'archivedLoaderModules' | 'archivedStrings' | 'archivedBoxes'>;
+type ArchivedInput = Pick<InterpWorkerInput, 'archivedHashes' | 'archivedPackages' | 'archivedClasses' | 'archivedLoaderModules' | 'archivedStrings' | 'archivedBoxes' | 'symbolArchive'>;
 
 /**
  * With the JDK instrumented: what the CDS archive of HotSpot's instrumented copy of `jdk` holds
- * (archived-hashes.ts: its mirrors' identity hashes, its packageToModule order), when that copy
+ * (archived-hashes.ts: its mirrors' identity hashes, its packageToModule order; its symbols' order,
+ * interp/method-order.ts), when that copy
  * and its trial's result are in the cache (the HotSpot engine built them: jdk-image.ts); else
  * nothing, and the embedded engine draws those hashes and orders that map as before.
  */
 function archivedOf(jdk: JdkInfo, runtime: RuntimeBuild, maxPath: number | undefined): ArchivedInput {
   const home = builtJdkImage({ jdk, cache: cacheRoot(), runtime, maxPath, modules: jdkModulesOverride() });
-  const state = home === undefined ? undefined : archivedState(home, join(cacheRoot(), 'archived-hashes'), { trial: false });
-  if (home === undefined || state === undefined) return {};
+  if (home === undefined) return {};
+  const jsa = join(home, 'lib', 'server', 'classes.jsa');
+  const symbols = existsSync(jsa) ? { symbolArchive: jsa } : {};
+  const state = archivedState(home, join(cacheRoot(), 'archived-hashes'), { trial: false });
+  if (state === undefined) return symbols;
   const classes = archivedClassNames(home, join(cacheRoot(), 'archived-hashes'));
   // The copy's string table (archived-strings.ts): JDK 25 lists it with the JDK's own jcmd.
   const table = classes === undefined ? undefined : archivedStringTable(home, join(cacheRoot(), 'archived-hashes'), classes, join(jdk.home, 'bin', 'jcmd'));
   return {
+    ...symbols,
     archivedHashes: [...state.mirrors],
     archivedPackages: state.packages,
     archivedLoaderModules: state.loaderModules,

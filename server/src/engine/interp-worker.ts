@@ -111,6 +111,8 @@ export interface InterpWorkerInput {
   archivedPackages?: string[];
   /** With `all`: the classes the copy's archive holds (its class list; archived-hashes.ts archivedClassNames). */
   archivedClasses?: string[];
+  /** With `all`: the copy's CDS archive, whose symbols order methods (interp/method-order.ts). */
+  symbolArchive?: string;
   /** With `all`: the order of the copy's archived loaders' nameToModule maps (archived-hashes.ts). */
   archivedLoaderModules?: string[][];
   /** With `all`: the copy's archived interned strings with the dump's identity hashes (0: none), and on JDK 17 its boxes' (archived-strings.ts). */
@@ -215,7 +217,7 @@ function keyPartsOf(input: InterpWorkerInput): Record<string, unknown> {
     instrument: input.instrument,
     maxPath: input.maxPath ?? null,
     lineNumbers: input.lineNumbers ?? null,
-    ...(input.instrument === 'all' ? { lambdas: 'jdk', bootInits: 1, archived: stateDigest(input.archivedHashes, input.archivedPackages, input.archivedLoaderModules), archivedClasses: input.archivedClasses?.length ?? 0, ...(input.archivedStrings !== undefined ? { archivedStrings: tableDigest(input.archivedStrings, input.archivedBoxes) } : {}) } : {}),
+    ...(input.instrument === 'all' ? { lambdas: 'jdk', bootInits: 1, archived: stateDigest(input.archivedHashes, input.archivedPackages, input.archivedLoaderModules), archivedClasses: input.archivedClasses?.length ?? 0, symbolArchive: input.symbolArchive ?? null, ...(input.archivedStrings !== undefined ? { archivedStrings: tableDigest(input.archivedStrings, input.archivedBoxes) } : {}) } : {}),
     // The booted JDK's classes were transformed with this module list (none before it existed).
     ...(input.instrument === 'all' && input.jdkModules !== undefined ? { jdkModules: [...input.jdkModules].sort().join(',') } : {}),
   };
@@ -398,6 +400,7 @@ function main(input: InterpWorkerInput, prepared: PreparedBoot | null = null): v
     ...(input.archivedHashes ? { archivedHashes: new Map(input.archivedHashes) } : {}),
     ...(input.archivedPackages ? { archivedPackages: input.archivedPackages } : {}),
     ...(input.archivedClasses ? { archivedClasses: new Set(input.archivedClasses) } : {}),
+    ...(input.symbolArchive ? { symbolArchive: input.symbolArchive } : {}),
     ...(input.archivedLoaderModules ? { archivedLoaderModules: input.archivedLoaderModules } : {}),
     ...(input.archivedStrings ? { archivedStrings: new Map(input.archivedStrings), archivedBoxes: new Map(input.archivedBoxes ?? []) } : {}),
     ...(input.javaImage ? { javaImage: javaImageOf(jdk, input.javaImage) } : {}),

@@ -54,6 +54,12 @@ export class ClassTable {
    * Compact (string-set.ts): 10,500 in a profiled hello-world's boot snapshot.
    */
   readonly signatures: StringSet = stringSetOf([]);
+  /**
+   * Every class parsed so far (createClass), in that order, hidden ones and ones whose definition
+   * failed after parsing too: the order in which HotSpot's symbol table got their names
+   * (symbol-order.ts). It keeps them alive (hidden classes included).
+   */
+  readonly parsed: JClass[] = [];
 
   constructor(private readonly vm: VM) {}
 
@@ -186,6 +192,7 @@ export class ClassTable {
     // The verifier checks the class as defined, not as the profiler transformed it.
     if (loader !== null && prepared !== bytes) k.originalBytes = bytes;
     populateFromClassFile(k, cf);
+    this.parsed.push(k);
     for (const e of cf.constantPool) if (e !== undefined && e !== null && e.tag === 1 && e.value.startsWith('(')) stringSetAdd(this.signatures, e.value);
     return k;
   }

@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import type { ClassFile, MemberInfo } from '../classfile/model';
 import type { JdkInfo } from '../classpath/index';
 import { usesArchive } from './cds-archive';
+import { hotspotQuickSort } from './symbol-order';
 
 /** An archive's Symbols: the file's bytes and, by shapeKey, the offsets of the candidates of that shape in file order. */
 interface ArchivedSymbols {
@@ -43,11 +44,11 @@ function shapeKey(len: number, first: number, last: number): number {
  * 10 ms for JDK 17's 13 MB; strings or hashes of the 41,000 candidates took about 100 ms: runs
  * of 0xff bytes give candidates of up to 65,535 bytes).
  */
-function archivedSymbols(jdk: JdkInfo): ArchivedSymbols | null {
-  let a = archives.get(jdk.home);
+function archivedSymbols(jdk: JdkInfo, archive: string | undefined): ArchivedSymbols | null {
+  const file = archive ?? join(jdk.home, 'lib', 'server', 'classes.jsa');
+  let a = archives.get(file);
   if (a !== undefined) return a;
   a = null;
-  const file = join(jdk.home, 'lib', 'server', 'classes.jsa');
   if (usesArchive(jdk) && existsSync(file)) {
     const b = readFileSync(file);
     const byShape = new Map<number, number[]>();
@@ -62,13 +63,13 @@ function archivedSymbols(jdk: JdkInfo): ArchivedSymbols | null {
     }
     a = { bytes: b, byShape };
   }
-  archives.set(jdk.home, a);
+  archives.set(file, a);
   return a;
 }
 
 /** The offset of the first archived Symbol whose text is `name` (its UTF-8 bytes), or undefined. */
-export function archivedSymbolOffset(jdk: JdkInfo, name: string): number | undefined {
-  const a = archivedSymbols(jdk);
+export function archivedSymbolOffset(jdk: JdkInfo, name: string, archive?: string): number | undefined {
+  const a = archivedSymbols(jdk, archive);
   if (a === null) return undefined;
   const want = Buffer.from(name, 'utf8');
   if (want.length === 0) return undefined;
@@ -81,49 +82,19 @@ export function archivedSymbolOffset(jdk: JdkInfo, name: string): number | undef
   return undefined;
 }
 
-/** HotSpot's QuickSort (median of three, Hoare partition; equal elements are swapped too). */
-function hotspotQuickSort<T>(a: T[], from: number, length: number, cmp: (x: T, y: T) => number): void {
-  if (length < 2) return;
-  const swap = (i: number, j: number): void => {
-    const t = a[from + i]!;
-    a[from + i] = a[from + j]!;
-    a[from + j] = t;
-  };
-  const at = (i: number): T => a[from + i]!;
-  const middle = length >>> 1;
-  const last = length - 1;
-  if (cmp(at(0), at(middle)) > 0) swap(0, middle);
-  if (cmp(at(0), at(last)) > 0) swap(0, last);
-  if (cmp(at(middle), at(last)) > 0) swap(middle, last);
-  if (length < 4) return;
-  const pivot = at(middle);
-  let left = 0;
-  let right = last;
-  let split: number;
-  for (;; left++, right--) {
-    while (cmp(at(left), pivot) < 0) left++;
-    while (cmp(at(right), pivot) > 0) right--;
-    if (left < right) swap(left, right);
-    else {
-      split = right;
-      break;
-    }
-  }
-  hotspotQuickSort(a, from, split + 1, cmp);
-  hotspotQuickSort(a, from + split + 1, length - split - 1, cmp);
-}
-
 /**
- * The methods of `cf` in HotSpot's order for `jdk`. Without an archive every name is the run's,
- * in constant-pool order.
+ * The methods of `cf` in HotSpot's order for `jdk`, whose java maps `archive` (with the JDK
+ * instrumented, the HotSpot engine's copy's `classes.jsa`, whose names lie in another order than
+ * the JDK's in a few hundred places: VmOptions.symbolArchive, branch neg25; by default the JDK's
+ * own). Without an archive every name is the run's, in constant-pool order.
  */
-export function hotspotMethodOrder(jdk: JdkInfo, cf: ClassFile): MemberInfo[] {
+export function hotspotMethodOrder(jdk: JdkInfo, cf: ClassFile, archive?: string): MemberInfo[] {
   const keyOf = new Map<number, number>();
   const key = (m: MemberInfo): number => {
     let k = keyOf.get(m.nameIndex);
     if (k === undefined) {
       const e = cf.constantPool[m.nameIndex];
-      const off = e !== undefined && e !== null && e.tag === 1 ? archivedSymbolOffset(jdk, e.value) : undefined;
+      const off = e !== undefined && e !== null && e.tag === 1 ? archivedSymbolOffset(jdk, e.value, archive) : undefined;
       // Archived names first (by offset), then the run's (by pool index).
       k = off !== undefined ? off : Number.MAX_SAFE_INTEGER / 2 + m.nameIndex;
       keyOf.set(m.nameIndex, k);

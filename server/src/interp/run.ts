@@ -49,6 +49,8 @@ export interface InterpRunOptions {
   archivedPackages?: readonly string[];
   /** VmOptions.archivedClasses. */
   archivedClasses?: ReadonlySet<string>;
+  /** VmOptions.symbolArchive. */
+  symbolArchive?: string;
   /** VmOptions.archivedLoaderModules. */
   archivedLoaderModules?: readonly (readonly string[])[];
   /** VmOptions.archivedStrings. */
@@ -141,6 +143,7 @@ function vmOptionsOf(o: InterpRunOptions, image: ClassPath, io: VmIo): VmOptions
     archivedHashes: o.archivedHashes,
     archivedPackages: o.archivedPackages,
     archivedClasses: o.archivedClasses,
+    symbolArchive: o.symbolArchive,
     archivedLoaderModules: o.archivedLoaderModules,
     archivedStrings: o.archivedStrings,
     archivedBoxes: o.archivedBoxes,

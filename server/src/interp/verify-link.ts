@@ -69,7 +69,7 @@ function verificationInput(vm: VM, k: JClass): ClassFile {
   let cf = inputs.get(k);
   if (cf === undefined) {
     const defined = definedClassFile(k);
-    cf = { ...defined, methods: hotspotMethodOrder(vm.opts.jdk, defined) };
+    cf = { ...defined, methods: hotspotMethodOrder(vm.opts.jdk, defined, vm.opts.symbolArchive) };
     inputs.set(k, cf);
   }
   return cf;

@@ -81,6 +81,11 @@ export interface VmOptions {
    */
   archivedClasses?: ReadonlySet<string>;
   /**
+   * The CDS archive whose symbols order the methods of HotSpot's run (symbol-order.ts for reflection, method-order.ts for the verifier): with the
+   * JDK instrumented, the copy's; undefined: the JDK's own `lib/server/classes.jsa` when it has one.
+   */
+  symbolArchive?: string;
+  /**
    * The order of each built-in loader's archived `nameToModule` map (boot, platform, application;
    * engine/archived-hashes.ts), given to this VM's maps before the main class (cds-archive.ts
    * `orderArchivedLoaderModules`).

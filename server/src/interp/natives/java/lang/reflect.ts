@@ -5,7 +5,7 @@
 // Members added by the Komorium transformer (extended methods taking TC/MID[]/int, the MID
 // fields) are hidden, so profiled programs see the classes they were written with.
 
-import { Acc, Tag, type Attribute, type MemberInfo } from '../../../../classfile/model';
+import { Acc, Tag, type Attribute } from '../../../../classfile/model';
 import { ByteWriter } from '../../../../classfile/bytes';
 import { writeAttributes } from '../../../../classfile/attributes/index';
 import type { WriteContext } from '../../../../classfile/attributes/context';
@@ -17,7 +17,7 @@ import type { JThread } from '../../../thread';
 import type { VM } from '../../../vm';
 import { pushCall } from '../../../calls';
 import { verifyThen } from '../../../verify-link';
-import { hotspotMethodOrder } from '../../../method-order';
+import { hotspotMethodOrder } from '../../../symbol-order';
 import { throwConstructed } from '../../../raise';
 import type { NativeTable } from '../../registry';
 import { bool, classOf, getField, nonNull } from '../../util';
@@ -160,37 +160,11 @@ function withTypes(vm: VM, t: JThread, k: JClass, descs: string[], then: () => u
   return vm.classes.withClasses(t, k.loader, [...names], then);
 }
 
-/**
- * `k`'s methods in HotSpot's order (its method array, sorted by the names' Symbol addresses:
- * method-order.ts), which JVM_GetClassDeclaredMethods and ...Constructors walk. Before branch
- * ord36 the class file's order: `Class.getMethod("main")`'s name comparisons in the launcher and
- * getDeclaredMethods' order (bridges-covariant, reflection-members) differed.
- */
-const orders = new WeakMap<JClass, readonly JMethod[]>();
-function hotspotOrder(vm: VM, k: JClass): readonly JMethod[] {
-  let o = orders.get(k);
-  if (o === undefined) {
-    const cf = k.cf;
-    if (cf === null) o = k.methods;
-    else {
-      const byMember = new Map<MemberInfo, JMethod>();
-      for (const m of k.methods) {
-        const mi = cf.methods[m.memberIndex];
-        if (mi !== undefined) byMember.set(mi, m);
-      }
-      const sorted = hotspotMethodOrder(vm.opts.jdk, cf).map((mi) => byMember.get(mi)).filter((m): m is JMethod => m !== undefined);
-      // Methods of no class-file entry (none expected) keep their place at the end.
-      o = sorted.length === k.methods.length ? sorted : [...sorted, ...k.methods.filter((m) => !sorted.includes(m))];
-    }
-    orders.set(k, o);
-  }
-  return o;
-}
-
 function declaredMethods(vm: VM, t: JThread, mirror: JObject, publicOnly: boolean, ctors: boolean): unknown {
   const k = classOf(vm, mirror);
   if (k.isArray || k.isPrimitive) return vm.newObjectArray(vm.classes.loadBoot(ctors ? 'java/lang/reflect/Constructor' : 'java/lang/reflect/Method'), []);
-  const ms = hotspotOrder(vm, k).filter((m) => (ctors ? m.name === '<init>' : m.name !== '<init>' && m.name !== '<clinit>') && (!publicOnly || (m.access & Acc.PUBLIC) !== 0) && !isHiddenMethod(m));
+  // In the order HotSpot sorted them when it parsed the class (symbol-order.ts).
+  const ms = hotspotMethodOrder(vm, k).filter((m) => (ctors ? m.name === '<init>' : m.name !== '<init>' && m.name !== '<clinit>') && (!publicOnly || (m.access & Acc.PUBLIC) !== 0) && !isHiddenMethod(m));
   const descs = ms.map((m) => m.desc);
   for (const m of ms) descs.push(...exceptionNames(k, k.cf!.methods[m.memberIndex].attributes).map((n) => `L${n};`));
   return withTypes(vm, t, k, descs, () =>
