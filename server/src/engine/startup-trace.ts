@@ -89,7 +89,7 @@ export function startupTrace(): StartupTrace | null {
   let lastCpu = 0;
   let lastThread = w0;
   // The process's start (node, the CLI's bundle, the worker's start and bundle) before this.
-  const lines: string[] = [`${(process.uptime() * 1000).toFixed(0).padStart(6)} ms wall before the trace began: node's start, the CLI, the worker's start and the load of its bundle (process CPU ${((c0.user + c0.system) / 1000).toFixed(0)} ms)`];
+  const lines: string[] = [`${(process.uptime() * 1000).toFixed(0).padStart(6)} ms wall before the trace began: node's start, the CLI, the worker's start and the load of its bundle (process CPU ${((c0.user + c0.system) / 1000).toFixed(0)} ms, the worker thread's ${w0.toFixed(0)} ms)`];
   let hookMs = 0;
   let hookCalls = 0;
   let hookBytesIn = 0;

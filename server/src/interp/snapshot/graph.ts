@@ -526,9 +526,10 @@ export function restoreVm(vm: VM, parts: readonly (Uint8Array | LazyPart)[], mar
   // filled; then those.
   const collBytes = 4 * (p.pos.collCounts.length + p.pos.collInts.length + p.pos.collFlags.length);
   const { objs, setCtors } = decodePositional(p.pos, parts[2], mark, { refs: () => shrinkBytes(intsPart, collBytes), colls: () => releaseBytes(intsPart) });
+  mark?.(`Maps and Sets with engine objects filled (${p.pos.colls.length})`);
   const methods = methodRange(p.pos);
   restoreParams(objs, methods.from, methods.n);
-  mark?.(`Maps and Sets with engine objects filled (${p.pos.colls.length})`);
+  mark?.(`methods' parameter types parsed (${methods.n})`);
   const cold = parts[3];
   const spans = p.blobSpans;
   if (!Array.isArray(p.blobOwners) || !(spans instanceof Int32Array) || spans.length !== 3 * p.blobOwners.length) throw new Error('malformed snapshot payload');
