@@ -105,6 +105,8 @@ const FAST_MAX = 2048;
  * exactly the same descriptors and says where one is malformed.
  */
 export function parseMethodDescriptor(desc: string): MethodDescriptor {
+  // The commonest (and each restored method's blank, snapshot/positional.ts), without the expression.
+  if (desc === '()V') return { params: [], ret: 'V' };
   if (desc.length <= FAST_MAX) {
     const m = METHOD_RE.exec(desc);
     if (m !== null) {
