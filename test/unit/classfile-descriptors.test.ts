@@ -9,6 +9,7 @@ import {
   methodDescriptor,
   parseMethodDescriptor,
   returnDescriptor,
+  scanMethodDescriptor,
   typeSlots,
 } from '../../server/src/classfile/descriptors';
 import { CodeModelError } from '../../server/src/classfile/errors';
@@ -84,4 +85,51 @@ test('every member descriptor in the compiled test programs parses, and argSlots
     }
   }
   assert.ok(methods > 100);
+});
+
+test('the regular-expression path parses exactly what the scanner parses, to the same result or error', () => {
+  // Descriptors built from the pieces that matter to either path (and the characters each
+  // rejects in class names), plus single-character mutations of valid ones.
+  const pieces = ['I', 'J', 'V', 'Z', '[', '[[', 'L', 'Ljava/lang/String;', 'La;', ';', '/', '.', 'a', 'a/b', '(', ')', 'Q', '$', '<', '\n', '\u00e9'];
+  let seed = 18;
+  const rnd = (n: number): number => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return seed % n;
+  };
+  const samples: string[] = [`(${'['.repeat(255)}I)V`, `(${'['.repeat(256)}I)V`, `()${'['.repeat(255)}J`, `(L${'a/'.repeat(1500)}b;)V`];
+  for (let i = 0; i < 20000; i++) {
+    let s = rnd(4) === 0 ? '' : '(';
+    const n = rnd(7);
+    for (let k = 0; k < n; k++) s += pieces[rnd(pieces.length)];
+    if (rnd(5) !== 0) s += ')';
+    s += pieces[rnd(pieces.length)];
+    samples.push(s);
+  }
+  // Valid descriptors, and each with one character replaced, inserted or removed.
+  const types = ['I', 'J', 'Z', 'B', 'C', 'D', 'F', 'S', '[I', '[[J', 'Ljava/lang/String;', 'La;', 'La/b/C$D;', '[Lx/y;', 'L\u00e9;'];
+  const marks = ['.', ';', '[', '/', 'X', 'L', ')', '(', 'V', '\n'];
+  for (let i = 0; i < 5000; i++) {
+    let d = '(';
+    for (let k = rnd(6); k > 0; k--) d += types[rnd(types.length)];
+    d += ')' + (rnd(3) === 0 ? 'V' : types[rnd(types.length)]);
+    samples.push(d);
+    const p = rnd(d.length + 1);
+    const c = marks[rnd(marks.length)];
+    samples.push(rnd(3) === 0 ? d.slice(0, p) + c + d.slice(p) : rnd(2) === 0 ? d.slice(0, p) + c + d.slice(p + 1) : d.slice(0, p) + d.slice(p + 1));
+  }
+  const outcome = (f: (d: string) => unknown, d: string): string => {
+    try {
+      return JSON.stringify(f(d));
+    } catch (e) {
+      return e instanceof DescriptorError ? `error ${e.position} ${e.message}` : `other ${String(e)}`;
+    }
+  };
+  let valid = 0;
+  for (const d of samples) {
+    const fast = outcome(parseMethodDescriptor, d);
+    assert.equal(fast, outcome(scanMethodDescriptor, d), JSON.stringify(d));
+    if (!fast.startsWith('error')) valid++;
+  }
+  // Both kinds were exercised.
+  assert.ok(valid > 500 && valid < samples.length - 500, `${valid} of ${samples.length} valid`);
 });

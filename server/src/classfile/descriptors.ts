@@ -86,8 +86,39 @@ export interface MethodDescriptor {
   ret: string;
 }
 
-/** Parses a method descriptor, throwing a DescriptorError if it is malformed. */
+/** One field type, as scanFieldType accepts it (for the regular expressions below). */
+const FIELD_TYPE_RE = String.raw`\[{0,255}(?:[BCDFIJSZ]|L(?:[^;/.\[]+/)*[^;/.\[]+;)`;
+/** A whole valid method descriptor: its parameters (group 1) and return type (group 2). */
+const METHOD_RE = new RegExp(`^\\(((?:${FIELD_TYPE_RE})*)\\)(V|${FIELD_TYPE_RE})$`);
+/** One parameter of a parameter list METHOD_RE accepted. */
+const PARAM_RE = /\[*(?:[BCDFIJSZ]|L[^;]*;)/g;
+/** Longer descriptors take the scanner only (a bound on the expressions' work). */
+const FAST_MAX = 2048;
+
+/**
+ * Parses a method descriptor, throwing a DescriptorError if it is malformed. A valid one is
+ * parsed by regular expressions, which V8 runs as machine code even where the engine's own
+ * JavaScript is not optimised yet (v8-tiering.ts): a restored boot parses its 4,600 distinct
+ * descriptors (snapshot/graph.ts restoreParams) and a class load each of its methods', and the
+ * scanner below, a loop per character, took 3-4 µs per descriptor there (docs/BENCHMARKS.md
+ * part B, hw18c). Anything the expression does not accept goes to the scanner, which accepts
+ * exactly the same descriptors and says where one is malformed.
+ */
 export function parseMethodDescriptor(desc: string): MethodDescriptor {
+  // The commonest (and each restored method's blank, snapshot/positional.ts), without the expression.
+  if (desc === '()V') return { params: [], ret: 'V' };
+  if (desc.length <= FAST_MAX) {
+    const m = METHOD_RE.exec(desc);
+    if (m !== null) {
+      const ps = m[1];
+      return { params: ps === '' ? [] : (ps.match(PARAM_RE) as string[]), ret: m[2] };
+    }
+  }
+  return scanMethodDescriptor(desc);
+}
+
+/** parseMethodDescriptor's scanner: the validation, the position of the first error (exported for the test that holds the two paths equal). */
+export function scanMethodDescriptor(desc: string): MethodDescriptor {
   if (desc.charCodeAt(0) !== 0x28 /* ( */) throw new DescriptorError(desc, 0, "'(' starting a method descriptor");
   const params: string[] = [];
   let p = 1;

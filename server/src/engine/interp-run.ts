@@ -30,6 +30,7 @@ import type { Instrument } from './interp-transform';
 import { bootInitializedClasses } from './boot-inits';
 import type { ClockMode } from '../interp/clock';
 import type { InterpWorkerInput, InterpWorkerMessage } from './interp-worker';
+import { checkPart } from './snapshot-check';
 import { commitProfile, stageProfile, writeFileAtomic, type StagedProfile } from './profile-out';
 import { registerEngine, signalExitStatus, type ProfileRun, type RunOptions, type RunOutcome } from './run';
 import { jobUrl } from './worker-thread';
@@ -546,6 +547,9 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
           void worker?.terminate();
           break;
         }
+        case 'check-part':
+          checkPart(m);
+          break;
         case 'log':
           if (o.onLog) o.onLog(m.message);
           else process.stderr.write(`komorium: ${m.message}\n`);

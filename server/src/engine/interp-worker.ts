@@ -46,6 +46,7 @@ import { tableDigest } from './archived-strings';
 import { optHoldBytecodes } from './v8-tiering';
 import { writeHeapSnapshot } from 'node:v8';
 import { collectRestoreGarbage } from './restore-gc';
+import { checkOnHost, type CheckPartMessage } from './snapshot-check';
 import { seedLocale, type LocaleProbe } from '../interp/host-locale';
 
 /**
@@ -162,6 +163,8 @@ export type InterpWorkerMessage =
   | { type: 'error'; message: string }
   /** A diagnostic of Komorium's own (a boot snapshot that could not be used): not program output. */
   | { type: 'log'; message: string }
+  /** The snapshot's parts left in its file, to be checked by the host (snapshot-check.ts). */
+  | CheckPartMessage
   | { type: 'ready' };
 
 function post(m: InterpWorkerMessage): void {
@@ -470,6 +473,7 @@ function main(input: InterpWorkerInput, prepared: PreparedBoot | null = null): v
             // KOMORIUM_BOOT_SNAPSHOT=always (or the language server's runs): write one at the first boot.
             minBoots: minBootsOf(input),
             mark: st ? (step) => st.mark(`  restore: ${step}`, 0) : undefined,
+            checkElsewhere: checkOnHost(post),
             // A main snapshot too (with live snapshots, their file is pointed at this run's).
             main: process.env.KOMORIUM_MAIN_SNAPSHOT !== '0' ? { restored: (vm) => mainRestored(vm, input.lateProperties ?? {}) } : undefined,
           }

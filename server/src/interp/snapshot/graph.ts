@@ -454,9 +454,10 @@ function layBlob(inst: object[], tags: string[], shared: Set<object>, clear: (ow
  * The restored methods' parameter types, parsed from their descriptors (not written: in a
  * profiled hello-world 4,320 arrays for 15,000 methods, whose type strings V8's deserializer
  * made one per occurrence, "Lkomorium/rt/TC;" 2,276 times): one array per descriptor, shared by
- * its methods as before, and one string per type.
+ * its methods as before, and one string per type. `objs[from, from + n)` are the methods (the
+ * positional group of JMethods: the other 47,000 objects are not looked at).
  */
-function restoreParams(objs: readonly object[]): void {
+function restoreParams(objs: readonly object[], from: number, n: number): void {
   const byDesc = new Map<string, string[]>();
   const types = new Map<string, string>();
   const one = (t: string): string => {
@@ -465,8 +466,9 @@ function restoreParams(objs: readonly object[]): void {
     types.set(t, t);
     return t;
   };
-  for (const o of objs) {
-    if (!(o instanceof JMethod)) continue;
+  for (let i = from; i < from + n; i++) {
+    const o = objs[i];
+    if (!(o instanceof JMethod)) throw new Error('malformed snapshot payload (methods)');
     let ps = byDesc.get(o.desc);
     if (ps === undefined) {
       ps = parseMethodDescriptor(o.desc).params.map(one);
@@ -474,6 +476,16 @@ function restoreParams(objs: readonly object[]): void {
     }
     (o as { params: string[] }).params = ps;
   }
+}
+
+/** Where the positional group of JMethods is among the restored objects (decodePositional's order). */
+function methodRange(pos: Positional): { from: number; n: number } {
+  let base = 0;
+  for (const g of pos.groups) {
+    if (g.tag === 'JMethod') return { from: base, n: g.n };
+    base += g.n;
+  }
+  return { from: 0, n: 0 };
 }
 
 /** The restored methods' code and line tables in `cold` (spans set once all are known); made here, as readLater. */
@@ -514,8 +526,10 @@ export function restoreVm(vm: VM, parts: readonly (Uint8Array | LazyPart)[], mar
   // filled; then those.
   const collBytes = 4 * (p.pos.collCounts.length + p.pos.collInts.length + p.pos.collFlags.length);
   const { objs, setCtors } = decodePositional(p.pos, parts[2], mark, { refs: () => shrinkBytes(intsPart, collBytes), colls: () => releaseBytes(intsPart) });
-  restoreParams(objs);
   mark?.(`Maps and Sets with engine objects filled (${p.pos.colls.length})`);
+  const methods = methodRange(p.pos);
+  restoreParams(objs, methods.from, methods.n);
+  mark?.(`methods' parameter types parsed (${methods.n})`);
   const cold = parts[3];
   const spans = p.blobSpans;
   if (!Array.isArray(p.blobOwners) || !(spans instanceof Int32Array) || spans.length !== 3 * p.blobOwners.length) throw new Error('malformed snapshot payload');

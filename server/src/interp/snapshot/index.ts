@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import * as os from 'node:os';
 import type { JdkInfo } from '../../classpath/index';
 import { captureVm, restoreVm, SnapshotUnsupported } from './graph';
-import { readSnapshot, removeStaleTemps, writeSnapshot } from './store';
+import { readSnapshot, removeStaleTemps, writeSnapshot, type CheckElsewhere } from './store';
 import { bootProperties, type ProgramInputs } from './program';
 import { bundleHash, publishedBundleHash } from '../../engine/bundle-hash';
 import type { VM } from '../vm';
@@ -65,6 +65,11 @@ export interface BootSnapshotOptions {
    * close the file (interp-worker.ts closeLazyFiles).
    */
   eagerClassFiles?: boolean;
+  /**
+   * Checks the parts left in the file on another thread while this one restores (store.ts
+   * readSnapshot's `elsewhere`; the worker's host: engine/snapshot-check.ts).
+   */
+  checkElsewhere?: CheckElsewhere;
   /** What the messages call it (default "boot snapshot"), and what happens when it cannot be used. */
   label?: string;
   fallback?: string;
@@ -177,7 +182,7 @@ export function tryRestore(vm: VM, o: BootSnapshotOptions, keyHex: string, touch
   const file = snapshotFile(o.dir, keyHex);
   const label = o.label ?? 'boot snapshot';
   // The class files (the fourth part) stay in the file, read per class when needed.
-  const r = readSnapshot(file, keyHex, o.eagerClassFiles === true ? undefined : 3);
+  const r = readSnapshot(file, keyHex, o.eagerClassFiles === true ? undefined : 3, o.checkElsewhere);
   o.mark?.('snapshot read and checked (checksum)');
   if ('missing' in r) return null;
   if ('invalid' in r) {
@@ -187,6 +192,13 @@ export function tryRestore(vm: VM, o: BootSnapshotOptions, keyHex: string, touch
   if (touched) touched.vm = true;
   try {
     const program = restoreVm(vm, [...r.parts, ...r.lazy], o.mark);
+    // The parts left in the file, checked meanwhile (checkElsewhere), before anything reads them.
+    const verified = r.verify();
+    if (o.checkElsewhere !== undefined) o.mark?.('parts left in the file checked');
+    if (!verified) {
+      o.warn(`komorium: ${label} ${file} is corrupt (checksum); ${o.fallback ?? 'booting the JDK instead'}`);
+      return null;
+    }
     const now = new Date();
     fs.utimesSync(file, now, now); // recently used: kept by keepNewest()
     if (TRACE) o.warn(`komorium: ${label} restored from ${file}`);
