@@ -568,8 +568,8 @@ export function restoreVm(vm: VM, parts: readonly (Uint8Array | LazyPart)[], mar
     lazy.code = Int32Array.from(codeSpans);
     lazy.lines = Int32Array.from(lineSpans);
   }
-  // (The spans' buffer, garbage now, to the next scavenge, not to a full collection.)
-  releaseBytes(spans);
+  // (The spans' buffer, garbage now, is left to the collector: a plain buffer, which
+  // releaseBytes never detaches.)
   const sched = new Scheduler(vm);
   for (let i = 0; i < p.slots.length; i += 3) {
     const owner = p.owners[p.slots[i] as number] as Record<string | number, unknown>;

@@ -125,7 +125,7 @@ export function removeStaleTemps(dir: string, now = Date.now()): string[] {
  * `payload` is the first part; `parts` all of them, each in a buffer of its own. The first two
  * parts (the graph and the integer tables, garbage once restored) are in resizable ArrayBuffers:
  * `releaseBytes` gives their memory back at once, where a plain buffer's waits for the collector
- * to find it dead.
+ * to find it dead (never detached: see there).
  */
 export type SnapshotRead = { payload: Buffer; parts: Buffer[]; lazy: LazyPart[]; verify: () => boolean } | { missing: true } | { invalid: string };
 
@@ -261,22 +261,17 @@ function releasableBuffer(n: number): Buffer {
  * Gives back the memory of a part read by readSnapshot that is no longer needed (the graph,
  * once deserialised): a resizable buffer shrinks to nothing now (V8 hands the pages back to the
  * system), in a profiled hello-world 21 MB that the collector freed only late in the run, after
- * the peak; any other is handed to a new buffer that nothing holds, which the next scavenge
- * frees (its own object was promoted by the deserialisation's scavenges and would wait for a
- * full collection). Views of `b` are empty afterwards.
+ * the peak. Any other buffer is left to the collector: it is never detached (handed to a
+ * transfer), since the first ArrayBuffer detached in an isolate invalidates V8's
+ * ArrayBufferDetaching protector for good, after which TurboFan's code checks the buffer of
+ * every typed-array access: the frames' slot arrays, every primitive Java array, in the
+ * generated code and the interpreter alike (a Float64Array loop ~35% slower in node 20; matmul's
+ * `multiply` was slowed so by the restore's detaching of its spans' buffer, docs/BENCHMARKS.md
+ * part B, xs18). Views of a resized `b` are empty afterwards.
  */
 export function releaseBytes(b: ArrayBufferView): void {
   const ab = b.buffer as ResizableArrayBuffer;
-  if (ab.resizable === true) {
-    ab.resize(0);
-    return;
-  }
-  if (!(ab instanceof ArrayBuffer)) return;
-  try {
-    structuredClone(ab, { transfer: [ab] });
-  } catch {
-    // not detachable: freed by the collector as usual
-  }
+  if (ab.resizable === true) ab.resize(0);
 }
 
 /**
