@@ -375,24 +375,35 @@ export function archivedState(home: string, cacheDir: string, opts: { trial?: bo
   // The dictionary too: the class list leaves out classes the dump archived (corpus serialization
   // on JDK 25: IOException's mirror hashed in Reflection.filterFields drew here, not on HotSpot).
   const names = probeNames(readFileSync(list, 'utf8'), archivedClassNames(home, cacheDir) ?? []);
-  const dir = mkdtempSync(join(tmpdir(), 'komorium-archived-hashes-'));
+  const out = runHashTrial(home, PROBE, probeClass(), '-Xshare:auto', names, 120_000);
+  if (out === undefined) return undefined;
+  const state = parseProbeOutput(names, out);
+  if (state === undefined || state.mirrors.size === 0) return undefined;
   try {
-    writeFileSync(join(dir, `${PROBE}.class`), probeClass());
-    const r = childProcess().spawnSync(join(home, 'bin', 'java'), ['-Xshare:auto', '-XX:+UnlockExperimentalVMOptions', '-XX:hashCode=2', '-cp', dir, PROBE], {
-      input: `${names.join('\n')}\n`,
+    writeFileAtomic(file, Buffer.from(JSON.stringify({ mirrors: [...state.mirrors], packages: state.packages, loaderModules: state.loaderModules })));
+  } catch {
+    // A cache that cannot be written: the trial runs again next time.
+  }
+  return state;
+}
+
+/**
+ * Runs a trial class `probe` (its bytes `bytes`, in a directory of its own) on `home`'s java with
+ * `-XX:hashCode=2` (every identity hash drawn in the run is 1, so a hash that is not 1 was stored
+ * by the archive's dump), `lines` on its standard input one per line; its standard output, or
+ * undefined when it fails (archived-strings.ts runs its own probe the same way).
+ */
+export function runHashTrial(home: string, probe: string, bytes: Uint8Array, share: '-Xshare:auto' | '-Xshare:on', lines: readonly string[], timeoutMs: number): string | undefined {
+  const dir = mkdtempSync(join(tmpdir(), 'komorium-archived-trial-'));
+  try {
+    writeFileSync(join(dir, `${probe}.class`), bytes);
+    const r = childProcess().spawnSync(join(home, 'bin', 'java'), [share, '-XX:+UnlockExperimentalVMOptions', '-XX:hashCode=2', '-cp', dir, probe], {
+      input: `${lines.join('\n')}\n`,
       encoding: 'utf8',
-      timeout: 120_000,
+      timeout: timeoutMs,
       maxBuffer: 64 << 20,
     });
-    if (r.status !== 0) return undefined;
-    const state = parseProbeOutput(names, r.stdout);
-    if (state === undefined || state.mirrors.size === 0) return undefined;
-    try {
-      writeFileAtomic(file, Buffer.from(JSON.stringify({ mirrors: [...state.mirrors], packages: state.packages, loaderModules: state.loaderModules })));
-    } catch {
-      // A cache that cannot be written: the trial runs again next time.
-    }
-    return state;
+    return r.status === 0 ? r.stdout : undefined;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

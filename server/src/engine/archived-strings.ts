@@ -30,7 +30,7 @@ import { writeClass } from '../classfile/writer';
 import { decodeMutf8 } from '../classpath/mutf8';
 import { JImage } from '../classpath/jimage';
 import { writeFileAtomic } from '../transform/cache-store';
-import { archiveStateKey } from './archived-hashes';
+import { archiveStateKey, runHashTrial } from './archived-hashes';
 import { utf8Constants } from '../interp/cds-archive';
 
 /** What an archive's string table holds. */
@@ -309,20 +309,8 @@ function listSharedStrings(home: string, jcmd: string): ArchivedStringTable | un
 function probeStrings(home: string, classes: readonly string[]): ArchivedStringTable | undefined {
   const candidates = stringCandidates(home, classes);
   if (candidates.length === 0) return undefined;
-  const dir = mkdtempSync(join(tmpdir(), 'komorium-archived-strings-'));
-  try {
-    writeFileSync(join(dir, `${PROBE}.class`), stringProbeClass());
-    const r = childProcess().spawnSync(join(home, 'bin', 'java'), ['-Xshare:on', '-XX:+UnlockExperimentalVMOptions', '-XX:hashCode=2', '-cp', dir, PROBE], {
-      input: `${candidates.join('\n')}\n`,
-      encoding: 'utf8',
-      timeout: 180_000,
-      maxBuffer: 64 << 20,
-    });
-    if (r.status !== 0) return undefined;
-    return parseStringProbe(candidates, r.stdout);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  const out = runHashTrial(home, PROBE, stringProbeClass(), '-Xshare:on', candidates, 180_000);
+  return out === undefined ? undefined : parseStringProbe(candidates, out);
 }
 
 /** A short digest of a table (boot snapshot keys: the strings interned in the boot hold its hashes). */
