@@ -1,32 +1,8 @@
-// interp/symbol-order.ts: the CDS archive's symbols read from the file, HotSpot's quicksort.
+// interp/symbol-order.ts: HotSpot's quicksort.
 // (The order against java itself: MethodOrder in hotspot-all-engines and hotspot-jdk25.)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { hotspotQuickSort, symbolRun } from '../../server/src/interp/symbol-order';
-
-/** Permanent Symbol records (u4 hash|0xffff, u2 length, bytes, 8-byte aligned) after some noise. */
-function archiveOf(names: readonly string[], noise: number): Uint8Array {
-  const parts: number[] = [];
-  for (let i = 0; i < noise; i++) parts.push(i & 0xff);
-  while (parts.length % 8 !== 0) parts.push(0);
-  for (const n of names) {
-    const b = Buffer.from(n, 'utf8');
-    parts.push(0xff, 0xff, 0x34, 0x12, b.length & 0xff, b.length >> 8, ...b);
-    while (parts.length % 8 !== 0) parts.push(0);
-  }
-  parts.push(1, 2, 3, 4, 5, 6, 7, 8);
-  return Uint8Array.from(parts);
-}
-
-test('symbolRun: the longest run of permanent Symbol records, ranked in file order', () => {
-  const names = Array.from({ length: 1500 }, (_, i) => `n${(i * 7919) % 1500}`);
-  const ranks = symbolRun(archiveOf(names, 4099));
-  assert.ok(ranks);
-  assert.equal(ranks.size, 1500);
-  names.forEach((n, i) => assert.equal(ranks.get(n), i, n));
-  // Too few records to be an archive's symbol area.
-  assert.equal(symbolRun(archiveOf(['a', 'b', 'c'], 64)), null);
-});
+import { hotspotQuickSort } from '../../server/src/interp/symbol-order';
 
 test('hotspotQuickSort: sorted by key; equal keys in the order HotSpot\'s partition leaves them', () => {
   // Five methods named by key; the tags show where equal keys end up. Median of three puts

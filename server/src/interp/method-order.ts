@@ -13,20 +13,28 @@
 // of the class's constant pool (ClassFileParser makes the new Symbols as it reads the pool), as
 // far as this class's names are concerned (a name an earlier class created first is not tracked).
 
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, fstatSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ClassFile, MemberInfo } from '../classfile/model';
 import type { JdkInfo } from '../classpath/index';
 import { usesArchive } from './cds-archive';
 import { hotspotQuickSort } from './symbol-order';
 
-/** An archive's Symbols: the file's bytes and, by shapeKey, the offsets of the candidates of that shape in file order. */
+/**
+ * An archive's Symbols: by shapeKey, the offsets of the candidates of that shape in file order;
+ * the file kept open to read a candidate's bytes when a name of its shape is looked up (the
+ * file's 13-20 MB are not kept: they were ~14 MB of a run's RSS); each name's answer.
+ */
 interface ArchivedSymbols {
-  bytes: Buffer;
+  fd: number;
   byShape: Map<number, number[]>;
+  found: Map<string, number | undefined>;
 }
 
 const archives = new Map<string, ArchivedSymbols | null>();
+
+/** archivedSymbols' read size (a multiple of 8: Symbols are 8-byte aligned). */
+const SCAN_CHUNK = 1 << 20;
 
 /** PERM_REFCOUNT: the low half of an archived Symbol's `_hash_and_refcount`. */
 const PERM = 0xffff;
@@ -50,36 +58,62 @@ function archivedSymbols(jdk: JdkInfo, archive: string | undefined): ArchivedSym
   if (a !== undefined) return a;
   a = null;
   if (usesArchive(jdk) && existsSync(file)) {
-    const b = readFileSync(file);
+    // Read in chunks (a whole file's buffer was 13-20 MB of the run's peak RSS); a candidate's
+    // last byte past its chunk is read on its own.
+    const fd = openSync(file, 'r');
+    const size = fstatSync(fd).size;
+    const b = Buffer.allocUnsafe(SCAN_CHUNK);
+    const one = Buffer.allocUnsafe(1);
     const byShape = new Map<number, number[]>();
-    for (let p = 0; p + 6 < b.length; p += 8) {
-      if ((b[p]! | (b[p + 1]! << 8)) !== PERM) continue;
-      const len = b[p + 4]! | (b[p + 5]! << 8);
-      if (len === 0 || p + 6 + len > b.length) continue;
-      const h = shapeKey(len, b[p + 6]!, b[p + 5 + len]!);
-      const at = byShape.get(h);
-      if (at === undefined) byShape.set(h, [p]);
-      else at.push(p);
+    for (let base = 0; base < size; base += SCAN_CHUNK) {
+      const n = readSync(fd, b, 0, Math.min(SCAN_CHUNK, size - base), base);
+      for (let q = 0; q + 6 <= n && base + q + 6 < size; q += 8) {
+        if ((b[q]! | (b[q + 1]! << 8)) !== PERM) continue;
+        const len = b[q + 4]! | (b[q + 5]! << 8);
+        const p = base + q;
+        if (len === 0 || p + 6 + len > size) continue;
+        let last: number;
+        if (q + 6 + len <= n) last = b[q + 5 + len]!;
+        else if (readSync(fd, one, 0, 1, p + 5 + len) === 1) last = one[0]!;
+        else continue;
+        const first = q + 6 < n ? b[q + 6]! : readSync(fd, one, 0, 1, p + 6) === 1 ? one[0]! : -1;
+        if (first < 0) continue;
+        const h = shapeKey(len, first, last);
+        const at = byShape.get(h);
+        if (at === undefined) byShape.set(h, [p]);
+        else at.push(p);
+      }
     }
-    a = { bytes: b, byShape };
+    a = { fd, byShape, found: new Map() };
   }
   archives.set(file, a);
   return a;
+}
+
+/** Whether `archive` (default: `jdk`'s own) is mapped by java and its Symbols could be read. */
+export function hasArchivedSymbols(jdk: JdkInfo, archive?: string): boolean {
+  return archivedSymbols(jdk, archive) !== null;
 }
 
 /** The offset of the first archived Symbol whose text is `name` (its UTF-8 bytes), or undefined. */
 export function archivedSymbolOffset(jdk: JdkInfo, name: string, archive?: string): number | undefined {
   const a = archivedSymbols(jdk, archive);
   if (a === null) return undefined;
+  if (a.found.has(name)) return a.found.get(name);
+  let off: number | undefined;
   const want = Buffer.from(name, 'utf8');
-  if (want.length === 0) return undefined;
-  const at = a.byShape.get(shapeKey(want.length, want[0]!, want[want.length - 1]!));
-  if (at === undefined) return undefined;
-  const b = a.bytes;
-  for (const p of at) {
-    if (b.compare(want, 0, want.length, p + 6, p + 6 + want.length) === 0) return p;
+  const at = want.length === 0 ? undefined : a.byShape.get(shapeKey(want.length, want[0]!, want[want.length - 1]!));
+  if (at !== undefined) {
+    const have = Buffer.allocUnsafe(want.length);
+    for (const p of at) {
+      if (readSync(a.fd, have, 0, want.length, p + 6) === want.length && have.equals(want)) {
+        off = p;
+        break;
+      }
+    }
   }
-  return undefined;
+  a.found.set(name, off);
+  return off;
 }
 
 /**

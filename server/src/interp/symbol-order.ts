@@ -16,74 +16,15 @@
 // and a program's classes come out in HotSpot's order. A symbol freed and its memory reused by a
 // later one would break creation order; not emulated.
 //
-// The archive's symbols are read from the archive file itself: each one is a 4-byte hash and
-// reference count (0xffff: permanent), a 2-byte length and the modified UTF-8 bytes, 8-byte
-// aligned; the longest run of such records is the symbol area.
+// The archive's symbols are read from the archive file itself (method-order.ts, shared with the
+// verifier's order): each one a 4-byte hash and reference count (0xffff: permanent), a 2-byte
+// length and the bytes, 8-byte aligned; a name's offset in the file orders it. (neg25 decoded
+// the whole symbol area into a Map: ~100 ms and ~20 MB of a run that reflects on a class.)
 
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { decodeMutf8 } from '../classpath/mutf8';
-import { archiveHolds, usesArchive } from './cds-archive';
+import { archiveHolds } from './cds-archive';
+import { archivedSymbolOffset, hasArchivedSymbols } from './method-order';
 import type { JClass, JMethod } from './klass';
 import type { VM } from './vm';
-
-const archives = new Map<string, ReadonlyMap<string, number> | null>();
-
-/** The archive's symbols (`lib/server/classes.jsa`) by name → their rank in address order; null when unreadable. */
-export function archivedSymbolRanks(jsa: string): ReadonlyMap<string, number> | null {
-  let ranks = archives.get(jsa);
-  if (ranks !== undefined) return ranks;
-  ranks = null;
-  try {
-    ranks = symbolRun(readFileSync(jsa));
-  } catch {
-    // no archive: class-file order
-  }
-  archives.set(jsa, ranks);
-  return ranks;
-}
-
-/** The end of a permanent Symbol record at `o` (8-byte aligned), or -1 when none starts there. */
-function symbolEnd(b: Uint8Array, dv: DataView, o: number): number {
-  if (o + 6 > b.length || dv.getUint16(o, true) !== 0xffff) return -1;
-  const len = dv.getUint16(o + 4, true);
-  const end = o + 6 + len;
-  if (end > b.length) return -1;
-  for (let i = o + 6; i < end; i++) if (b[i] === 0) return -1;
-  return (end + 7) & ~7;
-}
-
-/** The names of the longest run of permanent Symbol records in an archive file, ranked in file order. */
-export function symbolRun(b: Uint8Array): Map<string, number> | null {
-  const dv = new DataView(b.buffer, b.byteOffset, b.byteLength);
-  let bestStart = 0;
-  let bestEnd = 0;
-  let bestCount = 0;
-  for (let o = 0; o < b.length; ) {
-    const start = o;
-    let count = 0;
-    for (let next = symbolEnd(b, dv, o); next > 0; next = symbolEnd(b, dv, o)) {
-      count++;
-      o = next;
-    }
-    if (count > bestCount) {
-      bestCount = count;
-      bestStart = start;
-      bestEnd = o;
-    }
-    if (count === 0) o += 8;
-  }
-  // A real archive holds tens of thousands; a short run is something else.
-  if (bestCount < 1000) return null;
-  const ranks = new Map<string, number>();
-  for (let o = bestStart; o < bestEnd; ) {
-    const len = dv.getUint16(o + 4, true);
-    const s = decodeMutf8(b, o + 6, o + 6 + len);
-    if (s !== undefined && !ranks.has(s)) ranks.set(s, ranks.size);
-    o = (o + 6 + len + 7) & ~7;
-  }
-  return ranks;
-}
 
 /** HotSpot's QuickSort::sort (median of three, Hoare partition), in place on a[lo, lo + n). */
 export function hotspotQuickSort<T>(a: T[], lo: number, n: number, cmp: (x: T, y: T) => number): void {
@@ -127,12 +68,15 @@ export function hotspotMethodOrder(vm: VM, k: JClass): readonly JMethod[] {
   const have = orders.get(k);
   if (have !== undefined) return have;
   const jdk = vm.opts.jdk;
-  const jsa = vm.opts.symbolArchive ?? (usesArchive(jdk) ? join(jdk.home, 'lib', 'server', 'classes.jsa') : undefined);
-  const archived = jsa === undefined ? null : archivedSymbolRanks(jsa);
+  const archive = vm.opts.symbolArchive;
   let order: readonly JMethod[] = k.methods;
-  if (archived !== null && k.methods.length > 1) {
-    const ranks = runRanks(vm, k, archived);
-    const key = (m: JMethod): number => archived.get(m.name) ?? archived.size + (ranks.get(m.name) ?? 0);
+  if (k.methods.length > 1 && hasArchivedSymbols(jdk, archive)) {
+    // The archive's names by their Symbols' offsets in the file (method-order.ts: one scan of
+    // the file per process, shared with the verifier's order), then the run's by creation.
+    const offsets = new Map<string, number | undefined>();
+    for (const m of k.methods) if (!offsets.has(m.name)) offsets.set(m.name, archivedSymbolOffset(jdk, m.name, archive));
+    const ranks = runRanks(vm, k, offsets);
+    const key = (m: JMethod): number => offsets.get(m.name) ?? RUN_NAMES + (ranks.get(m.name) ?? 0);
     const a = [...k.methods];
     hotspotQuickSort(a, 0, a.length, (x, y) => key(x) - key(y));
     order = a;
@@ -141,13 +85,16 @@ export function hotspotMethodOrder(vm: VM, k: JClass): readonly JMethod[] {
   return order;
 }
 
+/** Above every archived Symbol's offset in a file: where the run's names start. */
+const RUN_NAMES = 2 ** 40;
+
 /**
  * The creation order of `k`'s method names that the archive does not hold: where each first
  * appears among the constant pools of the classes parsed up to `k` (ClassTable.parsed).
  */
-function runRanks(vm: VM, k: JClass, archived: ReadonlyMap<string, number>): Map<string, number> {
+function runRanks(vm: VM, k: JClass, offsets: ReadonlyMap<string, number | undefined>): Map<string, number> {
   const wanted = new Set<string>();
-  for (const m of k.methods) if (!archived.has(m.name)) wanted.add(m.name);
+  for (const m of k.methods) if (offsets.get(m.name) === undefined) wanted.add(m.name);
   const ranks = new Map<string, number>();
   if (wanted.size === 0) return ranks;
   const parsed = vm.classes.parsed;
