@@ -47,13 +47,7 @@ const PRIMITIVES: readonly [string, string][] = [
  * when it cannot be loaded.
  */
 export function probeClass(): Uint8Array {
-  const cf: ClassFile = { minorVersion: 0, majorVersion: 49, constantPool: [undefined], accessFlags: Acc.PUBLIC | Acc.SUPER, thisClass: 0, superClass: 0, interfaces: [], fields: [], methods: [], attributes: [] };
-  const pool = new ConstantPool(cf);
-  cf.thisClass = pool.addClass(PROBE);
-  cf.superClass = pool.addClass('java/lang/Object');
-  const out = pool.addFieldref('java/lang/System', 'out', 'Ljava/io/PrintStream;');
-  const println = pool.addMethodref('java/io/PrintStream', 'println', '(I)V');
-  const ihash = pool.addMethodref('java/lang/System', 'identityHashCode', '(Ljava/lang/Object;)I');
+  const { cf, pool, out, println, ihash } = trialClass(PROBE);
   const printHashOfTop: Insn[] = [
     { kind: 'method', op: Op.INVOKESTATIC, index: ihash },
     { kind: 'method', op: Op.INVOKEVIRTUAL, index: println },
@@ -385,6 +379,21 @@ export function archivedState(home: string, cacheDir: string, opts: { trial?: bo
     // A cache that cannot be written: the trial runs again next time.
   }
   return state;
+}
+
+/**
+ * A trial class `name` (version 49: no stack map frames) and the pool entries both trials print
+ * with: `System.out`, `PrintStream.println(int)`, `System.identityHashCode`.
+ */
+export function trialClass(name: string): { cf: ClassFile; pool: ConstantPool; out: number; println: number; ihash: number } {
+  const cf: ClassFile = { minorVersion: 0, majorVersion: 49, constantPool: [undefined], accessFlags: Acc.PUBLIC | Acc.SUPER, thisClass: 0, superClass: 0, interfaces: [], fields: [], methods: [], attributes: [] };
+  const pool = new ConstantPool(cf);
+  cf.thisClass = pool.addClass(name);
+  cf.superClass = pool.addClass('java/lang/Object');
+  const out = pool.addFieldref('java/lang/System', 'out', 'Ljava/io/PrintStream;');
+  const println = pool.addMethodref('java/io/PrintStream', 'println', '(I)V');
+  const ihash = pool.addMethodref('java/lang/System', 'identityHashCode', '(Ljava/lang/Object;)I');
+  return { cf, pool, out, println, ihash };
 }
 
 /**

@@ -30,7 +30,7 @@ import { writeClass } from '../classfile/writer';
 import { decodeMutf8 } from '../classpath/mutf8';
 import { JImage } from '../classpath/jimage';
 import { writeFileAtomic } from '../transform/cache-store';
-import { archiveStateKey, runHashTrial } from './archived-hashes';
+import { archiveStateKey, runHashTrial, trialClass } from './archived-hashes';
 import { utf8Constants } from '../interp/cds-archive';
 
 /** What an archive's string table holds. */
@@ -63,13 +63,7 @@ const PROBE = 'KomoriumArchivedStrings';
  * the identity hash of `line.intern()`.
  */
 export function stringProbeClass(): Uint8Array {
-  const cf: ClassFile = { minorVersion: 0, majorVersion: 49, constantPool: [undefined], accessFlags: Acc.PUBLIC | Acc.SUPER, thisClass: 0, superClass: 0, interfaces: [], fields: [], methods: [], attributes: [] };
-  const pool = new ConstantPool(cf);
-  cf.thisClass = pool.addClass(PROBE);
-  cf.superClass = pool.addClass('java/lang/Object');
-  const out = pool.addFieldref('java/lang/System', 'out', 'Ljava/io/PrintStream;');
-  const println = pool.addMethodref('java/io/PrintStream', 'println', '(I)V');
-  const ihash = pool.addMethodref('java/lang/System', 'identityHashCode', '(Ljava/lang/Object;)I');
+  const { cf, pool, out, println, ihash } = trialClass(PROBE);
   const insns: Insn[] = [];
   BOX_CACHES.forEach((b, i) => {
     const loop = new Label(`box${i}`);
