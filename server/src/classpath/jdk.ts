@@ -129,6 +129,12 @@ export function readReleaseVersion(releaseFile: string): string | undefined {
   return m && m[1] !== '' ? m[1] : undefined;
 }
 
+/** The feature release of the JDK at `home` by its release file's JAVA_VERSION, if it has one. */
+export function featureOfHome(home: string): number | undefined {
+  const v = readReleaseVersion(join(home, 'release'));
+  return v === undefined ? undefined : featureOf(v);
+}
+
 /** The feature release of a version string: "17.0.15" → 17, "21-ea" → 21, "1.8.0_392" → 8. */
 export function featureOf(version: string): number | undefined {
   const m = /^(\d+)(?:\.(\d+))?/.exec(version);

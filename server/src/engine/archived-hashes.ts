@@ -25,7 +25,7 @@ import { Label, type Insn } from '../classfile/code/insn';
 import { Op } from '../classfile/code/opcodes';
 import { writeClass } from '../classfile/writer';
 import { writeFileAtomic } from '../transform/cache-store';
-import { featureOf, readReleaseVersion } from '../classpath/jdk';
+import { featureOfHome } from '../classpath/jdk';
 
 const PROBE = 'KomoriumArchivedHashes';
 
@@ -372,8 +372,7 @@ export function archivedState(home: string, cacheDir: string, opts: { trial?: bo
   // HotSpot; sec25). Not on JDK 17: there its names made corpus java-time, identical before,
   // differ (−1,856 main-thread bytecodes: TextStyle keys in DateTimeTextProvider's HashMap, so an
   // identity hash drawn at another place of the sequence); why is not known (lead, 2026-11-28).
-  const version = readReleaseVersion(join(home, 'release'));
-  const feature = version === undefined ? undefined : featureOf(version);
+  const feature = featureOfHome(home);
   const dictionary = feature !== undefined && feature >= 25 ? (archivedClassNames(home, cacheDir) ?? []) : [];
   const names = probeNames(readFileSync(list, 'utf8'), dictionary);
   const out = runHashTrial(home, PROBE, probeClass(), '-Xshare:auto', names, 120_000);

@@ -28,6 +28,7 @@ import { Label, type Insn } from '../classfile/code/insn';
 import { Op } from '../classfile/code/opcodes';
 import { writeClass } from '../classfile/writer';
 import { decodeMutf8 } from '../classpath/mutf8';
+import { featureOfHome } from '../classpath/jdk';
 import { JImage } from '../classpath/jimage';
 import { writeFileAtomic } from '../transform/cache-store';
 import { archiveStateKey, runHashTrial, trialClass } from './archived-hashes';
@@ -39,7 +40,12 @@ export interface ArchivedStringTable {
   strings: [string, number][];
   /** JDK 17: the boxing caches' identity hashes by `boxKey` (empty on JDK 25, whose dump keeps none). */
   boxes: [string, number][];
+  /** tableDigest of the two, taken once when the table is made (boot snapshot keys). */
+  digest: string;
 }
+
+/** A table as listed or probed, before its digest. */
+export type ListedStrings = Omit<ArchivedStringTable, 'digest'>;
 
 /** The boxing caches the trial reads: the box class, the valueOf descriptor's argument, the cast from int, the range. */
 export const BOX_CACHES: readonly { cls: string; desc: string; cast: number | null; low: number; count: number }[] = [
@@ -206,7 +212,7 @@ export function stringCandidates(home: string, classes: readonly string[]): stri
 }
 
 /** The trial's output for `candidates` (box hashes, then one a candidate), undefined when it does not fit. */
-export function parseStringProbe(candidates: readonly string[], output: string): ArchivedStringTable | undefined {
+export function parseStringProbe(candidates: readonly string[], output: string): ListedStrings | undefined {
   const lines = output.split('\n').filter((l) => l.length > 0);
   const boxCount = BOX_CACHES.reduce((n, b) => n + b.count, 0);
   if (lines.length !== boxCount + candidates.length) return undefined;
@@ -228,16 +234,6 @@ export function parseStringProbe(candidates: readonly string[], output: string):
     if (h !== 0) strings.push([s, h]);
   });
   return { strings, boxes };
-}
-
-/** The feature release of the JDK at `home` (its release file's JAVA_VERSION), or 0. */
-function featureOf(home: string): number {
-  try {
-    const m = /JAVA_VERSION="(\d+)/.exec(readFileSync(join(home, 'release'), 'utf8'));
-    return m ? Number(m[1]) : 0;
-  } catch {
-    return 0;
-  }
 }
 
 /**
@@ -264,14 +260,15 @@ function readOrMakeTable(file: string, home: string, classes: readonly string[],
   if (existsSync(file)) {
     try {
       const v = JSON.parse(readFileSync(file, 'utf8')) as Partial<ArchivedStringTable>;
-      if (Array.isArray(v.strings) && Array.isArray(v.boxes)) return { strings: v.strings, boxes: v.boxes };
+      if (Array.isArray(v.strings) && Array.isArray(v.boxes)) return { strings: v.strings, boxes: v.boxes, digest: typeof v.digest === 'string' ? v.digest : tableDigest(v.strings, v.boxes) };
     } catch {
       // rewritten below
     }
   }
-  const feature = featureOf(home);
-  const table = feature >= 25 ? listSharedStrings(home, jcmd) : feature === 17 ? probeStrings(home, classes) : undefined;
-  if (table === undefined || table.strings.length === 0) return undefined;
+  const feature = featureOfHome(home) ?? 0;
+  const listed = feature >= 25 ? listSharedStrings(home, jcmd) : feature === 17 ? probeStrings(home, classes) : undefined;
+  if (listed === undefined || listed.strings.length === 0) return undefined;
+  const table: ArchivedStringTable = { ...listed, digest: tableDigest(listed.strings, listed.boxes) };
   try {
     writeFileAtomic(file, Buffer.from(JSON.stringify(table)));
   } catch {
@@ -281,7 +278,7 @@ function readOrMakeTable(file: string, home: string, classes: readonly string[],
 }
 
 /** JDK 25: the listing of a waiting java of the archive, through `jcmd`. */
-function listSharedStrings(home: string, jcmd: string): ArchivedStringTable | undefined {
+function listSharedStrings(home: string, jcmd: string): ListedStrings | undefined {
   if (!existsSync(jcmd)) return undefined;
   const dir = mkdtempSync(join(tmpdir(), 'komorium-archived-strings-'));
   try {
@@ -300,7 +297,7 @@ function listSharedStrings(home: string, jcmd: string): ArchivedStringTable | un
 }
 
 /** JDK 17: the trial with `-XX:hashCode=2` over the candidates. */
-function probeStrings(home: string, classes: readonly string[]): ArchivedStringTable | undefined {
+function probeStrings(home: string, classes: readonly string[]): ListedStrings | undefined {
   const candidates = stringCandidates(home, classes);
   if (candidates.length === 0) return undefined;
   const out = runHashTrial(home, PROBE, stringProbeClass(), '-Xshare:on', candidates, 180_000);

@@ -20,7 +20,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { featureOf, readReleaseVersion } from '../classpath/jdk';
+import { featureOfHome } from '../classpath/jdk';
 import { helloClass } from './jdk-classlist';
 
 /** The class the launcher initialises first: what java initialised before it is the boot. */
@@ -43,11 +43,6 @@ export function parseBootInits(log: string): string[] {
  */
 export function trialOptions(feature: number | undefined): string[] {
   return feature !== undefined && feature >= 21 ? ['-XX:+UnlockExperimentalVMOptions', '-XX:-VMContinuations'] : [];
-}
-
-function featureOfHome(home: string): number | undefined {
-  const v = readReleaseVersion(join(home, 'release'));
-  return v === undefined ? undefined : featureOf(v);
 }
 
 function jdkKey(home: string, options: readonly string[]): string {

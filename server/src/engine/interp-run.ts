@@ -121,7 +121,7 @@ export interface InterpPrepareOptions {
 }
 
 /** What archivedOf gives a worker. */
-type ArchivedInput = Pick<InterpWorkerInput, 'archivedHashes' | 'archivedPackages' | 'archivedClasses' | 'archivedLoaderModules' | 'archivedStrings' | 'archivedBoxes' | 'symbolArchive'>;
+type ArchivedInput = Pick<InterpWorkerInput, 'archivedHashes' | 'archivedPackages' | 'archivedClasses' | 'archivedLoaderModules' | 'archivedStrings' | 'archivedBoxes' | 'archivedStringsDigest' | 'symbolArchive'>;
 
 /**
  * With the JDK instrumented: what the CDS archive of HotSpot's instrumented copy of `jdk` holds
@@ -146,7 +146,7 @@ function archivedOf(jdk: JdkInfo, runtime: RuntimeBuild, maxPath: number | undef
     archivedPackages: state.packages,
     archivedLoaderModules: state.loaderModules,
     ...(classes !== undefined ? { archivedClasses: classes } : {}),
-    ...(table !== undefined ? { archivedStrings: table.strings, archivedBoxes: table.boxes } : {}),
+    ...(table !== undefined ? { archivedStrings: table.strings, archivedBoxes: table.boxes, archivedStringsDigest: table.digest } : {}),
   };
 }
 

@@ -42,7 +42,6 @@ import { ClassPathError } from '../classpath/errors';
 import { holdNewSpace, NEW_SPACE_HOLD_MS } from './young-generation';
 import { closeLazyFiles } from '../interp/snapshot/store';
 import { stateDigest } from './archived-hashes';
-import { tableDigest } from './archived-strings';
 import { optHoldBytecodes } from './v8-tiering';
 import { writeHeapSnapshot } from 'node:v8';
 import { collectRestoreGarbage } from './restore-gc';
@@ -118,6 +117,8 @@ export interface InterpWorkerInput {
   archivedLoaderModules?: string[][];
   /** With `all`: the copy's archived interned strings with the dump's identity hashes (0: none), and on JDK 17 its boxes' (archived-strings.ts). */
   archivedStrings?: [string, number][];
+  /** The table's digest (archived-strings.ts tableDigest, taken when the table was made). */
+  archivedStringsDigest?: string;
   archivedBoxes?: [string, number][];
   /**
    * With `all` (and exact `all`): Java code reads the JDK's image indexed as HotSpot's copy's
@@ -220,7 +221,7 @@ function keyPartsOf(input: InterpWorkerInput): Record<string, unknown> {
     instrument: input.instrument,
     maxPath: input.maxPath ?? null,
     lineNumbers: input.lineNumbers ?? null,
-    ...(input.instrument === 'all' ? { lambdas: 'jdk', bootInits: 1, archived: stateDigest(input.archivedHashes, input.archivedPackages, input.archivedLoaderModules), archivedClasses: input.archivedClasses?.length ?? 0, symbolArchive: input.symbolArchive ?? null, ...(input.archivedStrings !== undefined ? { archivedStrings: tableDigest(input.archivedStrings, input.archivedBoxes) } : {}) } : {}),
+    ...(input.instrument === 'all' ? { lambdas: 'jdk', bootInits: 1, archived: stateDigest(input.archivedHashes, input.archivedPackages, input.archivedLoaderModules), archivedClasses: input.archivedClasses?.length ?? 0, symbolArchive: input.symbolArchive ?? null, ...(input.archivedStringsDigest !== undefined ? { archivedStrings: input.archivedStringsDigest } : {}) } : {}),
     // The booted JDK's classes were transformed with this module list (none before it existed).
     ...(input.instrument === 'all' && input.jdkModules !== undefined ? { jdkModules: [...input.jdkModules].sort().join(',') } : {}),
   };
