@@ -9,7 +9,7 @@ import { ClassTable, ATYPE } from './classes';
 import { InitState, instantiate, JClass, JMethod, type JField } from "./klass";
 import { linkClass } from "./klass-link";
 import { isCatchType, resolveClassFrom } from "./vm-resolve";
-import { JArray, makeArray, type JObject } from './object';
+import { AS_DOUBLE, JArray, makeArray, type JObject } from './object';
 import { NativeRegistry, makeAdapter, type NativeImpl } from './natives/registry';
 import { linkNative, type LoadedLibrary } from './native-libs';
 import { VmError, JavaThrow } from './signals';
@@ -56,11 +56,17 @@ export class VM {
   readonly jsStack: number;
   maxSlots = 1 << 22;
   maxHeap: number;
-  heapUsed = 0;
+  /** AS_DOUBLE first (the constructor sets 0): an estimate of allocated bytes that passes 2^31 in long runs. */
+  heapUsed = AS_DOUBLE;
   /** The exact (every-bytecode) profiler; null unless in exact mode (exact.ts). */
   exact: ExactProfiler | null = null;
-  /** Virtual clock in nanoseconds: advances with executed bytecodes (1 ns each) and sleeps. */
-  clockNs = 0;
+  /**
+   * Virtual clock in nanoseconds: advances with executed bytecodes (1 ns each) and sleeps.
+   * AS_DOUBLE first (the constructor sets 0), as the thread's counts (object.ts): as a Smi field
+   * its first value past 2^31, some seconds into a run, changed the VM's map, and every function
+   * optimised against it was deoptimised (BENCHMARKS.md part B, ss37).
+   */
+  clockNs = AS_DOUBLE;
   /** Wall-clock epoch ms at VM start (virtual clock: currentTimeMillis = startMillis + clock). */
   readonly startMillis = Date.now();
   /** The clock follows the host's once the JDK has booted (clock.ts); false: virtual. */
@@ -114,6 +120,8 @@ export class VM {
   loadedCount = 0;
 
   constructor(readonly opts: VmOptions) {
+    this.heapUsed = 0;
+    this.clockNs = 0;
     this.classes = new ClassTable(this);
     this.strings = new Strings(this);
     this.maxDepth = opts.maxDepth ?? 16000;
