@@ -18,7 +18,7 @@ import gdb
 
 gdb.execute("set pagination off")
 gdb.execute("set confirm off")
-for sig in ("SIGSEGV", "SIGILL", "SIGUSR2", "SIGQUIT", "SIGBUS"):
+for sig in ("SIGSEGV", "SIGILL", "SIGUSR2", "SIGQUIT", "SIGBUS", "SIGFPE"):
     gdb.execute(f"handle {sig} nostop noprint pass")
 
 JVM_IHASHCODE = 0x8fc140

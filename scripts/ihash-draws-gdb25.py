@@ -17,7 +17,7 @@ import os
 import gdb
 gdb.execute("set pagination off")
 gdb.execute("set confirm off")
-for sig in ("SIGSEGV", "SIGILL", "SIGUSR2", "SIGQUIT", "SIGBUS"):
+for sig in ("SIGSEGV", "SIGILL", "SIGUSR2", "SIGQUIT", "SIGBUS", "SIGFPE"):
     gdb.execute(f"handle {sig} nostop noprint pass")
 JVM_IHASHCODE = 0xb1aa90
 CKP_BASE = 0x17707f0

@@ -37,6 +37,28 @@ test('LinkHashes: classes linked from lib/modules and MID holders draw identity 
   assert.match(hotspot, /^start [0-9a-f]+\n/);
   assert.equal(embedded, hotspot);
 });
+// A lambda whose interface extends interfaces not linked yet (branch tf37, interface-dispatch's
+// ClassLoaderValue and MethodType bins): HotSpot links a hidden class at its definition, its
+// supertypes first (link_class_impl), so their link-time draws come before the proxy's mirror
+// (vm-ihash.ts hashSupersAtLink). Before: the embedded engine drew the proxy's hash first, so the
+// proxies' and interfaces' hashes printed came in another order (JDK 17 and 25).
+test('LambdaLinkHashes: a lambda proxy\'s not yet linked interfaces draw before its mirror, as on HotSpot', () => {
+  const { hotspot, embedded } = printedByBoth('LambdaLinkHashes');
+  assert.match(hotspot, /^start [0-9a-f]+\nproxy [0-9a-f]+\nIntOp [0-9a-f]+\n/);
+  assert.equal(embedded, hotspot);
+});
+// The boot's ClassLoaderValues (branch tf37, ihash.ts preMainLoaderValueDraw): java draws their
+// hashes on the main thread before main (the copy's 2nd and 3rd draws), the embedded engine drew
+// them from its boot sequence; as the first keys of the application loader's ClassLoaderValue
+// map they moved the bins of every proxy's interface list. Before: under main 99.99 %
+// (`AbstractClassLoaderValue$Sub.equals` 50 / 40 samples, `ConcurrentHashMap.transfer`).
+test('LoaderValueBins: proxies\' interface lists share the application loader\'s ClassLoaderValue bins as on HotSpot (granularity 1, R 0)', () => {
+  const c = bothEnginesAtGranularity1('LoaderValueBins');
+  const why = describeMainThread(c, 10).join('\n');
+  assert.ok(c.main.samples[0] > 100_000, why);
+  assert.ok(c.main.identical, why);
+  assert.ok(c.startup.identical, why);
+});
 // A serialization round trip on JDK 17 (branch s17; docs/INTERPRETER.md "Identity hash codes"):
 // HotSpot 17's main-thread draws, named with gdb on the copy's libjvm (FastHashCode), were made
 // the embedded engine's: a Java loader's class hashed when linked (superclass first), archived

@@ -49,6 +49,26 @@ export function preMainDraws(feature: number, copy: boolean, fromJar: boolean): 
   return copy ? (fromJar ? 15 : 5) : fromJar ? 13 : 7;
 }
 
+/**
+ * The place, among those pre-main draws, of the first of the two `ClassLoaderValue`s the boot
+ * hashes (`ServicesCatalog`'s and `ModuleLayer.bindToLoader`'s, as keys of the loaders'
+ * ConcurrentHashMaps): HotSpot's CDS archive does not hold them, so java draws them on the main
+ * thread, one after the other (gdb on libjvm's draws, branch tf37, `-cp DIR` and `-jar`): the
+ * copy's second and third draws on JDK 17 and 25 (the main Thread's first), java 17's second and
+ * third (`UTF_8$Encoder`'s mirror first), java 25's first and second.
+ */
+export function preMainLoaderValueDraw(feature: number, copy: boolean): number {
+  return copy || feature < 25 ? 2 : 1;
+}
+
+/** The n-th draw (1-based) of a generator seeded with x. */
+export function drawOf(x: number, n: number): number {
+  const s = newHashState(x);
+  let h = 0;
+  for (let i = 0; i < n; i++) h = nextHash(s);
+  return h;
+}
+
 /** A thread's hash generator: X, Y, Z, W. */
 export type HashState = Uint32Array;
 

@@ -3,7 +3,7 @@
 
 import type { JClass } from './klass';
 import { JArray, JObject } from './object';
-import { nextHash, preMainDraws, resetHashState, runtimeOnStack, traceTop, type HashState } from './ihash';
+import { drawOf, nextHash, preMainDraws, preMainLoaderValueDraw, resetHashState, runtimeOnStack, traceTop, type HashState } from './ihash';
 import type { JThread } from './thread';
 import type { VM } from './vm';
 
@@ -41,9 +41,25 @@ export function identityHash(vm: VM, o: JObject): number {
     }
     const s = sequenceOf(vm, t);
     o.ihash = nextHash(s);
+    if (s === vm.bootHashState) o.ihash = preMainValue(vm, o) ?? o.ihash;
     if (TRACE_IHASH) vm.reportFailure(`[ihash] ${t.name}${s === vm.bootHashState ? ' (boot)' : ''} ${traced(o)} ${o.ihash.toString(16)} at ${traceTop(t)}`);
   }
   return o.ihash;
+}
+
+/**
+ * The hash HotSpot gives `o`, hashed on the main thread while the JDK boots, when it is known:
+ * the boot's two ClassLoaderValues, which java draws from the main thread's generator before
+ * main (ihash.ts preMainLoaderValueDraw) where this engine drew them from its boot sequence. As
+ * keys of the application loader's `ClassLoaderValue` map they share its bins with the program's
+ * (interface-dispatch: `Proxy.getProxyConstructor`'s `computeIfAbsent` found a bin taken on
+ * the embedded engine only, on JDK 17 and 25). The boot sequence still advances, so the boot's
+ * other hashes stay as they were.
+ */
+function preMainValue(vm: VM, o: JObject): number | undefined {
+  if (o.klass.name !== 'jdk/internal/loader/ClassLoaderValue' || vm.bootLoaderValues >= 2) return undefined;
+  const n = preMainLoaderValueDraw(vm.opts.jdk.feature, vm.opts.jdkCounted === true) + vm.bootLoaderValues++;
+  return drawOf(vm.mainHashSeed, n);
 }
 
 /**
@@ -194,6 +210,27 @@ export function hashAtLink(vm: VM, k: JClass): void {
   const archived = vm.opts.archivedClasses;
   if (archived === undefined || archived.has(k.javaName)) return;
   vm.identityHash(vm.mirrorOf(k));
+}
+
+/**
+ * A hidden class is linked where it is defined (jvm.cpp jvm_lookup_define_class), and HotSpot's
+ * link_class_impl links its superclass and then its interfaces first, each the same way, so the
+ * verifier's draws for those not yet linked come before the hidden class's own (hashAtLink). The
+ * embedded engine links them later (when the class is initialised or first used): this draws
+ * their link-time hashes now, in that order, so the hidden mirror's draw comes after them (a
+ * lambda of the program's own functional interface: java 25 draws `IntOp`, `IntOp2`, then the
+ * proxy; the embedded engine drew the proxy first). linkVerify's own hashAtLink then draws
+ * nothing more for them (an identity hash is drawn once).
+ */
+export function hashSupersAtLink(vm: VM, k: JClass): void {
+  if (k.superclass !== null) hashLinkedFirst(vm, k.superclass);
+  for (const i of k.interfaces) hashLinkedFirst(vm, i);
+}
+
+function hashLinkedFirst(vm: VM, k: JClass): void {
+  if (k.verified || k.verifyError !== null) return;
+  hashSupersAtLink(vm, k);
+  hashAtLink(vm, k);
 }
 
 /**

@@ -83,6 +83,8 @@ export class VM {
   readonly bootHashState = newHashState(0x1234567);
   mainStarted = false;
   mainHashSeed = 0;
+  /** The ClassLoaderValues hashed so far while the JDK boots (vm-ihash.ts preMainValue). */
+  bootLoaderValues = 0;
   systemHash = 0x7654321;
   /**
    * The sequence of the profiler-internal threads' identity hashes (the live-snapshot writer's):
