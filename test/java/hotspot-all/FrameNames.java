@@ -7,7 +7,8 @@ import java.util.stream.Collectors;
  * flags, class, method); StackFrameInfo.getMethodName and getDescriptor then run
  * MemberName.expandFromVM, whose MethodHandleNatives.expand fills in the name (interned) and the
  * type (a new String of the signature). Frames of a recursion, a lambda and a constructor, each
- * asked for its name and descriptor.
+ * asked for its name and descriptor (not printed: with the JDK instrumented both engines show
+ * the transformation's extended descriptors).
  */
 public class FrameNames {
   FrameNames(int depth, StringBuilder out) {
@@ -16,7 +17,7 @@ public class FrameNames {
   }
 
   static void describe(StringBuilder out) {
-    List<String> frames = StackWalker.getInstance().walk(s -> s.map(f -> f.getClassName() + "." + f.getMethodName() + f.getDescriptor() + ":" + f.getLineNumber()).collect(Collectors.toList()));
+    List<String> frames = StackWalker.getInstance().walk(s -> s.map(f -> f.getClassName() + "." + f.getMethodName() + (f.getDescriptor().startsWith("(") ? "" : "?") + ":" + f.getLineNumber()).collect(Collectors.toList()));
     for (String f : frames) out.append(f).append('\n');
   }
 
