@@ -538,3 +538,15 @@ test('VerifyOrder: the verifier loads classes in HotSpot\'s method order (granul
   assert.ok(c.startup.identical, why);
   assert.ok(c.main.samples[0] > 1000, `samples under main: ${c.main.samples[0]}`);
 });
+
+// Stack frames' names (branch j17r): JDK 17's StackFrameInfo holds a MemberName that HotSpot's
+// set_method_and_bci fills with the method only; getMethodName and getDescriptor run
+// MemberName.expandFromVM and MethodHandleNatives.expand. The embedded engine filled in the name
+// and type while walking: before, MemberName.getName, expandFromVM and isResolved ran on HotSpot
+// only (stack-traces in the corpus: 40 bytecodes under main).
+test('FrameNames: StackWalker frames\' names and descriptors are expanded by Java code on both engines: identical under main (granularity 1, R 0)', () => {
+  const c = bothEnginesAtGranularity1('FrameNames');
+  const why = describeMainThread(c, 10).join('\n');
+  assert.ok(c.main.identical, why);
+  assert.ok(c.main.samples[0] > 1000, `samples under main: ${c.main.samples[0]}`);
+});

@@ -169,3 +169,16 @@ test('SerialUid: default serialVersionUIDs run JNI\'s NoSuchMethodErrors and cla
   const c = compareMainThread(hotspot.profile, embedded.profile, 'SerialUid');
   assert.ok(c.main.identical, describeMainThread(c, 10).join('\n'));
 });
+
+// Lambda sites whose proxies java 17's archive holds (branch j17r; indy/link.ts): HotSpot takes the
+// archived proxy, the embedded engine has the JDK spin it (uncounted linkage on both), and ASM's
+// SymbolTable hashed the interned interface-method name. Before, ArchivedLambdaNames printed
+// `is hash 3370` on the embedded engine (Pattern's CharPredicate.is), 0 on HotSpot and java, and
+// string-format counted BaseLocale.hashCode's String.hashCode of Icelandic's "is" on HotSpot only
+// (56 main-thread bytecodes at granularity 1).
+test('ArchivedLambdaNames: linking an archived lambda proxy stores no hash in its interned names: the same output, identical under main (granularity 1, R 0)', () => {
+  const c = bothEnginesAtGranularity1('ArchivedLambdaNames');
+  const why = describeMainThread(c, 10).join('\n');
+  assert.ok(c.main.identical, why);
+  assert.ok(c.main.samples[0] > 1000, `samples under main: ${c.main.samples[0]}`);
+});

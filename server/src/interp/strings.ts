@@ -92,6 +92,24 @@ export class Strings {
     return o;
   }
 
+  /** The interned String for `s` if there is one (nothing interned). */
+  lookup(s: string): JObject | undefined {
+    return this.table.get(s);
+  }
+
+  /** Whether String.hashCode() has stored its value in `o` (`hash`, or `hashIsZero` for 0). */
+  hashStored(o: JObject): boolean {
+    const so = o as StringObj;
+    return so.hash !== 0 || so.hashIsZero !== 0;
+  }
+
+  /** Forgets the hash String.hashCode() stored in `o`, as if it had never been asked. */
+  forgetHash(o: JObject): void {
+    const so = o as StringObj;
+    so.hash = 0;
+    so.hashIsZero = 0;
+  }
+
   /**
    * String.intern(): the canonical instance equal to `o`. For a string of java's archive that
    * is the archived one (with its hash), never `o` itself. On JDK 25 `o` gets its hash stored.

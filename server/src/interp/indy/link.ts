@@ -154,9 +154,20 @@ function lambdaThroughJdk(vm: VM, t: JThread, m: JMethod, pc: number, idx: numbe
   if (!sites) hashesBefore.set(t, (sites = new Map()));
   const site = `${m.id}:${pc}`;
   if (!sites.has(site)) sites.set(site, state.slice());
-  vm.archivedProxyHost = archivedProxyOnJdk17(vm, m.klass, idx) ? m.klass : null;
+  const archived = archivedProxyOnJdk17(vm, m.klass, idx);
+  vm.archivedProxyHost = archived !== null ? m.klass : null;
+  // The interned names the JDK's spinning of an archived proxy hashes here (ASM's SymbolTable) and
+  // HotSpot, which takes the archived class, does not: their hashes are forgotten after the link.
+  const unhashed = archived === null ? [] : archived.filter((n) => {
+    const o = vm.strings.lookup(n);
+    return o === undefined || !vm.strings.hashStored(o);
+  });
   return linkCallSiteUpcall(vm, t, m, pc, idx, (target, appendix, desc) => {
     vm.archivedProxyHost = null;
+    for (const n of unhashed) {
+      const o = vm.strings.lookup(n);
+      if (o !== undefined) vm.strings.forgetHash(o);
+    }
     const saved = sites.get(site);
     if (saved) {
       if (vm.opts.archivedHashes === undefined) state.set(saved);
@@ -173,19 +184,20 @@ function lambdaThroughJdk(vm: VM, t: JThread, m: JMethod, pc: number, idx: numbe
  * then returns the archived proxy, whose mirror has the dump's identity hash; this VM reports no
  * sharing on 17 (CDS.isSharingEnabled), so the JDK generates the proxy, and only its mirror's
  * draw is left out (natives/java/lang/ClassLoader.ts). JDK 25 answers findFromArchive itself
- * (natives/java/lang/invoke/LambdaProxyClassArchive.ts).
+ * (natives/java/lang/invoke/LambdaProxyClassArchive.ts). Returns the site's names (the interface
+ * method's and the implementation's) when it does, else null.
  */
-function archivedProxyOnJdk17(vm: VM, k: JClass, idx: number): boolean {
-  if (vm.opts.jdk.feature >= 25 || vm.opts.archivedClasses === undefined) return false;
+function archivedProxyOnJdk17(vm: VM, k: JClass, idx: number): string[] | null {
+  if (vm.opts.jdk.feature >= 25 || vm.opts.archivedClasses === undefined) return null;
   const b = bootstrapOf(k, idx);
-  if (b.owner !== 'java/lang/invoke/LambdaMetafactory' || b.name !== 'metafactory') return false;
+  if (b.owner !== 'java/lang/invoke/LambdaMetafactory' || b.name !== 'metafactory') return null;
   try {
     const site = callSiteInfo(k, idx);
     const [sam, impl, inst] = site.args;
-    if (sam?.type !== 'methodType' || impl?.type !== 'handle' || inst?.type !== 'methodType') return false;
-    return archivedLambdaProxy(vm.opts.jdk, lambdaProxyKey(k.name, site.name, site.desc, sam.desc, impl.ref.owner, impl.ref.name, impl.ref.desc, inst.desc));
+    if (sam?.type !== 'methodType' || impl?.type !== 'handle' || inst?.type !== 'methodType') return null;
+    return archivedLambdaProxy(vm.opts.jdk, lambdaProxyKey(k.name, site.name, site.desc, sam.desc, impl.ref.owner, impl.ref.name, impl.ref.desc, inst.desc)) ? [site.name, impl.ref.name] : null;
   } catch (e) {
-    if (e instanceof VmError) return false;
+    if (e instanceof VmError) return null;
     throw e;
   }
 }

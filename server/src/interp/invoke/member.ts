@@ -223,7 +223,8 @@ export function expandMemberName(vm: VM, mn: JObject): void {
   if (target === null) throw new VmError('java/lang/IllegalArgumentException', 'nothing to expand');
   if (mnGet(vm, mn, 'clazz') === null) mnSet(vm, mn, 'clazz', vm.mirrorOf(target.klass));
   if (mnGet(vm, mn, 'name') === null) mnSet(vm, mn, 'name', vm.intern(target.name));
-  if (mnGet(vm, mn, 'type') === null) mnSet(vm, mn, 'type', vm.intern(target.desc));
+  // HotSpot's expand_MemberName interns the name; a method's type is a new String of its signature.
+  if (mnGet(vm, mn, 'type') === null) mnSet(vm, mn, 'type', target instanceof JField ? vm.intern(target.desc) : vm.newString(target.desc));
 }
 
 /** The module and loader of `k` as HotSpot's access errors describe them. */
@@ -359,6 +360,14 @@ function resolveMethod(vm: VM, mn: JObject, defc: JClass, name: string, desc: st
   // A default method reached through a class: the class is the MemberName's clazz (vtable call).
   const clazz = kind === REF_invokeVirtual && m.klass.isInterface && !k.isInterface ? k : m.klass;
   fillMethod(vm, mn, m, kind, clazz);
+}
+
+/** JDK 17's StackFrameInfo: its MemberName as HotSpot's `java_lang_StackFrameInfo::set_method_and_bci`
+ * fills it (`init_method_MemberName`: flags, clazz, method), name and type left null: Java code
+ * that asks for them (`StackFrameInfo.getMethodName`, `getDescriptor`) runs `MemberName.expandFromVM`
+ * and `MethodHandleNatives.expand`, as on HotSpot. */
+export function fillFrameMember(vm: VM, mn: JObject, m: JMethod): void {
+  fillMethod(vm, mn, m, methodRefKind(m, m.klass.isInterface ? REF_invokeInterface : REF_invokeVirtual), m.klass);
 }
 
 /** A MemberName for `target` with name and type filled in (MethodHandleNatives.getMembers). */

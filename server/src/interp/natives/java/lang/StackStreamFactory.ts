@@ -19,7 +19,7 @@ import { getField, setField } from '../../util';
 import { pushCall } from '../../../calls';
 import { toNumber, type Long } from '../../../long';
 import { isHiddenFrame, isTrampoline } from '../../../invoke/frames';
-import { fillMember, frameMethodFlags, resolvedMethodName } from '../../../invoke/member';
+import { fillFrameMember, frameMethodFlags, resolvedMethodName } from '../../../invoke/member';
 import { memberTarget } from '../../../invoke/member';
 
 // StackStreamFactory's mode bits.
@@ -75,7 +75,7 @@ function fill(vm: VM, w: Walk, count: number, start: number, frames: JArray): nu
     else {
       const info = data[end];
       if (info === null) throw new VmError('java/lang/NullPointerException', null);
-      fillMember(vm, getField(vm, info, 'java/lang/StackFrameInfo', 'memberName') as JObject, m);
+      fillFrameMember(vm, getField(vm, info, 'java/lang/StackFrameInfo', 'memberName') as JObject, m);
       setField(vm, info, 'java/lang/StackFrameInfo', 'bci', m.isNative ? -1 : f.pc);
     }
     end++;
