@@ -21,7 +21,7 @@ import { runTrace } from './run-trace';
 import { delimiter, join, resolve } from 'node:path';
 import { findJavaHome, launcherClassPath, splitClassPath, type JdkInfo } from '../classpath/index';
 import { buildRuntime, type RuntimeBuild } from '../runtime/build';
-import { archivedClassNames, archivedState } from './archived-hashes';
+import { archivedClassNames, archivedState, stateDigest } from './archived-hashes';
 import { archivedStringFiles } from './archived-strings';
 import { builtJdkImage, jdkModulesOverride } from './jdk-image';
 import { ARGS_SEPARATOR } from '../runtime/contract';
@@ -121,7 +121,7 @@ export interface InterpPrepareOptions {
 }
 
 /** What archivedOf gives a worker. */
-type ArchivedInput = Pick<InterpWorkerInput, 'archivedHashes' | 'archivedPackages' | 'archivedClasses' | 'archivedLoaderModules' | 'archivedStrings' | 'symbolArchive'>;
+type ArchivedInput = Pick<InterpWorkerInput, 'archivedHashes' | 'archivedPackages' | 'archivedClasses' | 'archivedLoaderModules' | 'archivedStateDigest' | 'archivedStrings' | 'symbolArchive'>;
 
 /**
  * With the JDK instrumented: what the CDS archive of HotSpot's instrumented copy of `jdk` holds
@@ -141,11 +141,14 @@ function archivedOf(jdk: JdkInfo, runtime: RuntimeBuild, maxPath: number | undef
   // The copy's string table (archived-strings.ts): JDK 25 lists it with the JDK's own jcmd. The
   // worker reads its packed file itself (archived-strings-pack.ts), at its VM's first lookup.
   const table = classes === undefined ? undefined : archivedStringFiles(home, join(cacheRoot(), 'archived-hashes'), classes, join(jdk.home, 'bin', 'jcmd'));
+  const mirrors = [...state.mirrors];
   return {
     ...symbols,
-    archivedHashes: [...state.mirrors],
+    archivedHashes: mirrors,
     archivedPackages: state.packages,
     archivedLoaderModules: state.loaderModules,
+    // Taken here, where the main thread waits for the worker's bundle, not in the worker before its restore.
+    archivedStateDigest: stateDigest(mirrors, state.packages, state.loaderModules),
     ...(classes !== undefined ? { archivedClasses: classes } : {}),
     ...(table !== undefined ? { archivedStrings: table } : {}),
   };

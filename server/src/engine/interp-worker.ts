@@ -116,6 +116,8 @@ export interface InterpWorkerInput {
   symbolArchive?: string;
   /** With `all`: the order of the copy's archived loaders' nameToModule maps (archived-hashes.ts). */
   archivedLoaderModules?: string[][];
+  /** archived-hashes.ts stateDigest of the three above (boot snapshot keys), when the run took it; else the worker does. */
+  archivedStateDigest?: string | null;
   /**
    * With `all`: the files of the copy's archived interned strings with the dump's identity hashes
    * (0: none), and on JDK 17 its boxes' (archived-strings.ts), read at the VM's first lookup
@@ -223,7 +225,7 @@ function keyPartsOf(input: InterpWorkerInput): Record<string, unknown> {
     instrument: input.instrument,
     maxPath: input.maxPath ?? null,
     lineNumbers: input.lineNumbers ?? null,
-    ...(input.instrument === 'all' ? { lambdas: 'jdk', bootInits: 1, archived: stateDigest(input.archivedHashes, input.archivedPackages, input.archivedLoaderModules), archivedClasses: input.archivedClasses?.length ?? 0, symbolArchive: input.symbolArchive ?? null, ...(input.archivedStrings !== undefined ? { archivedStrings: input.archivedStrings.digest } : {}) } : {}),
+    ...(input.instrument === 'all' ? { lambdas: 'jdk', bootInits: 1, archived: input.archivedStateDigest ?? stateDigest(input.archivedHashes, input.archivedPackages, input.archivedLoaderModules), archivedClasses: input.archivedClasses?.length ?? 0, symbolArchive: input.symbolArchive ?? null, ...(input.archivedStrings !== undefined ? { archivedStrings: input.archivedStrings.digest } : {}) } : {}),
     // The booted JDK's classes were transformed with this module list (none before it existed).
     ...(input.instrument === 'all' && input.jdkModules !== undefined ? { jdkModules: [...input.jdkModules].sort().join(',') } : {}),
   };
