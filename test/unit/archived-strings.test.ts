@@ -6,9 +6,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { archivedStringTable, BOX_CACHES, boxKey, parseSharedStrings, parseStringProbe } from '../../server/src/engine/archived-strings';
+import { archivedStringFiles, archivedStringTable, BOX_CACHES, boxKey, parseSharedStrings, parseStringProbe } from '../../server/src/engine/archived-strings';
 import { archivedClassNames } from '../../server/src/engine/archived-hashes';
 import { compileJava, REPO, tempDir, testJdks } from '../helpers/java';
+import { archivedLookups, packedDigest } from '../../server/src/engine/archived-strings-pack';
 
 test('parseSharedStrings: the entries after "# Shared strings:", escapes undone, modified UTF-8 decoded, entries that do not fit skipped', () => {
   const listing = [
@@ -76,5 +77,15 @@ for (const jdk of testJdks().filter((j) => j.feature === 17 || j.feature === 25)
     }
     if (jdk.feature === 17) assert.equal(checked, 9, r.stdout);
     else assert.equal(table.boxes.length, 0);
+    // What a run hands its worker (branch hs37): the packed file made from the table, its digest
+    // the table's, and its lookups the table's for every string and box.
+    const files = archivedStringFiles(jdk.home, dir, classes, join(jdk.home, 'bin', 'jcmd'));
+    assert.ok(files);
+    assert.equal(files.digest, table.digest);
+    assert.equal(packedDigest(files.pack), table.digest);
+    const lookups = archivedLookups(files);
+    for (const [s, v] of table.strings) assert.equal(lookups.archivedStrings.get(s), strings.get(s), `${JSON.stringify(s)} ${v}`);
+    for (const [k] of table.boxes) assert.equal(lookups.archivedBoxes.get(k), boxes.get(k), k);
+    assert.equal(lookups.archivedStrings.has('arch25: not archived'), false);
   });
 }

@@ -33,6 +33,7 @@ import { JImage } from '../classpath/jimage';
 import { writeFileAtomic } from '../transform/cache-store';
 import { archiveStateKey, runHashTrial, trialClass } from './archived-hashes';
 import { utf8Constants } from '../interp/cds-archive';
+import { packedDigest, writePackedStrings, type ArchivedStringFiles } from './archived-strings-pack';
 
 /** What an archive's string table holds. */
 export interface ArchivedStringTable {
@@ -251,6 +252,25 @@ export function archivedStringTable(home: string, cacheDir: string, classes: rea
   const table = readOrMakeTable(file, home, classes, jcmd);
   if (table !== undefined) tables.set(file, table);
   return table;
+}
+
+/**
+ * archivedStringTable's table as its packed file (archived-strings-pack.ts), made from the JSON
+ * the first time: what a run hands its worker. Only the packed file's header is read when it
+ * is there (the worker reads the rest when its VM first looks a string up).
+ */
+export function archivedStringFiles(home: string, cacheDir: string, classes: readonly string[], jcmd: string): ArchivedStringFiles | undefined {
+  const key = archiveStateKey(home);
+  if (key === undefined) return undefined;
+  const json = join(cacheDir, `${basename(home)}-${key}-strings.json`);
+  const pack = join(cacheDir, `${basename(home)}-${key}-strings.pack`);
+  const digest = packedDigest(pack);
+  if (digest !== undefined) return { pack, json, digest };
+  const table = archivedStringTable(home, cacheDir, classes, jcmd);
+  if (table === undefined) return undefined;
+  // A packed file that cannot be written: the worker reads the JSON (lazyPackedStrings).
+  writePackedStrings(pack, table.strings, table.boxes, table.digest);
+  return { pack, json, digest: table.digest };
 }
 
 /** The tables read in this process, by cache file (the language server's runs read one once). */

@@ -21,8 +21,8 @@ import { runTrace } from './run-trace';
 import { delimiter, join, resolve } from 'node:path';
 import { findJavaHome, launcherClassPath, splitClassPath, type JdkInfo } from '../classpath/index';
 import { buildRuntime, type RuntimeBuild } from '../runtime/build';
-import { archivedClassNames, archivedState } from './archived-hashes';
-import { archivedStringTable } from './archived-strings';
+import { archivedClassNames, archivedState, stateDigest } from './archived-hashes';
+import { archivedStringFiles } from './archived-strings';
 import { builtJdkImage, jdkModulesOverride } from './jdk-image';
 import { ARGS_SEPARATOR } from '../runtime/contract';
 import { cacheRoot } from './cache';
@@ -121,7 +121,7 @@ export interface InterpPrepareOptions {
 }
 
 /** What archivedOf gives a worker. */
-type ArchivedInput = Pick<InterpWorkerInput, 'archivedHashes' | 'archivedPackages' | 'archivedClasses' | 'archivedLoaderModules' | 'archivedStrings' | 'archivedBoxes' | 'archivedStringsDigest' | 'symbolArchive'>;
+type ArchivedInput = Pick<InterpWorkerInput, 'archivedHashes' | 'archivedPackages' | 'archivedClasses' | 'archivedLoaderModules' | 'archivedStateDigest' | 'archivedStrings' | 'symbolArchive'>;
 
 /**
  * With the JDK instrumented: what the CDS archive of HotSpot's instrumented copy of `jdk` holds
@@ -138,15 +138,19 @@ function archivedOf(jdk: JdkInfo, runtime: RuntimeBuild, maxPath: number | undef
   const state = archivedState(home, join(cacheRoot(), 'archived-hashes'), { trial: false });
   if (state === undefined) return symbols;
   const classes = archivedClassNames(home, join(cacheRoot(), 'archived-hashes'));
-  // The copy's string table (archived-strings.ts): JDK 25 lists it with the JDK's own jcmd.
-  const table = classes === undefined ? undefined : archivedStringTable(home, join(cacheRoot(), 'archived-hashes'), classes, join(jdk.home, 'bin', 'jcmd'));
+  // The copy's string table (archived-strings.ts): JDK 25 lists it with the JDK's own jcmd. The
+  // worker reads its packed file itself (archived-strings-pack.ts), at its VM's first lookup.
+  const table = classes === undefined ? undefined : archivedStringFiles(home, join(cacheRoot(), 'archived-hashes'), classes, join(jdk.home, 'bin', 'jcmd'));
+  const mirrors = [...state.mirrors];
   return {
     ...symbols,
-    archivedHashes: [...state.mirrors],
+    archivedHashes: mirrors,
     archivedPackages: state.packages,
     archivedLoaderModules: state.loaderModules,
+    // Taken here, where the main thread waits for the worker's bundle, not in the worker before its restore.
+    archivedStateDigest: stateDigest(mirrors, state.packages, state.loaderModules),
     ...(classes !== undefined ? { archivedClasses: classes } : {}),
-    ...(table !== undefined ? { archivedStrings: table.strings, archivedBoxes: table.boxes, archivedStringsDigest: table.digest } : {}),
+    ...(table !== undefined ? { archivedStrings: table } : {}),
   };
 }
 

@@ -16,6 +16,7 @@ import { totalmem } from 'node:os';
 import { defaultMaxHeap } from '../interp/heap';
 import { holdOptimisation, type OptimisationHold } from './v8-tiering';
 import { newWorker } from './worker-thread';
+import { raiseOldSpaceForWorker } from './old-space-initial';
 
 /** V8 heap for the engine (classes, generated code, transformed bytes) beyond the program's. */
 const ENGINE_HEAP_MB = 1024;
@@ -62,6 +63,8 @@ export function spareKey(jdk: string | undefined, heapMb: number): string {
 export function startWorker(url: URL, input: unknown, heapMb: number): Worker {
   const cjs = url.pathname.endsWith('/interp-worker.js') ? new URL('./interp-worker-loader.cjs', url) : undefined;
   const entry = cjs !== undefined && process.env.KOMORIUM_WORKER_ESM !== '1' && existsSync(cjs) ? cjs : url;
+  // The loader (new-space-early.ts) sets the flag back; a worker from sources runs no loader.
+  if (entry === cjs) raiseOldSpaceForWorker();
   return newWorker(entry, input, { maxOldGenerationSizeMb: heapMb, stackSizeMb: WORKER_STACK_MB });
 }
 

@@ -47,6 +47,7 @@ import { writeHeapSnapshot } from 'node:v8';
 import { collectRestoreGarbage } from './restore-gc';
 import { checkOnHost, type CheckPartMessage } from './snapshot-check';
 import { seedLocale, type LocaleProbe } from '../interp/host-locale';
+import { archivedLookups, type ArchivedStringFiles } from './archived-strings-pack';
 
 /**
  * Initialised before the count when lambdas link through the JDK on JDK 17 (its proxies' name
@@ -115,11 +116,14 @@ export interface InterpWorkerInput {
   symbolArchive?: string;
   /** With `all`: the order of the copy's archived loaders' nameToModule maps (archived-hashes.ts). */
   archivedLoaderModules?: string[][];
-  /** With `all`: the copy's archived interned strings with the dump's identity hashes (0: none), and on JDK 17 its boxes' (archived-strings.ts). */
-  archivedStrings?: [string, number][];
-  /** The table's digest (archived-strings.ts tableDigest, taken when the table was made). */
-  archivedStringsDigest?: string;
-  archivedBoxes?: [string, number][];
+  /** archived-hashes.ts stateDigest of the three above (boot snapshot keys), when the run took it; else the worker does. */
+  archivedStateDigest?: string | null;
+  /**
+   * With `all`: the files of the copy's archived interned strings with the dump's identity hashes
+   * (0: none), and on JDK 17 its boxes' (archived-strings.ts), read at the VM's first lookup
+   * (archived-strings-pack.ts); their digest is part of the boot snapshot's key.
+   */
+  archivedStrings?: ArchivedStringFiles;
   /**
    * With `all` (and exact `all`): Java code reads the JDK's image indexed as HotSpot's copy's
    * (java-image.ts), made from these (the cache root, the runtime's classes, KOMORIUM_JDK_MODULES).
@@ -221,7 +225,7 @@ function keyPartsOf(input: InterpWorkerInput): Record<string, unknown> {
     instrument: input.instrument,
     maxPath: input.maxPath ?? null,
     lineNumbers: input.lineNumbers ?? null,
-    ...(input.instrument === 'all' ? { lambdas: 'jdk', bootInits: 1, archived: stateDigest(input.archivedHashes, input.archivedPackages, input.archivedLoaderModules), archivedClasses: input.archivedClasses?.length ?? 0, symbolArchive: input.symbolArchive ?? null, ...(input.archivedStringsDigest !== undefined ? { archivedStrings: input.archivedStringsDigest } : {}) } : {}),
+    ...(input.instrument === 'all' ? { lambdas: 'jdk', bootInits: 1, archived: input.archivedStateDigest ?? stateDigest(input.archivedHashes, input.archivedPackages, input.archivedLoaderModules), archivedClasses: input.archivedClasses?.length ?? 0, symbolArchive: input.symbolArchive ?? null, ...(input.archivedStrings !== undefined ? { archivedStrings: input.archivedStrings.digest } : {}) } : {}),
     // The booted JDK's classes were transformed with this module list (none before it existed).
     ...(input.instrument === 'all' && input.jdkModules !== undefined ? { jdkModules: [...input.jdkModules].sort().join(',') } : {}),
   };
@@ -406,7 +410,7 @@ function main(input: InterpWorkerInput, prepared: PreparedBoot | null = null): v
     ...(input.archivedClasses ? { archivedClasses: new Set(input.archivedClasses) } : {}),
     ...(input.symbolArchive ? { symbolArchive: input.symbolArchive } : {}),
     ...(input.archivedLoaderModules ? { archivedLoaderModules: input.archivedLoaderModules } : {}),
-    ...(input.archivedStrings ? { archivedStrings: new Map(input.archivedStrings), archivedBoxes: new Map(input.archivedBoxes ?? []) } : {}),
+    ...(input.archivedStrings ? archivedLookups(input.archivedStrings) : {}),
     ...(input.javaImage ? { javaImage: javaImageOf(jdk, input.javaImage) } : {}),
     classpath: input.classpath,
     classPathProperty: input.classPathProperty,

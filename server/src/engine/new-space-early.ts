@@ -5,6 +5,11 @@
 // hello-world's peak RSS; docs/BENCHMARKS.md part B, mem18q).
 
 import { holdNewSpace } from './young-generation';
+import { resetOldSpaceFlag } from './old-space-initial';
+
+// The host raised the initial old generation for this worker's heap (old-space-initial.ts): back
+// to V8's default before anything is compiled against a code cache or another isolate is made.
+resetOldSpaceFlag();
 
 /** Ends the hold (the loader, once it has compiled and run the bundle). */
 export const releaseEarlyNewSpace = holdNewSpace();

@@ -8,7 +8,7 @@ import { bootRefusal, launch } from './boot';
 import { mainSnapshotKey, mainSnapshotOptions, saveSnapshot, snapshotKey, tryRestore, type BootSnapshotOptions } from './snapshot/index';
 import { applyProgram, programInputs, replaceLateProperties, type ProgramInputs } from './snapshot/program';
 import { VM, type VmIo, type VmOptions } from './vm';
-import type { JavaImage } from './vm-options';
+import type { JavaImage, StringLookup } from './vm-options';
 import { CancelledError, cancelStatus } from './scheduler';
 import type { ClockMode } from './clock';
 import { processStdin, processStdinAvailable } from './natives/host/stdin';
@@ -54,9 +54,9 @@ export interface InterpRunOptions {
   /** VmOptions.archivedLoaderModules. */
   archivedLoaderModules?: readonly (readonly string[])[];
   /** VmOptions.archivedStrings. */
-  archivedStrings?: ReadonlyMap<string, number>;
+  archivedStrings?: StringLookup;
   /** VmOptions.archivedBoxes. */
-  archivedBoxes?: ReadonlyMap<string, number>;
+  archivedBoxes?: StringLookup;
   /** VmOptions.javaImage. */
   javaImage?: () => JavaImage | undefined;
   /** boot.ts LaunchOptions.initiate. */

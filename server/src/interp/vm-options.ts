@@ -3,6 +3,12 @@
 import type { JdkInfo } from '../classpath/index';
 import type { ClockMode } from './clock';
 
+/** What the VM asks of a table of strings (VmOptions.archivedStrings, archivedBoxes): a ReadonlyMap is one. */
+export interface StringLookup {
+  has(s: string): boolean;
+  get(s: string): number | undefined;
+}
+
 export interface VmIo {
   stdout(data: Uint8Array): void;
   stderr(data: Uint8Array): void;
@@ -96,9 +102,9 @@ export interface VmOptions {
    * each with the identity hash JDK 17's dump gave it (0 on JDK 25): interned here with their
    * `hash` stored (strings.ts), besides the literals cds-archive.ts finds.
    */
-  archivedStrings?: ReadonlyMap<string, number>;
+  archivedStrings?: StringLookup;
   /** JDK 17: the identity hashes of the archive's boxing caches' boxes, by engine/archived-strings.ts boxKey (vm-ihash.ts archivedGraphIdentities). */
-  archivedBoxes?: ReadonlyMap<string, number>;
+  archivedBoxes?: StringLookup;
   /**
    * The JDK image Java code reads (NativeImageBuffer.getNativeMap), when not the JDK's own: the
    * view of it indexed as HotSpot's instrumented copy (engine/java-image.ts JavaImageView),
