@@ -23,6 +23,7 @@
 
 import { archiveHolds } from './cds-archive';
 import { archivedSymbolOffset, hasArchivedSymbols } from './method-order';
+import { runSymbolPlace } from './symbol-heap';
 import type { JClass, JMethod } from './klass';
 import type { VM } from './vm';
 
@@ -75,41 +76,15 @@ export function hotspotMethodOrder(vm: VM, k: JClass): readonly JMethod[] {
     // the file per process, shared with the verifier's order), then the run's by creation.
     const offsets = new Map<string, number | undefined>();
     for (const m of k.methods) if (!offsets.has(m.name)) offsets.set(m.name, archivedSymbolOffset(jdk, m.name, archive));
-    const ranks = runRanks(vm, k, offsets);
-    const key = (m: JMethod): number => offsets.get(m.name) ?? RUN_NAMES + (ranks.get(m.name) ?? 0);
+    // The run's names by where the run's heap model puts their Symbols (symbol-heap.ts).
+    const archived = (name: string): boolean => archivedSymbolOffset(jdk, name, archive) !== undefined;
+    const skip = (c: JClass): boolean => c !== k && (c.loader === null || vm.isPlatformLoader(c.loader)) && !c.hidden && (vm.opts.archivedClasses?.has(c.javaName) ?? archiveHolds(jdk, c.name));
+    for (const [name, off] of offsets) if (off === undefined) offsets.set(name, runSymbolPlace(vm, k, name, archived, skip) ?? Number.MAX_SAFE_INTEGER);
+    const key = (m: JMethod): number => offsets.get(m.name)!;
     const a = [...k.methods];
     hotspotQuickSort(a, 0, a.length, (x, y) => key(x) - key(y));
     order = a;
   }
   orders.set(k, order);
   return order;
-}
-
-/** Above every archived Symbol's offset in a file: where the run's names start. */
-const RUN_NAMES = 2 ** 40;
-
-/**
- * The creation order of `k`'s method names that the archive does not hold: where each first
- * appears among the constant pools of the classes parsed up to `k` (ClassTable.parsed).
- */
-function runRanks(vm: VM, k: JClass, offsets: ReadonlyMap<string, number | undefined>): Map<string, number> {
-  const wanted = new Set<string>();
-  for (const m of k.methods) if (offsets.get(m.name) === undefined) wanted.add(m.name);
-  const ranks = new Map<string, number>();
-  if (wanted.size === 0) return ranks;
-  const parsed = vm.classes.parsed;
-  const archivedClasses = vm.opts.archivedClasses;
-  for (let i = 0; i < parsed.length && ranks.size < wanted.size; i++) {
-    const c = parsed[i]!;
-    // An archived class's names are all archive symbols: nothing wanted is there.
-    if (c !== k && (c.loader === null || vm.isPlatformLoader(c.loader)) && (archivedClasses?.has(c.javaName) ?? archiveHolds(vm.opts.jdk, c.name))) continue;
-    const cp = c.cp;
-    for (let j = 1; j < cp.length; j++) {
-      const e = cp[j];
-      if (e === undefined || e === null || e.tag !== 1 || !wanted.has(e.value) || ranks.has(e.value)) continue;
-      ranks.set(e.value, i * 65536 + j);
-    }
-    if (c === k) break;
-  }
-  return ranks;
 }
