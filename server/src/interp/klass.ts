@@ -411,6 +411,8 @@ export class JClass {
   verifyError: VerifyResult | null = null;
   /** The bytes as defined, when the profiler's transformation changed them (for the verifier). */
   originalBytes: Uint8Array | null = null;
+  /** The length of the class file parsed (as the profiler transformed it: HotSpot's engine defines those bytes): symbol-heap.ts. */
+  definedLength = 0;
   /** Nest host, resolved lazily. */
   nestHost: JClass | null = null;
   /** Extra data for VM-generated classes. */

@@ -120,17 +120,21 @@ export function archivedSymbolOffset(jdk: JdkInfo, name: string, archive?: strin
  * The methods of `cf` in HotSpot's order for `jdk`, whose java maps `archive` (with the JDK
  * instrumented, the HotSpot engine's copy's `classes.jsa`, whose names lie in another order than
  * the JDK's in a few hundred places: VmOptions.symbolArchive, branch neg25; by default the JDK's
- * own). Without an archive every name is the run's, in constant-pool order.
+ * own). `runPlace` places the run's names (symbol-order.ts runNamePlaces: one order of Symbols
+ * for the verifier and reflection). Without an archive every name is the run's, in constant-pool order.
  */
-export function hotspotMethodOrder(jdk: JdkInfo, cf: ClassFile, archive?: string): MemberInfo[] {
+export function hotspotMethodOrder(jdk: JdkInfo, cf: ClassFile, archive?: string, runPlace?: (name: string) => number | undefined): MemberInfo[] {
   const keyOf = new Map<number, number>();
   const key = (m: MemberInfo): number => {
     let k = keyOf.get(m.nameIndex);
     if (k === undefined) {
       const e = cf.constantPool[m.nameIndex];
-      const off = e !== undefined && e !== null && e.tag === 1 ? archivedSymbolOffset(jdk, e.value, archive) : undefined;
-      // Archived names first (by offset), then the run's (by pool index).
-      k = off !== undefined ? off : Number.MAX_SAFE_INTEGER / 2 + m.nameIndex;
+      const name = e !== undefined && e !== null && e.tag === 1 ? e.value : undefined;
+      const off = name !== undefined ? archivedSymbolOffset(jdk, name, archive) : undefined;
+      // Archived names first (by offset), then the run's: where the run put their Symbols
+      // (symbol-heap.ts, the order reflection lists them in), else by pool index.
+      const run = off === undefined && name !== undefined && runPlace !== undefined && hasArchivedSymbols(jdk, archive) ? runPlace(name) : undefined;
+      k = off !== undefined ? off : run !== undefined ? run : Number.MAX_SAFE_INTEGER / 2 + m.nameIndex;
       keyOf.set(m.nameIndex, k);
     }
     return k;

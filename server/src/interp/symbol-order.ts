@@ -8,13 +8,15 @@
 //   * the CDS archive's symbols first, in their order in the archive (its dump copies them sorted
 //     by the dump's addresses into one run of its read-only region, so the archive's own classes
 //     come out sorted by that order too; the archive is mapped below the C heap);
-//   * then the symbols made in the run, in the order they were made (malloc'd one after the other;
-//     java 17 and 25 alike). ClassFileParser makes one for each CONSTANT_Utf8 of a class it parses
-//     that the table does not have yet, in constant-pool order, before it sorts the methods.
+//   * then the symbols made in the run, where glibc's malloc put them (boot classes' in HotSpot's
+//     Symbol arena): not the order they were made, since later classes' Symbols fill the holes
+//     that earlier classes' freed bytes left (symbol-heap.ts, branch rm37, gdb on 17 and 25).
+//     ClassFileParser makes one for each CONSTANT_Utf8 of a class it parses that the table does
+//     not have yet, in constant-pool order, before it sorts the methods.
 // Checked against java 17 and 25 (`-Xshare:auto`, each JDK's own archive): archived classes
 // (String, HashMap, TreeMap, Class, Thread, Formatter... overloads and constructors included)
-// and a program's classes come out in HotSpot's order. A symbol freed and its memory reused by a
-// later one would break creation order; not emulated.
+// and a program's classes come out in HotSpot's order. The heap model leaves out the JVM's other
+// allocations: the run's order is an approximation where they decide.
 //
 // The archive's symbols are read from the archive file itself (method-order.ts, shared with the
 // verifier's order): each one a 4-byte hash and reference count (0xffff: permanent), a 2-byte
@@ -23,6 +25,7 @@
 
 import { archiveHolds } from './cds-archive';
 import { archivedSymbolOffset, hasArchivedSymbols } from './method-order';
+import { runSymbolPlace } from './symbol-heap';
 import type { JClass, JMethod } from './klass';
 import type { VM } from './vm';
 
@@ -75,8 +78,10 @@ export function hotspotMethodOrder(vm: VM, k: JClass): readonly JMethod[] {
     // the file per process, shared with the verifier's order), then the run's by creation.
     const offsets = new Map<string, number | undefined>();
     for (const m of k.methods) if (!offsets.has(m.name)) offsets.set(m.name, archivedSymbolOffset(jdk, m.name, archive));
-    const ranks = runRanks(vm, k, offsets);
-    const key = (m: JMethod): number => offsets.get(m.name) ?? RUN_NAMES + (ranks.get(m.name) ?? 0);
+    // The run's names by where the run's heap model puts their Symbols (symbol-heap.ts).
+    const place = runNamePlaces(vm, k);
+    for (const [name, off] of offsets) if (off === undefined) offsets.set(name, place(name) ?? Number.MAX_SAFE_INTEGER);
+    const key = (m: JMethod): number => offsets.get(m.name)!;
     const a = [...k.methods];
     hotspotQuickSort(a, 0, a.length, (x, y) => key(x) - key(y));
     order = a;
@@ -85,31 +90,17 @@ export function hotspotMethodOrder(vm: VM, k: JClass): readonly JMethod[] {
   return order;
 }
 
-/** Above every archived Symbol's offset in a file: where the run's names start. */
-const RUN_NAMES = 2 ** 40;
-
 /**
- * The creation order of `k`'s method names that the archive does not hold: where each first
- * appears among the constant pools of the classes parsed up to `k` (ClassTable.parsed).
+ * Where the run put the Symbol of each name of `k` that the archive does not hold
+ * (symbol-heap.ts), comparable with archive offsets (above all of them); undefined for a name
+ * no class parsed up to `k` made. The one order of the run's Symbols, for reflection's lists
+ * (above) and the verifier's order (verify-link.ts, method-order.ts).
  */
-function runRanks(vm: VM, k: JClass, offsets: ReadonlyMap<string, number | undefined>): Map<string, number> {
-  const wanted = new Set<string>();
-  for (const m of k.methods) if (offsets.get(m.name) === undefined) wanted.add(m.name);
-  const ranks = new Map<string, number>();
-  if (wanted.size === 0) return ranks;
-  const parsed = vm.classes.parsed;
-  const archivedClasses = vm.opts.archivedClasses;
-  for (let i = 0; i < parsed.length && ranks.size < wanted.size; i++) {
-    const c = parsed[i]!;
-    // An archived class's names are all archive symbols: nothing wanted is there.
-    if (c !== k && (c.loader === null || vm.isPlatformLoader(c.loader)) && (archivedClasses?.has(c.javaName) ?? archiveHolds(vm.opts.jdk, c.name))) continue;
-    const cp = c.cp;
-    for (let j = 1; j < cp.length; j++) {
-      const e = cp[j];
-      if (e === undefined || e === null || e.tag !== 1 || !wanted.has(e.value) || ranks.has(e.value)) continue;
-      ranks.set(e.value, i * 65536 + j);
-    }
-    if (c === k) break;
-  }
-  return ranks;
+export function runNamePlaces(vm: VM, k: JClass): (name: string) => number | undefined {
+  const jdk = vm.opts.jdk;
+  const archive = vm.opts.symbolArchive;
+  const archived = (name: string): boolean => archivedSymbolOffset(jdk, name, archive) !== undefined;
+  // An archived class's names are all archive Symbols: it makes none.
+  const skip = (c: JClass): boolean => c !== k && (c.loader === null || vm.isPlatformLoader(c.loader)) && !c.hidden && (vm.opts.archivedClasses?.has(c.javaName) ?? archiveHolds(jdk, c.name));
+  return (name) => runSymbolPlace(vm, k, name, archived, skip);
 }

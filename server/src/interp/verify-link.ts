@@ -19,6 +19,7 @@ import type { JThread } from './thread';
 import type { VM } from './vm';
 import { hashAtLink } from './vm-ihash';
 import { hotspotMethodOrder } from './method-order';
+import { runNamePlaces } from './symbol-order';
 
 class NeedClass {
   constructor(readonly name: string) {}
@@ -69,7 +70,7 @@ function verificationInput(vm: VM, k: JClass): ClassFile {
   let cf = inputs.get(k);
   if (cf === undefined) {
     const defined = definedClassFile(k);
-    cf = { ...defined, methods: hotspotMethodOrder(vm.opts.jdk, defined, vm.opts.symbolArchive) };
+    cf = { ...defined, methods: hotspotMethodOrder(vm.opts.jdk, defined, vm.opts.symbolArchive, runNamePlaces(vm, k)) };
     inputs.set(k, cf);
   }
   return cf;
