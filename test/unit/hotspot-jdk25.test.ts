@@ -245,6 +245,18 @@ for (const [main, same, overlap] of [
   });
 }
 
+// Native libraries loaded through NativeLibraries.load on JDK 25 (BootLoader.ts load): as on 17,
+// FindClass's NativeLibraries.getFromClass() runs at the process's first load (libzip for CRC32
+// here) and in libnet's JNI_OnLoad, not at libnio's. Before (branch fp37): the embedded engine
+// made it at libnio's load (Path.of's UnixNativeDispatcher) and not at libzip's: the first
+// NativeLibraryContext work of the thread in another place (corpus hashing under main 97.15 %).
+test('JDK 25, NativeFirstLoad: the upcalls of NativeLibraries.load run where HotSpot runs them, identical under main (granularity 1, R 0)', { skip }, () => {
+  const { thread: c } = both('NativeFirstLoad');
+  const why = describeMainThread(c, 10).join('\n');
+  assert.deepEqual(c.main.contexts.filter((d) => /NativeLibraries\.getFromClass|Boolean\.getBoolean/.test(d.context)), [], why);
+  assert.ok(c.main.identical, why);
+});
+
 // LambdaForms compiled on the embedded engine only (branch mh15j; docs/RUNTIME.md "Branch mh15j"):
 // on JDK 25 Method.invoke runs on method handles, and HotSpot resolves MethodHandle.invokeBasic and
 // methods of final classes as REF_invokeSpecial (forms pregenerated in DirectMethodHandle$Holder)
