@@ -245,6 +245,18 @@ for (const [main, same, overlap] of [
   });
 }
 
+// Native libraries loaded through NativeLibraries.load on JDK 25 (BootLoader.ts load): as on 17,
+// FindClass's NativeLibraries.getFromClass() runs at the process's first load (libzip for CRC32
+// here) and in libnet's JNI_OnLoad, not at libnio's. Before (branch fp37): the embedded engine
+// made it at libnio's load (Path.of's UnixNativeDispatcher) and not at libzip's: the first
+// NativeLibraryContext work of the thread in another place (corpus hashing under main 97.15 %).
+test('JDK 25, NativeFirstLoad: the upcalls of NativeLibraries.load run where HotSpot runs them, identical under main (granularity 1, R 0)', { skip }, () => {
+  const { thread: c } = both('NativeFirstLoad');
+  const why = describeMainThread(c, 10).join('\n');
+  assert.deepEqual(c.main.contexts.filter((d) => /NativeLibraries\.getFromClass|Boolean\.getBoolean/.test(d.context)), [], why);
+  assert.ok(c.main.identical, why);
+});
+
 // LambdaForms compiled on the embedded engine only (branch mh15j; docs/RUNTIME.md "Branch mh15j"):
 // on JDK 25 Method.invoke runs on method handles, and HotSpot resolves MethodHandle.invokeBasic and
 // methods of final classes as REF_invokeSpecial (forms pregenerated in DirectMethodHandle$Holder)
@@ -268,7 +280,9 @@ test('JDK 25, HandleForms: Method.invoke and method handles on final classes tak
 // Math.fma's BigDecimal code in its extended copy on HotSpot only, FdLibm's sqrt under Math.sqrt
 // on the embedded engine only. Before: under main 7.44 % (1,690,205 samples on HotSpot against
 // 162,217). And the class swap's prologue has the method's first line (before: line 0 on HotSpot,
-// a context per class defined).
+// a context per class defined). Math.tanh and Math.cbrt are HotSpot 25's own routines (branch
+// fp37): before, the embedded engine ran Math's Java code, FdLibm's Tanh/Cbrt/Expm1 counted under
+// main (835,810 bytecodes on HotSpot against 1,082,780) and printed fdlibm's results, not java's.
 const INTRINSIC_WORK = /^java\.(lang\.(Math|StrictMath|FdLibm|ref\.)|math\.|nio\.ByteOrder|util\.zip\.CRC32C)/;
 test('JDK 25, Intrinsics: methods HotSpot runs as intrinsics are counted by neither engine; the class swap has a line (granularity 1, R 0)', { skip }, () => {
   const { thread: c } = both('Intrinsics');

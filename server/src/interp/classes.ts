@@ -192,7 +192,7 @@ export class ClassTable {
     // The verifier checks the class as defined, not as the profiler transformed it.
     if (loader !== null && prepared !== bytes) k.originalBytes = bytes;
     k.definedLength = prepared.length;
-    populateFromClassFile(k, cf);
+    populateFromClassFile(k, cf, this.vm.opts.jdk.feature);
     this.parsed.push(k);
     for (const e of cf.constantPool) if (e !== undefined && e !== null && e.tag === 1 && e.value.startsWith('(')) stringSetAdd(this.signatures, e.value);
     return k;

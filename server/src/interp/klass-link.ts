@@ -7,7 +7,7 @@ import { Acc, Tag, type ClassFile, type ExceptionTableEntry } from '../classfile
 import { CodeModelError } from '../classfile/errors';
 import { VmError } from './signals';
 import { JClass, JField, JMethod, NO_SITES, defaultValue } from './klass';
-import { MATH_INTRINSICS } from './natives/java/lang/Math';
+import { mathIntrinsics } from './natives/java/lang/Math';
 import { PROFILE_WRITER_INTRINSICS } from './natives/komorium/rt/ProfileWriter';
 import { THREAD_DATA_INTRINSICS } from './natives/komorium/rt/ThreadData';
 import { contendedOf } from './layout';
@@ -15,8 +15,11 @@ import { contendedOf } from './layout';
 /** A field descriptor (JVMS 4.3.2), at most 255 array dimensions. */
 const FIELD_DESCRIPTOR = /^\[{0,255}(?:[BCDFIJSZ]|L[^;[.]+;)$/;
 
-/** Fills in fields and methods of a class from its class file (before linking). */
-export function populateFromClassFile(k: JClass, cf: ClassFile): void {
+/** The Math methods run as natives, by JDK feature release. */
+const MATH_BY_FEATURE = new Map<number, ReadonlySet<string>>();
+
+/** Fills in fields and methods of a class from its class file (before linking), for JDK `feature`. */
+export function populateFromClassFile(k: JClass, cf: ClassFile, feature: number): void {
   const cp = cf.constantPool;
   const utf = (i: number): string => {
     const e = cp[i];
@@ -41,13 +44,14 @@ export function populateFromClassFile(k: JClass, cf: ClassFile): void {
   cf.methods.forEach((mi, idx) => {
     const mname = utf(mi.nameIndex);
     const mdesc = utf(mi.descriptorIndex);
-    // HotSpot's Math intrinsics run as natives (natives/java/lang/Math.ts), and JDK 25's
+    // HotSpot's Math intrinsics run as natives (natives/java/lang/Math.ts; tanh and cbrt from
+    // JDK 24 and 25, HotSpot's own routines there, Math's Java code before), and JDK 25's
     // StrictMath.sqrt (FdLibm's Java code there; HotSpot's java_lang_math_sqrt_strict entry); so
     // does the profiler runtime's profile writing (natives/komorium/rt/ProfileWriter.ts) and its
     // per-sample random draw (natives/komorium/rt/ThreadData.ts).
     const intrinsic =
       k.loader === null &&
-      ((k.name === 'java/lang/Math' && MATH_INTRINSICS.has(mname + mdesc)) ||
+      ((k.name === 'java/lang/Math' && mathIntrinsicsOf(feature).has(mname + mdesc)) ||
         (k.name === 'java/lang/StrictMath' && mname + mdesc === 'sqrt(D)D' && (mi.accessFlags & Acc.NATIVE) === 0) ||
         (k.name === 'komorium/rt/ProfileWriter' && PROFILE_WRITER_INTRINSICS.has(mname + mdesc)) ||
         (k.name === 'komorium/rt/ThreadData' && THREAD_DATA_INTRINSICS.has(mname + mdesc)));
@@ -166,4 +170,10 @@ export function linkClass(k: JClass): void {
   }
   k.vmap = vmap;
   k.linked = true;
+}
+
+function mathIntrinsicsOf(feature: number): ReadonlySet<string> {
+  let set = MATH_BY_FEATURE.get(feature);
+  if (!set) MATH_BY_FEATURE.set(feature, (set = mathIntrinsics(feature)));
+  return set;
 }

@@ -95,9 +95,9 @@ export type NoExtendedReason = 'intrinsic' | 'lambda-form' | 'paused' | 'clinit'
 /**
  * Methods of java.lang.Math that HotSpot replaces by its own routines (vmIntrinsics: in the
  * interpreter too, on x86_64), whose results differ from their Java code (StrictMath's fdlibm)
- * in the last bit for some inputs (JDK 17: sin, cos, tan, exp, log, log10, pow; JDK 25 adds tanh
- * and cbrt; on 17 these two run Math's code uninstrumented, and the StrictMath method it calls
- * counted, on both engines). They keep no extended version and their code stays as it is:
+ * in the last bit for some inputs (JDK 17: sin, cos, tan, exp, log, log10, pow; JDK 24 adds tanh
+ * and 25 cbrt; on 17 these two run Math's code uninstrumented, and the StrictMath method it calls
+ * counted, on both engines; the embedded engine's natives follow the release, Math.ts SINCE). They keep no extended version and their code stays as it is:
  * callers call the original (a call-out), so HotSpot's intrinsic computes the result, as for
  * plain `java`, and neither engine counts a bytecode for them (the embedded engine runs them as
  * natives: interp/natives/java/lang/Math.ts).

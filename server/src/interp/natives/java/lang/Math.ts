@@ -11,7 +11,7 @@
 
 import type { NativeTable } from '../../registry';
 import { extendedDescriptor } from '../../../../transform/names';
-import { crCos, crExp, crLog, crLog10, crPow, crSin, crTan, x86Nan } from './crmath';
+import { crCbrt, crCos, crExp, crLog, crLog10, crPow, crSin, crTan, crTanh, x86Nan } from './crmath';
 import { absDouble, fmaDouble, fmaFloat } from './fma';
 
 const d1 = (f: (x: number) => number) => (_vm: unknown, _t: unknown, x: number) => x86Nan(f(x), x);
@@ -32,7 +32,17 @@ const base: NativeTable = {
   'abs(D)D': (_vm, _t, x: number) => absDouble(x),
   'fma(DDD)D': (_vm, _t, a: number, b: number, c: number) => fmaDouble(a, b, c),
   'fma(FFF)F': (_vm, _t, a: number, b: number, c: number) => fmaFloat(a, b, c),
+  // From JDK 24 (tanh) and 25 (cbrt) only: HotSpot's java_lang_math_tanh/cbrt interpreter
+  // entries (StubRoutines::dtanh/dcbrt, x86_64); before, Math's Java code runs (SINCE below).
+  'tanh(D)D': d1(crTanh),
+  'cbrt(D)D': d1(crCbrt),
 };
+
+/**
+ * The first JDK feature release in which HotSpot computes the method with its own routine (in
+ * the interpreter and the JITs, vmIntrinsics _dtanh and _dcbrt); the others: every release.
+ */
+const SINCE: Readonly<Record<string, number>> = { 'tanh(D)D': 24, 'cbrt(D)D': 25 };
 
 // With the JDK instrumented (--instrument all), instrumented callers call the extended versions
 // (docs/TRANSFORM.md: the same parameters, then TC, MID[], int): the same natives.
@@ -42,5 +52,7 @@ for (const [nameDesc, fn] of Object.entries(base)) {
   natives[nameDesc.slice(0, open) + extendedDescriptor(nameDesc.slice(open))] = fn;
 }
 
-/** The methods of java.lang.Math run as natives (name + descriptor). */
-export const MATH_INTRINSICS: ReadonlySet<string> = new Set(Object.keys(natives));
+/** The methods of java.lang.Math run as natives on JDK `feature` (name + descriptor). */
+export function mathIntrinsics(feature: number): ReadonlySet<string> {
+  return new Set(Object.keys(base).filter((k) => feature >= (SINCE[k] ?? 0)));
+}

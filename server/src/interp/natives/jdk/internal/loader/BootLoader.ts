@@ -30,8 +30,10 @@ export const bootLoaderNatives: NativeTable = {
  * initIDs (NativeLibraries.c: NativeLibraryImpl, while its handle field ID is unset), whatever
  * the library (corpus hashing: libzip under main, getFromClass on HotSpot only before); libnet's
  * JNI_OnLoad (net_util.c; java.nio and java.net load it) finds java.lang.Boolean and calls
- * Boolean.getBoolean("java.net.preferIPv4Stack"); libnio's JNI_OnLoad only asks GetEnv. On
- * JDK 21+ (not measured that way): libnet's as on 17, and one getFromClass for libnio's.
+ * Boolean.getBoolean("java.net.preferIPv4Stack"); libnio's JNI_OnLoad only asks GetEnv. JDK 25
+ * the same (fp37, NativeFirstLoad at granularity 1: getFromClass under CRC32's libzip load, the
+ * process's first, and under libnet's, none under libnio's; before, the embedded engine made one
+ * at libnio's load and none at the first: corpus hashing's samples elsewhere, 97.15 %).
  */
 function load(vm: VM, t: JThread, impl: JObject | null, name: JObject | null): unknown {
   const o = nonNull(impl);
@@ -40,8 +42,7 @@ function load(vm: VM, t: JThread, impl: JObject | null, name: JObject | null): u
   const file = str(vm, name);
   const first = vm.nativeLibraries.length === 0;
   setField(vm, o, IMPL, 'handle', loadLibrary(vm, file, loader));
-  const lib = /(?:^|\/)lib(net|nio)\.so$/.exec(file)?.[1];
-  const jdk17 = vm.opts.jdk.feature < 21;
+  const lib = /(?:^|\/)lib(net)\.so$/.exec(file)?.[1];
   const libraries = vm.classes.loadBoot('jdk/internal/loader/NativeLibraries');
   const fromClass = (onReturn: (r: unknown) => unknown): never => {
     pushCall(vm, t, vm.findMethod(libraries, 'getFromClass', '()Ljava/lang/Class;'), [], { kind: 'I', resumePc: -1, base: -1, onReturn });
@@ -55,9 +56,8 @@ function load(vm: VM, t: JThread, impl: JObject | null, name: JObject | null): u
     });
   };
   const steps: ((onReturn: (r: unknown) => unknown) => unknown)[] = [];
-  if (jdk17 && first) steps.push(fromClass);
+  if (first) steps.push(fromClass);
   if (lib === 'net') steps.push(fromClass, getBoolean);
-  else if (lib === 'nio' && !jdk17) steps.push(fromClass);
   return upcalls(steps);
 }
 
