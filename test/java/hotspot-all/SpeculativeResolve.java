@@ -7,8 +7,19 @@ import java.lang.invoke.MethodType;
 // the form's name in the holder speculatively (MemberName.Factory.resolveOrNull), and HotSpot's
 // LinkResolver constructs a NoSuchMethodError for each miss (its Java constructor, counted with the
 // JDK instrumented) that resolve_MemberName then clears. Lookups that fail outright (findVirtual,
-// findStatic, findConstructor, findGetter of missing members) are caught too.
+// findStatic, findConstructor, findGetter of missing members) are caught too. A handle of an
+// interface's default method (REF_invokeInterface, not abstract) makes DirectMethodHandle resolve
+// the name in Object speculatively ("invokeinterface of an Object method"): HotSpot's LinkResolver
+// constructs an IncompatibleClassChangeError there (Object is no interface), before any lookup.
 public class SpeculativeResolve {
+    interface Scaled {
+        int factor();
+
+        default int scaled(int x, long y) {
+            return factor() * x + (int) y;
+        }
+    }
+
     private final int base;
 
     SpeculativeResolve(int base) {
@@ -49,6 +60,9 @@ public class SpeculativeResolve {
             total += (long) bound.invoke(1.0, "y", 2.0f, i);
             total += (long) (double) dropped.invoke(1.0f, "z", 9L, 2.0, 3L, i, (short) 1);
         }
+        MethodHandle scaled = lookup.findVirtual(Scaled.class, "scaled", MethodType.methodType(int.class, int.class, long.class));
+        Scaled three = () -> 3;
+        for (int i = 0; i < 20; i++) total += (int) scaled.invokeExact(three, i, 5L);
         int missing = 0;
         try {
             lookup.findVirtual(SpeculativeResolve.class, "minus", MethodType.methodType(int.class, long.class));

@@ -332,6 +332,11 @@ function knownSignature(vm: VM, desc: string): boolean {
 function resolveMethod(vm: VM, mn: JObject, defc: JClass, name: string, desc: string, refKind: number, caller: JClass | null): void {
   if (defc.isPrimitive) throw new VmError('java/lang/NoSuchMethodError', `'${prettyDescriptor(name, desc, defc)}'`);
   const k = defc.isArray ? vm.classes.loadBoot('java/lang/Object') : defc;
+  // LinkResolver::resolve_interface_method checks the class before any lookup. The JDK asks this
+  // speculatively for every DirectMethodHandle of a non-abstract interface method (its
+  // "invokeinterface of an Object method" corner case resolves the name in Object): HotSpot makes
+  // an IncompatibleClassChangeError there, not a NoSuchMethodError (java -Xlog:exceptions).
+  if (refKind === REF_invokeInterface && !k.isInterface) throw new VmError('java/lang/IncompatibleClassChangeError', `Found class ${k.javaName}, but interface was expected`);
   const poly = isSignaturePolymorphicIn(k, name);
   if (poly) {
     if (k.name === MH && (name === 'invokeBasic' || name.startsWith('linkTo'))) {
