@@ -47,7 +47,8 @@ const TRACE = !!process.env.KOMORIUM_TRACE_INLINE;
  */
 const SAMPLE_LEAVES = process.env.KOMORIUM_JIT_SAMPLE_CALL !== '1';
 /** A compiled method without loops calls the sampler directly (sampleLeaves; `0`: it leaves). */
-// Off by default: bench strings `all` took 14 % more process CPU with it (BENCHMARKS.md, pf18).
+// Off by default: bench strings `all` took 14 % more process CPU with it (BENCHMARKS.md, pf18),
+// and was 15-25 % slower per iteration with it through E.smp too (pr37).
 export const SAMPLE_DIRECT = process.env.KOMORIUM_JIT_SAMPLE_DIRECT === '1' || process.env.KOMORIUM_JIT_SAMPLE_DIRECT === '2';
 /** `KOMORIUM_JIT_SAMPLE_DIRECT=2`: methods with loops call the sampler directly too (through E.smp). */
 export const SAMPLE_DIRECT_LOOPS = process.env.KOMORIUM_JIT_SAMPLE_DIRECT === '2';
