@@ -261,7 +261,7 @@ test('forward branches compiled as if regions stay invisible: samples, exception
 });
 
 test('time slices continued in place and direct sampling calls in loop-free methods stay invisible', async () => {
-  // JitStay: a sampled deep recursion (loop-free: with KOMORIUM_JIT_SAMPLE_DIRECT=1 its compiled code calls the sampler directly)
+  // JitStay: a sampled deep recursion (loop-free: with KOMORIUM_JIT_SAMPLE_DIRECT=1 its compiled code calls the sampler directly; =2 also in methods with loops)
   // with a small loop at every level (slices end at its back edges, deep in the JS stack, and
   // continue in place: jit/stay.ts), while a second thread wakes from timed sleeps and records
   // the recursion's progress (virtual clock: at fixed bytecode counts, so a slice continued past
@@ -281,5 +281,6 @@ test('time slices continued in place and direct sampling calls in loop-free meth
     ['stay-off', { KOMORIUM_JIT: '0' }],
     ['stay-leave', { KOMORIUM_JIT_STAY: '0' }],
     ['stay-sample-direct', { KOMORIUM_JIT_SAMPLE_DIRECT: '1' }],
+    ['stay-sample-direct-loops', { KOMORIUM_JIT_SAMPLE_DIRECT: '2' }],
   ]);
 });

@@ -36,6 +36,8 @@ const TRACE_SCHED = !!process.env.KOMORIUM_TRACE_SCHED;
 
 /** Bytecodes a thread runs before the scheduler switches (at the next taken backward jump). */
 export const QUANTUM = 20000;
+/** A system thread's budget per interpret call (the largest small integer of V8 on 64 bits, 2^30 - 1). */
+const SYSTEM_BUDGET = 0x3fffffff;
 /**
  * Debugging (docs/INTERPRETER.md): a file to which every time slice's end is appended (thread,
  * its bytecodes so far, top method and pc, state), to find where two runs' switches diverge.
@@ -413,9 +415,14 @@ export class Scheduler {
 
   private slice(t: JThread): void {
     const vm = this.vm;
-    // A system thread runs until it blocks (it never holds a monitor across a switch).
-    let budget = t.system ? Number.MAX_SAFE_INTEGER : QUANTUM;
-    while (budget > 0 && t.state === ThreadState.Runnable) {
+    // A system thread runs until it blocks (it never holds a monitor across a switch): its
+    // budget is given again at every interpret call, a small integer (SYSTEM_BUDGET) so that
+    // compiled code's `budget - c` and limits stay in V8's small integers (docs/BENCHMARKS.md
+    // part B, pf18c: Number.MAX_SAFE_INTEGER deoptimised direct sampling calls "not a Smi").
+    const sys = t.system;
+    let budget = sys ? SYSTEM_BUDGET : QUANTUM;
+    while ((sys || budget > 0) && t.state === ThreadState.Runnable) {
+      if (sys) budget = SYSTEM_BUDGET;
       if (this.checkpoint !== null) break;
       if (t.depth < 0) {
         if (!this.startNext(t)) return;

@@ -15,7 +15,7 @@ import { branchTargets } from '../../classfile/code/raw';
 import { effect, hasBackEdge, type Analysis } from './analyze';
 import { emitInsn, narrowRet, type At } from './insns';
 import { counterSync, lineStore, runtimeRef } from './idioms';
-import { emitInvoke, materialize, SAMPLE_DIRECT, samplingCallAt } from './inline';
+import { emitInvoke, materialize, SAMPLE_DIRECT, SAMPLE_DIRECT_LOOPS, samplingCallAt } from './inline';
 import { findLoops, invariantArrays, type Loop } from './loops';
 import { frameWeight } from './js-stack';
 import { NotInlinable, Scope, type InlineSite, type RootExits, type Shared } from './scope';
@@ -93,7 +93,7 @@ export interface Shrink {
 
 export function generate(m: JMethod, a: Analysis, indyTargets?: ReadonlyMap<number, JMethod>, shrink: Shrink = {}): Generated {
   const g: Shared = { consts: [], sites: [], inlinedBytes: 0, nextScope: 0, indyTargets, speculate: m.speculate && SPECULATE, maxInlined: shrink.maxInlined };
-  g.sampleCalls = SAMPLE_DIRECT && !hasBackEdge(a);
+  g.sampleCalls = SAMPLE_DIRECT && (SAMPLE_DIRECT_LOOPS || !hasBackEdge(a));
   const s = new Scope(g, m, a, 0, 0);
   g.sites.push({ m, parent: 0, callPc: 0, rem: s.rem });
   const base = m.maxLocals;

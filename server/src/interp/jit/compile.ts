@@ -148,6 +148,21 @@ const E = {
     for (let s = q; s !== 0; s = sites[s].parent) u += sites[sites[s].parent].rem[sites[s].callPc];
     return u;
   },
+  /**
+   * A sampling call of a compiled method without loops (jit/inline.ts, SAMPLE_DIRECT): the
+   * compiled sampler `m` called directly with its frame at `base`, `w` the caller's JS stack
+   * weight; the bytecodes it ran, or -1 where a direct call would not be made (the caller
+   * leaves to the interpreter at the invoke, as at any call). One call site for all methods.
+   */
+  smp: (vm: VM, t: JThread, m: JMethod, base: number, budget: number, c: number, w: number): number => {
+    const fn = m.jit;
+    if (typeof fn !== 'function' || (m.access & 0x20) !== 0 || t.jsw > vm.jsStack || t.depth + 1 >= vm.maxDepth) return -1;
+    const f = E.push(t, m, base);
+    t.jsw += w;
+    const ran = (fn as CompiledFn)(t, f, budget - c);
+    t.jsw -= w;
+    return ran;
+  },
   /** Pushes the frame of a direct call (the arguments are at slots [base, ...)). */
   push: (t: JThread, m: JMethod, base: number): Frame => {
     const need = base + m.maxLocals + m.maxStack + 8;

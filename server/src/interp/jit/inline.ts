@@ -47,8 +47,11 @@ const TRACE = !!process.env.KOMORIUM_TRACE_INLINE;
  */
 const SAMPLE_LEAVES = process.env.KOMORIUM_JIT_SAMPLE_CALL !== '1';
 /** A compiled method without loops calls the sampler directly (sampleLeaves; `0`: it leaves). */
-// Off by default: bench strings `all` took 14 % more process CPU with it (BENCHMARKS.md, pf18).
-export const SAMPLE_DIRECT = process.env.KOMORIUM_JIT_SAMPLE_DIRECT === '1';
+// Off by default: bench strings `all` took 14 % more process CPU with it (BENCHMARKS.md, pf18),
+// and was 15-25 % slower per iteration with it through E.smp too (pr37).
+export const SAMPLE_DIRECT = process.env.KOMORIUM_JIT_SAMPLE_DIRECT === '1' || process.env.KOMORIUM_JIT_SAMPLE_DIRECT === '2';
+/** `KOMORIUM_JIT_SAMPLE_DIRECT=2`: methods with loops call the sampler directly too (through E.smp). */
+export const SAMPLE_DIRECT_LOOPS = process.env.KOMORIUM_JIT_SAMPLE_DIRECT === '2';
 const TRACE_JIT = !!process.env.KOMORIUM_TRACE_JIT;
 /** An inlined body's exit builds its frames out of line (materialize; `KOMORIUM_JIT_MAT_OUT=0`: in the exit). */
 const MAT_OUT = process.env.KOMORIUM_JIT_MAT_OUT !== '0';
@@ -159,6 +162,19 @@ export function emitInvoke(at: At, exits: RootExits | null): void {
     if (c0 === 'L' || c0 === '[' || c0 === 'J') argStore += `r[sb + ${slot}] = ${s.R(slot)}; `;
     else argStore += `n[sb + ${slot}] = ${s.N(slot)}; `;
     slot += c0 === 'J' || c0 === 'D' ? 2 : 1;
+  }
+  if (!sampleLeaves(s) && isSamplingEntry(tm)) {
+    // A sampling call of a compiled method without loops (SAMPLE_DIRECT): the compiled sampler
+    // called through one shared helper (E.smp), so that this rare path is a small block of its
+    // own here, with no `budget - c` (a double for a system thread's budget) in every method.
+    exits.callOuts.set(pc, B);
+    s.emit(`{ ${argStore}f.pc = ${pc}; f.sp = sb + ${B};`);
+    s.emit(`if ((x = E.smp(vm, t, y, sb + ${B}, budget, c, W)) < 0) ${at.leave()}`);
+    s.emit(`c += x; if (t.depth !== my) ${exits.leave(B)}`);
+    if (tm.retKind === 'L' || tm.retKind === 'J') s.emit(`${s.R(B)} = t.rvR;`);
+    else if (tm.retKind !== 'V') s.emit(`${s.N(B)} = t.rvN${tm.retKind === 'I' ? ' | 0' : ''};`);
+    s.emit(`}`);
+    return;
   }
   const below = exits.spillStack(B);
   exits.callOuts.set(pc, B);
