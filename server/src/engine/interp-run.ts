@@ -29,7 +29,7 @@ import { cacheRoot } from './cache';
 import type { Instrument } from './interp-transform';
 import { bootInitializedClasses } from './boot-inits';
 import type { ClockMode } from '../interp/clock';
-import type { InterpWorkerInput, InterpWorkerMessage } from './interp-worker';
+import type { InterpWorkerInput, InterpWorkerMessage } from './interp-worker-io';
 import { checkPart } from './snapshot-check';
 import { commitProfile, stageProfile, writeFileAtomic, type StagedProfile } from './profile-out';
 import { registerEngine, signalExitStatus, type ProfileRun, type RunOptions, type RunOutcome } from './run';
