@@ -82,11 +82,26 @@ export interface PendingNative {
 
 const INITIAL_SLOTS = 4096;
 
+/**
+ * A thread's numeric value stack `n` (ints, floats, doubles), `len` zeros or a copy of `from`:
+ * a holey array with tagged elements from the start, the kind a restored snapshot's arrays have
+ * (v8.deserialize), so that booted and restored runs store values the same way. Not double
+ * elements: V8 does not keep every NaN's bits in a double array (x86's default NaN
+ * 0xfff8000000000000, as Math.fma's native returns it, read back as 0x7ff8000000000000 in a
+ * booted run, bit-exact in a restored one; a tagged slot holds the number as it is). Not
+ * Smi-only either: that would change its elements kind at the first double or large int stored,
+ * so that threads' `n` arrays had two maps and optimised code saw a new one with every new thread
+ * ("wrong map" deoptimisations).
+ */
+export function numericStack(len: number, from?: readonly number[]): number[] {
+  const n = new Array<number>(len).fill(null as unknown as number).fill(0);
+  if (from !== undefined) for (let i = 0; i < from.length && i < len; i++) n[i] = from[i]!;
+  return n;
+}
+
 export class JThread {
-  // Double elements from the start (filled with 0.5, then 0): a Smi-only array would change its
-  // elements kind at the first double or large int stored, so that threads' `n` arrays had two
-  // maps and optimised code saw a new one with every new thread ("wrong map" deoptimisations).
-  n: number[] = new Array<number>(INITIAL_SLOTS).fill(0.5).fill(0);
+  // Tagged elements from the start (numericStack): one elements kind for every thread's `n`.
+  n: number[] = numericStack(INITIAL_SLOTS);
   r: unknown[] = new Array<unknown>(INITIAL_SLOTS).fill(null);
   frames: Frame[] = [];
   /** Index of the top frame; -1 when the thread has no frames. */

@@ -2,7 +2,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 
-/** Boot snapshot test: the clock, identity hashes (main's, another thread's), HashSet order, the live threads, both streams, an exit code. */
+/** Boot snapshot test: the clock, identity hashes (main's, another thread's), HashSet order, the live threads, NaN bits, both streams, an exit code. */
 public class SnapMain {
     static class Box {
         final int n;
@@ -34,6 +34,18 @@ public class SnapMain {
         java.util.TreeSet<String> names = new java.util.TreeSet<>();
         for (Thread l : Thread.getAllStackTraces().keySet()) names.add(l.getName() + ":" + l.getId());
         System.out.println("threads " + names);
+        // NaN bits (nan37): x86's default NaN, 0xfff8000000000000, from Math.fma's invalid
+        // operations as HotSpot gives it, in a hot loop (the engine's compiled code and its
+        // interpreter), in a booted run as in a restored one.
+        double[] v = {Double.POSITIVE_INFINITY, Double.MAX_VALUE, 0.0, 1.5, Double.NEGATIVE_INFINITY, -2.0};
+        long[] nanBits = new long[4];
+        for (int i = 0; i < 20000; i++) {
+            double r = Math.fma(v[i % 6], v[(i / 6) % 6], v[(i / 36) % 6]);
+            if (r != r) nanBits[Double.doubleToRawLongBits(r) == 0xfff8000000000000L ? 0 : 1]++;
+            r = Math.fma(Double.POSITIVE_INFINITY, Double.MAX_VALUE, Double.NEGATIVE_INFINITY);
+            nanBits[Double.doubleToRawLongBits(r) == 0xfff8000000000000L ? 2 : 3]++;
+        }
+        System.out.println("nan " + java.util.Arrays.toString(nanBits));
         long sum = 0;
         for (int i = 0; i < 300000; i++) sum += (i * 31L) ^ (sum >>> 3);
         System.out.println("sum " + sum + " args " + String.join(",", args));

@@ -25,7 +25,7 @@ import { hasClassBytes, peekClassBytes, peekCode, peekLines, setLazyClassBytes, 
 import { JArray, JLongArray, JObject, mutableFields } from '../object';
 import { Monitor } from '../monitor';
 import { ClassTable, LoaderData } from '../classes';
-import { Frame, JThread } from '../thread';
+import { Frame, JThread, numericStack } from '../thread';
 import { OsRandom } from '../ihash';
 import { HostWaits } from '../hostwait';
 import { Strings } from '../strings';
@@ -590,6 +590,9 @@ export function restoreVm(vm: VM, parts: readonly (Uint8Array | LazyPart)[], mar
   // Fields the engine writes later, mutable in the restored objects' maps before any code is
   // optimised against them (object.ts mutableFields). Frames and methods are made by their
   // run-time constructors (positional.ts), which do the same for their shapes.
+  // Each thread's numeric stack as a booted thread's (thread.ts numericStack: one elements kind,
+  // NaN bits kept), whatever kind the payload's array came back with.
+  for (const t of vm.threads) t.n = numericStack(t.n.length, t.n);
   for (const t of vm.threads) mutableFields(t);
   restoreKlassCounters(p.counters);
   memory.loadState(p.memory);
