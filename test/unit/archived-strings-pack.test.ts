@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { lazyPackedStrings, packedDigest, packStrings, readTableJson, unpackStrings, writePackedStrings } from '../../server/src/engine/archived-strings-pack';
+import { closeArchivedStringFiles, lazyPackedStrings, openPackedStrings, packedDigest, packStrings, readTableJson, unpackStrings, writePackedStrings } from '../../server/src/engine/archived-strings-pack';
 import { tempDir } from '../helpers/java';
 
 /** A deterministic table: ASCII names, their prefixes and extensions, non-Latin text, surrogates. */
@@ -101,4 +101,46 @@ test('lazyPackedStrings: read at the first lookup, from the JSON when the packed
   rmSync(json);
   const none = lazyPackedStrings(pack, digest, () => readTableJson(json, digest));
   assert.throws(() => none.strings.has('x'), /archived string table .* cannot be read/);
+});
+
+test('openPackedStrings: the file read a candidate at a time finds what the bytes do; closed and opened again; a replaced or damaged file refused', () => {
+  const dir = tempDir('archived-strings-pack-open');
+  const strings = table(3000, 4);
+  const boxes: [string, number][] = [['java/lang/Short 3', 8], ['java/lang/Character \u00e9', -2]];
+  const digest = 'dddddddddddddddd';
+  const pack = join(dir, 'o-strings.pack');
+  assert.ok(writePackedStrings(pack, strings, boxes, digest));
+  const inMemory = unpackStrings(packStrings(strings, boxes, digest), digest);
+  const t = openPackedStrings(pack, digest);
+  assert.ok(!(t instanceof Error) && !(inMemory instanceof Error), String(t));
+  const known = new Set(strings.map(([s]) => s));
+  const probes = strings.flatMap(([s]) => [s, `${s}x`, s.slice(1), `\ud800${s}`]);
+  for (const s of probes) {
+    assert.equal(t.strings.get(s), inMemory.strings.get(s), JSON.stringify(s));
+    assert.equal(t.strings.has(s), known.has(s), JSON.stringify(s));
+  }
+  // Longer than the reader's first scratch (256 bytes): grown.
+  const long = 'L'.repeat(700);
+  const t2 = openPackedStrings(pack, digest);
+  assert.ok(!(t2 instanceof Error));
+  assert.equal(t2.strings.has(long), false);
+  assert.equal(t.boxes.get('java/lang/Character \u00e9'), -2);
+  assert.equal(t.boxes.has('java/lang/Short 4'), false);
+  // Closed at the run's end; a later lookup opens the file again.
+  closeArchivedStringFiles();
+  assert.equal(t.strings.get(strings[7]![0]), strings[7]![1]);
+  closeArchivedStringFiles();
+  // Replaced by a table of another digest while closed: the next read says so.
+  writePackedStrings(pack, strings, boxes, 'eeeeeeeeeeeeeeee');
+  assert.throws(() => {
+    for (const [s] of strings.slice(0, 50)) t.strings.has(s);
+  }, /replaced by another/);
+  // Another digest, a truncated file, not a packed file: refused at the open.
+  assert.ok(openPackedStrings(pack, digest) instanceof Error);
+  const bytes = packStrings(strings, boxes, digest);
+  writeFileSync(pack, bytes.subarray(0, bytes.length - 2));
+  assert.ok(openPackedStrings(pack, digest) instanceof Error);
+  writeFileSync(pack, '{"strings":[]}');
+  assert.ok(openPackedStrings(pack, digest) instanceof Error);
+  closeArchivedStringFiles();
 });

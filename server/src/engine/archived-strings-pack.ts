@@ -4,9 +4,10 @@
 // strings in every profiled run: 20–40 ms of JSON.parse, the structured clone of the pairs on
 // both threads and a Map built in the worker, all while the worker waited for its input (issue 18
 // "Numbers", branch hs37). Now the main thread reads the file's header (its digest, for the boot
-// snapshot's key) and the worker reads the file at the VM's first lookup: the strings as one
-// UTF-16 text with their offsets, and an open-addressing hash table of their indices, looked up
-// by comparing in place (nothing built per string).
+// snapshot's key) and the worker reads the file's integer arrays at the VM's first lookup: the
+// strings' offsets in one UTF-16 text, and an open-addressing hash table of their indices; a
+// lookup reads and compares only a candidate's units from the file, kept open (nothing built per
+// string, the text never held: mem38).
 //
 // Layout (host byte order, every part 4-byte aligned):
 //   "KMSTRPK2", the table's digest (16 ASCII bytes), then per part (strings, then boxes): its
@@ -14,7 +15,7 @@
 //   n + 1 offsets (Int32), n values (Int32), the slots (index + 1, 0: empty); then the parts'
 //   texts, UTF-16LE.
 
-import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
 import { writeFileAtomic } from '../transform/cache-store';
 import type { StringLookup } from '../interp/vm-options';
 
@@ -138,15 +139,18 @@ export function packedDigest(file: string): string | undefined {
   }
 }
 
+/** `n` UTF-16 units of a part's text from unit `at` on, as a string. */
+type TextReader = (at: number, n: number) => string;
+
 /**
- * One part of a packed file, looked up in place: its text made a string at the first lookup
- * (one copy of the bytes, ~2 ms for 4 MB) and compared there natively.
+ * One part of a packed file, looked up by its slots: only a candidate of the right length has
+ * its units decoded (natively) and compared. The text is not kept as one string: decoded whole
+ * it was a 3.5 MB two-byte string in the worker's heap beside the file's 4.6 MB, +9 MiB of a
+ * restored profiled hello-world's peak RSS at its end (branch mem38).
  */
 class PackedPart implements StringLookup {
-  private decoded: string | undefined;
-
   constructor(
-    private readonly units: Uint8Array,
+    private readonly text: TextReader,
     private readonly offsets: Int32Array,
     private readonly values: Int32Array,
     private readonly slots: Int32Array,
@@ -155,12 +159,11 @@ class PackedPart implements StringLookup {
   private indexOf(s: string): number {
     const mask = this.slots.length - 1;
     const offsets = this.offsets;
-    const text = (this.decoded ??= Buffer.from(this.units.buffer, this.units.byteOffset, this.units.byteLength).toString('utf16le'));
     for (let h = unitsHash(s) & mask; ; h = (h + 1) & mask) {
       const slot = this.slots[h]!;
       if (slot === 0) return -1;
       const start = offsets[slot - 1]!;
-      if (offsets[slot]! - start === s.length && text.startsWith(s, start)) return slot - 1;
+      if (offsets[slot]! - start === s.length && this.text(start, s.length) === s) return slot - 1;
     }
   }
 
@@ -174,38 +177,164 @@ class PackedPart implements StringLookup {
   }
 }
 
-/** The two lookups of a packed file's bytes, or an Error saying why they are not one with `digest`. */
-export function unpackStrings(bytes: Uint8Array, digest: string): { strings: StringLookup; boxes: StringLookup } | Error {
-  // Views need the host's byte order (the file is this host's, in its cache) and alignment.
-  if (new Uint8Array(Uint16Array.of(1).buffer)[0] !== 1) return new Error('packed string tables are read on little-endian hosts only');
-  const b = bytes.byteOffset % 4 === 0 ? bytes : bytes.slice();
-  const buf = Buffer.from(b.buffer, b.byteOffset, b.byteLength);
-  if (buf.length < HEADER || buf.toString('latin1', 0, MAGIC.length) !== MAGIC) return new Error('not a packed string table');
-  const found = buf.toString('latin1', MAGIC.length, MAGIC.length + DIGEST);
+/** A packed file's parts' sizes, read from its header. */
+interface PackedCounts {
+  n: number;
+  units: number;
+  slots: number;
+}
+
+/** The parts' sizes in a packed file's header (`head`: at least HEADER bytes), or why it is not one of `digest` and `length` bytes. */
+function readCounts(head: Buffer, digest: string, length: number): { counts: PackedCounts[]; ints: number } | Error {
+  if (head.length < HEADER || head.toString('latin1', 0, MAGIC.length) !== MAGIC) return new Error('not a packed string table');
+  const found = head.toString('latin1', MAGIC.length, MAGIC.length + DIGEST);
   if (found !== digest) return new Error(`packed string table of digest ${found}, not ${digest}`);
-  const head = new Int32Array(b.buffer, b.byteOffset + MAGIC.length + DIGEST, 6);
-  const counts = [0, 1].map((i) => ({ n: head[i * 3]!, units: head[i * 3 + 1]!, slots: head[i * 3 + 2]! }));
+  const counts = [0, 1].map((i) => ({ n: head.readInt32LE(MAGIC.length + DIGEST + i * 12), units: head.readInt32LE(MAGIC.length + DIGEST + i * 12 + 4), slots: head.readInt32LE(MAGIC.length + DIGEST + i * 12 + 8) }));
   const ints = counts.reduce((n, c) => n + 2 * c.n + 1 + c.slots, 0);
   const units = counts.reduce((n, c) => n + c.units, 0);
-  if (counts.some((c) => c.n < 0 || c.units < 0 || c.slots < 16 || (c.slots & (c.slots - 1)) !== 0 || c.slots < c.n * 2) || buf.length !== HEADER + ints * 4 + units * 2) {
+  if (counts.some((c) => c.n < 0 || c.units < 0 || c.slots < 16 || (c.slots & (c.slots - 1)) !== 0 || c.slots < c.n * 2) || length !== HEADER + ints * 4 + units * 2) {
     return new Error('packed string table of a wrong length');
   }
-  let at = b.byteOffset + HEADER;
+  return { counts, ints };
+}
+
+/** The lookups of the parts, given their integer arrays (4-byte aligned, the file's order) and a reader of each part's text. */
+function partsOf(counts: PackedCounts[], ints: ArrayBuffer, intsAt: number, text: (part: number) => TextReader): { strings: StringLookup; boxes: StringLookup } | Error {
+  let at = intsAt;
   const take = (n: number): Int32Array => {
-    const a = new Int32Array(b.buffer, at, n);
+    const a = new Int32Array(ints, at, n);
     at += n * 4;
     return a;
   };
   const arrays = counts.map((c) => ({ offsets: take(c.n + 1), values: take(c.n), slots: take(c.slots) }));
   const parts = counts.map((c, i) => {
-    const text = new Uint8Array(b.buffer, at, c.units * 2);
-    at += c.units * 2;
     const a = arrays[i]!;
     if (a.offsets[0] !== 0 || a.offsets[c.n] !== c.units) return undefined;
-    return new PackedPart(text, a.offsets, a.values, a.slots);
+    return new PackedPart(text(i), a.offsets, a.values, a.slots);
   });
   if (parts[0] === undefined || parts[1] === undefined) return new Error('packed string table with wrong offsets');
   return { strings: parts[0], boxes: parts[1] };
+}
+
+function littleEndian(): boolean {
+  return new Uint8Array(Uint16Array.of(1).buffer)[0] === 1;
+}
+
+/** The two lookups of a packed file's bytes, or an Error saying why they are not one with `digest`. */
+export function unpackStrings(bytes: Uint8Array, digest: string): { strings: StringLookup; boxes: StringLookup } | Error {
+  // Views need the host's byte order (the file is this host's, in its cache) and alignment.
+  if (!littleEndian()) return new Error('packed string tables are read on little-endian hosts only');
+  const b = bytes.byteOffset % 4 === 0 ? bytes : bytes.slice();
+  const buf = Buffer.from(b.buffer, b.byteOffset, b.byteLength);
+  const r = readCounts(buf, digest, buf.length);
+  if (r instanceof Error) return r;
+  const textAt = HEADER + r.ints * 4;
+  const starts = [textAt, textAt + r.counts[0]!.units * 2];
+  return partsOf(r.counts, b.buffer as ArrayBuffer, b.byteOffset + HEADER, (part) => {
+    const base = starts[part]!;
+    return (at, n) => buf.toString('utf16le', base + at * 2, base + (at + n) * 2);
+  });
+}
+
+/** Reads `n` bytes at `pos` of `fd` into `into`; fewer at the file's end. */
+function readFully(fd: number, into: Buffer, n: number, pos: number): number {
+  let done = 0;
+  while (done < n) {
+    const k = readSync(fd, into, done, n - done, pos + done);
+    if (k === 0) break;
+    done += k;
+  }
+  return done;
+}
+
+/** The packed files the lookups of this thread keep open (closeArchivedStringFiles). */
+const openPacks = new Set<PackedFile>();
+
+/**
+ * A packed file kept open: its parts' text read from it a candidate at a time. Closed by
+ * closeArchivedStringFiles (the worker, at its run's end); a lookup after that opens it again.
+ */
+class PackedFile {
+  private fd: number | undefined;
+  private scratch = Buffer.allocUnsafeSlow(256);
+
+  constructor(
+    private readonly file: string,
+    private readonly digest: string,
+    fd: number,
+  ) {
+    this.fd = fd;
+    openPacks.add(this);
+  }
+
+  /** `n` units at byte `pos` of the file, decoded. */
+  read(pos: number, n: number): string {
+    const bytes = n * 2;
+    if (this.scratch.length < bytes) this.scratch = Buffer.allocUnsafeSlow(Math.max(bytes, this.scratch.length * 2));
+    const fd = this.fd ?? this.reopen();
+    if (readFully(fd, this.scratch, bytes, pos) < bytes) throw new Error(`the archived string table ${this.file} was truncated while in use`);
+    return this.scratch.toString('utf16le', 0, bytes);
+  }
+
+  close(): void {
+    if (this.fd !== undefined) closeSync(this.fd);
+    this.fd = undefined;
+    openPacks.delete(this);
+  }
+
+  private reopen(): number {
+    const fd = openSync(this.file, 'r');
+    const head = Buffer.alloc(HEADER);
+    const ok = readSync(fd, head, 0, HEADER, 0) === HEADER && !(readCounts(head, this.digest, fstatSync(fd).size) instanceof Error);
+    if (!ok) {
+      closeSync(fd);
+      throw new Error(`the archived string table ${this.file} was replaced by another while in use`);
+    }
+    this.fd = fd;
+    openPacks.add(this);
+    return fd;
+  }
+}
+
+/**
+ * Closes the packed files this thread's lookups keep open (a worker thread's end does not close
+ * the process's file descriptors: a language server's runs would leak one each).
+ */
+export function closeArchivedStringFiles(): void {
+  for (const p of [...openPacks]) p.close();
+}
+
+/**
+ * The two lookups of a packed file, reading only its header and integer arrays (0.6 MB of its
+ * 4.6 on JDK 17) now and its text a candidate at a time, or an Error saying why it is not one
+ * with `digest`.
+ */
+export function openPackedStrings(file: string, digest: string): { strings: StringLookup; boxes: StringLookup } | Error {
+  if (!littleEndian()) return new Error('packed string tables are read on little-endian hosts only');
+  const fd = openSync(file, 'r');
+  let kept = false;
+  try {
+    const head = Buffer.alloc(HEADER);
+    const r = readSync(fd, head, 0, HEADER, 0) === HEADER ? readCounts(head, digest, fstatSync(fd).size) : new Error('not a packed string table');
+    if (r instanceof Error) return r;
+    const ints = Buffer.allocUnsafeSlow(r.ints * 4);
+    if (readFully(fd, ints, ints.length, HEADER) < ints.length) return new Error('packed string table of a wrong length');
+    const pf = new PackedFile(file, digest, fd);
+    kept = true;
+    const textAt = HEADER + r.ints * 4;
+    const starts = [textAt, textAt + r.counts[0]!.units * 2];
+    const parts = partsOf(r.counts, ints.buffer as ArrayBuffer, ints.byteOffset, (part) => {
+      const base = starts[part]!;
+      return (at, n) => pf.read(base + at * 2, n);
+    });
+    if (parts instanceof Error) {
+      pf.close();
+      return parts;
+    }
+    return parts;
+  } finally {
+    if (!kept) closeSync(fd);
+  }
 }
 
 /** The table's JSON (archived-strings.ts) when it is the one of `digest`: the packed file's fallback. */
@@ -231,7 +360,7 @@ export function lazyPackedStrings(file: string, digest: string, fallback: () => 
     if (loaded !== undefined) return loaded;
     let why: string;
     try {
-      const r = unpackStrings(readFileSync(file), digest);
+      const r = openPackedStrings(file, digest);
       if (!(r instanceof Error)) return (loaded = r);
       why = r.message;
     } catch (e) {

@@ -46,7 +46,7 @@ import { writeHeapSnapshot } from 'node:v8';
 import { collectRestoreGarbage } from './restore-gc';
 import { checkOnHost } from './snapshot-check';
 import { seedLocale } from '../interp/host-locale';
-import { archivedLookups } from './archived-strings-pack';
+import { archivedLookups, closeArchivedStringFiles } from './archived-strings-pack';
 import type { InterpPrewarmInput, InterpWorkerInput, InterpWorkerMessage } from './interp-worker-io';
 
 /**
@@ -445,6 +445,7 @@ function main(input: InterpWorkerInput, prepared: PreparedBoot | null = null): v
   // The snapshot files the restore left open for class files (snapshot/store.ts): before the
   // host ends this worker, whose end would not close them.
   closeLazyFiles();
+  closeArchivedStringFiles();
   flush();
   st?.mark('main and shutdown done', result.bytecodes, result.classesLoaded);
   st?.report((d) => process.stderr.write(d));
@@ -482,6 +483,7 @@ function run(input: InterpWorkerInput, prepared: PreparedBoot | null = null): vo
     main(input, prepared);
   } catch (e) {
     closeLazyFiles();
+    closeArchivedStringFiles();
     post({ type: 'error', message: engineErrorText(e) });
   }
 }
