@@ -4,7 +4,7 @@
 
 import { writeSync } from 'node:fs';
 import type { JClass, JMethod } from '../klass';
-import { AS_DOUBLE, type JObject } from '../object';
+import type { JObject } from '../object';
 import * as L from '../long';
 import { BLOCK, PENDING, VmError } from '../signals';
 import { castMessage, checkcastFails, isAssignable, isInstance, newArray } from '../ops';
@@ -19,6 +19,7 @@ import { tailTarget } from '../invoke/sigpoly';
 import { tryEnter } from '../monitor';
 import type { InlineSite } from './scope';
 import { stay } from './stay';
+import { jitStats } from './stats';
 
 /** A compiled method: runs from f.pc, returns the bytecodes executed (0: not an entry). */
 export type CompiledFn = (t: JThread, f: Frame, budget: number) => number;
@@ -196,15 +197,8 @@ export function runCompiled(fn: CompiledFn, t: JThread, f: Frame, budget: number
 
 export let compiledCount = 0;
 
-/**
- * Time spent compiling, when `enabled` (engine/startup-trace.ts); bytecodes executed in compiled
- * code (always). `bytecodes` has the double representation from the start (object.ts AS_DOUBLE):
- * as a Smi field it passed 2^31 a few seconds into a run, the object's map changed, and
- * `interpret`, which adds to it, was deoptimised (BENCHMARKS.md part B, ss37).
- */
-export const jitStats = { enabled: false, count: 0, ms: AS_DOUBLE, sourceChars: 0, bytecodes: AS_DOUBLE };
-jitStats.ms = 0;
-jitStats.bytecodes = 0;
+/** The JIT's counters (jit/stats.ts). */
+export { jitStats };
 
 /** Compiles `m` (or marks it as not compilable). Returns the function or null. */
 export function compile(vm: VM, m: JMethod): CompiledFn | null {
