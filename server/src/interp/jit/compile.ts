@@ -41,6 +41,16 @@ const SIZE_WEIGHT = ((): number => {
   return Number.isFinite(v) && v > 0 ? v : 0;
 })();
 const DEOPT_LIMIT = 50;
+/**
+ * The span of the VM's clock (bytecodes) within which DEOPT_LIMIT exits at unresolved constants
+ * compile a method again (KOMORIUM_JIT_DEOPT_SPAN; 0: any span, as before warm38).
+ */
+const DEOPT_SPAN = ((): number => {
+  const v = Number(process.env.KOMORIUM_JIT_DEOPT_SPAN ?? 50_000_000);
+  return Number.isFinite(v) && v > 0 ? v : 0;
+})();
+/** The clock at a method's first exit counted towards DEOPT_LIMIT. */
+const deoptSince = new WeakMap<JMethod, number>();
 const SPEC_LIMIT = 200;
 const MAX_COMPILATIONS = 4;
 const DISABLED = process.env.KOMORIUM_JIT === '0';
@@ -82,11 +92,17 @@ const E = {
   sel: selectAtSite,
   /**
    * Compiled code left at a constant that was unresolved when it was compiled (the interpreter
-   * resolves it): after DEOPT_LIMIT such exits the method is compiled again, a few times at most.
+   * resolves it): after DEOPT_LIMIT such exits the method is compiled again, a few times at most,
+   * when they came within DEOPT_SPAN bytecodes of the VM's clock; exits that trickle in (a site
+   * run once per call of a long method: bench collections' `treeMaps` left at its last four
+   * invokes once per iteration and was compiled again in its 12th, a new function that V8 warmed
+   * up and TurboFan compiled twice more, warm38) start the count again instead.
    */
-  deopt: (m: JMethod): void => {
-    if (++m.deopts >= DEOPT_LIMIT && m.compilations < MAX_COMPILATIONS && typeof m.jit === 'function') {
+  deopt: (m: JMethod, vm: VM): void => {
+    if (++m.deopts === 1) deoptSince.set(m, vm.clockNs);
+    if (m.deopts >= DEOPT_LIMIT && m.compilations < MAX_COMPILATIONS && typeof m.jit === 'function') {
       m.deopts = 0;
+      if (DEOPT_SPAN > 0 && vm.clockNs - (deoptSince.get(m) ?? 0) > DEOPT_SPAN) return;
       m.jit = null;
       m.counter = JIT_THRESHOLD - DEOPT_LIMIT;
       if (TRACE) writeSync(2, `[jit] recompiling ${m} (unresolved constants)\n`);
