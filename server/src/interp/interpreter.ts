@@ -78,7 +78,7 @@ export function interpret(vm: VM, t: JThread, budget: number): number {
             opPc = f.pc;
             sp = f.sp;
             count += t.xc;
-            jitStats.bytecodes += t.xc;
+            jitStats.bytecodes += t.xc - jitStats.credited;
             t.xc = 0;
             if (t.jacc !== 0) {
               count -= t.jacc;
@@ -88,7 +88,7 @@ export function interpret(vm: VM, t: JThread, budget: number): number {
             throw e;
           }
           count += ran;
-          jitStats.bytecodes += ran;
+          jitStats.bytecodes += ran - jitStats.credited;
           // Slices continued in place (jit/stay.ts) accounted their bytecodes: `count` is what
           // ran since the last one began, a new slice of QUANTUM.
           if (t.jacc !== 0) {

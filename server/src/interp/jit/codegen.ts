@@ -372,7 +372,7 @@ export function emitBody(s: Scope, entries: ReadonlySet<number>, exits: RootExit
       // counted towards compiling again without speculation (200 samples there made the caller
       // lose its inlined callees), but towards compiling again, by which time it is resolved.
       unresolved: () =>
-        s.emit(s.root ? `{ E.deopt(${s.K(m)}); ${leave()} }` : runtimeRef(m, ins) && exits === null ? `{ E.deopt(${s.K(rootOf(s).m)}); ${leave(true)} }` : leave()),
+        s.emit(s.root ? `{ E.deopt(${s.K(m)}, vm); ${leave()} }` : runtimeRef(m, ins) && exits === null ? `{ E.deopt(${s.K(rootOf(s).m)}, vm); ${leave(true)} }` : leave()),
       throwsHere: () => s.emit(`P = ${pc};`),
       arr: inv?.has(idx) ? `A${inv.get(idx)}` : undefined,
       initCheck: (c: JClass) => {

@@ -4,7 +4,7 @@
 
 import { writeSync } from 'node:fs';
 import type { JClass, JMethod } from '../klass';
-import { AS_DOUBLE, type JObject } from '../object';
+import type { JObject } from '../object';
 import * as L from '../long';
 import { BLOCK, PENDING, VmError } from '../signals';
 import { castMessage, checkcastFails, isAssignable, isInstance, newArray } from '../ops';
@@ -19,6 +19,7 @@ import { tailTarget } from '../invoke/sigpoly';
 import { tryEnter } from '../monitor';
 import type { InlineSite } from './scope';
 import { stay } from './stay';
+import { jitStats } from './stats';
 
 /** A compiled method: runs from f.pc, returns the bytecodes executed (0: not an entry). */
 export type CompiledFn = (t: JThread, f: Frame, budget: number) => number;
@@ -40,6 +41,16 @@ const SIZE_WEIGHT = ((): number => {
   return Number.isFinite(v) && v > 0 ? v : 0;
 })();
 const DEOPT_LIMIT = 50;
+/**
+ * The span of the VM's clock (bytecodes) within which DEOPT_LIMIT exits at unresolved constants
+ * compile a method again (KOMORIUM_JIT_DEOPT_SPAN; 0: any span, as before warm38).
+ */
+const DEOPT_SPAN = ((): number => {
+  const v = Number(process.env.KOMORIUM_JIT_DEOPT_SPAN ?? 50_000_000);
+  return Number.isFinite(v) && v > 0 ? v : 0;
+})();
+/** The clock at a method's first exit counted towards DEOPT_LIMIT. */
+const deoptSince = new WeakMap<JMethod, number>();
 const SPEC_LIMIT = 200;
 const MAX_COMPILATIONS = 4;
 const DISABLED = process.env.KOMORIUM_JIT === '0';
@@ -81,11 +92,17 @@ const E = {
   sel: selectAtSite,
   /**
    * Compiled code left at a constant that was unresolved when it was compiled (the interpreter
-   * resolves it): after DEOPT_LIMIT such exits the method is compiled again, a few times at most.
+   * resolves it): after DEOPT_LIMIT such exits the method is compiled again, a few times at most,
+   * when they came within DEOPT_SPAN bytecodes of the VM's clock; exits that trickle in (a site
+   * run once per call of a long method: bench collections' `treeMaps` left at its last four
+   * invokes once per iteration and was compiled again in its 12th, a new function that V8 warmed
+   * up and TurboFan compiled twice more, warm38) start the count again instead.
    */
-  deopt: (m: JMethod): void => {
-    if (++m.deopts >= DEOPT_LIMIT && m.compilations < MAX_COMPILATIONS && typeof m.jit === 'function') {
+  deopt: (m: JMethod, vm: VM): void => {
+    if (++m.deopts === 1) deoptSince.set(m, vm.clockNs);
+    if (m.deopts >= DEOPT_LIMIT && m.compilations < MAX_COMPILATIONS && typeof m.jit === 'function') {
       m.deopts = 0;
+      if (DEOPT_SPAN > 0 && vm.clockNs - (deoptSince.get(m) ?? 0) > DEOPT_SPAN) return;
       m.jit = null;
       m.counter = JIT_THRESHOLD - DEOPT_LIMIT;
       if (TRACE) writeSync(2, `[jit] recompiling ${m} (unresolved constants)\n`);
@@ -196,15 +213,8 @@ export function runCompiled(fn: CompiledFn, t: JThread, f: Frame, budget: number
 
 export let compiledCount = 0;
 
-/**
- * Time spent compiling, when `enabled` (engine/startup-trace.ts); bytecodes executed in compiled
- * code (always). `bytecodes` has the double representation from the start (object.ts AS_DOUBLE):
- * as a Smi field it passed 2^31 a few seconds into a run, the object's map changed, and
- * `interpret`, which adds to it, was deoptimised (BENCHMARKS.md part B, ss37).
- */
-export const jitStats = { enabled: false, count: 0, ms: AS_DOUBLE, sourceChars: 0, bytecodes: AS_DOUBLE };
-jitStats.ms = 0;
-jitStats.bytecodes = 0;
+/** The JIT's counters (jit/stats.ts). */
+export { jitStats };
 
 /** Compiles `m` (or marks it as not compilable). Returns the function or null. */
 export function compile(vm: VM, m: JMethod): CompiledFn | null {

@@ -20,6 +20,7 @@
 import { QUANTUM } from '../scheduler';
 import type { JThread } from '../thread';
 import type { VM } from '../vm';
+import { jitStats } from './stats';
 
 /** `KOMORIUM_JIT_STAY=0`: every slice end in compiled code leaves it (as before pf18). */
 export const STAY = process.env.KOMORIUM_JIT_STAY !== '0';
@@ -30,6 +31,7 @@ export function enterCompiled(t: JThread, budget: number, count: number): void {
   t.jc = count;
   t.jshift = 0;
   t.jacc = 0;
+  jitStats.credited = 0;
 }
 
 /**
@@ -44,6 +46,9 @@ export function stay(vm: VM, t: JThread, c: number, budget: number): number {
   const newly = t.jc + x - t.jacc;
   if (!STAY || s === null || !s.continueSlice(t, newly)) return c;
   t.jacc += newly;
+  // The compiled bytecodes of this call so far count as compiled now (interpret adds the rest).
+  jitStats.bytecodes += x - jitStats.credited;
+  jitStats.credited = x;
   t.jshift = x + QUANTUM - t.jb;
   t.jrestart = true;
   return c + QUANTUM;
