@@ -182,3 +182,16 @@ test('ArchivedLambdaNames: linking an archived lambda proxy stores no hash in it
   assert.ok(c.main.identical, why);
   assert.ok(c.main.samples[0] > 1000, `samples under main: ${c.main.samples[0]}`);
 });
+
+// Mirrors archived outside the class list, and protection domains (branch ih38, corpus
+// streams-collectors and java-time on JDK 17): the copy's dump archives the mirrors of classes
+// it loaded besides its class list with their hashes (archived-hashes.ts now probes the archive's
+// dictionary on 17 too), and HotSpot 17 hashes a class's protection domain when the first class
+// of its code source resolves its superclass (vm-ihash.ts hashDomainAtDefine). Before: from
+// "ToLongFunction" on every line but "true" printed another hash on the embedded engine.
+test('DictionaryHashes: archived mirrors outside the class list and a new code source\'s protection domain draw as on HotSpot 17', () => {
+  const { hotspot, embedded } = printedByBoth('DictionaryHashes');
+  assert.match(hotspot, /^start [0-9a-f]+\nToLongFunction [0-9a-f]+\n/);
+  assert.match(hotspot, /\ntrue\n/);
+  assert.equal(embedded, hotspot);
+});

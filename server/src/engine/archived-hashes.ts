@@ -25,7 +25,6 @@ import { Label, type Insn } from '../classfile/code/insn';
 import { Op } from '../classfile/code/opcodes';
 import { writeClass } from '../classfile/writer';
 import { writeFileAtomic } from '../transform/cache-store';
-import { featureOfHome } from '../classpath/jdk';
 
 const PROBE = 'KomoriumArchivedHashes';
 
@@ -367,13 +366,12 @@ export function archivedState(home: string, cacheDir: string, opts: { trial?: bo
     if (cached !== undefined) return cached;
   }
   if (opts.trial === false) return undefined;
-  // JDK 25: the dictionary too: the class list leaves out classes the dump archived (corpus
+  // The dictionary too: the class list leaves out classes the dump archived (JDK 25 corpus
   // serialization: IOException's mirror hashed in Reflection.filterFields drew here, not on
-  // HotSpot; sec25). Not on JDK 17: there its names made corpus java-time, identical before,
-  // differ (−1,856 main-thread bytecodes: TextStyle keys in DateTimeTextProvider's HashMap, so an
-  // identity hash drawn at another place of the sequence); why is not known (lead, 2026-11-28).
-  const feature = featureOfHome(home);
-  const dictionary = feature !== undefined && feature >= 25 ? (archivedClassNames(home, cacheDir) ?? []) : [];
+  // HotSpot; sec25. JDK 17 corpus streams-collectors: ToLongFunction, ToIntFunction,
+  // ToDoubleFunction, Collectors$1OptionalBox, hashed by MethodTypes, drew here, not on HotSpot;
+  // ih38).
+  const dictionary = archivedClassNames(home, cacheDir) ?? [];
   const names = probeNames(readFileSync(list, 'utf8'), dictionary);
   const out = runHashTrial(home, PROBE, probeClass(), '-Xshare:auto', names, 120_000);
   if (out === undefined) return undefined;
@@ -480,7 +478,7 @@ export function archiveStateKey(home: string): string | undefined {
 }
 
 /** Bump when the trial reads more or otherwise (the cache files' key). */
-const STATE_VERSION = 'archived-state-5';
+const STATE_VERSION = 'archived-state-6';
 
 function statKey(file: string): string {
   try {

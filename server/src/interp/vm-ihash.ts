@@ -227,6 +227,26 @@ export function hashSupersAtLink(vm: VM, k: JClass): void {
   for (const i of k.interfaces) hashLinkedFirst(vm, i);
 }
 
+/**
+ * JDK 17: a class a Java loader defines with a protection domain has its supertypes resolved
+ * through that loader with the domain (ClassFileParser's resolve_super_or_fail), and
+ * SystemDictionary validates the domain for each class so found: the first time a domain meets
+ * a class of another domain, Dictionary::validate_protection_domain adds it to the class's
+ * entry, and ProtectionDomainCacheTable keys it by its identity hash. So a domain draws its hash
+ * when the first class of its code source is defined (gdb on java 17's FastHashCode, branch ih38:
+ * `ProtectionDomainCacheTable::get` < `add_protection_domain` < `validate_protection_domain`, for the
+ * application loader's domain before main, for `jrt:/jdk.localedata`'s domain at
+ * `CLDRLocaleDataMetaInfo`'s definition in java-time and streams-collectors). The embedded engine
+ * drew none, so the main thread's later draws came one place early. Drawn here after the
+ * supertypes are defined (HotSpot: after the first one resolved, interfaces first). JDK 18 and
+ * later validate only with a security manager allowed (not the default), and JDK 24 dropped the
+ * domain cache: no draw there.
+ */
+export function hashDomainAtDefine(vm: VM, pd: JObject): void {
+  if (vm.opts.jdk.feature > 17 || pd.ihash !== 0) return;
+  vm.identityHash(pd);
+}
+
 function hashLinkedFirst(vm: VM, k: JClass): void {
   if (k.verified || k.verifyError !== null) return;
   hashSupersAtLink(vm, k);
