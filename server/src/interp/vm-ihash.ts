@@ -41,7 +41,10 @@ export function identityHash(vm: VM, o: JObject): number {
     }
     const s = sequenceOf(vm, t);
     o.ihash = nextHash(s);
-    if (s === vm.bootHashState) o.ihash = preMainValue(vm, o) ?? o.ihash;
+    if (s === vm.bootHashState) {
+      vm.bootHashDraws++;
+      o.ihash = preMainValue(vm, o) ?? o.ihash;
+    }
     if (TRACE_IHASH) vm.reportFailure(`[ihash] ${t.name}${s === vm.bootHashState ? ' (boot)' : ''} ${traced(o)} ${o.ihash.toString(16)} at ${traceTop(t)}`);
   }
   return o.ihash;
@@ -175,14 +178,26 @@ function archivedHashOf(archived: ReadonlyMap<string, number>, k: JClass | undef
  * generator's value after the draws java's boot and launcher make (ihash.ts preMainDraws). The
  * last of them is the main class's mirror (drawn when its loader defined it, here from the boot
  * sequence): it gets that value, as on java.
+ *
+ * A main class found in a directory of the class path: the launcher's draws are those this
+ * engine's launcher (LauncherHelper.checkAndLoadMain, the same Java code) made on the boot
+ * sequence, not a constant. With only directories that is the main class's mirror alone
+ * (preMainDraws' count); jars before the directory are opened and searched first (their
+ * manifests read: ZipFile's streams in a WeakHashMap, StringTokenizer's mirror for a Class-Path
+ * attribute), each a draw on java's main thread too (gdb on HotSpot 25, Jackson's three jars
+ * before `.`: 14 launcher draws, the main class's mirror the 17th; branch jk38). Before, such a
+ * class path counted as a jar's (12 on JDK 25), so every later main-thread hash was 5 draws off.
  */
 export function startMainHashes(vm: VM, mainFromJar: boolean, mainMirror: JObject | null): void {
   const main = vm.threads[0];
   vm.mainStarted = true;
   if (!main) return;
   resetHashState(main.hashState, vm.mainHashSeed);
+  let draws = preMainDraws(vm.opts.jdk.feature, vm.opts.jdkCounted === true, mainFromJar);
+  const launcher = vm.bootHashDraws - vm.launcherHashFrom;
+  if (!mainFromJar && vm.launcherHashFrom >= 0 && launcher > 1) draws += launcher - 1;
   let last = 0;
-  for (let i = preMainDraws(vm.opts.jdk.feature, vm.opts.jdkCounted === true, mainFromJar); i > 0; i--) last = nextHash(main.hashState);
+  for (let i = draws; i > 0; i--) last = nextHash(main.hashState);
   if (mainMirror !== null && last !== 0 && mainMirror.ihash !== 0) mainMirror.ihash = last;
 }
 
@@ -242,5 +257,6 @@ export function drawWithoutObject(vm: VM, what: string): void {
   if (t === null || t.system || runtimeOnStack(t)) return;
   const s = sequenceOf(vm, t);
   const h = nextHash(s);
+  if (s === vm.bootHashState) vm.bootHashDraws++;
   if (TRACE_IHASH) vm.reportFailure(`[ihash] ${t.name}${s === vm.bootHashState ? ' (boot)' : ''} ${what} (no object) ${h.toString(16)} at ${traceTop(t)}`);
 }
