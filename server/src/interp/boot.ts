@@ -282,7 +282,7 @@ export function launch(vm: VM, mainClass: string, args: string[], lo: LaunchOpti
       }),
     () => {
       // The launcher's own draws start here (vm-ihash.ts startMainHashes).
-      vm.launcherHashFrom = vm.bootHashDraws;
+      vm.launcherStarted = true;
       call(main, 'sun/launcher/LauncherHelper', 'checkAndLoadMain', '(ZILjava/lang/String;)Ljava/lang/Class;', [1, 1, vm.intern(mainClass)], (cls) => {
         mainClassObj = cls as JObject;
         // The launcher asks for the application class next (java.c GetApplicationClass).
