@@ -48,15 +48,18 @@ function programClock(vm: VM): void {
 
 /** True when the first class-path entry holding class `name` is a directory (else a jar). */
 function fromDirectory(classpath: readonly string[], name: string): boolean {
+  // A directory entry with the class (jars before it are searched first, and do not have it:
+  // vm-ihash.ts startMainHashes counts their draws); none: the main class is a jar's.
+  let sawJar = false;
   for (const e of classpath) {
     try {
-      if (!fs.statSync(e).isDirectory()) return false;
-      if (fs.existsSync(path.join(e, `${name}.class`))) return true;
+      if (!fs.statSync(e).isDirectory()) sawJar = true;
+      else if (fs.existsSync(path.join(e, `${name}.class`))) return true;
     } catch {
       // a missing entry
     }
   }
-  return true;
+  return !sawJar;
 }
 
 export interface LaunchOptions {
@@ -277,7 +280,9 @@ export function launch(vm: VM, mainClass: string, args: string[], lo: LaunchOpti
           afterBoot();
         });
       }),
-    () =>
+    () => {
+      // The launcher's own draws start here (vm-ihash.ts startMainHashes).
+      vm.launcherStarted = true;
       call(main, 'sun/launcher/LauncherHelper', 'checkAndLoadMain', '(ZILjava/lang/String;)Ljava/lang/Class;', [1, 1, vm.intern(mainClass)], (cls) => {
         mainClassObj = cls as JObject;
         // The launcher asks for the application class next (java.c GetApplicationClass).
@@ -290,7 +295,8 @@ export function launch(vm: VM, mainClass: string, args: string[], lo: LaunchOpti
             step();
           });
         });
-      }),
+      });
+    },
     () => {
       reachedMain = true;
       sched.systemReady = true;

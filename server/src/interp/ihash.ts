@@ -110,6 +110,15 @@ export function runtimeOnStack(t: JThread): boolean {
   return false;
 }
 
+/** A frame of the application loader's jar search (URLClassPath$JarLoader, its inner classes) is on `t`'s stack. */
+export function jarLoaderOnStack(t: JThread): boolean {
+  for (let d = t.depth; d >= 0; d--) {
+    const m = t.frames[d].m;
+    if (m !== null && m.klass.name.startsWith('jdk/internal/loader/URLClassPath$JarLoader')) return true;
+  }
+  return false;
+}
+
 /** The innermost Java frames of a thread, for KOMORIUM_TRACE_IHASH (a number above 1: that many, else 6). */
 export function traceTop(t: JThread): string {
   const out: string[] = [];

@@ -3,7 +3,7 @@
 
 import type { JClass } from './klass';
 import { JArray, JObject } from './object';
-import { drawOf, nextHash, preMainDraws, preMainLoaderValueDraw, resetHashState, runtimeOnStack, traceTop, type HashState } from './ihash';
+import { drawOf, jarLoaderOnStack, nextHash, preMainDraws, preMainLoaderValueDraw, resetHashState, runtimeOnStack, traceTop, type HashState } from './ihash';
 import type { JThread } from './thread';
 import type { VM } from './vm';
 
@@ -41,7 +41,10 @@ export function identityHash(vm: VM, o: JObject): number {
     }
     const s = sequenceOf(vm, t);
     o.ihash = nextHash(s);
-    if (s === vm.bootHashState) o.ihash = preMainValue(vm, o) ?? o.ihash;
+    if (s === vm.bootHashState) {
+      if (vm.launcherStarted && jarLoaderOnStack(t)) vm.launcherJarDraws++;
+      o.ihash = preMainValue(vm, o) ?? o.ihash;
+    }
     if (TRACE_IHASH) vm.reportFailure(`[ihash] ${t.name}${s === vm.bootHashState ? ' (boot)' : ''} ${traced(o)} ${o.ihash.toString(16)} at ${traceTop(t)}`);
   }
   return o.ihash;
@@ -175,14 +178,25 @@ function archivedHashOf(archived: ReadonlyMap<string, number>, k: JClass | undef
  * generator's value after the draws java's boot and launcher make (ihash.ts preMainDraws). The
  * last of them is the main class's mirror (drawn when its loader defined it, here from the boot
  * sequence): it gets that value, as on java.
+ *
+ * A main class found in a directory of the class path after jars: java's launcher opens and
+ * searches those jars first (URLClassPath$JarLoader: the jar's streams in ZipFile's WeakHashMap,
+ * its manifest, StringTokenizer's mirror for a Class-Path attribute, FileSystemProvider's Set.of
+ * the first time), each hash a draw on java's main thread before the main class's mirror; this
+ * engine's launcher runs the same Java code on the boot sequence, and its draws under JarLoader
+ * are added (gdb on HotSpot 25, Jackson's three jars before `.`: 13, the main class's mirror the
+ * 17th draw; branch jk38). Before, such a class path counted as a jar's (12 on JDK 25), so every
+ * later main-thread hash was 5 draws off. With only directories there is no such draw.
  */
 export function startMainHashes(vm: VM, mainFromJar: boolean, mainMirror: JObject | null): void {
   const main = vm.threads[0];
   vm.mainStarted = true;
   if (!main) return;
   resetHashState(main.hashState, vm.mainHashSeed);
+  let draws = preMainDraws(vm.opts.jdk.feature, vm.opts.jdkCounted === true, mainFromJar);
+  if (!mainFromJar) draws += vm.launcherJarDraws;
   let last = 0;
-  for (let i = preMainDraws(vm.opts.jdk.feature, vm.opts.jdkCounted === true, mainFromJar); i > 0; i--) last = nextHash(main.hashState);
+  for (let i = draws; i > 0; i--) last = nextHash(main.hashState);
   if (mainMirror !== null && last !== 0 && mainMirror.ihash !== 0) mainMirror.ihash = last;
 }
 
@@ -262,5 +276,6 @@ export function drawWithoutObject(vm: VM, what: string): void {
   if (t === null || t.system || runtimeOnStack(t)) return;
   const s = sequenceOf(vm, t);
   const h = nextHash(s);
+  if (s === vm.bootHashState && vm.launcherStarted && jarLoaderOnStack(t)) vm.launcherJarDraws++;
   if (TRACE_IHASH) vm.reportFailure(`[ihash] ${t.name}${s === vm.bootHashState ? ' (boot)' : ''} ${what} (no object) ${h.toString(16)} at ${traceTop(t)}`);
 }

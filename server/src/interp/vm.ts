@@ -85,6 +85,9 @@ export class VM {
   mainHashSeed = 0;
   /** The ClassLoaderValues hashed so far while the JDK boots (vm-ihash.ts preMainValue). */
   bootLoaderValues = 0;
+  /** Draws from bootHashState under URLClassPath$JarLoader while the launcher runs (vm-ihash.ts startMainHashes). */
+  launcherJarDraws = 0;
+  launcherStarted = false;
   systemHash = 0x7654321;
   /**
    * The sequence of the profiler-internal threads' identity hashes (the live-snapshot writer's):
