@@ -580,3 +580,20 @@ test('JarFirstFields: a jar before the main class\'s directory draws the launche
   assert.ok(c.main.identical, why);
   assert.ok(c.main.samples[0] > 1000, why);
 });
+
+// What a program sees of its methods' signatures (branch desc38): StackWalker's getDescriptor and
+// getMethodType of frames that run an extended copy (the program's and the JDK's: a Comparator
+// under List.sort, a forEach lambda) gave the transformation's descriptor, e.g.
+// (Ljava/lang/String;Lkomorium/rt/TC;[Lkomorium/rt/MID;I)V, on both engines and in both scopes;
+// now the original's (the java.base patch's KomoriumReflect.memberType, the embedded engine's
+// MemberName expansion). MethodHandleInfo, SerializedLambda, reflection and stack traces print
+// what java prints too.
+test('Signatures: frames\' descriptors and method types, handles, lambdas, reflection and stack traces as java shows them, --instrument all and app, both engines', () => {
+  bothEnginesAtGranularity1('Signatures');
+  const expected = runJava(['-cp', classes, 'Signatures']);
+  for (const engine of ['jvm', 'interpreter']) {
+    const r = komorium(['run', '--engine', engine, '--instrument', 'app', '-o', join(work, `Signatures-app-${engine}.json`), '-cp', classes, 'Signatures']);
+    assert.equal(r.status, 0, r.stderr);
+    assert.equal(r.stdout, expected.stdout, `${engine}, --instrument app`);
+  }
+});

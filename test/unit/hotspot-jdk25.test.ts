@@ -263,6 +263,14 @@ for (const [main, same, overlap] of [
   });
 }
 
+// StackWalker frames of extended copies (branch desc38): JDK 25's StackFrameInfo expands its own
+// name and type (expandStackFrameInfo); the type was the transformation's descriptor on both
+// engines, now the original's (KomoriumReflect.frameType, interned as the VM interns it).
+test('JDK 25, Signatures: frames\' descriptors and method types, handles, lambdas, reflection and stack traces print what java 25 prints on both engines (granularity 1, R 0)', { skip }, () => {
+  const { thread: c } = both('Signatures');
+  assert.ok(c.main.samples[0] > 1000, `samples under main: ${c.main.samples[0]}`);
+});
+
 // Native libraries loaded through NativeLibraries.load on JDK 25 (BootLoader.ts load): as on 17,
 // FindClass's NativeLibraries.getFromClass() runs at the process's first load (libzip for CRC32
 // here) and in libnet's JNI_OnLoad, not at libnio's. Before (branch fp37): the embedded engine

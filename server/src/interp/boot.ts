@@ -98,7 +98,10 @@ export interface LaunchOptions {
    * Class names (internal form) put into the class-loading lock maps of the application and
    * then the platform loader after the late properties, before onBooted (so uncounted), as
    * HotSpot's instrumented copy of the JDK initiates the loads of the runtime classes there
-   * (reflect-patch.ts initiateRuntimeLoads): ClassLoader.getClassLoadingLock of each.
+   * (reflect-patch.ts initiateRuntimeLoads): ClassLoader.getClassLoadingLock of each, and each
+   * recorded with that loader as an initiating loader, as HotSpot's Class.forName records the
+   * class its loadClass returned (SystemDictionary::load_instance_class): findLoadedClass0 and
+   * Class.forName then find it there without Java code (branch desc38).
    */
   initiate?: readonly string[];
   /**
@@ -373,7 +376,7 @@ export function launch(vm: VM, mainClass: string, args: string[], lo: LaunchOpti
     });
   }
 
-  /** LaunchOptions.initiate: the names' locks in the application and the platform loader. */
+  /** LaunchOptions.initiate: the names' locks in the application and the platform loader, which initiated their loads. */
   function initiateLoads(then0: () => void): void {
     const names = lo.initiate ?? [];
     const inits = [...(lo.initialize ?? [])];
@@ -394,6 +397,9 @@ export function launch(vm: VM, mainClass: string, args: string[], lo: LaunchOpti
         const one = (): void => {
           const t = todo.shift();
           if (t === undefined) return then();
+          const loader = t[0] as JObject | null;
+          const internal = t[1].replace(/\./g, '/');
+          if (loader !== null) vm.classes.loaderData(loader).classes.set(internal, vm.classes.loadBoot(internal));
           call(main, 'java/lang/ClassLoader', 'getClassLoadingLock', '(Ljava/lang/String;)Ljava/lang/Object;', [t[0], vm.newString(t[1])], one);
         };
         one();

@@ -7,8 +7,8 @@ import java.util.stream.Collectors;
  * flags, class, method); StackFrameInfo.getMethodName and getDescriptor then run
  * MemberName.expandFromVM, whose MethodHandleNatives.expand fills in the name (interned) and the
  * type (a new String of the signature). Frames of a recursion, a lambda and a constructor, each
- * asked for its name and descriptor (not printed: with the JDK instrumented both engines show
- * the transformation's extended descriptors).
+ * asked for its name and descriptor (the descriptors, the originals' since branch desc38, are
+ * printed by Signatures).
  */
 public class FrameNames {
   FrameNames(int depth, StringBuilder out) {

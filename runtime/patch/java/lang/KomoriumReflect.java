@@ -13,6 +13,8 @@ import java.lang.reflect.Method;
  * keeps the frames of a stack trace that are not reverse trampolines before it makes and formats
  * its elements ({@link #blankFrames}, {@link #keepFrames}, {@link #fillFrames};
  * server/src/engine/stack-frames-patch.ts), and
+ * java.lang.invoke.MemberName (JDK 17) and java.lang.StackFrameInfo (JDK 22+) the method types
+ * the VM gives stack frames through {@link #memberType} and {@link #frameType}, the originals',
  * java.lang.NullPointerException its helpful message (JEP 358) through {@link #npeMessage},
  * which names methods by their original descriptors. java.lang.ProcessHandleImpl passes a
  * process's information through {@link #info}, which leaves out the engine's argument file, so
@@ -154,6 +156,41 @@ public final class KomoriumReflect {
     /** StackTraceElement.initStackTraceElements(st, x, depth) of JDK 19 and later. */
     static void fillFrames(StackTraceElement[] st, Object x, int depth) {
         fillFrames(st, x);
+    }
+
+    /** The three parameters the transformation appends, in a method descriptor, and its ')'. */
+    private static final String EXTENDED = "Lkomorium/rt/TC;[Lkomorium/rt/MID;I)";
+
+    /**
+     * A method descriptor the VM gave for a stack frame's method, the original's where the frame
+     * runs the extended version: {@code (Ljava/lang/String;Lkomorium/rt/TC;[Lkomorium/rt/MID;I)V}
+     * becomes {@code (Ljava/lang/String;)V}; anything else as it is.
+     */
+    private static Object original(Object type) {
+        if (!(type instanceof String)) return type;
+        String s = (String) type;
+        int i = s.indexOf(EXTENDED);
+        if (i < 1 || s.charAt(0) != '(') return type;
+        int rest = i + EXTENDED.length() - 1;
+        return new StringBuilder(s.length() - rest + i).append(s, 0, i).append(s, rest, s.length()).toString();
+    }
+
+    /**
+     * JDK 17: MemberName.expandFromVM's {@code type} after MethodHandleNatives.expand (a stack
+     * frame's MemberName: StackWalker's getDescriptor and getMethodType). A new String, as the
+     * VM's. Public: MemberName is in another package (a pure function, harmless to any caller).
+     */
+    public static Object memberType(Object type) {
+        return original(type);
+    }
+
+    /**
+     * JDK 22 and later: StackFrameInfo's {@code type} after its native expandStackFrameInfo,
+     * interned as the VM interns it.
+     */
+    static Object frameType(Object type) {
+        Object t = original(type);
+        return t == type ? type : ((String) t).intern();
     }
 
     /** The three parameters the transformation appends, as helpful NPE messages print them. */

@@ -14,6 +14,17 @@ const cache = new WeakMap<JMethod, string[]>();
 /** The profiler's extended copy of a method takes these extra trailing parameters. */
 const EXTENDED = 'Lkomorium/rt/TC;[Lkomorium/rt/MID;I)';
 
+/**
+ * A method's descriptor as a program sees it in a stack frame (StackWalker's getDescriptor and
+ * getMethodType): an extended copy's is its original's. HotSpot's copy gives the extended one,
+ * which the java.base patch turns into this (reflect-patch.ts, KomoriumReflect.memberType and
+ * frameType).
+ */
+export function frameDescriptor(desc: string): string {
+  const i = desc.indexOf(EXTENDED);
+  return i < 1 || desc.charCodeAt(0) !== 0x28 ? desc : desc.slice(0, i) + desc.slice(i + EXTENDED.length - 1);
+}
+
 /** Descriptors of the method's runtime-visible annotations (an extended copy: the original's). */
 function annotationsOf(m: JMethod): string[] {
   let a = cache.get(m);

@@ -18,7 +18,7 @@ import { constructAndDiscard } from '../raise';
 import { PENDING, VmError } from '../signals';
 import type { JThread } from '../thread';
 import type { VM } from '../vm';
-import { hasAnnotation } from './frames';
+import { frameDescriptor, hasAnnotation } from './frames';
 import { stringSetHas } from '../string-set';
 import { intrinsic } from './sigpoly';
 import { verifyThen } from '../verify-link';
@@ -224,7 +224,8 @@ export function expandMemberName(vm: VM, mn: JObject): void {
   if (mnGet(vm, mn, 'clazz') === null) mnSet(vm, mn, 'clazz', vm.mirrorOf(target.klass));
   if (mnGet(vm, mn, 'name') === null) mnSet(vm, mn, 'name', vm.intern(target.name));
   // HotSpot's expand_MemberName interns the name; a method's type is a new String of its signature.
-  if (mnGet(vm, mn, 'type') === null) mnSet(vm, mn, 'type', target instanceof JField ? vm.intern(target.desc) : vm.newString(target.desc));
+  // A stack frame's MemberName of an extended copy: the original's type (frames.ts frameDescriptor).
+  if (mnGet(vm, mn, 'type') === null) mnSet(vm, mn, 'type', target instanceof JField ? vm.intern(target.desc) : vm.newString(frameDescriptor(target.desc)));
 }
 
 /** The module and loader of `k` as HotSpot's access errors describe them. */

@@ -18,7 +18,7 @@ import type { NativeTable } from '../../registry';
 import { getField, setField } from '../../util';
 import { pushCall } from '../../../calls';
 import { toNumber, type Long } from '../../../long';
-import { isHiddenFrame, isTrampoline } from '../../../invoke/frames';
+import { frameDescriptor, isHiddenFrame, isTrampoline } from '../../../invoke/frames';
 import { fillFrameMember, frameMethodFlags, resolvedMethodName } from '../../../invoke/member';
 import { memberTarget } from '../../../invoke/member';
 
@@ -151,7 +151,8 @@ export const stackFrameInfoNatives: NativeTable = {
   'expandStackFrameInfo()V': (vm: VM, _t: JThread, self: JObject) => {
     const m = frameInfoMethod(vm, self);
     setField(vm, self, 'java/lang/StackFrameInfo', 'name', vm.intern(m.name));
-    setField(vm, self, 'java/lang/StackFrameInfo', 'type', vm.intern(m.desc));
+    // An extended copy's frame: the original's type, as the java.base patch leaves it on HotSpot.
+    setField(vm, self, 'java/lang/StackFrameInfo', 'type', vm.intern(frameDescriptor(m.desc)));
   },
 };
 
