@@ -23,6 +23,9 @@ export class Strings {
 
   constructor(private readonly vm: VM) {}
 
+  /** For each string interned in the run that java's archive does not hold: how many classes were parsed then (symbol-heap.ts). */
+  readonly newInterns: number[] = [];
+
   /** A new (not interned) java.lang.String with the contents of `s`. */
   create(s: string): JObject {
     if (this.stringClass === null) {
@@ -87,6 +90,7 @@ export class Strings {
     if (o === undefined) {
       o = this.create(s);
       if (this.isArchived(s)) this.archivedObject(o as StringObj, s);
+      else this.newInterns.push(this.vm.classes.parsed.length);
       this.table.set(s, o);
     }
     return o;
@@ -124,6 +128,7 @@ export class Strings {
     const have = this.table.get(s);
     if (have !== undefined) return have;
     if (this.isArchived(s)) return this.intern(s);
+    this.newInterns.push(this.vm.classes.parsed.length);
     this.table.set(s, o);
     return o;
   }

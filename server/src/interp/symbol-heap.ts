@@ -19,10 +19,15 @@
 //     are cut from it, so `scaled` sorts after them on both JDKs.
 // The model here: a first-fit heap with glibc's "last remainder" (small requests go on cutting
 // the chunk the previous one was cut from), the class bytes of classes defined from a byte
-// array, and the Symbols (java 17: the Symbol, then its 16-byte hash-table node, two chunks;
-// Temurin 25: one node holding the Symbol). Everything else the JVM mallocs is left out (a few
-// hundred bytes of a hole go to other objects; freed small chunks reused by the same size
-// would move a Symbol elsewhere): an approximation of the order, not of the addresses.
+// array, the Symbols (java 17: the Symbol, then its 16-byte hash-table node, two chunks;
+// Temurin 25: one node holding the Symbol) and the StringTable's node (16 bytes) of each string
+// interned in the run that the archive does not hold (ldc of a literal, reflection's method
+// names, Class.getName: branch sym38, scripts/malloc-trace.c on java 17: with them generated
+// programs' lists come out as java's in 10/16 seeds instead of 7/16 on JDK 17, 2/16 instead of
+// 1/16 on 25). Everything else the JVM mallocs is left out (SystemDictionary's entries,
+// protection-domain entries, loader constraints, adapters' oop maps, the JIT's CompileTasks and
+// deoptimization frames, the tcache's reuse of freed small chunks): an approximation of the
+// order, not of the addresses (docs/BENCHMARKS.md part E, sym38).
 
 import type { JClass } from './klass';
 import type { VM } from './vm';
@@ -109,6 +114,8 @@ interface State {
   /** Classes whose bytes are still allocated (being defined), innermost last, with their chunk. */
   defining: { k: JClass; at: number; size: number }[];
   arenaCount: number;
+  /** How many of the run's new interned strings (Strings.newInterns) have their node placed. */
+  interned: number;
   /** A run name's place (archived names: NaN, seen and skipped). */
   place: Map<string, number>;
 }
@@ -153,7 +160,7 @@ function utf8Length(s: string): number {
 export function runSymbolPlace(vm: VM, k: JClass, name: string, archived: (name: string) => boolean, skip: (c: JClass) => boolean): number | undefined {
   let s = states.get(vm);
   if (s === undefined) {
-    s = { next: 0, small: vm.opts.jdk.feature >= 25 ? SMALL_LEFT[25] : SMALL_LEFT[17], heap: new Heap(), defining: [], arenaCount: 0, place: new Map() };
+    s = { next: 0, small: vm.opts.jdk.feature >= 25 ? SMALL_LEFT[25] : SMALL_LEFT[17], heap: new Heap(), defining: [], arenaCount: 0, interned: 0, place: new Map() };
     states.set(vm, s);
   }
   const have = s.place.get(name);
@@ -162,8 +169,9 @@ export function runSymbolPlace(vm: VM, k: JClass, name: string, archived: (name:
   const jdk25 = vm.opts.jdk.feature >= 25;
   const arenaBase = jdk25 ? SPAN : 3 * SPAN;
   const heapBase = jdk25 ? 2 * SPAN : SPAN;
+  const interns = vm.strings.newInterns;
   while (s.next < parsed.length && (s.next === 0 || parsed[s.next - 1] !== k)) {
-    const c = parsed[s.next++]!;
+    const c = parsed[s.next]!;
     // The classes still being defined whose supertypes `c` is not: defined, their bytes freed.
     for (;;) {
       const d = s.defining[s.defining.length - 1];
@@ -171,6 +179,12 @@ export function runSymbolPlace(vm: VM, k: JClass, name: string, archived: (name:
       s.heap.release(d.at, d.size);
       s.defining.pop();
     }
+    // The StringTable's nodes of the strings interned since (16 bytes each, a 32-byte chunk).
+    while (s.interned < interns.length && interns[s.interned]! <= s.next) {
+      s.interned++;
+      s.heap.alloc(chunk(16));
+    }
+    s.next++;
     if (skip(c)) continue;
     const heap = c.hidden || c.loader !== null;
     if (heap && fromByteArray(c)) {

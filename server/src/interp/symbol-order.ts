@@ -63,6 +63,9 @@ export function hotspotQuickSort<T>(a: T[], lo: number, n: number, cmp: (x: T, y
 
 const orders = new WeakMap<JClass, readonly JMethod[]>();
 
+/** KOMORIUM_TRACE_METHOD_ORDER=1: each class's order and its names' places, on stderr. */
+const TRACE = process.env.KOMORIUM_TRACE_METHOD_ORDER === '1';
+
 /**
  * `k.methods` in HotSpot's order for `k` (see above), or as they are when the run has no archive
  * to order by. Fixed once `k` is parsed (its names are symbols from then on), so kept per class.
@@ -85,6 +88,7 @@ export function hotspotMethodOrder(vm: VM, k: JClass): readonly JMethod[] {
     const a = [...k.methods];
     hotspotQuickSort(a, 0, a.length, (x, y) => key(x) - key(y));
     order = a;
+    if (TRACE) process.stderr.write(`komorium: method order ${k.name}: ${a.map((m) => `${m.name}@${key(m)}`).join(' ')}\n`);
   }
   orders.set(k, order);
   return order;
