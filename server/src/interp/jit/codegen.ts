@@ -16,7 +16,7 @@ import { effect, hasBackEdge, type Analysis } from './analyze';
 import { emitInsn, narrowRet, type At } from './insns';
 import { counterSync, lineStore, runtimeRef } from './idioms';
 import { emitInvoke, materialize, SAMPLE_DIRECT, SAMPLE_DIRECT_LOOPS, samplingCallAt } from './inline';
-import { findLoops, invariantArrays, type Loop } from './loops';
+import { findLoops, headerFolds, invariantArrays, type Loop } from './loops';
 import { frameWeight } from './js-stack';
 import { NotInlinable, Scope, type InlineSite, type RootExits, type Shared } from './scope';
 
@@ -84,6 +84,16 @@ const IF_REGIONS = process.env.KOMORIUM_JIT_IF_REGIONS !== '0';
  * code no jump enters, as before.
  */
 const NESTED_REGIONS = process.env.KOMORIUM_JIT_NESTED_REGIONS !== '0';
+
+/**
+ * A loop copy whose header block cannot be observed before its branch (jit/loops.ts
+ * headerFolds: `i < n`'s loads and compare) counts the header on the edges out of it: on the
+ * exit edge, and with the body's own count on entry to the body, one addition per iteration
+ * instead of two (matmul's inner loop: `c += 3` and `c += 13` became one `c += 16`). Counts,
+ * exceptions, calls' budgets and the back edge's slice check see the same `c` as before.
+ * `KOMORIUM_JIT_FOLD_HEADERS=0`: each block counts on entry.
+ */
+const FOLD_HEADERS = process.env.KOMORIUM_JIT_FOLD_HEADERS !== '0';
 
 /** A smaller compilation (compile.ts MAX_SOURCE): less inlined, no loop copies. */
 export interface Shrink {
@@ -255,6 +265,8 @@ export function emitBody(s: Scope, entries: ReadonlySet<number>, exits: RootExit
   const bails = (op: number, pc: number): boolean => BAIL_OPS.has(op) && !(op === 0xba && s.root && s.g.indyTargets?.has(pc)) && !(MONITORS && s.root && (op === 0xc2 || op === 0xc3));
   /** End (instruction index) of the instructions counted on entry to the current block. */
   let blockEnd = 0;
+  /** A loop copy's header count not yet added (FOLD_HEADERS): added on its exit edge and with the body's count. */
+  let fold = 0;
   /** An inlined body of several blocks, straight (STRAIGHT_INLINE): its jump targets, each ending a labelled block. */
   const straight = !s.root && loop === undefined && a.blockStart.size > 1 && STRAIGHT_INLINE ? forwardTargets(a) : null;
   /** An inlined body of one block has no switch (Scope.label names a plain block). */
@@ -322,8 +334,14 @@ export function emitBody(s: Scope, entries: ReadonlySet<number>, exits: RootExit
         if (exits !== null && bails(a.insns[j].op, a.insns[j].offset)) break;
         len++;
       }
+      const end = idx + len;
+      if (FOLD_HEADERS && loop !== undefined && idx === first && exits !== null && end < a.insns.length && entries.has(a.insns[end].offset) && headerFolds(a, loop, end) && !(SAMPLE_BLOCK && samplingBlockEnd(s, end, entries) >= 0)) fold = len;
       // The switch's copy of a loop header is never dispatched to (the loop copy's case is).
-      s.emit(labels && regionEnds.length === 0 && !headers?.has(pc) ? `case ${pc}: c += ${len};` : `c += ${len};`);
+      else if (labels && regionEnds.length === 0 && !headers?.has(pc)) s.emit(`case ${pc}: c += ${len};`);
+      else {
+        s.emit(`c += ${len + fold};`);
+        fold = 0;
+      }
       blockEnd = idx + len;
     }
     s.idx = idx;
@@ -345,6 +363,7 @@ export function emitBody(s: Scope, entries: ReadonlySet<number>, exits: RootExit
         if (straight !== null) return `break ${s.label}${target};`;
         return `${s.pcVar} = ${target}; continue ${s.label};`;
       }
+      if (fold > 0) return `c += ${fold}; pc = ${target}; continue D;`; // the folded header's exit edge (headerFolds: forward, out of the loop)
       const back = target <= pc ? `if (c >= lim && c >= (lim = E.stay(vm, t, c, budget))) { xs = 1; ${exits.exit(target, dAfter).slice(2)} ` : '';
       if (loop !== undefined) {
         if (target === loop.H) return `${back}continue L${target};`;

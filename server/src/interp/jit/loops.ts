@@ -118,3 +118,38 @@ export function invariantArrays(a: Analysis, loop: Loop, stackEffect: (i: number
   }
   return out;
 }
+
+/**
+ * Instructions that neither throw, call, read the heap nor leave the compiled code: constants,
+ * local loads and stores, stack shuffles, arithmetic but division and remainder, conversions,
+ * compares. Code made of these alone cannot be observed (no exception, exit, call or slice
+ * check sees the bytecode count while it runs).
+ */
+function unobservable(op: number): boolean {
+  return op <= 0x11 || (op >= 0x15 && op <= 0x2d) || (op >= 0x36 && op <= 0x4e) || (op >= 0x57 && op <= 0x6b) || (op >= 0x74 && op <= 0x98);
+}
+
+/**
+ * Whether the header block of `loop`, instructions iH..end-1, can count on its way out instead
+ * of on entry (codegen.ts FOLD_HEADERS): unobservable up to a conditional branch (its last
+ * instruction) that leaves the loop forwards, falling through into a block that nothing else
+ * jumps to. Each run of the header is then followed by exactly one of the two edges, and
+ * counting it there (the exit edge, or the body's count on entry) gives the same count at every
+ * point where it can be seen; the loop copy makes one addition per iteration instead of two.
+ */
+export function headerFolds(a: Analysis, loop: Loop, end: number): boolean {
+  if (end > loop.iE || a.depth[end] < 0 || loop.fwd.includes(a.insns[end].offset)) return false;
+  const br = a.insns[end - 1];
+  const o = br.operands;
+  if (o.kind !== 'branch' || !((br.op >= 0x99 && br.op <= 0xa6) || br.op === 0xc6 || br.op === 0xc7) || o.target <= loop.E) return false;
+  for (let i = loop.iH; i < end - 1; i++) if (!unobservable(a.insns[i].op) && !(i > loop.iH && byNonZero(a, i))) return false;
+  return true;
+}
+
+/** `idiv`/`irem` at `i` right after a non-zero int constant (`i < n / 2`), `ldiv`/`lrem` after `lconst_1`: they cannot throw. */
+function byNonZero(a: Analysis, i: number): boolean {
+  const op = a.insns[i].op;
+  const k = a.insns[i - 1];
+  if (op === 0x6c || op === 0x70) return (k.op >= 0x04 && k.op <= 0x08) || ((k.op === 0x10 || k.op === 0x11) && k.operands.kind === 'int' && k.operands.value !== 0);
+  return (op === 0x6d || op === 0x71) && k.op === 0x0a;
+}
