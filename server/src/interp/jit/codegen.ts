@@ -16,7 +16,7 @@ import { effect, hasBackEdge, type Analysis } from './analyze';
 import { emitInsn, narrowRet, type At } from './insns';
 import { counterSync, lineStore, runtimeRef } from './idioms';
 import { emitInvoke, materialize, SAMPLE_DIRECT, SAMPLE_DIRECT_LOOPS, samplingCallAt } from './inline';
-import { findLoops, headerFolds, invariantArrays, type Loop } from './loops';
+import { findLoops, headerFolds, hoistKinds, invariantArrays, type Loop } from './loops';
 import { frameWeight } from './js-stack';
 import { NotInlinable, Scope, type InlineSite, type RootExits, type Shared } from './scope';
 
@@ -38,6 +38,14 @@ const LOOPS = process.env.KOMORIUM_JIT_LOOPS !== '0';
 const SPECULATE = process.env.KOMORIUM_JIT_SPECULATE !== '0';
 /** Array data of loop-invariant array locals read at a loop copy's entry (jit/loops.ts invariantArrays; `KOMORIUM_JIT_HOIST=0`: at every access). */
 const HOIST = process.env.KOMORIUM_JIT_HOIST !== '0';
+/**
+ * A hoisted array (HOIST) that is null is an empty array of its kind in the loop copy, so an
+ * access checks its bounds only: a null array fails that check, which then throws the
+ * NullPointerException (the local is not written in the loop, so it is still null there). Each
+ * access had a null check of its own in every iteration (matmul's `ci[j] += aik * bk[j]`: three).
+ * `KOMORIUM_JIT_NULL_EMPTY=0`: null, checked at each access.
+ */
+const NULL_EMPTY = process.env.KOMORIUM_JIT_NULL_EMPTY !== '0';
 /** The transformer's counter sync and line store as single JS expressions (jit/idioms.ts; `KOMORIUM_JIT_IDIOMS=0`: instruction by instruction). */
 const IDIOMS = process.env.KOMORIUM_JIT_IDIOMS !== '0';
 /**
@@ -276,7 +284,7 @@ export function emitBody(s: Scope, entries: ReadonlySet<number>, exits: RootExit
   const last = loop?.iE ?? a.insns.length - 1;
   // Arrays whose data the loop copy reads once, at its entry (jit/loops.ts invariantArrays).
   const inv = loop !== undefined && s.root && HOIST ? invariantArrays(a, loop, (i) => effect(m.klass, a.insns[i])) : null;
-  const hoist = inv === null ? '' : [...new Set(inv.values())].map((k) => `A${k} = ${s.r(k)} === null ? null : ${s.r(k)}.data; `).join('');
+  const hoist = inv === null ? '' : [...hoistKinds(a, inv)].map(([k, e]) => `A${k} = ${s.r(k)} === null ? ${NULL_EMPTY ? e : 'null'} : ${s.r(k)}.data; `).join('');
   if (inv !== null) for (const k of inv.values()) (s.g.arrays ??= new Set()).add(k);
   /** The targets that close the open `if` regions (IF_REGIONS), innermost last. */
   const regionEnds: number[] = [];
@@ -394,6 +402,7 @@ export function emitBody(s: Scope, entries: ReadonlySet<number>, exits: RootExit
         s.emit(s.root ? `{ E.deopt(${s.K(m)}); ${leave()} }` : runtimeRef(m, ins) && exits === null ? `{ E.deopt(${s.K(rootOf(s).m)}); ${leave(true)} }` : leave()),
       throwsHere: () => s.emit(`P = ${pc};`),
       arr: inv?.has(idx) ? `A${inv.get(idx)}` : undefined,
+      arrRef: inv?.has(idx) && NULL_EMPTY ? s.r(inv.get(idx) as number) : undefined,
       initCheck: (c: JClass) => {
         if (c.state !== InitState.Initialized) s.emit(`if (${s.K(c)}.state !== ${InitState.Initialized}) ${leave()}`);
       },

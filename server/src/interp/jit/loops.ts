@@ -119,6 +119,18 @@ export function invariantArrays(a: Analysis, loop: Loop, stackEffect: (i: number
   return out;
 }
 
+/** Hoisted array locals (invariantArrays) and, for each, an empty array of the kind its first access reads or writes (the data of a null array, NULL_EMPTY). */
+export function hoistKinds(a: Analysis, inv: ReadonlyMap<number, number>): Map<number, string> {
+  const out = new Map<number, string>();
+  for (const [i, k] of inv) {
+    if (out.has(k)) continue;
+    const op = a.insns[i].op;
+    const kind = op >= 0x4f ? op - 0x4f : op - 0x2e; // iaload/iastore order: int long float double ref byte char short
+    out.set(k, ['new Int32Array(0)', 'null', 'new Float32Array(0)', 'new Float64Array(0)', '[]', 'new Int8Array(0)', 'new Uint16Array(0)', 'new Int16Array(0)'][kind]);
+  }
+  return out;
+}
+
 /**
  * Instructions that neither throw, call, read the heap nor leave the compiled code: constants,
  * local loads and stores, stack shuffles, arithmetic but division and remainder, conversions,
