@@ -61,6 +61,7 @@ test('the JIT changes neither the output nor the bytecodes executed (inlining, J
   const jit = await run({});
   assert.match(jit.stdout, /phase 3: -?\d+/);
   assert.match(jit.stdout, /loop arrays: -?\d+ Cannot load from int array .* \/ Index 8 out of bounds for length 8/);
+  assert.match(jit.stdout, /length loops: -?\d+ Cannot read the array length because "(<local\d+>|q)" is null/);
   assert.ok(jit.bytecodes > 1_000_000, `bytecodes: ${jit.bytecodes}`);
   for (const [name, env] of Object.entries(VARIANTS)) {
     const v = await run(env);

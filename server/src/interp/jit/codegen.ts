@@ -16,7 +16,7 @@ import { effect, hasBackEdge, type Analysis } from './analyze';
 import { emitInsn, narrowRet, type At } from './insns';
 import { counterSync, lineStore, runtimeRef } from './idioms';
 import { emitInvoke, materialize, SAMPLE_DIRECT, SAMPLE_DIRECT_LOOPS, samplingCallAt } from './inline';
-import { findLoops, headerFolds, hoistKinds, invariantArrays, type Loop } from './loops';
+import { findLoops, headerFold, hoistKinds, invariantArrays, type Loop } from './loops';
 import { frameWeight } from './js-stack';
 import { NotInlinable, Scope, type InlineSite, type RootExits, type Shared } from './scope';
 
@@ -275,6 +275,8 @@ export function emitBody(s: Scope, entries: ReadonlySet<number>, exits: RootExit
   let blockEnd = 0;
   /** A loop copy's header count not yet added (FOLD_HEADERS): added on its exit edge and with the body's count. */
   let fold = 0;
+  const fh = FOLD_HEADERS && loop !== undefined && exits !== null ? headerFold(a, loop, entries) : null;
+  const folds = fh !== null && !(SAMPLE_BLOCK && samplingBlockEnd(s, fh.end, entries) >= 0) ? fh : null;
   /** An inlined body of several blocks, straight (STRAIGHT_INLINE): its jump targets, each ending a labelled block. */
   const straight = !s.root && loop === undefined && a.blockStart.size > 1 && STRAIGHT_INLINE ? forwardTargets(a) : null;
   /** An inlined body of one block has no switch (Scope.label names a plain block). */
@@ -304,7 +306,9 @@ export function emitBody(s: Scope, entries: ReadonlySet<number>, exits: RootExit
       // function's variables, live at the switch's loop header, each was one phi for V8 over
       // every kind of value the method puts there (`d`: arrays of every element type), which
       // cost matmul's inner loop ~20% (no temporary lives beyond its instruction).
-      if (idx === first) s.emit(`case ${pc}: ${hoist}L${pc}: for (;;) { let o, x, y, d;${loop.fwd.map((t) => ` B${t}: {`).reverse().join('')}`);
+      // A folded header's `a.length` of an array local the loop never writes: left to the interpreter at the header when null (it throws there).
+      const nulls = folds !== null && exits !== null ? folds.nullChecks.map((k) => `if (${s.r(k)} === null) ${exits.exit(pc, d)} `).join('') : '';
+      if (idx === first) s.emit(`case ${pc}: ${hoist}${nulls}L${pc}: for (;;) { let o, x, y, d;${loop.fwd.map((t) => ` B${t}: {`).reverse().join('')}`);
       else if (loop.fwd.includes(pc)) s.emit(`} // B${pc}`);
     }
     if (entries.has(pc) && SAMPLE_BLOCK && pc !== 0 && !(loop !== undefined && idx === first)) {
@@ -342,8 +346,7 @@ export function emitBody(s: Scope, entries: ReadonlySet<number>, exits: RootExit
         if (exits !== null && bails(a.insns[j].op, a.insns[j].offset)) break;
         len++;
       }
-      const end = idx + len;
-      if (FOLD_HEADERS && loop !== undefined && idx === first && exits !== null && end < a.insns.length && entries.has(a.insns[end].offset) && headerFolds(a, loop, end) && !(SAMPLE_BLOCK && samplingBlockEnd(s, end, entries) >= 0)) fold = len;
+      if (folds !== null && idx === first) fold = len;
       // The switch's copy of a loop header is never dispatched to (the loop copy's case is).
       else if (labels && regionEnds.length === 0 && !headers?.has(pc)) s.emit(`case ${pc}: c += ${len};`);
       else {
