@@ -17,6 +17,9 @@ const VARIANTS: Record<string, Record<string, string>> = {
   'no inlining': { KOMORIUM_JIT_INLINE: '0' },
   'no JS loops': { KOMORIUM_JIT_LOOPS: '0' },
   'no hoisted array data': { KOMORIUM_JIT_HOIST: '0' },
+  // Loop copies' headers counted on entry (codegen.ts FOLD_HEADERS), hoisted null arrays null (NULL_EMPTY).
+  'headers counted on entry': { KOMORIUM_JIT_FOLD_HEADERS: '0' },
+  'hoisted null arrays null': { KOMORIUM_JIT_NULL_EMPTY: '0' },
   // Every method above 2,000 chars of source generated again with less inlined (compile.ts
   // MAX_SOURCE; by default 56,000, V8's bound on optimised functions).
   'size bound': { KOMORIUM_JIT_MAX_SOURCE: '2000' },
@@ -58,6 +61,7 @@ test('the JIT changes neither the output nor the bytecodes executed (inlining, J
   const jit = await run({});
   assert.match(jit.stdout, /phase 3: -?\d+/);
   assert.match(jit.stdout, /loop arrays: -?\d+ Cannot load from int array .* \/ Index 8 out of bounds for length 8/);
+  assert.match(jit.stdout, /length loops: -?\d+ Cannot read the array length because "(<local\d+>|q)" is null/);
   assert.ok(jit.bytecodes > 1_000_000, `bytecodes: ${jit.bytecodes}`);
   for (const [name, env] of Object.entries(VARIANTS)) {
     const v = await run(env);

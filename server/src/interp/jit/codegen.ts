@@ -16,7 +16,7 @@ import { effect, hasBackEdge, type Analysis } from './analyze';
 import { emitInsn, narrowRet, type At } from './insns';
 import { counterSync, lineStore, runtimeRef } from './idioms';
 import { emitInvoke, materialize, SAMPLE_DIRECT, SAMPLE_DIRECT_LOOPS, samplingCallAt } from './inline';
-import { findLoops, invariantArrays, type Loop } from './loops';
+import { findLoops, headerFold, hoistKinds, invariantArrays, type Loop } from './loops';
 import { frameWeight } from './js-stack';
 import { NotInlinable, Scope, type InlineSite, type RootExits, type Shared } from './scope';
 
@@ -38,6 +38,14 @@ const LOOPS = process.env.KOMORIUM_JIT_LOOPS !== '0';
 const SPECULATE = process.env.KOMORIUM_JIT_SPECULATE !== '0';
 /** Array data of loop-invariant array locals read at a loop copy's entry (jit/loops.ts invariantArrays; `KOMORIUM_JIT_HOIST=0`: at every access). */
 const HOIST = process.env.KOMORIUM_JIT_HOIST !== '0';
+/**
+ * A hoisted array (HOIST) that is null is an empty array of its kind in the loop copy, so an
+ * access checks its bounds only: a null array fails that check, which then throws the
+ * NullPointerException (the local is not written in the loop, so it is still null there). Each
+ * access had a null check of its own in every iteration (matmul's `ci[j] += aik * bk[j]`: three).
+ * `KOMORIUM_JIT_NULL_EMPTY=0`: null, checked at each access.
+ */
+const NULL_EMPTY = process.env.KOMORIUM_JIT_NULL_EMPTY !== '0';
 /** The transformer's counter sync and line store as single JS expressions (jit/idioms.ts; `KOMORIUM_JIT_IDIOMS=0`: instruction by instruction). */
 const IDIOMS = process.env.KOMORIUM_JIT_IDIOMS !== '0';
 /**
@@ -84,6 +92,16 @@ const IF_REGIONS = process.env.KOMORIUM_JIT_IF_REGIONS !== '0';
  * code no jump enters, as before.
  */
 const NESTED_REGIONS = process.env.KOMORIUM_JIT_NESTED_REGIONS !== '0';
+
+/**
+ * A loop copy whose header block cannot be observed before its branch (jit/loops.ts
+ * headerFolds: `i < n`'s loads and compare) counts the header on the edges out of it: on the
+ * exit edge, and with the body's own count on entry to the body, one addition per iteration
+ * instead of two (matmul's inner loop: `c += 3` and `c += 13` became one `c += 16`). Counts,
+ * exceptions, calls' budgets and the back edge's slice check see the same `c` as before.
+ * `KOMORIUM_JIT_FOLD_HEADERS=0`: each block counts on entry.
+ */
+const FOLD_HEADERS = process.env.KOMORIUM_JIT_FOLD_HEADERS !== '0';
 
 /** A smaller compilation (compile.ts MAX_SOURCE): less inlined, no loop copies. */
 export interface Shrink {
@@ -255,6 +273,10 @@ export function emitBody(s: Scope, entries: ReadonlySet<number>, exits: RootExit
   const bails = (op: number, pc: number): boolean => BAIL_OPS.has(op) && !(op === 0xba && s.root && s.g.indyTargets?.has(pc)) && !(MONITORS && s.root && (op === 0xc2 || op === 0xc3));
   /** End (instruction index) of the instructions counted on entry to the current block. */
   let blockEnd = 0;
+  /** A loop copy's header count not yet added (FOLD_HEADERS): added on its exit edge and with the body's count. */
+  let fold = 0;
+  const fh = FOLD_HEADERS && loop !== undefined && exits !== null ? headerFold(a, loop, entries) : null;
+  const folds = fh !== null && !(SAMPLE_BLOCK && samplingBlockEnd(s, fh.end, entries) >= 0) ? fh : null;
   /** An inlined body of several blocks, straight (STRAIGHT_INLINE): its jump targets, each ending a labelled block. */
   const straight = !s.root && loop === undefined && a.blockStart.size > 1 && STRAIGHT_INLINE ? forwardTargets(a) : null;
   /** An inlined body of one block has no switch (Scope.label names a plain block). */
@@ -264,7 +286,7 @@ export function emitBody(s: Scope, entries: ReadonlySet<number>, exits: RootExit
   const last = loop?.iE ?? a.insns.length - 1;
   // Arrays whose data the loop copy reads once, at its entry (jit/loops.ts invariantArrays).
   const inv = loop !== undefined && s.root && HOIST ? invariantArrays(a, loop, (i) => effect(m.klass, a.insns[i])) : null;
-  const hoist = inv === null ? '' : [...new Set(inv.values())].map((k) => `A${k} = ${s.r(k)} === null ? null : ${s.r(k)}.data; `).join('');
+  const hoist = inv === null ? '' : [...hoistKinds(a, inv)].map(([k, e]) => `A${k} = ${s.r(k)} === null ? ${NULL_EMPTY ? e : 'null'} : ${s.r(k)}.data; `).join('');
   if (inv !== null) for (const k of inv.values()) (s.g.arrays ??= new Set()).add(k);
   /** The targets that close the open `if` regions (IF_REGIONS), innermost last. */
   const regionEnds: number[] = [];
@@ -284,7 +306,9 @@ export function emitBody(s: Scope, entries: ReadonlySet<number>, exits: RootExit
       // function's variables, live at the switch's loop header, each was one phi for V8 over
       // every kind of value the method puts there (`d`: arrays of every element type), which
       // cost matmul's inner loop ~20% (no temporary lives beyond its instruction).
-      if (idx === first) s.emit(`case ${pc}: ${hoist}L${pc}: for (;;) { let o, x, y, d;${loop.fwd.map((t) => ` B${t}: {`).reverse().join('')}`);
+      // A folded header's `a.length` of an array local the loop never writes: left to the interpreter at the header when null (it throws there).
+      const nulls = folds !== null && exits !== null ? folds.nullChecks.map((k) => `if (${s.r(k)} === null) ${exits.exit(pc, d)} `).join('') : '';
+      if (idx === first) s.emit(`case ${pc}: ${hoist}${nulls}L${pc}: for (;;) { let o, x, y, d;${loop.fwd.map((t) => ` B${t}: {`).reverse().join('')}`);
       else if (loop.fwd.includes(pc)) s.emit(`} // B${pc}`);
     }
     if (entries.has(pc) && SAMPLE_BLOCK && pc !== 0 && !(loop !== undefined && idx === first)) {
@@ -322,8 +346,13 @@ export function emitBody(s: Scope, entries: ReadonlySet<number>, exits: RootExit
         if (exits !== null && bails(a.insns[j].op, a.insns[j].offset)) break;
         len++;
       }
+      if (folds !== null && idx === first) fold = len;
       // The switch's copy of a loop header is never dispatched to (the loop copy's case is).
-      s.emit(labels && regionEnds.length === 0 && !headers?.has(pc) ? `case ${pc}: c += ${len};` : `c += ${len};`);
+      else if (labels && regionEnds.length === 0 && !headers?.has(pc)) s.emit(`case ${pc}: c += ${len};`);
+      else {
+        s.emit(`c += ${len + fold};`);
+        fold = 0;
+      }
       blockEnd = idx + len;
     }
     s.idx = idx;
@@ -345,6 +374,7 @@ export function emitBody(s: Scope, entries: ReadonlySet<number>, exits: RootExit
         if (straight !== null) return `break ${s.label}${target};`;
         return `${s.pcVar} = ${target}; continue ${s.label};`;
       }
+      if (fold > 0) return `c += ${fold}; pc = ${target}; continue D;`; // the folded header's exit edge (headerFolds: forward, out of the loop)
       const back = target <= pc ? `if (c >= lim && c >= (lim = E.stay(vm, t, c, budget))) { xs = 1; ${exits.exit(target, dAfter).slice(2)} ` : '';
       if (loop !== undefined) {
         if (target === loop.H) return `${back}continue L${target};`;
@@ -375,6 +405,7 @@ export function emitBody(s: Scope, entries: ReadonlySet<number>, exits: RootExit
         s.emit(s.root ? `{ E.deopt(${s.K(m)}, vm); ${leave()} }` : runtimeRef(m, ins) && exits === null ? `{ E.deopt(${s.K(rootOf(s).m)}, vm); ${leave(true)} }` : leave()),
       throwsHere: () => s.emit(`P = ${pc};`),
       arr: inv?.has(idx) ? `A${inv.get(idx)}` : undefined,
+      arrRef: inv?.has(idx) && NULL_EMPTY ? s.r(inv.get(idx) as number) : undefined,
       initCheck: (c: JClass) => {
         if (c.state !== InitState.Initialized) s.emit(`if (${s.K(c)}.state !== ${InitState.Initialized}) ${leave()}`);
       },

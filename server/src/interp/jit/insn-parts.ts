@@ -5,9 +5,17 @@
 import type { At } from './insns';
 import type { Scope } from './scope';
 
-/** `d` = the accessed array's data (the array in stack slot `ref`, or the loop copy's hoisted data), null checked. */
+/**
+ * `d` = the accessed array's data (the array in stack slot `ref`, null checked; or the loop
+ * copy's hoisted data, whose null array is an empty one: bounds() tells the two apart).
+ */
 export function arrayData(at: At, ref: string): string {
-  return at.arr !== undefined ? `d = ${at.arr}; if (d === null) throw E.npe();` : `o = ${ref}; if (o === null) throw E.npe(); d = o.data;`;
+  return at.arr !== undefined ? (at.arrRef !== undefined ? `d = ${at.arr};` : `d = ${at.arr}; if (d === null) throw E.npe();`) : `o = ${ref}; if (o === null) throw E.npe(); d = o.data;`;
+}
+
+/** The bounds check of index `x` into `d`; a hoisted null array (empty, arrayData) fails it and throws the NullPointerException. */
+export function bounds(at: At): string {
+  return `if (x >>> 0 >= d.length) throw ${at.arr !== undefined && at.arrRef !== undefined ? `${at.arrRef} === null ? E.npe() : ` : ''}E.aioobe(x, d.length);`;
 }
 
 /** Powers of two by shift distance (the long shifts' safe-integer case). */

@@ -8,7 +8,7 @@ import { Tag } from '../../classfile/model';
 import type { JClass } from '../klass';
 import type { FieldSite, LdcValue } from '../resolve';
 import type { Scope } from './scope';
-import { arrayData, bothNumbers, inSafe, narrow, narrowRet, pow2, storeCheck } from './insn-parts';
+import { arrayData, bothNumbers, bounds, inSafe, narrow, narrowRet, pow2, storeCheck } from './insn-parts';
 
 /** An unresolved `checkcast`/`instanceof` lets null through in place (`KOMORIUM_JIT_NULL_CASTS=0`: always leaves, as before). */
 const NULL_CASTS = process.env.KOMORIUM_JIT_NULL_CASTS !== '0';
@@ -42,8 +42,13 @@ export interface At {
   throwsHere(): void;
   /** Emits the guard that class `c` is initialised (none if it already was at compile time). */
   initCheck(c: JClass): void;
-  /** An array access in a loop copy: the variable holding its array's `data` (null for a null array), read at the loop's entry. */
+  /**
+   * An array access in a loop copy: the variable holding its array's `data`, read at the loop's
+   * entry (an empty array of its kind for a null array: codegen.ts NULL_EMPTY), and the local
+   * holding the array itself.
+   */
   arr?: string;
+  arrRef?: string;
 }
 
 /** Emits `at`'s instruction. Returns false if it does not continue to the next one (or left already). */
@@ -179,7 +184,7 @@ export function emitInsn(at: At): boolean {
       case 0x35:
       case 0x32: {
         at.throwsHere();
-        s.emit(`${arrayData(at, s.R(d - 2))} x = ${s.N(d - 1)}; if (x >>> 0 >= d.length) throw E.aioobe(x, d.length);`);
+        s.emit(`${arrayData(at, s.R(d - 2))} x = ${s.N(d - 1)}; ${bounds(at)}`);
         if (op === 0x32) s.emit(`${s.R(d - 2)} = d[x];`);
         else s.emit(`${s.N(d - 2)} = d[x];`);
         break;
@@ -194,11 +199,11 @@ export function emitInsn(at: At): boolean {
       case 0x55:
       case 0x56:
         at.throwsHere();
-        s.emit(`${arrayData(at, s.R(d - 3))} x = ${s.N(d - 2)}; if (x >>> 0 >= d.length) throw E.aioobe(x, d.length); d[x] = ${s.N(d - 1)};`);
+        s.emit(`${arrayData(at, s.R(d - 3))} x = ${s.N(d - 2)}; ${bounds(at)} d[x] = ${s.N(d - 1)};`);
         break;
       case 0x52:
         at.throwsHere();
-        s.emit(`${arrayData(at, s.R(d - 4))} x = ${s.N(d - 3)}; if (x >>> 0 >= d.length) throw E.aioobe(x, d.length); d[x] = ${s.N(d - 2)};`);
+        s.emit(`${arrayData(at, s.R(d - 4))} x = ${s.N(d - 3)}; ${bounds(at)} d[x] = ${s.N(d - 2)};`);
         break;
       case 0x50:
         at.throwsHere();

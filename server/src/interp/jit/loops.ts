@@ -82,13 +82,7 @@ const HOISTABLE_ACCESS: Record<number, number> = {
  */
 export function invariantArrays(a: Analysis, loop: Loop, stackEffect: (i: number) => [number, number]): Map<number, number> {
   const out = new Map<number, number>();
-  const written = new Set<number>();
-  for (let i = loop.iH; i <= loop.iE; i++) {
-    const ins = a.insns[i];
-    const op = ins.op;
-    if (op === 0x3a) written.add((ins.operands as { index: number }).index);
-    else if (op >= 0x4b && op <= 0x4e) written.add(op - 0x4b);
-  }
+  const written = writtenRefs(a, loop);
   let origin: (number | undefined)[] = [];
   for (let i = loop.iH; i <= loop.iE; i++) {
     const ins = a.insns[i];
@@ -117,4 +111,80 @@ export function invariantArrays(a: Analysis, loop: Loop, stackEffect: (i: number
     }
   }
   return out;
+}
+
+/** Hoisted array locals (invariantArrays) and, for each, an empty array of the kind its first access reads or writes (the data of a null array, NULL_EMPTY). */
+export function hoistKinds(a: Analysis, inv: ReadonlyMap<number, number>): Map<number, string> {
+  const out = new Map<number, string>();
+  for (const [i, k] of inv) {
+    if (out.has(k)) continue;
+    const op = a.insns[i].op;
+    const kind = op >= 0x4f ? op - 0x4f : op - 0x2e; // iaload/iastore order: int long float double ref byte char short
+    out.set(k, ['new Int32Array(0)', 'null', 'new Float32Array(0)', 'new Float64Array(0)', '[]', 'new Int8Array(0)', 'new Uint16Array(0)', 'new Int16Array(0)'][kind]);
+  }
+  return out;
+}
+
+/**
+ * Instructions that neither throw, call, read the heap nor leave the compiled code: constants,
+ * local loads and stores, stack shuffles, arithmetic but division and remainder, conversions,
+ * compares. Code made of these alone cannot be observed (no exception, exit, call or slice
+ * check sees the bytecode count while it runs).
+ */
+function unobservable(op: number): boolean {
+  return op <= 0x11 || (op >= 0x15 && op <= 0x2d) || (op >= 0x36 && op <= 0x4e) || (op >= 0x57 && op <= 0x6b) || (op >= 0x74 && op <= 0x98);
+}
+
+/**
+ * Whether the header block of `loop` (from its start to the next entry, index `end`) can count
+ * on its way out instead of on entry (codegen.ts FOLD_HEADERS): unobservable up to a
+ * conditional branch (its last instruction) that leaves the loop forwards, falling through into
+ * a block that nothing else jumps to. Each run of the header is then followed by exactly one of
+ * the two edges, and counting it there (the exit edge, or the body's count on entry) gives the
+ * same count at every point where it can be seen; the loop copy makes one addition per
+ * iteration instead of two. `arraylength` of an array local that the loop never writes
+ * (`i < a.length`) cannot throw either once the loop copy has checked the local at its entry
+ * (`nullChecks`: it leaves to the interpreter at the header when one is null).
+ */
+export function headerFold(a: Analysis, loop: Loop, entries: ReadonlySet<number>): { end: number; nullChecks: number[] } | null {
+  let end = loop.iH + 1;
+  while (end <= loop.iE && !entries.has(a.insns[end].offset) && a.depth[end] >= 0) end++;
+  if (end > loop.iE || a.depth[end] < 0 || !entries.has(a.insns[end].offset) || loop.fwd.includes(a.insns[end].offset)) return null;
+  const br = a.insns[end - 1];
+  const o = br.operands;
+  if (o.kind !== 'branch' || !((br.op >= 0x99 && br.op <= 0xa6) || br.op === 0xc6 || br.op === 0xc7) || o.target <= loop.E) return null;
+  const nullChecks: number[] = [];
+  const written = writtenRefs(a, loop);
+  for (let i = loop.iH; i < end - 1; i++) {
+    if (unobservable(a.insns[i].op) || (i > loop.iH && byNonZero(a, i))) continue;
+    const k = a.insns[i].op === 0xbe && i > loop.iH ? localLoaded(a.insns[i - 1]) : -1;
+    if (k < 0 || written.has(k)) return null;
+    if (!nullChecks.includes(k)) nullChecks.push(k);
+  }
+  return { end, nullChecks };
+}
+
+/** The local an `aload` loads, else -1. */
+function localLoaded(ins: Analysis['insns'][number]): number {
+  if (ins.op === 0x19) return (ins.operands as { index: number }).index;
+  return ins.op >= 0x2a && ins.op <= 0x2d ? ins.op - 0x2a : -1;
+}
+
+/** The reference locals `loop` stores to. */
+function writtenRefs(a: Analysis, loop: Loop): Set<number> {
+  const written = new Set<number>();
+  for (let i = loop.iH; i <= loop.iE; i++) {
+    const ins = a.insns[i];
+    if (ins.op === 0x3a) written.add((ins.operands as { index: number }).index);
+    else if (ins.op >= 0x4b && ins.op <= 0x4e) written.add(ins.op - 0x4b);
+  }
+  return written;
+}
+
+/** `idiv`/`irem` at `i` right after a non-zero int constant (`i < n / 2`), `ldiv`/`lrem` after `lconst_1`: they cannot throw. */
+function byNonZero(a: Analysis, i: number): boolean {
+  const op = a.insns[i].op;
+  const k = a.insns[i - 1];
+  if (op === 0x6c || op === 0x70) return (k.op >= 0x04 && k.op <= 0x08) || ((k.op === 0x10 || k.op === 0x11) && k.operands.kind === 'int' && k.operands.value !== 0);
+  return (op === 0x6d || op === 0x71) && k.op === 0x0a;
 }

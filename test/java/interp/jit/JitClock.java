@@ -124,6 +124,25 @@ public class JitClock {
     return s + (long) v[3];
   }
 
+  static String firstLengthNpe = "";
+
+  /** Loops up to `a.length` whose array is null in some rounds: the header's arraylength throws (jit/loops.ts headerFold). */
+  static long lengthLoops(int rounds) {
+    int[] w = new int[6];
+    long s = 0;
+    for (int r = 0; r < rounds; r++) {
+      int[] q = r % 61 == 9 ? null : w;
+      try {
+        for (int i = 0; i < q.length; i++) q[i] += i ^ r;
+        for (int i = q.length - 1; i >= 0; i--) s += q[i] * (long) (i + 1);
+      } catch (NullPointerException e) {
+        if (firstLengthNpe.isEmpty()) firstLengthNpe = String.valueOf(e.getMessage());
+        s ^= r;
+      }
+    }
+    return s;
+  }
+
   public static void main(String[] args) {
     for (int kind = 0; kind < 4; kind++) {
       long s = phase(kind, 20_000);
@@ -131,5 +150,6 @@ public class JitClock {
     }
     System.out.println("inlined throws: " + throwsInInlined(20_000));
     System.out.println("loop arrays: " + loopArrays(20_000) + " " + firstNpe + " / " + firstBounds);
+    System.out.println("length loops: " + lengthLoops(20_000) + " " + firstLengthNpe);
   }
 }
