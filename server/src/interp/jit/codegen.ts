@@ -28,6 +28,11 @@ export interface Generated {
   consts: unknown[];
   /** Inlined call sites (E.inl rebuilds their frames); [0] is unused. */
   sites: InlineSite[];
+  /**
+   * 1 at each pc where the interpreter may enter the compiled method (a `case` of its switch, not
+   * a block the interpreter runs itself); 0 elsewhere, where the function would return 0 at once.
+   */
+  entries: Uint8Array;
 }
 
 /** Instructions the compiled code always leaves to the interpreter. */
@@ -63,6 +68,13 @@ const MONITORS = process.env.KOMORIUM_JIT_MONITORS !== '0';
  * the block counts on entry and leaves at the call).
  */
 const SAMPLE_BLOCK = process.env.KOMORIUM_JIT_SAMPLE_BLOCK !== '0';
+/**
+ * The interpreter calls compiled code only at its entries (`Generated.entries`, CompiledFn.en):
+ * not at each instruction of a block it runs after the code left (a sampling call's block,
+ * ~15 calls per sample that returned 0 after the prologue), so the first `switch (f.pc)` for
+ * those blocks is not emitted either. `KOMORIUM_JIT_ENTRY_TABLE=0`: as before.
+ */
+export const ENTRY_TABLE = process.env.KOMORIUM_JIT_ENTRY_TABLE !== '0';
 
 /**
  * In the compiled method's switch, a forward conditional branch whose fall-through code up to
@@ -163,7 +175,7 @@ export function generate(m: JMethod, a: Analysis, indyTargets?: ReadonlyMap<numb
   // W: this function's JS frame, estimated (jit/js-stack.ts), added to t.jsw around direct calls.
   emit(`const n = t.n, r = t.r, lp = f.lp, sb = lp + ${base}, my = t.depth, W = ${frameWeight(body.join('\n'))};`);
   // Entries whose block the interpreter runs itself (a sampling call's, emitBody): nothing to do.
-  if (g.interpreted) emit(`switch (f.pc) { ${[...g.interpreted].map((pc) => `case ${pc}: `).join('')}return 0; }`);
+  if (g.interpreted && !ENTRY_TABLE) emit(`switch (f.pc) { ${[...g.interpreted].map((pc) => `case ${pc}: `).join('')}return 0; }`);
   // A back edge's limit (jit/stay.ts): the slice's end, which a slice continued in place moves on.
   emit(`let pc = f.pc, c = 0, P = pc, Q = 0${body.some((l) => l.includes('E.stay(')) ? ', lim = budget + t.jshift' : ''};`);
   if (localsN.length) emit(`let ${localsN.map((i) => `n${i} = n[lp + ${i}]${a.intLocals.has(i) ? ' | 0' : ''}`).join(', ')};`);
@@ -229,7 +241,9 @@ export function generate(m: JMethod, a: Analysis, indyTargets?: ReadonlyMap<numb
   emit(`});`);
   // The size that V8's bound applies to (compile.ts MAX_SOURCE): the compiled function, not `M`.
   const size = out.slice(fnStart).reduce((k, line) => k + line.length + 1, 0);
-  return { source: out.join('\n'), size, consts: g.consts, sites: g.sites };
+  const entryTable = new Uint8Array((m.code as Uint8Array).length);
+  for (const pc of g.cases ?? []) if (!g.interpreted?.has(pc)) entryTable[pc] = 1;
+  return { source: out.join('\n'), size, consts: g.consts, sites: g.sites, entries: entryTable };
 }
 
 /** How emitBody lays out the compiled method's code (jit/loops.ts). */
@@ -284,6 +298,7 @@ export function emitBody(s: Scope, entries: ReadonlySet<number>, exits: RootExit
       // function's variables, live at the switch's loop header, each was one phi for V8 over
       // every kind of value the method puts there (`d`: arrays of every element type), which
       // cost matmul's inner loop ~20% (no temporary lives beyond its instruction).
+      if (idx === first && exits !== null) (s.g.cases ??= new Set()).add(pc);
       if (idx === first) s.emit(`case ${pc}: ${hoist}L${pc}: for (;;) { let o, x, y, d;${loop.fwd.map((t) => ` B${t}: {`).reverse().join('')}`);
       else if (loop.fwd.includes(pc)) s.emit(`} // B${pc}`);
     }
@@ -306,6 +321,7 @@ export function emitBody(s: Scope, entries: ReadonlySet<number>, exits: RootExit
         if (exits !== null) (s.g.interpreted ??= new Set()).add(pc);
         if (!afterCall) {
           const lead = labels && regionEnds.length === 0 && !headers?.has(pc) ? `case ${pc}: ` : '';
+          if (lead !== '' && exits !== null) (s.g.cases ??= new Set()).add(pc);
           s.emit(`${lead}${exits !== null ? exits.exit(pc, d) : materialize(s, pc, d, 0, true)}`);
         }
         idx = end;
@@ -323,6 +339,7 @@ export function emitBody(s: Scope, entries: ReadonlySet<number>, exits: RootExit
         len++;
       }
       // The switch's copy of a loop header is never dispatched to (the loop copy's case is).
+      if (labels && regionEnds.length === 0 && !headers?.has(pc) && exits !== null) (s.g.cases ??= new Set()).add(pc);
       s.emit(labels && regionEnds.length === 0 && !headers?.has(pc) ? `case ${pc}: c += ${len};` : `c += ${len};`);
       blockEnd = idx + len;
     }
