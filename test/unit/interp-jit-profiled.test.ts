@@ -25,6 +25,9 @@ const VARIANTS: Record<string, Record<string, string>> = {
   // A sampling call's block counted and left at the call, inlined frames built in the exit
   // (the default leaves at the block's start and builds them out of line: codegen.ts, inline.ts).
   'exits in place': { KOMORIUM_JIT_SAMPLE_BLOCK: '0', KOMORIUM_JIT_MAT_OUT: '0' },
+  // Compiled code called by the interpreter at every pc of a compiled method, as before its
+  // entry table (interpreter.ts `jen`; the default skips the pcs where it would return 0).
+  'every pc entered': { KOMORIUM_JIT_ENTRY_TABLE: '0' },
 };
 
 test('profiled (--instrument app): the JIT changes neither the output, the bytecodes executed nor the profile', async () => {

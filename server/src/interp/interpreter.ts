@@ -20,6 +20,9 @@ import { enterCompiled } from './jit/stay';
 import { QUANTUM } from './scheduler';
 
 const fround = Math.fround;
+/** `jen` of a method without compiled code (never read) and of compiled code without a table (entered at every pc, as before). */
+const NO_ENTRIES = new Uint8Array(0);
+const ALL_ENTRIES = new Uint8Array(65536).fill(1);
 
 /**
  * Exact mode: the instruction at `pc` of frame `f` (method `m`) was counted and then stopped
@@ -53,6 +56,9 @@ export function interpret(vm: VM, t: JThread, budget: number): number {
     const k = m.klass;
     const cpc = k.cpc;
     let jit = (m.jit || null) as CompiledFn | null;
+    // Where the compiled code can be entered (CompiledFn.en): at other pcs (the instructions of
+    // a block the interpreter runs after the code left, a sampling call's) it would return 0 at once.
+    let jen = jit === null ? NO_ENTRIES : (jit.en ?? ALL_ENTRIES);
     let pc = f.pc;
     const lp = f.lp;
     let sp = f.sp;
@@ -63,9 +69,12 @@ export function interpret(vm: VM, t: JThread, budget: number): number {
       // in compiled code, which checks its back edges only): the same bytecode with the JIT on
       // or off, so threads switch at the same points and the JIT stays invisible.
       for (;;) {
-        if (pc < opPc && jit === null && m.jit === null && ++m.counter > JIT_THRESHOLD) jit = compile(vm, m);
-        if (jit !== null) {
-          // Compiled code runs from this pc if it is an entry point (else returns 0).
+        if (pc < opPc && jit === null && m.jit === null && ++m.counter > JIT_THRESHOLD) {
+          jit = compile(vm, m);
+          if (jit !== null) jen = jit.en ?? ALL_ENTRIES;
+        }
+        if (jit !== null && jen[pc] !== 0) {
+          // Compiled code runs from this pc, an entry point (jen; without a table it returns 0 elsewhere).
           f.pc = pc;
           f.sp = sp;
           const d0 = t.depth;

@@ -28,6 +28,11 @@ export interface Generated {
   consts: unknown[];
   /** Inlined call sites (E.inl rebuilds their frames); [0] is unused. */
   sites: InlineSite[];
+  /**
+   * 1 at each pc where the interpreter may enter the compiled method (a `case` of its switch, not
+   * a block the interpreter runs itself); 0 elsewhere, where the function would return 0 at once.
+   */
+  entries: Uint8Array;
 }
 
 /** Instructions the compiled code always leaves to the interpreter. */
@@ -71,6 +76,13 @@ const MONITORS = process.env.KOMORIUM_JIT_MONITORS !== '0';
  * the block counts on entry and leaves at the call).
  */
 const SAMPLE_BLOCK = process.env.KOMORIUM_JIT_SAMPLE_BLOCK !== '0';
+/**
+ * The interpreter calls compiled code only at its entries (`Generated.entries`, CompiledFn.en):
+ * not at each instruction of a block it runs after the code left (a sampling call's block,
+ * ~15 calls per sample that returned 0 after the prologue), so the first `switch (f.pc)` for
+ * those blocks is not emitted either. `KOMORIUM_JIT_ENTRY_TABLE=0`: as before.
+ */
+export const ENTRY_TABLE = process.env.KOMORIUM_JIT_ENTRY_TABLE !== '0';
 
 /**
  * In the compiled method's switch, a forward conditional branch whose fall-through code up to
@@ -181,7 +193,7 @@ export function generate(m: JMethod, a: Analysis, indyTargets?: ReadonlyMap<numb
   // W: this function's JS frame, estimated (jit/js-stack.ts), added to t.jsw around direct calls.
   emit(`const n = t.n, r = t.r, lp = f.lp, sb = lp + ${base}, my = t.depth, W = ${frameWeight(body.join('\n'))};`);
   // Entries whose block the interpreter runs itself (a sampling call's, emitBody): nothing to do.
-  if (g.interpreted) emit(`switch (f.pc) { ${[...g.interpreted].map((pc) => `case ${pc}: `).join('')}return 0; }`);
+  if (g.interpreted && !ENTRY_TABLE) emit(`switch (f.pc) { ${[...g.interpreted].map((pc) => `case ${pc}: `).join('')}return 0; }`);
   // A back edge's limit (jit/stay.ts): the slice's end, which a slice continued in place moves on.
   emit(`let pc = f.pc, c = 0, P = pc, Q = 0${body.some((l) => l.includes('E.stay(')) ? ', lim = budget + t.jshift' : ''};`);
   if (localsN.length) emit(`let ${localsN.map((i) => `n${i} = n[lp + ${i}]${a.intLocals.has(i) ? ' | 0' : ''}`).join(', ')};`);
@@ -247,7 +259,9 @@ export function generate(m: JMethod, a: Analysis, indyTargets?: ReadonlyMap<numb
   emit(`});`);
   // The size that V8's bound applies to (compile.ts MAX_SOURCE): the compiled function, not `M`.
   const size = out.slice(fnStart).reduce((k, line) => k + line.length + 1, 0);
-  return { source: out.join('\n'), size, consts: g.consts, sites: g.sites };
+  const entryTable = new Uint8Array((m.code as Uint8Array).length);
+  for (const pc of g.cases ?? []) if (!g.interpreted?.has(pc)) entryTable[pc] = 1;
+  return { source: out.join('\n'), size, consts: g.consts, sites: g.sites, entries: entryTable };
 }
 
 /** How emitBody lays out the compiled method's code (jit/loops.ts). */
@@ -308,6 +322,7 @@ export function emitBody(s: Scope, entries: ReadonlySet<number>, exits: RootExit
       // cost matmul's inner loop ~20% (no temporary lives beyond its instruction).
       // A folded header's `a.length` of an array local the loop never writes: left to the interpreter at the header when null (it throws there).
       const nulls = folds !== null && exits !== null ? folds.nullChecks.map((k) => `if (${s.r(k)} === null) ${exits.exit(pc, d)} `).join('') : '';
+      if (idx === first && exits !== null) (s.g.cases ??= new Set()).add(pc);
       if (idx === first) s.emit(`case ${pc}: ${hoist}${nulls}L${pc}: for (;;) { let o, x, y, d;${loop.fwd.map((t) => ` B${t}: {`).reverse().join('')}`);
       else if (loop.fwd.includes(pc)) s.emit(`} // B${pc}`);
     }
@@ -330,6 +345,7 @@ export function emitBody(s: Scope, entries: ReadonlySet<number>, exits: RootExit
         if (exits !== null) (s.g.interpreted ??= new Set()).add(pc);
         if (!afterCall) {
           const lead = labels && regionEnds.length === 0 && !headers?.has(pc) ? `case ${pc}: ` : '';
+          if (lead !== '' && exits !== null) (s.g.cases ??= new Set()).add(pc);
           s.emit(`${lead}${exits !== null ? exits.exit(pc, d) : materialize(s, pc, d, 0, true)}`);
         }
         idx = end;
@@ -348,8 +364,10 @@ export function emitBody(s: Scope, entries: ReadonlySet<number>, exits: RootExit
       }
       if (folds !== null && idx === first) fold = len;
       // The switch's copy of a loop header is never dispatched to (the loop copy's case is).
-      else if (labels && regionEnds.length === 0 && !headers?.has(pc)) s.emit(`case ${pc}: c += ${len};`);
-      else {
+      else if (labels && regionEnds.length === 0 && !headers?.has(pc)) {
+        if (exits !== null) (s.g.cases ??= new Set()).add(pc);
+        s.emit(`case ${pc}: c += ${len};`);
+      } else {
         s.emit(`c += ${len + fold};`);
         fold = 0;
       }

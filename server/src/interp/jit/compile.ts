@@ -13,7 +13,7 @@ import type { VM } from '../vm';
 import { selectAtSite } from '../resolve';
 import { analyze, NotCompilable } from './analyze';
 import { enterMethod } from '../calls';
-import { generate, type Shrink } from './codegen';
+import { ENTRY_TABLE, generate, type Shrink } from './codegen';
 import { arraycopyFast } from '../natives/java/lang/System';
 import { tailTarget } from '../invoke/sigpoly';
 import { tryEnter } from '../monitor';
@@ -22,7 +22,10 @@ import { stay } from './stay';
 import { jitStats } from './stats';
 
 /** A compiled method: runs from f.pc, returns the bytecodes executed (0: not an entry). */
-export type CompiledFn = (t: JThread, f: Frame, budget: number) => number;
+export type CompiledFn = ((t: JThread, f: Frame, budget: number) => number) & {
+  /** Where the interpreter may enter it (Generated.entries): 1 at an entry, 0 where it would return 0 at once. */
+  en?: Uint8Array;
+};
 
 /** Invocations + back edges before a method is compiled. */
 export const JIT_THRESHOLD = Number(process.env.KOMORIUM_JIT_THRESHOLD ?? 400);
@@ -240,6 +243,7 @@ export function compile(vm: VM, m: JMethod): CompiledFn | null {
     // eslint-disable-next-line @typescript-eslint/no-implied-eval
     const factory = new Function('K', 'L', 'E', 'vm', 'fr', 'S', g.source) as (...x: unknown[]) => CompiledFn;
     const fn = factory(g.consts, L, E, vm, Math.fround, g.sites);
+    if (ENTRY_TABLE) fn.en = g.entries;
     m.jit = fn;
     m.compilations++;
     compiledCount++;

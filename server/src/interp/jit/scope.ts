@@ -71,6 +71,8 @@ export interface Shared {
   matVars?: number;
   /** Entries of the compiled method whose block the interpreter runs (a sampling call's, and the block after it). */
   interpreted?: Set<number>;
+  /** The pcs with a `case` of the compiled method's own switch (its loop copies' included): where it can be entered. */
+  cases?: Set<number>;
   /**
    * The compiled method itself calls the sampler directly instead of leaving at a sampling call
    * (a method without loops, jit/inline.ts sampleLeaves): a leave unwound every compiled frame
