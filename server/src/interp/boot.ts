@@ -399,7 +399,10 @@ export function launch(vm: VM, mainClass: string, args: string[], lo: LaunchOpti
           if (t === undefined) return then();
           const loader = t[0] as JObject | null;
           const internal = t[1].replace(/\./g, '/');
-          if (loader !== null) vm.classes.loaderData(loader).classes.set(internal, vm.classes.loadBoot(internal));
+          // Only a class the boot path has (exact mode runs without the runtime's classes there:
+          // its loads are not initiated by any loader, and loadBoot would throw out of the boot).
+          const k = loader !== null ? vm.classes.tryBoot(internal) : undefined;
+          if (loader !== null && k !== undefined) vm.classes.loaderData(loader).classes.set(internal, k);
           call(main, 'java/lang/ClassLoader', 'getClassLoadingLock', '(Ljava/lang/String;)Ljava/lang/Object;', [t[0], vm.newString(t[1])], one);
         };
         one();
