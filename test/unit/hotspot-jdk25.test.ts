@@ -207,14 +207,19 @@ test('JDK 25, ImageLookups: what Java code looks up in lib/modules counts the sa
 // ConcurrentHashMap$Traverser and TimeUnit among the differing methods. Left: the copy's
 // library path (sun.boot.library.path is the copy's lib, 20 characters longer, scanned by
 // File.isInvalid, normalize and parsePath) and a few samples of JNI_OnLoad's FindClass upcall.
+/** A jar named `name` in the work directory holding HelloWorld.class (JDK 25's `jar`). */
+function helloJar(name: string): string {
+  const jar = join(work, name);
+  const r = spawnSync(join(jdk25!.home, 'bin', 'jar'), ['cf', jar, '-C', classes, 'HelloWorld.class'], { encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  return jar;
+}
 const LOOKUP = /^(java\.lang\.ClassLoader\.findNative|jdk\.internal\.loader\.NativeLibraries\.find|jdk\.internal\.loader\.NativeLibraries\$NativeLibraryImpl\.find|java\.util\.concurrent\.ConcurrentHashMap\$Traverser|java\.util\.concurrent\.TimeUnit|java\.io\.RandomAccessFile)/;
 // The copy's path (so the difference) grows with the cache's: in this test's temporary cache
 // 98.06 %, in ~/.cache/komorium 98.49 %; the differing contexts left are all path scans.
 const PATH_SCAN = /(File\.isInvalid|UnixFileSystem\.normalize|ClassLoaderHelper\.parsePath)/;
 test('JDK 25, hello world in a jar: natives linked through ClassLoader.findNative on both engines, start-up >= 97.5%, the rest path scans', { skip }, () => {
-  const jar = join(work, 'app.jar');
-  const r = spawnSync(join(jdk25!.home, 'bin', 'jar'), ['cf', jar, '-C', classes, 'HelloWorld.class'], { encoding: 'utf8' });
-  assert.equal(r.status, 0, r.stderr);
+  const jar = helloJar('app.jar');
   const { thread: c } = both('HelloWorld', jar);
   const why = describeMainThread(c, 10).join('\n');
   assert.ok(c.main.identical, why);
@@ -233,9 +238,7 @@ test('JDK 25, hello world in a jar: natives linked through ClassLoader.findNativ
 // (keyed by classes) otherwise, and HotSpot compiled LambdaForms under Field.get the embedded
 // engine found cached (185,143 main-thread bytecodes). Before: other hashes printed here.
 test('JDK 25, JarFirstFields: a jar before the main class\'s directory draws the launcher\'s hashes as on HotSpot: the same hashes printed, identical under main (granularity 1, R 0)', { skip }, () => {
-  const jar = join(work, 'other.jar');
-  const r = spawnSync(join(jdk25!.home, 'bin', 'jar'), ['cf', jar, '-C', classes, 'HelloWorld.class'], { encoding: 'utf8' });
-  assert.equal(r.status, 0, r.stderr);
+  const jar = helloJar('other.jar');
   const { thread: c } = both('JarFirstFields', `${jar}:${classes}`, false);
   const why = describeMainThread(c, 10).join('\n');
   assert.ok(c.main.identical, why);
