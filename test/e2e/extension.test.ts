@@ -159,16 +159,34 @@ describe('Komorium in VS Code', { timeout: 1_800_000 }, () => {
     const box = (await canvas!.boundingBox())!;
     // Frames are 18 px rows from the bottom: all threads, App.main, render/smooth, escapeTime/average.
     const y = box.y + box.height - 4 * 18 + 9;
+    // The tooltip of the frame under the pointer, read only once it stays the same for 150 ms:
+    // on a loaded machine the page may not yet have handled the last move, and a stale tooltip
+    // (the previous position's frame) would send the click to another frame.
+    const tipAt = async (x: number): Promise<string> => {
+      await maven.page.mouse.move(x, y);
+      let prev = '';
+      for (let i = 0; i < 20; i++) {
+        await new Promise((r) => setTimeout(r, 150));
+        const t = (await Workbench.textIn(wv, '.tooltip:not([hidden])')) ?? '';
+        if (t && t === prev) return t;
+        prev = t;
+      }
+      return prev;
+    };
     let at: number | undefined;
     for (let f = 0.05; f < 1 && at === undefined; f += 0.05) {
       const x = box.x + f * box.width;
-      await maven.page.mouse.move(x, y);
-      const tip = await waitFor('a tooltip', () => Workbench.textIn(wv, '.tooltip:not([hidden])'), 2000).catch(() => '');
-      if (/escapeTime/.test(tip)) at = x;
+      if (/escapeTime/.test(await tipAt(x))) at = x;
     }
     assert.ok(at !== undefined, 'found the escapeTime frame');
+    // Confirm from another position: the tooltip there must not be escapeTime's, and back at
+    // `at` it must be again.
+    await tipAt(box.x + 2);
+    assert.match(await tipAt(at), /escapeTime/, 'the escapeTime frame under the pointer before the click');
     await maven.ctrlClick(at, y);
-    await waitFor('Mandelbrot.java to open', async () => (await maven.activeTab()) === 'Mandelbrot.java');
+    await waitFor('Mandelbrot.java to open', async () => (await maven.activeTab()) === 'Mandelbrot.java').catch(async (e: Error) => {
+      throw new Error(`${e.message}; the active tab is ${JSON.stringify(await maven.activeTab())}, the tabs ${JSON.stringify(await maven.tabs())}`);
+    });
 
     // The line: escapeTime's line with the most samples (ties: the lower), from the profile.
     const p = loadProfile(newestProfile('com.example.render.App'));
