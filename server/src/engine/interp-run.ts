@@ -19,11 +19,10 @@ import { defaultMaxHeap } from '../interp/heap';
 import { readLive, startLivePolling, totalsOf, type LiveState } from './live-file';
 import { runTrace } from './run-trace';
 import { delimiter, join, resolve } from 'node:path';
-import { findJavaHome, launcherClassPath, splitClassPath, type JdkInfo } from '../classpath/index';
-import { buildRuntime, type RuntimeBuild } from '../runtime/build';
-import { archivedClassNames, archivedState, stateDigest } from './archived-hashes';
-import { archivedStringFiles } from './archived-strings';
-import { builtJdkImage, jdkModulesOverride } from './jdk-image';
+import { findJavaHome, launcherClassPath, splitClassPath } from '../classpath/index';
+import { buildRuntime } from '../runtime/build';
+import { jdkModulesOverride } from './jdk-image';
+import { archivedForRun, archivedOf, type ArchivedInput } from './interp-archived';
 import { ARGS_SEPARATOR } from '../runtime/contract';
 import { cacheRoot } from './cache';
 import type { Instrument } from './interp-transform';
@@ -118,40 +117,6 @@ export interface InterpPrepareOptions {
   instrument?: Instrument;
   clock?: ClockMode;
   env?: Record<string, string>;
-}
-
-/** What archivedOf gives a worker. */
-type ArchivedInput = Pick<InterpWorkerInput, 'archivedHashes' | 'archivedPackages' | 'archivedClasses' | 'archivedLoaderModules' | 'archivedStateDigest' | 'archivedStrings' | 'symbolArchive'>;
-
-/**
- * With the JDK instrumented: what the CDS archive of HotSpot's instrumented copy of `jdk` holds
- * (archived-hashes.ts: its mirrors' identity hashes, its packageToModule order; its symbols' order,
- * interp/method-order.ts), when that copy
- * and its trial's result are in the cache (the HotSpot engine built them: jdk-image.ts); else
- * nothing, and the embedded engine draws those hashes and orders that map as before.
- */
-function archivedOf(jdk: JdkInfo, runtime: RuntimeBuild, maxPath: number | undefined): ArchivedInput {
-  const home = builtJdkImage({ jdk, cache: cacheRoot(), runtime, maxPath, modules: jdkModulesOverride() });
-  if (home === undefined) return {};
-  const jsa = join(home, 'lib', 'server', 'classes.jsa');
-  const symbols = existsSync(jsa) ? { symbolArchive: jsa } : {};
-  const state = archivedState(home, join(cacheRoot(), 'archived-hashes'), { trial: false });
-  if (state === undefined) return symbols;
-  const classes = archivedClassNames(home, join(cacheRoot(), 'archived-hashes'));
-  // The copy's string table (archived-strings.ts): JDK 25 lists it with the JDK's own jcmd. The
-  // worker reads its packed file itself (archived-strings-pack.ts), at its VM's first lookup.
-  const table = classes === undefined ? undefined : archivedStringFiles(home, join(cacheRoot(), 'archived-hashes'), classes, join(jdk.home, 'bin', 'jcmd'));
-  const mirrors = [...state.mirrors];
-  return {
-    ...symbols,
-    archivedHashes: mirrors,
-    archivedPackages: state.packages,
-    archivedLoaderModules: state.loaderModules,
-    // Taken here, where the main thread waits for the worker's bundle, not in the worker before its restore.
-    archivedStateDigest: stateDigest(mirrors, state.packages, state.loaderModules),
-    ...(classes !== undefined ? { archivedClasses: classes } : {}),
-    ...(table !== undefined ? { archivedStrings: table } : {}),
-  };
 }
 
 /**
@@ -365,7 +330,7 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
     };
     abandon = () => finish({ exitCode: null, signal: null, cancelled: true });
     let runtimeDir: string | null = null;
-    let archived: ArchivedInput = {};
+    let archivedReady: Promise<ArchivedInput> = Promise.resolve({});
     let javaImage: Pick<InterpWorkerInput, 'javaImage'> = {};
     let jdkHome: string;
     try {
@@ -375,7 +340,8 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
         const runtime = buildRuntime(join(cacheRoot(), 'runtime'), { jdk: jdk.home });
         runtimeDir = runtime.classesDir;
         if (instrument === 'all') {
-          archived = archivedOf(jdk, runtime, o.maxPath);
+          // The copy and its trial, built or run first when the cache lacks them (interp-archived.ts).
+          archivedReady = archivedForRun(jdk, runtime, o.maxPath, (l) => (o.onLog ? o.onLog(l) : process.stderr.write(`${l}\n`)));
           javaImage = javaImageOf(runtime.classesDir);
         }
       } else if (o.exact === 'all') {
@@ -390,186 +356,195 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
       finish({ exitCode: null, signal: null, cancelled: false, error: (e as Error).message });
       return;
     }
-    const vo = vmOptions(o.vmArgs ?? []);
-    for (const a of vo.ignored) o.onLog?.(`embedded engine: JVM option ignored: ${a}`);
-    // The runtime's keys in the order of HotSpot's runs (hotspot-argv.ts cliRunProps: the file
-    // of transformed classes first, then contract.ts RUNTIME_PROPERTIES' order, the live keys
-    // last), then the user's -D properties, as the VM lists them: the program's Properties table
-    // then has the same keys in the same order within its bins as on HotSpot.
-    const props: Record<string, string> = {};
-    // Set after the boot: they change from run to run, a boot snapshot is shared between runs.
-    // Their keys are in `props` (empty) at their place; the late value replaces it there.
-    const late: Record<string, string> = {};
-    if (instrument !== 'none' || o.exact) staged = stageProfile(profilePath);
-    if (instrument !== 'none') {
-      // HotSpot's runs name their file of transformed classes (hotspot-classes.ts); the key is
-      // here too, empty (the embedded engine defines the transformed classes itself).
-      props['komorium.classes'] = '';
-      Object.assign(props, {
-        // Every key, empty for the runtime's default: the same Properties keys whether or not the
-        // options were given (hotspot-argv.ts cliRunProps).
-        'komorium.granularity': o.granularity !== undefined ? String(o.granularity) : '',
-        'komorium.random': o.random !== undefined ? String(o.random) : '',
-        'komorium.seed': o.seed !== undefined ? String(o.seed) : '',
-        'komorium.out': '',
-        'komorium.scope': instrument,
-        'komorium.engine': 'interp',
-        'komorium.program': o.mainClass,
-        'komorium.args': o.args.join(ARGS_SEPARATOR),
-        // The JDK's own start-up is not sampled (Contexts.vmBooting): say so.
-        ...(instrument === 'all' ? { 'komorium.startup': 'excluded' } : {}),
-        // Both keys in every run, empty without live snapshots (hotspot-argv.ts NO_LIVE_PROPS):
-        // the same Properties keys, so the JDK's counted lookups are the same live or not. An
-        // empty late value is part of the main snapshot's key (interp/run.ts).
-        'komorium.live': '',
-        'komorium.liveInterval': live ? String(Math.max(20, Math.round(o.liveIntervalMs ?? 500))) : '',
-      });
-      late['komorium.out'] = staged!.staging;
-      late['komorium.live'] = live ? live.file : '';
-    } else if (o.exact) {
-      // The same system property keys as a sampled run with granularity, random and seed given
-      // (komorium accuracy's): the program's Properties table then has the same hash bins, and
-      // the JDK's property lookups run the same bytecodes (37 more in the exact run of a hello
-      // world in scope all without them; docs/ACCURACY.md, "δb in scope all").
-      Object.assign(props, {
-        'komorium.classes': '',
-        'komorium.granularity': '1',
-        'komorium.random': '0',
-        'komorium.seed': '0',
-        'komorium.out': staged!.staging,
-        'komorium.scope': o.exact,
-        'komorium.engine': 'interp-exact',
-        'komorium.program': o.mainClass,
-        'komorium.args': o.args.join(ARGS_SEPARATOR),
-        ...(o.exact === 'all' ? { 'komorium.startup': 'excluded' } : {}),
-        'komorium.live': '',
-        'komorium.liveInterval': '',
-      });
-      late['komorium.live'] = '';
-    }
-    // The user's own -D properties; the engine's value wins for a key of its own (as before).
-    for (const [k, v] of Object.entries(vo.props)) if (!(k in props)) props[k] = v;
-    // As java's launcher: wildcards expanded, relative entries kept relative (to the program's cwd).
-    const cpProperty = launcherClassPath(o.classpath.join(delimiter), cwd);
-    const maxHeap = o.maxHeap ?? vo.maxHeap ?? defaultMaxHeap();
-    const env = { ...(process.env as Record<string, string>), ...(o.env ?? {}) };
-    const locale = prefetchedLocale(env);
-    const input: InterpWorkerInput = {
-      jdk: jdkHome,
-      classpath: splitClassPath(cpProperty).map((p) => resolve(cwd, p)),
-      classPathProperty: cpProperty,
-      mainClass: o.mainClass,
-      args: o.args,
-      properties: props,
-      lateProperties: late,
-      cwd,
-      env,
-      // glibc's locale answer, when the CLI asked it ahead (cli/run-fast.ts): not run again in the worker.
-      ...(locale !== undefined ? { locale } : {}),
-      instrument,
-      ...jdkModulesOf(instrument),
-      maxPath: o.maxPath,
-      runtimeDir,
-      ...archived,
-      ...javaImage,
-      cacheDir: join(cacheRoot(), 'interp-classes'),
-      // The trial runs java without VM continuations (boot-inits.ts), as this VM is. The exact
-      // run of scope all initialises them before its count too, as the sampled run does.
-      ...(instrument === 'all' || o.exact === 'all' ? { bootInits: bootInitializedClasses(jdkHome, join(cacheRoot(), 'boot-inits')) } : {}),
-      bootSnapshotDir: bootSnapshotDir(o.bootSnapshot),
-      ...(o.bootSnapshotAtFirstBoot ? { bootSnapshotAtFirstBoot: true } : {}),
-      maxHeap,
-      enableAssertions: o.enableAssertions ?? vo.ea,
-      clock: o.clock,
-      control,
-      stdinData,
-      directStdin: o.directStdin,
-      exact: o.exact
-        ? {
-            scope: o.exact,
-            out: staged!.staging,
-            meta: { engine: 'interp-exact', vm: 'Komorium embedded JVM (exact mode)', jdk: '', seed: 0, program: o.mainClass, args: o.args, scope: o.exact, ...(o.exact === 'all' ? { startup: 'excluded' } : {}), agent: 'exact' },
-            ...(o.exact === 'all' ? jdkModulesOf('all') : {}),
-          }
-        : undefined,
-    };
-    // A socket as standard input (what node's 'pipe' stdio gives a child) can only be read ahead
-    // without blocking (InputStream.available, natives/host/stdin.ts) when it is non-blocking:
-    // opening process.stdin makes it so without reading from it (node restores the flag at exit).
-    if (o.directStdin && isSocket(0)) void process.stdin;
-    // TurboFan waits for the run's first bytecodes, then takes small functions only for its first CPU seconds (v8-tiering.ts; with KOMORIUM_OPT_HOLD_FILTER, not in exact mode).
-    optHold = holdOptimisation({ generatedOnly: !o.exact });
-    // `interpret` out of TurboFan while compiled code runs nearly everything (v8-tiering.ts).
-    tiering = interpreterTiering();
-    try {
-      const prepared = takeSpare(spareKey(o.jdk, workerHeapMb(maxHeap)));
-      if (prepared) prepared.postMessage({ type: 'start', input });
-      // Started after the hold above: it compiles its bundle under the run's flags (codeCache).
-      worker = prepared ?? startWorker(jobUrl(import.meta.url, 'interp-worker'), { ...input, codeCache: true }, workerHeapMb(maxHeap));
-      trace(prepared ? 'started on the prepared worker' : 'started on a new worker (none prepared)');
-    } catch (e) {
-      finish({ exitCode: null, signal: null, cancelled: false, error: `cannot start the embedded engine: ${(e as Error).message}` });
-      return;
-    }
-    o.onProgress?.({ bytecodes: 0, samples: 0, elapsedMs: 0, phase: 'running' });
-    // The file is polled more often than it is written (a stat when unchanged): a snapshot is
-    // passed on within ~100 ms of being written (the first within ~20 ms), not up to a whole
-    // interval later.
-    if (live) stopPolling = startLivePolling(pollLive, () => snapshots > 0);
-    let firstOut = false;
-    worker.on('message', (m: InterpWorkerMessage) => {
-      switch (m.type) {
-        case 'out':
-          if (m.fd === 1 && !firstOut) trace('first output');
-          if (m.fd === 1) firstOut = true;
-          (m.fd === 1 ? o.onStdout : o.onStderr)?.(Buffer.from(m.data));
-          break;
-        case 'progress':
-          optHold?.check(m.run);
-          tiering?.progress(m.bytecodes, m.compiled);
-          lastBytecodes = m.bytecodes;
-          o.onProgress?.({ bytecodes: m.bytecodes, samples: lastSamples, elapsedMs: m.elapsedMs, phase: 'running' });
-          break;
-        case 'stdin':
-          feed();
-          break;
-        case 'stopping':
-          // The VM is stopping the program: give it the grace period to write the profile.
-          if (killTimer) clearTimeout(killTimer);
-          killTimer = undefined;
-          if (Number.isFinite(grace)) killTimer = setTimeout(kill, grace);
-          break;
-        case 'exit': {
-          o.onStats?.(m);
-          for (const f of m.transformFailures) o.onLog?.(`transform failed for ${f.name}: ${f.error}`);
-          finish({
-            exitCode: m.failure && m.failure !== 'cancelled' ? (m.exitCode ?? 1) : m.exitCode,
-            signal: null,
-            cancelled: m.cancelled || cancelled,
-            error: m.failure && m.failure !== 'cancelled' ? m.failure : undefined,
-          });
-          void worker?.terminate();
-          break;
-        }
-        case 'check-part':
-          checkPart(m);
-          break;
-        case 'log':
-          if (o.onLog) o.onLog(m.message);
-          else process.stderr.write(`komorium: ${m.message}\n`);
-          break;
-        case 'error':
-          finish({ exitCode: null, signal: null, cancelled, error: `embedded engine failed: ${m.message}` });
-          void worker?.terminate();
-          break;
+    archivedReady.then(
+      (archived) => {
+        if (cancelled) finish({ exitCode: null, signal: null, cancelled: true });
+        else launch(archived);
+      },
+      (e: unknown) => finish({ exitCode: null, signal: null, cancelled: false, error: (e as Error).message }),
+    );
+    function launch(archived: ArchivedInput): void {
+      const vo = vmOptions(o.vmArgs ?? []);
+      for (const a of vo.ignored) o.onLog?.(`embedded engine: JVM option ignored: ${a}`);
+      // The runtime's keys in the order of HotSpot's runs (hotspot-argv.ts cliRunProps: the file
+      // of transformed classes first, then contract.ts RUNTIME_PROPERTIES' order, the live keys
+      // last), then the user's -D properties, as the VM lists them: the program's Properties table
+      // then has the same keys in the same order within its bins as on HotSpot.
+      const props: Record<string, string> = {};
+      // Set after the boot: they change from run to run, a boot snapshot is shared between runs.
+      // Their keys are in `props` (empty) at their place; the late value replaces it there.
+      const late: Record<string, string> = {};
+      if (instrument !== 'none' || o.exact) staged = stageProfile(profilePath);
+      if (instrument !== 'none') {
+        // HotSpot's runs name their file of transformed classes (hotspot-classes.ts); the key is
+        // here too, empty (the embedded engine defines the transformed classes itself).
+        props['komorium.classes'] = '';
+        Object.assign(props, {
+          // Every key, empty for the runtime's default: the same Properties keys whether or not the
+          // options were given (hotspot-argv.ts cliRunProps).
+          'komorium.granularity': o.granularity !== undefined ? String(o.granularity) : '',
+          'komorium.random': o.random !== undefined ? String(o.random) : '',
+          'komorium.seed': o.seed !== undefined ? String(o.seed) : '',
+          'komorium.out': '',
+          'komorium.scope': instrument,
+          'komorium.engine': 'interp',
+          'komorium.program': o.mainClass,
+          'komorium.args': o.args.join(ARGS_SEPARATOR),
+          // The JDK's own start-up is not sampled (Contexts.vmBooting): say so.
+          ...(instrument === 'all' ? { 'komorium.startup': 'excluded' } : {}),
+          // Both keys in every run, empty without live snapshots (hotspot-argv.ts NO_LIVE_PROPS):
+          // the same Properties keys, so the JDK's counted lookups are the same live or not. An
+          // empty late value is part of the main snapshot's key (interp/run.ts).
+          'komorium.live': '',
+          'komorium.liveInterval': live ? String(Math.max(20, Math.round(o.liveIntervalMs ?? 500))) : '',
+        });
+        late['komorium.out'] = staged!.staging;
+        late['komorium.live'] = live ? live.file : '';
+      } else if (o.exact) {
+        // The same system property keys as a sampled run with granularity, random and seed given
+        // (komorium accuracy's): the program's Properties table then has the same hash bins, and
+        // the JDK's property lookups run the same bytecodes (37 more in the exact run of a hello
+        // world in scope all without them; docs/ACCURACY.md, "δb in scope all").
+        Object.assign(props, {
+          'komorium.classes': '',
+          'komorium.granularity': '1',
+          'komorium.random': '0',
+          'komorium.seed': '0',
+          'komorium.out': staged!.staging,
+          'komorium.scope': o.exact,
+          'komorium.engine': 'interp-exact',
+          'komorium.program': o.mainClass,
+          'komorium.args': o.args.join(ARGS_SEPARATOR),
+          ...(o.exact === 'all' ? { 'komorium.startup': 'excluded' } : {}),
+          'komorium.live': '',
+          'komorium.liveInterval': '',
+        });
+        late['komorium.live'] = '';
       }
-    });
-    worker.on('error', (e) => {
-      const oom = (e as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY';
-      const error = oom ? `embedded engine ran out of memory (V8 heap limit ${workerHeapMb(maxHeap)} MB for a Java heap of ${Math.round(maxHeap / 1048576)} MB)` : `embedded engine failed: ${e.message}`;
-      finish({ exitCode: null, signal: null, cancelled, error });
-    });
-    worker.on('exit', () => finish({ exitCode: null, signal: null, cancelled, error: cancelled ? undefined : 'embedded engine stopped unexpectedly' }));
+      // The user's own -D properties; the engine's value wins for a key of its own (as before).
+      for (const [k, v] of Object.entries(vo.props)) if (!(k in props)) props[k] = v;
+      // As java's launcher: wildcards expanded, relative entries kept relative (to the program's cwd).
+      const cpProperty = launcherClassPath(o.classpath.join(delimiter), cwd);
+      const maxHeap = o.maxHeap ?? vo.maxHeap ?? defaultMaxHeap();
+      const env = { ...(process.env as Record<string, string>), ...(o.env ?? {}) };
+      const locale = prefetchedLocale(env);
+      const input: InterpWorkerInput = {
+        jdk: jdkHome,
+        classpath: splitClassPath(cpProperty).map((p) => resolve(cwd, p)),
+        classPathProperty: cpProperty,
+        mainClass: o.mainClass,
+        args: o.args,
+        properties: props,
+        lateProperties: late,
+        cwd,
+        env,
+        // glibc's locale answer, when the CLI asked it ahead (cli/run-fast.ts): not run again in the worker.
+        ...(locale !== undefined ? { locale } : {}),
+        instrument,
+        ...jdkModulesOf(instrument),
+        maxPath: o.maxPath,
+        runtimeDir,
+        ...archived,
+        ...javaImage,
+        cacheDir: join(cacheRoot(), 'interp-classes'),
+        // The trial runs java without VM continuations (boot-inits.ts), as this VM is. The exact
+        // run of scope all initialises them before its count too, as the sampled run does.
+        ...(instrument === 'all' || o.exact === 'all' ? { bootInits: bootInitializedClasses(jdkHome, join(cacheRoot(), 'boot-inits')) } : {}),
+        bootSnapshotDir: bootSnapshotDir(o.bootSnapshot),
+        ...(o.bootSnapshotAtFirstBoot ? { bootSnapshotAtFirstBoot: true } : {}),
+        maxHeap,
+        enableAssertions: o.enableAssertions ?? vo.ea,
+        clock: o.clock,
+        control,
+        stdinData,
+        directStdin: o.directStdin,
+        exact: o.exact
+          ? {
+              scope: o.exact,
+              out: staged!.staging,
+              meta: { engine: 'interp-exact', vm: 'Komorium embedded JVM (exact mode)', jdk: '', seed: 0, program: o.mainClass, args: o.args, scope: o.exact, ...(o.exact === 'all' ? { startup: 'excluded' } : {}), agent: 'exact' },
+              ...(o.exact === 'all' ? jdkModulesOf('all') : {}),
+            }
+          : undefined,
+      };
+      // A socket as standard input (what node's 'pipe' stdio gives a child) can only be read ahead
+      // without blocking (InputStream.available, natives/host/stdin.ts) when it is non-blocking:
+      // opening process.stdin makes it so without reading from it (node restores the flag at exit).
+      if (o.directStdin && isSocket(0)) void process.stdin;
+      // TurboFan waits for the run's first bytecodes, then takes small functions only for its first CPU seconds (v8-tiering.ts; with KOMORIUM_OPT_HOLD_FILTER, not in exact mode).
+      optHold = holdOptimisation({ generatedOnly: !o.exact });
+      // `interpret` out of TurboFan while compiled code runs nearly everything (v8-tiering.ts).
+      tiering = interpreterTiering();
+      try {
+        const prepared = takeSpare(spareKey(o.jdk, workerHeapMb(maxHeap)));
+        if (prepared) prepared.postMessage({ type: 'start', input });
+        // Started after the hold above: it compiles its bundle under the run's flags (codeCache).
+        worker = prepared ?? startWorker(jobUrl(import.meta.url, 'interp-worker'), { ...input, codeCache: true }, workerHeapMb(maxHeap));
+        trace(prepared ? 'started on the prepared worker' : 'started on a new worker (none prepared)');
+      } catch (e) {
+        finish({ exitCode: null, signal: null, cancelled: false, error: `cannot start the embedded engine: ${(e as Error).message}` });
+        return;
+      }
+      o.onProgress?.({ bytecodes: 0, samples: 0, elapsedMs: 0, phase: 'running' });
+      // The file is polled more often than it is written (a stat when unchanged): a snapshot is
+      // passed on within ~100 ms of being written (the first within ~20 ms), not up to a whole
+      // interval later.
+      if (live) stopPolling = startLivePolling(pollLive, () => snapshots > 0);
+      let firstOut = false;
+      worker.on('message', (m: InterpWorkerMessage) => {
+        switch (m.type) {
+          case 'out':
+            if (m.fd === 1 && !firstOut) trace('first output');
+            if (m.fd === 1) firstOut = true;
+            (m.fd === 1 ? o.onStdout : o.onStderr)?.(Buffer.from(m.data));
+            break;
+          case 'progress':
+            optHold?.check(m.run);
+            tiering?.progress(m.bytecodes, m.compiled);
+            lastBytecodes = m.bytecodes;
+            o.onProgress?.({ bytecodes: m.bytecodes, samples: lastSamples, elapsedMs: m.elapsedMs, phase: 'running' });
+            break;
+          case 'stdin':
+            feed();
+            break;
+          case 'stopping':
+            // The VM is stopping the program: give it the grace period to write the profile.
+            if (killTimer) clearTimeout(killTimer);
+            killTimer = undefined;
+            if (Number.isFinite(grace)) killTimer = setTimeout(kill, grace);
+            break;
+          case 'exit': {
+            o.onStats?.(m);
+            for (const f of m.transformFailures) o.onLog?.(`transform failed for ${f.name}: ${f.error}`);
+            finish({
+              exitCode: m.failure && m.failure !== 'cancelled' ? (m.exitCode ?? 1) : m.exitCode,
+              signal: null,
+              cancelled: m.cancelled || cancelled,
+              error: m.failure && m.failure !== 'cancelled' ? m.failure : undefined,
+            });
+            void worker?.terminate();
+            break;
+          }
+          case 'check-part':
+            checkPart(m);
+            break;
+          case 'log':
+            if (o.onLog) o.onLog(m.message);
+            else process.stderr.write(`komorium: ${m.message}\n`);
+            break;
+          case 'error':
+            finish({ exitCode: null, signal: null, cancelled, error: `embedded engine failed: ${m.message}` });
+            void worker?.terminate();
+            break;
+        }
+      });
+      worker.on('error', (e) => {
+        const oom = (e as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY';
+        const error = oom ? `embedded engine ran out of memory (V8 heap limit ${workerHeapMb(maxHeap)} MB for a Java heap of ${Math.round(maxHeap / 1048576)} MB)` : `embedded engine failed: ${e.message}`;
+        finish({ exitCode: null, signal: null, cancelled, error });
+      });
+      worker.on('exit', () => finish({ exitCode: null, signal: null, cancelled, error: cancelled ? undefined : 'embedded engine stopped unexpectedly' }));
+    }
   });
 
   return {
@@ -577,6 +552,12 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
     cancel(signal) {
       if (cancelled) return;
       cancelled = true;
+      // Still building the instrumented copy or running its trial (interp-archived.ts): the run
+      // ends now; the build goes on for the next run (it holds the cache's lock).
+      if (!worker) {
+        abandon();
+        return;
+      }
       // The VM ends the program as java does on the signal (Shutdown.exit(128 + n)).
       Atomics.store(ctl, 0, signalExitStatus(signal ?? 'SIGINT'));
       Atomics.notify(ctl, 0);
