@@ -22,6 +22,7 @@ import { putBackUninitialized } from './boot-uninit';
 import type { JdkInfo } from '../classpath/jdk';
 import type { JImage } from '../classpath/jimage';
 import { jdkImageProblem } from '../classpath/jdk-check';
+import { injectedBootFault, launchGuard, type LaunchGuard } from './boot-guard';
 
 /** The JDK feature releases the embedded JVM boots (natives and boot steps differ by release). */
 export const SUPPORTED_FEATURES: readonly number[] = [17, 25];
@@ -154,6 +155,9 @@ export function launch(vm: VM, mainClass: string, args: string[], lo: LaunchOpti
     const s = seq.shift();
     if (s) s();
   };
+  // Host code of the steps: what it throws ends the launch, named (boot-guard.ts).
+  const launchSteps = launchGuard(vm, sched, () => reachedMain || vm.booted);
+  const guard = launchSteps.run;
   const call = (t: JThread, cls: string, name: string, desc: string, args2: unknown[], then: (r: unknown) => void): void => {
     const k = vm.classes.loadBoot(cls);
     sched.call(t, {
@@ -161,10 +165,13 @@ export function launch(vm: VM, mainClass: string, args: string[], lo: LaunchOpti
       args: args2,
       done: (r, threw) => {
         if (threw) {
-          bootFailure(vm, main, `${cls.replace(/\//g, '.')}.${name}`, r as JObject);
+          bootFailure(vm, launchSteps, `${cls.replace(/\//g, '.')}.${name}`, r as JObject);
           return;
         }
-        then(r);
+        guard(`after ${cls.replace(/\//g, '.')}.${name}`, () => {
+          injectedBootFault(name);
+          then(r);
+        });
       },
     });
   };
@@ -183,8 +190,8 @@ export function launch(vm: VM, mainClass: string, args: string[], lo: LaunchOpti
       method: initTrampoline(vm, k, clinit === undefined),
       args: [],
       done: (r, threw) => {
-        if (threw) bootFailure(vm, main, `initialisation of ${k.javaName}`, r as JObject);
-        else step();
+        if (threw) bootFailure(vm, launchSteps, `initialisation of ${k.javaName}`, r as JObject);
+        else guard(`after the initialisation of ${k.javaName}`, step);
       },
     });
   };
@@ -278,10 +285,12 @@ export function launch(vm: VM, mainClass: string, args: string[], lo: LaunchOpti
         putBackUninitialized(vm, lo.uninitialize ?? []);
         // The boot ends with its time slice: the state a boot snapshot holds (snapshot/), with
         // no Java frame of the boot left on the main thread's stack.
-        sched.atSliceEnd(() => {
-          lo.atBoot?.();
-          afterBoot();
-        });
+        sched.atSliceEnd(() =>
+          guard('at the end of the boot', () => {
+            lo.atBoot?.();
+            afterBoot();
+          }),
+        );
       }),
     () => {
       // The launcher's own draws start here (vm-ihash.ts startMainHashes).
@@ -293,10 +302,12 @@ export function launch(vm: VM, mainClass: string, args: string[], lo: LaunchOpti
           vm.mainMirror = mainClassObj;
           // The launch's second checkpoint, in every run (restored or not, so that threads
           // switch at the same points): the state a main snapshot holds.
-          sched.atSliceEnd(() => {
-            lo.atMain?.();
-            step();
-          });
+          sched.atSliceEnd(() =>
+            guard('after the main class was loaded', () => {
+              lo.atMain?.();
+              step();
+            }),
+          );
         });
       });
     },
@@ -324,13 +335,15 @@ export function launch(vm: VM, mainClass: string, args: string[], lo: LaunchOpti
           makeArgs(i + 1, then);
         });
       };
-      const ended = (r: unknown, threw: boolean): void => {
-        lo.mark?.('main returned');
-        if (threw) {
-          exitCode = 1;
-          threadEnd(vm, sched, main, r as JObject, () => step());
-        } else threadEnd(vm, sched, main, null, () => step());
-      };
+      const ended = (r: unknown, threw: boolean): void =>
+        guard('after main returned', () => {
+          lo.mark?.('main returned');
+          injectedBootFault('main');
+          if (threw) {
+            exitCode = 1;
+            threadEnd(vm, sched, main, r as JObject, () => guard('after the main thread ended', step));
+          } else threadEnd(vm, sched, main, null, () => guard('after the main thread ended', step));
+        });
       // The launcher's GetStaticMethodID initialises the main class (an interface too) with
       // no Java frame on the stack: an initialiser's failure has an empty stack trace. java.c
       // then reports it with JNI's ExceptionDescribe (HotSpot prints `Exception in thread
@@ -341,7 +354,7 @@ export function launch(vm: VM, mainClass: string, args: string[], lo: LaunchOpti
         args: [],
         done: (r, threw) => {
           if (threw) describeAndEnd(r as JObject);
-          else makeArgs(0, () => sched.call(main, { method: m, args: [jargs], done: ended }));
+          else guard("after the main class's initialisation", () => makeArgs(0, () => sched.call(main, { method: m, args: [jargs], done: ended })));
         },
       });
       const describeAndEnd = (exc: JObject): void => {
@@ -370,8 +383,8 @@ export function launch(vm: VM, mainClass: string, args: string[], lo: LaunchOpti
       method: initTrampoline(vm, k, !k.declared.has('<clinit>()V')),
       args: [],
       done: (r, threw) => {
-        if (threw) bootFailure(vm, main, `initialisation of ${k.javaName}`, r as JObject);
-        else then();
+        if (threw) bootFailure(vm, launchSteps, `initialisation of ${k.javaName}`, r as JObject);
+        else guard(`after the initialisation of ${k.javaName}`, then);
       },
     });
   }
@@ -433,8 +446,8 @@ export function launch(vm: VM, mainClass: string, args: string[], lo: LaunchOpti
           method: initTrampoline(vm, lh, !lh.declared.has('<clinit>()V')),
           args: [],
           done: (r, threw) => {
-            if (threw) bootFailure(vm, main, 'initialisation of sun.launcher.LauncherHelper', r as JObject);
-            else named();
+            if (threw) bootFailure(vm, launchSteps, 'initialisation of sun.launcher.LauncherHelper', r as JObject);
+            else guard('after the initialisation of sun.launcher.LauncherHelper', named);
           },
         });
         return;
@@ -462,13 +475,14 @@ export function launch(vm: VM, mainClass: string, args: string[], lo: LaunchOpti
     vm.heapUsed = used;
     vm.onBooted?.();
     lo.mark?.('main class loaded (restored)');
-    step();
+    guard('after the main snapshot was restored', step);
   } else if (restored) {
     // Drop the boot's steps: the snapshot was taken after initPhase3's.
     seq.splice(0, seq.length - 3);
-    afterBoot();
-  } else step();
+    guard("applying the program's inputs to the restored boot snapshot", afterBoot);
+  } else guard('at the start of the boot', step);
   sched.run();
+  if (launchSteps.failure !== null) return { exitCode: vm.exitCode ?? 1, failure: launchSteps.failure };
   if (!reachedMain && vm.exitCode === null && !sched.failure) {
     // Boot stopped without a Java exception the steps above report (a VM-internal error
     // thrown outside Java code): never a silent exit.
@@ -490,10 +504,12 @@ function initTrampoline(vm: VM, k: JClass, _trivial: boolean) {
   return vm.initTrampoline(k);
 }
 
-function bootFailure(vm: VM, main: JThread, what: string, exc: JObject): void {
-  vm.reportFailure(`Error occurred during initialization of VM\n${what} failed: ${vm.describeThrowable(exc)}`);
+/** A Java call of a boot step threw: reported as java does, and the run's failure. */
+function bootFailure(vm: VM, steps: LaunchGuard, what: string, exc: JObject): void {
+  const failure = `${what} failed: ${vm.describeThrowable(exc)}`;
+  vm.reportFailure(`Error occurred during initialization of VM\n${failure}`);
+  steps.failed(failure);
   vm.exitCode = 1;
-  void main;
 }
 
 /** End of a thread: dispatchUncaughtException (when it threw), then Thread.exit(). */
@@ -522,7 +538,6 @@ export function threadEnd(vm: VM, sched: Scheduler, t: JThread, uncaught: JObjec
     });
   } else exit();
 }
-
 
 /** The java.lang.Thread of a thread the VM attaches (main, DestroyJavaVM), before its constructor runs. */
 function attachedThreadObject(vm: VM, t: JThread): JObject & Record<string, unknown> {

@@ -185,6 +185,19 @@ export class Scheduler {
     this.startExitThread('komorium-cancel', shutdown, cancelStatus(vm.opts.cancelled?.()));
   }
 
+  /**
+   * Host code of a launch step failed on the main thread (boot.ts guard): as after a hang, a new
+   * thread runs Shutdown.exit(status), so the shutdown hooks write the samples gathered so far.
+   * False before the JDK has booted (the caller ends the run at once).
+   */
+  shutdownAfterFailure(status: number): boolean {
+    const vm = this.vm;
+    const shutdown = vm.booted ? vm.classes.tryBoot('java/lang/Shutdown') : undefined;
+    if (!shutdown || this.cancelling) return false;
+    this.startExitThread('komorium-failure', shutdown, status);
+    return true;
+  }
+
   /** A new thread runs Shutdown.exit(status), as if another thread had called System.exit. */
   private startExitThread(name: string, shutdown: JClass, status: number): void {
     const vm = this.vm;
