@@ -6,13 +6,15 @@ import { cacheRoot } from '../../server/src/engine/cache';
 import { tempDir } from './java';
 
 /**
- * A cache of its own for the snapshots, sharing the user cache's transformed classes and
- * profiler runtime (building those is not what is tested, and takes long).
+ * A cache of its own for the snapshots, sharing the user cache's transformed classes, profiler
+ * runtime and the instrumented JDK copy with its archive's trial results, which an embedded run
+ * with `--instrument all` builds when missing (engine/interp-archived.ts; building those is not
+ * what is tested, and takes long).
  */
 export function snapshotCache(tag: string): string {
   const dir = tempDir(tag);
   const root = cacheRoot();
-  for (const d of ['interp-classes', 'runtime']) {
+  for (const d of ['interp-classes', 'runtime', 'jdk-images', 'archived-hashes']) {
     mkdirSync(join(root, d), { recursive: true });
     symlinkSync(join(root, d), join(dir, d));
   }

@@ -18,6 +18,7 @@ import { archivedStringFiles } from './archived-strings';
 import { cacheRoot } from './cache';
 import { builtJdkImage, ensureJdkImage, JdkImageError, jdkModulesOverride } from './jdk-image';
 import type { InterpWorkerInput } from './interp-worker-io';
+import { ALL_SCOPE_FEATURES } from './jdk-modules';
 
 /** What archivedOf gives a worker. */
 export type ArchivedInput = Pick<InterpWorkerInput, 'archivedHashes' | 'archivedPackages' | 'archivedClasses' | 'archivedLoaderModules' | 'archivedStateDigest' | 'archivedStrings' | 'symbolArchive'>;
@@ -65,7 +66,8 @@ function complete(a: ArchivedInput): boolean {
  */
 export async function archivedForRun(jdk: JdkInfo, runtime: RuntimeBuild, maxPath: number | undefined, log: (line: string) => void): Promise<ArchivedInput> {
   const first = archivedOf(jdk, runtime, maxPath);
-  if (complete(first)) return first;
+  // A JDK release the copy is not made for: the embedded engine refuses it too (interp/boot.ts).
+  if (complete(first) || !ALL_SCOPE_FEATURES.includes(jdk.feature)) return first;
   const own = 'the embedded engine draws the archived classes\' identity hashes and the module maps\' orders itself, so its profile may differ from HotSpot\'s';
   try {
     const image = await ensureJdkImage({ jdk, cache: cacheRoot(), runtime, maxPath, log, modules: jdkModulesOverride() });
