@@ -63,12 +63,14 @@ function complete(a: ArchivedInput): boolean {
  * lines through `log`), its trial run when the cache has no result of it (ensureJdkImage runs it
  * for a cached copy, as a HotSpot run does). A copy that cannot be built, has no CDS archive, or
  * whose trial fails: a note through `log` and the engine's own draws (never silently).
+ * `preparing` is called before a build or trial (the run's progress: phase 'preparing').
  */
-export async function archivedForRun(jdk: JdkInfo, runtime: RuntimeBuild, maxPath: number | undefined, log: (line: string) => void): Promise<ArchivedInput> {
+export async function archivedForRun(jdk: JdkInfo, runtime: RuntimeBuild, maxPath: number | undefined, log: (line: string) => void, preparing: () => void = () => {}): Promise<ArchivedInput> {
   const first = archivedOf(jdk, runtime, maxPath);
   // A JDK release the copy is not made for: the embedded engine refuses it too (interp/boot.ts).
   if (complete(first) || !ALL_SCOPE_FEATURES.includes(jdk.feature)) return first;
   const own = 'the embedded engine draws the archived classes\' identity hashes and the module maps\' orders itself, so its profile may differ from HotSpot\'s';
+  preparing();
   try {
     const image = await ensureJdkImage({ jdk, cache: cacheRoot(), runtime, maxPath, log, modules: jdkModulesOverride() });
     if (!image.cds) {

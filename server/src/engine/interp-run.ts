@@ -341,7 +341,13 @@ export function startInterpreterRun(o: InterpRunOptions): ProfileRun {
         runtimeDir = runtime.classesDir;
         if (instrument === 'all') {
           // The copy and its trial, built or run first when the cache lacks them (interp-archived.ts).
-          archivedReady = archivedForRun(jdk, runtime, o.maxPath, (l) => (o.onLog ? o.onLog(l) : process.stderr.write(`${l}\n`)));
+          archivedReady = archivedForRun(
+            jdk,
+            runtime,
+            o.maxPath,
+            (l) => (o.onLog ? o.onLog(l) : process.stderr.write(`${l}\n`)),
+            () => o.onProgress?.({ bytecodes: 0, samples: 0, elapsedMs: 0, phase: 'preparing' }),
+          );
           javaImage = javaImageOf(runtime.classesDir);
         }
       } else if (o.exact === 'all') {
