@@ -346,8 +346,9 @@ export function parseProbeOutput(names: readonly string[], output: string): Arch
  * What the CDS archive of the JDK at `home` holds (its `lib/classlist` names the classes, its
  * `lib/server/classes.jsa` is the archive), cached under `cacheDir` by the home, the release and
  * the archive's and lib/modules' size and mtime. Undefined when the trial fails or the JDK has no
- * archive. `trial: false` only reads the cache: a run never waits for the trial, which the
- * instrumented copy's build runs (jdk-image.ts).
+ * archive. `trial: false` only reads the cache (interp-archived.ts archivedOf); the trial runs
+ * when the instrumented copy is built or found without its result (jdk-image.ts), for a HotSpot
+ * run and an embedded one alike (interp-archived.ts archivedForRun).
  */
 export function archivedState(home: string, cacheDir: string, opts: { trial?: boolean } = {}): ArchivedState | undefined {
   const list = join(home, 'lib', 'classlist');
