@@ -131,7 +131,7 @@ function classesKey(o: JdkImageOptions): string {
 /**
  * The home of the instrumented copy of `o.jdk` when it is in the cache (complete), else
  * undefined; never builds it (the embedded engine reads the copy's CDS archive through it:
- * archived-hashes.ts).
+ * interp-archived.ts, which calls ensureJdkImage when it is missing).
  */
 export function builtJdkImage(o: JdkImageOptions): string | undefined {
   const dir = join(o.cache, 'jdk-images', `${o.jdk.version.split(/[.+-]/)[0]}-${imageKey(o)}`);
