@@ -195,3 +195,16 @@ test('DictionaryHashes: archived mirrors outside the class list and a new code s
   assert.match(hotspot, /\ntrue\n/);
   assert.equal(embedded, hotspot);
 });
+
+// Methods and constructors without parameters or exceptions (branch rm39, corpus
+// reflection-members -48 on JDK 17 and 25): HotSpot's reflection gives them all one empty Class[]
+// (Universe::the_empty_class_array), so Class.getMethods' PublicMethods keys of two of them are
+// equal at `a == a2` in Arrays.equals. The embedded engine made a new array for each. Before:
+// under main `Arrays.equals` differed (one more sample at its `return true` per such key found).
+test('EmptyParams: members without parameters share HotSpot\'s one empty Class[] on both engines, identical under main (granularity 1, R 0)', () => {
+  const c = bothEnginesAtGranularity1('EmptyParams');
+  const why = describeMainThread(c, 10).join('\n');
+  assert.deepEqual(c.main.methods.filter((d) => /^java\.util\.Arrays\.equals/.test(d.context)), [], why);
+  assert.ok(c.main.samples[0] > 5_000, why);
+  assert.ok(c.main.identical, why);
+});
