@@ -186,6 +186,17 @@ test('ArchivedLambdaNames: linking an archived lambda proxy stores no hash in it
   assert.ok(c.main.samples[0] > 1000, `samples under main: ${c.main.samples[0]}`);
 });
 
+// JDK 17's archived lambda proxies (branch jk39): the embedded engine generates them, and the
+// generation cached the proxy constructor's and the SAM method's descriptors in their interned
+// MethodTypes, which java (taking the archived class) never computes (indy/spun-descriptors.ts).
+// Before: HotSpot ran `BytecodeDescriptor.unparseMethod` for `(I)V` and `(Ljava/lang/Object;)V`
+// (Pattern's archived predicates' constructors) under main, the embedded engine found them cached.
+test('SpunDescriptors: generating an archived lambda proxy caches no method descriptor: the same output, identical under main (granularity 1, R 0)', () => {
+  const c = bothEnginesAtGranularity1('SpunDescriptors');
+  const why = describeMainThread(c, 10).join('\n');
+  assert.ok(c.main.identical, why);
+});
+
 // Mirrors archived outside the class list, and protection domains (branch ih38, corpus
 // streams-collectors and java-time on JDK 17): the copy's dump archives the mirrors of classes
 // it loaded besides its class list with their hashes (archived-hashes.ts now probes the archive's
