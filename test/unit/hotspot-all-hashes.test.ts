@@ -3,11 +3,14 @@
 // hotspot-all-engines.test.ts compares the rest. Each test names what differed before.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
 import { compareMainThread, describeMainThread } from '../helpers/engines-profile';
 import { bothEnginesAtGranularity1, printedByBoth } from '../helpers/hotspot-all-both';
 import { classes, komorium, work } from '../helpers/hotspot-all';
 import { hotspotNoCollectionArgs } from '../helpers/hotspot-no-gc';
+import { javaHome } from '../helpers/java';
 import { loadProfile } from '../../server/src/profile/load';
 
 // Identity hashes (branch ident15k; docs/INTERPRETER.md, "Identity hash codes"). HotSpot's
@@ -183,11 +186,22 @@ test('ArchivedLambdaNames: linking an archived lambda proxy stores no hash in it
   assert.ok(c.main.samples[0] > 1000, `samples under main: ${c.main.samples[0]}`);
 });
 
+// JDK 17's archived lambda proxies (branch jk39): the embedded engine generates them, and the
+// generation cached the proxy constructor's and the SAM method's descriptors in their interned
+// MethodTypes, which java (taking the archived class) never computes (indy/spun-descriptors.ts).
+// Before: HotSpot ran `BytecodeDescriptor.unparseMethod` for `(I)V` and `(Ljava/lang/Object;)V`
+// (Pattern's archived predicates' constructors) under main, the embedded engine found them cached.
+test('SpunDescriptors: generating an archived lambda proxy caches no method descriptor: the same output, identical under main (granularity 1, R 0)', () => {
+  const c = bothEnginesAtGranularity1('SpunDescriptors');
+  const why = describeMainThread(c, 10).join('\n');
+  assert.ok(c.main.identical, why);
+});
+
 // Mirrors archived outside the class list, and protection domains (branch ih38, corpus
 // streams-collectors and java-time on JDK 17): the copy's dump archives the mirrors of classes
 // it loaded besides its class list with their hashes (archived-hashes.ts now probes the archive's
 // dictionary on 17 too), and HotSpot 17 hashes a class's protection domain when the first class
-// of its code source resolves its superclass (vm-ihash.ts hashDomainAtDefine). Before: from
+// of its code source resolves a supertype of another domain (vm-ihash.ts hashDomainAtResolve). Before: from
 // "ToLongFunction" on every line but "true" printed another hash on the embedded engine.
 test('DictionaryHashes: archived mirrors outside the class list and a new code source\'s protection domain draw as on HotSpot 17', () => {
   const { hotspot, embedded } = printedByBoth('DictionaryHashes');
@@ -206,5 +220,36 @@ test('EmptyParams: members without parameters share HotSpot\'s one empty Class[]
   const why = describeMainThread(c, 10).join('\n');
   assert.deepEqual(c.main.methods.filter((d) => /^java\.util\.Arrays\.equals/.test(d.context)), [], why);
   assert.ok(c.main.samples[0] > 5_000, why);
+  assert.ok(c.main.identical, why);
+});
+
+// Jackson on JDK 17 (branch jk39): HotSpot 17 hashes a protection domain when a class of it first
+// resolves a supertype of another domain, interfaces first (vm-ihash.ts hashDomainAtResolve), and
+// maps the boot's modules from its archive with the dump's hashes (archivedModuleIdentities).
+// Before (main at 50bd3ad, by hand): the embedded engine printed `domain a 6d06d69c` (drawn after
+// DomainB's zip streams) against HotSpot's `2a139a55`, and `modules 3d4eac69` (two draws for the
+// unnamed modules) against `33909752`.
+test('DomainOrder: two jars\' protection domains and the boot\'s unnamed modules draw as on HotSpot 17: the same output, identical under main (granularity 1, R 0)', () => {
+  const main = join(work, 'domain-main');
+  mkdirSync(main, { recursive: true });
+  copyFileSync(join(classes, 'DomainOrder.class'), join(main, 'DomainOrder.class'));
+  const jar = join(javaHome(), 'bin', 'jar');
+  execFileSync(jar, ['cf', join(work, 'domain-a.jar'), '-C', classes, 'DomainA.class']);
+  execFileSync(jar, ['cf', join(work, 'domain-b.jar'), '-C', classes, 'DomainI.class', '-C', classes, 'DomainB.class']);
+  const cp = `${main}:${join(work, 'domain-a.jar')}:${join(work, 'domain-b.jar')}`;
+  const printed: string[] = [];
+  const out = (engine: string) => {
+    const f = join(work, `DomainOrder-${engine}.json`);
+    const noGc = engine === 'jvm' ? hotspotNoCollectionArgs().map((a) => `-J${a}`) : [];
+    const r = komorium(['run', '--engine', engine, '--instrument', 'all', '--granularity', '1', '--random', '0', ...noGc, '-o', f, '-cp', cp, 'DomainOrder']);
+    assert.equal(r.status, 0, r.stderr);
+    printed.push(r.stdout);
+    return loadProfile(f);
+  };
+  const c = compareMainThread(out('jvm'), out('interpreter'), 'DomainOrder');
+  assert.match(printed[0], /^start [0-9a-f]+\nloaded [0-9a-f]+\ndomain a [0-9a-f]+\n/);
+  assert.match(printed[0], /\nAB\n/);
+  assert.equal(printed[1], printed[0]);
+  const why = describeMainThread(c, 10).join('\n');
   assert.ok(c.main.identical, why);
 });

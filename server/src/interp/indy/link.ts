@@ -21,6 +21,7 @@ import { InitState } from '../klass';
 import type { JObject } from '../object';
 import { setField } from '../natives/util';
 import { archivedLambdaProxy, lambdaProxyKey } from '../cds-archive';
+import { spunDescriptors } from './spun-descriptors';
 
 export interface HandleRef {
   kind: number;
@@ -156,6 +157,8 @@ function lambdaThroughJdk(vm: VM, t: JThread, m: JMethod, pc: number, idx: numbe
   if (!sites.has(site)) sites.set(site, state.slice());
   const archived = archivedProxyOnJdk17(vm, m.klass, idx);
   vm.archivedProxyHost = archived !== null ? m.klass : null;
+  // The descriptors the generation of an archived proxy caches, and java never computes.
+  const descriptors = archived === null ? null : archivedSpinDescriptors(vm, m.klass, idx);
   // The interned names the JDK's spinning of an archived proxy hashes here (ASM's SymbolTable) and
   // HotSpot, which takes the archived class, does not: their hashes are forgotten after the link.
   const unhashed = archived === null ? [] : archived.filter((n) => {
@@ -164,6 +167,7 @@ function lambdaThroughJdk(vm: VM, t: JThread, m: JMethod, pc: number, idx: numbe
   });
   return linkCallSiteUpcall(vm, t, m, pc, idx, (target, appendix, desc) => {
     vm.archivedProxyHost = null;
+    descriptors?.forget();
     for (const n of unhashed) {
       const o = vm.strings.lookup(n);
       if (o !== undefined) vm.strings.forgetHash(o);
@@ -200,6 +204,14 @@ function archivedProxyOnJdk17(vm: VM, k: JClass, idx: number): string[] | null {
     if (e instanceof VmError) return null;
     throw e;
   }
+}
+
+/** spun-descriptors.ts for the archived metafactory site `idx` of `k`. */
+function archivedSpinDescriptors(vm: VM, k: JClass, idx: number): { forget: () => void } | null {
+  const site = callSiteInfo(k, idx);
+  const [sam, impl] = site.args;
+  if (sam?.type !== 'methodType' || impl?.type !== 'handle') return null;
+  return spunDescriptors(vm, sam.desc, site.desc, impl.ref.desc);
 }
 
 const CONCAT_BOOTSTRAPS = new Set(['java/lang/invoke/StringConcatFactory.makeConcatWithConstants', 'java/lang/invoke/StringConcatFactory.makeConcat']);

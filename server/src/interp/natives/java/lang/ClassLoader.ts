@@ -14,7 +14,7 @@ import type { NativeTable } from '../../registry';
 import { checkBounds, getField, nonNull, str } from '../../util';
 import { toNumber, type Long } from '../../../long';
 import { memory } from '../../jdk/internal/misc/memory';
-import { hashDomainAtDefine, hashSupersAtLink, hashWithoutDraw } from '../../../vm-ihash';
+import { hashDomainAtResolve, hashSupersAtLink, hashWithoutDraw } from '../../../vm-ihash';
 
 /** Defines a class for `loader` from bytes[off, off+len); completes with its mirror. */
 export function defineClass(vm: VM, t: JThread, loader: JObject | null, name: string | null, bytes: Int8Array, off: number, len: number, pd: JObject | null, source: string | null, hidden = false, then?: (k: JClass) => unknown): unknown {
@@ -46,10 +46,10 @@ export function defineClass(vm: VM, t: JThread, loader: JObject | null, name: st
     else if (hidden) {
       hashSupersAtLink(vm, kk);
       vm.identityHash(vm.mirrorOf(kk));
-    } else if (loader !== null && pd !== null) hashDomainAtDefine(vm, pd);
+    }
     const done = (): unknown => (then ? then(kk) : vm.mirrorOf(kk));
     return hidden || loader === null ? done() : recordInLoader(vm, t, loader, kk, done);
-  });
+  }, hidden || loader === null || pd === null ? undefined : (s) => hashDomainAtResolve(vm, pd, s));
 }
 
 /**
