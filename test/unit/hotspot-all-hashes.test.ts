@@ -195,3 +195,21 @@ test('DictionaryHashes: archived mirrors outside the class list and a new code s
   assert.match(hotspot, /\ntrue\n/);
   assert.equal(embedded, hotspot);
 });
+// java.base's exportedPackages and LambdaProxyClassArchive.find (branch ih39, corpus
+// reflection-invoke −24, method-handles −6 on JDK 17). HotSpot's map is the archived module
+// graph's: filled in the dump's order of the descriptor's exports (a Set.of under the dump's
+// salt), with the copy's `komorium.rt` export; the embedded engine's boot filled its own (113
+// keys, a dozen bins in the other order), so Module.isStaticallyExportedOrOpen's HashMap.get
+// walked other nodes (interp/cds-archive.ts orderArchivedModulePackages, the trial's lists:
+// engine/archived-modules.ts). And java 17 maps its archive, so find goes past
+// `CDS.isSharingEnabled()` to findFromArchive; the embedded engine answered false (18 bytecodes
+// a program's metafactory call). Before: the embedded engine printed `java.base exports 113:`
+// in another order, and under main LambdaProxyClassArchive.find differed.
+test('ModuleExports: java.base\'s exported packages iterate as HotSpot\'s archived map, and find asks the archive: the same output, identical under main (granularity 1, R 0)', () => {
+  const { hotspot, embedded } = printedByBoth('ModuleExports');
+  assert.match(hotspot, /^metafactory 42\n/);
+  assert.match(hotspot, /\njava\.base exports \d+: .*\bkomorium\.rt\b/);
+  assert.equal(embedded, hotspot);
+  const c = compareMainThread(loadProfile(join(work, 'ModuleExports-jvm.json')), loadProfile(join(work, 'ModuleExports-interpreter.json')), 'ModuleExports');
+  assert.ok(c.main.identical, describeMainThread(c, 10).join('\n'));
+});
