@@ -26,6 +26,7 @@ import { Op } from '../classfile/code/opcodes';
 import { writeClass } from '../classfile/writer';
 import { writeFileAtomic } from '../transform/cache-store';
 import { addModulesMethod } from './archived-modules';
+import { archivedProxyHashes } from './archived-lambdas';
 
 const PROBE = 'KomoriumArchivedHashes';
 
@@ -297,7 +298,10 @@ function componentName(name: string): string {
 
 /** What the trial reads from an archive. */
 export interface ArchivedState {
-  /** The archived mirrors' identity hashes by `Class.getName()` (primitives by keyword). */
+  /**
+   * The archived mirrors' identity hashes by `Class.getName()` (primitives by keyword), and the
+   * archived lambda proxies' by `@lambda-proxy KEY` (archived-lambdas.ts).
+   */
   mirrors: Map<string, number>;
   /**
    * The keys of `BuiltinClassLoader.packageToModule` in the archived map's order (bin by bin,
@@ -385,6 +389,8 @@ export function archivedState(home: string, cacheDir: string, opts: { trial?: bo
   if (out === undefined) return undefined;
   const state = parseProbeOutput(names, out);
   if (state === undefined || state.mirrors.size === 0) return undefined;
+  // The archived lambda proxies' mirrors, keyed `@lambda-proxy KEY` (archived-lambdas.ts; JDK 17).
+  for (const [k, h] of archivedProxyHashes(home, readFileSync(list, 'utf8'))) state.mirrors.set(k, h);
   try {
     writeFileAtomic(file, Buffer.from(JSON.stringify({ mirrors: [...state.mirrors], packages: state.packages, loaderModules: state.loaderModules })));
   } catch {
@@ -486,7 +492,7 @@ export function archiveStateKey(home: string): string | undefined {
 }
 
 /** Bump when the trial reads more or otherwise (the cache files' key). */
-const STATE_VERSION = 'archived-state-7';
+const STATE_VERSION = 'archived-state-8';
 
 function statKey(file: string): string {
   try {
