@@ -213,3 +213,14 @@ test('ModuleExports: java.base\'s exported packages iterate as HotSpot\'s archiv
   const c = compareMainThread(loadProfile(join(work, 'ModuleExports-jvm.json')), loadProfile(join(work, 'ModuleExports-interpreter.json')), 'ModuleExports');
   assert.ok(c.main.identical, describeMainThread(c, 10).join('\n'));
 });
+// Lambda proxies java 17's archive holds (branch ih39, corpus serialization −24 on JDK 17): their
+// mirrors carry the dump's identity hashes, which a MethodType naming the proxy hashes into the
+// intern set's bins. A trial on the copy asks findFromArchive for each (engine/archived-lambdas.ts);
+// the embedded engine, which has the JDK generate such a proxy, gives its mirror that value.
+// Before: each proxy line printed another hash on the embedded engine (a value of its own; the
+// marks the same: neither draws).
+test('ArchivedProxyHashes: archived lambda proxies\' mirrors have the dump\'s identity hashes on both engines (JDK 17)', () => {
+  const { hotspot, embedded } = printedByBoth('ArchivedProxyHashes');
+  assert.match(hotspot, /^start [0-9a-f]+\nsupplier [0-9a-f]+ mark [0-9a-f]+\n/);
+  assert.equal(embedded, hotspot);
+});
