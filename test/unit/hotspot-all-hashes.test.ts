@@ -253,3 +253,33 @@ test('DomainOrder: two jars\' protection domains and the boot\'s unnamed modules
   const why = describeMainThread(c, 10).join('\n');
   assert.ok(c.main.identical, why);
 });
+
+// java.base's exportedPackages and LambdaProxyClassArchive.find (branch ih39, corpus
+// reflection-invoke −24, method-handles −6 on JDK 17). HotSpot's map is the archived module
+// graph's: filled in the dump's order of the descriptor's exports (a Set.of under the dump's
+// salt), with the copy's `komorium.rt` export; the embedded engine's boot filled its own (113
+// keys, a dozen bins in the other order), so Module.isStaticallyExportedOrOpen's HashMap.get
+// walked other nodes (interp/cds-archive.ts orderArchivedModulePackages, the trial's lists:
+// engine/archived-modules.ts). And java 17 maps its archive, so find goes past
+// `CDS.isSharingEnabled()` to findFromArchive; the embedded engine answered false (18 bytecodes
+// a program's metafactory call). Before: the embedded engine printed `java.base exports 113:`
+// in another order, and under main LambdaProxyClassArchive.find differed.
+test('ModuleExports: java.base\'s exported packages iterate as HotSpot\'s archived map, and find asks the archive: the same output, identical under main (granularity 1, R 0)', () => {
+  const { hotspot, embedded } = printedByBoth('ModuleExports');
+  assert.match(hotspot, /^metafactory 42\n/);
+  assert.match(hotspot, /\njava\.base exports \d+: .*\bkomorium\.rt\b/);
+  assert.equal(embedded, hotspot);
+  const c = compareMainThread(loadProfile(join(work, 'ModuleExports-jvm.json')), loadProfile(join(work, 'ModuleExports-interpreter.json')), 'ModuleExports');
+  assert.ok(c.main.identical, describeMainThread(c, 10).join('\n'));
+});
+// Lambda proxies java 17's archive holds (branch ih39, corpus serialization −24 on JDK 17): their
+// mirrors carry the dump's identity hashes, which a MethodType naming the proxy hashes into the
+// intern set's bins. A trial on the copy asks findFromArchive for each (engine/archived-lambdas.ts);
+// the embedded engine, which has the JDK generate such a proxy, gives its mirror that value.
+// Before: each proxy line printed another hash on the embedded engine (a value of its own; the
+// marks the same: neither draws).
+test('ArchivedProxyHashes: archived lambda proxies\' mirrors have the dump\'s identity hashes on both engines (JDK 17)', () => {
+  const { hotspot, embedded } = printedByBoth('ArchivedProxyHashes');
+  assert.match(hotspot, /^start [0-9a-f]+\nsupplier [0-9a-f]+ mark [0-9a-f]+\n/);
+  assert.equal(embedded, hotspot);
+});

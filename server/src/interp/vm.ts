@@ -121,6 +121,8 @@ export class VM {
    * (natives/java/lang/ClassLoader.ts; indy/link.ts lambdaThroughJdk).
    */
   archivedProxyHost: JClass | null = null;
+  /** The lambdaProxyKey of archivedProxyHost's site (its archived mirror's hash: VmOptions.archivedHashes' `@lambda-proxy KEY`). */
+  archivedProxyKey: string | null = null;
   /** Properties given to the VM by the launcher (java.class.path, user -D...). */
   readonly vmProperties: Map<string, string>;
   /** Classes in load order (for diagnostics and the class-loading trace). */

@@ -41,7 +41,12 @@ export function defineClass(vm: VM, t: JThread, loader: JObject | null, name: st
     const archivedProxy = hidden && vm.archivedProxyHost !== null && kk.name.startsWith(`${vm.archivedProxyHost.name}$$Lambda$`);
     if (archivedProxy) {
       vm.archivedProxyHost = null;
-      hashWithoutDraw(vm, vm.mirrorOf(kk));
+      // The dump's value when the trial read it (engine/archived-lambdas.ts: a MethodType naming the
+      // proxy hashes into the intern set's bins with it; corpus serialization, branch ih39).
+      const dumped = vm.archivedProxyKey !== null ? vm.opts.archivedHashes?.get(`@lambda-proxy ${vm.archivedProxyKey}`) : undefined;
+      const mirror = vm.mirrorOf(kk);
+      if (dumped !== undefined && mirror.ihash === 0) mirror.ihash = dumped;
+      else hashWithoutDraw(vm, mirror);
     }
     else if (hidden) {
       hashSupersAtLink(vm, kk);
