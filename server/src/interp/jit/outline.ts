@@ -1,8 +1,8 @@
 // The direct sampling call's rare path out of line (docs/BENCHMARKS.md part B, prof39).
 //
-// With KOMORIUM_JIT_SAMPLE_DIRECT a compiled method calls the sampler itself (jit/inline.ts,
-// E.smp) in the `if` region of the granularity check's slow path: the block that prepares the
-// sampler's arguments, the call, the counter's store. V8 gives each arithmetic operation,
+// A compiled method without loops (by default; KOMORIUM_JIT_SAMPLE_DIRECT=2: any) calls the
+// sampler itself (jit/inline.ts, E.smp) in the `if` region of the granularity check's slow
+// path: the block that prepares the sampler's arguments, the call, the counter's store. V8 gives each arithmetic operation,
 // property access and call its own type feedback, and TurboFan compiles one that never ran as
 // a deoptimisation: a method optimised before its first sample threw its optimised code away
 // at that sample and was compiled again (pf18c, pr37: strings' many small JDK methods).
