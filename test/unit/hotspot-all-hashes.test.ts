@@ -3,11 +3,14 @@
 // hotspot-all-engines.test.ts compares the rest. Each test names what differed before.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
 import { compareMainThread, describeMainThread } from '../helpers/engines-profile';
 import { bothEnginesAtGranularity1, printedByBoth } from '../helpers/hotspot-all-both';
 import { classes, komorium, work } from '../helpers/hotspot-all';
 import { hotspotNoCollectionArgs } from '../helpers/hotspot-no-gc';
+import { javaHome } from '../helpers/java';
 import { loadProfile } from '../../server/src/profile/load';
 
 // Identity hashes (branch ident15k; docs/INTERPRETER.md, "Identity hash codes"). HotSpot's
@@ -183,15 +186,100 @@ test('ArchivedLambdaNames: linking an archived lambda proxy stores no hash in it
   assert.ok(c.main.samples[0] > 1000, `samples under main: ${c.main.samples[0]}`);
 });
 
+// JDK 17's archived lambda proxies (branch jk39): the embedded engine generates them, and the
+// generation cached the proxy constructor's and the SAM method's descriptors in their interned
+// MethodTypes, which java (taking the archived class) never computes (indy/spun-descriptors.ts).
+// Before: HotSpot ran `BytecodeDescriptor.unparseMethod` for `(I)V` and `(Ljava/lang/Object;)V`
+// (Pattern's archived predicates' constructors) under main, the embedded engine found them cached.
+test('SpunDescriptors: generating an archived lambda proxy caches no method descriptor: the same output, identical under main (granularity 1, R 0)', () => {
+  const c = bothEnginesAtGranularity1('SpunDescriptors');
+  const why = describeMainThread(c, 10).join('\n');
+  assert.ok(c.main.identical, why);
+});
+
 // Mirrors archived outside the class list, and protection domains (branch ih38, corpus
 // streams-collectors and java-time on JDK 17): the copy's dump archives the mirrors of classes
 // it loaded besides its class list with their hashes (archived-hashes.ts now probes the archive's
 // dictionary on 17 too), and HotSpot 17 hashes a class's protection domain when the first class
-// of its code source resolves its superclass (vm-ihash.ts hashDomainAtDefine). Before: from
+// of its code source resolves a supertype of another domain (vm-ihash.ts hashDomainAtResolve). Before: from
 // "ToLongFunction" on every line but "true" printed another hash on the embedded engine.
 test('DictionaryHashes: archived mirrors outside the class list and a new code source\'s protection domain draw as on HotSpot 17', () => {
   const { hotspot, embedded } = printedByBoth('DictionaryHashes');
   assert.match(hotspot, /^start [0-9a-f]+\nToLongFunction [0-9a-f]+\n/);
   assert.match(hotspot, /\ntrue\n/);
+  assert.equal(embedded, hotspot);
+});
+
+// Methods and constructors without parameters or exceptions (branch rm39, corpus
+// reflection-members -48 on JDK 17 and 25): HotSpot's reflection gives them all one empty Class[]
+// (Universe::the_empty_class_array), so Class.getMethods' PublicMethods keys of two of them are
+// equal at `a == a2` in Arrays.equals. The embedded engine made a new array for each. Before:
+// under main `Arrays.equals` differed (one more sample at its `return true` per such key found).
+test('EmptyParams: members without parameters share HotSpot\'s one empty Class[] on both engines, identical under main (granularity 1, R 0)', () => {
+  const c = bothEnginesAtGranularity1('EmptyParams');
+  const why = describeMainThread(c, 10).join('\n');
+  assert.deepEqual(c.main.methods.filter((d) => /^java\.util\.Arrays\.equals/.test(d.context)), [], why);
+  assert.ok(c.main.samples[0] > 5_000, why);
+  assert.ok(c.main.identical, why);
+});
+
+// Jackson on JDK 17 (branch jk39): HotSpot 17 hashes a protection domain when a class of it first
+// resolves a supertype of another domain, interfaces first (vm-ihash.ts hashDomainAtResolve), and
+// maps the boot's modules from its archive with the dump's hashes (archivedModuleIdentities).
+// Before (main at 50bd3ad, by hand): the embedded engine printed `domain a 6d06d69c` (drawn after
+// DomainB's zip streams) against HotSpot's `2a139a55`, and `modules 3d4eac69` (two draws for the
+// unnamed modules) against `33909752`.
+test('DomainOrder: two jars\' protection domains and the boot\'s unnamed modules draw as on HotSpot 17: the same output, identical under main (granularity 1, R 0)', () => {
+  const main = join(work, 'domain-main');
+  mkdirSync(main, { recursive: true });
+  copyFileSync(join(classes, 'DomainOrder.class'), join(main, 'DomainOrder.class'));
+  const jar = join(javaHome(), 'bin', 'jar');
+  execFileSync(jar, ['cf', join(work, 'domain-a.jar'), '-C', classes, 'DomainA.class']);
+  execFileSync(jar, ['cf', join(work, 'domain-b.jar'), '-C', classes, 'DomainI.class', '-C', classes, 'DomainB.class']);
+  const cp = `${main}:${join(work, 'domain-a.jar')}:${join(work, 'domain-b.jar')}`;
+  const printed: string[] = [];
+  const out = (engine: string) => {
+    const f = join(work, `DomainOrder-${engine}.json`);
+    const noGc = engine === 'jvm' ? hotspotNoCollectionArgs().map((a) => `-J${a}`) : [];
+    const r = komorium(['run', '--engine', engine, '--instrument', 'all', '--granularity', '1', '--random', '0', ...noGc, '-o', f, '-cp', cp, 'DomainOrder']);
+    assert.equal(r.status, 0, r.stderr);
+    printed.push(r.stdout);
+    return loadProfile(f);
+  };
+  const c = compareMainThread(out('jvm'), out('interpreter'), 'DomainOrder');
+  assert.match(printed[0], /^start [0-9a-f]+\nloaded [0-9a-f]+\ndomain a [0-9a-f]+\n/);
+  assert.match(printed[0], /\nAB\n/);
+  assert.equal(printed[1], printed[0]);
+  const why = describeMainThread(c, 10).join('\n');
+  assert.ok(c.main.identical, why);
+});
+
+// java.base's exportedPackages and LambdaProxyClassArchive.find (branch ih39, corpus
+// reflection-invoke −24, method-handles −6 on JDK 17). HotSpot's map is the archived module
+// graph's: filled in the dump's order of the descriptor's exports (a Set.of under the dump's
+// salt), with the copy's `komorium.rt` export; the embedded engine's boot filled its own (113
+// keys, a dozen bins in the other order), so Module.isStaticallyExportedOrOpen's HashMap.get
+// walked other nodes (interp/cds-archive.ts orderArchivedModulePackages, the trial's lists:
+// engine/archived-modules.ts). And java 17 maps its archive, so find goes past
+// `CDS.isSharingEnabled()` to findFromArchive; the embedded engine answered false (18 bytecodes
+// a program's metafactory call). Before: the embedded engine printed `java.base exports 113:`
+// in another order, and under main LambdaProxyClassArchive.find differed.
+test('ModuleExports: java.base\'s exported packages iterate as HotSpot\'s archived map, and find asks the archive: the same output, identical under main (granularity 1, R 0)', () => {
+  const { hotspot, embedded } = printedByBoth('ModuleExports');
+  assert.match(hotspot, /^metafactory 42\n/);
+  assert.match(hotspot, /\njava\.base exports \d+: .*\bkomorium\.rt\b/);
+  assert.equal(embedded, hotspot);
+  const c = compareMainThread(loadProfile(join(work, 'ModuleExports-jvm.json')), loadProfile(join(work, 'ModuleExports-interpreter.json')), 'ModuleExports');
+  assert.ok(c.main.identical, describeMainThread(c, 10).join('\n'));
+});
+// Lambda proxies java 17's archive holds (branch ih39, corpus serialization −24 on JDK 17): their
+// mirrors carry the dump's identity hashes, which a MethodType naming the proxy hashes into the
+// intern set's bins. A trial on the copy asks findFromArchive for each (engine/archived-lambdas.ts);
+// the embedded engine, which has the JDK generate such a proxy, gives its mirror that value.
+// Before: each proxy line printed another hash on the embedded engine (a value of its own; the
+// marks the same: neither draws).
+test('ArchivedProxyHashes: archived lambda proxies\' mirrors have the dump\'s identity hashes on both engines (JDK 17)', () => {
+  const { hotspot, embedded } = printedByBoth('ArchivedProxyHashes');
+  assert.match(hotspot, /^start [0-9a-f]+\nsupplier [0-9a-f]+ mark [0-9a-f]+\n/);
   assert.equal(embedded, hotspot);
 });

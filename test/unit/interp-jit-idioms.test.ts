@@ -261,7 +261,7 @@ test('forward branches compiled as if regions stay invisible: samples, exception
 });
 
 test('time slices continued in place and direct sampling calls in loop-free methods stay invisible', async () => {
-  // JitStay: a sampled deep recursion (loop-free: with KOMORIUM_JIT_SAMPLE_DIRECT=1 its compiled code calls the sampler directly; =2 also in methods with loops)
+  // JitStay: a sampled deep recursion (loop-free: its compiled code calls the sampler directly, out of line (jit/outline.ts); =0 leaves there; =2 calls it also in methods with loops)
   // with a small loop at every level (slices end at its back edges, deep in the JS stack, and
   // continue in place: jit/stay.ts), while a second thread wakes from timed sleeps and records
   // the recursion's progress (virtual clock: at fixed bytecode counts, so a slice continued past
@@ -280,7 +280,8 @@ test('time slices continued in place and direct sampling calls in loop-free meth
   await sameUnderVariants(classes, work, 'JitStay', jit.stdout, a, [
     ['stay-off', { KOMORIUM_JIT: '0' }],
     ['stay-leave', { KOMORIUM_JIT_STAY: '0' }],
-    ['stay-sample-direct', { KOMORIUM_JIT_SAMPLE_DIRECT: '1' }],
+    ['stay-sample-leave', { KOMORIUM_JIT_SAMPLE_DIRECT: '0' }],
+    ['stay-sample-inline', { KOMORIUM_JIT_SAMPLE_OUTLINE: '0' }],
     ['stay-sample-direct-loops', { KOMORIUM_JIT_SAMPLE_DIRECT: '2' }],
   ]);
 });

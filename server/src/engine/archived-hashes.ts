@@ -25,6 +25,8 @@ import { Label, type Insn } from '../classfile/code/insn';
 import { Op } from '../classfile/code/opcodes';
 import { writeClass } from '../classfile/writer';
 import { writeFileAtomic } from '../transform/cache-store';
+import { addModulesMethod } from './archived-modules';
+import { archivedProxyHashes } from './archived-lambdas';
 
 const PROBE = 'KomoriumArchivedHashes';
 
@@ -120,7 +122,8 @@ const MODULE_MAPS = BUILTIN_LOADERS.length + 1;
  * `static void packages()`: prints the keys of `BuiltinClassLoader.packageToModule`, then of
  * each built-in loader's `nameToModule` (`BUILTIN_LOADERS`; ConcurrentHashMaps) and of the boot
  * layer's `nameToModule` (a HashMap), each bin by bin and each bin's list in order, each map's
- * keys followed by a line `#`, read through sun.misc.Unsafe (an
+ * keys followed by a line `#`, then each boot module's `exportedPackages` and `openPackages`
+ * (archived-modules.ts: lists headed `@exports NAME` / `@opens NAME`), read through sun.misc.Unsafe (an
  * `--add-opens` would turn the archived module graph off), then a line `##`; what fails stops the
  * maps there (the `##` still follows).
  */
@@ -136,6 +139,7 @@ function packagesMethod(cf: ClassFile, pool: ConstantPool, out: number): MemberI
   const handler = new Label('catch');
   const done = new Label('done');
   const bcl = 'jdk.internal.loader.BuiltinClassLoader';
+  const modules = addModulesMethod(cf, pool, PROBE, out, printKeys);
   const insns: Insn[] = [
     { kind: 'label', label: start },
     { kind: 'ldc', index: pool.addString('sun.misc.Unsafe') },
@@ -173,6 +177,8 @@ function packagesMethod(cf: ClassFile, pool: ConstantPool, out: number): MemberI
     { kind: 'ldc', index: pool.addString('nameToModule') },
     { kind: 'method', op: Op.INVOKESTATIC, index: fieldObject },
     { kind: 'method', op: Op.INVOKESTATIC, index: printKeys },
+    { kind: 'var', op: Op.ALOAD, index: 1 },
+    { kind: 'method', op: Op.INVOKESTATIC, index: modules },
     { kind: 'label', label: end },
     { kind: 'jump', op: Op.GOTO, target: done },
     { kind: 'label', label: handler },
@@ -292,7 +298,10 @@ function componentName(name: string): string {
 
 /** What the trial reads from an archive. */
 export interface ArchivedState {
-  /** The archived mirrors' identity hashes by `Class.getName()` (primitives by keyword). */
+  /**
+   * The archived mirrors' identity hashes by `Class.getName()` (primitives by keyword), and the
+   * archived lambda proxies' by `@lambda-proxy KEY` (archived-lambdas.ts).
+   */
   mirrors: Map<string, number>;
   /**
    * The keys of `BuiltinClassLoader.packageToModule` in the archived map's order (bin by bin,
@@ -302,7 +311,9 @@ export interface ArchivedState {
   /**
    * Each built-in loader's `nameToModule` keys in the archived map's order (`BUILTIN_LOADERS`:
    * boot, platform, application), then the boot layer's `nameToModule` keys in its order (empty
-   * when the trial could not read them).
+   * when the trial could not read them); then each boot module's `exportedPackages` and
+   * `openPackages` keys in their order, each list headed by a line `@exports NAME` / `@opens
+   * NAME` (archived-modules.ts; interp/cds-archive.ts orderArchivedModulePackages).
    */
   loaderModules: string[][];
 }
@@ -326,7 +337,8 @@ export function parseProbeOutput(names: readonly string[], output: string): Arch
   }
   if (maps.length === 0) return undefined;
   const packages = maps[0]!;
-  const loaderModules = maps.length === 1 + MODULE_MAPS ? maps.slice(1) : [];
+  // Then each boot module's exportedPackages/openPackages (archived-modules.ts), headed lists.
+  const loaderModules = maps.length >= 1 + MODULE_MAPS ? maps.slice(1) : [];
   const lines = all.slice(mark + 1);
   if (lines.length !== 1 + 2 * names.length) return undefined;
   const mirrors = new Map<string, number>();
@@ -378,6 +390,8 @@ export function archivedState(home: string, cacheDir: string, opts: { trial?: bo
   if (out === undefined) return undefined;
   const state = parseProbeOutput(names, out);
   if (state === undefined || state.mirrors.size === 0) return undefined;
+  // The archived lambda proxies' mirrors, keyed `@lambda-proxy KEY` (archived-lambdas.ts; JDK 17).
+  for (const [k, h] of archivedProxyHashes(home, readFileSync(list, 'utf8'))) state.mirrors.set(k, h);
   try {
     writeFileAtomic(file, Buffer.from(JSON.stringify({ mirrors: [...state.mirrors], packages: state.packages, loaderModules: state.loaderModules })));
   } catch {
@@ -479,7 +493,7 @@ export function archiveStateKey(home: string): string | undefined {
 }
 
 /** Bump when the trial reads more or otherwise (the cache files' key). */
-const STATE_VERSION = 'archived-state-6';
+const STATE_VERSION = 'archived-state-8';
 
 function statKey(file: string): string {
   try {

@@ -111,4 +111,6 @@ export interface InterpPrewarmInput {
   prewarm: { jdk?: string; likely?: InterpWorkerInput; bundleOnly?: boolean };
   /** Read and write the bundle's code cache (interp-worker-loader.ts). */
   codeCache?: boolean;
+  /** V8 flags the loader sets just before it compiles the bundle: TurboFan's hold (v8-tiering.ts firstStepFlags; the CLI's early worker). */
+  optFlags?: string;
 }

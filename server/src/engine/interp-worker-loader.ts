@@ -12,7 +12,8 @@
 //
 // V8 refuses a cache made under other flags (`cachedDataRejected`), and v8-tiering.ts toggles
 // `--no-opt` during a run: such a worker is compiled while TurboFan is held back (the hold is
-// taken before it starts), and the cache is written only while the hold's first step surely
+// taken before it starts; the CLI's early worker sets the hold's flags itself, first thing:
+// new-space-early.ts), and the cache is written only while the hold's first step surely
 // lasts (the host was not yet told the run executed that step's bytecodes, and the process has
 // used less CPU than KOMORIUM_OPT_DELAY_MS in all: the hold began after the process did), so
 // that a cache made now is accepted by the next run's worker. A refused, missing, damaged (its

@@ -14,7 +14,7 @@ import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { totalmem } from 'node:os';
 import { defaultMaxHeap } from '../interp/heap';
-import { holdOptimisation, type OptimisationHold } from './v8-tiering';
+import { firstStepFlags, reassertHolds } from './v8-tiering';
 import { newWorker } from './worker-thread';
 import { raiseOldSpaceForWorker } from './old-space-initial';
 
@@ -60,11 +60,11 @@ export function spareKey(jdk: string | undefined, heapMb: number): string {
  * (interp-worker-loader.cjs: an ES module as a worker's entry makes node compile its ES module
  * loader in that worker first).
  */
-export function startWorker(url: URL, input: unknown, heapMb: number): Worker {
+export function startWorker(url: URL, input: unknown, heapMb: number, early = false): Worker {
   const cjs = url.pathname.endsWith('/interp-worker.js') ? new URL('./interp-worker-loader.cjs', url) : undefined;
   const entry = cjs !== undefined && process.env.KOMORIUM_WORKER_ESM !== '1' && existsSync(cjs) ? cjs : url;
   // The loader (new-space-early.ts) sets the flag back; a worker from sources runs no loader.
-  if (entry === cjs) raiseOldSpaceForWorker();
+  if (entry === cjs) raiseOldSpaceForWorker(early);
   return newWorker(entry, input, { maxOldGenerationSizeMb: heapMb, stackSizeMb: WORKER_STACK_MB });
 }
 
@@ -74,11 +74,14 @@ interface EarlyWorker {
   key: string;
   worker: Worker;
   /**
-   * TurboFan held back from before the worker starts, so that it compiles its bundle under the
-   * flags the run has (a V8 code cache is refused under others: interp-worker-loader.ts); let
-   * go once the run has taken a hold of its own, or the worker is not taken.
+   * The worker sets the hold's first-step flags itself (workerData `optFlags`), just before it
+   * compiles its bundle, so that it compiles it under the flags the run has (a V8 code cache is
+   * refused under others: interp-worker-loader.ts) and node's own start in the worker runs under
+   * V8's default flags (whose code cache for node's built-in modules is refused under any other
+   * hashed flag: a hold taken here cost the worker ~30 ms of CPU). A worker not taken may have
+   * set them: this thread's flags are set again once it has ended (reassertHolds).
    */
-  hold: OptimisationHold;
+  setsFlags: boolean;
 }
 
 /**
@@ -90,21 +93,15 @@ interface EarlyWorker {
 export function startEarlyWorker(workerUrl: URL, jdk: string | undefined, vmArgs: readonly string[]): boolean {
   try {
     const heapMb = workerHeapMb(maxHeapOf(vmArgs));
-    const hold = holdOptimisation();
-    let worker: Worker;
-    try {
-      worker = startWorker(workerUrl, { prewarm: { jdk, bundleOnly: true }, codeCache: true }, heapMb);
-    } catch (e) {
-      hold.release();
-      throw e;
-    }
+    const optFlags = firstStepFlags();
+    const worker = startWorker(workerUrl, { prewarm: { jdk, bundleOnly: true }, codeCache: true, ...(optFlags === undefined ? {} : { optFlags }) }, heapMb, true);
     worker.unref();
     // An error before the run takes it: the run starts a worker of its own.
     const drop = (): void => {
       if ((globalThis as Record<symbol, unknown>)[EARLY] === early) delete (globalThis as Record<symbol, unknown>)[EARLY];
-      hold.release();
+      if (early.setsFlags) reassertHolds();
     };
-    const early: EarlyWorker = { key: spareKey(jdk, heapMb), worker, hold };
+    const early: EarlyWorker = { key: spareKey(jdk, heapMb), worker, setsFlags: optFlags !== undefined };
     worker.on('error', drop);
     worker.on('exit', drop);
     (globalThis as Record<symbol, unknown>)[EARLY] = early;
@@ -117,16 +114,18 @@ export function startEarlyWorker(workerUrl: URL, jdk: string | undefined, vmArgs
 
 /**
  * The early worker (startEarlyWorker), once, when it was started for `key`; else undefined (and
- * it is ended). The caller holds TurboFan back for its run already: the early hold is let go.
+ * it is ended). The caller holds TurboFan back for its run already (the flags the worker sets
+ * are that hold's first step).
  */
 export function takeEarlyWorker(key: string): Worker | undefined {
   const g = globalThis as Record<symbol, unknown>;
   const early = g[EARLY] as EarlyWorker | undefined;
   if (early === undefined) return undefined;
   delete g[EARLY];
-  early.hold.release();
   early.worker.removeAllListeners();
   if (early.key !== key) {
+    // It may set the first step's flags until it has ended: this thread's are set again then.
+    if (early.setsFlags) early.worker.once('exit', reassertHolds);
     void early.worker.terminate();
     return undefined;
   }

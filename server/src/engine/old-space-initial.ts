@@ -11,20 +11,29 @@
 // (whose flag hash must be the same in every worker) and before another isolate is made. A
 // second worker started in between gets the same limit, which is only memory. Left alone when
 // the user set the flag (NODE_OPTIONS, execArgv).
+//
+// Not for the CLI's early worker (interp-worker-start.ts startEarlyWorker) unless
+// KOMORIUM_WORKER_OLD_SPACE_MB is set: a flag V8 hashes that is not at its default while a worker
+// starts makes V8 refuse node's code cache for the built-in modules node's start in the worker
+// compiles, which cost that worker as much CPU as the larger old generation saves (~35 ms), and
+// 3-4 MB more peak RSS (docs/BENCHMARKS.md part B, hello39). A worker a run starts itself starts
+// under the run's TurboFan hold, a hashed flag already, so the raise costs it nothing more.
 
 import v8 from 'node:v8';
 
 const USER_SET = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].some((a) => /^--initial[-_]old[-_]space[-_]size/.test(a));
 
-/** The worker's initial old generation, MB (0: V8's default). */
-function workerOldSpaceMb(): number {
-  const v = Number(process.env.KOMORIUM_WORKER_OLD_SPACE_MB ?? 64);
+/** The worker's initial old generation, MB (0: V8's default); `early`: for the CLI's early worker. */
+function workerOldSpaceMb(early = false): number {
+  const set = process.env.KOMORIUM_WORKER_OLD_SPACE_MB;
+  if (set === undefined && early) return 0;
+  const v = Number(set ?? 64);
   return Number.isInteger(v) && v >= 0 && v <= 1024 ? v : 64;
 }
 
-/** The host, just before it starts an engine worker. */
-export function raiseOldSpaceForWorker(): void {
-  const mb = workerOldSpaceMb();
+/** The host, just before it starts an engine worker (`early`: the CLI's early worker). */
+export function raiseOldSpaceForWorker(early = false): void {
+  const mb = workerOldSpaceMb(early);
   if (!USER_SET && mb > 0) v8.setFlagsFromString(`--initial-old-space-size=${mb}`);
 }
 

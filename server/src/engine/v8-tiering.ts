@@ -127,25 +127,49 @@ function allowanceStep(): boolean {
   return HOLD_ALLOWANCE > 0 && (state.everything ?? 0) === 0;
 }
 
-/** Sets the flags the holds ask for: off while any is in its first step, small functions only while any holds, else all. */
-function applyHolds(): void {
+/** A hold's first step: TurboFan off. The bound is at its full value, so that the flags (and V8's hash of them, which a code cache must match) are the same in every first step. */
+const FIRST_STEP = `--no-opt --max-optimized-bytecode-size=${FULL_BYTES} --bytecode-size-allowance-per-tick=${FULL_ALLOWANCE}`;
+
+/**
+ * The flags of a hold's first step, or undefined when holds set none (KOMORIUM_OPT_DELAY_MS=0,
+ * node started with `--no-opt`). The CLI's early worker sets them itself just before it compiles
+ * its bundle (interp-worker-start.ts startEarlyWorker, interp-worker-loader.ts), rather than the
+ * host before it starts the worker: any flag V8 hashes that differs from its default makes V8
+ * refuse node's own code cache for its built-in modules, so a worker started under the hold
+ * compiled node's bootstrap from source (+30 ms of the worker's CPU, docs/BENCHMARKS.md part B,
+ * hello39).
+ */
+export function firstStepFlags(): string | undefined {
+  return DELAY_MS === 0 || USER_NO_OPT ? undefined : FIRST_STEP;
+}
+
+/** Sets the flags the holds ask for: off while any is in its first step, small functions only while any holds, else all. `force`: set even when they seem set already (another thread may have set others: reassertHolds). */
+function applyHolds(force = false): void {
   const off = state.off ?? 0;
-  // The bound is set back to its full value while TurboFan is off, so that the flags (and V8's
-  // hash of them, which a code cache must match) are the same in every first step.
   const full = `--opt --max-optimized-bytecode-size=${FULL_BYTES} --bytecode-size-allowance-per-tick=${FULL_ALLOWANCE}`;
   const flags =
     state.holds === 0
       ? full
       : off > 0 || HOLD_BYTES === 0
-        ? `--no-opt --max-optimized-bytecode-size=${FULL_BYTES} --bytecode-size-allowance-per-tick=${FULL_ALLOWANCE}`
+        ? FIRST_STEP
         : allowanceStep()
           ? `--opt --max-optimized-bytecode-size=${FULL_BYTES} --bytecode-size-allowance-per-tick=${HOLD_ALLOWANCE}`
           : `--opt --max-optimized-bytecode-size=${HOLD_BYTES} --bytecode-size-allowance-per-tick=${FULL_ALLOWANCE}`;
-  if (flags !== (state.flags ?? full)) {
+  if (force || flags !== (state.flags ?? full)) {
     state.flags = flags;
     v8.setFlagsFromString(flags);
   }
   applyTurboFilter();
+}
+
+/**
+ * Sets again the flags this thread's holds ask for (TurboFan on when it has none): after an
+ * early worker that may have set the first step's flags itself (firstStepFlags) ended without
+ * being taken by a run.
+ */
+export function reassertHolds(): void {
+  if (DELAY_MS === 0 || USER_NO_OPT) return;
+  applyHolds(true);
 }
 
 export interface OptimisationHold {

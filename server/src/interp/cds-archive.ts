@@ -335,7 +335,7 @@ const LOADER_FIELDS = ['BOOT_LOADER', 'PLATFORM_LOADER', 'APP_LOADER'] as const;
  * another order moved every later sample (a program that logs: its start-up, branch st16r).
  */
 export function orderArchivedLoaderModules(vm: VM, lists: readonly (readonly string[])[]): void {
-  if (lists.length !== LOADER_FIELDS.length + 1) return;
+  if (lists.length < LOADER_FIELDS.length + 1) return;
   LOADER_FIELDS.forEach((f, i) => {
     if (lists[i]!.length === 0) return;
     const loader = vm.getStatic('jdk/internal/loader/ClassLoaders', f) as JObject | null | undefined;
@@ -349,6 +349,90 @@ export function orderArchivedLoaderModules(vm: VM, lists: readonly (readonly str
   const map = getField(vm, layer, 'java/lang/ModuleLayer', 'nameToModule') as JObject | null;
   // A HashMap (Module.defineModules); another map (an immutable one) has no bins to order.
   if (map !== null && map.klass.name === 'java/util/HashMap') orderBins(vm, map, layerOrder, 'java/util/HashMap', 'java/util/HashMap$Node');
+  if (map !== null) orderArchivedModulePackages(vm, map, lists.slice(LOADER_FIELDS.length + 1));
+}
+
+/** The head line of a module's `exportedPackages` list in the trial's output (engine/archived-modules.ts): `@exports java.base`. */
+export const EXPORTS_HEAD = '@exports ';
+/** Likewise for its `openPackages`. */
+export const OPENS_HEAD = '@opens ';
+
+const HM = 'java/util/HashMap';
+
+/**
+ * Each boot module's `Module.exportedPackages` and `openPackages` (HashMaps) as HotSpot's archived
+ * module graph holds them (`lists`: each headed by `EXPORTS_HEAD`/`OPENS_HEAD` and the module's
+ * name, then its keys bin by bin). The dump filled them in the order of each descriptor's
+ * `exports()` (a `Set.of`: its elements' hashes and the dump's salt), the embedded engine's boot
+ * in its own, so a bin lists its keys in another order; and the instrumented copy's java.base
+ * exports the runtime's package (`komorium.rt`) to everyone, which the JDK the embedded engine
+ * boots does not: an export HotSpot's map has and this one lacks is added, to `Module.EVERYONE_SET`
+ * (the unqualified export's value; only while the table needs no resize). `isStaticallyExportedOrOpen`'s
+ * `HashMap.get` then walks the same nodes (corpus reflection-invoke −24 and method-handles −6 on
+ * JDK 17: `Reflection.verifyModuleAccess`, `Lookup.checkAccess`; branch ih39).
+ */
+function orderArchivedModulePackages(vm: VM, layerMap: JObject, lists: readonly (readonly string[])[]): void {
+  if (lists.length === 0 || layerMap.klass.name !== HM) return;
+  const modules = new Map<string, JObject>();
+  for (const e of hashMapNodes(vm, layerMap)) {
+    const v = getField(vm, e, `${HM}$Node`, 'value') as JObject | null;
+    if (v !== null) modules.set(vm.jsString(getField(vm, e, `${HM}$Node`, 'key') as JObject), v);
+  }
+  for (const l of lists) {
+    const head = l[0] ?? '';
+    const exports = head.startsWith(EXPORTS_HEAD);
+    if (!exports && !head.startsWith(OPENS_HEAD)) continue;
+    const m = modules.get(head.slice(exports ? EXPORTS_HEAD.length : OPENS_HEAD.length));
+    if (m === undefined) continue;
+    const map = getField(vm, m, 'java/lang/Module', exports ? 'exportedPackages' : 'openPackages') as JObject | null;
+    if (map === null || map.klass.name !== HM) continue;
+    const keys = l.slice(1);
+    if (exports) {
+      const have = new Set(hashMapNodes(vm, map).map((e) => vm.jsString(getField(vm, e, `${HM}$Node`, 'key') as JObject)));
+      const everyone = vm.getStatic('java/lang/Module', 'EVERYONE_SET') as JObject | null;
+      for (const k of keys) if (!have.has(k) && everyone !== null) addHashMapNode(vm, map, k, everyone);
+    }
+    orderBins(vm, map, keys, HM, `${HM}$Node`);
+  }
+}
+
+/** The nodes of a HashMap's plain lists (a TreeNode bin is skipped). */
+function hashMapNodes(vm: VM, map: JObject): JObject[] {
+  const table = getField(vm, map, HM, 'table') as JArray | null;
+  const out: JObject[] = [];
+  if (table === null) return out;
+  for (const head of table.data as (JObject | null)[]) {
+    if (head === null || head.klass.name !== `${HM}$Node`) continue;
+    for (let e: JObject | null = head; e !== null; e = getField(vm, e, `${HM}$Node`, 'next') as JObject | null) out.push(e);
+  }
+  return out;
+}
+
+/** Appends a node `key` (interned) → `value` to a HashMap's bin, as `putVal` does when the table needs no resize; nothing when it would. */
+function addHashMapNode(vm: VM, map: JObject, key: string, value: JObject): void {
+  const node = `${HM}$Node`;
+  const table = getField(vm, map, HM, 'table') as JArray | null;
+  const size = getField(vm, map, HM, 'size') as number;
+  if (table === null || size + 1 > (getField(vm, map, HM, 'threshold') as number)) return;
+  let h = 0;
+  for (let i = 0; i < key.length; i++) h = (Math.imul(31, h) + key.charCodeAt(i)) | 0;
+  const hash = h ^ (h >>> 16);
+  const bins = table.data as (JObject | null)[];
+  const i = (bins.length - 1) & hash;
+  const e = vm.allocObject(vm.classes.loadBoot(node));
+  setField(vm, e, node, 'hash', hash);
+  setField(vm, e, node, 'key', vm.intern(key));
+  setField(vm, e, node, 'value', value);
+  setField(vm, e, node, 'next', null);
+  let last = bins[i] ?? null;
+  if (last === null) bins[i] = e;
+  else {
+    if (last.klass.name !== node) return;
+    for (let n = getField(vm, last, node, 'next') as JObject | null; n !== null; n = getField(vm, n, node, 'next') as JObject | null) last = n;
+    setField(vm, last, node, 'next', e);
+  }
+  setField(vm, map, HM, 'size', size + 1);
+  setField(vm, map, HM, 'modCount', (getField(vm, map, HM, 'modCount') as number) + 1);
 }
 
 /**

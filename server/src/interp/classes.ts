@@ -202,8 +202,10 @@ export class ClassTable {
    * Defines a class for a Java loader: loads its superclass and interfaces through the loader
    * (upcalls, PENDING) and links it. `then` receives the linked class once all are there; it
    * runs again after each upcall, so it must not have side effects before that point.
+   * `resolved` sees each supertype once it is loaded, in HotSpot's order (it may see one again
+   * after a later upcall).
    */
-  defineWithSupers(t: JThread, loader: JObject | null, k: JClass, then: (k: JClass) => unknown): unknown {
+  defineWithSupers(t: JThread, loader: JObject | null, k: JClass, then: (k: JClass) => unknown, resolved?: (s: JClass) => void): unknown {
     const cf = k.cf!;
     // HotSpot's order: the interfaces (as the class file is parsed), then the superclass.
     const ifaceNames = cf.interfaces.map((i) => classNameOf(k, i));
@@ -227,22 +229,28 @@ export class ClassTable {
       if (loader === null && !k.hidden) this.boot.set(k.name, k);
       this.vm.onClassLoaded(k);
       return then(k);
-    });
+    }, resolved);
   }
 
   /**
    * Runs `then` once every class in `names` is loaded by `loader`, loading missing ones through
    * `loader.loadClass` (each an upcall: throws PENDING; the glue continues with the next).
+   * `resolved` (if given) sees each class once it is there, in order (again after an upcall).
    */
-  withClasses(t: JThread, loader0: JObject | null, names: string[], then: () => unknown): unknown {
+  withClasses(t: JThread, loader0: JObject | null, names: string[], then: () => unknown, resolved?: (k: JClass) => void): unknown {
     const loader = this.nonReflectionLoader(loader0);
     for (const name of names) {
-      if (this.findLoaded(loader, name)) continue;
-      if (loader === null) {
-        this.loadBoot(name);
+      const found = this.findLoaded(loader, name);
+      if (found) {
+        resolved?.(found);
         continue;
       }
-      this.loadThroughLoader(t, loader, name, () => this.withClasses(t, loader, names, then));
+      if (loader === null) {
+        const k = this.loadBoot(name);
+        resolved?.(k);
+        continue;
+      }
+      this.loadThroughLoader(t, loader, name, () => this.withClasses(t, loader, names, then, resolved));
       throw PENDING;
     }
     return then();

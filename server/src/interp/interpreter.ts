@@ -16,7 +16,7 @@ import { type MethodSite, type FieldSite, resolveClassAt, resolveFieldSite, reso
 import { checkcastFails, isInstance, newArray, castMessage } from './ops';
 import { ldc, rareOp, recover } from './interp-slow';
 import { compile, jitStats, JIT_THRESHOLD, runCompiled, type CompiledFn } from './jit/compile';
-import { enterCompiled } from './jit/stay';
+import { afterContinued, enterCompiled } from './jit/stay';
 import { QUANTUM } from './scheduler';
 
 const fround = Math.fround;
@@ -90,8 +90,7 @@ export function interpret(vm: VM, t: JThread, budget: number): number {
             jitStats.bytecodes += t.xc - jitStats.credited;
             t.xc = 0;
             if (t.jacc !== 0) {
-              count -= t.jacc;
-              t.jacc = 0;
+              count = afterContinued(t, count);
               budget = QUANTUM;
             }
             throw e;
@@ -101,13 +100,15 @@ export function interpret(vm: VM, t: JThread, budget: number): number {
           // Slices continued in place (jit/stay.ts) accounted their bytecodes: `count` is what
           // ran since the last one began, a new slice of QUANTUM.
           if (t.jacc !== 0) {
-            count -= t.jacc;
-            t.jacc = 0;
+            count = afterContinued(t, count);
             budget = QUANTUM;
           }
           if (t.depth !== d0) {
             // The method returned by itself (deliver its value) or left callees' frames on top.
-            if (t.depth < d0) deliver(vm, t, m.retKind === 'L' || m.retKind === 'J' ? t.rvR : m.retKind === 'V' ? undefined : t.rvN, m.retKind, f.lp);
+            // An int as a small integer: read from the double field rvN, it is a heap number in
+            // code V8 has not optimised, and compiled callers whose feedback saw small integers
+            // deoptimised at their entry loads (`n[lp + i] | 0`: "not a Smi").
+            if (t.depth < d0) deliver(vm, t, m.retKind === 'L' || m.retKind === 'J' ? t.rvR : m.retKind === 'V' ? undefined : m.retKind === 'I' ? t.rvN | 0 : t.rvN, m.retKind, f.lp);
             if (t.depth >= 0) opPc = t.frames[t.depth].pc;
             if (t.depth < 0 || t.sliceEnd) {
               t.sliceEnd = false;

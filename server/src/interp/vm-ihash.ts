@@ -193,6 +193,7 @@ export function startMainHashes(vm: VM, mainFromJar: boolean, mainMirror: JObjec
   vm.mainStarted = true;
   if (!main) return;
   resetHashState(main.hashState, vm.mainHashSeed);
+  archivedModuleIdentities(vm);
   let draws = preMainDraws(vm.opts.jdk.feature, vm.opts.jdkCounted === true, mainFromJar);
   if (!mainFromJar) draws += vm.launcherJarDraws;
   let last = 0;
@@ -242,22 +243,26 @@ export function hashSupersAtLink(vm: VM, k: JClass): void {
 }
 
 /**
- * JDK 17: a class a Java loader defines with a protection domain has its supertypes resolved
- * through that loader with the domain (ClassFileParser's resolve_super_or_fail), and
- * SystemDictionary validates the domain for each class so found: the first time a domain meets
- * a class of another domain, Dictionary::validate_protection_domain adds it to the class's
- * entry, and ProtectionDomainCacheTable keys it by its identity hash. So a domain draws its hash
- * when the first class of its code source is defined (gdb on java 17's FastHashCode, branch ih38:
- * `ProtectionDomainCacheTable::get` < `add_protection_domain` < `validate_protection_domain`, for the
- * application loader's domain before main, for `jrt:/jdk.localedata`'s domain at
- * `CLDRLocaleDataMetaInfo`'s definition in java-time and streams-collectors). The embedded engine
- * drew none, so the main thread's later draws came one place early. Drawn here after the
- * supertypes are defined (HotSpot: after the first one resolved, interfaces first). JDK 18 and
- * later validate only with a security manager allowed (not the default), and JDK 24 dropped the
- * domain cache: no draw there.
+ * JDK 17: a class a Java loader defines with a protection domain `pd` has its supertypes resolved
+ * through that loader with the domain (ClassFileParser: parse_interfaces resolves the interfaces
+ * in the class file's order, then post_process_parsed_stream the superclass, each with
+ * resolve_super_or_fail), and SystemDictionary validates the domain for each class so found
+ * (`s`, loaded first if need be, its own supertypes and domain first): unless `s` is of that
+ * domain, Dictionary::validate_protection_domain adds it to `s`'s entry, and
+ * ProtectionDomainCacheTable keys it by its identity hash. So a domain draws its hash at the
+ * first supertype of another domain that the first class of its code source resolves (gdb on
+ * java 17's FastHashCode, branch ih38: `ProtectionDomainCacheTable::get` < `add_protection_domain`
+ * < `validate_protection_domain`, for the application loader's domain before main, for
+ * `jrt:/jdk.localedata`'s domain at `CLDRLocaleDataMetaInfo`'s definition in java-time).
+ * Jackson (branch jk39): `ObjectMapper` (jackson-databind's jar) implements `Versioned`
+ * (jackson-core's): java draws core's domain (at `Versioned`'s `Object`) and then databind's
+ * (at `Versioned`), then loads `ObjectCodec` and `TreeCodec`; drawn once all supertypes were
+ * there (ih38), databind's came after those two classes' zip streams, so four main-thread hashes
+ * were one place off. JDK 18 and later validate only with a security manager allowed (not the
+ * default), and JDK 24 dropped the domain cache: no draw there.
  */
-export function hashDomainAtDefine(vm: VM, pd: JObject): void {
-  if (vm.opts.jdk.feature > 17 || pd.ihash !== 0) return;
+export function hashDomainAtResolve(vm: VM, pd: JObject, s: JClass): void {
+  if (vm.opts.jdk.feature > 17 || pd.ihash !== 0 || s.protectionDomain === pd) return;
   vm.identityHash(pd);
 }
 
@@ -278,4 +283,44 @@ export function drawWithoutObject(vm: VM, what: string): void {
   const h = nextHash(s);
   if (s === vm.bootHashState && vm.launcherStarted && jarLoaderOnStack(t)) vm.launcherJarDraws++;
   if (TRACE_IHASH) vm.reportFailure(`[ihash] ${t.name}${s === vm.bootHashState ? ' (boot)' : ''} ${what} (no object) ${h.toString(16)} at ${traceTop(t)}`);
+}
+
+/**
+ * JDK 17: java maps the boot's module graph from its CDS archive (the full module graph:
+ * heapShared.cpp's `ArchivedBootLayer`, `ArchivedClassLoaders`, `Module$ArchivedData`): the boot
+ * layer's modules, the built-in loaders' unnamed modules, `ALL_UNNAMED_MODULE` and
+ * `EVERYONE_MODULE` are archived objects with the dump's identity hashes, so hashing one later
+ * (Module.canRead's WeakPairMap of reflective reads) draws nothing. This engine builds them at
+ * boot; one first hashed after main drew from the thread's sequence (Jackson on JDK 17, branch
+ * jk39: a second annotation proxy's module `ensureAccess` hashed the application loader's unnamed
+ * module and ALL_UNNAMED_MODULE, two main-thread draws java does not make). Given a hash of the
+ * archived objects' sequence (archivedGraphIdentities) when main starts (the dump's values are not known here). JDK 25 keeps only
+ * the hashes the dump computed: not done there.
+ */
+function archivedModuleIdentities(vm: VM): void {
+  if (vm.opts.jdk.feature >= 25) return;
+  const modules: (JObject | null)[] = [vm.bootUnnamedModule];
+  for (const byPackage of vm.packageModules.values()) for (const m of byPackage.values()) modules.push(m);
+  const statics = (cls: string, names: string[]): void => {
+    const k = vm.classes.findLoaded(null, cls);
+    if (k === undefined) return;
+    for (const n of names) {
+      const f = k.fields.find((x) => x.name === n && x.isStatic);
+      if (f !== undefined) modules.push(k.staticValues[f.slot] as JObject | null);
+    }
+  };
+  statics('java/lang/Module', ['ALL_UNNAMED_MODULE', 'EVERYONE_MODULE']);
+  const loaders = vm.classes.findLoaded(null, 'jdk/internal/loader/ClassLoaders');
+  if (loaders !== undefined) {
+    for (const n of ['PLATFORM_LOADER', 'APP_LOADER']) {
+      const f = loaders.fields.find((x) => x.name === n && x.isStatic);
+      const l = f === undefined ? null : (loaders.staticValues[f.slot] as JObject | null);
+      if (l !== null) modules.push((l as JObject & Record<string, unknown>)[vm.field(l.klass, 'unnamedModule').key] as JObject | null);
+    }
+  }
+  for (const m of modules) {
+    if (m === null || m === undefined || m.ihash !== 0) continue;
+    vm.archivedObjectHash = (Math.imul(vm.archivedObjectHash, 0x41c64e6d) + 12345) | 0;
+    m.ihash = (vm.archivedObjectHash >>> 1) | 1;
+  }
 }

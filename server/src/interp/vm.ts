@@ -97,6 +97,8 @@ export class VM {
   internalThreadHash = 0x2468ace;
   /** The identity hashes given to JDK 17's archived subgraphs' objects (vm-ihash.ts archivedGraphIdentities). */
   archivedObjectHash = 0x5a17a5c;
+  /** HotSpot's one empty Class[] of reflection (natives/java/lang/reflect.ts memberTypes). */
+  emptyClassArray: JArray | null = null;
   /** Set by System.exit / Runtime.halt. */
   exitCode: number | null = null;
   /** True once initPhase3 finished. */
@@ -119,6 +121,8 @@ export class VM {
    * (natives/java/lang/ClassLoader.ts; indy/link.ts lambdaThroughJdk).
    */
   archivedProxyHost: JClass | null = null;
+  /** The lambdaProxyKey of archivedProxyHost's site (its archived mirror's hash: VmOptions.archivedHashes' `@lambda-proxy KEY`). */
+  archivedProxyKey: string | null = null;
   /** Properties given to the VM by the launcher (java.class.path, user -D...). */
   readonly vmProperties: Map<string, string>;
   /** Classes in load order (for diagnostics and the class-loading trace). */

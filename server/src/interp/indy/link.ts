@@ -21,6 +21,7 @@ import { InitState } from '../klass';
 import type { JObject } from '../object';
 import { setField } from '../natives/util';
 import { archivedLambdaProxy, lambdaProxyKey } from '../cds-archive';
+import { spunDescriptors } from './spun-descriptors';
 
 export interface HandleRef {
   kind: number;
@@ -154,8 +155,12 @@ function lambdaThroughJdk(vm: VM, t: JThread, m: JMethod, pc: number, idx: numbe
   if (!sites) hashesBefore.set(t, (sites = new Map()));
   const site = `${m.id}:${pc}`;
   if (!sites.has(site)) sites.set(site, state.slice());
-  const archived = archivedProxyOnJdk17(vm, m.klass, idx);
-  vm.archivedProxyHost = archived !== null ? m.klass : null;
+  const proxy = archivedProxyOnJdk17(vm, m.klass, idx);
+  const archived = proxy?.names ?? null;
+  vm.archivedProxyHost = proxy !== null ? m.klass : null;
+  vm.archivedProxyKey = proxy?.key ?? null;
+  // The descriptors the generation of an archived proxy caches, and java never computes.
+  const descriptors = archived === null ? null : archivedSpinDescriptors(vm, m.klass, idx);
   // The interned names the JDK's spinning of an archived proxy hashes here (ASM's SymbolTable) and
   // HotSpot, which takes the archived class, does not: their hashes are forgotten after the link.
   const unhashed = archived === null ? [] : archived.filter((n) => {
@@ -164,6 +169,8 @@ function lambdaThroughJdk(vm: VM, t: JThread, m: JMethod, pc: number, idx: numbe
   });
   return linkCallSiteUpcall(vm, t, m, pc, idx, (target, appendix, desc) => {
     vm.archivedProxyHost = null;
+    descriptors?.forget();
+    vm.archivedProxyKey = null;
     for (const n of unhashed) {
       const o = vm.strings.lookup(n);
       if (o !== undefined) vm.strings.forgetHash(o);
@@ -185,9 +192,10 @@ function lambdaThroughJdk(vm: VM, t: JThread, m: JMethod, pc: number, idx: numbe
  * sharing on 17 (CDS.isSharingEnabled), so the JDK generates the proxy, and only its mirror's
  * draw is left out (natives/java/lang/ClassLoader.ts). JDK 25 answers findFromArchive itself
  * (natives/java/lang/invoke/LambdaProxyClassArchive.ts). Returns the site's names (the interface
- * method's and the implementation's) when it does, else null.
+ * method's and the implementation's) and its key (lambdaProxyKey: the archived mirror's hash is
+ * `VmOptions.archivedHashes`' `@lambda-proxy KEY`) when it does, else null.
  */
-function archivedProxyOnJdk17(vm: VM, k: JClass, idx: number): string[] | null {
+function archivedProxyOnJdk17(vm: VM, k: JClass, idx: number): { names: string[]; key: string } | null {
   if (vm.opts.jdk.feature >= 25 || vm.opts.archivedClasses === undefined) return null;
   const b = bootstrapOf(k, idx);
   if (b.owner !== 'java/lang/invoke/LambdaMetafactory' || b.name !== 'metafactory') return null;
@@ -195,11 +203,20 @@ function archivedProxyOnJdk17(vm: VM, k: JClass, idx: number): string[] | null {
     const site = callSiteInfo(k, idx);
     const [sam, impl, inst] = site.args;
     if (sam?.type !== 'methodType' || impl?.type !== 'handle' || inst?.type !== 'methodType') return null;
-    return archivedLambdaProxy(vm.opts.jdk, lambdaProxyKey(k.name, site.name, site.desc, sam.desc, impl.ref.owner, impl.ref.name, impl.ref.desc, inst.desc)) ? [site.name, impl.ref.name] : null;
+    const key = lambdaProxyKey(k.name, site.name, site.desc, sam.desc, impl.ref.owner, impl.ref.name, impl.ref.desc, inst.desc);
+    return archivedLambdaProxy(vm.opts.jdk, key) ? { names: [site.name, impl.ref.name], key } : null;
   } catch (e) {
     if (e instanceof VmError) return null;
     throw e;
   }
+}
+
+/** spun-descriptors.ts for the archived metafactory site `idx` of `k`. */
+function archivedSpinDescriptors(vm: VM, k: JClass, idx: number): { forget: () => void } | null {
+  const site = callSiteInfo(k, idx);
+  const [sam, impl] = site.args;
+  if (sam?.type !== 'methodType' || impl?.type !== 'handle') return null;
+  return spunDescriptors(vm, sam.desc, site.desc, impl.ref.desc);
 }
 
 const CONCAT_BOOTSTRAPS = new Set(['java/lang/invoke/StringConcatFactory.makeConcatWithConstants', 'java/lang/invoke/StringConcatFactory.makeConcat']);

@@ -18,6 +18,7 @@ import { emitInvoke, materialize, SAMPLE_DIRECT, SAMPLE_DIRECT_LOOPS, samplingCa
 import { findLoops, headerFold, hoistKinds, invariantArrays, type Loop } from './loops';
 import { frameWeight } from './js-stack';
 import { NotInlinable, Scope, type InlineSite, type RootExits, type Shared } from './scope';
+import { outlineSamplingRegions } from './outline';
 import { BAIL_OPS, branchAt, forwardTargets, fusedCompare, NESTED_REGIONS, planRegions, samplingBlockEnd } from './codegen-plan';
 
 export { BAIL_OPS } from './codegen-plan';
@@ -160,10 +161,13 @@ export function generate(m: JMethod, a: Analysis, indyTargets?: ReadonlyMap<numb
   for (const loop of loops) emitBody(s, entries, exits, { loop });
   const fallOuts = new Set(loops.map((l) => a.insns[l.iE].offset + a.insns[l.iE].length));
   emitBody(s, entries, exits, { headers: new Set(loops.map((l) => l.H)), fallOuts });
-  const body = s.out;
+  // A direct sampling call's region out of line (jit/outline.ts): no deoptimisation at the first sample.
+  const outlined = outlineSamplingRegions(s.out);
+  const body = outlined.body;
   const out: string[] = [];
   const emit = (line: string): void => void out.push(line);
   emit(`"use strict";`);
+  for (const line of outlined.decls) emit(line);
   if (g.caches) emit(`let ${Array.from({ length: g.caches }, (_, i) => `C${i} = null`).join(', ')};`);
   const mats = g.mats ?? [];
   if (mats.length > 0) {

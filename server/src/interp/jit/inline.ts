@@ -46,10 +46,13 @@ const TRACE = !!process.env.KOMORIUM_TRACE_INLINE;
  * path) instead of calling or inlining the sampler (`KOMORIUM_JIT_SAMPLE_CALL=1`: as before).
  */
 const SAMPLE_LEAVES = process.env.KOMORIUM_JIT_SAMPLE_CALL !== '1';
-/** A compiled method without loops calls the sampler directly (sampleLeaves; `0`: it leaves). */
-// Off by default: bench strings `all` took 14 % more process CPU with it (BENCHMARKS.md, pf18),
-// and was 15-25 % slower per iteration with it through E.smp too (pr37).
-export const SAMPLE_DIRECT = process.env.KOMORIUM_JIT_SAMPLE_DIRECT === '1' || process.env.KOMORIUM_JIT_SAMPLE_DIRECT === '2';
+/** A compiled method without loops calls the sampler directly (sampleLeaves; `KOMORIUM_JIT_SAMPLE_DIRECT=0`: it leaves). */
+// On by default since prof39: its rare path is out of line (jit/outline.ts), so a method
+// optimised before its first sample no longer deoptimises there; bench recursion `all` no
+// longer returns through every compiled frame of its deep recursions at each sample, strings
+// and collections as with the leave (BENCHMARKS.md part B, prof39). Off before: strings `all`
+// took 14 % more process CPU with it (pf18), 15-25 % more per iteration through E.smp (pr37).
+export const SAMPLE_DIRECT = process.env.KOMORIUM_JIT_SAMPLE_DIRECT !== '0';
 /** `KOMORIUM_JIT_SAMPLE_DIRECT=2`: methods with loops call the sampler directly too (through E.smp). */
 export const SAMPLE_DIRECT_LOOPS = process.env.KOMORIUM_JIT_SAMPLE_DIRECT === '2';
 const TRACE_JIT = !!process.env.KOMORIUM_TRACE_JIT;
@@ -343,7 +346,7 @@ export function samplingCallAt(s: Scope, ins: RawInstruction): boolean {
 
 /**
  * Whether code of scope `s` leaves to the interpreter at a sampling call. Not in a compiled
- * method without loops (`Shared.sampleCalls`; only with `KOMORIUM_JIT_SAMPLE_DIRECT=1`; by default it leaves too):
+ * method without loops (`Shared.sampleCalls`; not with `KOMORIUM_JIT_SAMPLE_DIRECT=0`, where it leaves too):
  * there a leave returned through every compiled frame below (a deep recursion's, each re-entered
  * by the interpreter after), and no profiled loop carries the direct call's code (pf18).
  */

@@ -25,6 +25,20 @@ import { jitStats } from './stats';
 /** `KOMORIUM_JIT_STAY=0`: every slice end in compiled code leaves it (as before pf18). */
 export const STAY = process.env.KOMORIUM_JIT_STAY !== '0';
 
+/**
+ * interpret's `count` once compiled code returned after continuing slices: less what those
+ * accounted (`jacc`, then 0), as a small integer when it is one. `jacc` is a double field (a
+ * constructed thread's, so since jit39 the restored threads' too) and the difference is a heap
+ * number in code V8 has not optimised (interpret mostly, v8-tiering.ts); passed on as the next
+ * compiled call's budget, it deoptimised compiled methods whose feedback saw only small
+ * integers ("not a Smi" at their first instruction).
+ */
+export function afterContinued(t: JThread, count: number): number {
+  const v = count - t.jacc;
+  t.jacc = 0;
+  return (v | 0) === v ? v | 0 : v;
+}
+
 /** Before interpret runs compiled code with `budget`, after `count` bytecodes of its own. */
 export function enterCompiled(t: JThread, budget: number, count: number): void {
   t.jb = budget;

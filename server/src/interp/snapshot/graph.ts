@@ -6,9 +6,12 @@
 // with their frames and value stacks, monitors, the identity-hash generators, the clock, thread
 // ids; beside it the module-level state that outlives a VM object (field/method id counters,
 // native memory, java.lang.invoke state). The engine's own objects (classes, fields, methods,
-// frames, monitors, Java objects and arrays) are written in positional form and made again by
-// their constructors (positional.ts); V8's serializer writes the rest of the graph (identity and
-// cycles kept), where the few other class instances lose their prototypes, so each is listed
+// frames, monitors, threads, Java objects and arrays) are written in positional form and made
+// again by their constructors (positional.ts; threads since jit39: restored as V8's plain objects
+// with JThread's prototype, their maps were not a constructed thread's, and code optimised
+// against one deoptimised on "wrong map" at the other, docs/BENCHMARKS.md part B, jit39); V8's
+// serializer writes the rest of the graph (identity and cycles kept), where the few other class
+// instances lose their prototypes, so each is listed
 // with a tag and gets its prototype back on restore.
 //
 // Functions cannot be written. Each slot holding one is listed with a rule: JIT code, bound
@@ -577,7 +580,7 @@ export function restoreVm(vm: VM, parts: readonly (Uint8Array | LazyPart)[], mar
     const rule = p.slots[i + 2] as string;
     owner[key] = rule === 'vm' ? vm : rule === 'sched' ? sched : rule === 'natives' ? vm.natives : rule.startsWith('narrow:') ? narrowerByName(rule.slice(7)) : null;
   }
-  // The rest of the tagged objects (threads, class tables, ...): their prototypes by tag.
+  // The rest of the tagged objects (class tables, loader data, ...): their prototypes by tag.
   for (let i = 0; i < p.inst.length; i++) {
     const proto = PROTO_OF.get(p.tags[i]);
     if (proto === undefined) throw new Error(`unknown object tag ${p.tags[i]}`);
@@ -589,7 +592,7 @@ export function restoreVm(vm: VM, parts: readonly (Uint8Array | LazyPart)[], mar
   for (const [k, v] of Object.entries(p.vm)) target[k] = v;
   // Fields the engine writes later, mutable in the restored objects' maps before any code is
   // optimised against them (object.ts mutableFields). Frames and methods are made by their
-  // run-time constructors (positional.ts), which do the same for their shapes.
+  // run-time constructors (positional.ts), which do the same for their shapes (threads too).
   // Each thread's numeric stack as a booted thread's (thread.ts numericStack: one elements kind,
   // NaN bits kept), whatever kind the payload's array came back with.
   for (const t of vm.threads) t.n = numericStack(t.n.length, t.n);

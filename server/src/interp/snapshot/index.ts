@@ -35,7 +35,7 @@ const TRACE = !!process.env.KOMORIUM_TRACE_SNAPSHOT;
 const BOOT_ENV = ['LD_LIBRARY_PATH', 'TZ'];
 
 /** Bump when the payload's layout changes. */
-const FORMAT = 13;
+const FORMAT = 14;
 
 export interface BootSnapshotOptions {
   /** Directory of snapshot files (cache root/boot-snapshots). */

@@ -3,7 +3,7 @@
 // V8's deserializer builds every object of the graph property by property from keys written
 // with each object, and the objects it makes get other hidden classes (maps) than those the
 // engine's constructors make at run time ("wrong map" deoptimisations after a restore). The
-// engine's own objects (classes, methods, fields, frames, monitors, Java objects and arrays)
+// engine's own objects (classes, methods, fields, frames, monitors, threads, Java objects and arrays)
 // are therefore written apart from V8's graph: per kind (a Java object's class), their values
 // in one flat array, row by row, in the order of the constructor's properties, references to
 // each other as indices. The restore makes each object with the constructor the engine uses at
@@ -19,7 +19,7 @@ import { JClass, JField, JMethod, klassCounters, restoreKlassCounters, type Inst
 import { ctorKeys, ctorSpec, makeCtorsFromSpecs, type CtorSpec } from '../ctors';
 import { JArray, JLongArray, JObject } from '../object';
 import { Monitor } from '../monitor';
-import { Frame } from '../thread';
+import { Frame, JThread } from '../thread';
 
 /** The snapshot cannot be written in this state (the run boots as usual). */
 export class PositionalUnsupported extends Error {}
@@ -31,6 +31,7 @@ const BLANK: Record<string, () => object> = {
   JMethod: () => new JMethod(null as unknown as JClass, '', '()V', 0, 0),
   Monitor: () => new Monitor(null as unknown as JObject),
   Frame: () => new Frame(),
+  JThread: () => new JThread(0),
 };
 export const POSITIONAL_TAGS: ReadonlySet<string> = new Set([...Object.keys(BLANK), 'J', 'JArray', 'JLongArray']);
 

@@ -14,7 +14,7 @@ import type { NativeTable } from '../../registry';
 import { checkBounds, getField, nonNull, str } from '../../util';
 import { toNumber, type Long } from '../../../long';
 import { memory } from '../../jdk/internal/misc/memory';
-import { hashDomainAtDefine, hashSupersAtLink, hashWithoutDraw } from '../../../vm-ihash';
+import { hashDomainAtResolve, hashSupersAtLink, hashWithoutDraw } from '../../../vm-ihash';
 
 /** Defines a class for `loader` from bytes[off, off+len); completes with its mirror. */
 export function defineClass(vm: VM, t: JThread, loader: JObject | null, name: string | null, bytes: Int8Array, off: number, len: number, pd: JObject | null, source: string | null, hidden = false, then?: (k: JClass) => unknown): unknown {
@@ -41,15 +41,20 @@ export function defineClass(vm: VM, t: JThread, loader: JObject | null, name: st
     const archivedProxy = hidden && vm.archivedProxyHost !== null && kk.name.startsWith(`${vm.archivedProxyHost.name}$$Lambda$`);
     if (archivedProxy) {
       vm.archivedProxyHost = null;
-      hashWithoutDraw(vm, vm.mirrorOf(kk));
+      // The dump's value when the trial read it (engine/archived-lambdas.ts: a MethodType naming the
+      // proxy hashes into the intern set's bins with it; corpus serialization, branch ih39).
+      const dumped = vm.archivedProxyKey !== null ? vm.opts.archivedHashes?.get(`@lambda-proxy ${vm.archivedProxyKey}`) : undefined;
+      const mirror = vm.mirrorOf(kk);
+      if (dumped !== undefined && mirror.ihash === 0) mirror.ihash = dumped;
+      else hashWithoutDraw(vm, mirror);
     }
     else if (hidden) {
       hashSupersAtLink(vm, kk);
       vm.identityHash(vm.mirrorOf(kk));
-    } else if (loader !== null && pd !== null) hashDomainAtDefine(vm, pd);
+    }
     const done = (): unknown => (then ? then(kk) : vm.mirrorOf(kk));
     return hidden || loader === null ? done() : recordInLoader(vm, t, loader, kk, done);
-  });
+  }, hidden || loader === null || pd === null ? undefined : (s) => hashDomainAtResolve(vm, pd, s));
 }
 
 /**

@@ -1,4 +1,4 @@
-// Natives of java.lang.invoke.LambdaProxyClassArchive (JDK 25): the lambda proxies of java's CDS
+// Natives of java.lang.invoke.LambdaProxyClassArchive (JDK 25; on 17 findFromArchive finds nothing): the lambda proxies of java's CDS
 // archive. The dump archives the proxies of the class list's `@lambda-proxy` lines (JDK classes:
 // regex's CharPredicates and Pattern, Collectors, ObjectMethods, DateTimeFormatter...), and
 // InnerClassLambdaMetafactory.spinInnerClass takes such a proxy from the archive
@@ -37,6 +37,10 @@ export const natives: NativeTable = {
     dynamicType: JObject | null,
   ): JObject | null => {
     if (caller === null || name === null || factoryType === null || interfaceType === null || impl === null || dynamicType === null) return null;
+    // JDK 17 (sharing enabled since ih39: CDS.ts isSharingEnabled0): none, so the JDK generates
+    // the proxy as before; an indy site of an archived proxy is linked as indy/link.ts
+    // archivedProxyOnJdk17 says (its mirror's draw left out, the names' hashes forgotten).
+    if (vm.opts.jdk.feature < 25) return null;
     const target = memberTarget(impl);
     if (!(target instanceof JMethod)) return null;
     const host = vm.classOfMirror(caller);

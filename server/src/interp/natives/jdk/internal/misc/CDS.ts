@@ -181,7 +181,12 @@ function archivedValue(vm: VM, name: string): { field: string; value: () => JObj
 export const cdsNatives: NativeTable = {
   'isDumpingClassList0()Z': () => 0,
   'isDumpingArchive0()Z': () => 0,
-  'isSharingEnabled0()Z': () => 0,
+  // JDK 17: java maps its archive when the JDK has one, so LambdaProxyClassArchive.find goes on
+  // past its `isSharingEnabled()` test to `implementation.internalMemberName()` and
+  // `findFromArchive` (18 bytecodes more a proxy the program's code asks LambdaMetafactory for:
+  // corpus method-handles' `metafactory` call; branch ih39). findFromArchive answers null on 17
+  // (natives/java/lang/invoke/LambdaProxyClassArchive.ts): the JDK generates the proxy, as before.
+  'isSharingEnabled0()Z': (vm: VM) => (usesArchive(vm.opts.jdk) ? 1 : 0),
   'logLambdaFormInvoker(Ljava/lang/String;)V': () => undefined,
   'initializeFromArchive(Ljava/lang/Class;)V': (vm: VM, _t: JThread, mirror: JObject | null) => {
     const k = classOf(vm, mirror);
