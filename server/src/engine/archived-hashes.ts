@@ -390,7 +390,7 @@ export function archivedState(home: string, cacheDir: string, opts: { trial?: bo
   if (out === undefined) return undefined;
   const state = parseProbeOutput(names, out);
   if (state === undefined || state.mirrors.size === 0) return undefined;
-  // The archived lambda proxies' mirrors, keyed `@lambda-proxy KEY` (archived-lambdas.ts; JDK 17).
+  // The archived lambda proxies' mirrors, keyed `@lambda-proxy KEY` (archived-lambdas.ts; JDK 17 and 25).
   for (const [k, h] of archivedProxyHashes(home, readFileSync(list, 'utf8'))) state.mirrors.set(k, h);
   try {
     writeFileAtomic(file, Buffer.from(JSON.stringify({ mirrors: [...state.mirrors], packages: state.packages, loaderModules: state.loaderModules })));

@@ -1,11 +1,13 @@
-// The identity hashes of the lambda proxies a JDK 17 CDS archive holds (its class list's
+// The identity hashes of the lambda proxies a JDK 17 or 25 CDS archive holds (its class list's
 // `@lambda-proxy` lines). The dump archives each proxy's mirror with the hash it gave it, and
 // LambdaProxyClassArchive.find hands that mirror out when the proxy's site links, so a MethodType
 // naming the proxy hashes into the intern set's bins with the dump's value (corpus serialization
 // on JDK 17: `(CharSequence,CharSequence,CharSequence)Collectors$$Lambda$31` and Pattern's
 // `$$Lambda$18`, `$$Lambda$19`, `BmpCharPredicate$$Lambda$20` in other bins, a later add met an
 // occupied bin on the embedded engine only; branch ih39). The embedded engine lets the JDK generate
-// such a proxy (indy/link.ts archivedProxyOnJdk17) and gives its mirror the value read here.
+// such a proxy (indy/link.ts archivedProxyOnJdk17) and gives its mirror the value read here; on
+// JDK 25 it spins the proxy in findFromArchive (natives/java/lang/invoke/LambdaProxyClassArchive.ts)
+// and gives it the same (corpus annotations-runtime: `()Collectors$$Lambda` MethodTypes; ar25).
 //
 // A trial on the copy (archived-hashes.ts runHashTrial, `-XX:hashCode=2`: a hash drawn in the
 // trial is 1) asks `LambdaProxyClassArchive.findFromArchive` for each line's proxy, as

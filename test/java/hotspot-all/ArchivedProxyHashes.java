@@ -1,8 +1,8 @@
-// The identity hashes of lambda proxies java 17's CDS archive holds: Collectors.joining's
+// The identity hashes of lambda proxies java 17's and 25's CDS archives hold: Collectors.joining's
 // supplier (a capturing lambda), accumulator, combiner and finisher, and toSet's supplier (a
 // constructor reference), each its class's mirror, with `new Object()` marks between (a mirror
 // that draws moves the next mark). HotSpot maps those mirrors with the dump's hashes.
-// Test: hotspot-all-hashes.test.ts, ArchivedProxyHashes.
+// Test: hotspot-all-hashes.test.ts, ArchivedProxyHashes (JDK 17); hotspot-jdk25.test.ts (JDK 25).
 import java.util.stream.Collector;
 import java.util.stream.Collectors;
 

@@ -63,10 +63,14 @@ export const natives: NativeTable = {
     // HotSpot maps an archived proxy with the identity hash its dump gave the mirror: the
     // calling thread draws nothing for it (this VM's mirror was drawn from the program's
     // sequence at its first hash, by the MethodTypes naming it: 4 draws more than HotSpot's in
-    // corpus serialization's first writeObject). The archive's value is not known here: one of
-    // the key's own, the same in every run.
+    // corpus serialization's first writeObject). The value is the dump's when the trial on the
+    // copy read it (engine/archived-lambdas.ts, `@lambda-proxy KEY` among the archived mirrors):
+    // a MethodType returning the proxy hashes into MethodType's intern set with it (corpus
+    // annotations-runtime on JDK 25: four `()Collectors$$Lambda`-like types and
+    // `()ModuleDescriptor$Builder$$Lambda` in other bins, −220; branch ar25). Else one of the
+    // key's own, the same in every run.
     const mirror = vm.mirrorOf(k);
-    if (mirror.ihash === 0) mirror.ihash = keyHash(key);
+    if (mirror.ihash === 0) mirror.ihash = vm.opts.archivedHashes?.get(`@lambda-proxy ${key}`) ?? keyHash(key);
     return mirror;
   },
 };
