@@ -4,6 +4,7 @@
 //                            package as ESM, so the CommonJS bundle gets the .cjs extension.
 //   dist/server.js           the language server (ESM), forked by the client over node IPC
 //   dist/hotspot-worker.js   worker thread: preparing a HotSpot run (javac, transformer)
+//   dist/archived-worker.js  worker thread: an embedded `all` run's JDK copy and archive trials
 //   dist/bytecode-worker.js  worker thread: "Show Bytecode" listings
 //   dist/profile-worker.js   worker thread: loading, indexing and exporting profiles
 // The server and workers find runtime/java and runtime/patch by walking up from dist/, so the
@@ -25,6 +26,7 @@ export async function buildPart(root) {
     entryPoints: {
       server: join(root, 'server/src/lsp/main.ts'),
       'hotspot-worker': join(root, 'server/src/engine/hotspot-worker.ts'),
+      'archived-worker': join(root, 'server/src/engine/archived-worker.ts'),
       'bytecode-worker': join(root, 'server/src/lsp/bytecode-worker.ts'),
       'profile-worker': join(root, 'server/src/lsp/profile-worker.ts'),
     },
@@ -33,5 +35,5 @@ export async function buildPart(root) {
     // CommonJS dependencies (vscode-languageserver) call require() for Node built-ins.
     banner: { js: "import { createRequire as __kmCreateRequire } from 'node:module'; const require = __kmCreateRequire(import.meta.url);" },
   });
-  console.log('build: dist/client.cjs, dist/server.js, dist/hotspot-worker.js, dist/bytecode-worker.js, dist/profile-worker.js');
+  console.log('build: dist/client.cjs, dist/server.js, dist/hotspot-worker.js, dist/archived-worker.js, dist/bytecode-worker.js, dist/profile-worker.js');
 }

@@ -89,6 +89,7 @@ describe('Komorium in VS Code', { timeout: 1_800_000 }, () => {
       'extension/dist/client.cjs',
       'extension/dist/server.js',
       'extension/dist/hotspot-worker.js',
+      'extension/dist/archived-worker.js',
       'extension/dist/bytecode-worker.js',
       'extension/dist/profile-worker.js',
       'extension/dist/webview/main.js',

@@ -19,6 +19,7 @@ import { cacheRoot } from './cache';
 import { builtJdkImage, ensureJdkImage, JdkImageError, jdkModulesOverride } from './jdk-image';
 import type { InterpWorkerInput } from './interp-worker-io';
 import { ALL_SCOPE_FEATURES } from './jdk-modules';
+import { jobUrl, runJob } from './worker-thread';
 
 /** What archivedOf gives a worker. */
 export type ArchivedInput = Pick<InterpWorkerInput, 'archivedHashes' | 'archivedPackages' | 'archivedClasses' | 'archivedLoaderModules' | 'archivedStateDigest' | 'archivedStrings' | 'symbolArchive'>;
@@ -64,13 +65,33 @@ function complete(a: ArchivedInput): boolean {
  * for a cached copy, as a HotSpot run does). A copy that cannot be built, has no CDS archive, or
  * whose trial fails: a note through `log` and the engine's own draws (never silently).
  * `preparing` is called before a build or trial (the run's progress: phase 'preparing').
+ * The build and the trial run in a worker thread (archived-worker.ts, archivedPrepared): their
+ * `-Xshare:dump` and trial runs are synchronous child processes of seconds to minutes, and the
+ * language server's thread must stay free (docs/ARCHITECTURE.md). A run stopped meanwhile lets
+ * the worker finish the build for the next run (it holds the cache's lock).
  */
 export async function archivedForRun(jdk: JdkInfo, runtime: RuntimeBuild, maxPath: number | undefined, log: (line: string) => void, preparing: () => void = () => {}): Promise<ArchivedInput> {
   const first = archivedOf(jdk, runtime, maxPath);
   // A JDK release the copy is not made for: the embedded engine refuses it too (interp/boot.ts).
   if (complete(first) || !ALL_SCOPE_FEATURES.includes(jdk.feature)) return first;
-  const own = 'the embedded engine draws the archived classes\' identity hashes and the module maps\' orders itself, so its profile may differ from HotSpot\'s';
   preparing();
+  const input: ArchivedJob = { jdk, runtime, maxPath };
+  return runJob<ArchivedInput>(jobUrl(import.meta.url, 'archived-worker'), input, undefined, (e) => {
+    if (typeof e === 'string') log(e);
+  }).result;
+}
+
+/** archived-worker.ts's input. */
+export interface ArchivedJob {
+  jdk: JdkInfo;
+  runtime: RuntimeBuild;
+  maxPath: number | undefined;
+}
+
+/** archivedForRun's build and trial, in its worker (archived-worker.ts); `log` gets the progress lines and notes. */
+export async function archivedPrepared(o: ArchivedJob, log: (line: string) => void): Promise<ArchivedInput> {
+  const { jdk, runtime, maxPath } = o;
+  const own = 'the embedded engine draws the archived classes\' identity hashes and the module maps\' orders itself, so its profile may differ from HotSpot\'s';
   try {
     const image = await ensureJdkImage({ jdk, cache: cacheRoot(), runtime, maxPath, log, modules: jdkModulesOverride() });
     if (!image.cds) {

@@ -134,8 +134,13 @@ function classesKey(o: JdkImageOptions): string {
  * interp-archived.ts, which calls ensureJdkImage when it is missing).
  */
 export function builtJdkImage(o: JdkImageOptions): string | undefined {
-  const dir = join(o.cache, 'jdk-images', `${o.jdk.version.split(/[.+-]/)[0]}-${imageKey(o)}`);
+  const dir = jdkImageDir(o);
   return existsSync(join(dir, '.complete')) ? dir : undefined;
+}
+
+/** Where the cache keeps the instrumented copy of `o.jdk`, built or not (tests lay a fake one there). */
+export function jdkImageDir(o: JdkImageOptions): string {
+  return join(o.cache, 'jdk-images', `${o.jdk.version.split(/[.+-]/)[0]}-${imageKey(o)}`);
 }
 
 /** What the copy's archive holds for the embedded engine (archived-hashes.ts), in the cache: the trial when not there yet. */

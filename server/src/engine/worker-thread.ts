@@ -119,7 +119,11 @@ function takeSpare(url: URL): Worker | undefined {
   return s.worker;
 }
 
-export function runJob<T>(url: URL, input: unknown, limits?: { stackSizeMb?: number }): JobHandle<T> {
+/**
+ * Runs the job module `url` on `input` in a worker. `onEvent` receives what the job sends before
+ * its reply (jobEvent: progress lines...).
+ */
+export function runJob<T>(url: URL, input: unknown, limits?: { stackSizeMb?: number }, onEvent?: (event: unknown) => void): JobHandle<T> {
   let worker: Worker | undefined;
   let cancelled = false;
   const result = new Promise<T>((resolve, reject) => {
@@ -138,9 +142,10 @@ export function runJob<T>(url: URL, input: unknown, limits?: { stackSizeMb?: num
       reject(new JobError(`cannot start a worker (${url.pathname}): ${(e as Error).message}`, 'WorkerError'));
       return;
     }
-    worker.on('message', (m: JobReply<T>) =>
-      settle(() => (m.ok ? resolve(m.value) : reject(new JobError(m.error, m.errorName)))),
-    );
+    worker.on('message', (m: JobReply<T> | JobEvent) => {
+      if ('komoriumJobEvent' in m) onEvent?.(m.komoriumJobEvent);
+      else settle(() => (m.ok ? resolve(m.value) : reject(new JobError(m.error, m.errorName))));
+    });
     worker.on('error', (e) => settle(() => reject(new JobError(`worker failed: ${e.message}`, 'WorkerError'))));
     worker.on('exit', (code) =>
       settle(() => reject(cancelled ? new JobError('cancelled', 'Cancelled') : new JobError(`worker exited (code ${code}) without an answer`, 'WorkerError'))),
@@ -155,24 +160,45 @@ export function runJob<T>(url: URL, input: unknown, limits?: { stackSizeMb?: num
   };
 }
 
+/** What a job sends its caller before its reply (runJob's onEvent). */
+interface JobEvent {
+  komoriumJobEvent: unknown;
+}
+
+/** In a job (runJob): sends `event` to the caller's onEvent, before the reply. */
+export function jobEvent(event: unknown): void {
+  parentPort?.postMessage({ komoriumJobEvent: event } satisfies JobEvent);
+}
+
 /**
  * In a job module: runs `job(workerData)` when loaded as a worker and posts the reply (a worker
  * started ahead, prepareJob: `job` of the input it is sent); `transfer` lists the buffers of
- * the value that are moved to the caller instead of copied (each once).
+ * the value that are moved to the caller instead of copied (each once). A job that returns a
+ * promise is replied to when it settles (not in a session).
  */
-export function serveJob<I, O>(job: (input: I) => O, transfer?: (value: O) => ArrayBuffer[]): void {
+export function serveJob<I, O>(job: (input: I) => O | Promise<O>, transfer?: (value: O) => ArrayBuffer[]): void {
   const port = parentPort;
   if (!port) return;
+  const fail = (e: unknown): JobReply<O> => {
+    const err = e as Error;
+    return { ok: false, error: err.message, errorName: err.name };
+  };
   const serve = (input: I): void => {
     let reply: JobReply<O>;
     let moved: ArrayBuffer[] = [];
     try {
       const value = job(input);
+      if (value instanceof Promise) {
+        value.then(
+          (v) => port.postMessage({ ok: true, value: v } satisfies JobReply<O>, transfer ? transfer(v) : []),
+          (e: unknown) => port.postMessage(fail(e)),
+        );
+        return;
+      }
       reply = { ok: true, value };
       if (transfer) moved = transfer(value);
     } catch (e) {
-      const err = e as Error;
-      reply = { ok: false, error: err.message, errorName: err.name };
+      reply = fail(e);
     }
     port.postMessage(reply, moved);
   };
@@ -182,7 +208,7 @@ export function serveJob<I, O>(job: (input: I) => O, transfer?: (value: O) => Ar
       let reply: JobReply<O>;
       let moved: ArrayBuffer[] = [];
       try {
-        const value = job(m.input);
+        const value = job(m.input) as O;
         reply = { ok: true, value };
         if (transfer) moved = transfer(value);
       } catch (e) {
