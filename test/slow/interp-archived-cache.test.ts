@@ -14,10 +14,10 @@
 // the shared copy, without this build.)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { compileJava, REPO, tempDir } from '../helpers/java';
+import { archivedCacheRunner } from '../helpers/archived-cache-runs';
 import { profileWithoutTimes } from '../helpers/snapshot-runs';
 import { compareMainThread, describeMainThread } from '../helpers/engines-profile';
 import { loadProfile } from '../../server/src/profile/load';
@@ -26,16 +26,7 @@ const classes = compileJava(join(REPO, 'test', 'programs', 'collections-lists'))
 const cache = tempDir('archived-cache');
 const out = tempDir('archived-cache-out');
 
-function run(engine: 'interpreter' | 'jvm', tag: string) {
-  const profile = join(out, `${tag}.json`);
-  const r = spawnSync(process.execPath, [join(REPO, 'bin', 'komorium.mjs'), 'run', '--engine', engine, '--instrument', 'all', '--granularity', '997', '--random', '0', '-o', profile, '-cp', classes, 'Main'], {
-    encoding: 'utf8',
-    env: { ...process.env, KOMORIUM_CACHE: cache, KOMORIUM_JDK_MODULES: 'java.base' },
-    maxBuffer: 64 << 20,
-  });
-  assert.equal(r.status, 0, r.stderr);
-  return { ...r, profile };
-}
+const run = archivedCacheRunner(classes, cache, out);
 
 test('the embedded `all` profile is the same with an empty cache, a copy without its trial, and a full cache, and as HotSpot\'s under main', () => {
   // (a) Nothing cached: the run builds the java.base copy (and runs its trial) first.

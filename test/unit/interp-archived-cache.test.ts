@@ -12,11 +12,11 @@
 // test/slow/interp-archived-cache.test.ts.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { compileJava, REPO, tempDir } from '../helpers/java';
 import { cacheRoot } from '../../server/src/engine/cache';
+import { archivedCacheRunner } from '../helpers/archived-cache-runs';
 import { profileWithoutTimes } from '../helpers/snapshot-runs';
 import { compareMainThread, describeMainThread } from '../helpers/engines-profile';
 import { loadProfile } from '../../server/src/profile/load';
@@ -30,16 +30,7 @@ for (const d of ['interp-classes', 'runtime', 'jdk-images']) {
   symlinkSync(join(cacheRoot(), d), join(cache, d));
 }
 
-function run(engine: 'interpreter' | 'jvm', tag: string) {
-  const profile = join(out, `${tag}.json`);
-  const r = spawnSync(process.execPath, [join(REPO, 'bin', 'komorium.mjs'), 'run', '--engine', engine, '--instrument', 'all', '--granularity', '997', '--random', '0', '-o', profile, '-cp', classes, 'Main'], {
-    encoding: 'utf8',
-    env: { ...process.env, KOMORIUM_CACHE: cache, KOMORIUM_JDK_MODULES: 'java.base' },
-    maxBuffer: 64 << 20,
-  });
-  assert.equal(r.status, 0, r.stderr);
-  return { ...r, profile };
-}
+const run = archivedCacheRunner(classes, cache, out);
 
 const stateFiles = () => readdirSync(join(cache, 'archived-hashes')).filter((f) => /^\d+-[0-9a-f]+-[0-9a-f]+\.json$/.test(f));
 
