@@ -3,8 +3,10 @@
 // never deleted or truncated first: it is replaced in one step by a complete profile, or, when
 // the run wrote none, the previous file stays as it was.
 
-import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
+import { isSpecialFile } from '../profile/special-file';
 
 /**
  * A fresh path in the target's directory (same file system: the rename is atomic). Unique by the
@@ -25,6 +27,8 @@ export interface StagedProfile {
 
 /** Plans a run's output: creates the target's directory, touches nothing else. */
 export function stageProfile(target: string): StagedProfile {
+  // A device or FIFO (`-o /dev/null`): staged in the temporary directory, copied into it at the end.
+  if (isSpecialFile(target)) return { target, staging: join(tmpdir(), basename(siblingPath(target, 'komorium'))) };
   mkdirSync(dirname(target), { recursive: true });
   return { target, staging: siblingPath(target, 'komorium') };
 }
@@ -36,7 +40,10 @@ export function stageProfile(target: string): StagedProfile {
 export function commitProfile(s: StagedProfile): boolean {
   let committed = false;
   try {
-    renameSync(s.staging, s.target);
+    if (isSpecialFile(s.target)) {
+      copyInto(s.staging, s.target); // throws when nothing was staged
+      rmSync(s.staging, { force: true });
+    } else renameSync(s.staging, s.target);
     committed = true;
   } catch {
     // nothing staged: the run wrote no profile
@@ -54,10 +61,35 @@ export function commitProfile(s: StagedProfile): boolean {
 }
 
 /**
+ * Copies file `from` into the device or FIFO `to` (opened for writing, never created, truncated
+ * or removed: node's copyFileSync truncates the target and, when that fails on a FIFO, unlinks it).
+ */
+function copyInto(from: string, to: string): void {
+  const src = openSync(from, 'r');
+  try {
+    const dst = openSync(to, 'w');
+    try {
+      const buf = Buffer.allocUnsafe(1 << 20);
+      for (let n; (n = readSync(src, buf, 0, buf.length, null)) > 0; ) {
+        for (let off = 0; off < n; ) off += writeSync(dst, buf, off, n - off);
+      }
+    } finally {
+      closeSync(dst);
+    }
+  } finally {
+    closeSync(src);
+  }
+}
+
+/**
  * Writes `data` to `path` atomically: to a temporary file in the same directory, synced, then
  * renamed over `path`. On failure the temporary file is removed and `path` is untouched.
  */
 export function writeFileAtomic(path: string, data: string | Uint8Array): void {
+  if (isSpecialFile(path)) {
+    writeFileSync(path, data);
+    return;
+  }
   const tmp = siblingPath(path, 'tmp');
   const fd = openSync(tmp, 'wx');
   try {

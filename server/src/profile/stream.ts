@@ -3,6 +3,7 @@
 // stop at 2^29 characters, and long before that the copies cost gigabytes.
 
 import { closeSync, createWriteStream, openSync, renameSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
+import { isSpecialFile } from './special-file';
 import type { Writable } from 'node:stream';
 
 export type Chunks = Iterable<string>;
@@ -52,7 +53,8 @@ export async function pipeChunks(chunks: Chunks, out: Writable): Promise<void> {
  * batches.
  */
 export async function writeChunksToFile(chunks: Chunks, path: string): Promise<void> {
-  const tmp = `${path}.${process.pid}.${Date.now().toString(36)}.tmp`;
+  const direct = isSpecialFile(path);
+  const tmp = direct ? path : `${path}.${process.pid}.${Date.now().toString(36)}.tmp`;
   const out = createWriteStream(tmp);
   const opened = new Promise<void>((resolve, reject) => {
     out.once('open', () => resolve());
@@ -65,11 +67,11 @@ export async function writeChunksToFile(chunks: Chunks, path: string): Promise<v
       out.once('error', reject);
       out.end(() => resolve());
     });
-    renameSync(tmp, path);
+    if (!direct) renameSync(tmp, path);
   } catch (e) {
     out.destroy();
     try {
-      unlinkSync(tmp);
+      if (!direct) unlinkSync(tmp);
     } catch {
       // not created
     }
@@ -79,6 +81,10 @@ export async function writeChunksToFile(chunks: Chunks, path: string): Promise<v
 
 /** Bytes or text to a file, through a temporary file renamed over `path` when complete. */
 export function writeBytesToFile(path: string, data: string | Uint8Array): void {
+  if (isSpecialFile(path)) {
+    writeFileSync(path, data);
+    return;
+  }
   const tmp = `${path}.${process.pid}.${Date.now().toString(36)}.tmp`;
   try {
     writeFileSync(tmp, data);
@@ -95,7 +101,8 @@ export function writeBytesToFile(path: string, data: string | Uint8Array): void 
 
 /** writeChunksToFile for a thread that may block (a worker): synchronous writes in batches. */
 export function writeChunksToFileSync(chunks: Chunks, path: string): void {
-  const tmp = `${path}.${process.pid}.${Date.now().toString(36)}.tmp`;
+  const direct = isSpecialFile(path);
+  const tmp = direct ? path : `${path}.${process.pid}.${Date.now().toString(36)}.tmp`;
   const fd = openSync(tmp, 'w');
   let ok = false;
   try {
@@ -114,9 +121,9 @@ export function writeChunksToFileSync(chunks: Chunks, path: string): void {
     ok = true;
   } finally {
     closeSync(fd);
-    if (!ok) unlinkSync(tmp);
+    if (!ok && !direct) unlinkSync(tmp);
   }
-  renameSync(tmp, path);
+  if (!direct) renameSync(tmp, path);
 }
 
 function writeAll(fd: number, text: string): void {
