@@ -1,7 +1,7 @@
 // A run's profile written to a device (`komorium run -o /dev/null`): the staging file used to be
 // renamed over the target, which replaced the device with a regular file (as root: /dev/null for
 // the whole machine; the corpus' Available program then read a file's size there). Now a device is
-// written in place and stays a device (profile/special-file.ts, engine/profile-out.ts).
+// written in place and stays a device (profile/device.ts, engine/profile-out.ts).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';

@@ -6,7 +6,7 @@
 import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import { isSpecialFile } from '../profile/special-file';
+import { isDevice } from '../profile/device';
 
 /**
  * A fresh path in the target's directory (same file system: the rename is atomic). Unique by the
@@ -28,7 +28,7 @@ export interface StagedProfile {
 /** Plans a run's output: creates the target's directory, touches nothing else. */
 export function stageProfile(target: string): StagedProfile {
   // A device or FIFO (`-o /dev/null`): staged in the temporary directory, copied into it at the end.
-  if (isSpecialFile(target)) return { target, staging: join(tmpdir(), basename(siblingPath(target, 'komorium'))) };
+  if (isDevice(target)) return { target, staging: join(tmpdir(), basename(siblingPath(target, 'komorium'))) };
   mkdirSync(dirname(target), { recursive: true });
   return { target, staging: siblingPath(target, 'komorium') };
 }
@@ -40,7 +40,7 @@ export function stageProfile(target: string): StagedProfile {
 export function commitProfile(s: StagedProfile): boolean {
   let committed = false;
   try {
-    if (isSpecialFile(s.target)) {
+    if (isDevice(s.target)) {
       copyInto(s.staging, s.target); // throws when nothing was staged
       rmSync(s.staging, { force: true });
     } else renameSync(s.staging, s.target);
@@ -86,7 +86,7 @@ function copyInto(from: string, to: string): void {
  * renamed over `path`. On failure the temporary file is removed and `path` is untouched.
  */
 export function writeFileAtomic(path: string, data: string | Uint8Array): void {
-  if (isSpecialFile(path)) {
+  if (isDevice(path)) {
     writeFileSync(path, data);
     return;
   }

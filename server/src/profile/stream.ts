@@ -3,7 +3,7 @@
 // stop at 2^29 characters, and long before that the copies cost gigabytes.
 
 import { closeSync, createWriteStream, openSync, renameSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
-import { isSpecialFile } from './special-file';
+import { isDevice } from './device';
 import type { Writable } from 'node:stream';
 
 export type Chunks = Iterable<string>;
@@ -53,7 +53,7 @@ export async function pipeChunks(chunks: Chunks, out: Writable): Promise<void> {
  * batches.
  */
 export async function writeChunksToFile(chunks: Chunks, path: string): Promise<void> {
-  const direct = isSpecialFile(path);
+  const direct = isDevice(path);
   const tmp = direct ? path : `${path}.${process.pid}.${Date.now().toString(36)}.tmp`;
   const out = createWriteStream(tmp);
   const opened = new Promise<void>((resolve, reject) => {
@@ -81,7 +81,7 @@ export async function writeChunksToFile(chunks: Chunks, path: string): Promise<v
 
 /** Bytes or text to a file, through a temporary file renamed over `path` when complete. */
 export function writeBytesToFile(path: string, data: string | Uint8Array): void {
-  if (isSpecialFile(path)) {
+  if (isDevice(path)) {
     writeFileSync(path, data);
     return;
   }
@@ -101,7 +101,7 @@ export function writeBytesToFile(path: string, data: string | Uint8Array): void 
 
 /** writeChunksToFile for a thread that may block (a worker): synchronous writes in batches. */
 export function writeChunksToFileSync(chunks: Chunks, path: string): void {
-  const direct = isSpecialFile(path);
+  const direct = isDevice(path);
   const tmp = direct ? path : `${path}.${process.pid}.${Date.now().toString(36)}.tmp`;
   const fd = openSync(tmp, 'w');
   let ok = false;

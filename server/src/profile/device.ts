@@ -7,7 +7,7 @@
 import { statSync } from 'node:fs';
 
 /** True when `path` is a character or block device (followed through symlinks). */
-export function isSpecialFile(path: string): boolean {
+export function isDevice(path: string): boolean {
   try {
     const s = statSync(path);
     return s.isCharacterDevice() || s.isBlockDevice();
